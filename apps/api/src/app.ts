@@ -1,0 +1,69 @@
+// Builds the Fastify app from a config: database, security, REST façade, tRPC and the web app.
+// It knows nothing of ports; server.ts starts it.
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config.js';
+import { openDatabase, type Database } from './db/client.js';
+import { seedLinz } from './db/seed.js';
+import { CHANGE_CHANNEL } from './domain/read-cache.js';
+import { cookieSecret } from './domain/secrets.js';
+import { contextFor } from './http/context.js';
+import { sendError } from './http/errors.js';
+import { security } from './http/security.js';
+import { webApp } from './http/web.js';
+import { restRoutes } from './rest/routes.js';
+import { createServices, invalidateList, type Services } from './services.js';
+import { appRouter, type AppRouter } from './trpc/router.js';
+
+export const BODY_LIMIT = 16 * 1024;
+
+export type BuildOptions = {
+  logger?: FastifyServerOptions['logger'];
+  /** An already opened database (tests); otherwise the config's database is opened and closed with the app. */
+  database?: Database;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+export async function buildApp(config: Config, opts: BuildOptions = {}) {
+  const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  await seedLinz(database);
+  const secret = await cookieSecret(database, config.cookieSecret);
+  const services = createServices(config, database);
+
+  const app: FastifyInstance = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    genReqId: () => randomUUID(),
+  });
+  app.decorate('services', services);
+  app.removeContentTypeParser('text/plain');
+  app.setErrorHandler(sendError);
+  app.setNotFoundHandler((req, reply) => reply.code(404).send({ message: `No such path: ${req.method} ${req.url.split('?')[0]}` }));
+
+  const unlisten = await database.listen(CHANGE_CHANNEL, (list) => invalidateList(services, list));
+  app.addHook('onClose', async () => {
+    await unlisten().catch(() => {});
+    if (!opts.database) await database.close();
+  });
+
+  await security(app, config);
+  await app.register(cookie, { secret });
+  restRoutes(app, services, secret);
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req, res }) => contextFor(services, secret, req, res),
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+  await webApp(app, config.webDist);
+  return app;
+}

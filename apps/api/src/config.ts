@@ -1,0 +1,95 @@
+// The one place that reads the environment. Everything else receives a Config.
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+const int = (def: number) => z.coerce.number().int().nonnegative().default(def);
+
+const Env = z.object({
+  PORT: int(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  COOKIE_SECRET: z.string().min(32, 'COOKIE_SECRET must have at least 32 characters').optional(),
+  TRUST_PROXY: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  TILE_URL: z.string().default('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  TILE_ATTRIBUTION: z
+    .string()
+    .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
+  WEB_DIST: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Linz Denkmal-Karte <no-reply@localhost>'),
+  MAYOR_EMAIL: z.string().default('buergermeister@linz.example'),
+  LIMIT_REQUESTS_PER_MINUTE: int(300),
+  LIMIT_CREATES_PER_5_MINUTES: int(10),
+  LIMIT_VOTES_PER_IP_PER_INTERVENTION: int(5),
+  HSTS: bool,
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  cookieSecret: string | undefined;
+  /** false, true, a hop count (as a function) or trusted proxy addresses, as Fastify's trustProxy takes it. */
+  trustProxy: boolean | string | ((address: string, hop: number) => boolean);
+  logLevel: string;
+  publicUrl: string;
+  tileUrl: string;
+  tileAttribution: string;
+  webDist: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  mayorEmail: string;
+  limits: { requestsPerMinute: number; createsPer5Minutes: number; votesPerIpPerIntervention: number };
+  hsts: boolean;
+};
+
+function trustProxyOf(raw: string | undefined): Config['trustProxy'] {
+  if (raw === undefined || raw === '' || raw === 'false' || raw === '0') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    return (_address, hop) => hop < hops;
+  }
+  return raw;
+}
+
+const here = path.dirname(new URL(import.meta.url).pathname);
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = Env.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    cookieSecret: e.COOKIE_SECRET,
+    trustProxy: trustProxyOf(e.TRUST_PROXY),
+    logLevel: e.LOG_LEVEL,
+    publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
+    tileUrl: e.TILE_URL,
+    tileAttribution: e.TILE_ATTRIBUTION,
+    webDist: path.resolve(e.WEB_DIST ?? path.join(here, '../../web/dist')),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    mayorEmail: e.MAYOR_EMAIL,
+    limits: {
+      requestsPerMinute: e.LIMIT_REQUESTS_PER_MINUTE,
+      createsPer5Minutes: e.LIMIT_CREATES_PER_5_MINUTES,
+      votesPerIpPerIntervention: e.LIMIT_VOTES_PER_IP_PER_INTERVENTION,
+    },
+    hsts: e.HSTS,
+  };
+}

@@ -1,0 +1,77 @@
+// Opens the database chosen by config: embedded PGlite in DATA_DIR, or PostgreSQL via DATABASE_URL.
+// Hides the drivers' differences (result shapes, LISTEN) behind one small interface.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import * as schema from './schema.js';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type Database = {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Runs raw SQL and gives its rows, whatever the driver. */
+  rows<T>(query: SQL, tx?: Db): Promise<T[]>;
+  /** Subscribes to a NOTIFY channel; resolves to an unsubscribe function. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+};
+
+const migrationsFolder = path.join(path.dirname(new URL(import.meta.url).pathname), 'migrations');
+
+function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+export type DatabaseOptions = { databaseUrl?: string | undefined; dataDir?: string; pglite?: PGlite; poolSize?: number };
+
+/** Opens (and migrates) the database. `pglite` lets tests pass an in-memory instance. */
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  const database = opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolSize ?? 10) : await openPglite(opts);
+  await database.migrate();
+  return database;
+}
+
+function openPostgres(url: string, max: number) {
+  const client = postgres(url, { max, onnotice: () => {}, connect_timeout: 5, idle_timeout: 60 });
+  const db = drizzlePostgres({ client, schema }) as unknown as Db;
+  return {
+    kind: 'postgres' as const,
+    db,
+    rows: async <T>(query: SQL, tx: Db = db) => rowsOf<T>(await tx.execute(query)),
+    async listen(channel: string, onPayload: (payload: string) => void) {
+      const sub = await client.listen(channel, onPayload);
+      return async () => sub.unlisten();
+    },
+    migrate: () => migratePostgres(drizzlePostgres({ client }), { migrationsFolder }),
+    close: () => client.end({ timeout: 5 }),
+  };
+}
+
+async function openPglite(opts: DatabaseOptions) {
+  let pg = opts.pglite;
+  if (!pg) {
+    const dir = path.join(opts.dataDir ?? './data', 'pglite');
+    mkdirSync(dir, { recursive: true });
+    pg = new PGlite(dir);
+  }
+  await pg.waitReady;
+  const client = pg;
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    kind: 'pglite' as const,
+    db,
+    rows: async <T>(query: SQL, tx: Db = db) => rowsOf<T>(await tx.execute(query)),
+    listen: (channel: string, onPayload: (payload: string) => void) => client.listen(channel, onPayload),
+    migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder }),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,71 @@
+// Loads the real Linz monuments (seed/linz-monuments.json) into an empty database, once.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { Database } from './client.js';
+import { monuments } from './schema.js';
+
+type SeedMonument = {
+  name: string;
+  name_en?: string;
+  geoLocX: number;
+  geoLocY: number;
+  category: string;
+  sex: string;
+  shortDescription?: string;
+  shortDescription_en?: string;
+  source?: string;
+};
+
+const seedFile = path.join(path.dirname(new URL(import.meta.url).pathname), '../../seed/linz-monuments.json');
+
+/** A stable, readable id from a German name: "Dreifaltigkeitssäule" -> "mon-dreifaltigkeitssaeule". */
+export function slugId(name: string): string {
+  const slug = name
+    .toLowerCase()
+    .replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue').replace(/ß/g, 'ss')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 56);
+  return `mon-${slug}`;
+}
+
+export function seedRows() {
+  const items = JSON.parse(readFileSync(seedFile, 'utf8')) as SeedMonument[];
+  const seen = new Map<string, number>();
+  return items.map((m) => {
+    let id = slugId(m.name);
+    const n = (seen.get(id) ?? 0) + 1;
+    seen.set(id, n);
+    if (n > 1) id = `${id}-${n}`;
+    return {
+      id,
+      name: m.name,
+      nameEn: m.name_en ?? null,
+      lat: m.geoLocX,
+      lng: m.geoLocY,
+      category: m.category,
+      sex: m.sex,
+      validated: true,
+      shortDescription: m.shortDescription ?? '',
+      shortDescriptionEn: m.shortDescription_en ?? '',
+      source: m.source ?? null,
+    };
+  });
+}
+
+/** Seeds once per database (a marker row makes it idempotent across restarts and instances). */
+export async function seedLinz(database: Database): Promise<number> {
+  return database.db.transaction(async (tx) => {
+    const marked = await database.rows<{ name: string }>(
+      sql`INSERT INTO app_secrets (name, value) VALUES ('seeded', 'linz') ON CONFLICT DO NOTHING RETURNING name`,
+      tx,
+    );
+    if (marked.length === 0) return 0;
+    const rows = seedRows();
+    await tx.insert(monuments).values(rows).onConflictDoNothing();
+    return rows.length;
+  });
+}

@@ -1,0 +1,49 @@
+// The spec's REST paths (packages/contract routes), each a thin adapter over a tRPC procedure.
+import { routes, type ClientConfig } from '@linz/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { ReadCache } from '../domain/read-cache.js';
+import { contextFor } from '../http/context.js';
+import type { Services } from '../services.js';
+import { createCaller } from '../trpc/router.js';
+
+/** Path parameters validated with the contract; a failure is a 400 with the issues. */
+function paramsOf<S extends z.ZodType>(schema: S, req: FastifyRequest): z.infer<S> {
+  const parsed = schema.safeParse(req.params);
+  if (!parsed.success) throw Object.assign(new Error('Invalid input.'), { statusCode: 400, issues: parsed.error.issues });
+  return parsed.data;
+}
+
+/** Sends a cached, pre-serialised list with an ETag; a matching If-None-Match gets 304. */
+async function sendList(cache: ReadCache<unknown>, req: FastifyRequest, reply: FastifyReply) {
+  const snap = await cache.get();
+  reply.header('etag', snap.etag).header('cache-control', 'no-cache');
+  if (req.headers['if-none-match'] === snap.etag) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(snap.body);
+}
+
+export function restRoutes(app: FastifyInstance, services: Services, secret: string) {
+  const call = (req: FastifyRequest, reply: FastifyReply) => createCaller(contextFor(services, secret, req, reply));
+  const clientConfig: ClientConfig = { tileUrl: services.config.tileUrl, tileAttribution: services.config.tileAttribution };
+
+  app.get(routes.listMonuments.path, (req, reply) => sendList(services.lists.monuments, req, reply));
+  app.get(routes.allInterventions.path, (req, reply) => sendList(services.lists.interventions, req, reply));
+  app.get(routes.clientConfig.path, async () => clientConfig);
+
+  app.get(routes.monumentInterventions.path, (req, reply) =>
+    call(req, reply).interventions.ofMonument(paramsOf(routes.monumentInterventions.params, req)),
+  );
+  app.post(routes.createIntervention.path, async (req, reply) => {
+    const { monumentId } = paramsOf(routes.createIntervention.params, req);
+    const created = await call(req, reply).interventions.create({ monumentId, body: req.body as never });
+    return reply.code(routes.createIntervention.status).send(created);
+  });
+  app.post(routes.castVote.path, (req, reply) => {
+    const { interventionId } = paramsOf(routes.castVote.params, req);
+    return call(req, reply).interventions.vote({ interventionId, body: req.body as never });
+  });
+  app.post(routes.addMonument.path, async (req, reply) => {
+    const created = await call(req, reply).monuments.add(req.body as never);
+    return reply.code(routes.addMonument.status).send(created);
+  });
+}

@@ -1,0 +1,52 @@
+// Intervention and vote procedures.
+import { z } from 'zod';
+import {
+  Intervention,
+  InterventionList,
+  MonumentId,
+  MonumentInterventionList,
+  NewIntervention,
+  VoteAnswer,
+  VoteRequest,
+} from '@linz/contract';
+import { createIntervention, listMonumentInterventions } from '../domain/interventions.js';
+import { assertCreateAllowed } from '../domain/limits.js';
+import { announceChange } from '../domain/read-cache.js';
+import { castVote } from '../domain/votes.js';
+import { publicProcedure, router } from './init.js';
+
+const ofMonument = z.object({ monumentId: MonumentId });
+
+export const interventionsRouter = router({
+  all: publicProcedure.output(InterventionList).query(async ({ ctx }) => (await ctx.lists.interventions.get()).data),
+  ofMonument: publicProcedure
+    .input(ofMonument)
+    .output(MonumentInterventionList)
+    .query(({ ctx, input }) => listMonumentInterventions(ctx.database, input.monumentId)),
+  create: publicProcedure
+    .input(ofMonument.extend({ body: NewIntervention }))
+    .output(Intervention)
+    .mutation(async ({ ctx, input }) => {
+      const ipHash = await ctx.ipHash();
+      await assertCreateAllowed(ctx.database, ipHash, ctx.config.limits.createsPer5Minutes);
+      const created = await createIntervention(ctx.database, input.monumentId, input.body, ipHash);
+      ctx.lists.interventions.invalidate();
+      await announceChange(ctx.database, 'interventions');
+      return created;
+    }),
+  vote: publicProcedure
+    .input(z.object({ interventionId: z.number().int().positive().max(2 ** 31 - 1), body: VoteRequest }))
+    .output(VoteAnswer)
+    .mutation(async ({ ctx, input }) => {
+      const { newVoteCount, queued } = await castVote(ctx.database, {
+        interventionId: input.interventionId,
+        monumentId: input.body.monumentId,
+        voterHash: ctx.voterHash(),
+        ipHash: await ctx.ipHash(),
+        ipLimit: ctx.config.limits.votesPerIpPerIntervention,
+      });
+      ctx.lists.interventions.invalidate();
+      if (queued) ctx.mailQueued();
+      return { newVoteCount };
+    }),
+});

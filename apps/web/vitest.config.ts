@@ -1,0 +1,12 @@
+// Unit and component tests only: Playwright specs in e2e/ are run by `playwright test`.
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    environment: 'happy-dom',
+    restoreMocks: true,
+  },
+});

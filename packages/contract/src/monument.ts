@@ -1,0 +1,46 @@
+// Monument: a marker on the map (monument, bust, plaque, street named after a person).
+import { z } from 'zod';
+import { NAME_MAX, userText } from './text.js';
+
+export const MonumentId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, { message: 'invalid monument id' });
+
+export const Monument = z.object({
+  id: z.string(),
+  name: z.string(),
+  name_en: z.string().optional(),
+  geoLocX: z.number(),
+  geoLocY: z.number(),
+  category: z.string(),
+  sex: z.string(),
+  validated: z.boolean(),
+  shortDescription: z.string(),
+  shortDescription_en: z.string(),
+  image: z.string(),
+  alternatives: z.array(z.string()),
+});
+export type Monument = z.infer<typeof Monument>;
+
+export const MonumentList = z.array(Monument);
+
+/** What a visitor sends from the add form. Server-owned fields (validated, category...) are ignored. */
+export const NewMonument = z.object({
+  id: z
+    .string()
+    .regex(/^mon-user-\d{1,20}$/, { message: 'id must look like mon-user-<digits>' })
+    .optional(),
+  name: userText(NAME_MAX),
+  geoLocX: z.number().finite().min(-90).max(90),
+  geoLocY: z.number().finite().min(-180).max(180),
+});
+export type NewMonument = z.infer<typeof NewMonument>;
+
+/** The spec's defaults for a monument added by a visitor (section 3). */
+export const USER_MONUMENT_DEFAULTS = {
+  category: 'Unknown',
+  sex: 'unspecified',
+  validated: false,
+  shortDescription: '',
+  shortDescription_en: '',
+  image: 'default-placeholder.jpg',
+  alternatives: [] as string[],
+} as const;

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { NewIntervention, NewMonument, pathOf, routes } from './index.js';
+
+describe('contract', () => {
+  it('fills path parameters and encodes them', () => {
+    expect(pathOf(routes.castVote.path, { interventionId: 7 })).toBe('/api/interventions/7/vote');
+    expect(pathOf(routes.monumentInterventions.path, { monumentId: 'a b' })).toBe('/api/interventions/a%20b');
+    expect(() => pathOf(routes.castVote.path)).toThrow(/interventionId/);
+  });
+
+  it('trims names and rejects blank, long or control-character names', () => {
+    expect(NewIntervention.parse({ name: '  Johanna Dohnal  ' }).name).toBe('Johanna Dohnal');
+    expect(NewIntervention.safeParse({ name: '   ' }).success).toBe(false);
+    expect(NewIntervention.safeParse({ name: 'x'.repeat(121) }).success).toBe(false);
+    expect(NewIntervention.safeParse({ name: 'a\u0000b' }).success).toBe(false);
+  });
+
+  it('bounds coordinates and the client id form', () => {
+    const ok = { name: 'Bust', geoLocX: 48.3, geoLocY: 14.28 };
+    expect(NewMonument.safeParse(ok).success).toBe(true);
+    expect(NewMonument.safeParse({ ...ok, geoLocX: 91 }).success).toBe(false);
+    expect(NewMonument.safeParse({ ...ok, geoLocY: '14' }).success).toBe(false);
+    expect(NewMonument.safeParse({ ...ok, id: 'mon-user-1700000000000' }).success).toBe(true);
+    expect(NewMonument.safeParse({ ...ok, id: 'mon-1' }).success).toBe(false);
+  });
+});
