@@ -1,0 +1,83 @@
+// Test helpers: a fresh, migrated and seeded database per test (PGlite or PostgreSQL, chosen by
+// the vitest project), an app built on it, and contract checks for answers.
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { inject } from 'vitest';
+import { expect } from 'vitest';
+import type { z } from 'zod';
+import { buildApp } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config.js';
+import { openDatabase, type Database } from '../src/db/client.js';
+import { seedLinz } from '../src/db/seed.js';
+
+export const DB_KIND = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
+
+let pgliteTemplate: Promise<PGlite> | undefined;
+
+async function freshPglite(): Promise<Database> {
+  pgliteTemplate ??= (async () => {
+    const pg = new PGlite();
+    const db = await openDatabase({ pglite: pg });
+    await seedLinz(db);
+    return pg;
+  })();
+  const clone = (await (await pgliteTemplate).clone()) as PGlite;
+  return openDatabase({ pglite: clone });
+}
+
+let counter = 0;
+/** A new database for one test; on PostgreSQL a copy of the seeded template. */
+export async function freshDatabase(): Promise<{ database: Database; url?: string }> {
+  if (DB_KIND === 'pglite') return { database: await freshPglite() };
+  const adminUrl = inject('pgUrl');
+  const name = `t_${process.pid}_${Date.now()}_${counter++}`;
+  const admin = await openDatabase({ databaseUrl: adminUrl, poolSize: 1 });
+  await admin.rows(sql.raw(`CREATE DATABASE ${name} TEMPLATE linz_template`));
+  await admin.close();
+  const url = adminUrl.replace(/\/postgres$/, `/${name}`);
+  return { database: await openDatabase({ databaseUrl: url, poolSize: 20 }), url };
+}
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    LOG_LEVEL: 'silent',
+    COOKIE_SECRET: 'test-secret-test-secret-test-secret-42',
+    LIMIT_REQUESTS_PER_MINUTE: '0',
+    LIMIT_CREATES_PER_5_MINUTES: '100000',
+    LIMIT_VOTES_PER_IP_PER_INTERVENTION: '100000',
+    WEB_DIST: '/nonexistent',
+    ...env,
+  });
+}
+
+/** Builds an app on a fresh database; `close` shuts both. */
+export async function testApp(env: Record<string, string> = {}) {
+  const { database, url } = await freshDatabase();
+  const config = testConfig(env);
+  const app = await buildApp(config, { database });
+  return {
+    app,
+    database,
+    config,
+    url,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** Asserts an answer's status and that its body matches the contract schema; returns the body. */
+export function expectAnswer<S extends z.ZodType>(res: { statusCode: number; body: string }, status: number, schema: S): z.infer<S> {
+  expect(res.statusCode, res.body).toBe(status);
+  const parsed = schema.safeParse(JSON.parse(res.body));
+  expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
+  return parsed.data as z.infer<S>;
+}
+
+export const json = { 'content-type': 'application/json' };
+
+/** A signed voter cookie for a made-up browser. */
+export function browser(app: { signCookie(v: string): string }, id: string) {
+  return { cookie: `voter=${app.signCookie(id)}` };
+}
