@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Installs the system packages the tests need when they are missing: Debian's chromium (browser
+# tests) and PostgreSQL server binaries (the PostgreSQL test layer). Needs root (or sudo) for apt.
+set -euo pipefail
+need=()
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
+if [ ${#need[@]} -eq 0 ]; then exit 0; fi
+echo "Installing system packages: ${need[*]}"
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+# The postgresql package starts a cluster of its own; the tests start their own servers.
+$SUDO service postgresql stop >/dev/null 2>&1 || true
