@@ -1,0 +1,33 @@
+// The parts of autocannon 9 the benchmark uses (the package ships no types).
+declare module 'autocannon' {
+  type Request = {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    setupRequest?: (req: Request, context: object) => Request;
+  };
+  type Options = {
+    url: string;
+    connections?: number;
+    duration?: number;
+    amount?: number;
+    timeout?: number;
+    pipelining?: number;
+    headers?: Record<string, string>;
+    requests?: Request[];
+  };
+  type Histogram = { average: number; p50: number; p99: number; max: number; total: number };
+  export type Result = {
+    duration: number;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+    latency: Histogram;
+    requests: Histogram & { sent: number };
+    statusCodeStats: Record<string, { count: number }>;
+  };
+  type Instance = PromiseLike<Result> & { stop(): void };
+  function autocannon(opts: Options): Instance;
+  export default autocannon;
+}

@@ -1,0 +1,70 @@
+// Child processes of the benchmark: started with tsx's loader, tracked, and always stopped
+// (finally blocks call stopChild; process exit and signals kill whatever is left).
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+const apiDir = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const running = new Set<ChildProcess>();
+
+export type Child = { proc: ChildProcess; output: () => string; exited: Promise<number | null> };
+
+/** Starts `node --import tsx <file>` in apps/api with the given environment (and an IPC channel). */
+export function startChild(file: string, env: NodeJS.ProcessEnv, args: string[] = []): Child {
+  const proc = spawn(process.execPath, ['--import', 'tsx', file, ...args], {
+    cwd: apiDir,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  running.add(proc);
+  let out = '';
+  const keep = (b: Buffer) => {
+    out = (out + b.toString()).slice(-8000);
+  };
+  proc.stdout?.on('data', keep);
+  proc.stderr?.on('data', keep);
+  const exited = new Promise<number | null>((resolve) =>
+    proc.once('exit', (code) => {
+      running.delete(proc);
+      resolve(code);
+    }),
+  );
+  return { proc, output: () => out, exited };
+}
+
+/** Waits for the child's first IPC message (or fails if it exits or times out first). */
+export function firstMessage<T>(child: Child, timeoutMs: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`child ${child.proc.pid} sent nothing in ${timeoutMs} ms\n${child.output()}`)), timeoutMs);
+    child.proc.once('message', (m) => {
+      clearTimeout(timer);
+      const msg = m as { error?: string };
+      if (msg.error) reject(new Error(`child ${child.proc.pid}: ${msg.error}\n${child.output()}`));
+      else resolve(m as T);
+    });
+    void child.exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`child ${child.proc.pid} exited (${code})\n${child.output()}`));
+    });
+  });
+}
+
+/** SIGTERM, then SIGKILL after `graceMs`; resolves when the child is gone. */
+export async function stopChild(child: Child | undefined, graceMs = 10_000): Promise<void> {
+  if (!child || child.proc.exitCode !== null || child.proc.signalCode !== null) return;
+  child.proc.kill('SIGTERM');
+  const timer = setTimeout(() => child.proc.kill('SIGKILL'), graceMs);
+  await child.exited;
+  clearTimeout(timer);
+}
+
+/** Last resort on exit: kill every child still running, by its own pid. */
+export function killAllChildren(): void {
+  for (const proc of running) {
+    try {
+      proc.kill('SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+}
+process.on('exit', killAllChildren);

@@ -1,0 +1,100 @@
+// Reference for the vote: the API's vote statement (voteStatement, compiled to the same SQL text
+// drizzle sends) executed straight by the driver, `workers` concurrent loops, in its own process.
+// PostgreSQL: postgres.js with the API's pool size. PGlite: the same DATA_DIR opened in-process.
+// Before loading it reports the intervention's counts in the database (the vote run's check).
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import postgres from 'postgres';
+import { voteStatement } from '../src/domain/votes.js';
+import { percentile } from './stats.js';
+
+export type SqlRefConfig = {
+  db: { kind: 'postgres'; url: string; pool: number } | { kind: 'pglite'; dataDir: string };
+  interventionId: number;
+  monumentId: string;
+  workers: number;
+  warmupSeconds: number;
+  seconds: number;
+};
+export type Counts = { votes: number; rows: number };
+export type SqlRefResult = { counts: Counts; requests: number; ok: number; errors: number; rps: number; p99: number; seconds: number };
+
+type Exec = (text: string, params: unknown[]) => Promise<unknown[]>;
+
+const cfg = JSON.parse(process.argv[2] ?? '{}') as SqlRefConfig;
+const dialect = new PgDialect();
+const hash = (s: string) => createHash('sha256').update(s).digest('base64url');
+
+async function open(): Promise<{ exec: Exec; close: () => Promise<void> }> {
+  if (cfg.db.kind === 'postgres') {
+    const client = postgres(cfg.db.url, { max: cfg.db.pool, onnotice: () => {} });
+    // As drizzle's postgres-js session runs db.execute(): unsafe(), unnamed statement.
+    return { exec: (t, p) => client.unsafe(t, p as never[], { prepare: false }), close: () => client.end({ timeout: 5 }) };
+  }
+  const pg = new PGlite(path.join(cfg.db.dataDir, 'pglite'));
+  await pg.waitReady;
+  return { exec: async (t, p) => (await pg.query(t, p)).rows, close: () => pg.close() };
+}
+
+async function load(exec: Exec, seconds: number, tag: string, latencies: number[] | null) {
+  let n = 0;
+  let ok = 0;
+  let errors = 0;
+  const end = performance.now() + seconds * 1000;
+  const worker = async () => {
+    while (performance.now() < end) {
+      const i = n++;
+      const q = dialect.sqlToQuery(
+        voteStatement({
+          interventionId: cfg.interventionId,
+          monumentId: cfg.monumentId,
+          voterHash: hash(`${tag}-voter-${i}`),
+          ipHash: hash(`${tag}-ip-${i}`),
+          ipLimit: 1_000_000_000,
+        }),
+      );
+      const t0 = performance.now();
+      try {
+        const [row] = (await exec(q.sql, q.params)) as { new_count: number | null }[];
+        if (row && row.new_count !== null) ok++;
+        else errors++;
+      } catch {
+        errors++;
+      }
+      latencies?.push(performance.now() - t0);
+    }
+  };
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: cfg.workers }, worker));
+  return { requests: n, ok, errors, seconds: (performance.now() - t0) / 1000 };
+}
+
+async function main() {
+  const { exec, close } = await open();
+  try {
+    const [c] = (await exec(
+      'SELECT (SELECT votes FROM interventions WHERE id = $1) AS votes, (SELECT count(*)::int FROM votes WHERE intervention_id = $1) AS rows',
+      [cfg.interventionId],
+    )) as { votes: number; rows: number }[];
+    const counts = { votes: Number(c?.votes), rows: Number(c?.rows) };
+    const tag = `ref${process.pid}`;
+    await load(exec, cfg.warmupSeconds, `${tag}w`, null);
+    const latencies: number[] = [];
+    const r = await load(exec, cfg.seconds, tag, latencies);
+    const result: SqlRefResult = { counts, ...r, rps: r.requests / r.seconds, p99: percentile(latencies, 0.99) };
+    process.send?.(result);
+  } finally {
+    await close();
+  }
+}
+
+main().then(
+  () => process.disconnect?.(),
+  (err: unknown) => {
+    process.send?.({ error: String((err as Error)?.stack ?? err) });
+    process.exitCode = 1;
+    process.disconnect?.();
+  },
+);

@@ -1,0 +1,56 @@
+// The API under test as its own process (`tsx src/server.ts`), configured for load: limits out
+// of the way, a known cookie secret so the load generator can sign voter cookies.
+import { freePort } from '../test/postgres-server.js';
+import { startChild, stopChild, type Child } from './children.js';
+
+export const COOKIE_SECRET = 'bench-secret-bench-secret-bench-secret-0001';
+
+export type Api = { base: string; child: Child; stop(): Promise<void> };
+export type DbTarget = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+
+export async function startApi(db: DbTarget, opts: { rateLimit: boolean }): Promise<Api> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  delete env.DATABASE_URL;
+  delete env.DATA_DIR;
+  Object.assign(env, {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: 'warn',
+    WEB_DIST: '/nonexistent',
+    COOKIE_SECRET,
+    // The general limit stays registered (its cost is part of every request) but never trips.
+    LIMIT_REQUESTS_PER_MINUTE: opts.rateLimit ? '1000000000' : '0',
+    LIMIT_CREATES_PER_5_MINUTES: '1000000000',
+    LIMIT_VOTES_PER_IP_PER_INTERVENTION: '1000000000',
+    // Voters come from distinct addresses (X-Forwarded-For), as in real use.
+    TRUST_PROXY: 'true',
+    ...(db.kind === 'postgres' ? { DATABASE_URL: db.url } : { DATA_DIR: db.dataDir }),
+  });
+  const child = startChild('src/server.ts', env);
+  const base = `http://127.0.0.1:${port}`;
+  const api = { base, child, stop: () => stopChild(child) };
+  try {
+    await waitReady(base, child, 60_000);
+  } catch (err) {
+    await api.stop();
+    throw err;
+  }
+  return api;
+}
+
+async function waitReady(base: string, child: Child, timeoutMs: number) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.proc.exitCode !== null) throw new Error(`API exited (${child.proc.exitCode}):\n${child.output()}`);
+    try {
+      const res = await fetch(`${base}/api/config`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`API not ready after ${timeoutMs} ms:\n${child.output()}`);
+}
