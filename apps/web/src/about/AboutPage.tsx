@@ -1,0 +1,55 @@
+// /about: project, artist, credits, privacy, and the contact footer (details from branding).
+import { useTranslation } from 'react-i18next';
+import { branding } from '../branding';
+import { BackLink } from '../layout/BackLink';
+
+function Section({ id, headline, paragraphs }: { id: string; headline: string; paragraphs: string[] }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{headline}</h2>
+      {paragraphs.map((text) => (
+        <p key={text}>{text}</p>
+      ))}
+    </section>
+  );
+}
+
+export function AboutPage() {
+  const { t } = useTranslation();
+  const { contact } = branding;
+  return (
+    <div className="content about">
+      <BackLink label={t('about.back')} />
+      <h1>{t('about.projectHeadline')}</h1>
+      {['project1', 'project2', 'project3'].map((key) => (
+        <p key={key}>{t(`about.${key}`)}</p>
+      ))}
+      <Section id="about-artist" headline={t('about.artistHeadline')}
+        paragraphs={[t('about.artist1', { artist: branding.artist }), t('about.artist2')]} />
+      <Section id="about-credits" headline={t('about.creditsHeadline')}
+        paragraphs={[t('about.creditMap'), t('about.creditTiles'), t('about.creditCity'), t('about.creditWikipedia')]} />
+      <Section id="about-privacy" headline={t('about.privacyHeadline')}
+        paragraphs={[t('about.privacy1'), t('about.privacy2'), t('about.privacy3')]} />
+      <footer className="contact" aria-labelledby="about-contact">
+        <h2 id="about-contact">{t('about.contactHeadline')}</h2>
+        <ul>
+          <li>
+            <a href={`tel:${contact.phone.replace(/\s/g, '')}`}>{t('about.phone', { phone: contact.phone })}</a>
+          </li>
+          <li>
+            <a href={`mailto:${contact.email}`}>{t('about.email', { email: contact.email })}</a>
+          </li>
+          <li>
+            <a href={contact.social.url} rel="noopener noreferrer">{t('about.social', { handle: contact.social.label })}</a>
+          </li>
+          <li>
+            <a href={contact.portfolio} rel="noopener noreferrer">{t('about.portfolio')}</a>
+          </li>
+        </ul>
+        <p>{t('about.copyright', { year: branding.copyrightYear, holder: branding.artist })}</p>
+        <p className="contact__credit">{t('about.creditMap')}</p>
+      </footer>
+      <BackLink label={t('about.back')} />
+    </div>
+  );
+}

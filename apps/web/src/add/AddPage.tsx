@@ -1,0 +1,52 @@
+// /add: texts, the form, and the way back to the map centred on the new monument.
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { queryKeys } from '../api/queries';
+import { FeedbackBanner } from '../feedback/FeedbackBanner';
+import { failure, type Feedback } from '../feedback/feedback';
+import { BackLink } from '../layout/BackLink';
+import { ARRIVAL_ZOOM } from '../map/view';
+import { pendingCoords } from '../storage/keys';
+import { AddMonumentForm } from './AddMonumentForm';
+import { submitMonument, type AddForm } from './submitMonument';
+
+export function AddPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [coords] = useState(() => pendingCoords.read());
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<Feedback | null>(null);
+
+  const onSubmit = async (form: AddForm) => {
+    setSubmitting(true);
+    setError(null);
+    const result = await submitMonument(form);
+    if (!result.ok) {
+      setSubmitting(false);
+      setError(failure(result.errorKey));
+      return;
+    }
+    pendingCoords.clear();
+    await queryClient.invalidateQueries({ queryKey: queryKeys.monuments });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.allInterventions });
+    await navigate({
+      to: '/',
+      state: { arrival: { center: { lat: form.geoLocX, lng: form.geoLocY }, zoom: ARRIVAL_ZOOM, flash: 'success.monumentAdded' } },
+    });
+  };
+
+  return (
+    <div className="content">
+      <BackLink label={t('add.back')} />
+      <h1>{t('add.headline')}</h1>
+      <p className="lead">{t('add.hint')}</p>
+      <p className="tip">{t('add.text')}</p>
+      <FeedbackBanner feedback={error} onClose={() => setError(null)} />
+      <AddMonumentForm coords={coords} submitting={submitting} onSubmit={(form) => void onSubmit(form)} />
+      <BackLink label={t('add.back')} />
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+// The add form's requests (spec section 4): the monument, then its intervention if titled.
+import { USER_MONUMENT_DEFAULTS, routes } from '@linz/contract';
+import { ApiError, send } from '../api/client';
+
+export type AddForm = { name: string; geoLocX: number; geoLocY: number; interventionTitle: string };
+export type SubmitResult = { ok: true } | { ok: false; errorKey: string };
+
+export async function submitMonument(form: AddForm, now: number = Date.now()): Promise<SubmitResult> {
+  const id = `mon-user-${now}`;
+  let created: Awaited<ReturnType<typeof send>>;
+  try {
+    created = await send(routes.addMonument, {
+      body: { id, name: form.name.trim(), geoLocX: form.geoLocX, geoLocY: form.geoLocY, ...USER_MONUMENT_DEFAULTS },
+    });
+  } catch (error) {
+    if (error instanceof ApiError) return { ok: false, errorKey: 'errors.server' };
+    throw error;
+  }
+  if (created.status === 429) return { ok: false, errorKey: 'errors.tooManyRequests' };
+  if (!created.ok) return { ok: false, errorKey: 'errors.submission' };
+
+  const title = form.interventionTitle.trim();
+  if (title !== '') {
+    try {
+      // The monument exists either way; a failed proposal does not undo it (spec section 4).
+      await send(routes.createIntervention, { params: { monumentId: id }, body: { name: title } });
+    } catch {
+      // Network failure on the second call: the visitor can add the proposal from the popup.
+    }
+  }
+  return { ok: true };
+}

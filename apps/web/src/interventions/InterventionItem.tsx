@@ -1,0 +1,40 @@
+// One entry of the interventions list: emoji and name, monument, location, description, votes.
+import type { Monument } from '@linz/contract';
+import { useTranslation } from 'react-i18next';
+import type { ListedIntervention } from '../api/normalise';
+import { langOf } from '../i18n/languages';
+import { monumentName } from '../map/monumentName';
+import { MayorNotice } from '../popup/MayorNotice';
+
+type Props = { intervention: ListedIntervention; monument: Monument | undefined };
+
+export function InterventionItem({ intervention, monument }: Props) {
+  const { t, i18n } = useTranslation();
+  const lang = langOf(i18n.resolvedLanguage);
+  const location = monument ? `${monument.geoLocX}, ${monument.geoLocY}` : t('interventions.unknown');
+  return (
+    <li className="intervention-item">
+      <h2 className="intervention-item__title">
+        <span className="intervention-item__emoji" role="img" aria-label={t('interventions.emoji')}>
+          {intervention.emoji}
+        </span>{' '}
+        {intervention.name}
+      </h2>
+      <dl className="intervention-item__facts">
+        <dt>{t('interventions.monument')}</dt>
+        <dd>{monument ? monumentName(monument, lang) : intervention.monumentId}</dd>
+        <dt>{t('interventions.location')}</dt>
+        <dd>{location}</dd>
+        {intervention.shortDescription_en ? (
+          <>
+            <dt>{t('interventions.description')}</dt>
+            <dd lang="en">{intervention.shortDescription_en}</dd>
+          </>
+        ) : null}
+        <dt>{t('interventions.votes')}</dt>
+        <dd>{intervention.votes}</dd>
+      </dl>
+      <MayorNotice at={intervention.mayorNotifiedAt} className="intervention-item__mayor" />
+    </li>
+  );
+}

@@ -1,0 +1,31 @@
+// Entry: load the texts, then render the router inside the query client.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode, Suspense } from 'react';
+import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { createI18n } from './i18n/setup';
+import { createAppRouter } from './router';
+import './styles/index.css';
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: 1, retryDelay: 300, staleTime: 30_000, refetchOnWindowFocus: false } },
+});
+const router = createAppRouter(queryClient);
+
+const root = document.getElementById('root');
+if (root) {
+  void createI18n().then((i18n) => {
+    createRoot(root).render(
+      <StrictMode>
+        <I18nextProvider i18n={i18n}>
+          <QueryClientProvider client={queryClient}>
+            <Suspense fallback={null}>
+              <RouterProvider router={router} />
+            </Suspense>
+          </QueryClientProvider>
+        </I18nextProvider>
+      </StrictMode>,
+    );
+  });
+}

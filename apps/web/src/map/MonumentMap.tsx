@@ -1,0 +1,54 @@
+// The full-screen Leaflet map: tiles from the API's config, one marker per monument.
+import { useQuery } from '@tanstack/react-query';
+import type { Map as LeafletMap } from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import { useTranslation } from 'react-i18next';
+import { MapContainer, TileLayer, useMap } from 'react-leaflet';
+import { useEffect } from 'react';
+import { clientConfigQuery, monumentsQuery } from '../api/queries';
+import type { MapView } from '../storage/keys';
+import { SaveMapView } from './MapEvents';
+import { MonumentMarker } from './MonumentMarker';
+import { FALLBACK_TILES } from './tiles';
+
+type Props = { view: MapView; onReady: (map: LeafletMap | null) => void };
+
+function Tiles() {
+  const config = useQuery(clientConfigQuery());
+  if (config.isPending) return null;
+  const tiles = config.data ?? FALLBACK_TILES;
+  return <TileLayer key={tiles.tileUrl} url={tiles.tileUrl} attribution={tiles.tileAttribution} />;
+}
+
+/** Leaflet's container is focusable (arrow keys pan): give it a role and a name. */
+function MapLabel({ label }: { label: string }) {
+  const map = useMap();
+  useEffect(() => {
+    const container = map.getContainer();
+    container.setAttribute('role', 'region');
+    container.setAttribute('aria-label', label);
+  }, [map, label]);
+  return null;
+}
+
+function Markers() {
+  const monuments = useQuery(monumentsQuery());
+  return (monuments.data ?? []).map((monument) => <MonumentMarker key={monument.id} monument={monument} />);
+}
+
+export function MonumentMap({ view, onReady }: Props) {
+  const { t } = useTranslation();
+  return (
+    <MapContainer
+      ref={onReady}
+      className="monument-map"
+      center={[view.center.lat, view.center.lng]}
+      zoom={view.zoom}
+    >
+      <MapLabel label={t('map.label')} />
+      <Tiles />
+      <Markers />
+      <SaveMapView />
+    </MapContainer>
+  );
+}

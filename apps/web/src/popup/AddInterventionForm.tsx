@@ -1,0 +1,34 @@
+// The popup's input and button to propose an intervention.
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+
+type Props = { adding: boolean; onAdd: (title: string) => boolean };
+
+export function AddInterventionForm({ adding, onAdd }: Props) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [title, setTitle] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    // Cleared either way once a request starts (spec section 4).
+    if (onAdd(title)) setTitle('');
+  };
+  return (
+    <form className="add-intervention" onSubmit={submit} noValidate>
+      <label htmlFor={id} className="visually-hidden">
+        {t('popup.inputLabel')}
+      </label>
+      <input
+        id={id}
+        type="text"
+        value={title}
+        maxLength={120}
+        placeholder={t('popup.placeholder')}
+        onChange={(event) => setTitle(event.target.value)}
+      />
+      <button type="submit" className="button" disabled={adding}>
+        {adding ? t('popup.adding') : t('popup.add')}
+      </button>
+    </form>
+  );
+}

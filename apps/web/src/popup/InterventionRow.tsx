@@ -1,0 +1,39 @@
+// One intervention in the popup: thumbs-up (vote), name, count and the mayor notice.
+import type { MonumentIntervention } from '@linz/contract';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ThumbsUpIcon } from '../layout/icons';
+import { MayorNotice } from './MayorNotice';
+
+type Props = {
+  intervention: MonumentIntervention;
+  voted: boolean;
+  celebrating: boolean;
+  onVote: (intervention: MonumentIntervention, button: HTMLElement | null) => void;
+};
+
+export function InterventionRow({ intervention, voted, celebrating, onVote }: Props) {
+  const { t } = useTranslation();
+  const button = useRef<HTMLButtonElement>(null);
+  const label = voted ? t('popup.votedAlready', { name: intervention.name }) : t('popup.vote', { name: intervention.name });
+  return (
+    <li className="intervention-row">
+      <button
+        ref={button}
+        type="button"
+        className={`thumbs-up${voted ? ' thumbs-up--voted' : ''}${celebrating ? ' thumbs-up--celebrating' : ''}`}
+        aria-label={label}
+        aria-pressed={voted}
+        data-celebrating={celebrating || undefined}
+        onClick={() => onVote(intervention, button.current)}
+      >
+        <ThumbsUpIcon />
+      </button>
+      <span className="intervention-row__name">
+        {intervention.name}
+        <MayorNotice at={intervention.mayorNotifiedAt} />
+      </span>
+      <span className="intervention-row__votes">{t('popup.votes', { count: intervention.votes })}</span>
+    </li>
+  );
+}

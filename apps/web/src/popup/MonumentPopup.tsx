@@ -1,0 +1,64 @@
+// The marker popup (spec "Marker popup"): name, question, feedback, list or its states, input.
+import type { Monument } from '@linz/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { monumentInterventionsQuery } from '../api/queries';
+import { FeedbackBanner } from '../feedback/FeedbackBanner';
+import type { Feedback } from '../feedback/feedback';
+import { isLocked, votedList } from '../storage/keys';
+import { AddInterventionForm } from './AddInterventionForm';
+import { InterventionRow } from './InterventionRow';
+import { useAddIntervention } from './useAddIntervention';
+import { useVote } from './useVote';
+
+export function MonumentPopup({ monument, name }: { monument: Monument; name: string }) {
+  const { t } = useTranslation();
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const interventions = useQuery(monumentInterventionsQuery(monument.id));
+  const { vote, celebrating } = useVote(monument.id, setFeedback);
+  const { add, adding } = useAddIntervention(monument.id, setFeedback);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const voted = votedList.read(monument.id);
+
+  useEffect(() => heading.current?.focus({ preventScroll: true }), []);
+
+  return (
+    <section
+      className="monument-popup"
+      aria-labelledby={`popup-${monument.id}`}
+      data-locked={isLocked(monument.id) || undefined}
+    >
+      <h2 id={`popup-${monument.id}`} ref={heading} tabIndex={-1} className="monument-popup__name">
+        {name}
+      </h2>
+      {monument.validated ? null : <p className="monument-popup__unvalidated">{t('popup.unvalidated')}</p>}
+      <p className="monument-popup__subline">{t('popup.subline')}</p>
+      <FeedbackBanner feedback={feedback} onClose={() => setFeedback(null)} />
+      {interventions.isPending ? (
+        <p className="monument-popup__loading" role="status">
+          {t('popup.loading')}
+        </p>
+      ) : interventions.isError ? (
+        <p className="monument-popup__error" role="alert">
+          {t('errors.loadInterventions')}
+        </p>
+      ) : interventions.data.length === 0 ? (
+        <p className="monument-popup__empty">{t('popup.empty')}</p>
+      ) : (
+        <ul className="monument-popup__list" aria-label={t('popup.listLabel')} tabIndex={0}>
+          {interventions.data.map((intervention) => (
+            <InterventionRow
+              key={intervention.id}
+              intervention={intervention}
+              voted={voted.includes(intervention.id)}
+              celebrating={celebrating === intervention.id}
+              onVote={(item, button) => void vote(item, button)}
+            />
+          ))}
+        </ul>
+      )}
+      <AddInterventionForm adding={adding} onAdd={add} />
+    </section>
+  );
+}

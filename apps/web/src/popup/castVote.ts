@@ -1,0 +1,54 @@
+// The vote flow of spec section 4, free of React so it can be tested on its own.
+import { ErrorBody, MAYOR_THRESHOLD, VoteAnswer, routes } from '@linz/contract';
+import { ApiError, send } from '../api/client';
+import { failure, serverText, success, type Feedback } from '../feedback/feedback';
+import { votedList } from '../storage/keys';
+
+export type VoteOutcome =
+  | { type: 'recorded'; newVoteCount: number; mayorNotified: boolean; feedback: Feedback }
+  | { type: 'rejected'; feedback: Feedback };
+
+type Target = { monumentId: string; interventionId: number; name: string };
+
+export type VoteDeps = { send: typeof send; voted: typeof votedList };
+
+const alreadyVoted: VoteOutcome = { type: 'rejected', feedback: failure('errors.alreadyVoted') };
+
+export async function castVote(target: Target, deps: VoteDeps = { send, voted: votedList }): Promise<VoteOutcome> {
+  const { monumentId, interventionId, name } = target;
+  if (deps.voted.read(monumentId).includes(interventionId)) return alreadyVoted;
+
+  let answer: Awaited<ReturnType<typeof send>>;
+  try {
+    answer = await deps.send(routes.castVote, {
+      params: { interventionId },
+      body: { monumentId, action: 'vote' },
+    });
+  } catch (error) {
+    if (error instanceof ApiError) return { type: 'rejected', feedback: failure('errors.server') };
+    throw error;
+  }
+
+  if (answer.status === 403) {
+    // The server remembers the vote (cookie): remember it here too, so we stop asking.
+    deps.voted.add(monumentId, interventionId);
+    return alreadyVoted;
+  }
+  if (answer.status === 429) return { type: 'rejected', feedback: failure('errors.tooManyRequests') };
+  if (!answer.ok) {
+    const body = ErrorBody.safeParse(answer.json);
+    return { type: 'rejected', feedback: body.success ? serverText(body.data.message) : failure('errors.server') };
+  }
+  const parsed = VoteAnswer.safeParse(answer.json);
+  if (!parsed.success) return { type: 'rejected', feedback: failure('errors.server') };
+
+  const { newVoteCount } = parsed.data;
+  deps.voted.add(monumentId, interventionId);
+  const mayorNotified = newVoteCount === MAYOR_THRESHOLD;
+  return {
+    type: 'recorded',
+    newVoteCount,
+    mayorNotified,
+    feedback: mayorNotified ? success('success.mayorNotified', { name }) : success('success.voteRecorded'),
+  };
+}

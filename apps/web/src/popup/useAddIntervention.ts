@@ -1,0 +1,47 @@
+// Posts a new intervention from the popup; on success it goes on top of the list.
+import { NewIntervention, routes, type MonumentIntervention } from '@linz/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, call } from '../api/client';
+import { queryKeys } from '../api/queries';
+import { failure, success, type Feedback } from '../feedback/feedback';
+
+export function useAddIntervention(monumentId: string, setFeedback: (feedback: Feedback) => void) {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: (name: string) => call(routes.createIntervention, { params: { monumentId }, body: { name } }),
+    onSuccess: (created) => {
+      const row: MonumentIntervention = {
+        id: created.id,
+        name: created.name,
+        votes: created.votes,
+        mayorNotifiedAt: created.mayorNotifiedAt,
+      };
+      queryClient.setQueryData<MonumentIntervention[]>(queryKeys.monumentInterventions(monumentId), (list) => [
+        row,
+        ...(list ?? []).filter((item) => item.id !== row.id),
+      ]);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.allInterventions });
+      setFeedback(success('success.proposalAdded'));
+    },
+    onError: (error) => {
+      setFeedback(
+        error instanceof ApiError && error.tooManyRequests
+          ? failure('errors.tooManyRequests')
+          : failure('errors.addIntervention'),
+      );
+    },
+  });
+
+  /** Returns false (and says why) when the title is blank; otherwise starts the request. */
+  const add = (title: string): boolean => {
+    const parsed = NewIntervention.safeParse({ name: title });
+    if (!parsed.success) {
+      setFeedback(failure('errors.titleRequired'));
+      return false;
+    }
+    mutation.mutate(parsed.data.name);
+    return true;
+  };
+
+  return { add, adding: mutation.isPending };
+}

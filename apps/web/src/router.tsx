@@ -1,0 +1,26 @@
+// The route tree and the router, registered for type-safe links.
+import type { QueryClient } from '@tanstack/react-query';
+import { createRouter } from '@tanstack/react-router';
+import { Route as rootRoute } from './routes/__root';
+import { Route as aboutRoute } from './routes/about';
+import { Route as addRoute } from './routes/add';
+import { Route as indexRoute } from './routes/index';
+import { Route as interventionsRoute } from './routes/interventions';
+
+const routeTree = rootRoute.addChildren([indexRoute, aboutRoute, addRoute, interventionsRoute]);
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent' });
+}
+
+/** What the add form hands to the map after a successful submit (spec section 2). */
+export type MapArrival = { center: { lat: number; lng: number }; zoom: number; flash: string };
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+  interface HistoryState {
+    arrival?: MapArrival;
+  }
+}

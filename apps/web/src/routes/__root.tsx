@@ -1,0 +1,45 @@
+// The app shell: header, animated pages, the intro overlay and the body class per route.
+import type { QueryClient } from '@tanstack/react-query';
+import { Link, createRootRouteWithContext, useLocation } from '@tanstack/react-router';
+import { LazyMotion } from 'motion/react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Header } from '../header/Header';
+import { IntroOverlay } from '../intro/IntroOverlay';
+import { AnimatedOutlet } from '../layout/AnimatedOutlet';
+import { applyBodyClass } from '../layout/bodyClass';
+
+const loadMotionFeatures = () => import('../layout/motionFeatures').then((module) => module.default);
+
+function NotFound() {
+  const { t } = useTranslation();
+  return (
+    <div className="content">
+      <h1>{t('app.notFound')}</h1>
+      <Link to="/">{t('app.toMap')}</Link>
+    </div>
+  );
+}
+
+function RootLayout() {
+  const { t } = useTranslation();
+  const pathname = useLocation({ select: (l) => l.pathname });
+  useEffect(() => applyBodyClass(pathname), [pathname]);
+  return (
+    <LazyMotion features={loadMotionFeatures} strict>
+      <a className="skip-link" href="#main">
+        {t('app.skipToContent')}
+      </a>
+      <Header />
+      <main id="main" className="pages" tabIndex={-1}>
+        <AnimatedOutlet notFound={<NotFound />} />
+      </main>
+      <IntroOverlay />
+    </LazyMotion>
+  );
+}
+
+export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+  component: RootLayout,
+  notFoundComponent: NotFound,
+});

@@ -1,0 +1,9 @@
+// About (/about): project, artist, contact, credits and privacy; loaded on demand.
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { Route as rootRoute } from './__root';
+
+export const Route = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/about',
+  component: lazyRouteComponent(() => import('../about/AboutPage'), 'AboutPage'),
+});

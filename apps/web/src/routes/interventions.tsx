@@ -1,0 +1,14 @@
+// All interventions (/interventions), each with its monument from the monuments list.
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { allInterventionsQuery, monumentsQuery } from '../api/queries';
+import { Route as rootRoute } from './__root';
+
+export const Route = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/interventions',
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(monumentsQuery());
+    void context.queryClient.prefetchQuery(allInterventionsQuery());
+  },
+  component: lazyRouteComponent(() => import('../interventions/InterventionsPage'), 'InterventionsPage'),
+});

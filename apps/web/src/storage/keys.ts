@@ -1,0 +1,41 @@
+// The spec's client storage keys (section 3) and their shapes.
+import { z } from 'zod';
+import { readJson, remove, writeJson } from './storage';
+
+const VotedList = z.array(z.number());
+const LatLng = z.object({ lat: z.number().finite(), lng: z.number().finite() });
+export type LatLng = z.infer<typeof LatLng>;
+const MapView = z.object({ center: LatLng, zoom: z.number().finite() });
+export type MapView = z.infer<typeof MapView>;
+
+/** voted_{monumentId}: intervention ids this browser voted for (local storage). */
+export const votedList = {
+  read: (monumentId: string): number[] => readJson('local', `voted_${monumentId}`, VotedList) ?? [],
+  add(monumentId: string, interventionId: number): void {
+    const current = votedList.read(monumentId);
+    if (!current.includes(interventionId)) writeJson('local', `voted_${monumentId}`, [...current, interventionId]);
+  },
+};
+
+/** locked_{monumentId}: read, never written (spec section 3; its purpose is not given). */
+export const isLocked = (monumentId: string): boolean =>
+  readJson('local', `locked_${monumentId}`, z.unknown()) !== undefined;
+
+/** pendingCoords: where the visitor right-clicked or long-pressed on the map. */
+export const pendingCoords = {
+  read: (): LatLng | undefined => readJson('local', 'pendingCoords', LatLng),
+  write: (coords: LatLng): void => writeJson('local', 'pendingCoords', coords),
+  clear: (): void => remove('local', 'pendingCoords'),
+};
+
+/** mapView: the map's centre and zoom for this browser session. */
+export const mapView = {
+  read: (): MapView | undefined => readJson('session', 'mapView', MapView),
+  write: (view: MapView): void => writeJson('session', 'mapView', view),
+};
+
+/** Whether the intro overlay was dismissed before. */
+export const introSeen = {
+  read: (): boolean => readJson('local', 'introSeen', z.literal(true)) === true,
+  write: (): void => writeJson('local', 'introSeen', true),
+};

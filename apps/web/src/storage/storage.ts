@@ -1,0 +1,39 @@
+// Browser storage that never throws (private mode, full quota) and validates what it reads.
+import type { z } from 'zod';
+
+type Area = 'local' | 'session';
+
+function area(which: Area): Storage | undefined {
+  try {
+    return which === 'local' ? window.localStorage : window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+export function readJson<T>(which: Area, key: string, schema: z.ZodType<T>): T | undefined {
+  try {
+    const raw = area(which)?.getItem(key);
+    if (raw == null) return undefined;
+    const parsed = schema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeJson(which: Area, key: string, value: unknown): void {
+  try {
+    area(which)?.setItem(key, JSON.stringify(value));
+  } catch {
+    // Storage unavailable: the value lives only as long as the page.
+  }
+}
+
+export function remove(which: Area, key: string): void {
+  try {
+    area(which)?.removeItem(key);
+  } catch {
+    // Nothing to remove.
+  }
+}
