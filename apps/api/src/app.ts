@@ -13,6 +13,7 @@ import { contextFor } from './http/context.js';
 import { sendError } from './http/errors.js';
 import { security } from './http/security.js';
 import { webApp } from './http/web.js';
+import { mayorMail, type MailOptions } from './mail/plugin.js';
 import { restRoutes } from './rest/routes.js';
 import { createServices, invalidateList, type Services } from './services.js';
 import { appRouter, type AppRouter } from './trpc/router.js';
@@ -23,6 +24,8 @@ export type BuildOptions = {
   logger?: FastifyServerOptions['logger'];
   /** An already opened database (tests); otherwise the config's database is opened and closed with the app. */
   database?: Database;
+  /** Test hooks for the mayor's mail sender (clock, transport, poll interval). */
+  mail?: MailOptions;
 };
 
 declare module 'fastify' {
@@ -53,6 +56,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
     await unlisten().catch(() => {});
     if (!opts.database) await database.close();
   });
+  // Registered after the database's hook: onClose runs in reverse, so the sender stops first.
+  mayorMail(app, services, opts.mail);
 
   await security(app, config);
   await app.register(cookie, { secret });

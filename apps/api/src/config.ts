@@ -25,6 +25,9 @@ const Env = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Linz Denkmal-Karte <no-reply@localhost>'),
   MAYOR_EMAIL: z.string().default('buergermeister@linz.example'),
+  MAIL_POLL_SECONDS: int(30),
+  MAIL_LEASE_SECONDS: int(600),
+  MAIL_RETRY_DAYS: int(7),
   LIMIT_REQUESTS_PER_MINUTE: int(300),
   LIMIT_CREATES_PER_5_MINUTES: int(10),
   LIMIT_VOTES_PER_IP_PER_INTERVENTION: int(5),
@@ -47,6 +50,12 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   mayorEmail: string;
+  /** How often the mail sender looks for due notifications (a vote on this instance also wakes it). */
+  mailPollSeconds: number;
+  /** How long a claimed notification stays claimed; a crashed sender's claim is taken over after it. */
+  mailLeaseSeconds: number;
+  /** How long temporary mail failures are retried before the notification is marked failed. */
+  mailRetryDays: number;
   limits: { requestsPerMinute: number; createsPer5Minutes: number; votesPerIpPerIntervention: number };
   hsts: boolean;
 };
@@ -85,6 +94,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     mayorEmail: e.MAYOR_EMAIL,
+    mailPollSeconds: e.MAIL_POLL_SECONDS,
+    mailLeaseSeconds: e.MAIL_LEASE_SECONDS,
+    mailRetryDays: e.MAIL_RETRY_DAYS,
     limits: {
       requestsPerMinute: e.LIMIT_REQUESTS_PER_MINUTE,
       createsPer5Minutes: e.LIMIT_CREATES_PER_5_MINUTES,

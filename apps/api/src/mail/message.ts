@@ -1,0 +1,82 @@
+// The mayor's e-mail for one notification: German first (the mayor's language), then English.
+// Plain text only, so nothing a visitor typed can become markup or a header.
+import type { Notification } from './outbox.js';
+
+export type MayorMail = { messageId: string; from: string; to: string; subject: string; text: string };
+export type MailSettings = { publicUrl: string; mailFrom: string; mayorEmail: string };
+
+/** Visitor text on one line: control characters (line breaks included) become spaces. */
+const oneLine = (s: string) => s.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
+const coord = (x: number) => x.toFixed(6);
+
+/** Fixed per notification, so a resend after a crash carries the same id and can be recognised. */
+export function messageIdOf(n: Notification, publicUrl: string): string {
+  const host = new URL(publicUrl).hostname || 'localhost';
+  return `<mayor-${n.interventionId}-${n.reachedAt.getTime()}@${host}>`;
+}
+
+/** Opens the web app's map centred on the monument with its popup: /?lat=..&lng=..&zoom=17&monument=<id>. */
+export function mapLinkOf(publicUrl: string, m: Notification['monument']): string {
+  const q = new URLSearchParams({ lat: coord(m.lat), lng: coord(m.lng), zoom: '17', monument: m.id });
+  return `${publicUrl}/?${q.toString()}`;
+}
+
+export function osmLinkOf(m: Notification['monument']): string {
+  return `https://www.openstreetmap.org/?mlat=${coord(m.lat)}&mlon=${coord(m.lng)}#map=18/${coord(m.lat)}/${coord(m.lng)}`;
+}
+
+function when(t: Date, locale: string): string {
+  const local = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Vienna' }).format(t);
+  return `${local} (Europe/Vienna; ${t.toISOString()})`;
+}
+
+export function composeMayorMail(n: Notification, s: MailSettings): MayorMail {
+  const proposal = oneLine(n.intervention.name);
+  const monument = oneLine(n.monument.name);
+  const monumentEn = n.monument.nameEn ? oneLine(n.monument.nameEn) : monument;
+  const descriptionEn = n.intervention.descriptionEn ? oneLine(n.intervention.descriptionEn) : null;
+  const coords = `${coord(n.monument.lat)}, ${coord(n.monument.lng)}`;
+  const map = mapLinkOf(s.publicUrl, n.monument);
+  const osm = osmLinkOf(n.monument);
+  const text = [
+    'Sehr geehrte Damen und Herren,',
+    '',
+    `ein Vorschlag auf der Linzer Denkmal-Karte hat ${n.voteCount} Unterstützungen erreicht.`,
+    '',
+    `Vorschlag: ${proposal}`,
+    `Denkmal: ${monument}`,
+    `Koordinaten: ${coords}`,
+    `Auf der Karte: ${map}`,
+    `OpenStreetMap: ${osm}`,
+    `Unterstützungen: ${n.voteCount}, erreicht am ${when(n.reachedAt, 'de-AT')}`,
+    '',
+    'Bitte beachten Sie: Die Unterstützungen sind anonym. Gezählt wird höchstens eine pro Browser;',
+    'es handelt sich nicht um überprüfte Personen.',
+    '',
+    'Diese Nachricht wurde automatisch versandt.',
+    '',
+    '-- English --',
+    '',
+    `A proposal on the Linz monument map has reached ${n.voteCount} supports.`,
+    '',
+    `Proposal: ${proposal}`,
+    ...(descriptionEn ? [`Description: ${descriptionEn}`] : []),
+    `Monument: ${monumentEn}`,
+    `Coordinates: ${coords}`,
+    `On the map: ${map}`,
+    `OpenStreetMap: ${osm}`,
+    `Supports: ${n.voteCount}, reached on ${when(n.reachedAt, 'en-GB')}`,
+    '',
+    'Please note: the supports are anonymous, at most one per browser; they are not verified persons.',
+    '',
+    'This message was sent automatically.',
+    '',
+  ].join('\n');
+  return {
+    messageId: messageIdOf(n, s.publicUrl),
+    from: s.mailFrom,
+    to: s.mayorEmail,
+    subject: `Denkmal-Karte Linz: Vorschlag „${proposal}“ für ${monument} hat ${n.voteCount} Unterstützungen`,
+    text,
+  };
+}
