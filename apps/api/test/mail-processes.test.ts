@@ -1,0 +1,167 @@
+// The mayor's e-mail across real API processes (`node --import tsx src/server.ts`): killed with
+// SIGKILL mid-send and restarted, and two instances on one PostgreSQL. Children are always killed.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/client.js';
+import { DB_KIND, freshDatabase } from './harness.js';
+import { freePort } from './postgres-server.js';
+import { startSmtpPeer, type SmtpPeer } from './smtp-peer.js';
+
+const MAYOR = 'mayor.office@linz.example';
+const MONUMENT = 'mon-dreifaltigkeitssaeule';
+const apiDir = path.resolve(import.meta.dirname, '..');
+
+type Api = { base: string; proc: ChildProcess; output: string[]; exited: Promise<unknown> };
+const children: Api[] = [];
+const cleanups: (() => Promise<unknown> | void)[] = [];
+
+afterEach(async () => {
+  for (const c of children.splice(0)) {
+    if (c.proc.exitCode === null && c.proc.signalCode === null) c.proc.kill('SIGKILL');
+    await c.exited;
+  }
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+async function until(what: string, check: () => boolean | Promise<boolean>, ms: number) {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(20);
+  }
+}
+
+/** Starts an API process and resolves once it answers HTTP. */
+async function startApi(env: Record<string, string>): Promise<Api> {
+  const port = await freePort();
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: apiDir,
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      COOKIE_SECRET: 'test-secret-test-secret-test-secret-42',
+      WEB_DIST: '/nonexistent',
+      LIMIT_REQUESTS_PER_MINUTE: '0',
+      LIMIT_VOTES_PER_IP_PER_INTERVENTION: '100000',
+      PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '60000',
+      REQUEST_DEADLINE_MS: '60000',
+      MAYOR_EMAIL: MAYOR,
+      MAIL_POLL_SECONDS: '1',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  proc.stdout?.on('data', (d: Buffer) => output.push(d.toString()));
+  proc.stderr?.on('data', (d: Buffer) => output.push(d.toString()));
+  const api: Api = { base: `http://127.0.0.1:${port}`, proc, output, exited: new Promise((r) => proc.once('exit', r)) };
+  children.push(api);
+  await until(
+    'the API to answer',
+    async () => {
+      if (proc.exitCode !== null) throw new Error(`API exited early:\n${output.join('')}`);
+      return fetch(`${api.base}/api/config`).then((r) => r.ok, () => false);
+    },
+    60_000,
+  );
+  return api;
+}
+
+async function post(api: Api, url: string, body: unknown) {
+  const res = await fetch(`${api.base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+/** A new proposal; each vote comes without a cookie, so from a new browser. */
+async function proposal(api: Api, name: string) {
+  const { status, body } = await post(api, `/api/interventions/${MONUMENT}`, { name });
+  expect(status).toBe(201);
+  return Number(body.id);
+}
+const vote = (api: Api, id: number) => post(api, `/api/interventions/${id}/vote`, { monumentId: MONUMENT, action: 'vote' });
+
+async function peer(mode: Parameters<typeof startSmtpPeer>[0]): Promise<SmtpPeer> {
+  const p = await startSmtpPeer(mode);
+  cleanups.push(() => p.stop());
+  return p;
+}
+
+async function stopGracefully(api: Api) {
+  api.proc.kill('SIGTERM');
+  await Promise.race([api.exited, sleep(15_000)]);
+}
+
+describe(`mayor e-mail across processes on ${DB_KIND}`, () => {
+  it('an API process killed after the 10th vote and before the mail went out: exactly one message after a restart', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'linz-mail-crash-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const env: Record<string, string> = { DATA_DIR: dataDir, MAIL_LEASE_SECONDS: '8' };
+    if (DB_KIND === 'postgres') {
+      const { database, url } = await freshDatabase();
+      await database.close();
+      env.DATABASE_URL = url ?? '';
+    }
+    const hanging = await peer('hang');
+    const first = await startApi({ ...env, SMTP_URL: hanging.url });
+    const id = await proposal(first, 'Ein Brunnen');
+    for (let i = 1; i <= 10; i++) {
+      const { status, body } = await vote(first, id);
+      expect(status).toBe(200);
+      expect(body.newVoteCount).toBe(i);
+    }
+    // The sender has claimed the row and is waiting for the SMTP greeting: kill it now.
+    await until('the sender to connect', () => hanging.connections > 0, 10_000);
+    first.proc.kill('SIGKILL');
+    await first.exited;
+
+    const database = await openDatabase(DB_KIND === 'postgres' ? { databaseUrl: env.DATABASE_URL, poolSize: 1 } : { dataDir });
+    const rows = await database.rows<{ status: string }>(sql`SELECT status FROM mayor_notifications WHERE intervention_id = ${id}`);
+    await database.close();
+    expect(rows).toEqual([{ status: 'sending' }]);
+
+    const working = await peer('accept');
+    const second = await startApi({ ...env, SMTP_URL: working.url });
+    await until('the mail after the restart', () => working.messages.length > 0, 40_000);
+    await sleep(3_000); // three more polls: nothing else may arrive
+    expect(working.messages).toHaveLength(1);
+    expect(hanging.messages).toHaveLength(0);
+    expect(working.messages[0]?.envelopeTo).toEqual([MAYOR]);
+    const list = (await (await fetch(`${second.base}/api/interventions/all`)).json()) as { id: number; mayorNotifiedAt: string | null }[];
+    expect(list.find((i) => i.id === id)?.mayorNotifiedAt).toEqual(expect.any(String));
+    await stopGracefully(second);
+    const output = [...first.output, ...second.output].join('');
+    expect(output).toContain('mayor e-mail sent');
+    expect(output).not.toContain(MAYOR);
+  }, 120_000);
+
+  it.skipIf(DB_KIND !== 'postgres')('two API processes on one PostgreSQL, votes spread across both, crossing 10: one message per proposal', async () => {
+    const { database, url } = await freshDatabase();
+    cleanups.push(() => database.close());
+    const smtp = await peer('accept');
+    const env = { DATABASE_URL: url ?? '', SMTP_URL: smtp.url, DATA_DIR: tmpdir() };
+    const [a, b] = await Promise.all([startApi(env), startApi(env)]);
+    if (!a || !b) throw new Error('APIs did not start');
+    const ids = [await proposal(a, 'Eine Linde'), await proposal(b, 'Eine Bank'), await proposal(a, 'Ein Brunnen')];
+    // 12 votes for each proposal, alternating between the instances, all at once.
+    const answers = await Promise.all(ids.flatMap((id) => Array.from({ length: 12 }, (_, i) => vote(i % 2 ? a : b, id))));
+    expect(answers.every((r) => r.status === 200)).toBe(true);
+    await until('three mails', () => smtp.messages.length >= 3, 30_000);
+    await sleep(3_000); // both instances poll every second: nothing else may arrive
+    expect(smtp.messages).toHaveLength(3);
+    const messageIds = smtp.messages.map((m) => m.headers.get('message-id') ?? '');
+    expect(new Set(messageIds).size).toBe(3);
+    for (const id of ids) expect(messageIds.filter((m) => m.startsWith(`<mayor-${id}-`))).toHaveLength(1);
+    const rows = await database.rows<{ status: string; attempts: number }>(
+      sql`SELECT status, attempts FROM mayor_notifications ORDER BY intervention_id`,
+    );
+    expect(rows).toEqual(ids.map(() => ({ status: 'sent', attempts: 1 })));
+    await Promise.all([stopGracefully(a), stopGracefully(b)]);
+  }, 120_000);
+});
