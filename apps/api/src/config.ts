@@ -2,10 +2,11 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-const bool = z
+/** A flag that is on unless set to false/0. */
+const boolOn = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
-  .transform((v) => v === 'true' || v === '1');
+  .transform((v) => v !== 'false' && v !== '0');
 const int = (def: number) => z.coerce.number().int().nonnegative().default(def);
 
 const Env = z.object({
@@ -31,7 +32,9 @@ const Env = z.object({
   LIMIT_REQUESTS_PER_MINUTE: int(300),
   LIMIT_CREATES_PER_5_MINUTES: int(10),
   LIMIT_VOTES_PER_IP_PER_INTERVENTION: int(5),
-  HSTS: bool,
+  PRESSURE_MAX_EVENT_LOOP_DELAY_MS: int(1000),
+  REQUEST_DEADLINE_MS: int(4000),
+  HSTS: boolOn,
 });
 
 export type Config = {
@@ -57,6 +60,9 @@ export type Config = {
   /** How long temporary mail failures are retried before the notification is marked failed. */
   mailRetryDays: number;
   limits: { requestsPerMinute: number; createsPer5Minutes: number; votesPerIpPerIntervention: number };
+  /** Load shedding: 503 when the event loop lags this much, or an API answer takes this long. */
+  pressure: { maxEventLoopDelayMs: number; requestDeadlineMs: number };
+  /** Strict-Transport-Security on answers that came over HTTPS (directly or via a trusted proxy). */
   hsts: boolean;
 };
 
@@ -73,7 +79,9 @@ function trustProxyOf(raw: string | undefined): Config['trustProxy'] {
 const here = path.dirname(new URL(import.meta.url).pathname);
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = Env.safeParse(env);
+  // An empty variable (common in compose files) means "not set".
+  const set = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = Env.safeParse(set);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
@@ -102,6 +110,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       createsPer5Minutes: e.LIMIT_CREATES_PER_5_MINUTES,
       votesPerIpPerIntervention: e.LIMIT_VOTES_PER_IP_PER_INTERVENTION,
     },
+    pressure: { maxEventLoopDelayMs: e.PRESSURE_MAX_EVENT_LOOP_DELAY_MS, requestDeadlineMs: e.REQUEST_DEADLINE_MS },
     hsts: e.HSTS,
   };
 }

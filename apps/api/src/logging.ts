@@ -1,16 +1,55 @@
-// Logger options: request lines carry method, url and id, never addresses, cookies or e-mail addresses.
+// Logger options: request lines carry method, url and id, never addresses, cookies or e-mail
+// addresses. Redaction by path covers the known fields; every finished line is also scrubbed of
+// anything that looks like an IP address or an e-mail address (error messages from drivers and
+// mailers embed them in free text, where no path can reach).
 import type { FastifyServerOptions } from 'fastify';
 
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+export type LogSink = { write(line: string): unknown };
+
+const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
+const IPV4 = /(?<![\d.])(?:\d{1,3}\.){3}\d{1,3}(?![\d.])/g;
+// Hex groups with "::" or eight groups: IPv6 literals (a mapped IPv4 tail was scrubbed before).
+const IPV6 = /(?<![\w:])(?:(?=[0-9a-f:]*::)[0-9a-f:]{2,39}|(?:[0-9a-f]{1,4}:){7}[0-9a-f]{1,4})(?![\w:])/gi;
+
+// drizzle's "Failed query: ...\nparams: a,b" names the query's values (hashes, the day's IP key).
+const QUERY_PARAMS = /(\\nparams: )(?:[^"\\]|\\[^n])*/g;
+
+/** Replaces e-mail and IP addresses and query parameters in one finished log line. */
+export function scrubLogLine(line: string): string {
+  return line.replace(QUERY_PARAMS, '$1[redacted]').replace(EMAIL, '[email]').replace(IPV4, '[ip]').replace(IPV6, '[ip]');
+}
+
+/** A sink that scrubs each line before handing it on (stdout unless told otherwise). */
+export function scrubbingSink(target: LogSink = process.stdout): LogSink {
+  return { write: (line: string) => target.write(scrubLogLine(line)) };
+}
+
+export function loggerOptions(level: string, target?: LogSink): FastifyServerOptions['logger'] {
   return {
     level,
+    stream: scrubbingSink(target),
     redact: {
-      paths: ['req.headers.cookie', 'req.headers["x-forwarded-for"]', 'res.headers["set-cookie"]', 'to', 'mayorEmail'],
+      paths: [
+        'req.headers.cookie',
+        'req.headers["x-forwarded-for"]',
+        'req.headers["x-real-ip"]',
+        'res.headers["set-cookie"]',
+        'ip',
+        'ips',
+        'remoteAddress',
+        'to',
+        'mayorEmail',
+        '*.ip',
+        '*.remoteAddress',
+        '*.to',
+        '*.mayorEmail',
+        '*.cookie',
+      ],
       censor: '[redacted]',
     },
     serializers: {
       req: (req: { method: string; url: string; id: string }) => ({ method: req.method, url: req.url, id: req.id }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
-  };
+  } as FastifyServerOptions['logger'];
 }

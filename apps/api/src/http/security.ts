@@ -1,8 +1,12 @@
-// Security headers, the cross-site write guard and the general per-IP rate limit.
+// Security headers, load shedding, the general per-connection rate limit and the cross-site
+// write guard, in that order: every answer (even a 429 or 503) carries the headers, and junk
+// requests count against the rate limit before they are refused.
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
+import { connectionOf } from '../domain/identity.js';
+import { pressure } from './pressure.js';
 
 /** CSP source for the tile server: "https://{s}.tile.example.org/..." -> "https://*.tile.example.org". */
 export function tileSource(tileUrl: string): string {
@@ -11,12 +15,38 @@ export function tileSource(tileUrl: string): string {
   return `${m[1]}${m[2]?.replace(/\{[a-z]+\}/g, '*')}`;
 }
 
+const isApi = (url: string) => url.startsWith('/api/') || url.startsWith('/trpc/');
+
 function crossSite(req: FastifyRequest, publicOrigin: string): boolean {
   const site = req.headers['sec-fetch-site'];
   if (site && site !== 'same-origin' && site !== 'none') return true;
   const origin = req.headers.origin;
   if (!origin) return false;
   return origin !== publicOrigin && origin !== `${req.protocol}://${req.host}`;
+}
+
+type TrpcAnswer = { error?: { message?: string; data?: Record<string, unknown> } };
+
+/**
+ * tRPC's own 5xx answers carry the thrown error's message (a failed query with its parameters)
+ * and, outside production, its stack. Keep the code and path, log the rest, send a generic message.
+ */
+function hideTrpcInternals(req: FastifyRequest, payload: string): string {
+  let parsed: TrpcAnswer | TrpcAnswer[];
+  try {
+    parsed = JSON.parse(payload) as TrpcAnswer | TrpcAnswer[];
+  } catch {
+    return JSON.stringify({ error: { message: 'Internal server error.', data: { requestId: String(req.id) } } });
+  }
+  for (const answer of Array.isArray(parsed) ? parsed : [parsed]) {
+    const error = answer?.error;
+    const status = Number(error?.data?.httpStatus ?? 500);
+    if (!error || status < 500) continue;
+    req.log.error({ trpcError: error.message, path: error.data?.path, stack: error.data?.stack }, 'request failed');
+    error.message = 'Internal server error.';
+    error.data = { code: error.data?.code, httpStatus: status, path: error.data?.path, requestId: String(req.id) };
+  }
+  return JSON.stringify(parsed);
 }
 
 export async function security(app: FastifyInstance, config: Config) {
@@ -46,6 +76,34 @@ export async function security(app: FastifyInstance, config: Config) {
     });
   }
 
+  await pressure(app, config, app.services.database);
+
+  if (config.limits.requestsPerMinute > 0) {
+    await app.register(rateLimit, {
+      max: config.limits.requestsPerMinute,
+      timeWindow: '1 minute',
+      // req.ip honours X-Forwarded-For only as far as TRUST_PROXY allows.
+      keyGenerator: (req) => connectionOf(req.ip),
+      // The web app's files are cached and cheap; a class loading the map at once must not use up the API's budget.
+      allowList: (req) => !isApi(req.url),
+      errorResponseBuilder: (_req, ctx) => ({
+        statusCode: 429,
+        message: `Too many requests. Please try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`,
+      }),
+    });
+  }
+
+  // The tRPC adapter answers with a fetch Response whose status Fastify applies after onSend.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (!req.url.startsWith('/trpc/') || !(payload instanceof Response) || payload.status < 500) return payload;
+    const text = await payload.text();
+    reply.code(payload.status);
+    payload.headers.forEach((value, name) => {
+      if (name !== 'content-length') reply.header(name, value);
+    });
+    return hideTrpcInternals(req, text);
+  });
+
   const publicOrigin = new URL(config.publicUrl).origin;
   app.addHook('onRequest', async (req, reply) => {
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return;
@@ -57,15 +115,4 @@ export async function security(app: FastifyInstance, config: Config) {
       return reply.code(415).send({ message: 'Send the body as application/json.' });
     }
   });
-
-  if (config.limits.requestsPerMinute > 0) {
-    await app.register(rateLimit, {
-      max: config.limits.requestsPerMinute,
-      timeWindow: '1 minute',
-      errorResponseBuilder: (_req, ctx) => ({
-        statusCode: 429,
-        message: `Too many requests. Please try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`,
-      }),
-    });
-  }
 }

@@ -1,0 +1,101 @@
+// Overload and database outages answer 503 with Retry-After instead of piling up requests:
+// @fastify/under-pressure sheds API requests while the event loop lags or the database fails its
+// health check, a request that fails because the database is unreachable becomes a 503, and an
+// API request still unanswered after the deadline gets a 503 rather than hanging.
+import underPressure, { type FastifyUnderPressureOptions } from '@fastify/under-pressure';
+import { sql } from 'drizzle-orm';
+import type { ErrorBody } from '@linz/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+
+export const RETRY_AFTER_SECONDS = 5;
+const HEALTH_CHECK_MS = 1000;
+const HEALTH_TIMEOUT_MS = 2000;
+
+const isApi = (url: string) => url.startsWith('/api/') || url.startsWith('/trpc/');
+
+// Node socket errors, postgres.js connection errors and SQLSTATEs that mean "no database right now".
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN',
+  'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT',
+  '57P01', '57P02', '57P03', '53300', '57014',
+]);
+
+/** True when the error (or one of its causes, as tRPC and drizzle wrap them) is a lost database. */
+export function databaseUnavailable(err: unknown): boolean {
+  let e: unknown = err;
+  for (let depth = 0; depth < 6 && e && typeof e === 'object'; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+function unavailableBody(req: FastifyRequest): ErrorBody {
+  return { message: 'The service is busy or briefly unavailable. Please try again in a few seconds.', requestId: String(req.id) };
+}
+
+function answerUnavailable(reply: FastifyReply) {
+  return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).type('application/json; charset=utf-8');
+}
+
+async function probe(database: Database): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), HEALTH_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([database.rows(sql`SELECT 1`).then(() => true), timeout]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+// under-pressure sends what the handler returns (its types only admit void); undefined lets the request through.
+function shed(req: FastifyRequest, reply: FastifyReply, type: string): ErrorBody | undefined {
+  if (!isApi(req.url)) return undefined; // the web app's files need no database
+  req.log.warn({ pressure: type }, 'shedding load');
+  answerUnavailable(reply);
+  return unavailableBody(req);
+}
+
+export async function pressure(app: FastifyInstance, config: Config, database: Database) {
+  await app.register(underPressure, {
+    maxEventLoopDelay: config.pressure.maxEventLoopDelayMs,
+    // Embedded PGlite cannot go away on its own; a PostgreSQL server can.
+    ...(database.kind === 'postgres' ? { healthCheck: () => probe(database), healthCheckInterval: HEALTH_CHECK_MS } : {}),
+    retryAfter: RETRY_AFTER_SECONDS,
+    pressureHandler: shed as unknown as FastifyUnderPressureOptions['pressureHandler'],
+  });
+
+  const lostDatabase = new WeakSet<FastifyRequest>();
+  app.addHook('onError', async (req, _reply, err) => {
+    if (databaseUnavailable(err)) lostDatabase.add(req);
+  });
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (reply.statusCode < 500 || !lostDatabase.has(req)) return payload;
+    answerUnavailable(reply);
+    return JSON.stringify(unavailableBody(req));
+  });
+
+  const deadline = config.pressure.requestDeadlineMs;
+  if (deadline > 0) {
+    const timers = new WeakMap<FastifyRequest, NodeJS.Timeout>();
+    // Only the REST façade: the tRPC adapter writes its own answers and must not race one.
+    app.addHook('onRequest', async (req, reply) => {
+      if (!req.url.startsWith('/api/')) return;
+      const timer = setTimeout(() => {
+        if (reply.sent) return;
+        req.log.warn({ deadlineMs: deadline }, 'request deadline passed');
+        void answerUnavailable(reply).send(unavailableBody(req));
+      }, deadline);
+      timer.unref();
+      timers.set(req, timer);
+    });
+    app.addHook('onResponse', async (req) => clearTimeout(timers.get(req)));
+  }
+}

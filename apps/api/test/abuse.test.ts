@@ -1,0 +1,313 @@
+// Abuse resistance: security headers on every answer, the cross-site and content-type guards,
+// the body limit, and each rate limit (including spoofed X-Forwarded-For and concurrent bursts).
+import { ErrorBody, Intervention, Monument, pathOf, routes } from '@linz/contract';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { voteStatement } from '../src/domain/votes.js';
+import { DB_KIND, expectAnswer, testApp } from './harness.js';
+import { expectTooMany, firstMonument, get, newProposal, post, vote } from './abuse-helpers.js';
+
+let open: Awaited<ReturnType<typeof testApp>> | undefined;
+async function start(env: Record<string, string> = {}) {
+  open = await testApp(env);
+  return open;
+}
+afterEach(async () => {
+  await open?.close();
+  open = undefined;
+});
+
+const newMonument = (n: number) => ({ name: `Test ${n}`, geoLocX: 48.3, geoLocY: 14.28 });
+
+function directivesOf(csp: unknown): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const part of String(csp).split(';')) {
+    const [name, ...values] = part.trim().split(/\s+/);
+    if (name) map.set(name, values);
+  }
+  return map;
+}
+
+function expectSecurityHeaders(res: { headers: Record<string, unknown>; statusCode: number }, label: string) {
+  const csp = directivesOf(res.headers['content-security-policy']);
+  expect(csp.get('default-src'), label).toEqual(["'self'"]);
+  expect(csp.get('object-src'), label).toEqual(["'none'"]);
+  expect(csp.get('base-uri'), label).toEqual(["'none'"]);
+  expect(csp.get('frame-ancestors'), label).toEqual(["'none'"]);
+  expect(csp.get('img-src'), label).toEqual(["'self'", 'data:', 'https://*.tile.openstreetmap.org']);
+  expect(csp.get('script-src'), label).toEqual(["'self'"]);
+  expect(res.headers['x-content-type-options'], label).toBe('nosniff');
+  expect(res.headers['referrer-policy'], label).toBe('strict-origin-when-cross-origin');
+}
+
+describe('security headers', () => {
+  it('are on every kind of answer: 200, 201, 304, 400, 403, 404, 413, 415, 429', async () => {
+    const { app } = await start({ LIMIT_REQUESTS_PER_MINUTE: '12' });
+    const list = await get(app, routes.listMonuments.path);
+    const answers = {
+      200: list,
+      304: await get(app, routes.listMonuments.path, { headers: { 'if-none-match': String(list.headers.etag) } }),
+      201: await post(app, routes.addMonument.path, newMonument(1)),
+      400: await post(app, routes.addMonument.path, { name: '' }),
+      403: await post(app, routes.addMonument.path, newMonument(2), { headers: { origin: 'https://evil.example' } }),
+      404: await get(app, '/api/nothing-here'),
+      413: await post(app, routes.addMonument.path, { name: 'x'.repeat(17 * 1024) }),
+      415: await app.inject({ method: 'POST', url: routes.addMonument.path, headers: { 'content-type': 'text/plain' }, payload: 'hi' }),
+      spa: await get(app, '/about'),
+    };
+    for (const [status, res] of Object.entries(answers)) {
+      if (status !== 'spa') expect(res.statusCode, `${status}: ${res.body}`).toBe(Number(status));
+      expectSecurityHeaders(res, status);
+      expect(res.headers['strict-transport-security'], 'no HSTS over plain HTTP').toBeUndefined();
+    }
+    let limited;
+    for (let i = 0; i < 20 && !limited; i++) {
+      const res = await get(app, routes.clientConfig.path);
+      if (res.statusCode === 429) limited = res;
+    }
+    expect(limited, 'the rate limit answered 429').toBeDefined();
+    if (limited) expectSecurityHeaders(limited, '429');
+  });
+
+  it('send HSTS only over TLS: behind a trusted proxy that says https, never over http', async () => {
+    const { app } = await start({ TRUST_PROXY: '1' });
+    const tls = await get(app, routes.clientConfig.path, { headers: { 'x-forwarded-proto': 'https' } });
+    expect(tls.headers['strict-transport-security']).toMatch(/max-age=\d{7,}/);
+    const plain = await get(app, routes.clientConfig.path);
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    await open?.close();
+    // Without TRUST_PROXY the client's X-Forwarded-Proto is not believed.
+    const untrusted = await start();
+    const spoofed = await get(untrusted.app, routes.clientConfig.path, { headers: { 'x-forwarded-proto': 'https' } });
+    expect(spoofed.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('HSTS=false turns it off', async () => {
+    const { app } = await start({ TRUST_PROXY: '1', HSTS: 'false' });
+    const tls = await get(app, routes.clientConfig.path, { headers: { 'x-forwarded-proto': 'https' } });
+    expect(tls.headers['strict-transport-security']).toBeUndefined();
+  });
+});
+
+describe('write guards', () => {
+  it('refuse cross-site writes (Origin, null Origin, Sec-Fetch-Site) with 403 and allow same-origin ones', async () => {
+    const { app } = await start();
+    const attempts: Record<string, string>[] = [
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { origin: 'http://localhost:3000.evil.example' },
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+    ];
+    for (const headers of attempts) {
+      const res = await post(app, routes.addMonument.path, newMonument(1), { headers });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(403);
+      expectAnswer(res, 403, ErrorBody);
+    }
+    const same = await post(app, routes.addMonument.path, newMonument(2), {
+      headers: { origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' },
+    });
+    expectAnswer(same, 201, Monument);
+  });
+
+  it('refuse bodies that are not JSON with 415 (forms, text, multipart, none)', async () => {
+    const { app } = await start();
+    const types = ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json-patch+json', ''];
+    for (const type of types) {
+      const res = await app.inject({
+        method: 'POST',
+        url: routes.addMonument.path,
+        headers: type ? { 'content-type': type } : {},
+        payload: JSON.stringify(newMonument(1)),
+      });
+      expect(res.statusCode, type).toBe(415);
+      expectAnswer(res, 415, ErrorBody);
+    }
+  });
+
+  it('refuse bodies over 16 KiB with 413 and accept ones just under', async () => {
+    const { app } = await start();
+    const big = await post(app, routes.addMonument.path, { name: 'x', pad: 'y'.repeat(16 * 1024) });
+    expectAnswer(big, 413, ErrorBody);
+    const under = await post(app, routes.addMonument.path, { ...newMonument(1), pad: 'y'.repeat(15 * 1024) });
+    expectAnswer(under, 201, Monument);
+  });
+});
+
+describe('general rate limit (LIMIT_REQUESTS_PER_MINUTE)', () => {
+  it('answers 429 with Retry-After after the limit; spoofed X-Forwarded-For does not escape it', async () => {
+    const { app } = await start({ LIMIT_REQUESTS_PER_MINUTE: '5' });
+    for (let i = 0; i < 5; i++) expect((await get(app, routes.clientConfig.path, { ip: '198.51.100.7' })).statusCode).toBe(200);
+    expectTooMany(await get(app, routes.clientConfig.path, { ip: '198.51.100.7' }));
+    for (let i = 0; i < 10; i++) {
+      expectTooMany(await get(app, routes.clientConfig.path, { ip: '198.51.100.7', xff: `203.0.113.${i}` }));
+    }
+    // Writes count too, even ones refused by the guards.
+    expectTooMany(await post(app, routes.addMonument.path, newMonument(1), { ip: '198.51.100.7' }));
+    // Another connection has its own budget; the web app's files are not limited.
+    expect((await get(app, routes.clientConfig.path, { ip: '198.51.100.8' })).statusCode).toBe(200);
+    expect((await get(app, '/about', { ip: '198.51.100.7' })).statusCode).not.toBe(429);
+  });
+
+  it('counts an IPv6 /64 as one connection', async () => {
+    const { app } = await start({ LIMIT_REQUESTS_PER_MINUTE: '3' });
+    for (let i = 1; i <= 3; i++) expect((await get(app, routes.clientConfig.path, { ip: `2001:db8:1:2::${i}` })).statusCode).toBe(200);
+    expectTooMany(await get(app, routes.clientConfig.path, { ip: '2001:db8:1:2:ffff:ffff:ffff:ffff' }));
+    expect((await get(app, routes.clientConfig.path, { ip: '2001:db8:1:3::1' })).statusCode).toBe(200);
+  });
+
+  it('with TRUST_PROXY=1 uses the address the proxy saw, not what the client wrote before it', async () => {
+    const { app } = await start({ LIMIT_REQUESTS_PER_MINUTE: '3', TRUST_PROXY: '1' });
+    const proxy = '10.0.0.2';
+    for (let i = 0; i < 3; i++) {
+      expect((await get(app, routes.clientConfig.path, { ip: proxy, xff: `1.1.1.${i}, 198.51.100.9` })).statusCode).toBe(200);
+    }
+    expectTooMany(await get(app, routes.clientConfig.path, { ip: proxy, xff: '1.1.1.99, 198.51.100.9' }));
+    // A different client behind the same proxy is a different connection.
+    expect((await get(app, routes.clientConfig.path, { ip: proxy, xff: '198.51.100.10' })).statusCode).toBe(200);
+  });
+});
+
+describe('creation limit (LIMIT_CREATES_PER_5_MINUTES)', () => {
+  it('counts monuments and proposals together; the next create gets 429; spoofed headers do not escape', async () => {
+    const { app } = await start({ LIMIT_CREATES_PER_5_MINUTES: '3' });
+    const ip = '198.51.100.20';
+    const m = await firstMonument(app);
+    expectAnswer(await post(app, routes.addMonument.path, newMonument(1), { ip }), 201, Monument);
+    await newProposal(app, m.id, 'Erste', { ip });
+    await newProposal(app, m.id, 'Zweite', { ip });
+    expectTooMany(await post(app, routes.addMonument.path, newMonument(2), { ip }));
+    expectTooMany(await post(app, pathOf(routes.createIntervention.path, { monumentId: m.id }), { name: 'Dritte' }, { ip }));
+    for (let i = 0; i < 5; i++) {
+      expectTooMany(await post(app, routes.addMonument.path, newMonument(3), { ip, xff: `203.0.113.${i}` }));
+    }
+    expectTooMany(await post(app, routes.addMonument.path, newMonument(3), { ip: '::ffff:198.51.100.20' }));
+    expectAnswer(await post(app, routes.addMonument.path, newMonument(4), { ip: '198.51.100.21' }), 201, Monument);
+  });
+
+  it('holds against a concurrent burst from one connection', async () => {
+    const { app, database } = await start({ LIMIT_CREATES_PER_5_MINUTES: '4' });
+    const ip = '198.51.100.22';
+    const burst = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => post(app, routes.addMonument.path, newMonument(100 + i), { ip })),
+    );
+    const codes = burst.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(4);
+    expect(codes.filter((c) => c === 429)).toHaveLength(26);
+    const [row] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM monuments WHERE id LIKE 'mon-user-%'`);
+    expect(Number(row?.n)).toBe(4);
+  });
+});
+
+describe('vote limit (LIMIT_VOTES_PER_IP_PER_INTERVENTION)', () => {
+  it('lets a household vote 5 times per proposal, the 6th gets 429; spoofed headers and fresh cookies do not escape', async () => {
+    const { app } = await start({ LIMIT_VOTES_PER_IP_PER_INTERVENTION: '5' });
+    const m = await firstMonument(app);
+    const p = await newProposal(app, m.id, 'Johanna Dohnal');
+    const other = await newProposal(app, m.id, 'Käthe Leichter');
+    const ip = '198.51.100.30';
+    for (let i = 1; i <= 5; i++) {
+      const res = await vote(app, p, { ip });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(JSON.parse(res.body).newVoteCount).toBe(i);
+    }
+    expectTooMany(await vote(app, p, { ip }));
+    for (let i = 0; i < 10; i++) expectTooMany(await vote(app, p, { ip, xff: `203.0.113.${i}` }));
+    // Other proposals and other connections are not affected.
+    expect((await vote(app, other, { ip })).statusCode).toBe(200);
+    expect((await vote(app, p, { ip: '198.51.100.31' })).statusCode).toBe(200);
+    const list = await get(app, routes.allInterventions.path);
+    const counted = (JSON.parse(list.body) as Intervention[]).find((i) => i.id === p.id);
+    expect(counted?.votes).toBe(6);
+  });
+
+  async function burst(env: Record<string, string>, hold?: (proposalId: number) => Promise<() => Promise<void>>) {
+    const { app } = await start(env);
+    const m = await firstMonument(app);
+    const p = await newProposal(app, m.id, 'Marianne Hainisch');
+    const ip = '198.51.100.32';
+    const release = hold ? await hold(p.id) : undefined;
+    const pending = Promise.all(Array.from({ length: 40 }, () => vote(app, p, { ip })));
+    if (release) {
+      await new Promise((r) => setTimeout(r, 1500));
+      await release();
+    }
+    const answers = await pending;
+    expect(answers.every((r) => r.statusCode === 200 || r.statusCode === 429)).toBe(true);
+    const ok = answers.filter((r) => r.statusCode === 200).length;
+    const list = JSON.parse((await get(app, routes.allInterventions.path)).body) as Intervention[];
+    expect(list.find((i) => i.id === p.id)?.votes).toBe(ok);
+    return ok;
+  }
+
+  if (DB_KIND === 'pglite') {
+    it('holds against a concurrent burst of fresh browsers from one connection', async () => {
+      expect(await burst({ LIMIT_VOTES_PER_IP_PER_INTERVENTION: '5' })).toBe(5);
+    });
+  } else {
+    // KNOWN GAP on PostgreSQL (votes.ts, not ours): the vote statement counts the connection's votes
+    // and inserts in one snapshot, so statements that overlap do not see each other's rows and a
+    // burst passes the limit. Unloaded, a burst rarely overlaps; here a second session holds the
+    // proposal's row lock for 1.5 s so that all 40 overlap, deterministically. The next test proves
+    // the fix; when votes.ts takes that lock, turn `it.fails` into `it`.
+    it.fails('KNOWN GAP: holds against 40 overlapping votes from one connection', async () => {
+      const ok = await burst({ LIMIT_VOTES_PER_IP_PER_INTERVENTION: '5' }, async (id) => {
+        const url = open?.url;
+        if (!url) throw new Error('no PostgreSQL url');
+        const { default: postgres } = await import('postgres');
+        const blocker = postgres(url, { max: 1 });
+        const reserved = await blocker.reserve();
+        await reserved`BEGIN`;
+        await reserved`SELECT id FROM interventions WHERE id = ${id} FOR UPDATE`;
+        return async () => {
+          await reserved`COMMIT`;
+          reserved.release();
+          await blocker.end();
+        };
+      });
+      if (process.env.SHOW_COUNTS) console.info('overlapping burst: accepted votes', ok);
+      expect(ok).toBe(5);
+    });
+  }
+
+  it('the fix for votes.ts: an advisory lock per connection and proposal before the same statement holds the limit', async () => {
+    const { app, database } = await start();
+    const m = await firstMonument(app);
+    const p = await newProposal(app, m.id, 'Rosa Hofmann');
+    const ipHash = 'burst-connection';
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        database.db.transaction(async (tx) => {
+          await database.rows(sql`SELECT pg_advisory_xact_lock(hashtext(${ipHash}), ${p.id})`, tx);
+          const ballot = { interventionId: p.id, monumentId: m.id, voterHash: `voter-${i}`, ipHash, ipLimit: 5 };
+          const [row] = await database.rows<{ new_count: number | null }>(voteStatement(ballot), tx);
+          return row?.new_count ?? null;
+        }),
+      ),
+    );
+    expect(results.filter((r) => r !== null)).toHaveLength(5);
+    const [row] = await database.rows<{ votes: number }>(sql`SELECT votes FROM interventions WHERE id = ${p.id}`);
+    expect(Number(row?.votes)).toBe(5);
+  });
+});
+
+describe('error answers', () => {
+  it('a failure inside the API answers 5xx with a generic message and the request id only', async () => {
+    const ctx = await start();
+    const m = await firstMonument(ctx.app);
+    const close = ctx.database.close;
+    await close();
+    // The harness closes the database again at the end: make that a no-op.
+    ctx.database.close = async () => {};
+    const res = await post(ctx.app, pathOf(routes.createIntervention.path, { monumentId: m.id }), { name: 'Nach dem Ende' });
+    expect(res.statusCode).toBeGreaterThanOrEqual(500);
+    const body = expectAnswer(res, res.statusCode, ErrorBody);
+    expect(Object.keys(body).sort()).toEqual(['message', 'requestId']);
+    expect(body.message).not.toMatch(/sql|insert|select|pglite|postgres|closed|stack|at /i);
+    expect(body.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    const trpc = await post(ctx.app, '/trpc/interventions.create', { monumentId: m.id, body: { name: 'Nach dem Ende' } });
+    expect(trpc.statusCode).toBeGreaterThanOrEqual(500);
+    expect(trpc.body).not.toMatch(/sql|insert into|params|pglite|postgres|stack/i);
+    expect(JSON.parse(trpc.body).error.message).toBe('Internal server error.');
+  });
+});
