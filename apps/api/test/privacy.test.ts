@@ -1,0 +1,172 @@
+// Privacy: the app runs with the production logger at trace level writing to a file while it
+// serves reads, creates, votes up to the mayor's threshold (the mail is refused by a real SMTP
+// peer and retried), client errors, rate limits and a database failure. The file is then searched
+// for every client address used, every cookie value, the day's IP key and the mayor's address.
+// The database itself is searched for raw addresses and cookie ids too.
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathOf, routes } from '@linz/contract';
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { connectionOf, createIpHasher } from '../src/domain/identity.js';
+import { loggerOptions, scrubLogLine } from '../src/logging.js';
+import { cookieFrom, firstMonument, get, newProposal, post, vote } from './abuse-helpers.js';
+import { freshDatabase, testConfig } from './harness.js';
+import { startSmtpPeer, type SmtpPeer } from './smtp-peer.js';
+
+const MAYOR = 'mayor.privacy@linz.example';
+const CLIENTS = ['203.0.113.45', '2001:db8:77:1::45', '::ffff:192.0.2.45', '198.51.100.45', '127.0.0.1'];
+const FORWARDED = '192.0.2.99';
+
+let cleanup: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const step of cleanup.reverse()) await step();
+  cleanup = [];
+});
+
+async function until(check: () => boolean, ms: number) {
+  const end = Date.now() + ms;
+  while (!check() && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+}
+
+describe('privacy', () => {
+  it('logs at trace level carry no client address, cookie value, IP key or mayor address', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'linz-privacy-'));
+    const logFile = path.join(dir, 'app.log');
+    cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
+    const peer: SmtpPeer = await startSmtpPeer('reject');
+    cleanup.push(() => peer.stop());
+
+    const { database } = await freshDatabase();
+    const config = testConfig({
+      LOG_LEVEL: 'trace',
+      MAYOR_EMAIL: MAYOR,
+      SMTP_URL: peer.url,
+      DATA_DIR: dir,
+      TRUST_PROXY: '1',
+      LIMIT_CREATES_PER_5_MINUTES: '3',
+    });
+    const sink = { write: (line: string) => appendFileSync(logFile, line) };
+    const app = await buildApp(config, { database, logger: loggerOptions('trace', sink) });
+    let closed = false;
+    cleanup.push(async () => {
+      if (!closed) await app.close();
+      await database.close().catch(() => {});
+    });
+
+    const cookies: string[] = [];
+    const m = await firstMonument(app);
+    await get(app, routes.allInterventions.path, { ip: CLIENTS[0] });
+    await get(app, pathOf(routes.monumentInterventions.path, { monumentId: m.id }), { ip: CLIENTS[1] });
+    const p = await newProposal(app, m.id, 'Johanna Dohnal', { ip: CLIENTS[0] });
+    await post(app, routes.addMonument.path, { name: 'Büste', geoLocX: 48.3, geoLocY: 14.3 }, { ip: CLIENTS[2] });
+    // Ten browsers from five addresses (one behind the trusted proxy) reach the mayor's threshold.
+    for (let i = 0; i < 10; i++) {
+      const ip = CLIENTS[i % CLIENTS.length] ?? '127.0.0.1';
+      const res = await vote(app, p, ip === '198.51.100.45' ? { ip, xff: FORWARDED } : { ip });
+      expect(res.statusCode, res.body).toBe(200);
+      const cookie = cookieFrom(res);
+      cookies.push(cookie.slice('voter='.length));
+      // A repeat with the same cookie: 403, logged.
+      expect((await vote(app, p, { ip, cookie })).statusCode).toBe(403);
+    }
+    // Client errors of every kind, and a rate limit.
+    await post(app, routes.addMonument.path, { name: '' }, { ip: CLIENTS[1] });
+    await post(app, routes.addMonument.path, { name: 'x' }, { ip: CLIENTS[1], headers: { origin: 'https://evil.example' } });
+    await post(app, routes.addMonument.path, 'not json', { ip: CLIENTS[1] });
+    await get(app, '/api/unknown', { ip: CLIENTS[3], xff: FORWARDED });
+    for (let i = 0; i < 4; i++) await newProposal(app, m.id, `Spam ${i}`, { ip: CLIENTS[3] }).catch(() => {});
+    // The mayor's e-mail is refused by the SMTP peer and logged as failed.
+    await until(() => peer.rcptAttempts > 0, 5000);
+    expect(peer.rcptAttempts, 'the mail sender tried to reach the mayor').toBeGreaterThan(0);
+    await new Promise((r) => setTimeout(r, 300));
+
+    const [ipKey] = await database.rows<{ key: string }>(sql`SELECT key FROM ip_keys`);
+    expect(ipKey?.key).toBeTruthy();
+    const hashes = await database.rows<{ ip_hash: string; voter_hash: string }>(sql`SELECT ip_hash, voter_hash FROM votes`);
+    expect(hashes).toHaveLength(10);
+
+    // The database stores hashes only.
+    const dump = JSON.stringify([
+      await database.rows(sql`SELECT * FROM votes`),
+      await database.rows(sql`SELECT * FROM interventions`),
+      await database.rows(sql`SELECT id, creator_ip_hash FROM monuments`),
+    ]);
+    for (const ip of [...CLIENTS, FORWARDED, '192.0.2.45']) expect(dump.includes(ip), `raw ${ip} in the database`).toBe(false);
+    for (const c of cookies) {
+      expect(dump.includes(c.split('.')[0] ?? c), 'raw voter id in the database').toBe(false);
+    }
+
+    // A failure inside the API, with the database gone: the full error is logged (scrubbed).
+    await database.close();
+    const failed = await post(app, pathOf(routes.createIntervention.path, { monumentId: m.id }), { name: 'Danach' }, { ip: CLIENTS[0] });
+    expect(failed.statusCode).toBeGreaterThanOrEqual(500);
+    const requestId = JSON.parse(failed.body).requestId as string;
+    await app.close();
+    closed = true;
+
+    const log = readFileSync(logFile, 'utf8');
+    const lines = log.trim().split('\n');
+    expect(lines.length, 'the log is written').toBeGreaterThan(50);
+    expect(log).toContain('incoming request'); // every request is logged
+    expect(log).toContain(requestId); // the failure is logged under the id the client got
+    expect(log).toMatch(/mayor e-mail|mail round/);
+    const secrets = [
+      ...CLIENTS,
+      FORWARDED,
+      '192.0.2.45',
+      connectionOf(CLIENTS[1] ?? ''),
+      MAYOR,
+      encodeURIComponent(MAYOR),
+      ipKey?.key ?? 'missing-key',
+      ...cookies,
+      ...cookies.map((c) => decodeURIComponent(c)),
+      ...cookies.map((c) => decodeURIComponent(c).split('.')[0] ?? c),
+      ...hashes.flatMap((h) => [h.ip_hash, h.voter_hash]),
+    ];
+    for (const secret of secrets) {
+      const hit = lines.find((l) => l.includes(secret));
+      expect(hit, `log line carries ${secret}`).toBeUndefined();
+    }
+  });
+
+  it('the scrubber replaces addresses and query parameters wherever they appear in a line', () => {
+    const line = JSON.stringify({
+      msg: `connect ECONNREFUSED 127.0.0.1:25 for <${MAYOR}> from 2001:db8::1 and ::ffff:10.1.2.3`,
+      err: { message: 'Failed query: SELECT 1\nparams: secret-hash,203.0.113.1' },
+    });
+    const clean = scrubLogLine(line);
+    for (const s of ['127.0.0.1', MAYOR, '2001:db8::1', '10.1.2.3', 'secret-hash', '203.0.113.1']) expect(clean).not.toContain(s);
+    expect(clean).toContain('ECONNREFUSED');
+  });
+
+  it('IP hashes use a key of the day: another day gives another hash, keys older than yesterday are deleted', async () => {
+    const { database } = await freshDatabase();
+    cleanup.push(() => database.close());
+    const hash = createIpHasher(database);
+    const day1 = new Date('2030-01-01T12:00:00Z');
+    const day2 = new Date('2030-01-02T12:00:00Z');
+    const day3 = new Date('2030-01-03T12:00:00Z');
+    const a1 = await hash('203.0.113.5', day1);
+    expect(await hash('203.0.113.5', day1)).toBe(a1);
+    expect(await hash('203.0.113.6', day1)).not.toBe(a1);
+    expect(a1).not.toContain('203.0.113.5');
+    const a2 = await hash('203.0.113.5', day2);
+    expect(a2).not.toBe(a1);
+    await hash('203.0.113.5', day3);
+    const days = (await database.rows<{ day: string }>(sql`SELECT day FROM ip_keys ORDER BY day`)).map((r) => r.day);
+    expect(days).not.toContain('2030-01-01');
+    expect(days).toContain('2030-01-03');
+    // A second instance on the same database agrees on the key of the day.
+    expect(await createIpHasher(database)('203.0.113.5', day3)).toBe(await hash('203.0.113.5', day3));
+  });
+
+  it('counts an IPv6 /64 as one connection and a mapped IPv4 address as that address', () => {
+    expect(connectionOf('2001:db8:1:2::1')).toBe(connectionOf('2001:db8:1:2:ffff:ffff:ffff:ffff'));
+    expect(connectionOf('2001:db8:1:2::1')).not.toBe(connectionOf('2001:db8:1:3::1'));
+    expect(connectionOf('::ffff:192.0.2.1')).toBe('192.0.2.1');
+    expect(connectionOf('192.0.2.1')).toBe('192.0.2.1');
+  });
+});
