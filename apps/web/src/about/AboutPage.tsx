@@ -30,7 +30,7 @@ export function AboutPage() {
         paragraphs={[t('about.creditMap'), t('about.creditTiles'), t('about.creditCity'), t('about.creditWikipedia')]} />
       <Section id="about-privacy" headline={t('about.privacyHeadline')}
         paragraphs={[t('about.privacy1'), t('about.privacy2'), t('about.privacy3')]} />
-      <footer className="contact" aria-labelledby="about-contact">
+      <section className="contact" aria-labelledby="about-contact">
         <h2 id="about-contact">{t('about.contactHeadline')}</h2>
         <ul>
           <li>
@@ -48,7 +48,7 @@ export function AboutPage() {
         </ul>
         <p>{t('about.copyright', { year: branding.copyrightYear, holder: branding.artist })}</p>
         <p className="contact__credit">{t('about.creditMap')}</p>
-      </footer>
+      </section>
       <BackLink label={t('about.back')} />
     </div>
   );

@@ -1,0 +1,120 @@
+// Shared test setup: tiles answered locally, the outside network blocked, language and intro
+// preset, and every test fails on a CSP violation or an uncaught page error.
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import path from 'node:path';
+
+export const tilePng = path.join(import.meta.dirname, 'fixtures/tile.png');
+
+type Options = { lang: 'de' | 'en'; seenIntro: boolean };
+type Fixtures = { api: Api };
+
+export const test = base.extend<Options & Fixtures>({
+  lang: ['de', { option: true }],
+  seenIntro: [true, { option: true }],
+  page: async ({ page, context, lang, seenIntro }, use) => {
+    const problems: string[] = [];
+    await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => {
+      const url = route.request().url();
+      return /tile\.openstreetmap\.org\//.test(url)
+        ? route.fulfill({ path: tilePng, contentType: 'image/png' })
+        : route.abort();
+    });
+    await context.addInitScript(
+      ({ lang, seenIntro }) => {
+        if (!sessionStorage.getItem('e2e-init')) {
+          sessionStorage.setItem('e2e-init', '1');
+          localStorage.setItem('lang', lang);
+          if (seenIntro) localStorage.setItem('introSeen', 'true');
+        }
+        document.addEventListener('securitypolicyviolation', (e) => {
+          console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`);
+        });
+      },
+      { lang, seenIntro },
+    );
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /CSP violation|Content Security Policy/.test(message.text())) problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    await use(page);
+    expect(problems, 'CSP violations or page errors').toEqual([]);
+  },
+  api: async ({ playwright, baseURL }, use) => {
+    const request = await playwright.request.newContext({ baseURL });
+    await use(new Api(request, playwright, baseURL ?? ''));
+    await request.dispose();
+  },
+});
+
+export { expect };
+export type { Page };
+
+type Monument = { id: string; name: string; name_en?: string; geoLocX: number; geoLocY: number; validated: boolean };
+type Intervention = { id: number; name: string; votes: number };
+
+/** Talks to the API directly to set up data (each call site uses its own unique names). */
+export class Api {
+  constructor(
+    private readonly request: APIRequestContext,
+    private readonly playwright: { request: { newContext: (o: { baseURL: string }) => Promise<APIRequestContext> } },
+    private readonly baseURL: string,
+  ) {}
+
+  async monuments(): Promise<Monument[]> {
+    return (await (await this.request.get('/api/monuments')).json()) as Monument[];
+  }
+
+  async monument(name: string): Promise<Monument> {
+    const found = (await this.monuments()).find((m) => m.name === name);
+    if (!found) throw new Error(`no monument ${name}`);
+    return found;
+  }
+
+  async addMonument(name: string, geoLocX: number, geoLocY: number): Promise<Monument> {
+    const id = `mon-user-${Date.now()}${Math.floor(Math.random() * 1000)}`;
+    const res = await this.request.post('/api/add-monument', { data: { id, name, geoLocX, geoLocY } });
+    expect(res.status(), await res.text()).toBe(201);
+    return (await res.json()) as Monument;
+  }
+
+  async addIntervention(monumentId: string, name: string): Promise<Intervention> {
+    const res = await this.request.post(`/api/interventions/${monumentId}`, { data: { name } });
+    expect(res.status(), await res.text()).toBe(201);
+    return (await res.json()) as Intervention;
+  }
+
+  async interventions(monumentId: string): Promise<Intervention[]> {
+    return (await (await this.request.get(`/api/interventions/${monumentId}`)).json()) as Intervention[];
+  }
+
+  /** Votes as `times` different visitors (each a fresh cookie jar). */
+  async voteAsOthers(interventionId: number, monumentId: string, times: number): Promise<number> {
+    let last = 0;
+    for (let i = 0; i < times; i++) {
+      const visitor = await this.playwright.request.newContext({ baseURL: this.baseURL });
+      const res = await visitor.post(`/api/interventions/${interventionId}/vote`, { data: { monumentId, action: 'vote' } });
+      expect(res.status(), await res.text()).toBe(200);
+      last = ((await res.json()) as { newVoteCount: number }).newVoteCount;
+      await visitor.dispose();
+    }
+    return last;
+  }
+}
+
+/** A unique, readable name for data a test creates. */
+export const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/** Opens a monument's popup the way a keyboard user does (markers overlap at zoom 14). */
+export async function openPopup(page: Page, markerName: string | RegExp) {
+  const marker = page.getByRole('button', { name: markerName, exact: typeof markerName === 'string' });
+  await marker.focus();
+  await page.keyboard.press('Enter');
+  const popup = page.locator('.leaflet-popup');
+  await expect(popup.getByRole('heading', { level: 2 })).toBeVisible();
+  return popup;
+}
+
+/** Waits for the map's markers, so the page is ready to use. */
+export async function mapReady(page: Page) {
+  await expect(page.locator('.leaflet-marker-icon').first()).toBeVisible();
+}

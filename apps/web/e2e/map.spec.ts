@@ -1,0 +1,159 @@
+// The home map: markers, tiles, saved view, right-click and 3 s press, locate-me.
+import { expect, mapReady, test, type Page } from './fixtures';
+
+const mapViewOf = (page: Page) =>
+  page.evaluate(() => JSON.parse(sessionStorage.getItem('mapView') ?? 'null') as { center: { lat: number; lng: number }; zoom: number } | null);
+
+test('full-screen map with local tiles, attribution and one marker per monument', async ({ page, api }) => {
+  const monuments = await api.monuments();
+  await page.goto('/');
+  await mapReady(page);
+  const map = page.getByRole('region', { name: 'Karte der Denkmäler in Linz' });
+  const box = await map.boundingBox();
+  const viewport = page.viewportSize();
+  expect(box && viewport && box.width).toBe(viewport?.width);
+  expect(box && viewport && box.y + box.height).toBe(viewport?.height);
+  await expect(page.locator('.leaflet-tile-loaded').first()).toBeVisible();
+  await expect(page.locator('.leaflet-control-attribution')).toContainText('OpenStreetMap');
+  await expect(page.locator('.leaflet-control-attribution')).toContainText('Leaflet');
+  await expect(page.locator('.leaflet-marker-icon')).toHaveCount(monuments.length);
+  const marker = page.getByRole('button', { name: 'Dreifaltigkeitssäule', exact: true });
+  await expect(marker).toHaveAttribute('src', '/assets/denkmalMarker.png');
+  await expect(marker).toHaveCSS('width', '42px');
+  await expect(marker).toHaveCSS('height', '52px');
+  await expect(marker).toHaveCSS('margin-left', '-21px');
+  await expect(marker).toHaveCSS('margin-top', '-52px');
+  await expect(page.getByRole('link', { name: 'Denkmal hinzufügen' })).toHaveAttribute('href', '/add');
+  await expect(page.getByRole('button', { name: 'Meinen Standort anzeigen' })).toBeVisible();
+  // No map view yet: the default is Linz at zoom 14.
+  expect(await mapViewOf(page)).toBeNull();
+});
+
+test.describe('English', () => {
+  test.use({ lang: 'en' });
+  test('markers use the English name when there is one', async ({ page }) => {
+    await page.goto('/');
+    await mapReady(page);
+    await expect(page.getByRole('button', { name: 'Trinity Column', exact: true })).toHaveCount(1);
+    await expect(page.getByRole('region', { name: 'Map of monuments in Linz' })).toBeVisible();
+  });
+});
+
+test('visitor-added, unvalidated monuments are marked as such', async ({ page, api }) => {
+  const monument = await api.addMonument('Test-Büste Unvalidiert', 48.3071, 14.2842);
+  expect(monument.validated).toBe(false);
+  await page.goto('/');
+  await mapReady(page);
+  const marker = page.getByRole('button', { name: /Test-Büste Unvalidiert \(von Besucher·innen hinzugefügt, noch nicht geprüft\)/ });
+  await expect(marker).toHaveClass(/monument-marker--unvalidated/);
+  await expect(marker).toHaveCSS('filter', /grayscale/);
+  await marker.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.leaflet-popup').getByText('Von Besucher·innen hinzugefügt, noch nicht geprüft.')).toBeVisible();
+});
+
+test('the map view is kept in session storage and restored', async ({ page }) => {
+  await page.goto('/');
+  await mapReady(page);
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  await expect.poll(async () => (await mapViewOf(page))?.zoom).toBe(15);
+  const map = page.getByRole('region', { name: 'Karte der Denkmäler in Linz' });
+  await map.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(async () => (await mapViewOf(page))?.center.lng).toBeGreaterThan(14.2861);
+  const saved = await mapViewOf(page);
+  const markerBox = await page.getByRole('button', { name: 'Dreifaltigkeitssäule', exact: true }).boundingBox();
+  await page.reload();
+  await mapReady(page);
+  expect(await mapViewOf(page)).toEqual(saved);
+  const restoredBox = await page.getByRole('button', { name: 'Dreifaltigkeitssäule', exact: true }).boundingBox();
+  expect(restoredBox?.x).toBeCloseTo(markerBox?.x ?? -1, 0);
+  expect(restoredBox?.y).toBeCloseTo(markerBox?.y ?? -1, 0);
+});
+
+function collectAlerts(page: Page): string[] {
+  const alerts: string[] = [];
+  page.on('dialog', (dialog) => {
+    alerts.push(dialog.message());
+    void dialog.dismiss();
+  });
+  return alerts;
+}
+
+async function emptySpot(page: Page) {
+  const box = await page.getByRole('region', { name: 'Karte der Denkmäler in Linz' }).boundingBox();
+  if (!box) throw new Error('no map');
+  return { x: box.x + 120, y: box.y + box.height - 120 };
+}
+
+test('right-click stores pendingCoords and opens /add with them filled in', async ({ page }) => {
+  await page.goto('/');
+  await mapReady(page);
+  const spot = await emptySpot(page);
+  await page.mouse.click(spot.x, spot.y, { button: 'right' });
+  await expect(page).toHaveURL(/\/add$/);
+  const coords = await page.evaluate(() => JSON.parse(localStorage.getItem('pendingCoords') ?? 'null') as { lat: number; lng: number });
+  expect(coords.lat).toBeGreaterThan(48.2);
+  expect(coords.lat).toBeLessThan(48.4);
+  await expect(page.getByRole('spinbutton', { name: 'Breitengrad' })).toHaveValue(String(coords.lat));
+  await expect(page.getByRole('spinbutton', { name: 'Längengrad' })).toHaveValue(String(coords.lng));
+});
+
+test('a mouse press held for 3 seconds shows progress and opens /add; a shorter one does not', async ({ page }) => {
+  await page.goto('/');
+  await mapReady(page);
+  const spot = await emptySpot(page);
+  await page.mouse.move(spot.x, spot.y);
+  await page.mouse.down();
+  const progress = page.getByRole('progressbar', { name: 'Weiter gedrückt halten, um hier ein Denkmal hinzuzufügen' });
+  await expect(progress).toBeVisible();
+  await page.waitForTimeout(1500);
+  expect(Number(await progress.getAttribute('aria-valuenow'))).toBeGreaterThan(30);
+  await page.mouse.up();
+  await expect(progress).toHaveCount(0);
+  await page.waitForTimeout(1800);
+  await expect(page).toHaveURL(/\/$/);
+
+  const started = Date.now();
+  await page.mouse.down();
+  await expect(page).toHaveURL(/\/add$/, { timeout: 5000 });
+  expect(Date.now() - started).toBeGreaterThanOrEqual(2900);
+  await page.mouse.up();
+  const coords = await page.evaluate(() => JSON.parse(localStorage.getItem('pendingCoords') ?? 'null') as { lat: number; lng: number });
+  await expect(page.getByRole('spinbutton', { name: 'Breitengrad' })).toHaveValue(String(coords.lat));
+});
+
+test.describe('locate me', () => {
+  test.use({ geolocation: { latitude: 48.2951, longitude: 14.3001 }, permissions: ['geolocation'] });
+  test('moves the map to the browser position', async ({ page }) => {
+    await page.goto('/');
+    await mapReady(page);
+    await page.getByRole('button', { name: 'Meinen Standort anzeigen' }).click();
+    await expect.poll(async () => (await mapViewOf(page))?.center.lat).toBeCloseTo(48.2951, 4);
+    expect((await mapViewOf(page))?.center.lng).toBeCloseTo(14.3001, 4);
+  });
+});
+
+test('locate me says when the position cannot be determined', async ({ page, context }) => {
+  await context.clearPermissions();
+  await page.goto('/');
+  await mapReady(page);
+  const alerts = collectAlerts(page);
+  await page.getByRole('button', { name: 'Meinen Standort anzeigen' }).click();
+  await expect.poll(() => alerts).toEqual(['Position konnte nicht ermittelt werden.']);
+});
+
+test.describe('without geolocation', () => {
+  test.use({ lang: 'en' });
+  test('locate me says geolocation is not supported', async ({ page }) => {
+    await page.addInitScript(() => {
+      delete (Navigator.prototype as unknown as Record<string, unknown>).geolocation;
+    });
+    await page.goto('/');
+    await mapReady(page);
+    const alerts = collectAlerts(page);
+    await page.getByRole('button', { name: 'Show my position' }).click();
+    await expect.poll(() => alerts).toEqual(['Geolocation not supported.']);
+  });
+});

@@ -1,0 +1,175 @@
+// Header, language, body classes, page transitions, intro overlay and the about page.
+import { expect, mapReady, test } from './fixtures';
+
+test.describe('header and navigation', () => {
+  test('shows title, pretitle, subtitle and the icons per route (DE)', async ({ page }) => {
+    await page.goto('/');
+    await mapReady(page);
+    const header = page.getByRole('banner');
+    await expect(header.getByText('Denk·Mal Linz')).toBeVisible();
+    await expect(header.getByText('Ein Kunstprojekt im öffentlichen Raum')).toBeVisible();
+    await expect(header.getByText('Wer steht da? Wer sollte da stehen?')).toBeVisible();
+    await expect(page.locator('body')).toHaveClass(/home-page/);
+    await expect(header.getByRole('link', { name: 'Über das Projekt' })).toHaveAttribute('href', '/about');
+    await expect(header.getByRole('link', { name: 'Alle Interventionen' })).toHaveAttribute('href', '/interventions');
+
+    await header.getByRole('link', { name: 'Über das Projekt' }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.locator('body')).toHaveClass(/about-page/);
+    await expect(header.getByRole('link', { name: 'Über das Projekt' })).toHaveCount(0);
+    await expect(header.getByRole('link', { name: 'Schließen und zurück zur Karte' })).toHaveAttribute('href', '/');
+    await expect(header.getByRole('link', { name: 'Alle Interventionen' })).toBeVisible();
+
+    await header.getByRole('link', { name: 'Alle Interventionen' }).click();
+    await expect(page).toHaveURL(/\/interventions$/);
+    await expect(page.locator('body')).toHaveClass(/default-page/);
+    await expect(header.getByRole('link', { name: 'Alle Interventionen' })).toHaveCount(0);
+    await expect(header.getByRole('link', { name: 'Über das Projekt' })).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Schließen und zurück zur Karte' })).toBeVisible();
+
+    await page.goto('/add');
+    await expect(page.locator('body')).toHaveClass(/add-page/);
+    await expect(header.getByRole('link', { name: 'Über das Projekt' })).toHaveCount(0);
+    await header.getByRole('link', { name: 'Schließen und zurück zur Karte' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.locator('body')).toHaveClass(/home-page/);
+  });
+
+  test('the EN/DE selector switches every text at once, sets <html lang> and is remembered', async ({ page }) => {
+    await page.goto('/about');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page.getByRole('heading', { level: 1, name: 'Über das Projekt' })).toBeVisible();
+    await page.getByRole('button', { name: 'Switch to English' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { level: 1, name: 'About the project' })).toBeVisible();
+    await expect(page.getByRole('banner').getByText('An art project in public space')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Switch to English' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByText(/Über das Projekt|Zurück zur Karte|Datenschutz/)).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'About the project' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await page.getByRole('button', { name: 'Auf Deutsch umschalten' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Über das Projekt' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  });
+});
+
+test.describe('page transitions', () => {
+  test('enter with a fade from the left and leave to the right over 0.4 s', async ({ page }) => {
+    await page.goto('/');
+    await mapReady(page);
+    // Sample both pages on every frame while the transition runs.
+    await page.evaluate(() => {
+      const samples: { t: number; route: string; leaving: boolean; opacity: number; x: number }[] = [];
+      (window as unknown as { samples: typeof samples }).samples = samples;
+      const start = performance.now();
+      const tick = () => {
+        for (const el of document.querySelectorAll<HTMLElement>('.page')) {
+          const style = getComputedStyle(el);
+          samples.push({
+            t: performance.now() - start,
+            route: el.dataset.route ?? '',
+            leaving: el.classList.contains('page--leaving'),
+            opacity: Number(style.opacity),
+            x: new DOMMatrix(style.transform).m41,
+          });
+        }
+        if (performance.now() - start < 2500) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    await page.getByRole('link', { name: 'Über das Projekt' }).click();
+    await expect(page.locator('.page')).toHaveCount(1, { timeout: 2500 });
+    await page.waitForTimeout(600);
+    type Sample = { t: number; route: string; leaving: boolean; opacity: number; x: number };
+    const samples = await page.evaluate(() => (window as unknown as { samples: Sample[] }).samples);
+    const entering = samples.filter((s) => s.route === '/about');
+    const leaving = samples.filter((s) => s.route === '/' && s.leaving);
+    // Enters faded and from the left, leaves faded and to the right.
+    expect(Math.min(...entering.map((s) => s.opacity))).toBeLessThan(0.5);
+    expect(Math.min(...entering.map((s) => s.x))).toBeLessThan(-10);
+    expect(Math.max(...leaving.map((s) => s.x))).toBeGreaterThan(10);
+    expect(entering.at(-1)).toMatchObject({ opacity: 1, x: 0 });
+    // Both animations take about 0.4 s.
+    const enterStart = entering[0]?.t ?? 0;
+    const settled = entering.find((s) => s.opacity === 1 && s.x === 0)?.t ?? 0;
+    expect(settled - enterStart).toBeGreaterThan(300);
+    expect(settled - enterStart).toBeLessThan(700);
+    const leaveSpan = (leaving.at(-1)?.t ?? 0) - (leaving[0]?.t ?? 0);
+    expect(leaveSpan).toBeGreaterThan(250);
+    expect(leaveSpan).toBeLessThan(700);
+  });
+
+  test('are instant when the visitor prefers reduced motion', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/about');
+    await page.getByRole('link', { name: 'Alle Interventionen' }).click();
+    await expect(page.locator('.page[data-route="/interventions"]')).toHaveCSS('opacity', '1', { timeout: 150 });
+    await expect(page.locator('.page')).toHaveCount(1, { timeout: 300 });
+  });
+});
+
+test.describe('intro overlay', () => {
+  test.use({ seenIntro: false });
+
+  test('shows on a first visit, can be dismissed and stays away', async ({ page }) => {
+    await page.goto('/');
+    const dialog = page.getByRole('dialog', { name: 'Willkommen!' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('Experiment zur Gestaltung deiner Umgebung');
+    await dialog.getByRole('button', { name: "Los geht's" }).click();
+    await expect(dialog).toBeHidden();
+    await page.reload();
+    await mapReady(page);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+});
+
+test.describe('intro overlay in English', () => {
+  test.use({ seenIntro: false, lang: 'en' });
+
+  test('shows the English text and Escape dismisses it for good', async ({ page }) => {
+    await page.goto('/');
+    const dialog = page.getByRole('dialog', { name: 'Welcome!' });
+    await expect(dialog).toContainText('experiment in shaping your environment');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await page.reload();
+    await mapReady(page);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+});
+
+test.describe('about page', () => {
+  for (const lang of ['de', 'en'] as const) {
+    test.describe(lang, () => {
+      test.use({ lang });
+      test(`has the project, artist, credits, privacy and contact sections (${lang})`, async ({ page }) => {
+        await page.goto('/about');
+        const de = lang === 'de';
+        await expect(page.getByRole('heading', { level: 1, name: de ? 'Über das Projekt' : 'About the project' })).toBeVisible();
+        await expect(page.locator('.about > p')).toHaveCount(3);
+        const artist = page.getByRole('region', { name: de ? 'Die Künstler·innen' : 'The artists' });
+        await expect(artist.getByRole('paragraph')).toHaveCount(2);
+        const credits = page.getByRole('region', { name: de ? 'Quellen und Lizenzen' : 'Credits and data sources' });
+        await expect(credits).toContainText('Leaflet');
+        await expect(credits).toContainText('BSD-2-Clause');
+        await expect(credits).toContainText('OpenStreetMap');
+        await expect(credits).toContainText('ODbL');
+        await expect(credits).toContainText('Stadt Linz – data.linz.gv.at (CC BY 4.0)');
+        await expect(credits).toContainText('Wikipedia (CC BY-SA)');
+        const privacy = page.getByRole('region', { name: de ? 'Datenschutz' : 'Privacy' });
+        await expect(privacy).toContainText(de ? 'keine Konten' : 'no accounts');
+        await expect(privacy).toContainText(de ? 'täglich' : 'every day');
+        const contact = page.getByRole('region', { name: de ? 'Kontakt' : 'Contact' });
+        await expect(contact.getByRole('link', { name: /\+43 732 000 000/ })).toHaveAttribute('href', 'tel:+43732000000');
+        await expect(contact.getByRole('link', { name: /hallo@denkmal-linz\.example/ })).toHaveAttribute('href', 'mailto:hallo@denkmal-linz.example');
+        await expect(contact.getByRole('link', { name: /@denkmal\.linz/ })).toBeVisible();
+        await expect(contact.getByRole('link', { name: 'Portfolio' })).toBeVisible();
+        await expect(contact).toContainText('© 2026');
+        await expect(page.getByRole('link', { name: de ? 'Zurück zur Karte' : 'Back to the map', exact: true })).toHaveCount(2);
+      });
+    });
+  }
+});

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { interventionKey, normaliseInterventions, normaliseMonuments } from './normalise';
+
+const monument = {
+  id: 'mon-a', name: 'A', geoLocX: 48.3, geoLocY: 14.28, category: 'bust', sex: 'female', validated: true,
+  shortDescription: '', shortDescription_en: '', image: 'a.jpg', alternatives: [],
+};
+const intervention = { id: 1, monumentId: 'mon-a', name: 'X', emoji: '🗽', votes: 3, mayorNotifiedAt: null };
+
+describe('list normalisation (spec section 4)', () => {
+  it('accepts a plain array or an object with a monuments array', () => {
+    expect(normaliseMonuments([monument])).toEqual([monument]);
+    expect(normaliseMonuments({ monuments: [monument] })).toEqual([monument]);
+  });
+
+  it('gives an empty list for anything that is not a list', () => {
+    for (const bad of [undefined, null, 'oops', 42, { items: [monument] }, { monuments: 'no' }]) {
+      expect(normaliseMonuments(bad)).toEqual([]);
+      expect(normaliseInterventions(bad)).toEqual([]);
+    }
+  });
+
+  it('leaves out items that do not match the contract', () => {
+    expect(normaliseMonuments([monument, { id: 'broken' }, null])).toEqual([monument]);
+    expect(normaliseInterventions({ interventions: [intervention, { name: 1 }] })).toEqual([intervention]);
+  });
+
+  it('accepts interventions without id or mayorNotifiedAt, as list data may lack them', () => {
+    const { id: _id, mayorNotifiedAt: _m, ...bare } = intervention;
+    expect(normaliseInterventions([bare])).toEqual([{ ...bare, mayorNotifiedAt: null }]);
+  });
+
+  it('derives a key from monumentId, name and position when the id is missing', () => {
+    expect(interventionKey({ id: 5, monumentId: 'm', name: 'n' }, 2)).toBe('5');
+    expect(interventionKey({ id: undefined, monumentId: 'm', name: 'n' }, 2)).toBe('m:n:2');
+  });
+});

@@ -1,0 +1,96 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import de from '../../public/locales/de/translation.json';
+import en from '../../public/locales/en/translation.json';
+import { createI18n, TRANSLATION_RETRY } from './setup';
+
+const texts: Record<string, unknown> = { de, en };
+
+function json(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+function keysOf(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null) return [prefix];
+  return Object.entries(value).flatMap(([k, v]) => keysOf(v, prefix ? `${prefix}.${k}` : k));
+}
+
+describe('translations', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    document.documentElement.lang = '';
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('have the same keys in German and English', () => {
+    expect(keysOf(de).sort()).toEqual(keysOf(en).sort());
+  });
+
+  it('carry the spec catalogue in both languages', () => {
+    expect(en.errors).toMatchObject({
+      loadInterventions: 'Failed to load interventions.', alreadyVoted: 'You have already voted.', server: 'Server error.',
+      addIntervention: 'Failed to add intervention.', submission: 'Submission failed.', titleRequired: 'Title is required.',
+      geolocationUnsupported: 'Geolocation not supported.', positionUnavailable: 'Could not determine position.',
+    });
+    expect(de.errors).toMatchObject({
+      loadInterventions: 'Laden der Interventionen fehlgeschlagen.', alreadyVoted: 'Du hast bereits schon abgestimmt.',
+      server: 'Serverfehler.', addIntervention: 'Hinzufügen der Intervention fehlgeschlagen.',
+      submission: 'Übermittlung fehlgeschlagen.',
+    });
+    expect(en.success.voteRecorded).toBe('Your vote has been recorded!');
+    expect(en.success.proposalAdded).toBe('Your proposal has been added!');
+    expect(en.add.submitting).toBe('Adding...');
+  });
+
+  it('start in German, fall back to English and set <html lang>', async () => {
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => json(texts[url.split('/')[2] ?? ''])));
+    const i18n = await createI18n();
+    expect(i18n.language).toBe('de');
+    expect(document.documentElement.lang).toBe('de');
+    expect(i18n.t('errors.server')).toBe('Serverfehler.');
+    await i18n.changeLanguage('en');
+    expect(i18n.t('errors.server')).toBe('Server error.');
+    expect(document.documentElement.lang).toBe('en');
+    expect(localStorage.getItem('lang')).toBe('en');
+  });
+
+  it('remember the chosen language for the next visit', async () => {
+    localStorage.setItem('lang', 'en');
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => json(texts[url.split('/')[2] ?? ''])));
+    const i18n = await createI18n();
+    expect(i18n.language).toBe('en');
+    expect(document.documentElement.lang).toBe('en');
+  });
+
+  it('retry a failed read up to 5 times, starting at 350 ms', async () => {
+    expect(TRANSLATION_RETRY).toEqual({ maxRetries: 5, retryTimeout: 350 });
+    vi.useFakeTimers();
+    const calls: { url: string; at: number }[] = [];
+    let failuresLeft = 3;
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => {
+      calls.push({ url, at: Date.now() });
+      if (url.includes('/de/') && failuresLeft-- > 0) return json({}, 503);
+      return json(texts[url.split('/')[2] ?? '']);
+    }));
+    const start = Date.now();
+    const ready = createI18n();
+    await vi.advanceTimersByTimeAsync(350 + 700 + 1400 + 10);
+    const i18n = await ready;
+    const deCalls = calls.filter((c) => c.url.includes('/de/')).map((c) => c.at - start);
+    expect(deCalls).toEqual([0, 350, 1050, 2450]);
+    expect(i18n.t('errors.server')).toBe('Serverfehler.');
+  });
+
+  it('give up after the fifth retry and still work with the fallback language', async () => {
+    vi.useFakeTimers();
+    const fetch = vi.fn(async (url: string) => (url.includes('/de/') ? json({}, 500) : json(en)));
+    vi.stubGlobal('fetch', fetch);
+    const ready = createI18n();
+    await vi.advanceTimersByTimeAsync(350 * (1 + 2 + 4 + 8 + 16) + 100);
+    const i18n = await ready;
+    expect(fetch.mock.calls.filter(([url]) => url.includes('/de/'))).toHaveLength(6);
+    expect(i18n.t('errors.server')).toBe('Server error.');
+  });
+});

@@ -1,0 +1,37 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { mapView, pendingCoords, votedList } from '../storage/keys';
+import { DEFAULT_VIEW, initialView } from './view';
+
+describe('map view and client storage (spec section 3)', () => {
+  beforeEach(() => {
+    sessionStorage.clear();
+    localStorage.clear();
+  });
+
+  it('opens on Linz at zoom 14 by default', () => {
+    expect(initialView(undefined)).toEqual({ center: { lat: 48.3064, lng: 14.2861 }, zoom: 14 });
+    expect(DEFAULT_VIEW.zoom).toBe(14);
+  });
+
+  it('restores the session view, and prefers a just-added monument at zoom 16', () => {
+    mapView.write({ center: { lat: 48.1, lng: 14.1 }, zoom: 12 });
+    expect(sessionStorage.getItem('mapView')).toBe('{"center":{"lat":48.1,"lng":14.1},"zoom":12}');
+    expect(initialView(undefined)).toEqual({ center: { lat: 48.1, lng: 14.1 }, zoom: 12 });
+    const arrival = { center: { lat: 48.2, lng: 14.2 }, zoom: 16, flash: 'success.monumentAdded' };
+    expect(initialView(arrival)).toEqual({ center: { lat: 48.2, lng: 14.2 }, zoom: 16 });
+  });
+
+  it('ignores a damaged stored view', () => {
+    sessionStorage.setItem('mapView', '{"center":"nowhere"');
+    expect(initialView(undefined)).toEqual(DEFAULT_VIEW);
+  });
+
+  it('keeps voted_{monumentId} as a JSON list and pendingCoords as lat/lng', () => {
+    votedList.add('mon-a', 3);
+    votedList.add('mon-a', 3);
+    votedList.add('mon-a', 5);
+    expect(localStorage.getItem('voted_mon-a')).toBe('[3,5]');
+    pendingCoords.write({ lat: 48.3, lng: 14.3 });
+    expect(pendingCoords.read()).toEqual({ lat: 48.3, lng: 14.3 });
+  });
+});
