@@ -27,7 +27,8 @@ const Env = z.object({
   MAIL_FROM: z.string().default('Linz Denkmal-Karte <no-reply@localhost>'),
   MAYOR_EMAIL: z.string().default('buergermeister@linz.example'),
   MAIL_POLL_SECONDS: int(30),
-  MAIL_LEASE_SECONDS: int(600),
+  // Shorter leases would let a slow send be taken over and sent twice; SMTP timeouts are a quarter of it.
+  MAIL_LEASE_SECONDS: z.coerce.number().int().min(4).default(600),
   MAIL_RETRY_DAYS: int(7),
   LIMIT_REQUESTS_PER_MINUTE: int(300),
   LIMIT_CREATES_PER_5_MINUTES: int(10),
