@@ -1,5 +1,8 @@
 // Test helpers: a fresh, migrated and seeded database per test (PGlite or PostgreSQL, chosen by
 // the vitest project), an app built on it, and contract checks for answers.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
@@ -38,8 +41,12 @@ export async function freshDatabase(): Promise<{ database: Database; url?: strin
   return { database: await openDatabase({ databaseUrl: url, poolSize: 20 }), url };
 }
 
+/** A scratch DATA_DIR per test run, so e-mails written as files stay out of the repository. */
+const scratchDir = mkdtempSync(path.join(tmpdir(), 'linz-test-'));
+
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
+    DATA_DIR: scratchDir,
     LOG_LEVEL: 'silent',
     COOKIE_SECRET: 'test-secret-test-secret-test-secret-42',
     LIMIT_REQUESTS_PER_MINUTE: '0',
