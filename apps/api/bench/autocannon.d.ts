@@ -16,6 +16,7 @@ declare module 'autocannon' {
     pipelining?: number;
     headers?: Record<string, string>;
     requests?: Request[];
+    skipAggregateResult?: boolean;
   };
   type Histogram = { average: number; p50: number; p99: number; max: number; total: number };
   export type Result = {
@@ -28,6 +29,11 @@ declare module 'autocannon' {
     statusCodeStats: Record<string, { count: number }>;
   };
   type Instance = PromiseLike<Result> & { stop(): void };
+  /** What a run with skipAggregateResult resolves to (histograms still encoded). */
+  export type RawResult = { duration: number; statusCodeStats: Record<string, { count: number }> };
   function autocannon(opts: Options): Instance;
+  namespace autocannon {
+    function aggregateResult(results: RawResult[], opts: { url: string; connections: number }): Result;
+  }
   export default autocannon;
 }

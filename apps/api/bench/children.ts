@@ -9,8 +9,8 @@ const running = new Set<ChildProcess>();
 export type Child = { proc: ChildProcess; output: () => string; exited: Promise<number | null> };
 
 /** Starts `node --import tsx <file>` in apps/api with the given environment (and an IPC channel). */
-export function startChild(file: string, env: NodeJS.ProcessEnv, args: string[] = []): Child {
-  const proc = spawn(process.execPath, ['--import', 'tsx', file, ...args], {
+export function startChild(file: string, env: NodeJS.ProcessEnv, args: string[] = [], nodeArgs: string[] = []): Child {
+  const proc = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', file, ...args], {
     cwd: apiDir,
     env,
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],

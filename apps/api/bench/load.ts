@@ -3,7 +3,7 @@
 // the same time: autocannon then waits for every answer, which the exact count check needs
 // (a duration run drops requests in flight, which the server may still commit).
 import { sign } from '@fastify/cookie';
-import autocannon, { type Result } from 'autocannon';
+import autocannon, { type RawResult, type Result } from 'autocannon';
 
 export const CONNECTIONS = 50;
 
@@ -19,6 +19,26 @@ function summary(r: Result, timedOut = false): LoadResult {
 /** GET `url` with CONNECTIONS keep-alive connections for `seconds`. */
 export async function loadGet(url: string, seconds: number): Promise<LoadResult> {
   return summary(await autocannon({ url, connections: CONNECTIONS, duration: seconds, timeout: 30 }));
+}
+
+/**
+ * GETs `a` and `b` for `seconds` each, in `rounds` alternating slices (a b, b a, a b, ...), so that
+ * other load on the machine coming and going weighs on both alike. Histograms are merged.
+ */
+export async function compareGets(a: string, b: string, seconds: number, rounds: number): Promise<[LoadResult, LoadResult]> {
+  const raws: [RawResult[], RawResult[]] = [[], []];
+  for (let i = 0; i < rounds; i++) {
+    for (const k of i % 2 ? [1, 0] : [0, 1]) {
+      const url = k ? b : a;
+      const raw = await autocannon({ url, connections: CONNECTIONS, duration: seconds / rounds, timeout: 30, skipAggregateResult: true });
+      raws[k]!.push(raw as unknown as RawResult);
+    }
+  }
+  const merge = (list: RawResult[], url: string) => {
+    const seconds = list.reduce((s, r) => s + r.duration, 0);
+    return summary({ ...autocannon.aggregateResult(list, { url, connections: CONNECTIONS }), duration: seconds });
+  };
+  return [merge(raws[0], a), merge(raws[1], b)];
 }
 
 let voter = 0;

@@ -8,7 +8,6 @@ import { PGlite } from '@electric-sql/pglite';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import postgres from 'postgres';
 import { voteStatement } from '../src/domain/votes.js';
-import { percentile } from './stats.js';
 
 export type SqlRefConfig = {
   db: { kind: 'postgres'; url: string; pool: number } | { kind: 'pglite'; dataDir: string };
@@ -19,7 +18,19 @@ export type SqlRefConfig = {
   seconds: number;
 };
 export type Counts = { votes: number; rows: number };
-export type SqlRefResult = { counts: Counts; requests: number; ok: number; errors: number; rps: number; p99: number; seconds: number };
+export type SqlRefResult = {
+  /** The proposal's counts in the database before this process voted. */
+  counts: Counts;
+  /** Votes this process added, warm-up included. */
+  added: number;
+  requests: number;
+  ok: number;
+  errors: number;
+  seconds: number;
+  /** CPU time of this process during the measured seconds. */
+  cpuMs: number;
+  latencies: number[];
+};
 
 type Exec = (text: string, params: unknown[]) => Promise<unknown[]>;
 
@@ -80,10 +91,12 @@ async function main() {
     )) as { votes: number; rows: number }[];
     const counts = { votes: Number(c?.votes), rows: Number(c?.rows) };
     const tag = `ref${process.pid}`;
-    await load(exec, cfg.warmupSeconds, `${tag}w`, null);
+    const warm = await load(exec, cfg.warmupSeconds, `${tag}w`, null);
     const latencies: number[] = [];
+    const cpu0 = process.cpuUsage();
     const r = await load(exec, cfg.seconds, tag, latencies);
-    const result: SqlRefResult = { counts, ...r, rps: r.requests / r.seconds, p99: percentile(latencies, 0.99) };
+    const cpu = process.cpuUsage(cpu0);
+    const result: SqlRefResult = { counts, added: warm.ok + r.ok, ...r, cpuMs: (cpu.user + cpu.system) / 1000, latencies };
     process.send?.(result);
   } finally {
     await close();

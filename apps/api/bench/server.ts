@@ -28,7 +28,11 @@ export async function startApi(db: DbTarget, opts: { rateLimit: boolean }): Prom
     TRUST_PROXY: 'true',
     ...(db.kind === 'postgres' ? { DATABASE_URL: db.url } : { DATA_DIR: db.dataDir }),
   });
-  const child = startChild('src/server.ts', env);
+  // BENCH_CPU_PROF=DIR: the API writes a V8 CPU profile there when it stops (see README).
+  const prof = process.env.BENCH_CPU_PROF;
+  // BENCH_API_ENTRY: run another entry point (e.g. a patched copy of src) instead of src/server.ts.
+  const entry = process.env.BENCH_API_ENTRY ?? 'src/server.ts';
+  const child = startChild(entry, env, [], prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : []);
   const base = `http://127.0.0.1:${port}`;
   const api = { base, child, stop: () => stopChild(child) };
   try {
