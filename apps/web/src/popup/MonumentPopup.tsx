@@ -3,6 +3,7 @@ import type { Monument } from '@linz/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMap } from 'react-leaflet';
 import { monumentInterventionsQuery } from '../api/queries';
 import { FeedbackBanner } from '../feedback/FeedbackBanner';
 import type { Feedback } from '../feedback/feedback';
@@ -20,6 +21,7 @@ export function MonumentPopup({ monument, name }: { monument: Monument; name: st
   const { add, adding } = useAddIntervention(monument.id, setFeedback);
   const heading = useRef<HTMLHeadingElement>(null);
   const voted = votedList.read(monument.id);
+  const map = useMap();
 
   useEffect(() => heading.current?.focus({ preventScroll: true }), []);
 
@@ -28,6 +30,12 @@ export function MonumentPopup({ monument, name }: { monument: Monument; name: st
       className="monument-popup"
       aria-labelledby={`popup-${monument.id}`}
       data-locked={isLocked(monument.id) || undefined}
+      // React handles clicks at the portal before Leaflet sees them; a button React removes
+      // (the banner's close) would look to Leaflet like a click on the map and close the popup.
+      onClick={(event) => event.stopPropagation()}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') map.closePopup();
+      }}
     >
       <h2 id={`popup-${monument.id}`} ref={heading} tabIndex={-1} className="monument-popup__name">
         {name}

@@ -22,10 +22,12 @@ export function useVote(monumentId: string, setFeedback: (feedback: Feedback) =>
       void queryClient.invalidateQueries({ queryKey: queryKeys.allInterventions });
       if (outcome.mayorNotified) {
         setCelebrating(intervention.id);
-        window.setTimeout(() => setCelebrating(null), CONFETTI_MS);
+        window.setTimeout(() => {
+          setCelebrating(null);
+          // The mail goes out just after the vote; fetch again for mayorNotifiedAt.
+          void queryClient.invalidateQueries({ queryKey: queryKeys.monumentInterventions(monumentId) });
+        }, CONFETTI_MS);
         if (button) void celebrateAt(button);
-        // The server stamps mayorNotifiedAt; fetch it so the popup can say when.
-        void queryClient.invalidateQueries({ queryKey: queryKeys.monumentInterventions(monumentId) });
       }
     },
     [monumentId, queryClient, setFeedback],

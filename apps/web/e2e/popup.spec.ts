@@ -1,0 +1,213 @@
+// The marker popup: every state, adding proposals and the whole vote flow of spec section 4.
+import { expect, openPopup, test, unique } from './fixtures';
+
+// Each test works on its own visitor-added monument so parallel tests never share a list.
+async function ownMonument(api: import('./fixtures').Api, label: string) {
+  const name = unique(label);
+  const monument = await api.addMonument(name, 48.2 + Math.random() * 0.2, 14.2 + Math.random() * 0.2);
+  return { monument, marker: new RegExp(`^${name} \\(`) };
+}
+
+test('shows name, question, loading, then the empty state (DE)', async ({ page, api }) => {
+  const { monument, marker } = await ownMonument(api, 'Leer');
+  await page.route(`**/api/interventions/${monument.id}`, async (route) => {
+    await new Promise((r) => setTimeout(r, 800));
+    await route.continue();
+  });
+  await page.goto('/');
+  const popup = await openPopup(page, marker);
+  await expect(popup.getByRole('heading', { name: monument.name })).toBeFocused();
+  await expect(popup.getByText('Was sollte stattdessen hier stehen?')).toBeVisible();
+  await expect(popup.getByRole('status')).toHaveText('Interventionen werden geladen…');
+  await expect(popup.getByText('Noch keine Vorschläge. Mach den ersten!')).toBeVisible();
+  await expect(popup.getByRole('textbox', { name: 'Dein Vorschlag' })).toBeVisible();
+});
+
+test('a failed or malformed load shows the red error', async ({ page, api }) => {
+  const { monument, marker } = await ownMonument(api, 'Fehler');
+  let calls = 0;
+  await page.route(`**/api/interventions/${monument.id}`, (route) => {
+    calls++;
+    return calls <= 2
+      ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' })
+      : route.fulfill({ status: 200, contentType: 'application/json', body: '{"not":"a list"}' });
+  });
+  await page.goto('/');
+  let popup = await openPopup(page, marker);
+  const error = popup.getByRole('alert');
+  await expect(error).toHaveText('Laden der Interventionen fehlgeschlagen.');
+  await expect(error).toHaveCSS('color', 'rgb(163, 0, 27)');
+  await page.keyboard.press('Escape');
+  await page.reload();
+  popup = await openPopup(page, marker);
+  await expect(popup.getByRole('alert')).toHaveText('Laden der Interventionen fehlgeschlagen.');
+});
+
+test.describe('English', () => {
+  test.use({ lang: 'en' });
+  test('states and the error in English', async ({ page, api }) => {
+    const { monument, marker } = await ownMonument(api, 'Empty');
+    await page.goto('/');
+    let popup = await openPopup(page, marker);
+    await expect(popup.getByText('What should be here instead?')).toBeVisible();
+    await expect(popup.getByText('No proposals yet. Be the first!')).toBeVisible();
+    await page.route(`**/api/interventions/${monument.id}`, (route) => route.abort());
+    await page.reload();
+    popup = await openPopup(page, marker);
+    await expect(popup.getByRole('alert')).toHaveText('Failed to load interventions.');
+  });
+});
+
+test('adding a proposal: disabled and "adding" while it runs, new one on top, input cleared', async ({ page, api }) => {
+  const { monument, marker } = await ownMonument(api, 'Hinzu');
+  await api.addIntervention(monument.id, 'Erster Vorschlag');
+  await page.route(`**/api/interventions/${monument.id}`, async (route) => {
+    if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, 700));
+    await route.continue();
+  });
+  await page.goto('/');
+  const popup = await openPopup(page, marker);
+  const input = popup.getByRole('textbox', { name: 'Dein Vorschlag' });
+  await input.fill('  Büste für Johanna Dohnal  ');
+  await popup.getByRole('button', { name: 'Hinzufügen' }).click();
+  const busy = popup.getByRole('button', { name: 'Wird hinzugefügt…' });
+  await expect(busy).toBeDisabled();
+  await expect(input).toHaveValue('');
+  await expect(popup.getByRole('status')).toHaveText('Dein Vorschlag wurde hinzugefügt!');
+  await expect(popup.getByRole('button', { name: 'Hinzufügen' })).toBeEnabled();
+  const rows = popup.getByRole('list', { name: 'Vorgeschlagene Interventionen' }).getByRole('listitem');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first()).toContainText('Büste für Johanna Dohnal');
+  await expect(rows.first()).toContainText('0 Stimmen');
+  await popup.getByRole('button', { name: 'Meldung schließen' }).click();
+  await expect(popup.getByRole('status')).toHaveCount(0);
+});
+
+test('a blank title is refused; a failed add says so and clears the input', async ({ page, api }) => {
+  const { monument, marker } = await ownMonument(api, 'Leertitel');
+  await page.goto('/');
+  const popup = await openPopup(page, marker);
+  await popup.getByRole('textbox', { name: 'Dein Vorschlag' }).fill('   ');
+  await popup.getByRole('button', { name: 'Hinzufügen' }).click();
+  await expect(popup.getByRole('alert')).toHaveText('Titel ist Pflichtfeld.');
+  await page.route(`**/api/interventions/${monument.id}`, (route) =>
+    route.request().method() === 'POST' ? route.fulfill({ status: 500, body: '' }) : route.continue(),
+  );
+  await popup.getByRole('textbox', { name: 'Dein Vorschlag' }).fill('Wird scheitern');
+  await popup.getByRole('button', { name: 'Hinzufügen' }).click();
+  await expect(popup.getByRole('alert')).toHaveText('Hinzufügen der Intervention fehlgeschlagen.');
+  await expect(popup.getByRole('textbox', { name: 'Dein Vorschlag' })).toHaveValue('');
+  await page.unrouteAll();
+  await page.route(`**/api/interventions/${monument.id}`, (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 429, contentType: 'application/json', body: '{"message":"Too many requests"}' })
+      : route.continue(),
+  );
+  await popup.getByRole('textbox', { name: 'Dein Vorschlag' }).fill('Zu schnell');
+  await popup.getByRole('button', { name: 'Hinzufügen' }).click();
+  await expect(popup.getByRole('alert')).toHaveText(/Zu viele Anfragen/);
+});
+
+test('the list scrolls within 150 px', async ({ page, api }) => {
+  const { monument, marker } = await ownMonument(api, 'Lang');
+  for (let i = 1; i <= 8; i++) await api.addIntervention(monument.id, `Vorschlag ${i}`);
+  await page.goto('/');
+  const popup = await openPopup(page, marker);
+  const list = popup.getByRole('list', { name: 'Vorgeschlagene Interventionen' });
+  await expect(list.getByRole('listitem')).toHaveCount(8);
+  await expect(list).toHaveCSS('max-height', '150px');
+  await expect(list).toHaveCSS('overflow-y', 'auto');
+  const { scroll, client } = await list.evaluate((el) => ({ scroll: el.scrollHeight, client: el.clientHeight }));
+  expect(client).toBeLessThanOrEqual(150);
+  expect(scroll).toBeGreaterThan(client);
+});
+
+test('voting: the server count, the voted list, then the local and the 403 duplicate checks', async ({ page, api }) => {
+  const { monument, marker } = await ownMonument(api, 'Abstimmung');
+  const proposal = await api.addIntervention(monument.id, 'Denkmal für Marianne');
+  await api.voteAsOthers(proposal.id, monument.id, 2);
+  await page.goto('/');
+  const popup = await openPopup(page, marker);
+  const row = popup.getByRole('listitem').filter({ hasText: 'Denkmal für Marianne' });
+  await expect(row).toContainText('2 Stimmen');
+  await row.getByRole('button', { name: 'Für „Denkmal für Marianne“ stimmen' }).click();
+  await expect(popup.getByRole('status')).toHaveText('Deine Stimme wurde gezählt!');
+  await expect(row).toContainText('3 Stimmen');
+  const thumb = row.getByRole('button', { name: 'Du hast für „Denkmal für Marianne“ gestimmt' });
+  await expect(thumb).toHaveAttribute('aria-pressed', 'true');
+  expect(await page.evaluate((id) => localStorage.getItem(`voted_${id}`), monument.id)).toBe(`[${proposal.id}]`);
+
+  // Local check: no request is sent.
+  let sent = 0;
+  page.on('request', (r) => void (r.url().includes('/vote') && sent++));
+  await thumb.click();
+  await expect(popup.getByRole('alert')).toHaveText('Du hast bereits schon abgestimmt.');
+  expect(sent).toBe(0);
+
+  // Forget the local list: the server's cookie still knows (403).
+  await page.evaluate((id) => localStorage.removeItem(`voted_${id}`), monument.id);
+  await page.keyboard.press('Escape');
+  const again = await openPopup(page, marker);
+  await again.getByRole('button', { name: 'Für „Denkmal für Marianne“ stimmen' }).click();
+  await expect(again.getByRole('alert')).toHaveText('Du hast bereits schon abgestimmt.');
+  expect(sent).toBe(1);
+  await expect(again.getByRole('listitem').filter({ hasText: 'Denkmal für Marianne' })).toContainText('3 Stimmen');
+});
+
+test('vote failures: server text, "Server error." without a body, network failure, 429', async ({ page, api }) => {
+  const { monument, marker } = await ownMonument(api, 'Kaputt');
+  await api.addIntervention(monument.id, 'Vorschlag X');
+  await page.goto('/');
+  const popup = await openPopup(page, marker);
+  const vote = popup.getByRole('button', { name: 'Für „Vorschlag X“ stimmen' });
+  const answers = [
+    { fulfil: { status: 500, contentType: 'application/json', body: '{"message":"Datenbank nicht erreichbar"}' }, text: 'Datenbank nicht erreichbar' },
+    { fulfil: { status: 502, body: '' }, text: 'Serverfehler.' },
+    { fulfil: { status: 200, contentType: 'application/json', body: '{"votes":"x"}' }, text: 'Serverfehler.' },
+    { fulfil: { status: 429, contentType: 'application/json', body: '{"message":"Too many requests"}' }, text: /Zu viele Anfragen/ },
+  ];
+  for (const { fulfil, text } of answers) {
+    await page.unrouteAll();
+    await page.route('**/vote', (route) => route.fulfill(fulfil));
+    await vote.click();
+    await expect(popup.getByRole('alert')).toHaveText(text);
+    await popup.getByRole('button', { name: 'Meldung schließen' }).click();
+  }
+  await page.unrouteAll();
+  await page.route('**/vote', (route) => route.abort());
+  await vote.click();
+  await expect(popup.getByRole('alert')).toHaveText('Serverfehler.');
+  await expect(popup.getByRole('listitem')).toContainText('0 Stimmen');
+});
+
+for (const lang of ['de', 'en'] as const) {
+  test.describe(`the tenth vote (${lang})`, () => {
+    test.use({ lang });
+    test('names the proposal, says the mayor was notified and throws confetti for 2 s', async ({ page, api }) => {
+      const { monument, marker } = await ownMonument(api, 'Zehn');
+      const title = `Frauenbüste ${lang}`;
+      const proposal = await api.addIntervention(monument.id, title);
+      expect(await api.voteAsOthers(proposal.id, monument.id, 9)).toBe(9);
+      await page.goto('/');
+      const popup = await openPopup(page, marker);
+      const row = popup.getByRole('listitem').filter({ hasText: title });
+      await expect(row).toContainText(lang === 'de' ? '9 Stimmen' : '9 votes');
+      const thumb = row.getByRole('button', { name: lang === 'de' ? `Für „${title}“ stimmen` : `Vote for “${title}”` });
+      const clicked = Date.now();
+      await thumb.click();
+      await expect(popup.getByRole('status')).toHaveText(
+        lang === 'de'
+          ? `„${title}“ hat 10 Stimmen erreicht! Der Bürgermeister wurde per E-Mail benachrichtigt.`
+          : `“${title}” has reached 10 votes! The mayor has been notified by e-mail.`,
+      );
+      await expect(row).toContainText(lang === 'de' ? '10 Stimmen' : '10 votes');
+      await expect(row.locator('.thumbs-up--celebrating')).toHaveCount(1);
+      await expect(page.locator('canvas.confetti-canvas')).toHaveCount(1);
+      await expect(page.locator('canvas.confetti-canvas')).toHaveCount(0, { timeout: 4000 });
+      await expect(row.locator('.thumbs-up--celebrating')).toHaveCount(0);
+      // Confetti for 2 seconds after the vote's answer.
+      expect(Date.now() - clicked).toBeGreaterThan(1900);
+      await expect(row).toContainText(lang === 'de' ? 'an das Büro des Bürgermeisters gesendet' : "Sent to the mayor's office on");
+    });
+  });
+}
