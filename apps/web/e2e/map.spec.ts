@@ -25,8 +25,8 @@ test('full-screen map with local tiles, attribution and one marker per monument'
   await expect(marker).toHaveCSS('margin-top', '-52px');
   await expect(page.getByRole('link', { name: 'Denkmal hinzufügen' })).toHaveAttribute('href', '/add');
   await expect(page.getByRole('button', { name: 'Meinen Standort anzeigen' })).toBeVisible();
-  // No map view yet: the default is Linz at zoom 14.
-  expect(await mapViewOf(page)).toBeNull();
+  // A first visit opens on Linz at zoom 14.
+  expect(await mapViewOf(page)).toEqual({ center: { lat: 48.3064, lng: 14.2861 }, zoom: 14 });
 });
 
 test.describe('English', () => {

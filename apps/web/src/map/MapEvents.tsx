@@ -1,13 +1,15 @@
-// Keeps the session's map view (key mapView) up to date whenever the map stops moving.
+// Keeps the session's map view (key mapView) up to date: on opening and whenever the map stops.
+import { useEffect } from 'react';
 import { useMapEvents } from 'react-leaflet';
 import { mapView } from '../storage/keys';
 
 export function SaveMapView() {
-  const map = useMapEvents({
-    moveend: () => {
-      const center = map.getCenter();
-      mapView.write({ center: { lat: center.lat, lng: center.lng }, zoom: map.getZoom() });
-    },
-  });
+  const map = useMapEvents({ moveend: () => save() });
+  const save = () => {
+    const center = map.getCenter();
+    mapView.write({ center: { lat: center.lat, lng: center.lng }, zoom: map.getZoom() });
+  };
+  // Once, for the view the map opened with.
+  useEffect(save, []);
   return null;
 }

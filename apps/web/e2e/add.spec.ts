@@ -1,0 +1,109 @@
+// /add: texts, fields, the round trip to the map, and the failure paths.
+import { expect, openPopup, test, unique } from './fixtures';
+
+const mapViewOf = (page: import('./fixtures').Page) =>
+  page.evaluate(() => JSON.parse(sessionStorage.getItem('mapView') ?? 'null') as { center: { lat: number; lng: number }; zoom: number } | null);
+
+test('texts, back links and fields (DE)', async ({ page }) => {
+  await page.goto('/add');
+  await expect(page.getByRole('heading', { level: 1, name: 'Denkmal hinzufügen' })).toBeVisible();
+  await expect(page.getByText(/Fehlt ein Denkmal/)).toBeVisible();
+  await expect(page.getByText(/3 Sekunden lang gedrückt/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Zurück zur Karte', exact: true })).toHaveCount(2);
+  const form = page.getByRole('form', { name: 'Neues Denkmal' });
+  for (const name of ['Breitengrad', 'Längengrad']) {
+    await expect(form.getByRole('spinbutton', { name })).toHaveAttribute('step', 'any');
+    await expect(form.getByRole('spinbutton', { name })).toHaveAttribute('required', '');
+  }
+  await expect(form.getByRole('textbox', { name: 'Name' })).toHaveAttribute('required', '');
+  const title = form.getByRole('textbox', { name: /Dein Vorschlag/ });
+  await expect(title).toHaveAttribute('required', '');
+  await expect(title).toHaveAttribute('placeholder', /Marianne von Willemer/);
+  // Required fields stop an empty submit in the browser.
+  await form.getByRole('button', { name: 'Denkmal hinzufügen' }).click();
+  await expect(page).toHaveURL(/\/add$/);
+});
+
+test.describe('English', () => {
+  test.use({ lang: 'en' });
+  test('texts in English', async ({ page }) => {
+    await page.goto('/add');
+    await expect(page.getByRole('heading', { level: 1, name: 'Add a monument' })).toBeVisible();
+    await expect(page.getByText(/press and hold on the map for 3 seconds/)).toBeVisible();
+    await expect(page.getByRole('spinbutton', { name: 'Latitude' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to the map', exact: true })).toHaveCount(2);
+  });
+});
+
+test('round trip: "Adding...", monument and proposal saved, back on the map at zoom 16 with the message', async ({ page, api }) => {
+  const name = unique('Büste Johanna Dohnal');
+  await page.goto('/');
+  await page.evaluate(() => localStorage.setItem('pendingCoords', JSON.stringify({ lat: 48.30123456, lng: 14.27654321 })));
+  await page.getByRole('link', { name: 'Denkmal hinzufügen' }).click();
+  await expect(page).toHaveURL(/\/add$/);
+  await expect(page.getByRole('spinbutton', { name: 'Breitengrad' })).toHaveValue('48.30123456');
+  await expect(page.getByRole('spinbutton', { name: 'Längengrad' })).toHaveValue('14.27654321');
+  await page.getByRole('textbox', { name: 'Name' }).fill(name);
+  await page.getByRole('textbox', { name: /Dein Vorschlag/ }).fill('Ein Platz für Frauen');
+  await page.route('**/api/add-monument', async (route) => {
+    await new Promise((r) => setTimeout(r, 600));
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Denkmal hinzufügen' }).click();
+  await expect(page.getByRole('button', { name: 'Wird hinzugefügt...' })).toBeDisabled();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('status')).toHaveText('Dein Denkmal wurde zur Karte hinzugefügt!');
+  await expect.poll(async () => (await mapViewOf(page))?.zoom).toBe(16);
+  const view = await mapViewOf(page);
+  expect(view?.center.lat).toBeCloseTo(48.30123456, 6);
+  expect(view?.center.lng).toBeCloseTo(14.27654321, 6);
+  expect(await page.evaluate(() => localStorage.getItem('pendingCoords'))).toBeNull();
+
+  const created = (await api.monuments()).find((m) => m.name === name);
+  expect(created).toMatchObject({ validated: false, geoLocX: 48.30123456, geoLocY: 14.27654321 });
+  expect(created?.id).toMatch(/^mon-user-\d+$/);
+  const popup = await openPopup(page, new RegExp(`^${name} \\(`));
+  await expect(popup.getByRole('listitem')).toContainText('Ein Platz für Frauen');
+  await page.getByRole('status').getByRole('button', { name: 'Meldung schließen' }).click();
+  await expect(page.getByText('Dein Denkmal wurde zur Karte hinzugefügt!')).toHaveCount(0);
+});
+
+test('a blank proposal title is not posted', async ({ page, api }) => {
+  const name = unique('Ohne Vorschlag');
+  await page.goto('/add');
+  await page.getByRole('textbox', { name: 'Name' }).fill(name);
+  await page.getByRole('spinbutton', { name: 'Breitengrad' }).fill('48.31');
+  await page.getByRole('spinbutton', { name: 'Längengrad' }).fill('14.29');
+  await page.getByRole('textbox', { name: /Dein Vorschlag/ }).fill('   ');
+  const posts: string[] = [];
+  page.on('request', (r) => void (r.method() === 'POST' && posts.push(new URL(r.url()).pathname)));
+  await page.getByRole('button', { name: 'Denkmal hinzufügen' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(posts).toEqual(['/api/add-monument']);
+  const created = (await api.monuments()).find((m) => m.name === name);
+  expect(await api.interventions(created?.id ?? 'missing')).toEqual([]);
+});
+
+test('failures: "Übermittlung fehlgeschlagen." when not ok, "Serverfehler." on network failure, 429', async ({ page }) => {
+  await page.goto('/add');
+  await page.getByRole('textbox', { name: 'Name' }).fill('Fehlschlag');
+  await page.getByRole('spinbutton', { name: 'Breitengrad' }).fill('48.3');
+  await page.getByRole('spinbutton', { name: 'Längengrad' }).fill('14.3');
+  await page.getByRole('textbox', { name: /Dein Vorschlag/ }).fill('Etwas');
+  const submit = page.getByRole('button', { name: 'Denkmal hinzufügen' });
+  const cases = [
+    { handler: (r: import('@playwright/test').Route) => r.fulfill({ status: 400, contentType: 'application/json', body: '{"message":"bad"}' }), text: 'Übermittlung fehlgeschlagen.' },
+    { handler: (r: import('@playwright/test').Route) => r.abort(), text: 'Serverfehler.' },
+    { handler: (r: import('@playwright/test').Route) => r.fulfill({ status: 429, contentType: 'application/json', body: '{"message":"Too many requests"}' }), text: /Zu viele Anfragen/ },
+  ];
+  for (const { handler, text } of cases) {
+    await page.unrouteAll();
+    await page.route('**/api/add-monument', handler);
+    await submit.click();
+    const alert = page.getByRole('alert');
+    await expect(alert).toHaveText(text);
+    await expect(alert).toHaveCSS('color', 'rgb(163, 0, 27)');
+    await expect(page).toHaveURL(/\/add$/);
+    await expect(submit).toBeEnabled();
+  }
+});
