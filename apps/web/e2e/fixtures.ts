@@ -118,3 +118,25 @@ export async function openPopup(page: Page, markerName: string | RegExp) {
 export async function mapReady(page: Page) {
   await expect(page.locator('.leaflet-marker-icon').first()).toBeVisible();
 }
+
+/** A point on the map with no marker, control or popup within 40 px (for presses). */
+export async function emptyMapPoint(page: Page): Promise<{ x: number; y: number }> {
+  const point = await page.evaluate(() => {
+    const map = document.querySelector('.leaflet-container');
+    if (!map) return null;
+    const box = map.getBoundingClientRect();
+    const busy = (x: number, y: number) => {
+      const el = document.elementFromPoint(x, y);
+      return !el || !map.contains(el) || !!el.closest('.leaflet-marker-icon, .leaflet-control, .leaflet-popup');
+    };
+    for (let y = box.bottom - 60; y > box.top + 60; y -= 20) {
+      for (let x = box.left + 50; x < box.right - 70; x += 20) {
+        const around = [[0, 0], [40, 0], [-40, 0], [0, 40], [0, -40]] as const;
+        if (around.every(([dx, dy]) => !busy(x + dx, y + dy))) return { x, y };
+      }
+    }
+    return null;
+  });
+  if (!point) throw new Error('no empty spot on the map');
+  return point;
+}

@@ -1,5 +1,5 @@
 // The home map: markers, tiles, saved view, right-click and 3 s press, locate-me.
-import { expect, mapReady, test, type Page } from './fixtures';
+import { emptyMapPoint, expect, mapReady, test, type Page } from './fixtures';
 
 const mapViewOf = (page: Page) =>
   page.evaluate(() => JSON.parse(sessionStorage.getItem('mapView') ?? 'null') as { center: { lat: number; lng: number }; zoom: number } | null);
@@ -81,16 +81,10 @@ function collectAlerts(page: Page): string[] {
   return alerts;
 }
 
-async function emptySpot(page: Page) {
-  const box = await page.getByRole('region', { name: 'Karte der Denkmäler in Linz' }).boundingBox();
-  if (!box) throw new Error('no map');
-  return { x: box.x + 120, y: box.y + box.height - 120 };
-}
-
 test('right-click stores pendingCoords and opens /add with them filled in', async ({ page }) => {
   await page.goto('/');
   await mapReady(page);
-  const spot = await emptySpot(page);
+  const spot = await emptyMapPoint(page);
   await page.mouse.click(spot.x, spot.y, { button: 'right' });
   await expect(page).toHaveURL(/\/add$/);
   const coords = await page.evaluate(() => JSON.parse(localStorage.getItem('pendingCoords') ?? 'null') as { lat: number; lng: number });
@@ -103,7 +97,7 @@ test('right-click stores pendingCoords and opens /add with them filled in', asyn
 test('a mouse press held for 3 seconds shows progress and opens /add; a shorter one does not', async ({ page }) => {
   await page.goto('/');
   await mapReady(page);
-  const spot = await emptySpot(page);
+  const spot = await emptyMapPoint(page);
   await page.mouse.move(spot.x, spot.y);
   await page.mouse.down();
   const progress = page.getByRole('progressbar', { name: 'Weiter gedrückt halten, um hier ein Denkmal hinzuzufügen' });

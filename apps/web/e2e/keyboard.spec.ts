@@ -1,0 +1,39 @@
+// Keyboard users reach the language selector, markers, the popup and its form; focus is visible.
+import { expect, mapReady, openPopup, test } from './fixtures';
+
+test('keyboard: language selector, a marker, the popup and its form are reachable; focus is visible', async ({ page, api }) => {
+  const monument = await api.monument('Hessendenkmal');
+  await api.addIntervention(monument.id, 'Per Tastatur');
+  await page.goto('/');
+  await mapReady(page);
+  const reached = new Set<string>();
+  for (let i = 0; i < 20 && !reached.has('marker'); i++) {
+    await page.keyboard.press('Tab');
+    const info = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      return {
+        label: el?.getAttribute('aria-label') ?? el?.getAttribute('alt') ?? '',
+        marker: el?.classList.contains('leaflet-marker-icon') ?? false,
+        outline: el ? getComputedStyle(el).outlineStyle : 'none',
+      };
+    });
+    if (info.label === 'Switch to English') reached.add('lang');
+    if (info.marker) reached.add('marker');
+    expect(info.outline, `focus ring on ${info.label}`).not.toBe('none');
+  }
+  expect([...reached].sort()).toEqual(['lang', 'marker']);
+  const popup = await openPopup(page, 'Hessendenkmal');
+  await expect(popup.getByRole('heading', { name: 'Hessendenkmal' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  expect(await popup.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  const vote = popup.getByRole('button', { name: 'Für „Per Tastatur“ stimmen' });
+  await vote.focus();
+  await page.keyboard.press('Enter');
+  await expect(popup.getByRole('status')).toHaveText('Deine Stimme wurde gezählt!');
+  await popup.getByRole('textbox', { name: 'Dein Vorschlag' }).focus();
+  await page.keyboard.type('Getippt');
+  await page.keyboard.press('Enter');
+  await expect(popup.getByRole('listitem').first()).toContainText('Getippt');
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.leaflet-popup')).toHaveCount(0);
+});

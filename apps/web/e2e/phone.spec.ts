@@ -1,0 +1,70 @@
+// A 360 px wide phone with touch: layout, the 3 s touch press, popup, add and list pages.
+import type { CDPSession } from '@playwright/test';
+import { emptyMapPoint, expect, mapReady, openPopup, test, type Page } from './fixtures';
+
+async function noSideways(page: Page) {
+  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
+  expect(scroll).toBeLessThanOrEqual(width);
+}
+
+async function touch(cdp: CDPSession, type: 'touchStart' | 'touchEnd', x: number, y: number) {
+  await cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+}
+
+test('every page fits 360 px and the header keeps all its controls', async ({ page }) => {
+  for (const route of ['/', '/about', '/add', '/interventions']) {
+    await page.goto(route);
+    if (route === '/') await mapReady(page);
+    await noSideways(page);
+    const header = page.getByRole('banner');
+    await expect(header.getByText('Denk·Mal Linz')).toBeInViewport();
+    await expect(header.getByRole('button', { name: 'Switch to English' })).toBeInViewport();
+    await expect(header.getByRole('link').last()).toBeInViewport();
+  }
+});
+
+test('a touch held for 3 seconds shows progress and opens /add with the coordinates', async ({ page }) => {
+  await page.goto('/');
+  await mapReady(page);
+  const { x, y } = await emptyMapPoint(page);
+  const cdp = await page.context().newCDPSession(page);
+  // A short touch does nothing.
+  await touch(cdp, 'touchStart', x, y);
+  const progress = page.getByRole('progressbar', { name: /gedrückt halten/ });
+  await expect(progress).toBeVisible();
+  await page.waitForTimeout(1200);
+  await touch(cdp, 'touchEnd', x, y);
+  await expect(progress).toHaveCount(0);
+  await page.waitForTimeout(2200);
+  await expect(page).toHaveURL(/\/$/);
+  // A long one opens the form.
+  const started = Date.now();
+  await touch(cdp, 'touchStart', x, y);
+  await expect(progress).toBeVisible();
+  await expect(page).toHaveURL(/\/add$/, { timeout: 5000 });
+  expect(Date.now() - started).toBeGreaterThanOrEqual(2900);
+  await touch(cdp, 'touchEnd', x, y);
+  const coords = await page.evaluate(() => JSON.parse(localStorage.getItem('pendingCoords') ?? 'null') as { lat: number; lng: number });
+  await expect(page.getByRole('spinbutton', { name: 'Breitengrad' })).toHaveValue(String(coords.lat));
+  await expect(page.getByRole('spinbutton', { name: 'Längengrad' })).toHaveValue(String(coords.lng));
+  await noSideways(page);
+});
+
+test.describe('English', () => {
+  test.use({ lang: 'en' });
+  test('the popup works by tapping: add a proposal and vote', async ({ page, api }) => {
+    const monument = await api.addMonument(`Phone test ${Date.now()}`, 48.3064, 14.2861);
+    await page.goto('/');
+    await mapReady(page);
+    const popup = await openPopup(page, new RegExp(`^${monument.name} \\(`));
+    await popup.getByRole('textbox', { name: 'Your proposal' }).tap();
+    await page.keyboard.type('A fountain for Enrica von Handel-Mazzetti');
+    await popup.getByRole('button', { name: 'Add' }).tap();
+    await expect(popup.getByRole('status')).toHaveText('Your proposal has been added!');
+    await popup.getByRole('button', { name: /^Vote for/ }).tap();
+    await expect(popup.getByRole('status')).toHaveText('Your vote has been recorded!');
+    await expect(popup.getByRole('listitem')).toContainText('1 vote');
+    const box = await popup.boundingBox();
+    expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 999) <= 360).toBe(true);
+  });
+});
