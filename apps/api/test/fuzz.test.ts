@@ -12,7 +12,6 @@ import {
   NewMonument,
   ClientConfig,
   VoteAnswer,
-  pathOf,
   routes,
 } from '@linz/contract';
 import { sql } from 'drizzle-orm';
