@@ -45,12 +45,15 @@ test('round trip: "Adding...", monument and proposal saved, back on the map at z
   await expect(page.getByRole('spinbutton', { name: 'Längengrad' })).toHaveValue('14.27654321');
   await page.getByRole('textbox', { name: 'Name' }).fill(name);
   await page.getByRole('textbox', { name: /Dein Vorschlag/ }).fill('Ein Platz für Frauen');
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/add-monument', async (route) => {
-    await new Promise((r) => setTimeout(r, 600));
+    await gate;
     await route.continue();
   });
   await page.getByRole('button', { name: 'Denkmal hinzufügen' }).click();
   await expect(page.getByRole('button', { name: 'Wird hinzugefügt...' })).toBeDisabled();
+  release();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('status')).toHaveText('Dein Denkmal wurde zur Karte hinzugefügt!');
   await expect.poll(async () => (await mapViewOf(page))?.zoom).toBe(16);

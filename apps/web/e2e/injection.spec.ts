@@ -43,7 +43,8 @@ const VECTORS = [
   '{{constructor.constructor("__xss(%n)")()}}',
   '${__xss(%n)}',
   '{{name}} $t(popup.add) __xss(%n)',
-  '\u202Egnp.exe <b>%n</b>',
+  // Bidi overrides (U+202E) are refused by the contract since it was tightened; entities stay literal.
+  '&lt;b&gt;gnp.exe <b>%n</b>',
 ];
 const CONTEXTS = ['%v', '">%v', "'>%v"];
 

