@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
@@ -67,6 +68,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
     trpcOptions: {
       router: appRouter,
       createContext: ({ req, res }) => contextFor(services, secret, req, res),
+      onError: ({ error, req }) => {
+        if (getHTTPStatusCodeFromError(error) >= 500) req.log.error({ err: error }, 'trpc request failed');
+      },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
   await webApp(app, config.webDist);

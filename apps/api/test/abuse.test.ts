@@ -250,7 +250,7 @@ describe('vote limit (LIMIT_VOTES_PER_IP_PER_INTERVENTION)', () => {
     // burst passes the limit. Unloaded, a burst rarely overlaps; here a second session holds the
     // proposal's row lock for 1.5 s so that all 40 overlap, deterministically. The next test proves
     // the fix; when votes.ts takes that lock, turn `it.fails` into `it`.
-    it.fails('KNOWN GAP: holds against 40 overlapping votes from one connection', async () => {
+    it('holds against 40 overlapping votes from one connection', async () => {
       const ok = await burst({ LIMIT_VOTES_PER_IP_PER_INTERVENTION: '5' }, async (id) => {
         const url = open?.url;
         if (!url) throw new Error('no PostgreSQL url');

@@ -13,6 +13,10 @@ describe('contract', () => {
     expect(NewIntervention.safeParse({ name: '   ' }).success).toBe(false);
     expect(NewIntervention.safeParse({ name: 'x'.repeat(121) }).success).toBe(false);
     expect(NewIntervention.safeParse({ name: 'a\u0000b' }).success).toBe(false);
+    expect(NewIntervention.safeParse({ name: 'a\u0085b' }).success).toBe(false);
+    expect(NewIntervention.safeParse({ name: 'evil\u202egnp.exe' }).success).toBe(false);
+    expect(NewIntervention.safeParse({ name: 'half \ud800' }).success).toBe(false);
+    expect(NewIntervention.safeParse({ name: 'Käthe Leichter 👩‍🔬' }).success).toBe(true);
   });
 
   it('bounds coordinates and the client id form', () => {

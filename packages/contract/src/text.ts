@@ -1,6 +1,8 @@
 // Shared text rules: user text is trimmed and bounded the same way everywhere.
 import { z } from 'zod';
 
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
 /** Trimmed user text of 1..max characters, with control characters refused. */
 export const userText = (max: number) =>
   z
@@ -8,7 +10,11 @@ export const userText = (max: number) =>
     .trim()
     .min(1, { message: 'required' })
     .max(max, { message: `at most ${max} characters` })
-    // eslint-disable-next-line no-control-regex
-    .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), { message: 'control characters are not allowed' });
+    // C0/C1 controls, bidi overrides (which can disguise text) and lone surrogates are refused.
+    .refine((s) => !/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/.test(s), {
+      message: 'control characters are not allowed',
+    })
+    .refine((s) => !LONE_SURROGATE.test(s), { message: 'invalid unicode' });
 
 export const NAME_MAX = 120;
+

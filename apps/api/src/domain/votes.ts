@@ -46,7 +46,12 @@ export function voteStatement(b: Ballot) {
 type Outcome = { found: number; ip_votes: number; new_count: number | null; queued: number };
 
 export async function castVote(database: Database, ballot: Ballot): Promise<VoteAnswer & { queued: boolean }> {
-  const [r] = await database.rows<Outcome>(voteStatement(ballot));
+  // The statement counts this connection's votes in one snapshot; the advisory lock makes
+  // overlapping votes from one connection on one proposal take turns, so the limit is exact.
+  const [r] = await database.db.transaction(async (tx) => {
+    await database.rows(sql`SELECT pg_advisory_xact_lock(hashtext(${ballot.ipHash}), ${ballot.interventionId})`, tx);
+    return database.rows<Outcome>(voteStatement(ballot), tx);
+  });
   if (!r || Number(r.found) === 0) {
     throw new TRPCError({ code: 'NOT_FOUND', message: 'Unknown intervention for this monument.' });
   }

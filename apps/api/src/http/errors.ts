@@ -4,6 +4,7 @@ import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { ErrorBody } from '@linz/contract';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { databaseUnavailable } from './pressure.js';
 
 type Issue = { message: string; path?: ReadonlyArray<PropertyKey | { key: PropertyKey }> };
 
@@ -28,6 +29,7 @@ function issuesOf(err: unknown): ErrorBody['issues'] {
 }
 
 export function statusOf(err: unknown): number {
+  if (databaseUnavailable(err)) return 503;
   if (err instanceof TRPCError) return getHTTPStatusCodeFromError(err);
   const code = (err as FastifyError)?.statusCode;
   return typeof code === 'number' && code >= 400 && code < 600 ? code : 500;

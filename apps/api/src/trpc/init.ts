@@ -9,7 +9,14 @@ export type Context = Services & {
   ipHash(): Promise<string>;
 };
 
-const t = initTRPC.context<Context>().create();
+const t = initTRPC.context<Context>().create({
+  // A server error's message may carry a failed query and its parameters: never send it.
+  errorFormatter({ shape, error }) {
+    if (shape.data.httpStatus < 500) return shape;
+    const { stack: _stack, ...data } = shape.data;
+    return { ...shape, message: 'Internal server error.', data: { ...data, cause: error.code } };
+  },
+});
 
 export const router = t.router;
 export const publicProcedure = t.procedure;
