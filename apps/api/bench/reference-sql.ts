@@ -1,16 +1,14 @@
-// Reference for the vote: the API's vote statement (voteStatement, compiled to the same SQL text
-// drizzle sends) executed straight by the driver, `workers` concurrent loops, in its own process.
+// Reference for the vote: the API's vote query (voteQuery: one call of the cast_vote function,
+// compiled to the same SQL text drizzle sends) executed straight by the driver, `workers`
+// concurrent loops, in its own process.
 // PostgreSQL: postgres.js with the API's pool size. PGlite: the same DATA_DIR opened in-process.
-// castVote() wraps the statement in a transaction after an advisory lock per connection and proposal
-// when its source says so; the reference then does the same (`transaction` in the result).
 // Before loading it reports the intervention's counts in the database (the vote run's check).
-import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import postgres from 'postgres';
-import { voteStatement } from '../src/domain/votes.js';
+import { voteQuery } from '../src/domain/votes.js';
 
 export type SqlRefConfig = {
   db: { kind: 'postgres'; url: string; pool: number } | { kind: 'pglite'; dataDir: string };
@@ -33,49 +31,28 @@ export type SqlRefResult = {
   /** CPU time of this process during the measured seconds. */
   cpuMs: number;
   latencies: number[];
-  /** What one vote ran: the statement alone, or a transaction with the advisory lock. */
-  transaction: boolean;
 };
 
 type Exec = (text: string, params: unknown[]) => Promise<unknown[]>;
-type Vote = (lock: unknown[] | null, text: string, params: unknown[]) => Promise<unknown[]>;
-
-const votesSource = readFileSync(new URL('../src/domain/votes.ts', import.meta.url), 'utf8');
-const LOCKED = /pg_advisory_xact_lock\(hashtext\(\$\{ballot\.ipHash\}\), \$\{ballot\.interventionId\}\)/.test(votesSource);
-const LOCK_SQL = 'SELECT pg_advisory_xact_lock(hashtext($1), $2)';
 
 const cfg = JSON.parse(process.argv[2] ?? '{}') as SqlRefConfig;
 const dialect = new PgDialect();
 const hash = (s: string) => createHash('sha256').update(s).digest('base64url');
 
-async function open(): Promise<{ exec: Exec; vote: Vote; close: () => Promise<void> }> {
+async function open(): Promise<{ exec: Exec; close: () => Promise<void> }> {
   if (cfg.db.kind === 'postgres') {
     const client = postgres(cfg.db.url, { max: cfg.db.pool, onnotice: () => {} });
     // As drizzle's postgres-js session runs db.execute(): unsafe(), unnamed statement.
     const exec: Exec = (t, p) => client.unsafe(t, p as never[], { prepare: false });
-    const vote: Vote = (lock, t, p) =>
-      lock
-        ? (client.begin(async (tx) => {
-            await tx.unsafe(LOCK_SQL, lock as never[], { prepare: false });
-            return tx.unsafe(t, p as never[], { prepare: false });
-          }) as Promise<unknown[]>)
-        : exec(t, p);
-    return { exec, vote, close: () => client.end({ timeout: 5 }) };
+    return { exec, close: () => client.end({ timeout: 5 }) };
   }
   const pg = new PGlite(path.join(cfg.db.dataDir, 'pglite'));
   await pg.waitReady;
   const exec: Exec = async (t, p) => (await pg.query(t, p)).rows;
-  const vote: Vote = (lock, t, p) =>
-    lock
-      ? pg.transaction(async (tx) => {
-          await tx.query(LOCK_SQL, lock);
-          return (await tx.query(t, p)).rows;
-        })
-      : exec(t, p);
-  return { exec, vote, close: () => pg.close() };
+  return { exec, close: () => pg.close() };
 }
 
-async function load(vote: Vote, seconds: number, tag: string, latencies: number[] | null) {
+async function load(exec: Exec, seconds: number, tag: string, latencies: number[] | null) {
   let n = 0;
   let ok = 0;
   let errors = 0;
@@ -85,18 +62,19 @@ async function load(vote: Vote, seconds: number, tag: string, latencies: number[
       const i = n++;
       const ipHash = hash(`${tag}-ip-${i}`);
       const q = dialect.sqlToQuery(
-        voteStatement({
+        voteQuery({
           interventionId: cfg.interventionId,
           monumentId: cfg.monumentId,
           voterHash: hash(`${tag}-voter-${i}`),
           ipHash,
           ipLimit: 1_000_000_000,
+          announce: cfg.db.kind === 'postgres',
         }),
       );
       const t0 = performance.now();
       try {
-        const [row] = (await vote(LOCKED ? [ipHash, cfg.interventionId] : null, q.sql, q.params)) as { new_count: number | null }[];
-        if (row && row.new_count !== null) ok++;
+        const [row] = (await exec(q.sql, q.params)) as { r_new_count: number | null }[];
+        if (row && row.r_new_count !== null) ok++;
         else errors++;
       } catch {
         errors++;
@@ -110,7 +88,7 @@ async function load(vote: Vote, seconds: number, tag: string, latencies: number[
 }
 
 async function main() {
-  const { exec, vote, close } = await open();
+  const { exec, close } = await open();
   try {
     const [c] = (await exec(
       'SELECT (SELECT votes FROM interventions WHERE id = $1) AS votes, (SELECT count(*)::int FROM votes WHERE intervention_id = $1) AS rows',
@@ -118,12 +96,12 @@ async function main() {
     )) as { votes: number; rows: number }[];
     const counts = { votes: Number(c?.votes), rows: Number(c?.rows) };
     const tag = `ref${process.pid}`;
-    const warm = await load(vote, cfg.warmupSeconds, `${tag}w`, null);
+    const warm = await load(exec, cfg.warmupSeconds, `${tag}w`, null);
     const latencies: number[] = [];
     const cpu0 = process.cpuUsage();
-    const r = await load(vote, cfg.seconds, tag, latencies);
+    const r = await load(exec, cfg.seconds, tag, latencies);
     const cpu = process.cpuUsage(cpu0);
-    const result: SqlRefResult = { counts, added: warm.ok + r.ok, ...r, cpuMs: (cpu.user + cpu.system) / 1000, latencies, transaction: LOCKED };
+    const result: SqlRefResult = { counts, added: warm.ok + r.ok, ...r, cpuMs: (cpu.user + cpu.system) / 1000, latencies };
     process.send?.(result);
   } finally {
     await close();

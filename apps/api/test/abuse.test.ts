@@ -3,7 +3,7 @@
 import { ErrorBody, Intervention, Monument, pathOf, routes } from '@linz/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { voteStatement } from '../src/domain/votes.js';
+import { castVote } from '../src/domain/votes.js';
 import { DB_KIND, expectAnswer, testApp } from './harness.js';
 import { expectTooMany, firstMonument, get, newProposal, post, vote } from './abuse-helpers.js';
 
@@ -245,11 +245,8 @@ describe('vote limit (LIMIT_VOTES_PER_IP_PER_INTERVENTION)', () => {
       expect(await burst({ LIMIT_VOTES_PER_IP_PER_INTERVENTION: '5' })).toBe(5);
     });
   } else {
-    // KNOWN GAP on PostgreSQL (votes.ts, not ours): the vote statement counts the connection's votes
-    // and inserts in one snapshot, so statements that overlap do not see each other's rows and a
-    // burst passes the limit. Unloaded, a burst rarely overlaps; here a second session holds the
-    // proposal's row lock for 1.5 s so that all 40 overlap, deterministically. The next test proves
-    // the fix; when votes.ts takes that lock, turn `it.fails` into `it`.
+    // Unloaded, a burst rarely overlaps; here a second session holds the proposal's row lock for
+    // 1.5 s so that all 40 votes overlap, deterministically.
     it('holds against 40 overlapping votes from one connection', async () => {
       const ok = await burst({ LIMIT_VOTES_PER_IP_PER_INTERVENTION: '5' }, async (id) => {
         const url = open?.url;
@@ -270,22 +267,18 @@ describe('vote limit (LIMIT_VOTES_PER_IP_PER_INTERVENTION)', () => {
     });
   }
 
-  it('the fix for votes.ts: an advisory lock per connection and proposal before the same statement holds the limit', async () => {
+  it('castVote itself holds the limit for 40 simultaneous votes from one connection', async () => {
     const { app, database } = await start();
     const m = await firstMonument(app);
     const p = await newProposal(app, m.id, 'Rosa Hofmann');
     const ipHash = 'burst-connection';
-    const results = await Promise.all(
+    const results = await Promise.allSettled(
       Array.from({ length: 40 }, (_, i) =>
-        database.db.transaction(async (tx) => {
-          await database.rows(sql`SELECT pg_advisory_xact_lock(hashtext(${ipHash}), ${p.id})`, tx);
-          const ballot = { interventionId: p.id, monumentId: m.id, voterHash: `voter-${i}`, ipHash, ipLimit: 5 };
-          const [row] = await database.rows<{ new_count: number | null }>(voteStatement(ballot), tx);
-          return row?.new_count ?? null;
-        }),
+        castVote(database, { interventionId: p.id, monumentId: m.id, voterHash: `voter-${i}`, ipHash, ipLimit: 5, announce: false }),
       ),
     );
-    expect(results.filter((r) => r !== null)).toHaveLength(5);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
+    expect(results.filter((r) => r.status === 'rejected' && (r.reason as { code?: string }).code === 'TOO_MANY_REQUESTS')).toHaveLength(35);
     const [row] = await database.rows<{ votes: number }>(sql`SELECT votes FROM interventions WHERE id = ${p.id}`);
     expect(Number(row?.votes)).toBe(5);
   });

@@ -3,6 +3,7 @@
 // first takes an in-process reservation; reservations whose rows have not landed yet count too.
 import { sql } from 'drizzle-orm';
 import { TRPCError } from '@trpc/server';
+import { RetryAfter } from '../http/errors.js';
 import type { Database } from '../db/client.js';
 
 /** How long a reservation stands in for a row that may not be committed yet. */
@@ -50,6 +51,10 @@ export async function assertCreateAllowed(database: Database, ipHash: string, li
   const pending = Math.max(0, reservation.count - Number(row?.recent ?? 0));
   if (Number(row?.n ?? 0) + pending > limit) {
     reservation.release();
-    throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: 'Too many new entries from your connection. Please try again in a few minutes.' });
+    throw new TRPCError({
+      code: 'TOO_MANY_REQUESTS',
+      message: 'Too many new entries from your connection. Please try again in a few minutes.',
+      cause: new RetryAfter(300),
+    });
   }
 }

@@ -4,7 +4,8 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client.js';
 
-export type Snapshot<T> = { data: T; body: string; etag: string };
+/** `body` is kept as bytes so each answer skips re-encoding a large string. */
+export type Snapshot<T> = { data: T; body: Buffer; etag: string };
 export type ReadCache<T> = { get(): Promise<Snapshot<T>>; invalidate(): void };
 
 export const CHANGE_CHANNEL = 'linz_changes';
@@ -16,7 +17,7 @@ export function createReadCache<T>(load: () => Promise<T>): ReadCache<T> {
     get() {
       if (current) return current;
       const building = load().then((data) => {
-        const body = JSON.stringify(data);
+        const body = Buffer.from(JSON.stringify(data));
         return { data, body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
       });
       current = building;

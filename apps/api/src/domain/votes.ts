@@ -1,63 +1,43 @@
-// Casting a vote: one statement (so one transaction) that records the browser's vote, counts it,
-// and at exactly the threshold queues the mayor's e-mail in the outbox. The primary key on
-// (intervention, voter) makes a repeat impossible; the row lock of the UPDATE makes counts exact.
+// Casting a vote: one call of the database function cast_vote (migration 0001), which records
+// the browser's vote, counts it, keeps the per-connection limit exact, and at exactly the
+// threshold queues the mayor's e-mail in the outbox, all in one transaction and one round trip.
 import { sql } from 'drizzle-orm';
 import { TRPCError } from '@trpc/server';
 import { MAYOR_THRESHOLD, type VoteAnswer } from '@linz/contract';
 import type { Database } from '../db/client.js';
-import { CHANGE_CHANNEL } from './read-cache.js';
+import { RetryAfter } from '../http/errors.js';
 
 export type Ballot = {
   interventionId: number;
   monumentId: string;
   voterHash: string;
   ipHash: string;
-  /** Votes one IP address may cast per intervention per day. */
+  /** Votes one connection may cast per intervention per day. */
   ipLimit: number;
+  /** Tell other instances' caches (NOTIFY); only needed when several share one PostgreSQL. */
+  announce: boolean;
 };
 
-export function voteStatement(b: Ballot) {
-  return sql`
-    WITH target AS (
-      SELECT id FROM interventions WHERE id = ${b.interventionId} AND monument_id = ${b.monumentId}
-    ), ip_votes AS (
-      SELECT count(*)::int AS n FROM votes
-      WHERE intervention_id = ${b.interventionId} AND ip_hash = ${b.ipHash} AND created_at > now() - interval '24 hours'
-    ), ins AS (
-      INSERT INTO votes (intervention_id, voter_hash, ip_hash)
-      SELECT id, ${b.voterHash}, ${b.ipHash} FROM target WHERE (SELECT n FROM ip_votes) < ${b.ipLimit}
-      ON CONFLICT DO NOTHING
-      RETURNING intervention_id
-    ), upd AS (
-      UPDATE interventions SET votes = votes + 1 WHERE id IN (SELECT intervention_id FROM ins) RETURNING id, votes
-    ), outbox AS (
-      INSERT INTO mayor_notifications (intervention_id, vote_count)
-      SELECT id, votes FROM upd WHERE votes = ${MAYOR_THRESHOLD}
-      ON CONFLICT DO NOTHING
-      RETURNING id
-    )
-    SELECT (SELECT count(*)::int FROM target) AS found,
-           (SELECT n FROM ip_votes) AS ip_votes,
-           (SELECT votes FROM upd) AS new_count,
-           (SELECT count(*)::int FROM outbox) AS queued,
-           (SELECT count(pg_notify(${CHANGE_CHANNEL}, 'interventions'))::int FROM upd) AS announced`;
+export function voteQuery(b: Ballot) {
+  return sql`SELECT r_found, r_ip_votes, r_new_count, r_queued
+    FROM cast_vote(${b.interventionId}::int, ${b.monumentId}::text, ${b.voterHash}::text, ${b.ipHash}::text,
+                   ${b.ipLimit}::int, ${MAYOR_THRESHOLD}::int, ${b.announce}::boolean)`;
 }
 
-type Outcome = { found: number; ip_votes: number; new_count: number | null; queued: number };
+type Outcome = { r_found: number; r_ip_votes: number; r_new_count: number | null; r_queued: number };
 
 export async function castVote(database: Database, ballot: Ballot): Promise<VoteAnswer & { queued: boolean }> {
-  // The statement counts this connection's votes in one snapshot; the advisory lock makes
-  // overlapping votes from one connection on one proposal take turns, so the limit is exact.
-  const [r] = await database.db.transaction(async (tx) => {
-    await database.rows(sql`SELECT pg_advisory_xact_lock(hashtext(${ballot.ipHash}), ${ballot.interventionId})`, tx);
-    return database.rows<Outcome>(voteStatement(ballot), tx);
-  });
-  if (!r || Number(r.found) === 0) {
+  const [r] = await database.rows<Outcome>(voteQuery(ballot));
+  if (!r || Number(r.r_found) === 0) {
     throw new TRPCError({ code: 'NOT_FOUND', message: 'Unknown intervention for this monument.' });
   }
-  if (r.new_count !== null) return { newVoteCount: Number(r.new_count), queued: Number(r.queued) > 0 };
-  if (Number(r.ip_votes) >= ballot.ipLimit) {
-    throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: 'Too many votes for this proposal from your connection today.' });
+  if (r.r_new_count !== null) return { newVoteCount: Number(r.r_new_count), queued: Number(r.r_queued) > 0 };
+  if (Number(r.r_ip_votes) >= ballot.ipLimit) {
+    throw new TRPCError({
+      code: 'TOO_MANY_REQUESTS',
+      message: 'Too many votes for this proposal from your connection today.',
+      cause: new RetryAfter(3600),
+    });
   }
   throw new TRPCError({ code: 'FORBIDDEN', message: 'You have already voted.' });
 }

@@ -4,7 +4,7 @@ import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { ErrorBody } from '@linz/contract';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { databaseUnavailable } from './pressure.js';
+import { answerUnavailable, databaseUnavailable, unavailableBody } from './pressure.js';
 
 type Issue = { message: string; path?: ReadonlyArray<PropertyKey | { key: PropertyKey }> };
 
@@ -36,6 +36,10 @@ export function statusOf(err: unknown): number {
 }
 
 export function sendError(err: unknown, req: FastifyRequest, reply: FastifyReply) {
+  if (databaseUnavailable(err)) {
+    req.log.warn({ err }, 'database unavailable');
+    return answerUnavailable(reply).send(unavailableBody(req));
+  }
   const status = statusOf(err);
   if (status >= 500) {
     req.log.error({ err }, 'request failed');

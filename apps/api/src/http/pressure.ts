@@ -4,12 +4,13 @@
 // API request still unanswered after the deadline gets a 503 rather than hanging.
 import underPressure, { type FastifyUnderPressureOptions } from '@fastify/under-pressure';
 import { sql } from 'drizzle-orm';
-import type { ErrorBody } from '@linz/contract';
+import { routes, type ErrorBody } from '@linz/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 
 export const RETRY_AFTER_SECONDS = 5;
+const FROM_MEMORY = new Set<string>([routes.listMonuments.path, routes.allInterventions.path]);
 const HEALTH_CHECK_MS = 1000;
 const HEALTH_TIMEOUT_MS = 2000;
 
@@ -33,11 +34,11 @@ export function databaseUnavailable(err: unknown): boolean {
   return false;
 }
 
-function unavailableBody(req: FastifyRequest): ErrorBody {
+export function unavailableBody(req: FastifyRequest): ErrorBody {
   return { message: 'The service is busy or briefly unavailable. Please try again in a few seconds.', requestId: String(req.id) };
 }
 
-function answerUnavailable(reply: FastifyReply) {
+export function answerUnavailable(reply: FastifyReply) {
   return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).type('application/json; charset=utf-8');
 }
 
@@ -72,22 +73,13 @@ export async function pressure(app: FastifyInstance, config: Config, database: D
     pressureHandler: shed as unknown as FastifyUnderPressureOptions['pressureHandler'],
   });
 
-  const lostDatabase = new WeakSet<FastifyRequest>();
-  app.addHook('onError', async (req, _reply, err) => {
-    if (databaseUnavailable(err)) lostDatabase.add(req);
-  });
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (reply.statusCode < 500 || !lostDatabase.has(req)) return payload;
-    answerUnavailable(reply);
-    return JSON.stringify(unavailableBody(req));
-  });
-
   const deadline = config.pressure.requestDeadlineMs;
   if (deadline > 0) {
     const timers = new WeakMap<FastifyRequest, NodeJS.Timeout>();
     // Only the REST façade: the tRPC adapter writes its own answers and must not race one.
-    app.addHook('onRequest', async (req, reply) => {
-      if (!req.url.startsWith('/api/')) return;
+    app.addHook('onRequest', (req, reply, done) => {
+      // The public lists answer from memory; everything else under /api may wait on the database.
+      if (!req.url.startsWith('/api/') || (req.method === 'GET' && FROM_MEMORY.has(req.url))) return done();
       const timer = setTimeout(() => {
         if (reply.sent) return;
         req.log.warn({ deadlineMs: deadline }, 'request deadline passed');
@@ -95,7 +87,11 @@ export async function pressure(app: FastifyInstance, config: Config, database: D
       }, deadline);
       timer.unref();
       timers.set(req, timer);
+      done();
     });
-    app.addHook('onResponse', async (req) => clearTimeout(timers.get(req)));
+    app.addHook('onResponse', (req, _reply, done) => {
+      clearTimeout(timers.get(req));
+      done();
+    });
   }
 }

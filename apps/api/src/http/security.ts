@@ -1,7 +1,8 @@
 // Security headers, load shedding, the general per-connection rate limit and the cross-site
 // write guard, in that order: every answer (even a 429 or 503) carries the headers, and junk
 // requests count against the rate limit before they are refused.
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
@@ -49,8 +50,24 @@ function hideTrpcInternals(req: FastifyRequest, payload: string): string {
   return JSON.stringify(parsed);
 }
 
+/** The headers helmet would set, collected once. */
+export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: unknown) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, () => {});
+  return headers;
+}
+
 export async function security(app: FastifyInstance, config: Config) {
-  await app.register(helmet, {
+  // Helmet's headers depend only on the config: compute them once, set them on every answer.
+  const headers = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -67,14 +84,15 @@ export async function security(app: FastifyInstance, config: Config) {
       },
     },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    hsts: false,
+    strictTransportSecurity: false,
     crossOriginEmbedderPolicy: false,
   });
-  if (config.hsts) {
-    app.addHook('onSend', async (req, reply) => {
-      if (req.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-    });
-  }
+  const hsts = config.hsts;
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.headers(headers);
+    if (hsts && req.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    done();
+  });
 
   await pressure(app, config, app.services.database);
 

@@ -44,6 +44,7 @@ export const interventionsRouter = router({
         voterHash: ctx.voterHash(),
         ipHash: await ctx.ipHash(),
         ipLimit: ctx.config.limits.votesPerIpPerIntervention,
+        announce: ctx.database.kind === 'postgres',
       });
       ctx.lists.interventions.invalidate();
       if (queued) ctx.mailQueued();
