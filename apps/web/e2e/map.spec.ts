@@ -151,3 +151,10 @@ test.describe('without geolocation', () => {
     await expect.poll(() => alerts).toEqual(['Geolocation not supported.']);
   });
 });
+
+test('a link from the mayor\'s e-mail opens the map at the monument with its popup', async ({ page }) => {
+  await page.goto('/?lat=48.305833&lng=14.286389&zoom=17&monument=mon-dreifaltigkeitssaeule');
+  await mapReady(page);
+  await expect(page.locator('.leaflet-popup')).toContainText('Dreifaltigkeitssäule');
+  await expect.poll(async () => (await mapViewOf(page))?.zoom).toBe(17);
+});

@@ -11,7 +11,12 @@ import { SaveMapView } from './MapEvents';
 import { MonumentMarker } from './MonumentMarker';
 import { FALLBACK_TILES } from './tiles';
 
-type Props = { view: MapView; onReady: (map: LeafletMap | null) => void };
+type Props = {
+  view: MapView;
+  onReady: (map: LeafletMap | null) => void;
+  /** A monument whose popup opens once the markers are there (a link from the mayor's e-mail). */
+  openMonumentId?: string | undefined;
+};
 
 function Tiles() {
   const config = useQuery(clientConfigQuery());
@@ -31,12 +36,14 @@ function MapLabel({ label }: { label: string }) {
   return null;
 }
 
-function Markers() {
+function Markers({ openMonumentId }: { openMonumentId?: string | undefined }) {
   const monuments = useQuery(monumentsQuery());
-  return (monuments.data ?? []).map((monument) => <MonumentMarker key={monument.id} monument={monument} />);
+  return (monuments.data ?? []).map((monument) => (
+    <MonumentMarker key={monument.id} monument={monument} openOnMount={monument.id === openMonumentId} />
+  ));
 }
 
-export function MonumentMap({ view, onReady }: Props) {
+export function MonumentMap({ view, onReady, openMonumentId }: Props) {
   const { t } = useTranslation();
   return (
     <MapContainer
@@ -47,7 +54,7 @@ export function MonumentMap({ view, onReady }: Props) {
     >
       <MapLabel label={t('map.label')} />
       <Tiles />
-      <Markers />
+      <Markers openMonumentId={openMonumentId} />
       <SaveMapView />
     </MapContainer>
   );

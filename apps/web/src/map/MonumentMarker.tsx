@@ -1,7 +1,7 @@
 // One marker; its popup content is React (mounted only while open, so it loads on opening).
 import type { Monument } from '@linz/contract';
 import type { Marker as LeafletMarker } from 'leaflet';
-import { memo, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Marker, Popup } from 'react-leaflet';
 import { langOf } from '../i18n/languages';
@@ -9,12 +9,17 @@ import { MonumentPopup } from '../popup/MonumentPopup';
 import { unvalidatedIcon, validatedIcon } from './markerIcon';
 import { monumentName } from './monumentName';
 
-export const MonumentMarker = memo(function MonumentMarker({ monument }: { monument: Monument }) {
+type Props = { monument: Monument; openOnMount?: boolean };
+
+export const MonumentMarker = memo(function MonumentMarker({ monument, openOnMount = false }: Props) {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
   const markerRef = useRef<LeafletMarker>(null);
   const name = monumentName(monument, langOf(i18n.resolvedLanguage));
   const label = monument.validated ? name : t('map.markerUnvalidated', { name });
+  useEffect(() => {
+    if (openOnMount) markerRef.current?.openPopup();
+  }, [openOnMount]);
   return (
     <Marker
       ref={markerRef}

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mapView, pendingCoords, votedList } from '../storage/keys';
-import { DEFAULT_VIEW, initialView } from './view';
+import { DEFAULT_VIEW, initialView, MapLink } from './view';
 
 describe('map view and client storage (spec section 3)', () => {
   beforeEach(() => {
@@ -19,6 +19,15 @@ describe('map view and client storage (spec section 3)', () => {
     expect(initialView(undefined)).toEqual({ center: { lat: 48.1, lng: 14.1 }, zoom: 12 });
     const arrival = { center: { lat: 48.2, lng: 14.2 }, zoom: 16, flash: 'success.monumentAdded' };
     expect(initialView(arrival)).toEqual({ center: { lat: 48.2, lng: 14.2 }, zoom: 16 });
+  });
+
+  it('opens at a linked place (the mayor\'s e-mail) unless a monument was just added', () => {
+    mapView.write({ center: { lat: 48.1, lng: 14.1 }, zoom: 12 });
+    const link = MapLink.parse({ lat: '48.305833', lng: '14.286389', monument: 'mon-x' });
+    expect(initialView(undefined, link)).toEqual({ center: { lat: 48.305833, lng: 14.286389 }, zoom: 17 });
+    expect(initialView(undefined, MapLink.parse({ lat: 48.3, lng: 14.3, zoom: 15 })).zoom).toBe(15);
+    expect(MapLink.parse({ lat: 'north', lng: 14 })).toEqual({});
+    expect(initialView(undefined, MapLink.parse({ lat: 91, lng: 14 }))).toEqual({ center: { lat: 48.1, lng: 14.1 }, zoom: 12 });
   });
 
   it('ignores a damaged stored view', () => {
