@@ -158,3 +158,15 @@ test('a link from the mayor\'s e-mail opens the map at the monument with its pop
   await expect(page.locator('.leaflet-popup')).toContainText('Dreifaltigkeitssäule');
   await expect.poll(async () => (await mapViewOf(page))?.zoom).toBe(17);
 });
+
+test('monuments that share one coordinate are fanned out, and each can be clicked', async ({ page }) => {
+  await page.goto('/?lat=48.3033&lng=14.2847&zoom=18');
+  await mapReady(page);
+  for (const name of ['Hessendenkmal', 'Geißelsäule (Fadingersäule)']) {
+    // click() fails when another marker covers this one.
+    await page.getByRole('button', { name, exact: true }).click();
+    await expect(page.locator('.leaflet-popup')).toContainText(name);
+    await page.keyboard.press('Escape');
+    await expect(page.locator('.leaflet-popup')).toHaveCount(0);
+  }
+});

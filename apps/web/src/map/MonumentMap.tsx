@@ -4,10 +4,11 @@ import type { Map as LeafletMap } from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useTranslation } from 'react-i18next';
 import { MapContainer, TileLayer, useMap } from 'react-leaflet';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { clientConfigQuery, monumentsQuery } from '../api/queries';
 import type { MapView } from '../storage/keys';
 import { SaveMapView } from './MapEvents';
+import { fanOut } from './markerIcon';
 import { MonumentMarker } from './MonumentMarker';
 import { FALLBACK_TILES } from './tiles';
 
@@ -38,8 +39,10 @@ function MapLabel({ label }: { label: string }) {
 
 function Markers({ openMonumentId }: { openMonumentId?: string | undefined }) {
   const monuments = useQuery(monumentsQuery());
-  return (monuments.data ?? []).map((monument) => (
-    <MonumentMarker key={monument.id} monument={monument} openOnMount={monument.id === openMonumentId} />
+  const list = monuments.data ?? [];
+  const fan = useMemo(() => fanOut(list), [list]);
+  return list.map((monument) => (
+    <MonumentMarker key={monument.id} monument={monument} openOnMount={monument.id === openMonumentId} fan={fan.get(monument.id)} />
   ));
 }
 

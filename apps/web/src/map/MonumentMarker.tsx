@@ -1,30 +1,46 @@
 // One marker; its popup content is React (mounted only while open, so it loads on opening).
 import type { Monument } from '@linz/contract';
-import type { Marker as LeafletMarker } from 'leaflet';
+import type { Marker as LeafletMarker, Popup as LeafletPopup } from 'leaflet';
 import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Marker, Popup } from 'react-leaflet';
 import { langOf } from '../i18n/languages';
 import { MonumentPopup } from '../popup/MonumentPopup';
-import { unvalidatedIcon, validatedIcon } from './markerIcon';
+import { markerIcon } from './markerIcon';
 import { monumentName } from './monumentName';
 
-type Props = { monument: Monument; openOnMount?: boolean };
+type Props = {
+  monument: Monument;
+  openOnMount?: boolean;
+  /** Its place among monuments at the same coordinate. */
+  fan?: { index: number; count: number } | undefined;
+};
 
-export const MonumentMarker = memo(function MonumentMarker({ monument, openOnMount = false }: Props) {
+export const MonumentMarker = memo(function MonumentMarker({ monument, openOnMount = false, fan }: Props) {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
   const markerRef = useRef<LeafletMarker>(null);
+  const popupRef = useRef<LeafletPopup>(null);
   const name = monumentName(monument, langOf(i18n.resolvedLanguage));
   const label = monument.validated ? name : t('map.markerUnvalidated', { name });
   useEffect(() => {
     if (openOnMount) markerRef.current?.openPopup();
   }, [openOnMount]);
+  // The popup's content grows as proposals load; Leaflet pans only on opening, so re-fit it
+  // (on a phone the top would otherwise slide under the header).
+  useEffect(() => {
+    const popup = popupRef.current;
+    const content = popup?.getElement()?.querySelector('.leaflet-popup-content');
+    if (!open || !popup || !content) return;
+    const observer = new ResizeObserver(() => popup.update());
+    observer.observe(content);
+    return () => observer.disconnect();
+  }, [open]);
   return (
     <Marker
       ref={markerRef}
       position={[monument.geoLocX, monument.geoLocY]}
-      icon={monument.validated ? validatedIcon : unvalidatedIcon}
+      icon={markerIcon(monument.validated, fan?.index, fan?.count)}
       alt={label}
       title={label}
       eventHandlers={{
@@ -37,7 +53,7 @@ export const MonumentMarker = memo(function MonumentMarker({ monument, openOnMou
         },
       }}
     >
-      <Popup minWidth={240} maxWidth={320} autoPanPadding={[16, 80]}>
+      <Popup ref={popupRef} minWidth={Math.min(240, window.innerWidth - 64)} maxWidth={Math.min(320, window.innerWidth - 64)} autoPanPadding={[16, 80]}>
         {open ? <MonumentPopup monument={monument} name={name} /> : null}
       </Popup>
     </Marker>
