@@ -10,12 +10,12 @@ import { buildApp } from '../src/app.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { seedLinz } from '../src/db/seed.js';
 import { firstMonument, newProposal, vote } from './abuse-helpers.js';
-import { DB_KIND, testConfig } from './harness.js';
+import { testConfig } from './harness.js';
 import { startPostgres, type PgServer } from './postgres-server.js';
 
 type Sample = { at: number; ms: number; status: number; kind: 'vote' | 'read' };
 
-describe.skipIf(DB_KIND !== 'postgres')('database stopped under load (PostgreSQL project only)', () => {
+describe('database stopped under load (PostgreSQL project only)', () => {
   let server: PgServer;
   let database: Database;
   const unhandled: unknown[] = [];
