@@ -26,30 +26,6 @@ function crossSite(req: FastifyRequest, publicOrigin: string): boolean {
   return origin !== publicOrigin && origin !== `${req.protocol}://${req.host}`;
 }
 
-type TrpcAnswer = { error?: { message?: string; data?: Record<string, unknown> } };
-
-/**
- * tRPC's own 5xx answers carry the thrown error's message (a failed query with its parameters)
- * and, outside production, its stack. Keep the code and path, log the rest, send a generic message.
- */
-function hideTrpcInternals(req: FastifyRequest, payload: string): string {
-  let parsed: TrpcAnswer | TrpcAnswer[];
-  try {
-    parsed = JSON.parse(payload) as TrpcAnswer | TrpcAnswer[];
-  } catch {
-    return JSON.stringify({ error: { message: 'Internal server error.', data: { requestId: String(req.id) } } });
-  }
-  for (const answer of Array.isArray(parsed) ? parsed : [parsed]) {
-    const error = answer?.error;
-    const status = Number(error?.data?.httpStatus ?? 500);
-    if (!error || status < 500) continue;
-    req.log.error({ trpcError: error.message, path: error.data?.path, stack: error.data?.stack }, 'request failed');
-    error.message = 'Internal server error.';
-    error.data = { code: error.data?.code, httpStatus: status, path: error.data?.path, requestId: String(req.id) };
-  }
-  return JSON.stringify(parsed);
-}
-
 /** The headers helmet would set, collected once. */
 export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -110,17 +86,6 @@ export async function security(app: FastifyInstance, config: Config) {
       }),
     });
   }
-
-  // The tRPC adapter answers with a fetch Response whose status Fastify applies after onSend.
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (!req.url.startsWith('/trpc/') || !(payload instanceof Response) || payload.status < 500) return payload;
-    const text = await payload.text();
-    reply.code(payload.status);
-    payload.headers.forEach((value, name) => {
-      if (name !== 'content-length') reply.header(name, value);
-    });
-    return hideTrpcInternals(req, text);
-  });
 
   const publicOrigin = new URL(config.publicUrl).origin;
   app.addHook('onRequest', async (req, reply) => {

@@ -1,5 +1,6 @@
 // tRPC setup: the request context and the procedure builders.
-import { initTRPC } from '@trpc/server';
+import { initTRPC, TRPCError } from '@trpc/server';
+import { databaseUnavailable } from '../http/pressure.js';
 import type { Services } from '../services.js';
 
 export type Context = Services & {
@@ -18,6 +19,15 @@ const t = initTRPC.context<Context>().create({
   },
 });
 
+/** A lost database is the service being briefly unavailable (503), not a server bug (500). */
+const databaseAware = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && databaseUnavailable(result.error)) {
+    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'The database is briefly unavailable.', cause: result.error });
+  }
+  return result;
+});
+
 export const router = t.router;
-export const publicProcedure = t.procedure;
+export const publicProcedure = t.procedure.use(databaseAware);
 export const createCallerFactory = t.createCallerFactory;
