@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { TRPCError } from '@trpc/server';
 import type { Intervention, MonumentIntervention, NewIntervention } from '@linz/contract';
-import type { Database } from '../db/client.js';
+import type { Database, Db } from '../db/client.js';
 
 export const DEFAULT_EMOJI = '💡';
 
@@ -60,11 +60,12 @@ export async function createIntervention(
   monumentId: string,
   input: NewIntervention,
   creatorIpHash: string,
+  tx: Db = database.db,
 ): Promise<Intervention> {
   const [row] = await database.rows<Row>(sql`
     INSERT INTO interventions (monument_id, name, emoji, creator_ip_hash)
     SELECT id, ${input.name}, ${DEFAULT_EMOJI}, ${creatorIpHash} FROM monuments WHERE id = ${monumentId}
-    RETURNING id, monument_id, name, emoji, short_description_en, votes, NULL::timestamptz AS sent_at`);
+    RETURNING id, monument_id, name, emoji, short_description_en, votes, NULL::timestamptz AS sent_at`, tx);
   if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: 'Unknown monument.' });
   return toIntervention(row);
 }

@@ -2,7 +2,7 @@
 import { asc } from 'drizzle-orm';
 import { TRPCError } from '@trpc/server';
 import { USER_MONUMENT_DEFAULTS, type Monument, type NewMonument } from '@linz/contract';
-import type { Database } from '../db/client.js';
+import type { Database, Db } from '../db/client.js';
 import { monuments } from '../db/schema.js';
 
 type Row = typeof monuments.$inferSelect;
@@ -29,9 +29,9 @@ export async function listMonuments(database: Database): Promise<Monument[]> {
   return rows.map(toMonument);
 }
 
-export async function addMonument(database: Database, input: NewMonument, creatorIpHash: string): Promise<Monument> {
+export async function addMonument(tx: Db, input: NewMonument, creatorIpHash: string): Promise<Monument> {
   const id = input.id ?? `mon-user-${Date.now()}`;
-  const [row] = await database.db
+  const [row] = await tx
     .insert(monuments)
     .values({
       id,

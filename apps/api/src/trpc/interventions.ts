@@ -10,7 +10,7 @@ import {
   VoteRequest,
 } from '@linz/contract';
 import { createIntervention, listMonumentInterventions } from '../domain/interventions.js';
-import { assertCreateAllowed } from '../domain/limits.js';
+import { createWithinLimit } from '../domain/limits.js';
 import { announceChange } from '../domain/read-cache.js';
 import { castVote } from '../domain/votes.js';
 import { publicProcedure, router } from './init.js';
@@ -28,8 +28,9 @@ export const interventionsRouter = router({
     .output(Intervention)
     .mutation(async ({ ctx, input }) => {
       const ipHash = await ctx.ipHash();
-      await assertCreateAllowed(ctx.database, ipHash, ctx.config.limits.createsPer5Minutes);
-      const created = await createIntervention(ctx.database, input.monumentId, input.body, ipHash);
+      const created = await createWithinLimit(ctx.database, ipHash, ctx.config.limits.createsPer5Minutes, (tx) =>
+        createIntervention(ctx.database, input.monumentId, input.body, ipHash, tx),
+      );
       ctx.lists.interventions.invalidate();
       await announceChange(ctx.database, 'interventions');
       return created;

@@ -1,7 +1,7 @@
 // Monument procedures.
 import { MonumentList, Monument, NewMonument } from '@linz/contract';
 import { announceChange } from '../domain/read-cache.js';
-import { assertCreateAllowed } from '../domain/limits.js';
+import { createWithinLimit } from '../domain/limits.js';
 import { addMonument } from '../domain/monuments.js';
 import { publicProcedure, router } from './init.js';
 
@@ -12,8 +12,9 @@ export const monumentsRouter = router({
     .output(Monument)
     .mutation(async ({ ctx, input }) => {
       const ipHash = await ctx.ipHash();
-      await assertCreateAllowed(ctx.database, ipHash, ctx.config.limits.createsPer5Minutes);
-      const monument = await addMonument(ctx.database, input, ipHash);
+      const monument = await createWithinLimit(ctx.database, ipHash, ctx.config.limits.createsPer5Minutes, (tx) =>
+        addMonument(tx, input, ipHash),
+      );
       ctx.lists.monuments.invalidate();
       await announceChange(ctx.database, 'monuments');
       return monument;
