@@ -10,32 +10,26 @@ export const queryKeys = {
   clientConfig: ['config'] as const,
 };
 
-/** Monuments: a failure or a non-list answer is an empty list (spec section 4). */
+/** Spec section 4: a failed request, invalid JSON or a non-list answer is an empty list. */
+async function listOrEmpty<T>(fetchList: () => Promise<{ ok: boolean; json: unknown }>, normalise: (json: unknown) => T[]): Promise<T[]> {
+  try {
+    const { ok, json } = await fetchList();
+    return ok ? normalise(json) : [];
+  } catch {
+    return [];
+  }
+}
+
 export const monumentsQuery = () =>
   queryOptions({
     queryKey: queryKeys.monuments,
-    queryFn: async ({ signal }) => {
-      try {
-        const { ok, json } = await send(routes.listMonuments, { signal });
-        return ok ? normaliseMonuments(json) : [];
-      } catch {
-        return [];
-      }
-    },
+    queryFn: ({ signal }) => listOrEmpty(() => send(routes.listMonuments, { signal }), normaliseMonuments),
   });
 
-/** All interventions: a failed request or invalid JSON is an empty list (spec section 4). */
 export const allInterventionsQuery = () =>
   queryOptions({
     queryKey: queryKeys.allInterventions,
-    queryFn: async ({ signal }) => {
-      try {
-        const { ok, json } = await send(routes.allInterventions, { signal });
-        return ok ? normaliseInterventions(json) : [];
-      } catch {
-        return [];
-      }
-    },
+    queryFn: ({ signal }) => listOrEmpty(() => send(routes.allInterventions, { signal }), normaliseInterventions),
   });
 
 /** One monument's interventions for its popup; errors surface as the popup's error state. */
