@@ -17,6 +17,7 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     requests?: Request[];
     skipAggregateResult?: boolean;
+    sampleInt?: number;
   };
   type Histogram = { average: number; p50: number; p99: number; max: number; total: number };
   export type Result = {

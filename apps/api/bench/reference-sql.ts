@@ -1,12 +1,13 @@
-// Reference for the vote: the API's vote query (voteQuery: one call of the cast_vote function,
-// compiled to the same SQL text drizzle sends) executed straight by the driver, `workers`
-// concurrent loops, in its own process.
+// Reference for the vote: the API's vote query for a single ballot (voteQuery: one call of the
+// cast_votes function, one vote per transaction, compiled to the same SQL text drizzle sends)
+// executed straight by the driver, `workers` concurrent loops, in its own process.
 // PostgreSQL: postgres.js with the API's pool size. PGlite: the same DATA_DIR opened in-process.
 // Before loading it reports the intervention's counts in the database (the vote run's check).
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import { drizzle } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { voteQuery } from '../src/domain/votes.js';
 
@@ -42,6 +43,7 @@ const hash = (s: string) => createHash('sha256').update(s).digest('base64url');
 async function open(): Promise<{ exec: Exec; close: () => Promise<void> }> {
   if (cfg.db.kind === 'postgres') {
     const client = postgres(cfg.db.url, { max: cfg.db.pool, onnotice: () => {} });
+    drizzle({ client }); // the driver settings drizzle makes (JSON parameters sent as they are), as in the API
     // As drizzle's postgres-js session runs db.execute(): unsafe(), unnamed statement.
     const exec: Exec = (t, p) => client.unsafe(t, p as never[], { prepare: false });
     return { exec, close: () => client.end({ timeout: 5 }) };
@@ -62,19 +64,15 @@ async function load(exec: Exec, seconds: number, tag: string, latencies: number[
       const i = n++;
       const ipHash = hash(`${tag}-ip-${i}`);
       const q = dialect.sqlToQuery(
-        voteQuery({
-          interventionId: cfg.interventionId,
-          monumentId: cfg.monumentId,
-          voterHash: hash(`${tag}-voter-${i}`),
-          ipHash,
+        voteQuery([{ interventionId: cfg.interventionId, monumentId: cfg.monumentId, voterHash: hash(`${tag}-voter-${i}`), ipHash }], {
           ipLimit: 1_000_000_000,
           announce: cfg.db.kind === 'postgres',
         }),
       );
       const t0 = performance.now();
       try {
-        const [row] = (await exec(q.sql, q.params)) as { r_new_count: number | null }[];
-        if (row && row.r_new_count !== null) ok++;
+        const [row] = (await exec(q.sql, q.params)) as { r_outcome: string }[];
+        if (row?.r_outcome === 'counted') ok++;
         else errors++;
       } catch {
         errors++;

@@ -185,7 +185,7 @@ async function benchDb(kind: DbTarget['kind'], rows: Row[], checks: string[]): P
     const refP99 = percentile([...ref1.latencies, ...ref2.latencies], 0.99);
     const ratio = v.rps / refRps;
     const maxP99 = VOTE_P99_MS[kind];
-    const what = 'cast_vote()';
+    const what = 'cast_votes(), one vote per transaction';
     const refName = pg ? `postgres.js ${what}, pool ${API_POOL}, ${CONNECTIONS} workers` : `PGlite in-process ${what}, ${CONNECTIONS} workers`;
     const clean = v.errors === 0 && v.requests === ok200(v);
     rows.push({ case: 'POST vote', db: kind, rps: v.rps, p99: v.p99, reference: refName, refRps, refP99, ratio, target: `>= 0.8x, p99 <= ${maxP99}`, ok: clean && ratio >= 0.8 && v.p99 <= maxP99 });

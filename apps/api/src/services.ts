@@ -6,12 +6,14 @@ import { createIpHasher, type IpHasher } from './domain/identity.js';
 import { listAllInterventions } from './domain/interventions.js';
 import { listMonuments } from './domain/monuments.js';
 import { createReadCache, type ListName, type ReadCache } from './domain/read-cache.js';
+import { createBallotBox, type BallotBox } from './domain/votes.js';
 
 export type Services = {
   config: Config;
   database: Database;
   lists: { monuments: ReadCache<Monument[]>; interventions: ReadCache<Intervention[]> };
   hashIp: IpHasher;
+  ballots: BallotBox;
   /** Called after a vote queued the mayor's e-mail, so the sender need not wait for its next poll. */
   mailQueued: () => void;
 };
@@ -25,6 +27,12 @@ export function createServices(config: Config, database: Database): Services {
       interventions: createReadCache(() => listAllInterventions(database)),
     },
     hashIp: createIpHasher(database),
+    ballots: createBallotBox(database, {
+      ipLimit: config.limits.votesPerIpPerIntervention,
+      announce: database.kind === 'postgres',
+      inFlight: database.kind === 'postgres' ? 2 : 1,
+      maxBatch: 100,
+    }),
     mailQueued: () => {},
   };
 }

@@ -3,7 +3,7 @@
 import { ErrorBody, Intervention, Monument, pathOf, routes } from '@linz/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { castVote } from '../src/domain/votes.js';
+import { castVote, createBallotBox } from '../src/domain/votes.js';
 import { DB_KIND, expectAnswer, testApp } from './harness.js';
 import { expectTooMany, firstMonument, get, newProposal, post, vote } from './abuse-helpers.js';
 
@@ -267,15 +267,15 @@ describe('vote limit (LIMIT_VOTES_PER_IP_PER_INTERVENTION)', () => {
     });
   }
 
-  it('castVote itself holds the limit for 40 simultaneous votes from one connection', async () => {
+  it('the ballot box itself holds the limit for 40 simultaneous votes from one connection', async () => {
     const { app, database } = await start();
     const m = await firstMonument(app);
     const p = await newProposal(app, m.id, 'Rosa Hofmann');
     const ipHash = 'burst-connection';
+    // Small batches, several in flight: the limit must hold within a batch and between batches.
+    const box = createBallotBox(database, { ipLimit: 5, announce: false, inFlight: 4, maxBatch: 3 });
     const results = await Promise.allSettled(
-      Array.from({ length: 40 }, (_, i) =>
-        castVote(database, { interventionId: p.id, monumentId: m.id, voterHash: `voter-${i}`, ipHash, ipLimit: 5, announce: false }),
-      ),
+      Array.from({ length: 40 }, (_, i) => castVote(box, { interventionId: p.id, monumentId: m.id, voterHash: `voter-${i}`, ipHash })),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
     expect(results.filter((r) => r.status === 'rejected' && (r.reason as { code?: string }).code === 'TOO_MANY_REQUESTS')).toHaveLength(35);

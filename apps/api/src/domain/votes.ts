@@ -1,43 +1,124 @@
-// Casting a vote: one call of the database function cast_vote (migration 0001), which records
-// the browser's vote, counts it, keeps the per-connection limit exact, and at exactly the
-// threshold queues the mayor's e-mail in the outbox, all in one transaction and one round trip.
+// Casting votes: the database function cast_votes (migration 0002) records each browser's vote,
+// counts it, keeps the per-connection limit exact, and at exactly the threshold queues the
+// mayor's e-mail, all in one transaction and one round trip for a whole batch of ballots.
+//
+// The ballot box gathers the votes that arrive while earlier batches are in the database and
+// sends them together (group commit): under load one call carries many votes, at rest each vote
+// goes alone without waiting. Each ballot keeps its own answer. A batch that fails is retried
+// ballot by ballot, so one ballot can never cost another its vote.
 import { sql } from 'drizzle-orm';
 import { TRPCError } from '@trpc/server';
 import { MAYOR_THRESHOLD, type VoteAnswer } from '@linz/contract';
 import type { Database } from '../db/client.js';
 import { RetryAfter } from '../http/errors.js';
 
-export type Ballot = {
-  interventionId: number;
-  monumentId: string;
-  voterHash: string;
-  ipHash: string;
-  /** Votes one connection may cast per intervention per day. */
+export type Ballot = { interventionId: number; monumentId: string; voterHash: string; ipHash: string };
+
+export type BallotRules = {
+  /** Votes one connection may cast per proposal per day. */
   ipLimit: number;
   /** Tell other instances' caches (NOTIFY); only needed when several share one PostgreSQL. */
   announce: boolean;
 };
 
-export function voteQuery(b: Ballot) {
-  return sql`SELECT r_found, r_ip_votes, r_new_count, r_queued
-    FROM cast_vote(${b.interventionId}::int, ${b.monumentId}::text, ${b.voterHash}::text, ${b.ipHash}::text,
-                   ${b.ipLimit}::int, ${MAYOR_THRESHOLD}::int, ${b.announce}::boolean)`;
+export type BallotResult =
+  | { outcome: 'counted'; count: number; queued: boolean }
+  | { outcome: 'unknown' | 'repeat' | 'limited'; count: null; queued: false };
+
+/** The one SQL call that casts `ballots` (in one transaction); rows carry the ballot's index as r_key. */
+export function voteQuery(ballots: readonly Ballot[], rules: BallotRules) {
+  const json = JSON.stringify(ballots.map((b, k) => ({ k, i: b.interventionId, m: b.monumentId, v: b.voterHash, ip: b.ipHash })));
+  return sql`SELECT r_key, r_outcome, r_count, r_queued
+    FROM cast_votes(${json}::jsonb, ${rules.ipLimit}::int, ${MAYOR_THRESHOLD}::int, ${rules.announce}::boolean)`;
 }
 
-type Outcome = { r_found: number; r_ip_votes: number; r_new_count: number | null; r_queued: number };
+type Row = { r_key: number; r_outcome: BallotResult['outcome']; r_count: number | null; r_queued: boolean };
 
-export async function castVote(database: Database, ballot: Ballot): Promise<VoteAnswer & { queued: boolean }> {
-  const [r] = await database.rows<Outcome>(voteQuery(ballot));
-  if (!r || Number(r.r_found) === 0) {
-    throw new TRPCError({ code: 'NOT_FOUND', message: 'Unknown intervention for this monument.' });
+/** Casts `ballots` in one transaction; the results are in the ballots' order. */
+export async function castBallots(database: Database, ballots: readonly Ballot[], rules: BallotRules): Promise<BallotResult[]> {
+  const rows = await database.rows<Row>(voteQuery(ballots, rules));
+  const results = new Array<BallotResult>(ballots.length);
+  for (const r of rows) {
+    results[Number(r.r_key)] =
+      r.r_outcome === 'counted'
+        ? { outcome: 'counted', count: Number(r.r_count), queued: r.r_queued === true }
+        : { outcome: r.r_outcome, count: null, queued: false };
   }
-  if (r.r_new_count !== null) return { newVoteCount: Number(r.r_new_count), queued: Number(r.r_queued) > 0 };
-  if (Number(r.r_ip_votes) >= ballot.ipLimit) {
-    throw new TRPCError({
-      code: 'TOO_MANY_REQUESTS',
-      message: 'Too many votes for this proposal from your connection today.',
-      cause: new RetryAfter(3600),
-    });
+  if (rows.length !== ballots.length || results.includes(undefined as never)) {
+    throw new Error(`cast_votes answered ${rows.length} rows for ${ballots.length} ballots`);
   }
-  throw new TRPCError({ code: 'FORBIDDEN', message: 'You have already voted.' });
+  return results;
+}
+
+export type BallotBox = { cast(ballot: Ballot): Promise<BallotResult> };
+
+type Pending = { ballot: Ballot; resolve: (r: BallotResult) => void; reject: (e: unknown) => void };
+
+export type BallotBoxOptions = BallotRules & {
+  /** Batches in the database at once (PGlite runs one query at a time: 1 is enough there). */
+  inFlight: number;
+  /** Ballots in one batch at most. */
+  maxBatch: number;
+};
+
+export function createBallotBox(database: Database, opts: BallotBoxOptions): BallotBox {
+  const queue: Pending[] = [];
+  let running = 0;
+  let scheduled = false;
+
+  const settle = (batch: Pending[], results: BallotResult[]) => batch.forEach((p, k) => p.resolve(results[k]!));
+
+  async function run(batch: Pending[]) {
+    try {
+      settle(batch, await castBallots(database, batch.map((p) => p.ballot), opts));
+    } catch (err) {
+      if (batch.length === 1) return batch[0]!.reject(err);
+      await Promise.all(batch.map((p) => castBallots(database, [p.ballot], opts).then((r) => settle([p], r), p.reject)));
+    }
+  }
+
+  function flush() {
+    scheduled = false;
+    while (running < opts.inFlight && queue.length > 0) {
+      running++;
+      void run(queue.splice(0, opts.maxBatch)).finally(() => {
+        running--;
+        schedule();
+      });
+    }
+  }
+
+  // Sent on the next turn of the event loop: the votes that arrived in this turn go together.
+  function schedule() {
+    if (scheduled || running >= opts.inFlight || queue.length === 0) return;
+    scheduled = true;
+    setImmediate(flush);
+  }
+
+  return {
+    cast: (ballot) =>
+      new Promise((resolve, reject) => {
+        queue.push({ ballot, resolve, reject });
+        schedule();
+      }),
+  };
+}
+
+/** One browser's vote, as the API answers it: the new count, or the error that explains why not. */
+export async function castVote(box: BallotBox, ballot: Ballot): Promise<VoteAnswer & { queued: boolean }> {
+  const r = await box.cast(ballot);
+  switch (r.outcome) {
+    case 'counted':
+      return { newVoteCount: r.count, queued: r.queued };
+    case 'unknown':
+      throw new TRPCError({ code: 'NOT_FOUND', message: 'Unknown intervention for this monument.' });
+    case 'limited':
+      throw new TRPCError({
+        code: 'TOO_MANY_REQUESTS',
+        message: 'Too many votes for this proposal from your connection today.',
+        cause: new RetryAfter(3600),
+      });
+    case 'repeat':
+      throw new TRPCError({ code: 'FORBIDDEN', message: 'You have already voted.' });
+  }
 }

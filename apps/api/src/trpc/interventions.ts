@@ -39,13 +39,11 @@ export const interventionsRouter = router({
     .input(z.object({ interventionId: z.number().int().positive().max(2 ** 31 - 1), body: VoteRequest }))
     .output(VoteAnswer)
     .mutation(async ({ ctx, input }) => {
-      const { newVoteCount, queued } = await castVote(ctx.database, {
+      const { newVoteCount, queued } = await castVote(ctx.ballots, {
         interventionId: input.interventionId,
         monumentId: input.body.monumentId,
         voterHash: ctx.voterHash(),
         ipHash: await ctx.ipHash(),
-        ipLimit: ctx.config.limits.votesPerIpPerIntervention,
-        announce: ctx.database.kind === 'postgres',
       });
       ctx.lists.interventions.invalidate();
       if (queued) ctx.mailQueued();

@@ -1,0 +1,116 @@
+// The ballot box sends the votes that arrive together in one call of cast_votes (migration 0002).
+// Batching must not change a single answer: counts exact across proposals and batches, no
+// deadlock between concurrent batches, and a ballot the database refuses fails alone.
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { castBallots, createBallotBox, type Ballot, type BallotResult } from '../src/domain/votes.js';
+import { firstMonument, newProposal } from './abuse-helpers.js';
+import { DB_KIND, testApp } from './harness.js';
+
+let t: Awaited<ReturnType<typeof testApp>> | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+const rules = { ipLimit: 1000, announce: false };
+
+async function threeProposals() {
+  t = await testApp();
+  const m = await firstMonument(t.app);
+  const proposals = [];
+  for (const name of ['Johanna Dohnal', 'Marianne Hainisch', 'Käthe Leichter']) proposals.push(await newProposal(t.app, m.id, name));
+  return { database: t.database, proposals };
+}
+
+const ballot = (p: { id: number; monumentId: string }, voter: string, ip = `ip-${voter}`): Ballot => ({
+  interventionId: p.id,
+  monumentId: p.monumentId,
+  voterHash: voter,
+  ipHash: ip,
+});
+
+async function countsOf(database: NonNullable<typeof t>['database'], ids: number[]) {
+  const rows = await database.rows<{ id: number; votes: number; n: number; mails: number; at: number | null }>(
+    sql`SELECT i.id, i.votes,
+          (SELECT count(*)::int FROM votes v WHERE v.intervention_id = i.id) AS n,
+          (SELECT count(*)::int FROM mayor_notifications o WHERE o.intervention_id = i.id) AS mails,
+          (SELECT max(o.vote_count) FROM mayor_notifications o WHERE o.intervention_id = i.id) AS at
+        FROM interventions i WHERE i.id IN ${ids} ORDER BY i.id`,
+  );
+  return rows.map((r) => ({ votes: Number(r.votes), rows: Number(r.n), mails: Number(r.mails), at: r.at === null ? null : Number(r.at) }));
+}
+
+describe(`ballot box on ${DB_KIND}`, () => {
+  it('60 votes on three proposals in small mixed batches: every count exact, one e-mail each at 10', async () => {
+    const { database, proposals } = await threeProposals();
+    const box = createBallotBox(database, { ...rules, inFlight: 3, maxBatch: 7 });
+    const ballots = Array.from({ length: 60 }, (_, i) => ballot(proposals[i % 3]!, `voter-${i}`));
+    const results = await Promise.all(ballots.map((b) => box.cast(b)));
+    expect(results.every((r) => r.outcome === 'counted')).toBe(true);
+    for (const p of proposals) {
+      const counts = results.filter((_, i) => ballots[i]!.interventionId === p.id).map((r) => r.count!);
+      expect(counts.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+      expect(results.filter((r, i) => ballots[i]!.interventionId === p.id && r.queued)).toHaveLength(1);
+    }
+    expect(await countsOf(database, proposals.map((p) => p.id))).toEqual(Array(3).fill({ votes: 20, rows: 20, mails: 1, at: 10 }));
+  });
+
+  it('concurrent batches over the same proposals in opposite orders never deadlock; a browser in two batches counts once', async () => {
+    const { database, proposals } = await threeProposals();
+    // Twelve batches at once (as from several instances), each over all three proposals, half in
+    // reverse order; every browser appears in two batches. Each batch is one transaction.
+    const batches = Array.from({ length: 12 }, (_, k) => {
+      const list = Array.from({ length: 15 }, (_, j) => ballot(proposals[j % 3]!, `voter-${(k >> 1) * 15 + j}`, `ip-${k}`));
+      return k % 2 ? list.reverse() : list;
+    });
+    const answers = await Promise.all(batches.map((b) => castBallots(database, b, rules)));
+    const all: [Ballot, BallotResult][] = batches.flatMap((b, k) => b.map((x, j): [Ballot, BallotResult] => [x, answers[k]![j]!]));
+    const counted = all.filter(([, r]) => r.outcome === 'counted');
+    expect(counted).toHaveLength(90);
+    expect(all.filter(([, r]) => r.outcome === 'repeat')).toHaveLength(90);
+    expect(new Set(counted.map(([b]) => `${b.interventionId}/${b.voterHash}`)).size).toBe(90);
+    for (const p of proposals) {
+      const counts = counted.filter(([b]) => b.interventionId === p.id).map(([, r]) => r.count!);
+      expect(counts.sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    }
+    expect(await countsOf(database, proposals.map((p) => p.id))).toEqual(Array(3).fill({ votes: 30, rows: 30, mails: 1, at: 10 }));
+  });
+
+  it('a ballot the database refuses fails alone: the rest of its batch is counted', async () => {
+    const { database, proposals } = await threeProposals();
+    const box = createBallotBox(database, { ...rules, inFlight: 1, maxBatch: 100 });
+    // A NUL character cannot be stored in PostgreSQL text: the whole batch's statement fails.
+    const bad = { ...ballot(proposals[0]!, 'voter-bad'), voterHash: 'bad\u0000voter' };
+    const good = Array.from({ length: 9 }, (_, i) => ballot(proposals[i % 3]!, `voter-${i}`));
+    const results = await Promise.allSettled([...good.slice(0, 4), bad, ...good.slice(4)].map((b) => box.cast(b)));
+    expect(results[4]!.status).toBe('rejected');
+    const fine = results.filter((_, i) => i !== 4);
+    expect(fine.every((r) => r.status === 'fulfilled' && r.value.outcome === 'counted')).toBe(true);
+    expect(await countsOf(database, proposals.map((p) => p.id))).toEqual(Array(3).fill({ votes: 3, rows: 3, mails: 0, at: null }));
+  });
+
+  it('unknown proposals, a wrong monument, repeats and the daily limit each get their own answer in one batch', async () => {
+    const { database, proposals } = await threeProposals();
+    const p = proposals[0]!;
+    const box = createBallotBox(database, { ipLimit: 2, announce: false, inFlight: 1, maxBatch: 100 });
+    const results = await Promise.all(
+      [
+        ballot(p, 'a', 'shared-ip'),
+        ballot(p, 'a', 'other-ip'),
+        ballot(p, 'b', 'shared-ip'),
+        ballot(p, 'c', 'shared-ip'),
+        ballot({ id: 2_000_000_000, monumentId: p.monumentId }, 'd'),
+        ballot({ id: p.id, monumentId: 'mon-somewhere-else' }, 'e'),
+      ].map((b) => box.cast(b)),
+    );
+    expect(results.map((r) => [r.outcome, r.count])).toEqual([
+      ['counted', 1],
+      ['repeat', null],
+      ['counted', 2],
+      ['limited', null],
+      ['unknown', null],
+      ['unknown', null],
+    ]);
+  });
+});
