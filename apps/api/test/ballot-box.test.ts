@@ -4,8 +4,10 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { castBallots, createBallotBox, type Ballot, type BallotResult } from '../src/domain/votes.js';
-import { firstMonument, newProposal } from './abuse-helpers.js';
-import { DB_KIND, testApp } from './harness.js';
+import { firstMonument, newProposal, vote } from './abuse-helpers.js';
+import type { BuildOptions } from '../src/app.js';
+import { loggerOptions } from '../src/logging.js';
+import { browser, DB_KIND, testApp } from './harness.js';
 
 let t: Awaited<ReturnType<typeof testApp>> | undefined;
 afterEach(async () => {
@@ -15,8 +17,8 @@ afterEach(async () => {
 
 const rules = { ipLimit: 1000, announce: false };
 
-async function threeProposals() {
-  t = await testApp();
+async function threeProposals(env: Record<string, string> = {}, logger?: BuildOptions['logger']) {
+  t = await testApp(env, { logger });
   const m = await firstMonument(t.app);
   const proposals = [];
   for (const name of ['Johanna Dohnal', 'Marianne Hainisch', 'Käthe Leichter']) proposals.push(await newProposal(t.app, m.id, name));
@@ -112,5 +114,76 @@ describe(`ballot box on ${DB_KIND}`, () => {
       ['unknown', null],
       ['unknown', null],
     ]);
+  });
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Blocks votes on proposal `id` until the returned function is called: a second session holds
+ * its row lock on PostgreSQL; on PGlite (one connection) an open transaction holds everything. */
+async function hold(id: number): Promise<() => Promise<void>> {
+  if (DB_KIND === 'postgres') {
+    const { default: postgres } = await import('postgres');
+    const blocker = postgres(t!.url!, { max: 1 });
+    const reserved = await blocker.reserve();
+    await reserved`BEGIN`;
+    await reserved`SELECT id FROM interventions WHERE id = ${id} FOR UPDATE`;
+    return async () => {
+      await reserved`COMMIT`;
+      reserved.release();
+      await blocker.end();
+    };
+  }
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  let started!: () => void;
+  const begun = new Promise<void>((r) => (started = r));
+  const tx = t!.database.db.transaction(async () => {
+    started();
+    await released;
+  });
+  await begun;
+  return async () => {
+    release();
+    await tx;
+  };
+}
+
+describe(`votes past the request deadline on ${DB_KIND}`, () => {
+  it('a vote still queued when its request is answered 503 is withdrawn: it does not count, and the browser can vote again', async () => {
+    const log: { level: number; msg: string }[] = [];
+    const sink = { write: (line: string) => void log.push(JSON.parse(line) as { level: number; msg: string }) };
+    const { database, proposals } = await threeProposals({ REQUEST_DEADLINE_MS: '600' }, loggerOptions('info', sink));
+    const p = proposals[0]!;
+    const app = t!.app;
+    const release = await hold(p.id);
+    // The first votes enter the database and wait there; the later ones wait in the ballot box.
+    const pending = [];
+    for (let i = 0; i < 3; i++) {
+      pending.push(vote(app, p, { headers: browser(app, `b-${i}`) }));
+      await sleep(100);
+    }
+    for (let i = 3; i < 8; i++) pending.push(vote(app, p, { headers: browser(app, `b-${i}`) }));
+    const answers = await Promise.all(pending);
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(503));
+    await release();
+    await sleep(300);
+    const [{ votes } = { votes: NaN }] = await database.rows<{ votes: number }>(sql`SELECT votes FROM interventions WHERE id = ${p.id}`);
+    // Only what had reached the database can have counted; everything still queued did not.
+    expect(Number(votes)).toBeGreaterThanOrEqual(1);
+    expect(Number(votes)).toBeLessThanOrEqual(3);
+    const again = await Promise.all(Array.from({ length: 8 }, (_, i) => vote(app, p, { headers: browser(app, `b-${i}`) })));
+    const codes = again.map((a) => a.statusCode);
+    expect(codes.slice(3)).toEqual(Array(5).fill(200));
+    expect(codes.filter((c) => c === 403)).toHaveLength(Number(votes));
+    expect(codes.filter((c) => c === 200)).toHaveLength(8 - Number(votes));
+    const [after] = await database.rows<{ votes: number }>(sql`SELECT votes FROM interventions WHERE id = ${p.id}`);
+    expect(Number(after?.votes)).toBe(8);
+    // Each late request is noted once when its deadline passes and once when its work ends;
+    // nothing is logged as a server error.
+    const count = (msg: string) => log.filter((l) => l.msg === msg).length;
+    expect(count('request deadline passed')).toBe(8);
+    expect(count('finished after the deadline had answered 503')).toBe(8);
+    expect(log.filter((l) => l.level >= 50)).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { expect } from 'vitest';
 import type { z } from 'zod';
-import { buildApp } from '../src/app.js';
+import { buildApp, type BuildOptions } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { seedLinz } from '../src/db/seed.js';
@@ -58,10 +58,10 @@ export function testConfig(env: Record<string, string> = {}): Config {
 }
 
 /** Builds an app on a fresh database; `close` shuts both. */
-export async function testApp(env: Record<string, string> = {}) {
+export async function testApp(env: Record<string, string> = {}, opts: { logger?: BuildOptions['logger'] } = {}) {
   const { database, url } = await freshDatabase();
   const config = testConfig(env);
-  const app = await buildApp(config, { database });
+  const app = await buildApp(config, { database, ...opts });
   return {
     app,
     database,

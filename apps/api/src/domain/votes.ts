@@ -5,7 +5,8 @@
 // The ballot box gathers the votes that arrive while earlier batches are in the database and
 // sends them together (group commit): under load one call carries many votes, at rest each vote
 // goes alone without waiting. Each ballot keeps its own answer. A batch that fails is retried
-// ballot by ballot, so one ballot can never cost another its vote.
+// ballot by ballot, so one ballot can never cost another its vote. A ballot whose request was
+// already answered (its signal aborted at the request deadline) leaves the queue uncast.
 import { sql } from 'drizzle-orm';
 import { TRPCError } from '@trpc/server';
 import { MAYOR_THRESHOLD, type VoteAnswer } from '@linz/contract';
@@ -50,9 +51,9 @@ export async function castBallots(database: Database, ballots: readonly Ballot[]
   return results;
 }
 
-export type BallotBox = { cast(ballot: Ballot): Promise<BallotResult> };
+export type BallotBox = { cast(ballot: Ballot, signal?: AbortSignal): Promise<BallotResult> };
 
-type Pending = { ballot: Ballot; resolve: (r: BallotResult) => void; reject: (e: unknown) => void };
+type Pending = { ballot: Ballot; signal: AbortSignal | undefined; resolve: (r: BallotResult) => void; reject: (e: unknown) => void };
 
 export type BallotBoxOptions = BallotRules & {
   /** Batches in the database at once (PGlite runs one query at a time: 1 is enough there). */
@@ -77,11 +78,24 @@ export function createBallotBox(database: Database, opts: BallotBoxOptions): Bal
     }
   }
 
+  /** The next batch: up to maxBatch ballots whose requests still wait for them. */
+  function take(): Pending[] {
+    const batch: Pending[] = [];
+    while (batch.length < opts.maxBatch && queue.length > 0) {
+      const p = queue.shift()!;
+      if (p.signal?.aborted) p.reject(p.signal.reason);
+      else batch.push(p);
+    }
+    return batch;
+  }
+
   function flush() {
     scheduled = false;
     while (running < opts.inFlight && queue.length > 0) {
+      const batch = take();
+      if (batch.length === 0) break;
       running++;
-      void run(queue.splice(0, opts.maxBatch)).finally(() => {
+      void run(batch).finally(() => {
         running--;
         schedule();
       });
@@ -96,17 +110,17 @@ export function createBallotBox(database: Database, opts: BallotBoxOptions): Bal
   }
 
   return {
-    cast: (ballot) =>
+    cast: (ballot, signal) =>
       new Promise((resolve, reject) => {
-        queue.push({ ballot, resolve, reject });
+        queue.push({ ballot, signal, resolve, reject });
         schedule();
       }),
   };
 }
 
 /** One browser's vote, as the API answers it: the new count, or the error that explains why not. */
-export async function castVote(box: BallotBox, ballot: Ballot): Promise<VoteAnswer & { queued: boolean }> {
-  const r = await box.cast(ballot);
+export async function castVote(box: BallotBox, ballot: Ballot, signal?: AbortSignal): Promise<VoteAnswer & { queued: boolean }> {
+  const r = await box.cast(ballot, signal);
   switch (r.outcome) {
     case 'counted':
       return { newVoteCount: r.count, queued: r.queued };

@@ -22,6 +22,24 @@ async function sendList(cache: ReadCache<unknown>, req: FastifyRequest, reply: F
   return reply.type('application/json; charset=utf-8').send(snap.body);
 }
 
+/**
+ * Awaits a procedure call for a REST route. When the request's deadline has already answered 503
+ * (http/pressure.ts), the late outcome has no one to go to: it is noted, not sent or logged as a failure.
+ */
+async function unlessAnswered<T>(req: FastifyRequest, reply: FastifyReply, work: Promise<T>): Promise<T | undefined> {
+  let outcome: 'done' | 'failed' = 'failed';
+  try {
+    const result = await work;
+    outcome = 'done';
+    return reply.sent ? undefined : result;
+  } catch (err) {
+    if (!reply.sent) throw err;
+    return undefined;
+  } finally {
+    if (reply.sent) req.log.info({ outcome }, 'finished after the deadline had answered 503');
+  }
+}
+
 export function restRoutes(app: FastifyInstance, services: Services, secret: string) {
   const call = (req: FastifyRequest, reply: FastifyReply) => createCaller(contextFor(services, secret, req, reply));
   const clientConfig: ClientConfig = { tileUrl: services.config.tileUrl, tileAttribution: services.config.tileAttribution };
@@ -31,19 +49,21 @@ export function restRoutes(app: FastifyInstance, services: Services, secret: str
   app.get(routes.clientConfig.path, async () => clientConfig);
 
   app.get(routes.monumentInterventions.path, (req, reply) =>
-    call(req, reply).interventions.ofMonument(paramsOf(routes.monumentInterventions.params, req)),
+    unlessAnswered(req, reply, call(req, reply).interventions.ofMonument(paramsOf(routes.monumentInterventions.params, req))),
   );
   app.post(routes.createIntervention.path, async (req, reply) => {
     const { monumentId } = paramsOf(routes.createIntervention.params, req);
-    const created = await call(req, reply).interventions.create({ monumentId, body: req.body as never });
-    return reply.code(routes.createIntervention.status).send(created);
+    const created = await unlessAnswered(req, reply, call(req, reply).interventions.create({ monumentId, body: req.body as never }));
+    if (created) reply.code(routes.createIntervention.status);
+    return created;
   });
   app.post(routes.castVote.path, (req, reply) => {
     const { interventionId } = paramsOf(routes.castVote.params, req);
-    return call(req, reply).interventions.vote({ interventionId, body: req.body as never });
+    return unlessAnswered(req, reply, call(req, reply).interventions.vote({ interventionId, body: req.body as never }));
   });
   app.post(routes.addMonument.path, async (req, reply) => {
-    const created = await call(req, reply).monuments.add(req.body as never);
-    return reply.code(routes.addMonument.status).send(created);
+    const created = await unlessAnswered(req, reply, call(req, reply).monuments.add(req.body as never));
+    if (created) reply.code(routes.addMonument.status);
+    return created;
   });
 }

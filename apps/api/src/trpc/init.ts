@@ -8,6 +8,8 @@ export type Context = Services & {
   voterHash(): string;
   /** Keyed hash of the client address under today's key. */
   ipHash(): Promise<string>;
+  /** Aborted once the request has been answered 503 at its deadline (REST only). */
+  signal?: AbortSignal | undefined;
 };
 
 const t = initTRPC.context<Context>().create({
