@@ -41,7 +41,8 @@ export function firstMessage<T>(child: Child, timeoutMs: number): Promise<T> {
       if (msg.error) reject(new Error(`child ${child.proc.pid}: ${msg.error}\n${child.output()}`));
       else resolve(m as T);
     });
-    void child.exited.then((code) => {
+    // 'close', not 'exit': a message still in the IPC pipe is delivered before 'close', not before 'exit'.
+    child.proc.once('close', (code) => {
       clearTimeout(timer);
       reject(new Error(`child ${child.proc.pid} exited (${code})\n${child.output()}`));
     });

@@ -28,7 +28,7 @@ try {
   const started = Date.now();
   const r =
     what === 'votes'
-      ? await loadVotes(api.base, id, m, COOKIE_SECRET, 400 * seconds, seconds * 3)
+      ? await loadVotes(api.base, id, m, COOKIE_SECRET, 3000 * seconds, seconds * 3)
       : await loadGet(`${api.base}/api/${what === 'monuments' ? 'monuments' : 'interventions/all'}`, seconds);
   const loaded = (Date.now() - started) / 1000;
   console.log(`${what} on ${kind}: ${r.rps.toFixed(0)} req/s, p99 ${r.p99} ms, ${JSON.stringify(r.status)} in ${loaded.toFixed(1)} s`);

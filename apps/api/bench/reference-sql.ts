@@ -100,7 +100,7 @@ async function main() {
     const r = await load(exec, cfg.seconds, tag, latencies);
     const cpu = process.cpuUsage(cpu0);
     const result: SqlRefResult = { counts, added: warm.ok + r.ok, ...r, cpuMs: (cpu.user + cpu.system) / 1000, latencies };
-    process.send?.(result);
+    await new Promise((resolve) => process.send?.(result, undefined, undefined, resolve) ?? resolve(null));
   } finally {
     await close();
   }

@@ -6,7 +6,7 @@
 // sends them together (group commit): under load one call carries many votes, at rest each vote
 // goes alone without waiting. Each ballot keeps its own answer. A batch that fails is retried
 // ballot by ballot, so one ballot can never cost another its vote. A ballot whose request was
-// already answered (its signal aborted at the request deadline) leaves the queue uncast.
+// already answered (503 at the request deadline) leaves the queue uncast.
 import { sql } from 'drizzle-orm';
 import { TRPCError } from '@trpc/server';
 import { MAYOR_THRESHOLD, type VoteAnswer } from '@linz/contract';
@@ -51,9 +51,10 @@ export async function castBallots(database: Database, ballots: readonly Ballot[]
   return results;
 }
 
-export type BallotBox = { cast(ballot: Ballot, signal?: AbortSignal): Promise<BallotResult> };
+/** `answered`: true once the ballot's request has been answered without it (it is then not cast). */
+export type BallotBox = { cast(ballot: Ballot, answered?: () => boolean): Promise<BallotResult> };
 
-type Pending = { ballot: Ballot; signal: AbortSignal | undefined; resolve: (r: BallotResult) => void; reject: (e: unknown) => void };
+type Pending = { ballot: Ballot; answered: (() => boolean) | undefined; resolve: (r: BallotResult) => void; reject: (e: unknown) => void };
 
 export type BallotBoxOptions = BallotRules & {
   /** Batches in the database at once (PGlite runs one query at a time: 1 is enough there). */
@@ -83,7 +84,7 @@ export function createBallotBox(database: Database, opts: BallotBoxOptions): Bal
     const batch: Pending[] = [];
     while (batch.length < opts.maxBatch && queue.length > 0) {
       const p = queue.shift()!;
-      if (p.signal?.aborted) p.reject(p.signal.reason);
+      if (p.answered?.()) p.reject(new Error('withdrawn: the request was answered before its vote was cast'));
       else batch.push(p);
     }
     return batch;
@@ -110,17 +111,17 @@ export function createBallotBox(database: Database, opts: BallotBoxOptions): Bal
   }
 
   return {
-    cast: (ballot, signal) =>
+    cast: (ballot, answered) =>
       new Promise((resolve, reject) => {
-        queue.push({ ballot, signal, resolve, reject });
+        queue.push({ ballot, answered, resolve, reject });
         schedule();
       }),
   };
 }
 
 /** One browser's vote, as the API answers it: the new count, or the error that explains why not. */
-export async function castVote(box: BallotBox, ballot: Ballot, signal?: AbortSignal): Promise<VoteAnswer & { queued: boolean }> {
-  const r = await box.cast(ballot, signal);
+export async function castVote(box: BallotBox, ballot: Ballot, answered?: () => boolean): Promise<VoteAnswer & { queued: boolean }> {
+  const r = await box.cast(ballot, answered);
   switch (r.outcome) {
     case 'counted':
       return { newVoteCount: r.count, queued: r.queued };

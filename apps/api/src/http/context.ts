@@ -4,7 +4,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { keyedHash } from '../domain/identity.js';
 import type { Services } from '../services.js';
 import type { Context } from '../trpc/init.js';
-import { deadlineSignal } from './pressure.js';
 
 export const VOTER_COOKIE = 'voter';
 const YEAR_SECONDS = 365 * 24 * 3600;
@@ -33,6 +32,6 @@ export function contextFor(services: Services, secret: string, req: FastifyReque
       return voterHash;
     },
     ipHash: () => services.hashIp(req.ip),
-    signal: deadlineSignal(req),
+    answered: () => reply.sent,
   };
 }

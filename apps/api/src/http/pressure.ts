@@ -64,16 +64,6 @@ function shed(req: FastifyRequest, reply: FastifyReply, type: string): ErrorBody
   return unavailableBody(req);
 }
 
-const signals = new WeakMap<FastifyRequest, AbortSignal>();
-
-/**
- * Aborted when the request's deadline passed and it was answered 503: work still waiting to start
- * (a vote queued in the ballot box) is withdrawn, so that 503 does not turn into a counted vote.
- */
-export function deadlineSignal(req: FastifyRequest): AbortSignal | undefined {
-  return signals.get(req);
-}
-
 export async function pressure(app: FastifyInstance, config: Config, database: Database) {
   await app.register(underPressure, {
     maxEventLoopDelay: config.pressure.maxEventLoopDelayMs,
@@ -90,12 +80,9 @@ export async function pressure(app: FastifyInstance, config: Config, database: D
     app.addHook('onRequest', (req, reply, done) => {
       // The public lists answer from memory; everything else under /api may wait on the database.
       if (!req.url.startsWith('/api/') || (req.method === 'GET' && FROM_MEMORY.has(req.url))) return done();
-      const controller = new AbortController();
-      signals.set(req, controller.signal);
       const timer = setTimeout(() => {
         if (reply.sent) return;
         req.log.warn({ deadlineMs: deadline }, 'request deadline passed');
-        controller.abort(new Error('request deadline passed'));
         void answerUnavailable(reply).send(unavailableBody(req));
       }, deadline);
       timer.unref();

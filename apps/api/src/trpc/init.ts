@@ -8,8 +8,8 @@ export type Context = Services & {
   voterHash(): string;
   /** Keyed hash of the client address under today's key. */
   ipHash(): Promise<string>;
-  /** Aborted once the request has been answered 503 at its deadline (REST only). */
-  signal?: AbortSignal | undefined;
+  /** True once this request has been answered (e.g. 503 at its deadline): its work is no longer wanted. */
+  answered(): boolean;
 };
 
 const t = initTRPC.context<Context>().create({

@@ -44,7 +44,7 @@ export const interventionsRouter = router({
         monumentId: input.body.monumentId,
         voterHash: ctx.voterHash(),
         ipHash: await ctx.ipHash(),
-      }, ctx.signal);
+      }, ctx.answered);
       ctx.lists.interventions.invalidate();
       if (queued) ctx.mailQueued();
       return { newVoteCount };
