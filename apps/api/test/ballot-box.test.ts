@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { castBallots, createBallotBox, type Ballot, type BallotResult } from '../src/domain/votes.js';
-import { firstMonument, newProposal, vote } from './abuse-helpers.js';
+import { firstMonument, holdProposal, newProposal, vote } from './abuse-helpers.js';
 import type { BuildOptions } from '../src/app.js';
 import { loggerOptions } from '../src/logging.js';
 import { browser, DB_KIND, testApp } from './harness.js';
@@ -119,36 +119,6 @@ describe(`ballot box on ${DB_KIND}`, () => {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Blocks votes on proposal `id` until the returned function is called: a second session holds
- * its row lock on PostgreSQL; on PGlite (one connection) an open transaction holds everything. */
-async function hold(id: number): Promise<() => Promise<void>> {
-  if (DB_KIND === 'postgres') {
-    const { default: postgres } = await import('postgres');
-    const blocker = postgres(t!.url!, { max: 1 });
-    const reserved = await blocker.reserve();
-    await reserved`BEGIN`;
-    await reserved`SELECT id FROM interventions WHERE id = ${id} FOR UPDATE`;
-    return async () => {
-      await reserved`COMMIT`;
-      reserved.release();
-      await blocker.end();
-    };
-  }
-  let release!: () => void;
-  const released = new Promise<void>((r) => (release = r));
-  let started!: () => void;
-  const begun = new Promise<void>((r) => (started = r));
-  const tx = t!.database.db.transaction(async () => {
-    started();
-    await released;
-  });
-  await begun;
-  return async () => {
-    release();
-    await tx;
-  };
-}
-
 describe(`votes past the request deadline on ${DB_KIND}`, () => {
   it('a vote still queued when its request is answered 503 is withdrawn: it does not count, and the browser can vote again', async () => {
     const log: { level: number; msg: string }[] = [];
@@ -156,7 +126,7 @@ describe(`votes past the request deadline on ${DB_KIND}`, () => {
     const { database, proposals } = await threeProposals({ REQUEST_DEADLINE_MS: '600' }, loggerOptions('info', sink));
     const p = proposals[0]!;
     const app = t!.app;
-    const release = await hold(p.id);
+    const release = await holdProposal(t!, p.id);
     // The first votes enter the database and wait there; the later ones wait in the ballot box.
     const pending = [];
     for (let i = 0; i < 3; i++) {
