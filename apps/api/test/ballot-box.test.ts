@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { castBallots, createBallotBox, type Ballot, type BallotResult } from '../src/domain/votes.js';
 import { firstMonument, holdProposal, newProposal, vote } from './abuse-helpers.js';
 import type { BuildOptions } from '../src/app.js';
+import { databaseUnavailable } from '../src/db/unavailable.js';
 import { loggerOptions } from '../src/logging.js';
 import { browser, DB_KIND, testApp } from './harness.js';
 
@@ -16,6 +17,7 @@ afterEach(async () => {
 });
 
 const rules = { ipLimit: 1000, announce: false };
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function threeProposals(env: Record<string, string> = {}, logger?: BuildOptions['logger']) {
   t = await testApp(env, { logger });
@@ -92,6 +94,36 @@ describe(`ballot box on ${DB_KIND}`, () => {
     expect(await countsOf(database, proposals.map((p) => p.id))).toEqual(Array(3).fill({ votes: 3, rows: 3, mails: 0, at: null }));
   });
 
+  if (DB_KIND === 'postgres') {
+    it('a batch whose connection is lost fails as a whole (503 for each) and is not retried ballot by ballot', async () => {
+      const { database, proposals } = await threeProposals();
+      const p = proposals[0]!;
+      const release = await holdProposal(t!, p.id);
+      const box = createBallotBox(database, { ...rules, inFlight: 1, maxBatch: 100 });
+      const pending = Promise.allSettled(Array.from({ length: 5 }, (_, i) => box.cast(ballot(p, `voter-${i}`))));
+      const { default: postgres } = await import('postgres');
+      const admin = postgres(t!.url!, { max: 1 });
+      try {
+        // The batch waits for the held row lock; end its session from outside.
+        let ended = 0;
+        for (let tries = 0; ended === 0 && tries < 50; tries++) {
+          await sleep(50);
+          const rows = await admin`SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity
+            WHERE query LIKE '%cast_votes(%' AND pid <> pg_backend_pid() AND state = 'active'`;
+          ended = rows.filter((r) => r.ok).length;
+        } expect(ended).toBe(1);
+        const results = await Promise.race([pending, sleep(5000).then(() => [])]); expect(results.map((r) => r.status)).toEqual(Array(5).fill('rejected'));
+        expect(results.every((r) => r.status === 'rejected' && databaseUnavailable(r.reason))).toBe(true);
+      } finally {
+        await release();
+        await admin.end();
+      }
+      // Retried one by one, the ballots would have waited for the lock and counted once it was released.
+      await sleep(300);
+      expect(await countsOf(database, [p.id])).toEqual([{ votes: 0, rows: 0, mails: 0, at: null }]);
+    });
+  }
+
   it('unknown proposals, a wrong monument, repeats and the daily limit each get their own answer in one batch', async () => {
     const { database, proposals } = await threeProposals();
     const p = proposals[0]!;
@@ -117,7 +149,6 @@ describe(`ballot box on ${DB_KIND}`, () => {
   });
 });
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe(`votes past the request deadline on ${DB_KIND}`, () => {
   it('a vote still queued when its request is answered 503 is withdrawn: it does not count, and the browser can vote again', async () => {

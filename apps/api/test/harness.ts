@@ -52,6 +52,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     LIMIT_REQUESTS_PER_MINUTE: '0',
     LIMIT_CREATES_PER_5_MINUTES: '100000',
     LIMIT_VOTES_PER_IP_PER_INTERVENTION: '100000',
+    // Test workers share two cores: a starved event loop must not shed the requests under test.
+    PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '60000',
     WEB_DIST: '/nonexistent',
     ...env,
   });

@@ -4,13 +4,15 @@
 //
 // The ballot box gathers the votes that arrive while earlier batches are in the database and
 // sends them together (group commit): under load one call carries many votes, at rest each vote
-// goes alone without waiting. Each ballot keeps its own answer. A batch that fails is retried
-// ballot by ballot, so one ballot can never cost another its vote. A ballot whose request was
-// already answered (503 at the request deadline) leaves the queue uncast.
+// goes alone without waiting. Each ballot keeps its own answer. A batch the database refuses is
+// retried ballot by ballot, so one ballot can never cost another its vote; a lost database fails
+// the whole batch (each request answers 503). A ballot whose request was already answered (503
+// at the request deadline) leaves the queue uncast.
 import { sql } from 'drizzle-orm';
 import { TRPCError } from '@trpc/server';
 import { MAYOR_THRESHOLD, type VoteAnswer } from '@linz/contract';
 import type { Database } from '../db/client.js';
+import { databaseUnavailable } from '../db/unavailable.js';
 import { RetryAfter } from '../http/errors.js';
 
 export type Ballot = { interventionId: number; monumentId: string; voterHash: string; ipHash: string };
@@ -74,7 +76,7 @@ export function createBallotBox(database: Database, opts: BallotBoxOptions): Bal
     try {
       settle(batch, await castBallots(database, batch.map((p) => p.ballot), opts));
     } catch (err) {
-      if (batch.length === 1) return batch[0]!.reject(err);
+      if (batch.length === 1 || databaseUnavailable(err)) return batch.forEach((p) => p.reject(err));
       await Promise.all(batch.map((p) => castBallots(database, [p.ballot], opts).then((r) => settle([p], r), p.reject)));
     }
   }

@@ -4,7 +4,8 @@ import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { ErrorBody } from '@linz/contract';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { answerUnavailable, databaseUnavailable, unavailableBody } from './pressure.js';
+import { databaseUnavailable } from '../db/unavailable.js';
+import { answerUnavailable, unavailableBody } from './pressure.js';
 
 type Issue = { message: string; path?: ReadonlyArray<PropertyKey | { key: PropertyKey }> };
 

@@ -1,6 +1,6 @@
 // tRPC setup: the request context and the procedure builders.
 import { initTRPC, TRPCError } from '@trpc/server';
-import { databaseUnavailable } from '../http/pressure.js';
+import { databaseUnavailable } from '../db/unavailable.js';
 import type { Services } from '../services.js';
 
 export type Context = Services & {
