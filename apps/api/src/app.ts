@@ -36,7 +36,7 @@ declare module 'fastify' {
 }
 
 export async function buildApp(config: Config, opts: BuildOptions = {}) {
-  const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, statementTimeoutMs: config.databaseStatementTimeoutMs }));
   await seedLinz(database);
   const secret = await cookieSecret(database, config.cookieSecret);
   const services = createServices(config, database);

@@ -14,6 +14,7 @@ const Env = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  DATABASE_STATEMENT_TIMEOUT_MS: int(15000),
   COOKIE_SECRET: z.string().min(32, 'COOKIE_SECRET must have at least 32 characters').optional(),
   TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -43,6 +44,8 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL cancels any statement of the API's running longer (0: never); migrations are exempt. */
+  databaseStatementTimeoutMs: number;
   cookieSecret: string | undefined;
   /** false, true, a hop count (as a function) or trusted proxy addresses, as Fastify's trustProxy takes it. */
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
@@ -93,6 +96,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     cookieSecret: e.COOKIE_SECRET,
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,

@@ -150,6 +150,31 @@ describe(`ballot box on ${DB_KIND}`, () => {
 });
 
 
+if (DB_KIND === 'postgres') {
+  describe('DATABASE_STATEMENT_TIMEOUT_MS on postgres', () => {
+    it('a vote held up longer than the statement timeout answers 503 before the request deadline; once the hold ends it counts', async () => {
+      const { proposals } = await threeProposals({ DATABASE_STATEMENT_TIMEOUT_MS: '400', REQUEST_DEADLINE_MS: '10000' });
+      const p = proposals[0]!;
+      const app = t!.app;
+      const release = await holdProposal(t!, p.id);
+      try {
+        const started = Date.now();
+        const held = await vote(app, p, { headers: browser(app, 'patient') });
+        expect(held.statusCode, held.body).toBe(503);
+        expect(held.headers['retry-after']).toBeDefined();
+        expect(Date.now() - started).toBeLessThan(5000);
+        // Other proposals are not held up meanwhile.
+        expect((await vote(app, proposals[1]!, { headers: browser(app, 'patient') })).statusCode).toBe(200);
+      } finally {
+        await release();
+      }
+      const again = await vote(app, p, { headers: browser(app, 'patient') });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(JSON.parse(again.body)).toEqual({ newVoteCount: 1 });
+    });
+  });
+}
+
 describe(`votes past the request deadline on ${DB_KIND}`, () => {
   it('a vote still queued when its request is answered 503 is withdrawn: it does not count, and the browser can vote again', async () => {
     const log: { level: number; msg: string }[] = [];

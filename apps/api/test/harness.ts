@@ -30,7 +30,7 @@ async function freshPglite(): Promise<Database> {
 
 let counter = 0;
 /** A new database for one test; on PostgreSQL a copy of the seeded template. */
-export async function freshDatabase(): Promise<{ database: Database; url?: string }> {
+export async function freshDatabase(statementTimeoutMs?: number): Promise<{ database: Database; url?: string }> {
   if (DB_KIND === 'pglite') return { database: await freshPglite() };
   const adminUrl = inject('pgUrl');
   const name = `t_${process.pid}_${Date.now()}_${counter++}`;
@@ -38,7 +38,7 @@ export async function freshDatabase(): Promise<{ database: Database; url?: strin
   await admin.rows(sql.raw(`CREATE DATABASE ${name} TEMPLATE linz_template`));
   await admin.close();
   const url = adminUrl.replace(/\/postgres$/, `/${name}`);
-  return { database: await openDatabase({ databaseUrl: url, poolSize: 20 }), url };
+  return { database: await openDatabase({ databaseUrl: url, poolSize: 20, ...(statementTimeoutMs ? { statementTimeoutMs } : {}) }), url };
 }
 
 /** A scratch DATA_DIR per test run, so e-mails written as files stay out of the repository. */
@@ -61,8 +61,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
 
 /** Builds an app on a fresh database; `close` shuts both. */
 export async function testApp(env: Record<string, string> = {}, opts: { logger?: BuildOptions['logger'] } = {}) {
-  const { database, url } = await freshDatabase();
   const config = testConfig(env);
+  const { database, url } = await freshDatabase(config.databaseStatementTimeoutMs);
   const app = await buildApp(config, { database, ...opts });
   return {
     app,

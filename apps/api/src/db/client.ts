@@ -31,17 +31,30 @@ function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? []) as T[];
 }
 
-export type DatabaseOptions = { databaseUrl?: string | undefined; dataDir?: string; pglite?: PGlite; poolSize?: number };
+export type DatabaseOptions = {
+  databaseUrl?: string | undefined;
+  dataDir?: string;
+  pglite?: PGlite;
+  poolSize?: number;
+  /** PostgreSQL only: statements running longer are cancelled (frees the pool when something holds a lock). */
+  statementTimeoutMs?: number;
+};
 
 /** Opens (and migrates) the database. `pglite` lets tests pass an in-memory instance. */
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
-  const database = opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolSize ?? 10) : await openPglite(opts);
+  const database = opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolSize ?? 10, opts.statementTimeoutMs ?? 0) : await openPglite(opts);
   await database.migrate();
   return database;
 }
 
-function openPostgres(url: string, max: number) {
-  const client = postgres(url, { max, onnotice: () => {}, connect_timeout: 5, idle_timeout: 60 });
+function openPostgres(url: string, max: number, statementTimeoutMs: number) {
+  const client = postgres(url, {
+    max,
+    onnotice: () => {},
+    connect_timeout: 5,
+    idle_timeout: 60,
+    ...(statementTimeoutMs > 0 ? { connection: { statement_timeout: statementTimeoutMs } } : {}),
+  });
   const db = drizzlePostgres({ client, schema }) as unknown as Db;
   return {
     kind: 'postgres' as const,
@@ -51,7 +64,15 @@ function openPostgres(url: string, max: number) {
       const sub = await client.listen(channel, onPayload);
       return async () => sub.unlisten();
     },
-    migrate: () => migratePostgres(drizzlePostgres({ client }), { migrationsFolder }),
+    // Migrations get a connection of their own, without the statement timeout (an index on a big table takes long).
+    async migrate() {
+      const own = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 5 });
+      try {
+        await migratePostgres(drizzlePostgres({ client: own }), { migrationsFolder });
+      } finally {
+        await own.end({ timeout: 5 });
+      }
+    },
     close: () => client.end({ timeout: 5 }),
   };
 }
