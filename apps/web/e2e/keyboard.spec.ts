@@ -1,5 +1,5 @@
 // Keyboard users reach the language selector, markers, the popup and its form; focus is visible.
-import { expect, mapReady, openPopup, test } from './fixtures';
+import { expect, mapReady, openPopup, test, unique } from './fixtures';
 
 test('keyboard: language selector, a marker, the popup and its form are reachable; focus is visible', async ({ page, api }) => {
   const monument = await api.monument('Hessendenkmal');
@@ -36,4 +36,26 @@ test('keyboard: language selector, a marker, the popup and its form are reachabl
   await expect(popup.getByRole('listitem').first()).toContainText('Getippt');
   await page.keyboard.press('Escape');
   await expect(page.locator('.leaflet-popup')).toHaveCount(0);
+});
+
+test('focusing a marker outside the view pans the map to it; the map box itself never scrolls', async ({ page, api }) => {
+  // Far east of the Linz view the map opens with.
+  const monument = await api.addMonument(unique('Fern'), 48.3, 14.45);
+  await page.goto('/');
+  await mapReady(page);
+  const map = page.locator('.leaflet-container');
+  await map.evaluate((el) => {
+    (window as unknown as { mapScrolls: number }).mapScrolls = 0;
+    el.addEventListener('scroll', () => (window as unknown as { mapScrolls: number }).mapScrolls++);
+  });
+  const marker = page.getByRole('button', { name: new RegExp(`^${monument.name} \\(`) });
+  const inside = async () => {
+    const [m, c] = await Promise.all([marker.boundingBox(), map.boundingBox()]);
+    return !!m && !!c && m.x >= c.x && m.y >= c.y && m.x + m.width <= c.x + c.width && m.y + m.height <= c.y + c.height;
+  };
+  expect(await inside()).toBe(false);
+  await marker.focus();
+  await expect.poll(inside).toBe(true);
+  expect(await map.evaluate((el) => [el.scrollLeft, el.scrollTop])).toEqual([0, 0]);
+  expect(await page.evaluate(() => (window as unknown as { mapScrolls: number }).mapScrolls)).toBe(0);
 });
