@@ -3,7 +3,7 @@ import { expect, mapReady, openPopup, test, unique } from './fixtures';
 
 test('keyboard: language selector, a marker, the popup and its form are reachable; focus is visible', async ({ page, api }) => {
   const monument = await api.monument('Hessendenkmal');
-  await api.addIntervention(monument.id, 'Per Tastatur');
+  const proposal = await api.addIntervention(monument.id, unique('Per Tastatur'));
   await page.goto('/');
   await mapReady(page);
   const reached = new Set<string>();
@@ -26,7 +26,7 @@ test('keyboard: language selector, a marker, the popup and its form are reachabl
   await expect(popup.getByRole('heading', { name: 'Hessendenkmal' })).toBeFocused();
   await page.keyboard.press('Tab');
   expect(await popup.evaluate((el) => el.contains(document.activeElement))).toBe(true);
-  const vote = popup.getByRole('button', { name: 'Für „Per Tastatur“ stimmen' });
+  const vote = popup.getByRole('button', { name: `Für „${proposal.name}“ stimmen` });
   await vote.focus();
   await page.keyboard.press('Enter');
   await expect(popup.getByRole('status')).toHaveText('Deine Stimme wurde gezählt!');

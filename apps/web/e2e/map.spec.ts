@@ -1,5 +1,5 @@
 // The home map: markers, tiles, saved view, right-click and 3 s press, locate-me.
-import { emptyMapPoint, expect, mapReady, test, type Page } from './fixtures';
+import { emptyMapPoint, expect, mapReady, test, unique, type Page } from './fixtures';
 
 const mapViewOf = (page: Page) =>
   page.evaluate(() => JSON.parse(sessionStorage.getItem('mapView') ?? 'null') as { center: { lat: number; lng: number }; zoom: number } | null);
@@ -45,11 +45,11 @@ test.describe('English', () => {
 });
 
 test('visitor-added, unvalidated monuments are marked as such', async ({ page, api }) => {
-  const monument = await api.addMonument('Test-Büste Unvalidiert', 48.3071, 14.2842);
+  const monument = await api.addMonument(unique('Test-Büste'), 48.3071, 14.2842);
   expect(monument.validated).toBe(false);
   await page.goto('/');
   await mapReady(page);
-  const marker = page.getByRole('button', { name: /Test-Büste Unvalidiert \(von Besucher·innen hinzugefügt, noch nicht geprüft\)/ });
+  const marker = page.getByRole('button', { name: `${monument.name} (von Besucher·innen hinzugefügt, noch nicht geprüft)`, exact: true });
   await expect(marker).toHaveClass(/monument-marker--unvalidated/);
   await expect(marker).toHaveCSS('filter', /grayscale/);
   await marker.focus();
