@@ -1,5 +1,6 @@
 // The one place that reads the environment. Everything else receives a Config.
 import path from 'node:path';
+import { DEFAULT_TILES } from '@linz/contract/facts';
 import { z } from 'zod';
 
 /** A flag that is on unless set to false/0. */
@@ -19,10 +20,8 @@ const Env = z.object({
   TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: z.string().url().default('http://localhost:3000'),
-  TILE_URL: z.string().default('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'),
-  TILE_ATTRIBUTION: z
-    .string()
-    .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
+  TILE_URL: z.string().default(DEFAULT_TILES.tileUrl),
+  TILE_ATTRIBUTION: z.string().default(DEFAULT_TILES.tileAttribution),
   WEB_DIST: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Linz Denkmal-Karte <no-reply@localhost>'),

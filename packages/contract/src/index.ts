@@ -5,3 +5,4 @@ export * from './vote.js';
 export * from './error.js';
 export * from './client-config.js';
 export * from './routes.js';
+export * from './facts.js';

@@ -1,6 +1,7 @@
 // Intervention: a visitor's proposal for what should stand at a monument instead.
 import { z } from 'zod';
-import { NAME_MAX, userText } from './text.js';
+import { NAME_MAX } from './facts.js';
+import { userText } from './text.js';
 
 export const InterventionId = z
   .string()

@@ -1,6 +1,7 @@
 // Monument: a marker on the map (monument, bust, plaque, street named after a person).
 import { z } from 'zod';
-import { NAME_MAX, userText } from './text.js';
+import { NAME_MAX } from './facts.js';
+import { userText } from './text.js';
 
 export const MonumentId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, { message: 'invalid monument id' });
 

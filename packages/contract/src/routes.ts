@@ -4,6 +4,7 @@ import { ClientConfig } from './client-config.js';
 import { InterventionId, Intervention, InterventionList, MonumentInterventionList, NewIntervention } from './intervention.js';
 import { Monument, MonumentId, MonumentList, NewMonument } from './monument.js';
 import { VoteAnswer, VoteRequest } from './vote.js';
+import { PATHS } from './facts.js';
 
 type Route = {
   method: 'GET' | 'POST';
@@ -15,19 +16,19 @@ type Route = {
 };
 
 export const routes = {
-  listMonuments: { method: 'GET', path: '/api/monuments', answer: MonumentList, status: 200 },
-  addMonument: { method: 'POST', path: '/api/add-monument', body: NewMonument, answer: Monument, status: 201 },
-  allInterventions: { method: 'GET', path: '/api/interventions/all', answer: InterventionList, status: 200 },
+  listMonuments: { method: 'GET', path: PATHS.listMonuments, answer: MonumentList, status: 200 },
+  addMonument: { method: 'POST', path: PATHS.addMonument, body: NewMonument, answer: Monument, status: 201 },
+  allInterventions: { method: 'GET', path: PATHS.allInterventions, answer: InterventionList, status: 200 },
   monumentInterventions: {
     method: 'GET',
-    path: '/api/interventions/:monumentId',
+    path: PATHS.monumentInterventions,
     params: z.object({ monumentId: MonumentId }),
     answer: MonumentInterventionList,
     status: 200,
   },
   createIntervention: {
     method: 'POST',
-    path: '/api/interventions/:monumentId',
+    path: PATHS.createIntervention,
     params: z.object({ monumentId: MonumentId }),
     body: NewIntervention,
     answer: Intervention,
@@ -35,23 +36,15 @@ export const routes = {
   },
   castVote: {
     method: 'POST',
-    path: '/api/interventions/:interventionId/vote',
+    path: PATHS.castVote,
     params: z.object({ interventionId: InterventionId }),
     body: VoteRequest,
     answer: VoteAnswer,
     status: 200,
   },
-  clientConfig: { method: 'GET', path: '/api/config', answer: ClientConfig, status: 200 },
+  clientConfig: { method: 'GET', path: PATHS.clientConfig, answer: ClientConfig, status: 200 },
 } as const satisfies Record<string, Route>;
 
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;
 
-/** Fills `:name` segments of a route path, URL-encoding each value. */
-export function pathOf(path: string, params: Record<string, string | number> = {}): string {
-  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`missing path parameter ${name}`);
-    return encodeURIComponent(String(value));
-  });
-}

@@ -16,5 +16,4 @@ export const userText = (max: number) =>
     })
     .refine((s) => !LONE_SURROGATE.test(s), { message: 'invalid unicode' });
 
-export const NAME_MAX = 120;
 

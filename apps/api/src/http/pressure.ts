@@ -5,6 +5,7 @@
 import underPressure, { type FastifyUnderPressureOptions } from '@fastify/under-pressure';
 import { sql } from 'drizzle-orm';
 import { routes, type ErrorBody } from '@linz/contract';
+import { isApiPath } from '@linz/contract/facts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
@@ -14,7 +15,7 @@ const FROM_MEMORY = new Set<string>([routes.listMonuments.path, routes.allInterv
 const HEALTH_CHECK_MS = 1000;
 const HEALTH_TIMEOUT_MS = 2000;
 
-const isApi = (url: string) => url.startsWith('/api/') || url.startsWith('/trpc/');
+const isApi = isApiPath;
 
 export function unavailableBody(req: FastifyRequest): ErrorBody {
   return { message: 'The service is busy or briefly unavailable. Please try again in a few seconds.', requestId: String(req.id) };

@@ -4,6 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 import rateLimit from '@fastify/rate-limit';
+import { isApiPath } from '@linz/contract/facts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { connectionOf } from '../domain/identity.js';
@@ -16,7 +17,7 @@ export function tileSource(tileUrl: string): string {
   return `${m[1]}${m[2]?.replace(/\{[a-z]+\}/g, '*')}`;
 }
 
-const isApi = (url: string) => url.startsWith('/api/') || url.startsWith('/trpc/');
+const isApi = isApiPath;
 
 function crossSite(req: FastifyRequest, publicOrigin: string): boolean {
   const site = req.headers['sec-fetch-site'];

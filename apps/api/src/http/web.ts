@@ -2,9 +2,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { APP_PATHS } from '@linz/contract/facts';
 import type { FastifyInstance } from 'fastify';
 
-export const SPA_ROUTES = ['/', '/about', '/add', '/interventions'];
+const SPA_ROUTES = Object.values(APP_PATHS);
 
 export async function webApp(app: FastifyInstance, webDist: string) {
   const built = existsSync(path.join(webDist, 'index.html'));

@@ -1,7 +1,5 @@
 // Tiles come from the API's config so one build serves any deployment; this is the fallback.
 import type { ClientConfig } from '@linz/contract';
+import { DEFAULT_TILES } from '@linz/contract/facts';
 
-export const FALLBACK_TILES: ClientConfig = {
-  tileUrl: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
-  tileAttribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
-};
+export const FALLBACK_TILES: ClientConfig = DEFAULT_TILES;

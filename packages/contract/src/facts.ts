@@ -1,0 +1,41 @@
+// Facts shared by the API and the web app that need no validation library, so the browser can
+// import them without pulling zod into its first load (`@linz/contract/facts`).
+
+/** The paths of the web app's pages; any other non-API path is the app's not-found page (HTTP 404). */
+export const APP_PATHS = { home: '/', about: '/about', add: '/add', interventions: '/interventions' } as const;
+
+/** Prefixes of the server's API; everything else is the web app. */
+export const API_PREFIXES = ['/api/', '/trpc/'] as const;
+export const isApiPath = (url: string): boolean => API_PREFIXES.some((p) => url.startsWith(p) || url === p.slice(0, -1));
+
+/** The REST paths of the product spec. */
+export const PATHS = {
+  listMonuments: '/api/monuments',
+  addMonument: '/api/add-monument',
+  allInterventions: '/api/interventions/all',
+  monumentInterventions: '/api/interventions/:monumentId',
+  createIntervention: '/api/interventions/:monumentId',
+  castVote: '/api/interventions/:interventionId/vote',
+  clientConfig: '/api/config',
+} as const;
+
+/** Longest name of a monument or a proposal. */
+export const NAME_MAX = 120;
+
+/** Votes at which the mayor's office gets the e-mail. */
+export const MAYOR_THRESHOLD = 10;
+
+/** The public tile service, used when a city configures none. */
+export const DEFAULT_TILES = {
+  tileUrl: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
+  tileAttribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+} as const;
+
+/** Fills `:name` segments of a route path, URL-encoding each value. */
+export function pathOf(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
