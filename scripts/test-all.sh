@@ -7,4 +7,5 @@ bash scripts/system-deps.sh
 command -v pnpm >/dev/null 2>&1 || npm install -g pnpm@10.34.9
 pnpm install --frozen-lockfile
 pnpm typecheck
+pnpm lint
 pnpm test
