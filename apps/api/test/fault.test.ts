@@ -1,7 +1,10 @@
 // The database dies under load: a dedicated PostgreSQL server is stopped with `pg_ctl -m immediate`
 // while browsers keep voting and reading, then started again. While it is down every answer is a
-// 503 within 5 s (never a 500, never a hang), the process stays up, normal answers return within
-// 10 s of the restart, and every vote that was answered 200 is still counted.
+// 503 within 5 s (never a 500, never a hang) and the process stays up. After the restart normal
+// answers return within 5 s (health check every second, probe timeout 2 s, reconnect back-off at
+// most 0.5 s), and from the first success on no request is refused: every pooled connection
+// reconnects at once instead of waiting out a back-off grown during the outage. Every vote that was
+// answered 200 is still counted.
 // Runs in the postgres project only: embedded PGlite cannot be stopped from outside.
 import { pathOf, routes } from '@linz/contract';
 import { sql } from 'drizzle-orm';
@@ -14,6 +17,16 @@ import { testConfig } from './harness.js';
 import { startPostgres, type PgServer } from './postgres-server.js';
 
 type Sample = { at: number; ms: number; status: number; kind: 'vote' | 'read' };
+
+/** Polls `done` every 50 ms until it holds or `limitMs` has passed. */
+async function until(done: () => boolean, limitMs: number) {
+  const end = Date.now() + limitMs;
+  while (!done() && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+}
+
+// How long the database stays down: the scenario, not a wait for an event. Long enough for many
+// failed reconnects (postgres.js grows its back-off with each), and for the health check to notice.
+const OUTAGE_MS = 6000;
 
 describe('database stopped under load (PostgreSQL project only)', () => {
   let server: PgServer;
@@ -33,7 +46,7 @@ describe('database stopped under load (PostgreSQL project only)', () => {
     server?.destroy();
   });
 
-  it('answers 503 while it is down, recovers within 10 s of the restart, and loses no answered vote', async () => {
+  it('answers 503 while it is down, recovers within 5 s of the restart, refuses nothing after, and loses no answered vote', async () => {
     const app = await buildApp(testConfig(), { database });
     try {
       const m = await firstMonument(app);
@@ -55,45 +68,54 @@ describe('database stopped under load (PostgreSQL project only)', () => {
       };
       const workers = Array.from({ length: 8 }, (_, n) => worker(n));
 
-      await new Promise((r) => setTimeout(r, 1500));
+      // Under way: enough answers before the stop.
+      const ok = (list: Sample[]) => list.filter((s) => s.status === 200).length;
+      await until(() => ok(samples) >= 20, 10_000);
       const stoppedAt = Date.now() - t0;
       server.stop('immediate');
-      await new Promise((r) => setTimeout(r, 6000));
+      await new Promise((r) => setTimeout(r, OUTAGE_MS));
       const restartAt = Date.now() - t0;
-      server.start();
+      server.start(); // returns once the server accepts connections (pg_ctl -w)
       const startedAt = Date.now() - t0;
-      // Run until normal answers are back (at most 10 s), then a little longer.
-      while (Date.now() - t0 < startedAt + 10_000 && !samples.some((s) => s.at > startedAt && s.status === 200)) {
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      await new Promise((r) => setTimeout(r, 1000));
+      const after = () => samples.filter((s) => s.at > startedAt);
+      // Until normal answers are back (at most 10 s, the assertion below wants 5), then until 200
+      // more requests begun after that first success have been answered.
+      await until(() => after().some((s) => s.status === 200), 10_000);
+      const firstOkAt = after().find((s) => s.status === 200)?.at ?? Infinity;
+      await until(() => samples.filter((s) => s.at > firstOkAt).length >= 200, 10_000);
+      // A burst wider than the pool (10): every pooled connection must have reconnected.
+      const burst = await Promise.all(
+        Array.from({ length: 30 }, (_, n) => (n % 2 ? vote(app, p, { ip: `203.0.113.${n}` }) : app.inject({ method: 'GET', url: pathOf(routes.monumentInterventions.path, { monumentId: m.id }) }))),
+      );
       running = false;
       await Promise.all(workers);
 
       const before = samples.filter((s) => s.at + s.ms < stoppedAt);
       const down = samples.filter((s) => s.at > stoppedAt && s.at + s.ms < restartAt);
-      const after = samples.filter((s) => s.at > startedAt);
       const count = (list: Sample[], status: number) => list.filter((s) => s.status === status).length;
+      const firstOk = after().find((s) => s.status === 200);
+      const recovered = after().filter((s) => s.at > (firstOk?.at ?? Infinity));
       if (process.env.SHOW_COUNTS) {
-        console.info('fault: before', before.length, 'ok', count(before, 200), '| down', down.length, '503s', count(down, 503), '| after', after.length, 'ok', count(after, 200), '| max ms', Math.max(...samples.map((s) => s.ms)));
+        console.info('fault: before', before.length, 'ok', count(before, 200), '| down', down.length, '503s', count(down, 503), '| first ok after restart (ms)', firstOk && firstOk.at + firstOk.ms - startedAt, '| after it', recovered.length, '503s', count(recovered, 503), '| max ms', Math.max(...samples.map((s) => s.ms)));
       }
 
-      expect(count(before, 200)).toBeGreaterThan(10);
+      expect(count(before, 200)).toBeGreaterThanOrEqual(20);
       // Never a 500 or another status: 200 while the database answers, 503 otherwise.
       expect(samples.filter((s) => s.status !== 200 && s.status !== 503)).toEqual([]);
       expect(down.length).toBeGreaterThan(20);
       expect(count(down, 503)).toBe(down.length);
       // Every answer within 5 s, even those in flight when the server died.
       expect(Math.max(...samples.map((s) => s.ms))).toBeLessThan(5000);
-      // Normal answers within 10 s of the restart.
-      const firstOk = after.find((s) => s.status === 200);
+      // Normal answers within 5 s of the restart; from then on nothing is refused.
       expect(firstOk, 'an answer 200 after the restart').toBeDefined();
-      expect((firstOk?.at ?? Infinity) + (firstOk?.ms ?? 0) - startedAt).toBeLessThan(10_000);
-      expect(count(after.filter((s) => s.at > (firstOk?.at ?? 0) + 1500), 503)).toBe(0);
+      expect((firstOk?.at ?? Infinity) + (firstOk?.ms ?? 0) - startedAt).toBeLessThan(5000);
+      expect(recovered.length).toBeGreaterThanOrEqual(200);
+      expect(recovered.filter((s) => s.status !== 200)).toEqual([]);
+      expect(burst.map((r) => r.statusCode)).toEqual(burst.map(() => 200));
 
       // Every vote answered 200 is counted (a vote committed just as the server died may be counted
       // although its answer was a 503, so the database may hold more, never fewer).
-      const answered = samples.filter((s) => s.kind === 'vote' && s.status === 200).length;
+      const answered = samples.filter((s) => s.kind === 'vote' && s.status === 200).length + burst.filter((r, n) => n % 2 && r.statusCode === 200).length;
       const [row] = await database.rows<{ stored: number; counter: number }>(
         sql`SELECT (SELECT count(*)::int FROM votes WHERE intervention_id = ${p.id}) AS stored, (SELECT votes FROM interventions WHERE id = ${p.id}) AS counter`,
       );

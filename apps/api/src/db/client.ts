@@ -64,6 +64,10 @@ function openPostgres(url: string, max: number, statementTimeoutMs: number) {
     connect_timeout: 5,
     idle_timeout: 60,
     backoff: reconnectBackoff,
+    // A new connection first asks for the server's array types, in a promise nobody awaits: if the
+    // server dies during that query its rejection is unhandled and close-with-grace stops the API.
+    // The schema has no array columns or parameters, so the driver needs no array types.
+    fetch_types: false,
     ...(statementTimeoutMs > 0 ? { connection: { statement_timeout: statementTimeoutMs } } : {}),
   });
   const db = drizzlePostgres({ client, schema }) as unknown as Db;
