@@ -1,7 +1,11 @@
 // The database dies under load: a dedicated PostgreSQL server is stopped with `pg_ctl -m immediate`
 // while browsers keep voting and reading, then started again. While it is down every answer is a
-// 503 within 5 s (never a 500, never a hang), the process stays up, normal answers return within
-// 10 s of the restart, and every vote that was answered 200 is still counted.
+// 503 within 5 s (never a 500, never a hang) and the process stays up. After the restart normal
+// answers return within 5 s (health check every second, probe timeout 2 s, reconnect back-off at
+// most 0.5 s). Once the connect timeout (5 s) has passed since that first success, nothing is
+// refused any more, not even a burst wider than the pool: every pooled connection reconnects
+// instead of waiting out a back-off grown during the outage (postgres.js's default grows to 20 s).
+// Every vote that was answered 200 is still counted.
 // Runs in the postgres project only: embedded PGlite cannot be stopped from outside.
 import { pathOf, routes } from '@linz/contract';
 import { sql } from 'drizzle-orm';
@@ -14,6 +18,20 @@ import { testConfig } from './harness.js';
 import { startPostgres, type PgServer } from './postgres-server.js';
 
 type Sample = { at: number; ms: number; status: number; kind: 'vote' | 'read' };
+
+/** Polls `done` every 50 ms until it holds or `limitMs` has passed. */
+async function until(done: () => boolean, limitMs: number) {
+  const end = Date.now() + limitMs;
+  while (!done() && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+}
+
+// How long the database stays down: the scenario, not a wait for an event. Long enough for many
+// failed reconnects (postgres.js grows its back-off with each), and for the health check to notice.
+const OUTAGE_MS = 6000;
+// A connection attempt begun around the restart may stall until the driver's connect timeout; its
+// request is then answered 503 (about one run in ten, most often on a loaded machine); after this
+// window nothing may be refused.
+const SETTLE_MS = 5000;
 
 describe('database stopped under load (PostgreSQL project only)', () => {
   let server: PgServer;
@@ -33,8 +51,11 @@ describe('database stopped under load (PostgreSQL project only)', () => {
     server?.destroy();
   });
 
-  it('answers 503 while it is down, recovers within 10 s of the restart, and loses no answered vote', async () => {
-    const app = await buildApp(testConfig(), { database });
+  it('answers 503 while it is down, recovers within 5 s of the restart, refuses nothing after, and loses no answered vote', async () => {
+    // The request deadline is a separate overload guard (answers 503 after 4 s by default); here it is
+    // longer than any answer the assertions accept, so a starved CI machine's slow answer is not
+    // counted as a refusal, while a connection left waiting for a reconnect still is.
+    const app = await buildApp(testConfig({ REQUEST_DEADLINE_MS: '10000' }), { database });
     try {
       const m = await firstMonument(app);
       const p = await newProposal(app, m.id, 'Gegen den Ausfall');
@@ -55,45 +76,55 @@ describe('database stopped under load (PostgreSQL project only)', () => {
       };
       const workers = Array.from({ length: 8 }, (_, n) => worker(n));
 
-      await new Promise((r) => setTimeout(r, 1500));
+      // Under way: enough answers before the stop.
+      const ok = (list: Sample[]) => list.filter((s) => s.status === 200).length;
+      await until(() => ok(samples) >= 20, 10_000);
       const stoppedAt = Date.now() - t0;
       server.stop('immediate');
-      await new Promise((r) => setTimeout(r, 6000));
+      await new Promise((r) => setTimeout(r, OUTAGE_MS));
       const restartAt = Date.now() - t0;
-      server.start();
+      server.start(); // returns once the server accepts connections (pg_ctl -w)
       const startedAt = Date.now() - t0;
-      // Run until normal answers are back (at most 10 s), then a little longer.
-      while (Date.now() - t0 < startedAt + 10_000 && !samples.some((s) => s.at > startedAt && s.status === 200)) {
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      await new Promise((r) => setTimeout(r, 1000));
+      const after = () => samples.filter((s) => s.at > startedAt);
+      // Until normal answers are back (at most 10 s, the assertion below wants 5), then until 200
+      // requests begun after the settle window have been answered.
+      await until(() => after().some((s) => s.status === 200), 10_000);
+      const settledAt = (after().find((s) => s.status === 200)?.at ?? Infinity) + SETTLE_MS;
+      await until(() => samples.filter((s) => s.at > settledAt).length >= 200, SETTLE_MS + 10_000);
+      // A burst wider than the pool (10): every pooled connection must have reconnected.
+      const burst = await Promise.all(
+        Array.from({ length: 30 }, (_, n) => (n % 2 ? vote(app, p, { ip: `203.0.113.${n}` }) : app.inject({ method: 'GET', url: pathOf(routes.monumentInterventions.path, { monumentId: m.id }) }))),
+      );
       running = false;
       await Promise.all(workers);
 
       const before = samples.filter((s) => s.at + s.ms < stoppedAt);
       const down = samples.filter((s) => s.at > stoppedAt && s.at + s.ms < restartAt);
-      const after = samples.filter((s) => s.at > startedAt);
       const count = (list: Sample[], status: number) => list.filter((s) => s.status === status).length;
+      const firstOk = after().find((s) => s.status === 200);
+      const recovered = samples.filter((s) => s.at > (firstOk?.at ?? Infinity) + SETTLE_MS);
+      const settling = after().filter((s) => s.at > (firstOk?.at ?? Infinity) && !recovered.includes(s));
       if (process.env.SHOW_COUNTS) {
-        console.info('fault: before', before.length, 'ok', count(before, 200), '| down', down.length, '503s', count(down, 503), '| after', after.length, 'ok', count(after, 200), '| max ms', Math.max(...samples.map((s) => s.ms)));
+        console.info('fault: before', before.length, 'ok', count(before, 200), '| down', down.length, '503s', count(down, 503), '| first ok after restart (ms)', firstOk && firstOk.at + firstOk.ms - startedAt, '| settling', settling.length, '503s', count(settling, 503), '| settled', recovered.length, '503s', count(recovered, 503), '| burst 503s', burst.filter((r) => r.statusCode !== 200).length, '| max ms', Math.max(...samples.map((s) => s.ms)));
       }
 
-      expect(count(before, 200)).toBeGreaterThan(10);
+      expect(count(before, 200)).toBeGreaterThanOrEqual(20);
       // Never a 500 or another status: 200 while the database answers, 503 otherwise.
       expect(samples.filter((s) => s.status !== 200 && s.status !== 503)).toEqual([]);
       expect(down.length).toBeGreaterThan(20);
       expect(count(down, 503)).toBe(down.length);
-      // Every answer within 5 s, even those in flight when the server died.
-      expect(Math.max(...samples.map((s) => s.ms))).toBeLessThan(5000);
-      // Normal answers within 10 s of the restart.
-      const firstOk = after.find((s) => s.status === 200);
+      // Every answer within the connect timeout (and a little), even those in flight when the server died.
+      expect(Math.max(...samples.map((s) => s.ms))).toBeLessThan(5500);
+      // Normal answers within 5 s of the restart; after the settle window nothing is refused.
       expect(firstOk, 'an answer 200 after the restart').toBeDefined();
-      expect((firstOk?.at ?? Infinity) + (firstOk?.ms ?? 0) - startedAt).toBeLessThan(10_000);
-      expect(count(after.filter((s) => s.at > (firstOk?.at ?? 0) + 1500), 503)).toBe(0);
+      expect((firstOk?.at ?? Infinity) + (firstOk?.ms ?? 0) - startedAt).toBeLessThan(5000);
+      expect(recovered.length).toBeGreaterThanOrEqual(200);
+      expect(recovered.filter((s) => s.status !== 200)).toEqual([]);
+      expect(burst.map((r) => r.statusCode)).toEqual(burst.map(() => 200));
 
       // Every vote answered 200 is counted (a vote committed just as the server died may be counted
       // although its answer was a 503, so the database may hold more, never fewer).
-      const answered = samples.filter((s) => s.kind === 'vote' && s.status === 200).length;
+      const answered = samples.filter((s) => s.kind === 'vote' && s.status === 200).length + burst.filter((r, n) => n % 2 && r.statusCode === 200).length;
       const [row] = await database.rows<{ stored: number; counter: number }>(
         sql`SELECT (SELECT count(*)::int FROM votes WHERE intervention_id = ${p.id}) AS stored, (SELECT votes FROM interventions WHERE id = ${p.id}) AS counter`,
       );

@@ -3,7 +3,7 @@
 // peer and retried), client errors, rate limits and a database failure. The file is then searched
 // for every client address used, every cookie value, the day's IP key and the mayor's address.
 // The database itself is searched for raw addresses and cookie ids too.
-import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathOf, routes } from '@linz/contract';
@@ -81,7 +81,10 @@ describe('privacy', () => {
     // The mayor's e-mail is refused by the SMTP peer and logged as failed.
     await until(() => peer.rcptAttempts > 0, 5000);
     expect(peer.rcptAttempts, 'the mail sender tried to reach the mayor').toBeGreaterThan(0);
-    await new Promise((r) => setTimeout(r, 300));
+    // The sender logs the refusal after the SMTP exchange: wait for that line, not for a time.
+    const refusalLogged = () => existsSync(logFile) && /mayor e-mail (refused|not sent)/.test(readFileSync(logFile, 'utf8'));
+    await until(refusalLogged, 5000);
+    expect(refusalLogged(), 'the refused mail is logged').toBe(true);
 
     const [ipKey] = await database.rows<{ key: string }>(sql`SELECT key FROM ip_keys`);
     expect(ipKey?.key).toBeTruthy();

@@ -2,6 +2,7 @@
 // Hides the drivers' differences (result shapes, LISTEN) behind one small interface.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -24,7 +25,8 @@ export type Database = {
   close(): Promise<void>;
 };
 
-const migrationsFolder = path.join(path.dirname(new URL(import.meta.url).pathname), 'migrations');
+// Beside this module: src/db/migrations, or dist/migrations where the build copies them.
+const migrationsFolder = fileURLToPath(new URL('migrations', import.meta.url));
 
 function rowsOf<T>(result: unknown): T[] {
   if (Array.isArray(result)) return result as T[];
@@ -47,12 +49,25 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   return database;
 }
 
+// postgres.js makes a closed pooled connection wait backoff(retries) seconds before it reconnects,
+// with retries counted over every failed connect of the outage (by default up to 20 s). A query
+// handed to such a connection after the server is back waited that long, past the request
+// deadline: votes kept failing with 503 for seconds after recovery. Half a second at most keeps
+// recovery quick; connecting to a stopped server fails at once, so retrying that often is cheap.
+const RECONNECT_BACKOFF_MAX_S = 0.5;
+const reconnectBackoff = (retries: number) => Math.min(0.01 * 2 ** retries, RECONNECT_BACKOFF_MAX_S);
+
 function openPostgres(url: string, max: number, statementTimeoutMs: number) {
   const client = postgres(url, {
     max,
     onnotice: () => {},
     connect_timeout: 5,
     idle_timeout: 60,
+    backoff: reconnectBackoff,
+    // A new connection first asks for the server's array types, in a promise nobody awaits: if the
+    // server dies during that query its rejection is unhandled and close-with-grace stops the API.
+    // The schema has no array columns or parameters, so the driver needs no array types.
+    fetch_types: false,
     ...(statementTimeoutMs > 0 ? { connection: { statement_timeout: statementTimeoutMs } } : {}),
   });
   const db = drizzlePostgres({ client, schema }) as unknown as Db;

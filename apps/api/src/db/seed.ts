@@ -1,7 +1,7 @@
 // Loads the real Linz monuments (seed/linz-monuments.json) into an empty database, once.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
+// Imported, not read at run time: the data travels inside the built server (dist/server.js).
+import seedData from '../../seed/linz-monuments.json' with { type: 'json' };
 import type { Database } from './client.js';
 import { monuments } from './schema.js';
 
@@ -17,8 +17,6 @@ type SeedMonument = {
   source?: string;
 };
 
-const seedFile = path.join(path.dirname(new URL(import.meta.url).pathname), '../../seed/linz-monuments.json');
-
 /** A stable, readable id from a German name: "Dreifaltigkeitssäule" -> "mon-dreifaltigkeitssaeule". */
 export function slugId(name: string): string {
   const slug = name
@@ -33,7 +31,7 @@ export function slugId(name: string): string {
 }
 
 export function seedRows() {
-  const items = JSON.parse(readFileSync(seedFile, 'utf8')) as SeedMonument[];
+  const items = seedData as SeedMonument[];
   const seen = new Map<string, number>();
   return items.map((m) => {
     let id = slugId(m.name);

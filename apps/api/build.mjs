@@ -1,0 +1,23 @@
+// Builds the API for production: one ESM bundle, dist/server.js, run by plain node (no tsx).
+// npm packages stay external (installed with --prod next to it); the workspace contract, which
+// is TypeScript source, is bundled in. The migrations are copied next to the bundle, where
+// db/client.ts looks for them (a folder "migrations" beside the module).
+import { cpSync, readFileSync, rmSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const pkg = JSON.parse(readFileSync(new URL('package.json', import.meta.url), 'utf8'));
+const external = Object.keys(pkg.dependencies);
+
+rmSync('dist', { recursive: true, force: true });
+await build({
+  entryPoints: ['src/server.ts'],
+  outfile: 'dist/server.js',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  external,
+  sourcemap: true,
+  logLevel: 'warning',
+});
+cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
