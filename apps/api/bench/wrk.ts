@@ -128,7 +128,7 @@ export async function loadVotes(o: VoteLoad): Promise<VoteResult> {
   const body = JSON.stringify({ monumentId: o.monumentId, action: 'vote' });
   const votePath = `/api/interventions/${o.interventionId}/vote`;
   const { line, cpuMs } = await wrk([
-    ...common(threads, o.connections ?? CONNECTIONS, Math.ceil(o.seconds) + (o.tailSeconds ?? 3)),
+    ...common(threads, o.connections ?? CONNECTIONS, Math.ceil(o.seconds) + (o.tailSeconds ?? 2)),
     '-s',
     path.join(here, 'wrk-votes.lua'),
     o.base,
