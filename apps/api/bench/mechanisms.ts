@@ -89,7 +89,8 @@ export async function benchMechanisms(ctx: Ctx, rows: MechanismRow[], checks: st
     const of = (x: { r: VoteResult; counted: number }) => {
       const n503 = x.r.status['503'] ?? 0;
       const late = x.counted - ok200(x.r);
-      return { late, text: `${late} of ${n503} 503s counted (${n503 ? ((100 * late) / n503).toFixed(1) : '0'}%); ${ok200(x.r)} x 200` };
+      const share = `${n503 ? ((100 * late) / n503).toFixed(0) : '0'}%`;
+      return { share, text: `${late} of ${n503} 503s counted (${share}); ${ok200(x.r)} x 200` };
     };
     const [w, o] = [of(runs.current!), of(runs['no-withdrawal']!)];
     rows.push({
@@ -98,7 +99,7 @@ export async function benchMechanisms(ctx: Ctx, rows: MechanismRow[], checks: st
       measure: `votes answered 503 yet counted (deadline ${DEADLINE_MS} ms, ${OVERLOAD_CONNECTIONS} conns, ${SECONDS} s)`,
       with: w.text,
       without: o.text,
-      effect: `${o.late - w.late} fewer 503s that count`,
+      effect: `${w.share} of 503s counted instead of ${o.share}`,
     });
   }
 
