@@ -1,7 +1,7 @@
 // Load generation with wrk (Debian package `wrk`, a C load generator with LuaJIT scripting) in its
 // own process, so the generator is not the limit (see README: headroom). The runner only starts it
 // and reads the summary line its Lua script prints.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sign } from '@fastify/cookie';
@@ -36,9 +36,15 @@ export type VoteResult = {
   wrkCpuMs: number;
 };
 
+const running = new Set<ChildProcess>();
+// A stopped benchmark stops its wrk too (by pid), as children.ts does for the servers.
+process.on('exit', () => running.forEach((p) => p.kill('SIGKILL')));
+
 async function wrk(args: string[]): Promise<{ line: unknown; cpuMs: number }> {
   const cpu0 = childCpuMs();
   const proc = spawn(WRK, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  running.add(proc);
+  proc.once('exit', () => running.delete(proc));
   let out = '';
   proc.stdout.on('data', (b: Buffer) => (out += b.toString()));
   proc.stderr.on('data', (b: Buffer) => (out += b.toString()));
