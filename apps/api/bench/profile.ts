@@ -5,11 +5,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { startPostgres, type PgServer } from '../test/postgres-server.js';
-import { loadGet, loadVotes } from './load.js';
+import { loadGet, loadVotes, requireWrk } from './wrk.js';
 import { COOKIE_SECRET, startApi, type Api } from './server.js';
 
 const [what = 'monuments', kind = 'pglite', secs = '8'] = process.argv.slice(2);
 const seconds = Number(secs);
+requireWrk();
 const work = mkdtempSync(path.join(tmpdir(), 'linz-prof-'));
 process.env.BENCH_CPU_PROF = path.join(work, 'prof');
 let pg: PgServer | undefined;
@@ -28,10 +29,10 @@ try {
   const started = Date.now();
   const r =
     what === 'votes'
-      ? await loadVotes(api.base, id, m, COOKIE_SECRET, 3000 * seconds, seconds * 3)
+      ? await loadVotes({ base: api.base, interventionId: id, monumentId: m, secret: COOKIE_SECRET, work, seconds, tailSeconds: 1 })
       : await loadGet(`${api.base}/api/${what === 'monuments' ? 'monuments' : 'interventions/all'}`, seconds);
   const loaded = (Date.now() - started) / 1000;
-  console.log(`${what} on ${kind}: ${r.rps.toFixed(0)} req/s, p99 ${r.p99} ms, ${JSON.stringify(r.status)} in ${loaded.toFixed(1)} s`);
+  console.log(`${what} on ${kind}: ${r.rps.toFixed(0)} req/s, p99 ${r.p99.toFixed(1)} ms in ${loaded.toFixed(1)} s`);
   await api.stop();
   api = undefined;
   const file = readdirSync(process.env.BENCH_CPU_PROF).filter((f) => f.endsWith('.cpuprofile')).sort()[0]!;

@@ -8,7 +8,15 @@ export const COOKIE_SECRET = 'bench-secret-bench-secret-bench-secret-0001';
 export type Api = { base: string; child: Child; stop(): Promise<void> };
 export type DbTarget = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
 
-export async function startApi(db: DbTarget, opts: { rateLimit: boolean }): Promise<Api> {
+export type ApiOptions = {
+  rateLimit: boolean;
+  /** Entry point relative to apps/api (default src/server.ts; see variants.ts). */
+  entry?: string;
+  /** More environment, e.g. REQUEST_DEADLINE_MS for the overload. */
+  env?: Record<string, string>;
+};
+
+export async function startApi(db: DbTarget, opts: ApiOptions): Promise<Api> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.DATABASE_URL;
@@ -24,14 +32,15 @@ export async function startApi(db: DbTarget, opts: { rateLimit: boolean }): Prom
     LIMIT_REQUESTS_PER_MINUTE: opts.rateLimit ? '1000000000' : '0',
     LIMIT_CREATES_PER_5_MINUTES: '1000000000',
     LIMIT_VOTES_PER_IP_PER_INTERVENTION: '1000000000',
-    // Voters come from distinct addresses (X-Forwarded-For), as in real use.
-    TRUST_PROXY: 'true',
+    // Voters come from distinct addresses (X-Forwarded-For from one proxy hop), as in real use.
+    TRUST_PROXY: '1',
     ...(db.kind === 'postgres' ? { DATABASE_URL: db.url } : { DATA_DIR: db.dataDir }),
+    ...opts.env,
   });
   // BENCH_CPU_PROF=DIR: the API writes a V8 CPU profile there when it stops (see README).
   const prof = process.env.BENCH_CPU_PROF;
   // BENCH_API_ENTRY: run another entry point (e.g. a patched copy of src) instead of src/server.ts.
-  const entry = process.env.BENCH_API_ENTRY ?? 'src/server.ts';
+  const entry = opts.entry ?? process.env.BENCH_API_ENTRY ?? 'src/server.ts';
   const child = startChild(entry, env, [], prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : []);
   const base = `http://127.0.0.1:${port}`;
   const api = { base, child, stop: () => stopChild(child) };

@@ -18,3 +18,10 @@ export function cpuMs(pid: number | undefined): number {
   }
 }
 const TICKS = 100; // USER_HZ on Linux
+
+/** CPU time (user + system) of this process's children that have exited and been reaped, in ms. */
+export function childCpuMs(): number {
+  const stat = readFileSync('/proc/self/stat', 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[13]) + Number(fields[14])) * 1000) / TICKS;
+}

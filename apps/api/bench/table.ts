@@ -1,4 +1,4 @@
-// The result table.
+// The result tables.
 export type Row = {
   case: string;
   db: string;
@@ -12,23 +12,39 @@ export type Row = {
   ok: boolean;
 };
 
-export function printTable(rows: Row[]) {
-  const head = ['case', 'db', 'req/s', 'p99 ms', 'reference', 'ref req/s', 'ref p99 ms', 'ratio', 'target', 'ok?'];
-  const body = rows.map((r) => [
-    r.case,
-    r.db,
-    r.rps.toFixed(0),
-    r.p99.toFixed(0),
-    r.reference,
-    r.refRps.toFixed(0),
-    r.refP99.toFixed(0),
-    `${r.ratio.toFixed(2)}x`,
-    r.target,
-    r.ok ? 'ok' : 'MISS',
-  ]);
+/** One with/without figure of a mechanism (mechanisms.ts). */
+export type MechanismRow = { mechanism: string; db: string; measure: string; with: string; without: string; effect: string };
+
+export function printCells(head: string[], body: string[][]) {
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
   console.log(line(head));
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   for (const b of body) console.log(line(b));
+}
+
+export function printTable(rows: Row[], generator: string) {
+  printCells(
+    ['case', 'db', 'generator', 'req/s', 'p99 ms', 'reference', 'ref req/s', 'ref p99 ms', 'ratio', 'target', 'ok?'],
+    rows.map((r) => [
+      r.case,
+      r.db,
+      generator,
+      r.rps.toFixed(0),
+      r.p99.toFixed(1),
+      r.reference,
+      r.refRps.toFixed(0),
+      r.refP99.toFixed(1),
+      `${r.ratio.toFixed(2)}x`,
+      r.target,
+      r.ok ? 'ok' : 'MISS',
+    ]),
+  );
+}
+
+export function printMechanisms(rows: MechanismRow[]) {
+  printCells(
+    ['mechanism', 'db', 'measure', 'with', 'without', 'effect'],
+    rows.map((r) => [r.mechanism, r.db, r.measure, r.with, r.without, r.effect]),
+  );
 }
