@@ -34,7 +34,10 @@ export function startChild(file: string, env: NodeJS.ProcessEnv, args: string[] 
 /** Waits for the child's first IPC message (or fails if it exits or times out first). */
 export function firstMessage<T>(child: Child, timeoutMs: number): Promise<T> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`child ${child.proc.pid} sent nothing in ${timeoutMs} ms\n${child.output()}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`child ${child.proc.pid} sent nothing in ${timeoutMs} ms\n${child.output()}`)),
+      timeoutMs,
+    );
     child.proc.once('message', (m) => {
       clearTimeout(timer);
       const msg = m as { error?: string };

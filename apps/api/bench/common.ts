@@ -18,7 +18,8 @@ export const fmtVotes = (r: VoteResult) =>
   `${r.rps.toFixed(0)} votes/s, p99 ${r.p99.toFixed(1)} ms, ${r.answered}/${r.issued} answered ${JSON.stringify(r.status)}` +
   `${r.errors ? `, ${r.errors} socket errors` : ''}${r.exhausted ? `, voter file ran out (${r.exhausted} repeats)` : ''}`;
 /** wrk's CPU time as a share of one core over its run. */
-export const cpuShare = (r: { wrkCpuMs: number; seconds: number }) => `${((100 * r.wrkCpuMs) / (r.seconds * 1000)).toFixed(0)}% of a core`;
+export const cpuShare = (r: { wrkCpuMs: number; seconds: number }) =>
+  `${((100 * r.wrkCpuMs) / (r.seconds * 1000)).toFixed(0)}% of a core`;
 
 export type Target = { id: number; monumentId: string };
 export type Ctx = { kind: DbTarget['kind']; db: DbTarget; work: string; target: Target };
@@ -35,7 +36,16 @@ export const votesOf = async (base: string, id: number) =>
 
 /** Vote load on the context's proposal. */
 export const voteLoad = (ctx: Ctx, api: Api, seconds: number, more: Partial<VoteLoad> = {}) =>
-  loadVotes({ base: api.base, interventionId: ctx.target.id, monumentId: ctx.target.monumentId, secret: COOKIE_SECRET, work: ctx.work, seconds, threads: THREADS, ...more });
+  loadVotes({
+    base: api.base,
+    interventionId: ctx.target.id,
+    monumentId: ctx.target.monumentId,
+    secret: COOKIE_SECRET,
+    work: ctx.work,
+    seconds,
+    threads: THREADS,
+    ...more,
+  });
 
 export function mergeVotes(list: VoteResult[]): VoteResult {
   const sum = (f: (r: VoteResult) => number) => list.reduce((s, r) => s + f(r), 0);

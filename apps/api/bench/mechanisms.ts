@@ -49,7 +49,10 @@ export async function benchMechanisms(ctx: Ctx, rows: MechanismRow[], checks: st
   const mismatch = (what: string, moved: number, r: VoteResult) => {
     const ok = moved === ok200(r) && r.issued === r.answered;
     exact &&= ok;
-    if (!ok) checks.push(`${kind} ${what}: count moved ${moved}, HTTP 200s ${ok200(r)}, unanswered ${r.issued - r.answered} => MISMATCH`);
+    if (!ok)
+      checks.push(
+        `${kind} ${what}: count moved ${moved}, HTTP 200s ${ok200(r)}, unanswered ${r.issued - r.answered} => MISMATCH`,
+      );
     return ok;
   };
 
@@ -70,7 +73,14 @@ export async function benchMechanisms(ctx: Ctx, rows: MechanismRow[], checks: st
       box[v]!.push(await withApi(ctx, v, {}, (api) => countedRun(api, `ballot box ${v}`)));
     }
     const [w, o] = [mergeVotes(box.current!), mergeVotes(box['no-batch']!)];
-    rows.push({ mechanism: 'ballot box', db: kind, measure: 'votes, 50 connections', with: rate(w, 'votes/s'), without: rate(o, 'votes/s'), effect: `${times(w.rps, o.rps)} votes/s` });
+    rows.push({
+      mechanism: 'ballot box',
+      db: kind,
+      measure: 'votes, 50 connections',
+      with: rate(w, 'votes/s'),
+      without: rate(o, 'votes/s'),
+      effect: `${times(w.rps, o.rps)} votes/s`,
+    });
   }
 
   // (b) Deadline withdrawal, under an overload that makes the deadline fire. A 503 here may also
@@ -82,7 +92,9 @@ export async function benchMechanisms(ctx: Ctx, rows: MechanismRow[], checks: st
         const before = await votesOf(api.base, target.id);
         const r = await voteLoad(ctx, api, SECONDS, { connections: OVERLOAD_CONNECTIONS });
         const counted = (await settledVotes(api, target.id)) - before;
-        log(`${kind} withdrawal ${v} (deadline ${DEADLINE_MS} ms, ${OVERLOAD_CONNECTIONS} connections): ${fmtVotes(r)}; counted ${counted}, of them answered 503: ${counted - ok200(r)}`);
+        log(
+          `${kind} withdrawal ${v} (deadline ${DEADLINE_MS} ms, ${OVERLOAD_CONNECTIONS} connections): ${fmtVotes(r)}; counted ${counted}, of them answered 503: ${counted - ok200(r)}`,
+        );
         return { r, counted };
       });
     }
@@ -128,10 +140,31 @@ export async function benchMechanisms(ctx: Ctx, rows: MechanismRow[], checks: st
     }
     const [w, o] = [runs.current!, runs['no-cache']!];
     for (const [i, p] of lists.entries()) {
-      rows.push({ mechanism: 'read cache', db: kind, measure: `GET ${p}, 50 connections`, with: rate(w.reads[i]!, 'req/s'), without: rate(o.reads[i]!, 'req/s'), effect: `${times(w.reads[i]!.rps, o.reads[i]!.rps)} req/s` });
+      rows.push({
+        mechanism: 'read cache',
+        db: kind,
+        measure: `GET ${p}, 50 connections`,
+        with: rate(w.reads[i]!, 'req/s'),
+        without: rate(o.reads[i]!, 'req/s'),
+        effect: `${times(w.reads[i]!.rps, o.reads[i]!.rps)} req/s`,
+      });
     }
-    rows.push({ mechanism: 'read cache', db: kind, measure: 'GET /api/interventions/all during votes (25 + 25 conns)', with: rate(w.mixedRead, 'req/s'), without: rate(o.mixedRead, 'req/s'), effect: `${times(w.mixedRead.rps, o.mixedRead.rps)} req/s` });
-    rows.push({ mechanism: 'read cache', db: kind, measure: 'votes during those reads', with: rate(w.mixedVotes, 'votes/s'), without: rate(o.mixedVotes, 'votes/s'), effect: `${times(w.mixedVotes.rps, o.mixedVotes.rps)} votes/s` });
+    rows.push({
+      mechanism: 'read cache',
+      db: kind,
+      measure: 'GET /api/interventions/all during votes (25 + 25 conns)',
+      with: rate(w.mixedRead, 'req/s'),
+      without: rate(o.mixedRead, 'req/s'),
+      effect: `${times(w.mixedRead.rps, o.mixedRead.rps)} req/s`,
+    });
+    rows.push({
+      mechanism: 'read cache',
+      db: kind,
+      measure: 'votes during those reads',
+      with: rate(w.mixedVotes, 'votes/s'),
+      without: rate(o.mixedVotes, 'votes/s'),
+      effect: `${times(w.mixedVotes.rps, o.mixedVotes.rps)} votes/s`,
+    });
   }
 
   if (WHICH.has('box')) await ballotBox();

@@ -28,7 +28,8 @@ const pkgOf = (url: string) => {
   if (url.startsWith('node:')) return 'node core';
   return url.includes('/apps/api/src/') ? 'app src' : url.replace(/^.*\/(packages|apps)\//, '$1/');
 };
-const fnKey = (n: Node) => `${n.callFrame.functionName || '(anonymous)'}  ${pkgOf(n.callFrame.url)}:${n.callFrame.lineNumber + 1}`;
+const fnKey = (n: Node) =>
+  `${n.callFrame.functionName || '(anonymous)'}  ${pkgOf(n.callFrame.url)}:${n.callFrame.lineNumber + 1}`;
 const add = (m: Map<string, number>, k: string, v: number) => m.set(k, (m.get(k) ?? 0) + v);
 const fns = new Map<string, number>();
 const pkgs = new Map<string, number>();
@@ -39,7 +40,8 @@ for (const [id, t] of self) {
 }
 const show = (title: string, m: Map<string, number>) => {
   console.log(`\n${title}`);
-  for (const [k, v] of [...m].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${((100 * v) / total).toFixed(1).padStart(5)}%  ${k}`);
+  for (const [k, v] of [...m].sort((a, b) => b[1] - a[1]).slice(0, top))
+    console.log(`${((100 * v) / total).toFixed(1).padStart(5)}%  ${k}`);
 };
 console.log(`${(total / 1e6).toFixed(1)} s sampled`);
 show('self time by package', pkgs);

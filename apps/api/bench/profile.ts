@@ -17,7 +17,9 @@ let pg: PgServer | undefined;
 let api: Api | undefined;
 try {
   if (kind === 'postgres') pg = await startPostgres();
-  api = await startApi(pg ? { kind: 'postgres', url: pg.url() } : { kind: 'pglite', dataDir: path.join(work, 'data') }, { rateLimit: process.env.BENCH_RATE_LIMIT !== 'off' });
+  api = await startApi(pg ? { kind: 'postgres', url: pg.url() } : { kind: 'pglite', dataDir: path.join(work, 'data') }, {
+    rateLimit: process.env.BENCH_RATE_LIMIT !== 'off',
+  });
   const monuments = (await (await fetch(`${api.base}/api/monuments`)).json()) as { id: string }[];
   const m = monuments[0]!.id;
   const res = await fetch(`${api.base}/api/interventions/${encodeURIComponent(m)}`, {
@@ -29,15 +31,29 @@ try {
   const started = Date.now();
   const r =
     what === 'votes'
-      ? await loadVotes({ base: api.base, interventionId: id, monumentId: m, secret: COOKIE_SECRET, work, seconds, tailSeconds: 1 })
+      ? await loadVotes({
+          base: api.base,
+          interventionId: id,
+          monumentId: m,
+          secret: COOKIE_SECRET,
+          work,
+          seconds,
+          tailSeconds: 1,
+        })
       : await loadGet(`${api.base}/api/${what === 'monuments' ? 'monuments' : 'interventions/all'}`, seconds);
   const loaded = (Date.now() - started) / 1000;
   console.log(`${what} on ${kind}: ${r.rps.toFixed(0)} req/s, p99 ${r.p99.toFixed(1)} ms in ${loaded.toFixed(1)} s`);
   await api.stop();
   api = undefined;
-  const file = readdirSync(process.env.BENCH_CPU_PROF).filter((f) => f.endsWith('.cpuprofile')).sort()[0]!;
+  const file = readdirSync(process.env.BENCH_CPU_PROF)
+    .filter((f) => f.endsWith('.cpuprofile'))
+    .sort()[0]!;
   const summary = path.join(path.dirname(new URL(import.meta.url).pathname), 'profile-summary.ts');
-  execFileSync(process.execPath, ['--import', 'tsx', summary, path.join(process.env.BENCH_CPU_PROF, file), '30', `${loaded + 0.3}:0.3`], { stdio: 'inherit' });
+  execFileSync(
+    process.execPath,
+    ['--import', 'tsx', summary, path.join(process.env.BENCH_CPU_PROF, file), '30', `${loaded + 0.3}:0.3`],
+    { stdio: 'inherit' },
+  );
 } finally {
   await api?.stop();
   pg?.destroy();

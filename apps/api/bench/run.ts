@@ -9,7 +9,23 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startPostgres, type PgServer } from '../test/postgres-server.js';
 import { firstMessage, killAllChildren, startChild, stopChild, type Child } from './children.js';
-import { cpuShare, fmtGet, fmtVotes, json, log, RATE_LIMIT, ROUNDS, SLICE, THREADS, VOTE_SECONDS, voteLoad, votesOf, WARMUP, type Ctx, type Target } from './common.js';
+import {
+  cpuShare,
+  fmtGet,
+  fmtVotes,
+  json,
+  log,
+  RATE_LIMIT,
+  ROUNDS,
+  SLICE,
+  THREADS,
+  VOTE_SECONDS,
+  voteLoad,
+  votesOf,
+  WARMUP,
+  type Ctx,
+  type Target,
+} from './common.js';
 import { benchMechanisms } from './mechanisms.js';
 import type { SqlRefConfig, SqlRefResult } from './reference-sql.js';
 import { startApi, type Api, type DbTarget } from './server.js';
@@ -30,7 +46,8 @@ function argsOf(argv: string[]) {
   const only = (value('--only') ?? 'reads,votes,mechanisms').replace('main', 'reads,votes').split(',');
   const parts = new Set<Part>();
   for (const p of only) {
-    if (p !== 'reads' && p !== 'votes' && p !== 'mechanisms') throw new Error(`--only takes reads, votes, main or mechanisms (comma-separated), not ${p}`);
+    if (p !== 'reads' && p !== 'votes' && p !== 'mechanisms')
+      throw new Error(`--only takes reads, votes, main or mechanisms (comma-separated), not ${p}`);
     parts.add(p);
   }
   const dbs = (value('--db') ?? process.env.BENCH_DB ?? 'pglite,postgres').split(',') as DbTarget['kind'][];
@@ -111,7 +128,18 @@ async function benchReads(api: Api, kind: string, work: string, rows: Row[]) {
       log(`${kind} node:http ${p}: ${fmtGet(r)}; server CPU ${perReq(cpu[1]!, r.requests)} ms/req`);
       const ratio = a.rps / r.rps;
       const clean = a.errors === 0 && a.non2xx === 0;
-      rows.push({ case: `GET ${p}`, db: kind, rps: a.rps, p99: a.p99, reference: 'node:http, same bytes', refRps: r.rps, refP99: r.p99, ratio, target: '>= 0.6x', ok: clean && ratio >= 0.6 });
+      rows.push({
+        case: `GET ${p}`,
+        db: kind,
+        rps: a.rps,
+        p99: a.p99,
+        reference: 'node:http, same bytes',
+        refRps: r.rps,
+        refP99: r.p99,
+        ratio,
+        target: '>= 0.6x',
+        ok: clean && ratio >= 0.6,
+      });
       if (p === '/api/monuments') {
         // Headroom: does another wrk thread (the machine's second core) get more out of either server?
         const other = THREADS === 1 ? 2 : 1;
@@ -162,7 +190,9 @@ async function benchVotes(ctx: Ctx, rows: Row[], checks: string[]): Promise<bool
     log(`${kind} API vote warm-up: ${fmtVotes(warm)}`);
     const cpu0 = cpuMs(api.child.proc.pid);
     const v = await voteLoad(ctx, api, VOTE_SECONDS);
-    log(`${kind} API vote: ${fmtVotes(v)}; API CPU ${perReq(cpuMs(api.child.proc.pid) - cpu0, v.answered)} ms/req, wrk ${cpuShare(v)}`);
+    log(
+      `${kind} API vote: ${fmtVotes(v)}; API CPU ${perReq(cpuMs(api.child.proc.pid) - cpu0, v.answered)} ms/req, wrk ${cpuShare(v)}`,
+    );
     const apiCount = await votesOf(api.base, target.id);
     await api.stop();
     api = undefined;
@@ -171,7 +201,12 @@ async function benchVotes(ctx: Ctx, rows: Row[], checks: string[]): Promise<bool
     const sent200 = ok200(warm) + ok200(v);
     const expected = ref1.counts.votes + ref1.added + sent200;
     const settled = warm.issued === warm.answered && v.issued === v.answered;
-    const exact = settled && before === ref1.counts.votes + ref1.added && ref2.counts.votes === expected && ref2.counts.rows === ref2.counts.votes && apiCount === expected;
+    const exact =
+      settled &&
+      before === ref1.counts.votes + ref1.added &&
+      ref2.counts.votes === expected &&
+      ref2.counts.rows === ref2.counts.votes &&
+      apiCount === expected;
     checks.push(
       `${kind}: proposal ${target.id} had ${before} votes; HTTP 200s: warm-up ${ok200(warm)} + run ${ok200(v)} = ${sent200}; ` +
         `in the DB after: votes ${ref2.counts.votes}, vote rows ${ref2.counts.rows}, API answers ${apiCount} (expected ${expected}) => ${exact ? 'EXACT' : 'MISMATCH'}` +
@@ -182,9 +217,23 @@ async function benchVotes(ctx: Ctx, rows: Row[], checks: string[]): Promise<bool
     const ratio = v.rps / refRps;
     const maxP99 = VOTE_P99_MS[kind];
     const what = 'cast_votes(), one vote per transaction';
-    const refName = kind === 'postgres' ? `postgres.js ${what}, pool ${API_POOL}, ${CONNECTIONS} workers` : `PGlite in-process ${what}, ${CONNECTIONS} workers`;
+    const refName =
+      kind === 'postgres'
+        ? `postgres.js ${what}, pool ${API_POOL}, ${CONNECTIONS} workers`
+        : `PGlite in-process ${what}, ${CONNECTIONS} workers`;
     const clean = v.errors === 0 && v.answered === ok200(v);
-    rows.push({ case: 'POST vote (new voter each)', db: kind, rps: v.rps, p99: v.p99, reference: refName, refRps, refP99, ratio, target: `>= 0.8x, p99 <= ${maxP99}`, ok: clean && ratio >= 0.8 && v.p99 <= maxP99 });
+    rows.push({
+      case: 'POST vote (new voter each)',
+      db: kind,
+      rps: v.rps,
+      p99: v.p99,
+      reference: refName,
+      refRps,
+      refP99,
+      ratio,
+      target: `>= 0.8x, p99 <= ${maxP99}`,
+      ok: clean && ratio >= 0.8 && v.p99 <= maxP99,
+    });
     return exact;
   } finally {
     await api?.stop();
@@ -210,7 +259,8 @@ async function benchDb(kind: DbTarget['kind'], rows: Row[], mechanisms: Mechanis
     const ctx: Ctx = { kind, db, work, target };
     if (parts.has('reads')) await benchReads(api, kind, work, rows);
     // The first few hundred votes on a fresh proposal run slower (seen on PGlite); no measurement gets them.
-    if (parts.has('votes') || parts.has('mechanisms')) log(`${kind} API vote priming: ${fmtVotes(await voteLoad(ctx, api, WARMUP))}`);
+    if (parts.has('votes') || parts.has('mechanisms'))
+      log(`${kind} API vote priming: ${fmtVotes(await voteLoad(ctx, api, WARMUP))}`);
     await api.stop();
     api = undefined;
     if (parts.has('votes')) exact = await benchVotes(ctx, rows, checks);
@@ -249,7 +299,9 @@ async function main() {
     console.log('\nMechanisms, with and without (the API as it is vs a copy of src without the mechanism, bench/variants.ts):\n');
     printMechanisms(mechanisms);
   }
-  console.log(`\nLoopback on a shared machine: compare the ratios, not the absolute numbers. ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+  console.log(
+    `\nLoopback on a shared machine: compare the ratios, not the absolute numbers. ${((Date.now() - started) / 1000).toFixed(0)} s.`,
+  );
   if (!exact) process.exitCode = 1;
   if (process.env.BENCH_STRICT === '1' && rows.some((r) => !r.ok)) process.exitCode = 1;
 }

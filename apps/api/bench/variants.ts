@@ -42,7 +42,9 @@ export function variantEntry(variant: Variant): string {
     const file = path.join(dir, 'src', p.file);
     const text = readFileSync(file, 'utf8');
     if (!text.includes(p.from)) {
-      throw new Error(`bench variant ${variant}: src/${p.file} no longer contains ${JSON.stringify(p.from)}; update bench/variants.ts and the README's diff`);
+      throw new Error(
+        `bench variant ${variant}: src/${p.file} no longer contains ${JSON.stringify(p.from)}; update bench/variants.ts and the README's diff`,
+      );
     }
     writeFileSync(file, text.replace(p.from, p.to));
   }

@@ -16,12 +16,22 @@ export function requireWrk(): string {
   const r = spawnSync(WRK, ['--version'], { encoding: 'utf8' });
   const version = `${r.stdout ?? ''}${r.stderr ?? ''}`.match(/wrk \S+/)?.[0];
   if (r.error || !version) {
-    throw new Error(`The benchmark drives HTTP with wrk, which was not found at ${WRK}.\nInstall it: sudo apt-get install wrk   (or set BENCH_WRK to its path)`);
+    throw new Error(
+      `The benchmark drives HTTP with wrk, which was not found at ${WRK}.\nInstall it: sudo apt-get install wrk   (or set BENCH_WRK to its path)`,
+    );
   }
   return version;
 }
 
-export type GetResult = { requests: number; rps: number; p99: number; seconds: number; non2xx: number; errors: number; wrkCpuMs: number };
+export type GetResult = {
+  requests: number;
+  rps: number;
+  p99: number;
+  seconds: number;
+  non2xx: number;
+  errors: number;
+  wrkCpuMs: number;
+};
 export type VoteResult = {
   /** Votes sent and answers received (all answered: no vote was in flight when wrk stopped). */
   issued: number;
@@ -82,7 +92,13 @@ export async function loadGet(url: string, seconds: number, threads = 1, connect
  * other load on the machine coming and going weighs on both alike. req/s is over all slices; the
  * p99 is the slices' p99s averaged by their request counts (wrk gives no histogram to merge).
  */
-export async function compareGets(a: string, b: string, sliceSeconds: number, slices: number, threads = 1): Promise<[GetResult, GetResult]> {
+export async function compareGets(
+  a: string,
+  b: string,
+  sliceSeconds: number,
+  slices: number,
+  threads = 1,
+): Promise<[GetResult, GetResult]> {
   const runs: [GetResult[], GetResult[]] = [[], []];
   for (let i = 0; i < slices; i++) {
     for (const k of i % 2 ? [1, 0] : [0, 1]) runs[k]!.push(await loadGet(k ? b : a, sliceSeconds, threads));
@@ -94,7 +110,15 @@ export function merge(list: GetResult[]): GetResult {
   const sum = (f: (r: GetResult) => number) => list.reduce((s, r) => s + f(r), 0);
   const requests = sum((r) => r.requests);
   const seconds = sum((r) => r.seconds);
-  return { requests, seconds, rps: requests / seconds, p99: sum((r) => r.p99 * r.requests) / requests, non2xx: sum((r) => r.non2xx), errors: sum((r) => r.errors), wrkCpuMs: sum((r) => r.wrkCpuMs) };
+  return {
+    requests,
+    seconds,
+    rps: requests / seconds,
+    p99: sum((r) => r.p99 * r.requests) / requests,
+    non2xx: sum((r) => r.non2xx),
+    errors: sum((r) => r.errors),
+    wrkCpuMs: sum((r) => r.wrkCpuMs),
+  };
 }
 
 let voterRun = 0;
