@@ -2,13 +2,13 @@
 import { createRoute } from '@tanstack/react-router';
 import { monumentsQuery } from '../api/queries';
 import { HomePage } from '../map/HomePage';
-import { MapLink } from '../map/view';
+import { parseMapLink } from '../map/view';
 import { Route as rootRoute } from './__root';
 
 export const Route = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
-  validateSearch: (search) => MapLink.parse(search),
+  validateSearch: parseMapLink,
   loader: ({ context }) => void context.queryClient.prefetchQuery(monumentsQuery()),
   component: HomePage,
 });
