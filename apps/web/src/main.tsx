@@ -1,7 +1,7 @@
 // Entry: load the texts, then render the router inside the query client.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode, Suspense } from 'react';
+import { StrictMode, Suspense, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createI18n } from './i18n/setup';
@@ -16,7 +16,9 @@ const router = createAppRouter(queryClient);
 const root = document.getElementById('root');
 if (root) {
   void createI18n().then((i18n) => {
-    createRoot(root).render(
+    // As a transition the first render yields to the browser every few milliseconds instead of
+    // blocking a phone's main thread for the whole tree (the map, its markers, the intro).
+    startTransition(() => createRoot(root).render(
       <StrictMode>
         <I18nextProvider i18n={i18n}>
           <QueryClientProvider client={queryClient}>
@@ -26,6 +28,6 @@ if (root) {
           </QueryClientProvider>
         </I18nextProvider>
       </StrictMode>,
-    );
+    ));
   });
 }
