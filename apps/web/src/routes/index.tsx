@@ -1,4 +1,5 @@
 // Home (/): the full-screen map of monuments.
+import { APP_PATHS } from '@linz/contract/facts';
 import { createRoute } from '@tanstack/react-router';
 import { monumentsQuery } from '../api/queries';
 import { HomePage } from '../map/HomePage';
@@ -7,7 +8,7 @@ import { Route as rootRoute } from './__root';
 
 export const Route = createRoute({
   getParentRoute: () => rootRoute,
-  path: '/',
+  path: APP_PATHS.home,
   validateSearch: parseMapLink,
   loader: ({ context }) => void context.queryClient.prefetchQuery(monumentsQuery()),
   component: HomePage,
