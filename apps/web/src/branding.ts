@@ -17,3 +17,5 @@ export const branding = {
 } as const;
 
 export const markerImageUrl = `/assets/${branding.product}Marker.png`;
+/** The same at twice the pixels, for screens with a device pixel ratio above 1. */
+export const markerImage2xUrl = `/assets/${branding.product}Marker@2x.png`;
