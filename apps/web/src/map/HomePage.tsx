@@ -23,9 +23,20 @@ export function HomePage() {
   const [flash, setFlash] = useState<Feedback | null>(() => (arrival ? success(arrival.flash) : null));
   const [map, setMap] = useState<LeafletMap | null>(null);
   const hold = usePressToAdd(map);
+  // Leaflet, the markers and the tiles start just after the first paint, so the header (and a
+  // first visit's intro) show on a phone without waiting for them. The box keeps its size.
+  const [mapStarted, setMapStarted] = useState(false);
+  useEffect(() => {
+    let timer = 0;
+    const frame = requestAnimationFrame(() => (timer = window.setTimeout(() => setMapStarted(true))));
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
+  }, []);
   return (
     <div className="home">
-      <MonumentMap view={view} onReady={setMap} openMonumentId={arrival ? undefined : link.monument} />
+      {mapStarted ? <MonumentMap view={view} onReady={setMap} openMonumentId={arrival ? undefined : link.monument} /> : null}
       <HoldProgress hold={hold} />
       <FeedbackBanner feedback={flash} onClose={() => setFlash(null)} className="map-overlay map-flash" />
       <div className="map-overlay map-actions">
