@@ -17,7 +17,8 @@ for (const lang of ['de', 'en'] as const) {
         await page.goto(route);
         if (route === '/') await mapReady(page);
         await expect(page.getByRole('heading', { level: 1 }).or(page.locator('.leaflet-marker-icon').first())).toBeVisible();
-        await page.waitForTimeout(500);
+        // One page, settled (a page that is still leaving would be checked too).
+        await expect(page.locator('.page')).toHaveCount(1);
         expect(await seriousViolations(page)).toEqual([]);
       });
     }

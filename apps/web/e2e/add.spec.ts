@@ -110,3 +110,47 @@ test('failures: "Übermittlung fehlgeschlagen." when not ok, "Serverfehler." on 
     await expect(submit).toBeEnabled();
   }
 });
+
+test('the arrival happens once: reload, back and forward restore the last view without the message', async ({ page }) => {
+  const added = 'Dein Denkmal wurde zur Karte hinzugefügt!';
+  await page.goto('/');
+  await page.evaluate(() => localStorage.setItem('pendingCoords', JSON.stringify({ lat: 48.2951, lng: 14.3001 })));
+  await page.getByRole('link', { name: 'Denkmal hinzufügen' }).click();
+  await page.getByRole('textbox', { name: 'Name' }).fill(unique('Einmal'));
+  await page.getByRole('textbox', { name: /Dein Vorschlag/ }).fill('   ');
+  await page.getByRole('button', { name: 'Denkmal hinzufügen' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('status')).toHaveText(added);
+  await expect.poll(async () => (await mapViewOf(page))?.zoom).toBe(16);
+  const arrived = await mapViewOf(page);
+  expect(arrived?.center.lat).toBeCloseTo(48.2951, 6);
+
+  // Pan away with the keyboard: the session keeps the new view.
+  await page.getByRole('region', { name: 'Karte der Denkmäler in Linz' }).focus();
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(async () => (await mapViewOf(page))?.center.lat).toBeLessThan(48.2951 - 0.0001);
+  const panned = await mapViewOf(page);
+  const expectPannedView = async () => {
+    await expect(page.locator('.leaflet-marker-icon').first()).toBeAttached();
+    await expect(page.getByText(added)).toHaveCount(0);
+    // The map writes the view it opened with, so an arrival replayed would show here.
+    const view = await mapViewOf(page);
+    expect(view?.zoom).toBe(16);
+    expect(view?.center.lat).toBeCloseTo(panned?.center.lat ?? 0, 6);
+    expect(view?.center.lng).toBeCloseTo(panned?.center.lng ?? 0, 6);
+  };
+
+  await page.reload();
+  await expectPannedView();
+  // Back to the form, then forward to the entry the arrival came with.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/add$/);
+  await page.goForward();
+  await expect(page).toHaveURL(/\/$/);
+  await expectPannedView();
+  // Away through the header and back.
+  await page.getByRole('link', { name: 'Über das Projekt' }).click();
+  await expect(page).toHaveURL(/\/about$/);
+  await page.goBack();
+  await expectPannedView();
+});

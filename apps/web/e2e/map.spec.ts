@@ -105,24 +105,29 @@ test('right-click stores pendingCoords and opens /add with them filled in', asyn
 });
 
 test('a mouse press held for 3 seconds shows progress and opens /add; a shorter one does not', async ({ page }) => {
+  await page.clock.install();
   await page.goto('/');
   await mapReady(page);
   const spot = await emptyMapPoint(page);
+  // From here on time moves only when the test says so.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
   await page.mouse.move(spot.x, spot.y);
   await page.mouse.down();
   const progress = page.getByRole('progressbar', { name: 'Weiter gedrückt halten, um hier ein Denkmal hinzuzufügen' });
   await expect(progress).toBeVisible();
-  await page.waitForTimeout(1500);
-  expect(Number(await progress.getAttribute('aria-valuenow'))).toBeGreaterThan(30);
+  await page.clock.runFor(1500);
+  await expect(progress).toHaveAttribute('aria-valuenow', '50');
   await page.mouse.up();
   await expect(progress).toHaveCount(0);
-  await page.waitForTimeout(1800);
+  await page.clock.runFor(3000);
   await expect(page).toHaveURL(/\/$/);
 
-  const started = Date.now();
   await page.mouse.down();
-  await expect(page).toHaveURL(/\/add$/, { timeout: 5000 });
-  expect(Date.now() - started).toBeGreaterThanOrEqual(2900);
+  await page.clock.runFor(2950);
+  await expect(progress).toHaveAttribute('aria-valuenow', '98');
+  await expect(page).toHaveURL(/\/$/);
+  await page.clock.runFor(100);
+  await expect(page).toHaveURL(/\/add$/);
   await page.mouse.up();
   const coords = await page.evaluate(() => JSON.parse(localStorage.getItem('pendingCoords') ?? 'null') as { lat: number; lng: number });
   await expect(page.getByRole('spinbutton', { name: 'Breitengrad' })).toHaveValue(String(coords.lat));

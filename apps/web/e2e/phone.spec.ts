@@ -24,25 +24,30 @@ test('every page fits 360 px and the header keeps all its controls', async ({ pa
 });
 
 test('a touch held for 3 seconds shows progress and opens /add with the coordinates', async ({ page }) => {
+  await page.clock.install();
   await page.goto('/');
   await mapReady(page);
   const { x, y } = await emptyMapPoint(page);
   const cdp = await page.context().newCDPSession(page);
+  // From here on time moves only when the test says so.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
   // A short touch does nothing.
   await touch(cdp, 'touchStart', x, y);
   const progress = page.getByRole('progressbar', { name: /gedrückt halten/ });
   await expect(progress).toBeVisible();
-  await page.waitForTimeout(1200);
+  await page.clock.runFor(1200);
+  await expect(progress).toHaveAttribute('aria-valuenow', '40');
   await touch(cdp, 'touchEnd', x, y);
   await expect(progress).toHaveCount(0);
-  await page.waitForTimeout(2200);
+  await page.clock.runFor(3000);
   await expect(page).toHaveURL(/\/$/);
-  // A long one opens the form.
-  const started = Date.now();
+  // A long one opens the form, at 3 seconds and not before.
   await touch(cdp, 'touchStart', x, y);
   await expect(progress).toBeVisible();
-  await expect(page).toHaveURL(/\/add$/, { timeout: 5000 });
-  expect(Date.now() - started).toBeGreaterThanOrEqual(2900);
+  await page.clock.runFor(2950);
+  await expect(page).toHaveURL(/\/$/);
+  await page.clock.runFor(100);
+  await expect(page).toHaveURL(/\/add$/);
   await touch(cdp, 'touchEnd', x, y);
   const coords = await page.evaluate(() => JSON.parse(localStorage.getItem('pendingCoords') ?? 'null') as { lat: number; lng: number });
   await expect(page.getByRole('spinbutton', { name: 'Breitengrad' })).toHaveValue(String(coords.lat));

@@ -97,9 +97,11 @@ test.describe('page transitions', () => {
     });
     await page.getByRole('link', { name: 'Über das Projekt' }).click();
     await expect(page.locator('.page')).toHaveCount(1, { timeout: 2500 });
-    await page.waitForTimeout(600);
     type Sample = { t: number; route: string; leaving: boolean; opacity: number; x: number };
-    const samples = await page.evaluate(() => (window as unknown as { samples: Sample[] }).samples);
+    const sampled = () => page.evaluate(() => (window as unknown as { samples: Sample[] }).samples);
+    // Until a frame shows the new page at rest (the page's animations have ended by then).
+    await expect.poll(async () => (await sampled()).filter((s) => s.route === '/about').at(-1)).toMatchObject({ opacity: 1, x: 0 });
+    const samples = await sampled();
     const entering = samples.filter((s) => s.route === '/about');
     const leaving = samples.filter((s) => s.route === '/' && s.leaving);
     // Enters faded and from the left, leaves faded and to the right. The fade runs as a browser

@@ -1,4 +1,5 @@
-// Renders the map marker (public/assets/denkmalMarker.png, 42x52, tip at 21,52) and the e2e
+// Renders the map marker (public/assets/denkmalMarker.png, 42x52, tip at 21,52; @2x for sharp
+// screens) and the e2e
 // tile fixture from SVG with Debian's chromium. Run: node scripts/render-images.mjs
 import { chromium } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
@@ -31,5 +32,7 @@ const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', arg
 const page = await browser.newPage({ deviceScaleFactor: 1 });
 await render(page, marker, 42, 52, here('public/assets/denkmalMarker.png'));
 await render(page, tile, 256, 256, here('e2e/fixtures/tile.png'));
+const sharp = await browser.newPage({ deviceScaleFactor: 2 });
+await render(sharp, marker, 42, 52, here('public/assets/denkmalMarker@2x.png'));
 await browser.close();
 console.log('rendered marker and tile');

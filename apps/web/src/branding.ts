@@ -1,18 +1,11 @@
-// The one place for who runs this deployment: product name, header titles and contact details.
+// The one place for who runs this deployment: product name and contact details (texts in either
+// language, the header's pretitle and subtitle included, live in the locale files).
 // Components read these values; translation texts interpolate them (e.g. "Telefon: {{phone}}").
-import type { Lang } from './i18n/languages';
-
-type Localised = Record<Lang, string>;
 
 export const branding = {
   /** Names the marker image: /assets/{product}Marker.png */
   product: 'denkmal',
   title: 'Denk·Mal Linz',
-  pretitle: { de: 'Ein Kunstprojekt im öffentlichen Raum', en: 'An art project in public space' } satisfies Localised,
-  subtitle: {
-    de: 'Wer steht da? Wer sollte da stehen?',
-    en: 'Who stands there? Who should stand there?',
-  } satisfies Localised,
   artist: 'Kollektiv Denk·Mal',
   contact: {
     phone: '+43 732 000 000',
@@ -24,3 +17,5 @@ export const branding = {
 } as const;
 
 export const markerImageUrl = `/assets/${branding.product}Marker.png`;
+/** The same at twice the pixels, for screens with a device pixel ratio above 1. */
+export const markerImage2xUrl = `/assets/${branding.product}Marker@2x.png`;

@@ -1,9 +1,10 @@
 // Entry: load the texts, then render the router inside the query client.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode, Suspense } from 'react';
+import { StrictMode, Suspense, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
+import { clientConfigQuery, monumentsQuery } from './api/queries';
 import { createI18n } from './i18n/setup';
 import { createAppRouter } from './router';
 import './styles/index.css';
@@ -12,11 +13,17 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, retryDelay: 300, staleTime: 30_000, refetchOnWindowFocus: false } },
 });
 const router = createAppRouter(queryClient);
+// index.html preloads these two; read them now on every page, so the preloaded answers are used
+// at once and a later read (the map after adding a monument) never gets an old one.
+void queryClient.prefetchQuery(monumentsQuery());
+void queryClient.prefetchQuery(clientConfigQuery());
 
 const root = document.getElementById('root');
 if (root) {
   void createI18n().then((i18n) => {
-    createRoot(root).render(
+    // As a transition the first render yields to the browser every few milliseconds instead of
+    // blocking a phone's main thread for the whole tree (the map, its markers, the intro).
+    startTransition(() => createRoot(root).render(
       <StrictMode>
         <I18nextProvider i18n={i18n}>
           <QueryClientProvider client={queryClient}>
@@ -26,6 +33,6 @@ if (root) {
           </QueryClientProvider>
         </I18nextProvider>
       </StrictMode>,
-    );
+    ));
   });
 }

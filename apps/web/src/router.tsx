@@ -13,14 +13,8 @@ export function createAppRouter(queryClient: QueryClient) {
   return createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent' });
 }
 
-/** What the add form hands to the map after a successful submit (spec section 2). */
-export type MapArrival = { center: { lat: number; lng: number }; zoom: number; flash: string };
-
 declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>;
-  }
-  interface HistoryState {
-    arrival?: MapArrival;
   }
 }

@@ -1,4 +1,5 @@
 // The add-monument form: name, coordinates (any decimal step) and the proposal title.
+import { NAME_MAX } from '@linz/contract/facts';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LatLng } from '../storage/keys';
@@ -20,7 +21,7 @@ export function AddMonumentForm({ coords, submitting, onSubmit }: Props) {
   return (
     <form className="add-form" onSubmit={submit} aria-label={t('add.formLabel')}>
       <label htmlFor={`${id}-name`}>{t('add.name')}</label>
-      <input id={`${id}-name`} name="name" type="text" required maxLength={120} value={name}
+      <input id={`${id}-name`} name="name" type="text" required maxLength={NAME_MAX} value={name}
         placeholder={t('add.namePlaceholder')} onChange={(e) => setName(e.target.value)} />
       <div className="add-form__coords">
         <div>
@@ -35,7 +36,7 @@ export function AddMonumentForm({ coords, submitting, onSubmit }: Props) {
         </div>
       </div>
       <label htmlFor={`${id}-title`}>{t('add.interventionTitle')}</label>
-      <input id={`${id}-title`} name="interventionTitle" type="text" required maxLength={120} value={title}
+      <input id={`${id}-title`} name="interventionTitle" type="text" required maxLength={NAME_MAX} value={title}
         placeholder={t('add.interventionPlaceholder')} onChange={(e) => setTitle(e.target.value)} />
       <button type="submit" className="button button--primary" disabled={submitting}>
         {submitting ? t('add.submitting') : t('add.submit')}

@@ -7,7 +7,7 @@ import { queryKeys } from '../api/queries';
 import { FeedbackBanner } from '../feedback/FeedbackBanner';
 import { failure, type Feedback } from '../feedback/feedback';
 import { BackLink } from '../layout/BackLink';
-import { ARRIVAL_ZOOM } from '../map/view';
+import { arrival } from '../map/arrival';
 import { pendingCoords } from '../storage/keys';
 import { AddMonumentForm } from './AddMonumentForm';
 import { submitMonument, type AddForm } from './submitMonument';
@@ -32,10 +32,8 @@ export function AddPage() {
     pendingCoords.clear();
     await queryClient.invalidateQueries({ queryKey: queryKeys.monuments });
     void queryClient.invalidateQueries({ queryKey: queryKeys.allInterventions });
-    await navigate({
-      to: '/',
-      state: { arrival: { center: { lat: form.geoLocX, lng: form.geoLocY }, zoom: ARRIVAL_ZOOM, flash: 'success.monumentAdded' } },
-    });
+    arrival.hand({ lat: form.geoLocX, lng: form.geoLocY });
+    await navigate({ to: '/' });
   };
 
   return (

@@ -1,5 +1,6 @@
 // The add form's requests (spec section 4): the monument, then its intervention if titled.
-import { USER_MONUMENT_DEFAULTS, routes } from '@linz/contract';
+// The server gives a visitor's monument the spec's defaults (category Unknown, not validated...),
+// so only the form's fields are sent.
 import { ApiError, send } from '../api/client';
 
 export type AddForm = { name: string; geoLocX: number; geoLocY: number; interventionTitle: string };
@@ -9,8 +10,8 @@ export async function submitMonument(form: AddForm, now: number = Date.now()): P
   const id = `mon-user-${now}`;
   let created: Awaited<ReturnType<typeof send>>;
   try {
-    created = await send(routes.addMonument, {
-      body: { id, name: form.name.trim(), geoLocX: form.geoLocX, geoLocY: form.geoLocY, ...USER_MONUMENT_DEFAULTS },
+    created = await send('addMonument', {
+      body: { id, name: form.name.trim(), geoLocX: form.geoLocX, geoLocY: form.geoLocY },
     });
   } catch (error) {
     if (error instanceof ApiError) return { ok: false, errorKey: 'errors.server' };
@@ -23,7 +24,7 @@ export async function submitMonument(form: AddForm, now: number = Date.now()): P
   if (title !== '') {
     try {
       // The monument exists either way; a failed proposal does not undo it (spec section 4).
-      await send(routes.createIntervention, { params: { monumentId: id }, body: { name: title } });
+      await send('createIntervention', { params: { monumentId: id }, body: { name: title } });
     } catch {
       // Network failure on the second call: the visitor can add the proposal from the popup.
     }

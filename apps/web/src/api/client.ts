@@ -1,11 +1,32 @@
-// Typed fetch client over the contract's REST route table. Every answer is checked against
-// the route's schema: an error status or a malformed body becomes an ApiError, never a crash.
-import { ErrorBody, pathOf, routes, type Routes } from '@linz/contract';
-import type { z } from 'zod';
+// Typed fetch client over the contract's REST paths. Answers that the app reads field by field
+// are checked (answers.ts): an error status or a malformed body becomes an ApiError, never a crash.
+import type { ClientConfig, Intervention, MonumentIntervention, NewIntervention, NewMonument, Routes, VoteAnswer, VoteRequest } from '@linz/contract';
+import { PATHS, pathOf } from '@linz/contract/facts';
+import { isClientConfig, isErrorBody, isIntervention, isMonumentIntervention, isVoteAnswer } from './answers';
+import { arrayOf, type Check } from './checks';
 
-type RouteDef = Routes[keyof Routes];
-type Answer<R extends RouteDef> = z.infer<R['answer']>;
-type Body<R extends RouteDef> = R extends { body: z.ZodType } ? z.input<R['body']> : never;
+type RouteName = keyof Routes;
+
+/** Method and path of each route; `satisfies` keeps them equal to the contract's route table. */
+export const routes = {
+  listMonuments: { method: 'GET', path: PATHS.listMonuments },
+  addMonument: { method: 'POST', path: PATHS.addMonument },
+  allInterventions: { method: 'GET', path: PATHS.allInterventions },
+  monumentInterventions: { method: 'GET', path: PATHS.monumentInterventions },
+  createIntervention: { method: 'POST', path: PATHS.createIntervention },
+  castVote: { method: 'POST', path: PATHS.castVote },
+  clientConfig: { method: 'GET', path: PATHS.clientConfig },
+} as const satisfies { [N in RouteName]: Pick<Routes[N], 'method' | 'path'> };
+
+type Bodies = { addMonument: NewMonument; createIntervention: NewIntervention; castVote: VoteRequest };
+type Answers = { monumentInterventions: MonumentIntervention[]; createIntervention: Intervention; castVote: VoteAnswer; clientConfig: ClientConfig };
+
+const answers: { [N in keyof Answers]: Check<Answers[N]> } = {
+  monumentInterventions: arrayOf(isMonumentIntervention),
+  createIntervention: isIntervention,
+  castVote: isVoteAnswer,
+  clientConfig: isClientConfig,
+};
 
 export type ApiErrorKind = 'network' | 'status' | 'malformed';
 
@@ -24,11 +45,14 @@ export class ApiError extends Error {
   }
 }
 
-type CallOptions<R extends RouteDef> = {
+type CallOptions<N extends RouteName> = {
   params?: Record<string, string | number>;
-  body?: Body<R>;
+  body?: N extends keyof Bodies ? Bodies[N] : never;
   signal?: AbortSignal;
 };
+
+/** The server's own error text from an {message} body, if there is one. */
+export const serverMessageOf = (json: unknown): string | undefined => (isErrorBody(json) ? json.message : undefined);
 
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
@@ -41,7 +65,8 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 /** Sends one request and returns the status and the JSON body (undefined when empty or not JSON). */
-export async function send<R extends RouteDef>(route: R, options: CallOptions<R> = {}) {
+export async function send<N extends RouteName>(name: N, options: CallOptions<N> = {}) {
+  const route = routes[name];
   const init: RequestInit = { method: route.method, credentials: 'same-origin', headers: { Accept: 'application/json' } };
   if (options.signal) init.signal = options.signal;
   if (options.body !== undefined) {
@@ -58,16 +83,11 @@ export async function send<R extends RouteDef>(route: R, options: CallOptions<R>
   return { status: response.status, ok: response.ok, json: await readJson(response) };
 }
 
-/** Calls a route and returns its answer, validated by the contract schema. */
-export async function call<R extends RouteDef>(route: R, options: CallOptions<R> = {}): Promise<Answer<R>> {
-  const { status, ok, json } = await send(route, options);
-  if (!ok) {
-    const body = ErrorBody.safeParse(json);
-    throw new ApiError('status', status, body.success ? body.data.message : undefined);
-  }
-  const answer = route.answer.safeParse(json);
-  if (!answer.success) throw new ApiError('malformed', status, undefined);
-  return answer.data as Answer<R>;
+/** Calls a route and returns its answer, checked against the contract's shape. */
+export async function call<N extends keyof Answers>(name: N, options: CallOptions<N> = {}): Promise<Answers[N]> {
+  const { status, ok, json } = await send(name, options);
+  if (!ok) throw new ApiError('status', status, serverMessageOf(json));
+  const check: Check<Answers[N]> = answers[name];
+  if (!check(json)) throw new ApiError('malformed', status, undefined);
+  return json;
 }
-
-export { routes };

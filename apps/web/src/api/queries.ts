@@ -1,6 +1,6 @@
 // One query-options factory per resource, shared by route loaders and components.
 import { queryOptions } from '@tanstack/react-query';
-import { call, routes, send } from './client';
+import { call, send } from './client';
 import { normaliseInterventions, normaliseMonuments } from './normalise';
 
 export const queryKeys = {
@@ -23,25 +23,25 @@ async function listOrEmpty<T>(fetchList: () => Promise<{ ok: boolean; json: unkn
 export const monumentsQuery = () =>
   queryOptions({
     queryKey: queryKeys.monuments,
-    queryFn: ({ signal }) => listOrEmpty(() => send(routes.listMonuments, { signal }), normaliseMonuments),
+    queryFn: ({ signal }) => listOrEmpty(() => send('listMonuments', { signal }), normaliseMonuments),
   });
 
 export const allInterventionsQuery = () =>
   queryOptions({
     queryKey: queryKeys.allInterventions,
-    queryFn: ({ signal }) => listOrEmpty(() => send(routes.allInterventions, { signal }), normaliseInterventions),
+    queryFn: ({ signal }) => listOrEmpty(() => send('allInterventions', { signal }), normaliseInterventions),
   });
 
 /** One monument's interventions for its popup; errors surface as the popup's error state. */
 export const monumentInterventionsQuery = (monumentId: string) =>
   queryOptions({
     queryKey: queryKeys.monumentInterventions(monumentId),
-    queryFn: ({ signal }) => call(routes.monumentInterventions, { params: { monumentId }, signal }),
+    queryFn: ({ signal }) => call('monumentInterventions', { params: { monumentId }, signal }),
   });
 
 export const clientConfigQuery = () =>
   queryOptions({
     queryKey: queryKeys.clientConfig,
-    queryFn: ({ signal }) => call(routes.clientConfig, { signal }),
+    queryFn: ({ signal }) => call('clientConfig', { signal }),
     staleTime: Infinity,
   });

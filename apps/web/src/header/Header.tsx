@@ -1,17 +1,16 @@
-// Product title, pretitle and subtitle (from branding), the language selector and the nav icons.
+// Product title (from branding), pretitle and subtitle (texts), the language selector and the nav icons.
+import { APP_PATHS } from '@linz/contract/facts';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { branding } from '../branding';
-import { langOf } from '../i18n/languages';
 import { CloseIcon, InfoIcon, ListIcon } from '../layout/icons';
 import { LanguageSelector } from './LanguageSelector';
 
 export function Header() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const pathname = useLocation({ select: (l) => l.pathname });
-  const lang = langOf(i18n.resolvedLanguage);
-  const onInfoPage = pathname === '/about' || pathname === '/add';
-  const onList = pathname === '/interventions';
+  const onInfoPage = pathname === APP_PATHS.about || pathname === APP_PATHS.add;
+  const onList = pathname === APP_PATHS.interventions;
   const close = (
     <Link to="/" className="icon-button header__nav" aria-label={t('header.close')}>
       <CloseIcon />
@@ -20,9 +19,9 @@ export function Header() {
   return (
     <header className="header">
       <Link to="/" className="header__brand">
-        <span className="header__pretitle">{branding.pretitle[lang]}</span>
+        <span className="header__pretitle">{t('header.pretitle')}</span>
         <span className="header__title">{branding.title}</span>
-        <span className="header__subtitle">{branding.subtitle[lang]}</span>
+        <span className="header__subtitle">{t('header.subtitle')}</span>
       </Link>
       <nav className="header__actions" aria-label={t('header.navigation')}>
         <LanguageSelector />

@@ -1,12 +1,11 @@
 // i18next with texts served as files (/locales/{lng}/translation.json); failed reads are
 // retried up to 5 times, waiting 350 ms before the first retry and doubling after that.
 import i18next, { type i18n as I18n } from 'i18next';
-import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
+import { localeBackend } from './backend';
 import { DEFAULT_LANG, FALLBACK_LANG, LANGUAGES, LANG_STORAGE_KEY, initialLang, langOf } from './languages';
 
 export const TRANSLATION_RETRY = { maxRetries: 5, retryTimeout: 350 } as const;
-export const LOAD_PATH = '/locales/{{lng}}/{{ns}}.json';
 
 function safeStorage(): Storage | undefined {
   try {
@@ -32,7 +31,7 @@ function followLanguage(instance: I18n): void {
 export async function createI18n(instance: I18n = i18next.createInstance()): Promise<I18n> {
   followLanguage(instance);
   await instance
-    .use(HttpBackend)
+    .use(localeBackend)
     .use(initReactI18next)
     .init({
       lng: initialLang(safeStorage()),
@@ -41,7 +40,6 @@ export async function createI18n(instance: I18n = i18next.createInstance()): Pro
       load: 'languageOnly',
       ns: ['translation'],
       defaultNS: 'translation',
-      backend: { loadPath: LOAD_PATH },
       ...TRANSLATION_RETRY,
       interpolation: { escapeValue: false },
       returnNull: false,

@@ -1,5 +1,5 @@
 // The welcome overlay: shown on a first visit, dismissible, then never again (localStorage).
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { introSeen } from '../storage/keys';
 
@@ -8,7 +8,9 @@ export function IntroOverlay() {
   const [open, setOpen] = useState(() => !introSeen.read());
   const dialog = useRef<HTMLDialogElement>(null);
 
-  useEffect(() => {
+  // Before the first paint, not after the map's (many) passive effects: on a first visit this
+  // text is the largest thing on the screen, the page's LCP.
+  useLayoutEffect(() => {
     const element = dialog.current;
     if (open && element && !element.open) element.showModal();
   }, [open]);

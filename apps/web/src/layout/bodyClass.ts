@@ -1,11 +1,13 @@
 // The page body carries a class by route (spec section 2).
+import { APP_PATHS } from '@linz/contract/facts';
+
 export function bodyClassFor(pathname: string): string {
   switch (pathname) {
-    case '/':
+    case APP_PATHS.home:
       return 'home-page';
-    case '/about':
+    case APP_PATHS.about:
       return 'about-page';
-    case '/add':
+    case APP_PATHS.add:
       return 'add-page';
     default:
       return 'default-page';

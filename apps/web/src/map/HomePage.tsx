@@ -1,7 +1,7 @@
 // Home: the map with its add and locate buttons, the hold ring and the arrival message.
-import { Link, useLocation, useSearch } from '@tanstack/react-router';
+import { Link, useSearch } from '@tanstack/react-router';
 import type { Map as LeafletMap } from 'leaflet';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FeedbackBanner } from '../feedback/FeedbackBanner';
 import { success, type Feedback } from '../feedback/feedback';
@@ -10,20 +10,33 @@ import { HoldProgress } from './HoldProgress';
 import { LocateButton } from './LocateButton';
 import { MonumentMap } from './MonumentMap';
 import { usePressToAdd } from './usePressToAdd';
-import { initialView, MapLink } from './view';
+import { arrival as pendingArrival } from './arrival';
+import { initialView, parseMapLink } from './view';
 
 export function HomePage() {
   const { t } = useTranslation();
-  const arrival = useLocation({ select: (l) => l.state.arrival });
+  const [arrival] = useState(pendingArrival.peek);
+  useEffect(() => pendingArrival.done(), []);
   // Not strict: this page stays mounted while it animates out, after '/' stopped matching.
-  const link = MapLink.parse(useSearch({ strict: false }));
+  const link = parseMapLink(useSearch({ strict: false }));
   const [view] = useState(() => initialView(arrival, link));
   const [flash, setFlash] = useState<Feedback | null>(() => (arrival ? success(arrival.flash) : null));
   const [map, setMap] = useState<LeafletMap | null>(null);
   const hold = usePressToAdd(map);
+  // Leaflet, the markers and the tiles start just after the first paint, so the header (and a
+  // first visit's intro) show on a phone without waiting for them. The box keeps its size.
+  const [mapStarted, setMapStarted] = useState(false);
+  useEffect(() => {
+    let timer = 0;
+    const frame = requestAnimationFrame(() => (timer = window.setTimeout(() => setMapStarted(true))));
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
+  }, []);
   return (
     <div className="home">
-      <MonumentMap view={view} onReady={setMap} openMonumentId={arrival ? undefined : link.monument} />
+      {mapStarted ? <MonumentMap view={view} onReady={setMap} openMonumentId={arrival ? undefined : link.monument} /> : null}
       <HoldProgress hold={hold} />
       <FeedbackBanner feedback={flash} onClose={() => setFlash(null)} className="map-overlay map-flash" />
       <div className="map-overlay map-actions">

@@ -4,7 +4,7 @@ import type { Map as LeafletMap } from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useTranslation } from 'react-i18next';
 import { MapContainer, TileLayer, useMap } from 'react-leaflet';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { clientConfigQuery, monumentsQuery } from '../api/queries';
 import type { MapView } from '../storage/keys';
 import { SaveMapView } from './MapEvents';
@@ -37,11 +37,25 @@ function MapLabel({ label }: { label: string }) {
   return null;
 }
 
+/** Markers are added a batch per frame, so a phone's main thread is never blocked for all of them. */
+const MARKER_BATCH = 40;
+
+function useGrowing(total: number): number {
+  const [shown, setShown] = useState(MARKER_BATCH);
+  useEffect(() => {
+    if (shown >= total) return;
+    const frame = requestAnimationFrame(() => setShown((n) => n + MARKER_BATCH));
+    return () => cancelAnimationFrame(frame);
+  }, [shown, total]);
+  return shown;
+}
+
 function Markers({ openMonumentId }: { openMonumentId?: string | undefined }) {
   const monuments = useQuery(monumentsQuery());
   const list = monuments.data ?? [];
   const fan = useMemo(() => fanOut(list), [list]);
-  return list.map((monument) => (
+  const shown = useGrowing(list.length);
+  return list.slice(0, shown).map((monument) => (
     <MonumentMarker key={monument.id} monument={monument} openOnMount={monument.id === openMonumentId} fan={fan.get(monument.id)} />
   ));
 }

@@ -1,13 +1,15 @@
-// One marker; its popup content is React (mounted only while open, so it loads on opening).
+// One marker; its popup content is React, mounted only while open and loaded on first opening.
 import type { Monument } from '@linz/contract';
 import type { Marker as LeafletMarker, Popup as LeafletPopup } from 'leaflet';
-import { memo, useEffect, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Marker, Popup } from 'react-leaflet';
 import { langOf } from '../i18n/languages';
-import { MonumentPopup } from '../popup/MonumentPopup';
 import { markerIcon } from './markerIcon';
 import { monumentName } from './monumentName';
+
+// The popup's code (voting, proposing, confetti) loads when a popup first opens.
+const MonumentPopup = lazy(() => import('../popup/MonumentPopup').then((m) => ({ default: m.MonumentPopup })));
 
 type Props = {
   monument: Monument;
@@ -54,7 +56,11 @@ export const MonumentMarker = memo(function MonumentMarker({ monument, openOnMou
       }}
     >
       <Popup ref={popupRef} minWidth={Math.min(240, window.innerWidth - 64)} maxWidth={Math.min(320, window.innerWidth - 64)} autoPanPadding={[16, 80]}>
-        {open ? <MonumentPopup monument={monument} name={name} /> : null}
+        {open ? (
+          <Suspense fallback={<p role="status">{t('popup.loading')}</p>}>
+            <MonumentPopup monument={monument} name={name} onClose={() => markerRef.current?.closePopup()} />
+          </Suspense>
+        ) : null}
       </Popup>
     </Marker>
   );

@@ -2,10 +2,10 @@
 // Monuments that share one coordinate (the seed data has such pairs) are fanned out sideways,
 // so every one of them can be seen and clicked.
 import { Icon, type IconOptions } from 'leaflet';
-import { markerImageUrl } from '../branding';
+import { markerImage2xUrl, markerImageUrl } from '../branding';
 
 const FAN_STEP_PX = 26;
-const base: IconOptions = { iconUrl: markerImageUrl, iconSize: [42, 52], iconAnchor: [21, 52], popupAnchor: [0, -48] };
+const base: IconOptions = { iconUrl: markerImageUrl, iconRetinaUrl: markerImage2xUrl, iconSize: [42, 52], iconAnchor: [21, 52], popupAnchor: [0, -48] };
 const icons = new Map<string, Icon>();
 
 /** The icon for a monument that is `index` of `count` at the same coordinate. */

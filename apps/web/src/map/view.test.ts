@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mapView, pendingCoords, votedList } from '../storage/keys';
-import { DEFAULT_VIEW, initialView, MapLink } from './view';
+import { arrival } from './arrival';
+import { DEFAULT_VIEW, initialView, parseMapLink } from './view';
 
 describe('map view and client storage (spec section 3)', () => {
   beforeEach(() => {
@@ -23,11 +24,11 @@ describe('map view and client storage (spec section 3)', () => {
 
   it('opens at a linked place (the mayor\'s e-mail) unless a monument was just added', () => {
     mapView.write({ center: { lat: 48.1, lng: 14.1 }, zoom: 12 });
-    const link = MapLink.parse({ lat: '48.305833', lng: '14.286389', monument: 'mon-x' });
+    const link = parseMapLink({ lat: '48.305833', lng: '14.286389', monument: 'mon-x' });
     expect(initialView(undefined, link)).toEqual({ center: { lat: 48.305833, lng: 14.286389 }, zoom: 17 });
-    expect(initialView(undefined, MapLink.parse({ lat: 48.3, lng: 14.3, zoom: 15 })).zoom).toBe(15);
-    expect(MapLink.parse({ lat: 'north', lng: 14 })).toEqual({});
-    expect(initialView(undefined, MapLink.parse({ lat: 91, lng: 14 }))).toEqual({ center: { lat: 48.1, lng: 14.1 }, zoom: 12 });
+    expect(initialView(undefined, parseMapLink({ lat: 48.3, lng: 14.3, zoom: 15 })).zoom).toBe(15);
+    expect(parseMapLink({ lat: 'north', lng: 14 })).toEqual({});
+    expect(initialView(undefined, parseMapLink({ lat: 91, lng: 14 }))).toEqual({ center: { lat: 48.1, lng: 14.1 }, zoom: 12 });
   });
 
   it('ignores a damaged stored view', () => {
@@ -42,5 +43,15 @@ describe('map view and client storage (spec section 3)', () => {
     expect(localStorage.getItem('voted_mon-a')).toBe('[3,5]');
     pendingCoords.write({ lat: 48.3, lng: 14.3 });
     expect(pendingCoords.read()).toEqual({ lat: 48.3, lng: 14.3 });
+  });
+});
+
+describe('the arrival after adding a monument', () => {
+  it('is handed over once: the map takes it, then it is gone', () => {
+    arrival.hand({ lat: 48.2, lng: 14.2 });
+    expect(arrival.peek()).toEqual({ center: { lat: 48.2, lng: 14.2 }, zoom: 16, flash: 'success.monumentAdded' });
+    expect(arrival.peek()).toBeDefined();
+    arrival.done();
+    expect(arrival.peek()).toBeUndefined();
   });
 });

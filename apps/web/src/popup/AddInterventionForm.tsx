@@ -1,4 +1,5 @@
 // The popup's input and button to propose an intervention.
+import { NAME_MAX } from '@linz/contract/facts';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -22,7 +23,7 @@ export function AddInterventionForm({ adding, onAdd }: Props) {
         id={id}
         type="text"
         value={title}
-        maxLength={120}
+        maxLength={NAME_MAX}
         placeholder={t('popup.placeholder')}
         onChange={(event) => setTitle(event.target.value)}
       />

@@ -3,7 +3,6 @@ import type { Monument } from '@linz/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMap } from 'react-leaflet';
 import { monumentInterventionsQuery } from '../api/queries';
 import { FeedbackBanner } from '../feedback/FeedbackBanner';
 import type { Feedback } from '../feedback/feedback';
@@ -13,7 +12,9 @@ import { InterventionRow } from './InterventionRow';
 import { useAddIntervention } from './useAddIntervention';
 import { useVote } from './useVote';
 
-export function MonumentPopup({ monument, name }: { monument: Monument; name: string }) {
+type Props = { monument: Monument; name: string; onClose: () => void };
+
+export function MonumentPopup({ monument, name, onClose }: Props) {
   const { t } = useTranslation();
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   const interventions = useQuery(monumentInterventionsQuery(monument.id));
@@ -21,7 +22,6 @@ export function MonumentPopup({ monument, name }: { monument: Monument; name: st
   const { add, adding } = useAddIntervention(monument.id, setFeedback);
   const heading = useRef<HTMLHeadingElement>(null);
   const voted = votedList.read(monument.id);
-  const map = useMap();
 
   useEffect(() => heading.current?.focus({ preventScroll: true }), []);
 
@@ -34,7 +34,7 @@ export function MonumentPopup({ monument, name }: { monument: Monument; name: st
       // (the banner's close) would look to Leaflet like a click on the map and close the popup.
       onClick={(event) => event.stopPropagation()}
       onKeyDown={(event) => {
-        if (event.key === 'Escape') map.closePopup();
+        if (event.key === 'Escape') onClose();
       }}
     >
       <h2 id={`popup-${monument.id}`} ref={heading} tabIndex={-1} className="monument-popup__name">

@@ -1,6 +1,7 @@
 // The vote flow of spec section 4, free of React so it can be tested on its own.
-import { ErrorBody, MAYOR_THRESHOLD, VoteAnswer, routes } from '@linz/contract';
-import { ApiError, send } from '../api/client';
+import { MAYOR_THRESHOLD } from '@linz/contract/facts';
+import { isVoteAnswer } from '../api/answers';
+import { ApiError, send, serverMessageOf } from '../api/client';
 import { failure, serverText, success, type Feedback } from '../feedback/feedback';
 import { votedList } from '../storage/keys';
 
@@ -20,7 +21,7 @@ export async function castVote(target: Target, deps: VoteDeps = { send, voted: v
 
   let answer: Awaited<ReturnType<typeof send>>;
   try {
-    answer = await deps.send(routes.castVote, {
+    answer = await deps.send('castVote', {
       params: { interventionId },
       body: { monumentId, action: 'vote' },
     });
@@ -36,13 +37,12 @@ export async function castVote(target: Target, deps: VoteDeps = { send, voted: v
   }
   if (answer.status === 429) return { type: 'rejected', feedback: failure('errors.tooManyRequests') };
   if (!answer.ok) {
-    const body = ErrorBody.safeParse(answer.json);
-    return { type: 'rejected', feedback: body.success ? serverText(body.data.message) : failure('errors.server') };
+    const message = serverMessageOf(answer.json);
+    return { type: 'rejected', feedback: message !== undefined ? serverText(message) : failure('errors.server') };
   }
-  const parsed = VoteAnswer.safeParse(answer.json);
-  if (!parsed.success) return { type: 'rejected', feedback: failure('errors.server') };
+  if (!isVoteAnswer(answer.json)) return { type: 'rejected', feedback: failure('errors.server') };
 
-  const { newVoteCount } = parsed.data;
+  const { newVoteCount } = answer.json;
   deps.voted.add(monumentId, interventionId);
   const mayorNotified = newVoteCount === MAYOR_THRESHOLD;
   return {

@@ -1,15 +1,12 @@
 // The app shell: header, animated pages, the intro overlay and the body class per route.
 import type { QueryClient } from '@tanstack/react-query';
 import { Link, createRootRouteWithContext, useLocation } from '@tanstack/react-router';
-import { LazyMotion } from 'motion/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Header } from '../header/Header';
 import { IntroOverlay } from '../intro/IntroOverlay';
 import { AnimatedOutlet } from '../layout/AnimatedOutlet';
 import { applyBodyClass } from '../layout/bodyClass';
-
-const loadMotionFeatures = () => import('../layout/motionFeatures').then((module) => module.default);
 
 function NotFound() {
   const { t } = useTranslation();
@@ -26,7 +23,7 @@ function RootLayout() {
   const pathname = useLocation({ select: (l) => l.pathname });
   useEffect(() => applyBodyClass(pathname), [pathname]);
   return (
-    <LazyMotion features={loadMotionFeatures} strict>
+    <>
       <a className="skip-link" href="#main">
         {t('app.skipToContent')}
       </a>
@@ -35,7 +32,7 @@ function RootLayout() {
         <AnimatedOutlet notFound={<NotFound />} />
       </main>
       <IntroOverlay />
-    </LazyMotion>
+    </>
   );
 }
 

@@ -1,14 +1,15 @@
 // Home (/): the full-screen map of monuments.
+import { APP_PATHS } from '@linz/contract/facts';
 import { createRoute } from '@tanstack/react-router';
 import { monumentsQuery } from '../api/queries';
 import { HomePage } from '../map/HomePage';
-import { MapLink } from '../map/view';
+import { parseMapLink } from '../map/view';
 import { Route as rootRoute } from './__root';
 
 export const Route = createRoute({
   getParentRoute: () => rootRoute,
-  path: '/',
-  validateSearch: (search) => MapLink.parse(search),
+  path: APP_PATHS.home,
+  validateSearch: parseMapLink,
   loader: ({ context }) => void context.queryClient.prefetchQuery(monumentsQuery()),
   component: HomePage,
 });

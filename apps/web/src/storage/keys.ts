@@ -1,12 +1,14 @@
 // The spec's client storage keys (section 3) and their shapes.
-import { z } from 'zod';
+import { arrayOf, isNumber, shape, type Check } from '../api/checks';
 import { readJson, remove, writeJson } from './storage';
 
-const VotedList = z.array(z.number());
-const LatLng = z.object({ lat: z.number().finite(), lng: z.number().finite() });
-export type LatLng = z.infer<typeof LatLng>;
-const MapView = z.object({ center: LatLng, zoom: z.number().finite() });
-export type MapView = z.infer<typeof MapView>;
+export type LatLng = { lat: number; lng: number };
+export type MapView = { center: LatLng; zoom: number };
+const VotedList = arrayOf(isNumber);
+const LatLng = shape<LatLng>({ lat: isNumber, lng: isNumber });
+const MapView = shape<MapView>({ center: LatLng, zoom: isNumber });
+const anything: Check<unknown> = (_v): _v is unknown => true;
+const isTrue = (v: unknown): v is true => v === true;
 
 /** voted_{monumentId}: intervention ids this browser voted for (local storage). */
 export const votedList = {
@@ -19,7 +21,7 @@ export const votedList = {
 
 /** locked_{monumentId}: read, never written (spec section 3; its purpose is not given). */
 export const isLocked = (monumentId: string): boolean =>
-  readJson('local', `locked_${monumentId}`, z.unknown()) !== undefined;
+  readJson('local', `locked_${monumentId}`, anything) !== undefined;
 
 /** pendingCoords: where the visitor right-clicked or long-pressed on the map. */
 export const pendingCoords = {
@@ -36,6 +38,6 @@ export const mapView = {
 
 /** Whether the intro overlay was dismissed before. */
 export const introSeen = {
-  read: (): boolean => readJson('local', 'introSeen', z.literal(true)) === true,
+  read: (): boolean => readJson('local', 'introSeen', isTrue) === true,
   write: (): void => writeJson('local', 'introSeen', true),
 };

@@ -1,5 +1,5 @@
-// Browser storage that never throws (private mode, full quota) and validates what it reads.
-import type { z } from 'zod';
+// Browser storage that never throws (private mode, full quota) and checks what it reads.
+import type { Check } from '../api/checks';
 
 type Area = 'local' | 'session';
 
@@ -11,12 +11,12 @@ function area(which: Area): Storage | undefined {
   }
 }
 
-export function readJson<T>(which: Area, key: string, schema: z.ZodType<T>): T | undefined {
+export function readJson<T>(which: Area, key: string, check: Check<T>): T | undefined {
   try {
     const raw = area(which)?.getItem(key);
     if (raw == null) return undefined;
-    const parsed = schema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : undefined;
+    const parsed: unknown = JSON.parse(raw);
+    return check(parsed) ? parsed : undefined;
   } catch {
     return undefined;
   }

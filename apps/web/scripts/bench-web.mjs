@@ -1,0 +1,124 @@
+// pnpm bench:web: the first-load JavaScript budget, then Lighthouse 12 mobile (default simulated
+// throttling) on / and /interventions, several runs each, median and range. Everything is local:
+// the API (fresh temporary database) serves the production build, and a small tile server of our
+// own answers every tile with one PNG, so nothing goes to the internet.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { measure, table } from './js-budget.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const PAGES = ['/', '/interventions'];
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = '--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run';
+
+function listen(server) {
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server.address().port)));
+}
+
+async function freePort() {
+  const server = createServer();
+  const port = await listen(server);
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function waitFor(url, child, timeoutMs = 120_000) {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (child.exitCode !== null) throw new Error(`API exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`API did not answer ${url}`);
+}
+
+function lighthouse(url) {
+  const bin = path.join(root, 'node_modules/.bin/lighthouse');
+  const run = spawnSync(bin, [url, '--quiet', '--output=json', '--output-path=stdout', `--chrome-flags=${CHROME_FLAGS}`,
+    '--only-categories=performance,accessibility,best-practices'], {
+    env: { ...process.env, CHROME_PATH }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024,
+  });
+  if (run.status !== 0) throw new Error(`lighthouse failed on ${url}: ${run.stderr}`);
+  const report = JSON.parse(run.stdout);
+  // BENCH_REPORT_DIR=... keeps each full report for a closer look (the LCP element, the chains).
+  if (process.env.BENCH_REPORT_DIR) writeFileSync(path.join(process.env.BENCH_REPORT_DIR, `${new URL(url).pathname.replace(/\W/g, '_')}-${Date.now()}.json`), run.stdout);
+  if (report.runtimeError) throw new Error(`lighthouse: ${report.runtimeError.message}`);
+  const { categories: c, audits: a } = report;
+  return {
+    performance: c.performance.score,
+    accessibility: c.accessibility.score,
+    bestPractices: c['best-practices'].score,
+    lcpMs: a['largest-contentful-paint'].numericValue,
+    cls: a['cumulative-layout-shift'].numericValue,
+    transferKiB: a['total-byte-weight'].numericValue / 1024,
+    tbtMs: a['total-blocking-time'].numericValue,
+  };
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((x, y) => x - y);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+};
+
+const METRICS = [
+  ['performance', (v) => v.toFixed(2), '>= 0.90'],
+  ['accessibility', (v) => v.toFixed(2), '1.00'],
+  ['bestPractices', (v) => v.toFixed(2), '>= 0.95'],
+  ['lcpMs', (v) => `${(v / 1000).toFixed(2)} s`, '<= 2.5 s'],
+  ['cls', (v) => v.toFixed(3), '<= 0.05'],
+  ['tbtMs', (v) => `${Math.round(v)} ms`, ''],
+  ['transferKiB', (v) => `${v.toFixed(0)} KiB`, ''],
+];
+
+function report(page, runs) {
+  console.log(`\nLighthouse 12 mobile, ${page} (${runs.length} runs: median [min - max])`);
+  for (const [key, fmt, target] of METRICS) {
+    const xs = runs.map((r) => r[key]);
+    const cell = `${fmt(median(xs))} [${fmt(Math.min(...xs))} - ${fmt(Math.max(...xs))}]`;
+    console.log(`  ${key.padEnd(14)} ${cell.padEnd(34)} ${target && `target ${target}`}`);
+  }
+}
+
+spawnSync('node', [path.join(root, 'scripts/ensure-build.mjs')], { stdio: 'inherit' });
+console.log(`First-load JavaScript of the home page (dist/index.html):\n${table(measure())}`);
+
+const tile = readFileSync(path.join(root, 'e2e/fixtures/tile.png'));
+const tiles = createServer((_req, res) => res.writeHead(200, { 'content-type': 'image/png', 'cache-control': 'max-age=86400' }).end(tile));
+const tilePort = await listen(tiles);
+const port = await freePort();
+const dataDir = mkdtempSync(path.join(tmpdir(), 'linz-bench-web-'));
+const baseUrl = `http://127.0.0.1:${port}`;
+const api = spawn('pnpm', ['--filter', '@linz/api', 'run', 'serve'], {
+  cwd: root,
+  stdio: ['ignore', 'ignore', 'inherit'],
+  detached: true,
+  env: {
+    ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl, DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn', WEB_DIST: path.join(root, 'dist'), TILE_URL: `http://127.0.0.1:${tilePort}/{z}/{x}/{y}.png`,
+  },
+});
+try {
+  await waitFor(`${baseUrl}/api/config`, api);
+  console.log(`\nConditions: ${RUNS} runs per page, Lighthouse default mobile emulation and simulated throttling, ` +
+    `Chromium ${CHROME_PATH}, load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  for (const page of PAGES) {
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) runs.push(lighthouse(`${baseUrl}${page}`));
+    report(page, runs);
+  }
+} finally {
+  process.kill(-api.pid, 'SIGTERM');
+  tiles.close();
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  rmSync(dataDir, { recursive: true, force: true });
+}

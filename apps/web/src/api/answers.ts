@@ -1,0 +1,42 @@
+// The contract's answer shapes, as the browser checks them (types come from the contract, so a
+// field added there fails to compile here until it is checked).
+import type { ClientConfig, ErrorBody, Intervention, Monument, MonumentIntervention, VoteAnswer } from '@linz/contract';
+import { arrayOf, isBoolean, isInteger, isNumber, isString, nullable, optional, shape } from './checks';
+
+export const isMonument = shape<Monument>({
+  id: isString,
+  name: isString,
+  name_en: optional(isString),
+  geoLocX: isNumber,
+  geoLocY: isNumber,
+  category: isString,
+  sex: isString,
+  validated: isBoolean,
+  shortDescription: isString,
+  shortDescription_en: isString,
+  image: isString,
+  alternatives: arrayOf(isString),
+});
+
+const isVotes = (v: unknown): v is number => isInteger(v) && (v as number) >= 0;
+
+export const isIntervention = shape<Intervention>({
+  id: isInteger,
+  monumentId: isString,
+  name: isString,
+  emoji: isString,
+  shortDescription_en: optional(isString),
+  votes: isVotes,
+  mayorNotifiedAt: nullable(isString),
+});
+
+export const isMonumentIntervention = shape<MonumentIntervention>({
+  id: isInteger,
+  name: isString,
+  votes: isVotes,
+  mayorNotifiedAt: nullable(isString),
+});
+
+export const isVoteAnswer = shape<VoteAnswer>({ newVoteCount: (v): v is number => isInteger(v) && (v as number) > 0 });
+export const isClientConfig = shape<ClientConfig>({ tileUrl: isString, tileAttribution: isString });
+export const isErrorBody = shape<Pick<ErrorBody, 'message'>>({ message: isString });

@@ -1,2 +1,0 @@
-// Loaded on demand by LazyMotion so the animation engine stays out of the first paint.
-export { domAnimation as default } from 'motion/react';
