@@ -1,12 +1,14 @@
 // Page transitions (spec section 2): enter with a fade and slide from the left, leave to the
-// right, 0.4 s; none when the visitor prefers reduced motion. The browser's own Web Animations
-// run them, so no animation library is loaded. A leaving page stays mounted (inert) until its
+// right, 0.4 s; none when the visitor prefers reduced motion. motion's mini animate runs them,
+// loaded after the first paint (pageAnimation.ts). A leaving page stays mounted (inert) until its
 // animation ends and keeps rendering the route it had, so the router's new match cannot replace it.
 import { useRouter, useRouterState } from '@tanstack/react-router';
-import { Suspense, useCallback, useLayoutEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { loadPageAnimation } from './pageAnimation';
 
 export const PAGE_TRANSITION_MS = 400;
 const SLIDE_PX = 40;
+const timing = { duration: PAGE_TRANSITION_MS / 1000, ease: 'easeInOut' } as const;
 
 type RouteLike = { options: { component?: ComponentType } };
 type Frame = { pathname: string; routeId: string | undefined; leaving: boolean; first?: true };
@@ -31,19 +33,35 @@ function PageFrame({ frame, onGone, children }: { frame: Frame; onGone: (pathnam
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el || !animateIn || reducedMotion()) return;
-    const timing = { duration: PAGE_TRANSITION_MS, easing: 'ease-in-out' };
-    el.animate({ opacity: [0, 1] }, timing);
-    el.animate({ transform: [`translateX(-${SLIDE_PX}px)`, 'none'] }, timing);
+    let cancelled = false;
+    let running: { cancel(): void } | undefined;
+    // Resolved before the next paint when the code is loaded (a microtask), so the page never flashes.
+    void loadPageAnimation().then((animate) => {
+      if (cancelled) return;
+      running = animate(el, { opacity: [0, 1], transform: [`translateX(-${SLIDE_PX}px)`, 'none'] }, timing);
+    });
+    return () => {
+      cancelled = true;
+      running?.cancel();
+    };
   }, [animateIn]);
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el || !frame.leaving) return;
     if (reducedMotion()) return onGone(frame.pathname);
-    const timing = { duration: PAGE_TRANSITION_MS, easing: 'ease-in-out', fill: 'forwards' } as const;
-    const out = [el.animate({ opacity: [1, 0] }, timing), el.animate({ transform: ['none', `translateX(${SLIDE_PX}px)`] }, timing)];
-    out[0]?.finished.then(() => onGone(frame.pathname), () => {});
+    let cancelled = false;
+    let running: { cancel(): void } | undefined;
+    void loadPageAnimation().then((animate) => {
+      if (cancelled) return;
+      const out = animate(el, { opacity: [1, 0], transform: ['none', `translateX(${SLIDE_PX}px)`] }, timing);
+      running = out;
+      out.finished.then(() => !cancelled && onGone(frame.pathname), () => {});
+    });
     // Coming back before the end (the same page again): stop leaving.
-    return () => out.forEach((a) => a.cancel());
+    return () => {
+      cancelled = true;
+      running?.cancel();
+    };
   }, [frame.leaving, frame.pathname, onGone]);
   return (
     <div ref={ref} className={frame.leaving ? 'page page--leaving' : 'page'} data-route={frame.pathname} inert={frame.leaving}>
@@ -56,6 +74,7 @@ export function AnimatedOutlet({ notFound }: { notFound: ReactNode }) {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const routeId = useRouterState({ select: (s) => s.matches[s.matches.length - 1]?.routeId });
   const [frames, setFrames] = useState<Frame[]>([{ pathname, routeId, leaving: false, first: true }]);
+  useEffect(() => void loadPageAnimation(), []);
   const onGone = useCallback((gone: string) => setFrames((all) => all.filter((f) => !(f.leaving && f.pathname === gone))), []);
   const current = frames[frames.length - 1];
   if (current?.pathname !== pathname) {

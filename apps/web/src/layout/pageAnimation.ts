@@ -1,0 +1,11 @@
+// The page transitions' animation code: motion's mini `animate` (Web Animations underneath), loaded
+// after the first paint. Nothing of it is in the first load, and it is in place before a visitor
+// can navigate; a navigation that comes sooner simply waits for it.
+type Animate = typeof import('motion/mini').animate;
+
+let loading: Promise<Animate> | undefined;
+
+export function loadPageAnimation(): Promise<Animate> {
+  loading ??= import('motion/mini').then((module) => module.animate);
+  return loading;
+}
