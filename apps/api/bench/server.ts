@@ -25,7 +25,7 @@ export async function startApi(db: DbTarget, opts: { rateLimit: boolean }): Prom
     LIMIT_CREATES_PER_5_MINUTES: '1000000000',
     LIMIT_VOTES_PER_IP_PER_INTERVENTION: '1000000000',
     // Voters come from distinct addresses (X-Forwarded-For), as in real use.
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: '1',
     ...(db.kind === 'postgres' ? { DATABASE_URL: db.url } : { DATA_DIR: db.dataDir }),
   });
   // BENCH_CPU_PROF=DIR: the API writes a V8 CPU profile there when it stops (see README).

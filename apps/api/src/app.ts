@@ -50,7 +50,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   app.decorate('services', services);
   app.removeContentTypeParser('text/plain');
   app.setErrorHandler(sendError);
-  app.setNotFoundHandler((req, reply) => reply.code(404).send({ message: `No such path: ${req.method} ${req.url.split('?')[0]}` }));
 
   const unlisten = await database.listen(CHANGE_CHANNEL, (list) => invalidateList(services, list));
   app.addHook('onClose', async () => {
