@@ -16,7 +16,7 @@ afterEach(async () => {
   t = undefined;
 });
 
-const rules = { ipLimit: 1000, announce: false };
+const rules = { ipLimit: 1000, channel: null };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function threeProposals(env: Record<string, string> = {}, logger?: BuildOptions['logger']) {
@@ -127,7 +127,7 @@ describe(`ballot box on ${DB_KIND}`, () => {
   it('unknown proposals, a wrong monument, repeats and the daily limit each get their own answer in one batch', async () => {
     const { database, proposals } = await threeProposals();
     const p = proposals[0]!;
-    const box = createBallotBox(database, { ipLimit: 2, announce: false, inFlight: 1, maxBatch: 100 });
+    const box = createBallotBox(database, { ipLimit: 2, channel: null, inFlight: 1, maxBatch: 100 });
     const results = await Promise.all(
       [
         ballot(p, 'a', 'shared-ip'),

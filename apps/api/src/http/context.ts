@@ -35,16 +35,34 @@ export function voterIdFor(req: FastifyRequest, reply: FastifyReply): string {
   return id;
 }
 
-export function contextFor(services: Services, secret: string, req: FastifyRequest, reply: FastifyReply): Context {
-  let voterHash: string | undefined;
-  return {
-    ...services,
+type RequestContext = Context & { readonly req: FastifyRequest; readonly reply: FastifyReply; hash?: string };
+
+/**
+ * Makes the per-request contexts of one app. A context is a small object whose prototype carries
+ * the services and the methods: every API request builds one, so it copies and allocates nothing
+ * else (a spread of the services and fresh closures per request cost a measurable share of a read).
+ */
+export type ContextFor = (req: FastifyRequest, reply: FastifyReply) => Context;
+
+export function contextFactory(services: Services, secret: string): ContextFor {
+  const shared: ThisType<RequestContext> & Pick<Context, 'voterHash' | 'ipHash' | 'answered'> = {
     voterHash() {
       // An API client without a cookie still votes; it gets its cookie with this answer.
-      voterHash ??= keyedHash(`voter:${secret}`, voterIdFor(req, reply));
-      return voterHash;
+      this.hash ??= keyedHash(`voter:${secret}`, voterIdFor(this.req, this.reply));
+      return this.hash;
     },
-    ipHash: () => services.hashIp(req.ip),
-    answered: () => reply.sent,
+    ipHash() {
+      return services.hashIp(this.req.ip);
+    },
+    answered() {
+      return this.reply.sent;
+    },
+  };
+  const proto: object = Object.assign(Object.create(services) as object, shared);
+  return (req, reply) => {
+    const ctx = Object.create(proto) as { req: FastifyRequest; reply: FastifyReply };
+    ctx.req = req;
+    ctx.reply = reply;
+    return ctx as unknown as Context;
   };
 }
