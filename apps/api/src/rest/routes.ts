@@ -18,8 +18,9 @@ function paramsOf<S extends z.ZodType>(schema: S, req: FastifyRequest): z.infer<
  * (domain/read-cache.ts), sent as its pre-serialised bytes with its ETag; a matching
  * If-None-Match gets 304. Revalidated on each use (`no-cache`), so a write shows at once.
  */
-function sendCacheable(req: FastifyRequest, reply: FastifyReply, data: unknown) {
-  if (data === undefined) return undefined; // already answered (deadline)
+async function sendCacheable(req: FastifyRequest, reply: FastifyReply, read: Promise<unknown>) {
+  const data = await read;
+  if (reply.sent) return undefined; // the request's deadline has answered 503 meanwhile
   const snap = serialised(data);
   if (!snap) throw new Error('a cacheable read must answer a snapshot');
   reply.header('etag', snap.etag).header('cache-control', 'no-cache');
@@ -48,15 +49,9 @@ async function unlessAnswered<T>(req: FastifyRequest, reply: FastifyReply, work:
 export function restRoutes(app: FastifyInstance, contextFor: ContextFor) {
   const call = (req: FastifyRequest, reply: FastifyReply) => createCaller(contextFor(req, reply));
 
-  app.get(routes.listMonuments.path, async (req, reply) =>
-    sendCacheable(req, reply, await unlessAnswered(req, reply, call(req, reply).monuments.list())),
-  );
-  app.get(routes.allInterventions.path, async (req, reply) =>
-    sendCacheable(req, reply, await unlessAnswered(req, reply, call(req, reply).interventions.all())),
-  );
-  app.get(routes.clientConfig.path, async (req, reply) =>
-    sendCacheable(req, reply, await unlessAnswered(req, reply, call(req, reply).config())),
-  );
+  app.get(routes.listMonuments.path, (req, reply) => sendCacheable(req, reply, call(req, reply).monuments.list()));
+  app.get(routes.allInterventions.path, (req, reply) => sendCacheable(req, reply, call(req, reply).interventions.all()));
+  app.get(routes.clientConfig.path, (req, reply) => sendCacheable(req, reply, call(req, reply).config()));
 
   app.get(routes.monumentInterventions.path, (req, reply) =>
     unlessAnswered(req, reply, call(req, reply).interventions.ofMonument(paramsOf(routes.monumentInterventions.params, req))),
