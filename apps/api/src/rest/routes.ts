@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { serialised } from '../domain/read-cache.js';
 import type { ContextFor } from '../http/context.js';
-import { createCaller } from '../trpc/router.js';
+import { appRouter, createCaller, runQuery } from '../trpc/router.js';
 
 /** Path parameters validated with the contract; a failure is a 400 with the issues. */
 function paramsOf<S extends z.ZodType>(schema: S, req: FastifyRequest): z.infer<S> {
@@ -49,9 +49,12 @@ async function unlessAnswered<T>(req: FastifyRequest, reply: FastifyReply, work:
 export function restRoutes(app: FastifyInstance, contextFor: ContextFor) {
   const call = (req: FastifyRequest, reply: FastifyReply) => createCaller(contextFor(req, reply));
 
-  app.get(routes.listMonuments.path, (req, reply) => sendCacheable(req, reply, call(req, reply).monuments.list()));
-  app.get(routes.allInterventions.path, (req, reply) => sendCacheable(req, reply, call(req, reply).interventions.all()));
-  app.get(routes.clientConfig.path, (req, reply) => sendCacheable(req, reply, call(req, reply).config()));
+  // The cacheable reads run their procedure directly (see runQuery); the rest through createCaller.
+  const read = (procedure: Parameters<typeof runQuery>[0], path: string) => (req: FastifyRequest, reply: FastifyReply) =>
+    sendCacheable(req, reply, runQuery(procedure, path, contextFor(req, reply)));
+  app.get(routes.listMonuments.path, read(appRouter.monuments.list, 'monuments.list'));
+  app.get(routes.allInterventions.path, read(appRouter.interventions.all, 'interventions.all'));
+  app.get(routes.clientConfig.path, read(appRouter.config, 'config'));
 
   app.get(routes.monumentInterventions.path, (req, reply) =>
     unlessAnswered(req, reply, call(req, reply).interventions.ofMonument(paramsOf(routes.monumentInterventions.params, req))),
