@@ -9,6 +9,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
+import { CHANGE_CHANNEL } from '../src/domain/read-cache.js';
 import { voteQuery } from '../src/domain/votes.js';
 
 export type SqlRefConfig = {
@@ -64,13 +65,10 @@ async function load(exec: Exec, seconds: number, tag: string, latencies: number[
       const i = n++;
       const ipHash = hash(`${tag}-ip-${i}`);
       const q = dialect.sqlToQuery(
-        voteQuery(
-          [{ interventionId: cfg.interventionId, monumentId: cfg.monumentId, voterHash: hash(`${tag}-voter-${i}`), ipHash }],
-          {
-            ipLimit: 1_000_000_000,
-            announce: cfg.db.kind === 'postgres',
-          },
-        ),
+        voteQuery([{ interventionId: cfg.interventionId, monumentId: cfg.monumentId, voterHash: hash(`${tag}-voter-${i}`), ipHash }], {
+          ipLimit: 1_000_000_000,
+          channel: cfg.db.kind === 'postgres' ? CHANGE_CHANNEL : null,
+        }),
       );
       const t0 = performance.now();
       try {

@@ -10,13 +10,14 @@ import { openDatabase, type Database } from './db/client.js';
 import { seedLinz } from './db/seed.js';
 import { CHANGE_CHANNEL } from './domain/read-cache.js';
 import { cookieSecret } from './domain/secrets.js';
-import { contextFor } from './http/context.js';
-import { sendError } from './http/errors.js';
+import { contextFactory } from './http/context.js';
+import { retryAfterOf, sendError } from './http/errors.js';
 import { security } from './http/security.js';
 import { webApp } from './http/web.js';
 import { mayorMail, type MailOptions } from './mail/plugin.js';
 import { restRoutes } from './rest/routes.js';
 import { createServices, invalidateList, type Services } from './services.js';
+import { answeredError } from './trpc/errors.js';
 import { appRouter, type AppRouter } from './trpc/router.js';
 
 export const BODY_LIMIT = 16 * 1024;
@@ -50,7 +51,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   app.decorate('services', services);
   app.removeContentTypeParser('text/plain');
   app.setErrorHandler(sendError);
-  app.setNotFoundHandler((req, reply) => reply.code(404).send({ message: `No such path: ${req.method} ${req.url.split('?')[0]}` }));
 
   const unlisten = await database.listen(CHANGE_CHANNEL, (list) => invalidateList(services, list));
   app.addHook('onClose', async () => {
@@ -62,14 +62,20 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
 
   await security(app, config);
   await app.register(cookie, { secret });
-  restRoutes(app, services, secret);
+  const contextFor = contextFactory(services, secret);
+  restRoutes(app, contextFor);
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
-      createContext: ({ req, res }) => contextFor(services, secret, req, res),
+      createContext: ({ req, res }) => contextFor(req, res),
       onError: ({ error, req }) => {
-        if (getHTTPStatusCodeFromError(error) >= 500) req.log.error({ err: error }, 'trpc request failed');
+        if (getHTTPStatusCodeFromError(answeredError(error)) >= 500) req.log.error({ err: error }, 'trpc request failed');
+      },
+      // A limit reached says when to try again, over tRPC as over REST.
+      responseMeta: ({ errors }) => {
+        const limited = errors.map(answeredError).find((e) => e.code === 'TOO_MANY_REQUESTS');
+        return limited ? { headers: { 'retry-after': String(retryAfterOf(limited)) } } : {};
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });

@@ -46,8 +46,8 @@ export type Config = {
   /** PostgreSQL cancels any statement of the API's running longer (0: never); migrations are exempt. */
   databaseStatementTimeoutMs: number;
   cookieSecret: string | undefined;
-  /** false, true, a hop count (as a function) or trusted proxy addresses, as Fastify's trustProxy takes it. */
-  trustProxy: boolean | string | ((address: string, hop: number) => boolean);
+  /** false, a hop count (as a function) or trusted proxy addresses/CIDRs, as Fastify's trustProxy takes them. */
+  trustProxy: false | string | ((address: string, hop: number) => boolean);
   logLevel: string;
   publicUrl: string;
   tileUrl: string;
@@ -71,7 +71,11 @@ export type Config = {
 
 function trustProxyOf(raw: string | undefined): Config['trustProxy'] {
   if (raw === undefined || raw === '' || raw === 'false' || raw === '0') return false;
-  if (raw === 'true') return true;
+  // A blanket `true` would believe any X-Forwarded-For a client writes, and every limit keyed on
+  // the address would be void: name the hops or the proxies instead.
+  if (raw === 'true') {
+    throw new Error('Invalid configuration:\n  TRUST_PROXY: `true` is not accepted; give the number of proxies in front (e.g. 1) or their addresses/CIDRs');
+  }
   if (/^\d+$/.test(raw)) {
     const hops = Number(raw);
     return (_address, hop) => hop < hops;

@@ -1,17 +1,19 @@
 // The long-lived parts every request uses, built once per app from the config.
-import type { Intervention, Monument } from '@linz/contract';
+import { ClientConfig, InterventionList, MonumentList } from '@linz/contract';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createIpHasher, type IpHasher } from './domain/identity.js';
 import { listAllInterventions } from './domain/interventions.js';
 import { listMonuments } from './domain/monuments.js';
-import { createReadCache, type ListName, type ReadCache } from './domain/read-cache.js';
+import { CHANGE_CHANNEL, createReadCache, snapshotOf, type ListName, type ReadCache, type Snapshot } from './domain/read-cache.js';
 import { createBallotBox, type BallotBox } from './domain/votes.js';
 
 export type Services = {
   config: Config;
   database: Database;
-  lists: { monuments: ReadCache<Monument[]>; interventions: ReadCache<Intervention[]> };
+  lists: { monuments: ReadCache<MonumentList>; interventions: ReadCache<InterventionList> };
+  /** What the web app needs to know of this server (tiles), fixed at start. */
+  clientConfig: Snapshot<ClientConfig>;
   hashIp: IpHasher;
   ballots: BallotBox;
   /** Called after a vote queued the mayor's e-mail, so the sender need not wait for its next poll. */
@@ -23,13 +25,14 @@ export function createServices(config: Config, database: Database): Services {
     config,
     database,
     lists: {
-      monuments: createReadCache(() => listMonuments(database)),
-      interventions: createReadCache(() => listAllInterventions(database)),
+      monuments: createReadCache(MonumentList, () => listMonuments(database)),
+      interventions: createReadCache(InterventionList, () => listAllInterventions(database)),
     },
+    clientConfig: snapshotOf(ClientConfig, { tileUrl: config.tileUrl, tileAttribution: config.tileAttribution }),
     hashIp: createIpHasher(database),
     ballots: createBallotBox(database, {
       ipLimit: config.limits.votesPerIpPerIntervention,
-      announce: database.kind === 'postgres',
+      channel: database.kind === 'postgres' ? CHANGE_CHANNEL : null,
       inFlight: database.kind === 'postgres' ? 2 : 1,
       maxBatch: 100,
     }),

@@ -3,6 +3,7 @@
 import { ErrorBody, Intervention, Monument, pathOf, routes } from '@linz/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { LimitReached } from '../src/domain/errors.js';
 import { castVote, createBallotBox } from '../src/domain/votes.js';
 import { expectAnswer, testApp } from './harness.js';
 import { expectTooMany, firstMonument, get, holdProposal, newProposal, post, vote } from './abuse-helpers.js';
@@ -254,12 +255,12 @@ describe('vote limit (LIMIT_VOTES_PER_IP_PER_INTERVENTION)', () => {
     const p = await newProposal(app, m.id, 'Rosa Hofmann');
     const ipHash = 'burst-connection';
     // Small batches, several in flight: the limit must hold within a batch and between batches.
-    const box = createBallotBox(database, { ipLimit: 5, announce: false, inFlight: 4, maxBatch: 3 });
+    const box = createBallotBox(database, { ipLimit: 5, channel: null, inFlight: 4, maxBatch: 3 });
     const results = await Promise.allSettled(
       Array.from({ length: 40 }, (_, i) => castVote(box, { interventionId: p.id, monumentId: m.id, voterHash: `voter-${i}`, ipHash })),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
-    expect(results.filter((r) => r.status === 'rejected' && (r.reason as { code?: string }).code === 'TOO_MANY_REQUESTS')).toHaveLength(35);
+    expect(results.filter((r) => r.status === 'rejected' && r.reason instanceof LimitReached && r.reason.retryAfterSeconds > 0)).toHaveLength(35);
     const [row] = await database.rows<{ votes: number }>(sql`SELECT votes FROM interventions WHERE id = ${p.id}`);
     expect(Number(row?.votes)).toBe(5);
   });

@@ -59,6 +59,21 @@ describe(`REST façade on ${DB_KIND}`, () => {
     expect(expectAnswer(after, 200, InterventionList).map((i) => i.name)).toEqual(['Johanna Dohnal']);
   });
 
+  it.each([routes.listMonuments.path, routes.allInterventions.path, routes.clientConfig.path])(
+    '%s: the REST answer is the tRPC procedure\'s, with ETag and 304 from the one helper',
+    async (url) => {
+      const rest = await t.app.inject({ url });
+      expect(rest.headers['cache-control']).toBe('no-cache');
+      expect(rest.headers['set-cookie']).toBeUndefined();
+      const procedure = { [routes.listMonuments.path]: 'monuments.list', [routes.allInterventions.path]: 'interventions.all', [routes.clientConfig.path]: 'config' }[url];
+      const trpc = await t.app.inject({ url: `/trpc/${procedure}` });
+      expect(JSON.parse(rest.body)).toEqual((JSON.parse(trpc.body) as { result: { data: unknown } }).result.data);
+      const again = await t.app.inject({ url, headers: { 'if-none-match': String(rest.headers.etag) } });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+    },
+  );
+
   it('creates a proposal, lists it for its monument and in the full list', async () => {
     const created = await propose('  Denkmal für Marianne Hainisch ');
     expect(created).toMatchObject({ monumentId: MON, name: 'Denkmal für Marianne Hainisch', votes: 0, mayorNotifiedAt: null });
@@ -109,8 +124,11 @@ describe(`REST façade on ${DB_KIND}`, () => {
     const list = expectAnswer(await t.app.inject({ url: routes.listMonuments.path }), 200, MonumentList);
     expect(list).toHaveLength(43);
     expect(list.find((m) => m.id === created.id)?.validated).toBe(false);
-    const dup = await t.app.inject({ method: 'POST', url: routes.addMonument.path, headers: json, payload });
-    expect(expectAnswer(dup, 409, ErrorBody).message).toMatch(/already exists/);
+    // The browser's id is only a proposal: a taken one gets a fresh id (201), never a 409.
+    const dup = expectAnswer(await t.app.inject({ method: 'POST', url: routes.addMonument.path, headers: json, payload }), 201, Monument);
+    expect(dup.id).toMatch(/^mon-user-\d+$/);
+    expect(dup.id).not.toBe(created.id);
+    expect(expectAnswer(await t.app.inject({ url: routes.listMonuments.path }), 200, MonumentList)).toHaveLength(44);
   });
 
   it('makes an id when the client sends none', async () => {
@@ -120,6 +138,17 @@ describe(`REST façade on ${DB_KIND}`, () => {
       Monument,
     );
     expect(created.id).toMatch(/^mon-user-\d+$/);
+  });
+
+  it('two adds proposing the same id at once (same millisecond) both succeed with distinct ids', async () => {
+    const add = (name: string) =>
+      t.app.inject({ method: 'POST', url: routes.addMonument.path, headers: json, payload: { id: 'mon-user-1795000000000', name, geoLocX: 48.3, geoLocY: 14.3 } });
+    const answers = await Promise.all([add('Erste'), add('Zweite'), add('Dritte')]);
+    const created = answers.map((a) => expectAnswer(a, 201, Monument));
+    expect(new Set(created.map((m) => m.id)).size).toBe(3);
+    expect(created.map((m) => m.id)).toContain('mon-user-1795000000000');
+    const list = expectAnswer(await t.app.inject({ url: routes.listMonuments.path }), 200, MonumentList);
+    for (const m of created) expect(list.find((l) => l.id === m.id)?.name).toBe(m.name);
   });
 
   it('serves the client config (tile server and attribution)', async () => {

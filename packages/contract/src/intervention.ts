@@ -3,16 +3,21 @@ import { z } from 'zod';
 import { NAME_MAX } from './facts.js';
 import { userText } from './text.js';
 
-export const InterventionId = z
+/** A proposal's id: a positive PostgreSQL `integer` (the bound of its serial column). */
+export const InterventionId = z.number().int().positive().max(2_147_483_647, { message: 'invalid intervention id' });
+
+/** The same id as a path segment: decimal digits only, then the one schema above. */
+export const InterventionIdParam = z
   .string()
-  .regex(/^[1-9]\d{0,8}$/, { message: 'invalid intervention id' })
-  .transform(Number);
+  .regex(/^[1-9]\d{0,9}$/, { message: 'invalid intervention id' })
+  .transform(Number)
+  .pipe(InterventionId);
 
 /** When the mayor's office was sent this proposal (ISO time), or null. Added to the spec's fields. */
 const mayorNotifiedAt = z.string().nullable();
 
 export const Intervention = z.object({
-  id: z.number().int(),
+  id: InterventionId,
   monumentId: z.string(),
   name: z.string(),
   emoji: z.string(),
@@ -22,6 +27,7 @@ export const Intervention = z.object({
 });
 export type Intervention = z.infer<typeof Intervention>;
 export const InterventionList = z.array(Intervention);
+export type InterventionList = z.infer<typeof InterventionList>;
 
 /** One row of a monument's popup list. */
 export const MonumentIntervention = Intervention.pick({ id: true, name: true, votes: true, mayorNotifiedAt: true });

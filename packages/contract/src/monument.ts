@@ -5,6 +5,9 @@ import { userText } from './text.js';
 
 export const MonumentId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, { message: 'invalid monument id' });
 
+/** Names one monument: the path parameters of its routes and the input of its procedures. */
+export const MonumentRef = z.object({ monumentId: MonumentId });
+
 export const Monument = z.object({
   id: z.string(),
   name: z.string(),
@@ -22,6 +25,7 @@ export const Monument = z.object({
 export type Monument = z.infer<typeof Monument>;
 
 export const MonumentList = z.array(Monument);
+export type MonumentList = z.infer<typeof MonumentList>;
 
 /** What a visitor sends from the add form. Server-owned fields (validated, category...) are ignored. */
 export const NewMonument = z.object({

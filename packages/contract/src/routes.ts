@@ -1,8 +1,8 @@
 // The REST route table: the spec's exact paths, used by the API façade and the web client.
 import { z } from 'zod';
 import { ClientConfig } from './client-config.js';
-import { InterventionId, Intervention, InterventionList, MonumentInterventionList, NewIntervention } from './intervention.js';
-import { Monument, MonumentId, MonumentList, NewMonument } from './monument.js';
+import { InterventionIdParam, Intervention, InterventionList, MonumentInterventionList, NewIntervention } from './intervention.js';
+import { Monument, MonumentList, MonumentRef, NewMonument } from './monument.js';
 import { VoteAnswer, VoteRequest } from './vote.js';
 import { PATHS } from './facts.js';
 
@@ -22,14 +22,14 @@ export const routes = {
   monumentInterventions: {
     method: 'GET',
     path: PATHS.monumentInterventions,
-    params: z.object({ monumentId: MonumentId }),
+    params: MonumentRef,
     answer: MonumentInterventionList,
     status: 200,
   },
   createIntervention: {
     method: 'POST',
     path: PATHS.createIntervention,
-    params: z.object({ monumentId: MonumentId }),
+    params: MonumentRef,
     body: NewIntervention,
     answer: Intervention,
     status: 201,
@@ -37,7 +37,7 @@ export const routes = {
   castVote: {
     method: 'POST',
     path: PATHS.castVote,
-    params: z.object({ interventionId: InterventionId }),
+    params: z.object({ interventionId: InterventionIdParam }),
     body: VoteRequest,
     answer: VoteAnswer,
     status: 200,

@@ -1,8 +1,8 @@
 // Interventions: proposals for what should stand at a monument instead.
 import { sql } from 'drizzle-orm';
-import { TRPCError } from '@trpc/server';
 import type { Intervention, MonumentIntervention, NewIntervention } from '@linz/contract';
 import type { Database, Db } from '../db/client.js';
+import { NotFound } from './errors.js';
 
 export const DEFAULT_EMOJI = '💡';
 
@@ -46,7 +46,7 @@ export async function listMonumentInterventions(database: Database, monumentId: 
     LEFT JOIN monuments m ON m.id = q.mid
     LEFT JOIN (${selectInterventions}) x ON x.monument_id = q.mid
     ORDER BY x.votes DESC NULLS LAST, x.id DESC`);
-  if (!rows[0]?.known) throw new TRPCError({ code: 'NOT_FOUND', message: 'Unknown monument.' });
+  if (!rows[0]?.known) throw new NotFound('Unknown monument.');
   return rows
     .filter((r) => r.id !== null)
     .map((r) => {
@@ -66,6 +66,6 @@ export async function createIntervention(
     INSERT INTO interventions (monument_id, name, emoji, creator_ip_hash)
     SELECT id, ${input.name}, ${DEFAULT_EMOJI}, ${creatorIpHash} FROM monuments WHERE id = ${monumentId}
     RETURNING id, monument_id, name, emoji, short_description_en, votes, NULL::timestamptz AS sent_at`, tx);
-  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: 'Unknown monument.' });
+  if (!row) throw new NotFound('Unknown monument.');
   return toIntervention(row);
 }

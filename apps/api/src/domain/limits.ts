@@ -2,9 +2,8 @@
 // restarts. An advisory lock per connection makes simultaneous creates take turns, so the count
 // each one sees includes every create committed before it: the limit is exact under bursts.
 import { sql } from 'drizzle-orm';
-import { TRPCError } from '@trpc/server';
-import { RetryAfter } from '../http/errors.js';
 import type { Database, Db } from '../db/client.js';
+import { LimitReached } from './errors.js';
 
 /** Runs `create` in a transaction if this connection has created fewer than `limit` entries in 5 minutes. */
 export async function createWithinLimit<T>(
@@ -22,11 +21,7 @@ export async function createWithinLimit<T>(
       tx,
     );
     if (Number(row?.n ?? 0) >= limit) {
-      throw new TRPCError({
-        code: 'TOO_MANY_REQUESTS',
-        message: 'Too many new entries from your connection. Please try again in a few minutes.',
-        cause: new RetryAfter(300),
-      });
+      throw new LimitReached('Too many new entries from your connection. Please try again in a few minutes.', 300);
     }
     return create(tx);
   });

@@ -1,9 +1,10 @@
 // Monuments: the public list and visitor additions (always unvalidated, with the spec's defaults).
+import { randomInt } from 'node:crypto';
 import { asc } from 'drizzle-orm';
-import { TRPCError } from '@trpc/server';
 import { USER_MONUMENT_DEFAULTS, type Monument, type NewMonument } from '@linz/contract';
 import type { Database, Db } from '../db/client.js';
 import { monuments } from '../db/schema.js';
+import { Conflict } from './errors.js';
 
 type Row = typeof monuments.$inferSelect;
 
@@ -29,23 +30,33 @@ export async function listMonuments(database: Database): Promise<Monument[]> {
   return rows.map(toMonument);
 }
 
+/** A new id in the form the web app proposes (mon-user-<digits>), unlikely to be taken. */
+const freshId = () => `mon-user-${Date.now()}${randomInt(1_000_000)}`;
+
+/**
+ * Adds a visitor's monument under the id the browser proposed. That id is only a proposal (two
+ * browsers may pick the same millisecond): when it is taken, the monument gets a fresh id, and
+ * the answer tells which.
+ */
 export async function addMonument(tx: Db, input: NewMonument, creatorIpHash: string): Promise<Monument> {
-  const id = input.id ?? `mon-user-${Date.now()}`;
-  const [row] = await tx
-    .insert(monuments)
-    .values({
-      id,
-      name: input.name,
-      lat: input.geoLocX,
-      lng: input.geoLocY,
-      category: USER_MONUMENT_DEFAULTS.category,
-      sex: USER_MONUMENT_DEFAULTS.sex,
-      validated: false,
-      image: USER_MONUMENT_DEFAULTS.image,
-      creatorIpHash,
-    })
-    .onConflictDoNothing()
-    .returning();
-  if (!row) throw new TRPCError({ code: 'CONFLICT', message: `A monument with the id ${id} already exists.` });
-  return toMonument(row);
+  const ids = [input.id ?? freshId(), freshId(), freshId()];
+  for (const id of ids) {
+    const [row] = await tx
+      .insert(monuments)
+      .values({
+        id,
+        name: input.name,
+        lat: input.geoLocX,
+        lng: input.geoLocY,
+        category: USER_MONUMENT_DEFAULTS.category,
+        sex: USER_MONUMENT_DEFAULTS.sex,
+        validated: false,
+        image: USER_MONUMENT_DEFAULTS.image,
+        creatorIpHash,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (row) return toMonument(row);
+  }
+  throw new Conflict('No free id for the new monument; please try again.');
 }

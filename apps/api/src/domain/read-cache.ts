@@ -1,7 +1,11 @@
 // Serialised answers for the public lists, built once and dropped on any write. Several API
 // instances share one PostgreSQL: a write on one reaches the others through NOTIFY.
+//
+// A snapshot's data is validated once, when it is built, and is the same object on every read:
+// the procedures return it, and the REST façade finds its bytes and ETag by that identity.
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Database, Db } from '../db/client.js';
 
 /** `body` is kept as bytes so each answer skips re-encoding a large string. */
@@ -11,15 +15,28 @@ export type ReadCache<T> = { get(): Promise<Snapshot<T>>; invalidate(): void };
 export const CHANGE_CHANNEL = 'linz_changes';
 export type ListName = 'monuments' | 'interventions';
 
-export function createReadCache<T>(load: () => Promise<T>): ReadCache<T> {
-  let current: Promise<Snapshot<T>> | undefined;
+const snapshots = new WeakMap<object, Snapshot<unknown>>();
+
+/** Validates and serialises `data` once; the snapshot is then found by `serialised(data)`. */
+export function snapshotOf<S extends z.ZodType<object>>(schema: S, raw: unknown): Snapshot<z.infer<S>> {
+  const data = schema.parse(raw) as z.infer<S> & object;
+  const body = Buffer.from(JSON.stringify(data));
+  const snap = { data, body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+  snapshots.set(data, snap);
+  return snap;
+}
+
+/** The snapshot whose data this is, if it is one. */
+export function serialised(data: unknown): Snapshot<unknown> | undefined {
+  return typeof data === 'object' && data !== null ? snapshots.get(data) : undefined;
+}
+
+export function createReadCache<S extends z.ZodType<object>>(schema: S, load: () => Promise<unknown>): ReadCache<z.infer<S>> {
+  let current: Promise<Snapshot<z.infer<S>>> | undefined;
   return {
     get() {
       if (current) return current;
-      const building = load().then((data) => {
-        const body = Buffer.from(JSON.stringify(data));
-        return { data, body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
-      });
+      const building = load().then((raw) => snapshotOf(schema, raw));
       current = building;
       // A failed build is not kept; the next read tries again.
       building.catch(() => {

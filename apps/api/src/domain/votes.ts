@@ -1,4 +1,4 @@
-// Casting votes: the database function cast_votes (migration 0002) records each browser's vote,
+// Casting votes: the database function cast_votes (migrations 0002, 0003) records each browser's vote,
 // counts it, keeps the per-connection limit exact, and at exactly the threshold queues the
 // mayor's e-mail, all in one transaction and one round trip for a whole batch of ballots.
 //
@@ -9,19 +9,18 @@
 // the whole batch (each request answers 503). A ballot whose request was already answered (503
 // at the request deadline) leaves the queue uncast.
 import { sql } from 'drizzle-orm';
-import { TRPCError } from '@trpc/server';
 import { MAYOR_THRESHOLD, type VoteAnswer } from '@linz/contract';
 import type { Database } from '../db/client.js';
 import { databaseUnavailable } from '../db/unavailable.js';
-import { RetryAfter } from '../http/errors.js';
+import { AlreadyVoted, LimitReached, NotFound } from './errors.js';
 
 export type Ballot = { interventionId: number; monumentId: string; voterHash: string; ipHash: string };
 
 export type BallotRules = {
   /** Votes one connection may cast per proposal per day. */
   ipLimit: number;
-  /** Tell other instances' caches (NOTIFY); only needed when several share one PostgreSQL. */
-  announce: boolean;
+  /** NOTIFY channel that tells other instances' caches (only needed when several share one PostgreSQL), or null. */
+  channel: string | null;
 };
 
 export type BallotResult =
@@ -32,7 +31,7 @@ export type BallotResult =
 export function voteQuery(ballots: readonly Ballot[], rules: BallotRules) {
   const json = JSON.stringify(ballots.map((b, k) => ({ k, i: b.interventionId, m: b.monumentId, v: b.voterHash, ip: b.ipHash })));
   return sql`SELECT r_key, r_outcome, r_count, r_queued
-    FROM cast_votes(${json}::jsonb, ${rules.ipLimit}::int, ${MAYOR_THRESHOLD}::int, ${rules.announce}::boolean)`;
+    FROM cast_votes(${json}::jsonb, ${rules.ipLimit}::int, ${MAYOR_THRESHOLD}::int, ${rules.channel}::text)`;
 }
 
 type Row = { r_key: number; r_outcome: BallotResult['outcome']; r_count: number | null; r_queued: boolean };
@@ -128,14 +127,10 @@ export async function castVote(box: BallotBox, ballot: Ballot, answered?: () => 
     case 'counted':
       return { newVoteCount: r.count, queued: r.queued };
     case 'unknown':
-      throw new TRPCError({ code: 'NOT_FOUND', message: 'Unknown intervention for this monument.' });
+      throw new NotFound('Unknown intervention for this monument.');
     case 'limited':
-      throw new TRPCError({
-        code: 'TOO_MANY_REQUESTS',
-        message: 'Too many votes for this proposal from your connection today.',
-        cause: new RetryAfter(3600),
-      });
+      throw new LimitReached('Too many votes for this proposal from your connection today.', 3600);
     case 'repeat':
-      throw new TRPCError({ code: 'FORBIDDEN', message: 'You have already voted.' });
+      throw new AlreadyVoted();
   }
 }

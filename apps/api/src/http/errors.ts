@@ -5,15 +5,16 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { ErrorBody } from '@linz/contract';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { databaseUnavailable } from '../db/unavailable.js';
+import { LimitReached } from '../domain/errors.js';
+import { answeredError } from '../trpc/errors.js';
 import { answerUnavailable, unavailableBody } from './pressure.js';
 
 type Issue = { message: string; path?: ReadonlyArray<PropertyKey | { key: PropertyKey }> };
 
-/** Seconds a client should wait, carried as the `cause` of a 429 TRPCError. */
-export class RetryAfter extends Error {
-  constructor(readonly seconds: number) {
-    super(`retry after ${seconds}s`);
-  }
+/** Seconds a client should wait after a 429 (the domain's LimitReached says how long). */
+export function retryAfterOf(err: unknown): number {
+  const cause = err instanceof TRPCError ? answeredError(err).cause : err;
+  return cause instanceof LimitReached ? cause.retryAfterSeconds : 60;
 }
 
 function issuesOf(err: unknown): ErrorBody['issues'] {
@@ -31,12 +32,13 @@ function issuesOf(err: unknown): ErrorBody['issues'] {
 
 export function statusOf(err: unknown): number {
   if (databaseUnavailable(err)) return 503;
-  if (err instanceof TRPCError) return getHTTPStatusCodeFromError(err);
+  if (err instanceof TRPCError) return getHTTPStatusCodeFromError(answeredError(err));
   const code = (err as FastifyError)?.statusCode;
   return typeof code === 'number' && code >= 400 && code < 600 ? code : 500;
 }
 
-export function sendError(err: unknown, req: FastifyRequest, reply: FastifyReply) {
+export function sendError(thrown: unknown, req: FastifyRequest, reply: FastifyReply) {
+  const err = thrown instanceof TRPCError ? answeredError(thrown) : thrown;
   if (databaseUnavailable(err)) {
     req.log.warn({ err }, 'database unavailable');
     return answerUnavailable(reply).send(unavailableBody(req));
@@ -50,7 +52,7 @@ export function sendError(err: unknown, req: FastifyRequest, reply: FastifyReply
   const cause = err instanceof TRPCError ? err.cause : undefined;
   const issues = issuesOf(cause) ?? issuesOf(err);
   if (status === 429 && !reply.getHeader('retry-after')) {
-    reply.header('retry-after', String(cause instanceof RetryAfter ? cause.seconds : 60));
+    reply.header('retry-after', String(retryAfterOf(err)));
   }
   const message = issues ? 'Invalid input.' : ((err as Error)?.message ?? 'Bad request.');
   return reply.code(status).send({ message, ...(issues ? { issues } : {}) } satisfies ErrorBody);

@@ -1,11 +1,19 @@
-// Serves the built web app on the same origin; the SPA's routes answer its index.html.
+// Serves the built web app on the same origin. The app's pages answer its index.html (with the
+// voter cookie, so a browser has its identity before its first vote); any other non-API path
+// answers the same page with 404 (the app shows its not-found page), a missing file a plain 404.
+// Files are sent precompressed (.br, .gz written by the web build) as the request accepts.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { APP_PATHS } from '@linz/contract/facts';
-import type { FastifyInstance } from 'fastify';
+import { APP_PATHS, isApiPath } from '@linz/contract/facts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { voterIdFor } from './context.js';
 
 const SPA_ROUTES = Object.values(APP_PATHS);
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Vite's content-hashed file names: name-HASH.ext (before any .br/.gz). */
+const HASHED = /-[A-Za-z0-9_-]{8,}\.\w+$/;
+const HAS_EXTENSION = /\/[^/]*\.[^/]*$/;
 
 export async function webApp(app: FastifyInstance, webDist: string) {
   const built = existsSync(path.join(webDist, 'index.html'));
@@ -14,16 +22,39 @@ export async function webApp(app: FastifyInstance, webDist: string) {
       root: webDist,
       wildcard: false,
       index: false,
+      preCompressed: true,
+      // index.html is only served by sendPage (cookie, status); the compressed copies are found by
+      // preCompressed next to their file, never addressed themselves.
+      globIgnore: ['index.html', '**/*.br', '**/*.gz'],
       setHeaders(reply, file) {
-        const immutable = file.includes(`${path.sep}assets${path.sep}`) && /-[A-Za-z0-9_-]{8,}\.\w+$/.test(file);
-        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        const name = file.replace(/\.(br|gz)$/, '');
+        // The app's page is always `private`: it may carry the voter cookie, and a shared cache
+        // must not hand a cookie-less copy to a browser that needs its cookie.
+        if (name.endsWith('.html')) return void reply.header('cache-control', 'private, no-cache');
+        const immutable = name.includes(`${path.sep}assets${path.sep}`) && HASHED.test(name);
+        reply.header('cache-control', immutable ? IMMUTABLE : 'no-cache');
       },
     });
   }
-  for (const route of SPA_ROUTES) {
-    app.get(route, (_req, reply) => {
-      if (!built) return reply.code(503).send({ message: 'The web app is not built. Run pnpm build.' });
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    });
+
+  /** The app's page (headers in setHeaders above), with this browser's voter cookie. */
+  function sendPage(req: FastifyRequest, reply: FastifyReply, status: 200 | 404) {
+    if (!built) return reply.code(503).send({ message: 'The web app is not built. Run pnpm build.' });
+    voterIdFor(req, reply);
+    reply.code(status);
+    // The not-found page answers 404 every time, never a 304 from a conditional request.
+    return status === 404 ? reply.sendFile('index.html', { etag: false, lastModified: false }) : reply.sendFile('index.html');
   }
+
+  for (const route of SPA_ROUTES) app.get(route, (req, reply) => sendPage(req, reply, 200));
+
+  app.setNotFoundHandler((req, reply) => {
+    const pathname = req.url.split('?')[0] ?? '';
+    if (!built || isApiPath(pathname) || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      return reply.code(404).send({ message: `No such path: ${req.method} ${pathname}` });
+    }
+    // A missing script, style or image must not receive HTML in its place.
+    if (HAS_EXTENSION.test(pathname)) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    return sendPage(req, reply, 404);
+  });
 }

@@ -1,11 +1,10 @@
 // The spec's REST paths (packages/contract routes), each a thin adapter over a tRPC procedure.
-import { routes, type ClientConfig } from '@linz/contract';
+import { routes } from '@linz/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { ReadCache } from '../domain/read-cache.js';
-import { contextFor } from '../http/context.js';
-import type { Services } from '../services.js';
-import { createCaller } from '../trpc/router.js';
+import { serialised } from '../domain/read-cache.js';
+import type { ContextFor } from '../http/context.js';
+import { appRouter, createCaller, runQuery } from '../trpc/router.js';
 
 /** Path parameters validated with the contract; a failure is a 400 with the issues. */
 function paramsOf<S extends z.ZodType>(schema: S, req: FastifyRequest): z.infer<S> {
@@ -14,9 +13,16 @@ function paramsOf<S extends z.ZodType>(schema: S, req: FastifyRequest): z.infer<
   return parsed.data;
 }
 
-/** Sends a cached, pre-serialised list with an ETag; a matching If-None-Match gets 304. */
-async function sendList(cache: ReadCache<unknown>, req: FastifyRequest, reply: FastifyReply) {
-  const snap = await cache.get();
+/**
+ * The one place for cacheable reads: the procedure's answer is a snapshot's data
+ * (domain/read-cache.ts), sent as its pre-serialised bytes with its ETag; a matching
+ * If-None-Match gets 304. Revalidated on each use (`no-cache`), so a write shows at once.
+ */
+async function sendCacheable(req: FastifyRequest, reply: FastifyReply, read: Promise<unknown>) {
+  const data = await read;
+  if (reply.sent) return undefined; // the request's deadline has answered 503 meanwhile
+  const snap = serialised(data);
+  if (!snap) throw new Error('a cacheable read must answer a snapshot');
   reply.header('etag', snap.etag).header('cache-control', 'no-cache');
   if (req.headers['if-none-match'] === snap.etag) return reply.code(304).send();
   return reply.type('application/json; charset=utf-8').send(snap.body);
@@ -40,13 +46,15 @@ async function unlessAnswered<T>(req: FastifyRequest, reply: FastifyReply, work:
   }
 }
 
-export function restRoutes(app: FastifyInstance, services: Services, secret: string) {
-  const call = (req: FastifyRequest, reply: FastifyReply) => createCaller(contextFor(services, secret, req, reply));
-  const clientConfig: ClientConfig = { tileUrl: services.config.tileUrl, tileAttribution: services.config.tileAttribution };
+export function restRoutes(app: FastifyInstance, contextFor: ContextFor) {
+  const call = (req: FastifyRequest, reply: FastifyReply) => createCaller(contextFor(req, reply));
 
-  app.get(routes.listMonuments.path, (req, reply) => sendList(services.lists.monuments, req, reply));
-  app.get(routes.allInterventions.path, (req, reply) => sendList(services.lists.interventions, req, reply));
-  app.get(routes.clientConfig.path, async () => clientConfig);
+  // The cacheable reads run their procedure directly (see runQuery); the rest through createCaller.
+  const read = (procedure: Parameters<typeof runQuery>[0], path: string) => (req: FastifyRequest, reply: FastifyReply) =>
+    sendCacheable(req, reply, runQuery(procedure, path, contextFor(req, reply)));
+  app.get(routes.listMonuments.path, read(appRouter.monuments.list, 'monuments.list'));
+  app.get(routes.allInterventions.path, read(appRouter.interventions.all, 'interventions.all'));
+  app.get(routes.clientConfig.path, read(appRouter.config, 'config'));
 
   app.get(routes.monumentInterventions.path, (req, reply) =>
     unlessAnswered(req, reply, call(req, reply).interventions.ofMonument(paramsOf(routes.monumentInterventions.params, req))),

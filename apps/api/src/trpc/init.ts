@@ -1,7 +1,9 @@
 // tRPC setup: the request context and the procedure builders.
-import { initTRPC, TRPCError } from '@trpc/server';
-import { databaseUnavailable } from '../db/unavailable.js';
+import { initTRPC } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { Services } from '../services.js';
+import { answeredError } from './errors.js';
 
 export type Context = Services & {
   /** Keyed hash of this browser's anonymous voter id (issues the cookie on first use). */
@@ -13,23 +15,19 @@ export type Context = Services & {
 };
 
 const t = initTRPC.context<Context>().create({
-  // A server error's message may carry a failed query and its parameters: never send it.
   errorFormatter({ shape, error }) {
-    if (shape.data.httpStatus < 500) return shape;
-    const { stack: _stack, ...data } = shape.data;
-    return { ...shape, message: 'Internal server error.', data: { ...data, cause: error.code } };
+    const answered = answeredError(error);
+    const httpStatus = getHTTPStatusCodeFromError(answered);
+    // A server error's message may carry a failed query and its parameters: never send it.
+    if (httpStatus >= 500) {
+      const { stack: _stack, ...data } = shape.data;
+      return { ...shape, code: TRPC_ERROR_CODES_BY_KEY[answered.code], message: 'Internal server error.', data: { ...data, code: answered.code, httpStatus, cause: answered.code } };
+    }
+    if (answered === error) return shape;
+    return { ...shape, code: TRPC_ERROR_CODES_BY_KEY[answered.code], message: answered.message, data: { ...shape.data, code: answered.code, httpStatus } };
   },
 });
 
-/** A lost database is the service being briefly unavailable (503), not a server bug (500). */
-const databaseAware = t.middleware(async ({ next }) => {
-  const result = await next();
-  if (!result.ok && databaseUnavailable(result.error)) {
-    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'The database is briefly unavailable.', cause: result.error });
-  }
-  return result;
-});
-
 export const router = t.router;
-export const publicProcedure = t.procedure.use(databaseAware);
+export const publicProcedure = t.procedure;
 export const createCallerFactory = t.createCallerFactory;

@@ -2,9 +2,9 @@
 import { z } from 'zod';
 import {
   Intervention,
-  InterventionList,
-  MonumentId,
+  InterventionId,
   MonumentInterventionList,
+  MonumentRef,
   NewIntervention,
   VoteAnswer,
   VoteRequest,
@@ -15,16 +15,15 @@ import { announceChange } from '../domain/read-cache.js';
 import { castVote } from '../domain/votes.js';
 import { publicProcedure, router } from './init.js';
 
-const ofMonument = z.object({ monumentId: MonumentId });
-
 export const interventionsRouter = router({
-  all: publicProcedure.output(InterventionList).query(async ({ ctx }) => (await ctx.lists.interventions.get()).data),
+  // The cached snapshot's data, validated once when the cache was built (domain/read-cache.ts).
+  all: publicProcedure.query(async ({ ctx }) => (await ctx.lists.interventions.get()).data),
   ofMonument: publicProcedure
-    .input(ofMonument)
+    .input(MonumentRef)
     .output(MonumentInterventionList)
     .query(({ ctx, input }) => listMonumentInterventions(ctx.database, input.monumentId)),
   create: publicProcedure
-    .input(ofMonument.extend({ body: NewIntervention }))
+    .input(MonumentRef.extend({ body: NewIntervention }))
     .output(Intervention)
     .mutation(async ({ ctx, input }) => {
       const ipHash = await ctx.ipHash();
@@ -36,7 +35,7 @@ export const interventionsRouter = router({
       return created;
     }),
   vote: publicProcedure
-    .input(z.object({ interventionId: z.number().int().positive().max(2 ** 31 - 1), body: VoteRequest }))
+    .input(z.object({ interventionId: InterventionId, body: VoteRequest }))
     .output(VoteAnswer)
     .mutation(async ({ ctx, input }) => {
       const { newVoteCount, queued } = await castVote(ctx.ballots, {
@@ -44,7 +43,7 @@ export const interventionsRouter = router({
         monumentId: input.body.monumentId,
         voterHash: ctx.voterHash(),
         ipHash: await ctx.ipHash(),
-      }, ctx.answered);
+      }, () => ctx.answered());
       ctx.lists.interventions.invalidate();
       if (queued) ctx.mailQueued();
       return { newVoteCount };

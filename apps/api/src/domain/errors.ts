@@ -1,0 +1,26 @@
+// The domain's own refusals. The domain throws these and knows nothing of HTTP or tRPC;
+// trpc/init.ts turns them into tRPC codes (and so HTTP statuses) in one place.
+export class DomainError extends Error {}
+
+/** The thing asked for does not exist (404). */
+export class NotFound extends DomainError {}
+
+/** This browser has already voted for the proposal (403). */
+export class AlreadyVoted extends DomainError {
+  constructor() {
+    super('You have already voted.');
+  }
+}
+
+/** A limit on this connection is used up; it may try again after `retryAfterSeconds` (429). */
+export class LimitReached extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}
+
+/** The request contradicts what is already stored (409). */
+export class Conflict extends DomainError {}
