@@ -9,7 +9,10 @@ export default defineConfig({
     projects: [
       // fault.test.ts stops a PostgreSQL server under load: PostgreSQL only.
       { extends: true, test: { name: 'pglite', include, exclude: ['test/fault.test.ts'], env: { TEST_DB: 'pglite' } } },
-      { extends: true, test: { name: 'postgres', include, env: { TEST_DB: 'postgres' }, globalSetup: ['test/global-postgres.ts'] } },
+      {
+        extends: true,
+        test: { name: 'postgres', include, env: { TEST_DB: 'postgres' }, globalSetup: ['test/global-postgres.ts'] },
+      },
     ],
   },
 });

@@ -12,12 +12,23 @@ if (!existsSync(chromiumPath)) {
 const port = Number(process.env.E2E_PORT ?? 3310);
 const baseURL = `http://127.0.0.1:${port}`;
 // The config is read again in each worker; only the main process starts the server.
-const dataDir = path.resolve(import.meta.dirname, `.tmp/e2e-${process.env.E2E_RUN_ID ?? (process.env.E2E_RUN_ID = String(Date.now()))}`);
+const dataDir = path.resolve(
+  import.meta.dirname,
+  `.tmp/e2e-${process.env.E2E_RUN_ID ?? (process.env.E2E_RUN_ID = String(Date.now()))}`,
+);
 
 const launchOptions = {
   executablePath: chromiumPath,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-    '--disable-sync', '--no-first-run', '--disable-quic'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
 };
 
 export default defineConfig({
@@ -32,8 +43,16 @@ export default defineConfig({
   reporter: [['list']],
   use: { baseURL, launchOptions, locale: 'de-AT', timezoneId: 'Europe/Vienna', trace: 'retain-on-failure' },
   projects: [
-    { name: 'desktop', testIgnore: /phone\.spec\.ts/, use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions } },
-    { name: 'phone', testMatch: /(phone|a11y)\.spec\.ts/, use: { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, launchOptions } },
+    {
+      name: 'desktop',
+      testIgnore: /phone\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions },
+    },
+    {
+      name: 'phone',
+      testMatch: /(phone|a11y)\.spec\.ts/,
+      use: { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, launchOptions },
+    },
   ],
   webServer: {
     command: 'pnpm --filter @linz/api exec tsx src/server.ts',

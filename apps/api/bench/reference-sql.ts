@@ -65,10 +65,13 @@ async function load(exec: Exec, seconds: number, tag: string, latencies: number[
       const i = n++;
       const ipHash = hash(`${tag}-ip-${i}`);
       const q = dialect.sqlToQuery(
-        voteQuery([{ interventionId: cfg.interventionId, monumentId: cfg.monumentId, voterHash: hash(`${tag}-voter-${i}`), ipHash }], {
-          ipLimit: 1_000_000_000,
-          channel: cfg.db.kind === 'postgres' ? CHANGE_CHANNEL : null,
-        }),
+        voteQuery(
+          [{ interventionId: cfg.interventionId, monumentId: cfg.monumentId, voterHash: hash(`${tag}-voter-${i}`), ipHash }],
+          {
+            ipLimit: 1_000_000_000,
+            channel: cfg.db.kind === 'postgres' ? CHANGE_CHANNEL : null,
+          },
+        ),
       );
       const t0 = performance.now();
       try {

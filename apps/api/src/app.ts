@@ -37,7 +37,13 @@ declare module 'fastify' {
 }
 
 export async function buildApp(config: Config, opts: BuildOptions = {}) {
-  const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, statementTimeoutMs: config.databaseStatementTimeoutMs }));
+  const database =
+    opts.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      statementTimeoutMs: config.databaseStatementTimeoutMs,
+    }));
   await seedLinz(database);
   const secret = await cookieSecret(database, config.cookieSecret);
   const services = createServices(config, database);

@@ -74,7 +74,9 @@ function trustProxyOf(raw: string | undefined): Config['trustProxy'] {
   // A blanket `true` would believe any X-Forwarded-For a client writes, and every limit keyed on
   // the address would be void: name the hops or the proxies instead.
   if (raw === 'true') {
-    throw new Error('Invalid configuration:\n  TRUST_PROXY: `true` is not accepted; give the number of proxies in front (e.g. 1) or their addresses/CIDRs');
+    throw new Error(
+      'Invalid configuration:\n  TRUST_PROXY: `true` is not accepted; give the number of proxies in front (e.g. 1) or their addresses/CIDRs',
+    );
   }
   if (/^\d+$/.test(raw)) {
     const hops = Number(raw);

@@ -51,5 +51,5 @@ export function loggerOptions(level: string, target?: LogSink): FastifyServerOpt
       req: (req: { method: string; url: string; id: string }) => ({ method: req.method, url: req.url, id: req.id }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
-  } as FastifyServerOptions['logger'];
+  };
 }

@@ -5,7 +5,7 @@ import type { Database } from './db/client.js';
 import { createIpHasher, type IpHasher } from './domain/identity.js';
 import { listAllInterventions } from './domain/interventions.js';
 import { listMonuments } from './domain/monuments.js';
-import { CHANGE_CHANNEL, createReadCache, snapshotOf, type ListName, type ReadCache, type Snapshot } from './domain/read-cache.js';
+import { CHANGE_CHANNEL, createReadCache, snapshotOf, type ReadCache, type Snapshot } from './domain/read-cache.js';
 import { createBallotBox, type BallotBox } from './domain/votes.js';
 
 export type Services = {
@@ -41,5 +41,5 @@ export function createServices(config: Config, database: Database): Services {
 }
 
 export function invalidateList(services: Services, list: string): void {
-  if (list === 'monuments' || list === 'interventions') services.lists[list as ListName].invalidate();
+  if (list === 'monuments' || list === 'interventions') services.lists[list].invalidate();
 }

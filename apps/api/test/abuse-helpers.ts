@@ -1,6 +1,6 @@
 // Shared steps for the abuse, fuzz, privacy and fault tests: a monument to work on, a proposal
 // to vote for, and requests from a chosen client address.
-import { Intervention, Monument, MonumentList, routes, pathOf } from '@linz/contract';
+import { Intervention, type Monument, MonumentList, routes, pathOf } from '@linz/contract';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import type { Database } from '../src/db/client.js';
@@ -38,7 +38,12 @@ export async function firstMonument(app: FastifyInstance): Promise<Monument> {
   return first;
 }
 
-export async function newProposal(app: FastifyInstance, monumentId: string, name: string, from: From = {}): Promise<Intervention> {
+export async function newProposal(
+  app: FastifyInstance,
+  monumentId: string,
+  name: string,
+  from: From = {},
+): Promise<Intervention> {
   const res = await post(app, pathOf(routes.createIntervention.path, { monumentId }), { name }, from);
   return expectAnswer(res, 201, Intervention);
 }
@@ -67,7 +72,10 @@ export function cookieFrom(res: { headers: Record<string, unknown> }): string {
  * session holds its row lock on PostgreSQL; on PGlite (one connection) an open transaction holds
  * the whole database.
  */
-export async function holdProposal(t: { url?: string | undefined; database: Database }, id: number): Promise<() => Promise<void>> {
+export async function holdProposal(
+  t: { url?: string | undefined; database: Database },
+  id: number,
+): Promise<() => Promise<void>> {
   if (DB_KIND === 'postgres') {
     if (!t.url) throw new Error('no PostgreSQL url');
     const { default: postgres } = await import('postgres');

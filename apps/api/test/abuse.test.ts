@@ -1,6 +1,6 @@
 // Abuse resistance: security headers on every answer, the cross-site and content-type guards,
 // the body limit, and each rate limit (including spoofed X-Forwarded-For and concurrent bursts).
-import { ErrorBody, Intervention, Monument, pathOf, routes } from '@linz/contract';
+import { ErrorBody, type Intervention, Monument, pathOf, routes } from '@linz/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { LimitReached } from '../src/domain/errors.js';
@@ -53,7 +53,12 @@ describe('security headers', () => {
       403: await post(app, routes.addMonument.path, newMonument(2), { headers: { origin: 'https://evil.example' } }),
       404: await get(app, '/api/nothing-here'),
       413: await post(app, routes.addMonument.path, { name: 'x'.repeat(17 * 1024) }),
-      415: await app.inject({ method: 'POST', url: routes.addMonument.path, headers: { 'content-type': 'text/plain' }, payload: 'hi' }),
+      415: await app.inject({
+        method: 'POST',
+        url: routes.addMonument.path,
+        headers: { 'content-type': 'text/plain' },
+        payload: 'hi',
+      }),
       spa: await get(app, '/about'),
     };
     for (const [status, res] of Object.entries(answers)) {
@@ -113,7 +118,13 @@ describe('write guards', () => {
 
   it('refuse bodies that are not JSON with 415 (forms, text, multipart, none)', async () => {
     const { app } = await start();
-    const types = ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json-patch+json', ''];
+    const types = [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/json-patch+json',
+      '',
+    ];
     for (const type of types) {
       const res = await app.inject({
         method: 'POST',
@@ -152,7 +163,8 @@ describe('general rate limit (LIMIT_REQUESTS_PER_MINUTE)', () => {
 
   it('counts an IPv6 /64 as one connection', async () => {
     const { app } = await start({ LIMIT_REQUESTS_PER_MINUTE: '3' });
-    for (let i = 1; i <= 3; i++) expect((await get(app, routes.clientConfig.path, { ip: `2001:db8:1:2::${i}` })).statusCode).toBe(200);
+    for (let i = 1; i <= 3; i++)
+      expect((await get(app, routes.clientConfig.path, { ip: `2001:db8:1:2::${i}` })).statusCode).toBe(200);
     expectTooMany(await get(app, routes.clientConfig.path, { ip: '2001:db8:1:2:ffff:ffff:ffff:ffff' }));
     expect((await get(app, routes.clientConfig.path, { ip: '2001:db8:1:3::1' })).statusCode).toBe(200);
   });
@@ -257,10 +269,14 @@ describe('vote limit (LIMIT_VOTES_PER_IP_PER_INTERVENTION)', () => {
     // Small batches, several in flight: the limit must hold within a batch and between batches.
     const box = createBallotBox(database, { ipLimit: 5, channel: null, inFlight: 4, maxBatch: 3 });
     const results = await Promise.allSettled(
-      Array.from({ length: 40 }, (_, i) => castVote(box, { interventionId: p.id, monumentId: m.id, voterHash: `voter-${i}`, ipHash })),
+      Array.from({ length: 40 }, (_, i) =>
+        castVote(box, { interventionId: p.id, monumentId: m.id, voterHash: `voter-${i}`, ipHash }),
+      ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
-    expect(results.filter((r) => r.status === 'rejected' && r.reason instanceof LimitReached && r.reason.retryAfterSeconds > 0)).toHaveLength(35);
+    expect(
+      results.filter((r) => r.status === 'rejected' && r.reason instanceof LimitReached && r.reason.retryAfterSeconds > 0),
+    ).toHaveLength(35);
     const [row] = await database.rows<{ votes: number }>(sql`SELECT votes FROM interventions WHERE id = ${p.id}`);
     expect(Number(row?.votes)).toBe(5);
   });

@@ -24,7 +24,12 @@ afterEach(() => t.close());
 const MON = 'mon-dreifaltigkeitssaeule';
 
 async function propose(name: string, monumentId = MON) {
-  const res = await t.app.inject({ method: 'POST', url: pathOf(routes.createIntervention.path, { monumentId }), headers: json, payload: { name } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: pathOf(routes.createIntervention.path, { monumentId }),
+    headers: json,
+    payload: { name },
+  });
   return expectAnswer(res, 201, Intervention);
 }
 
@@ -60,12 +65,16 @@ describe(`REST façade on ${DB_KIND}`, () => {
   });
 
   it.each([routes.listMonuments.path, routes.allInterventions.path, routes.clientConfig.path])(
-    '%s: the REST answer is the tRPC procedure\'s, with ETag and 304 from the one helper',
+    "%s: the REST answer is the tRPC procedure's, with ETag and 304 from the one helper",
     async (url) => {
       const rest = await t.app.inject({ url });
       expect(rest.headers['cache-control']).toBe('no-cache');
       expect(rest.headers['set-cookie']).toBeUndefined();
-      const procedure = { [routes.listMonuments.path]: 'monuments.list', [routes.allInterventions.path]: 'interventions.all', [routes.clientConfig.path]: 'config' }[url];
+      const procedure = {
+        [routes.listMonuments.path]: 'monuments.list',
+        [routes.allInterventions.path]: 'interventions.all',
+        [routes.clientConfig.path]: 'config',
+      }[url];
       const trpc = await t.app.inject({ url: `/trpc/${procedure}` });
       expect(JSON.parse(rest.body)).toEqual((JSON.parse(trpc.body) as { result: { data: unknown } }).result.data);
       const again = await t.app.inject({ url, headers: { 'if-none-match': String(rest.headers.etag) } });
@@ -78,9 +87,17 @@ describe(`REST façade on ${DB_KIND}`, () => {
     const created = await propose('  Denkmal für Marianne Hainisch ');
     expect(created).toMatchObject({ monumentId: MON, name: 'Denkmal für Marianne Hainisch', votes: 0, mayorNotifiedAt: null });
     expect(created.emoji.length).toBeGreaterThan(0);
-    const mine = expectAnswer(await t.app.inject({ url: pathOf(routes.monumentInterventions.path, { monumentId: MON }) }), 200, MonumentInterventionList);
+    const mine = expectAnswer(
+      await t.app.inject({ url: pathOf(routes.monumentInterventions.path, { monumentId: MON }) }),
+      200,
+      MonumentInterventionList,
+    );
     expect(mine).toEqual([{ id: created.id, name: created.name, votes: 0, mayorNotifiedAt: null }]);
-    const other = expectAnswer(await t.app.inject({ url: pathOf(routes.monumentInterventions.path, { monumentId: 'mon-hessendenkmal' }) }), 200, MonumentInterventionList);
+    const other = expectAnswer(
+      await t.app.inject({ url: pathOf(routes.monumentInterventions.path, { monumentId: 'mon-hessendenkmal' }) }),
+      200,
+      MonumentInterventionList,
+    );
     expect(other).toEqual([]);
     const all = expectAnswer(await t.app.inject({ url: routes.allInterventions.path }), 200, InterventionList);
     expect(all.map((i) => i.id)).toEqual([created.id]);
@@ -98,34 +115,75 @@ describe(`REST façade on ${DB_KIND}`, () => {
 
   it('gives a new browser a signed, HttpOnly, SameSite voter cookie and recognises it afterwards', async () => {
     const p = await propose('Gedenktafel');
-    const first = await t.app.inject({ method: 'POST', url: `/api/interventions/${p.id}/vote`, headers: json, payload: { monumentId: MON, action: 'vote' } });
+    const first = await t.app.inject({
+      method: 'POST',
+      url: `/api/interventions/${p.id}/vote`,
+      headers: json,
+      payload: { monumentId: MON, action: 'vote' },
+    });
     expectAnswer(first, 200, VoteAnswer);
     const setCookie = String(first.headers['set-cookie']);
     expect(setCookie).toMatch(/^voter=[^;]+\.[^;]+;/);
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
     const cookie = setCookie.split(';')[0] ?? '';
-    const second = await t.app.inject({ method: 'POST', url: `/api/interventions/${p.id}/vote`, headers: { ...json, cookie }, payload: { monumentId: MON, action: 'vote' } });
+    const second = await t.app.inject({
+      method: 'POST',
+      url: `/api/interventions/${p.id}/vote`,
+      headers: { ...json, cookie },
+      payload: { monumentId: MON, action: 'vote' },
+    });
     expect(second.statusCode).toBe(403);
-    const forged = await t.app.inject({ method: 'POST', url: `/api/interventions/${p.id}/vote`, headers: { ...json, cookie: 'voter=someone.forged' }, payload: { monumentId: MON, action: 'vote' } });
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: `/api/interventions/${p.id}/vote`,
+      headers: { ...json, cookie: 'voter=someone.forged' },
+      payload: { monumentId: MON, action: 'vote' },
+    });
     expect(forged.statusCode).toBe(200);
   });
 
   it('adds a monument with the spec defaults; the server owns validated', async () => {
     const payload = {
-      id: 'mon-user-1732270000000', name: ' Denkmal für Johanna Dohnal ', geoLocX: 48.31, geoLocY: 14.29,
-      category: 'Statue', sex: 'female', validated: true, shortDescription: 'x', shortDescription_en: 'y', image: 'evil.jpg', alternatives: ['a'],
+      id: 'mon-user-1732270000000',
+      name: ' Denkmal für Johanna Dohnal ',
+      geoLocX: 48.31,
+      geoLocY: 14.29,
+      category: 'Statue',
+      sex: 'female',
+      validated: true,
+      shortDescription: 'x',
+      shortDescription_en: 'y',
+      image: 'evil.jpg',
+      alternatives: ['a'],
     };
-    const created = expectAnswer(await t.app.inject({ method: 'POST', url: routes.addMonument.path, headers: json, payload }), 201, Monument);
+    const created = expectAnswer(
+      await t.app.inject({ method: 'POST', url: routes.addMonument.path, headers: json, payload }),
+      201,
+      Monument,
+    );
     expect(created).toEqual({
-      id: 'mon-user-1732270000000', name: 'Denkmal für Johanna Dohnal', geoLocX: 48.31, geoLocY: 14.29, category: 'Unknown', sex: 'unspecified',
-      validated: false, shortDescription: '', shortDescription_en: '', image: 'default-placeholder.jpg', alternatives: [],
+      id: 'mon-user-1732270000000',
+      name: 'Denkmal für Johanna Dohnal',
+      geoLocX: 48.31,
+      geoLocY: 14.29,
+      category: 'Unknown',
+      sex: 'unspecified',
+      validated: false,
+      shortDescription: '',
+      shortDescription_en: '',
+      image: 'default-placeholder.jpg',
+      alternatives: [],
     });
     const list = expectAnswer(await t.app.inject({ url: routes.listMonuments.path }), 200, MonumentList);
     expect(list).toHaveLength(43);
     expect(list.find((m) => m.id === created.id)?.validated).toBe(false);
     // The browser's id is only a proposal: a taken one gets a fresh id (201), never a 409.
-    const dup = expectAnswer(await t.app.inject({ method: 'POST', url: routes.addMonument.path, headers: json, payload }), 201, Monument);
+    const dup = expectAnswer(
+      await t.app.inject({ method: 'POST', url: routes.addMonument.path, headers: json, payload }),
+      201,
+      Monument,
+    );
     expect(dup.id).toMatch(/^mon-user-\d+$/);
     expect(dup.id).not.toBe(created.id);
     expect(expectAnswer(await t.app.inject({ url: routes.listMonuments.path }), 200, MonumentList)).toHaveLength(44);
@@ -133,7 +191,12 @@ describe(`REST façade on ${DB_KIND}`, () => {
 
   it('makes an id when the client sends none', async () => {
     const created = expectAnswer(
-      await t.app.inject({ method: 'POST', url: routes.addMonument.path, headers: json, payload: { name: 'Neu', geoLocX: 48.3, geoLocY: 14.3 } }),
+      await t.app.inject({
+        method: 'POST',
+        url: routes.addMonument.path,
+        headers: json,
+        payload: { name: 'Neu', geoLocX: 48.3, geoLocY: 14.3 },
+      }),
       201,
       Monument,
     );
@@ -142,7 +205,12 @@ describe(`REST façade on ${DB_KIND}`, () => {
 
   it('two adds proposing the same id at once (same millisecond) both succeed with distinct ids', async () => {
     const add = (name: string) =>
-      t.app.inject({ method: 'POST', url: routes.addMonument.path, headers: json, payload: { id: 'mon-user-1795000000000', name, geoLocX: 48.3, geoLocY: 14.3 } });
+      t.app.inject({
+        method: 'POST',
+        url: routes.addMonument.path,
+        headers: json,
+        payload: { id: 'mon-user-1795000000000', name, geoLocX: 48.3, geoLocY: 14.3 },
+      });
     const answers = await Promise.all([add('Erste'), add('Zweite'), add('Dritte')]);
     const created = answers.map((a) => expectAnswer(a, 201, Monument));
     expect(new Set(created.map((m) => m.id)).size).toBe(3);

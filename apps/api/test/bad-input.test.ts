@@ -10,7 +10,12 @@ const MON = 'mon-dreifaltigkeitssaeule';
 
 beforeAll(async () => {
   t = await testApp();
-  const res = await t.app.inject({ method: 'POST', url: `/api/interventions/${MON}`, headers: json, payload: { name: 'Vorhanden' } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/interventions/${MON}`,
+    headers: json,
+    payload: { name: 'Vorhanden' },
+  });
   proposalId = (JSON.parse(res.body) as { id: number }).id;
 });
 afterAll(() => t.close());
@@ -22,7 +27,14 @@ async function counts() {
   return row;
 }
 
-type Case = { name: string; method?: 'GET' | 'POST'; url: string | (() => string); payload?: string | object; headers?: Record<string, string>; status: number };
+type Case = {
+  name: string;
+  method?: 'GET' | 'POST';
+  url: string | (() => string);
+  payload?: string | object;
+  headers?: Record<string, string>;
+  status: number;
+};
 
 const big = JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) });
 const goodMonument = { name: 'Neu', geoLocX: 48.3, geoLocY: 14.3 };
@@ -36,17 +48,56 @@ const cases: Case[] = [
   { name: 'monument: name too long', url: '/api/add-monument', payload: { ...goodMonument, name: 'x'.repeat(121) }, status: 400 },
   { name: 'monument: latitude as string', url: '/api/add-monument', payload: { ...goodMonument, geoLocX: '48.3' }, status: 400 },
   { name: 'monument: latitude out of range', url: '/api/add-monument', payload: { ...goodMonument, geoLocX: 91 }, status: 400 },
-  { name: 'monument: longitude out of range', url: '/api/add-monument', payload: { ...goodMonument, geoLocY: -181 }, status: 400 },
-  { name: 'monument: bad id form', url: '/api/add-monument', payload: { ...goodMonument, id: 'mon-dreifaltigkeitssaeule' }, status: 400 },
+  {
+    name: 'monument: longitude out of range',
+    url: '/api/add-monument',
+    payload: { ...goodMonument, geoLocY: -181 },
+    status: 400,
+  },
+  {
+    name: 'monument: bad id form',
+    url: '/api/add-monument',
+    payload: { ...goodMonument, id: 'mon-dreifaltigkeitssaeule' },
+    status: 400,
+  },
   { name: 'monument: array body', url: '/api/add-monument', payload: [goodMonument], status: 400 },
   { name: 'monument: malformed JSON', url: '/api/add-monument', payload: '{"name": "x",', status: 400 },
   { name: 'monument: empty JSON body', url: '/api/add-monument', payload: '', status: 400 },
   { name: 'monument: 2 MB body', url: '/api/add-monument', payload: big, status: 413 },
-  { name: 'monument: form-encoded', url: '/api/add-monument', payload: 'name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' }, status: 415 },
-  { name: 'monument: text/plain', url: '/api/add-monument', payload: JSON.stringify(goodMonument), headers: { 'content-type': 'text/plain' }, status: 415 },
-  { name: 'monument: foreign Origin', url: '/api/add-monument', payload: goodMonument, headers: { origin: 'https://evil.example' }, status: 403 },
-  { name: 'monument: cross-site fetch', url: '/api/add-monument', payload: goodMonument, headers: { 'sec-fetch-site': 'cross-site' }, status: 403 },
-  { name: 'monument: proto pollution', url: '/api/add-monument', payload: '{"name":"x","geoLocX":1,"geoLocY":1,"__proto__":{"validated":true}}', status: 400 },
+  {
+    name: 'monument: form-encoded',
+    url: '/api/add-monument',
+    payload: 'name=x',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    status: 415,
+  },
+  {
+    name: 'monument: text/plain',
+    url: '/api/add-monument',
+    payload: JSON.stringify(goodMonument),
+    headers: { 'content-type': 'text/plain' },
+    status: 415,
+  },
+  {
+    name: 'monument: foreign Origin',
+    url: '/api/add-monument',
+    payload: goodMonument,
+    headers: { origin: 'https://evil.example' },
+    status: 403,
+  },
+  {
+    name: 'monument: cross-site fetch',
+    url: '/api/add-monument',
+    payload: goodMonument,
+    headers: { 'sec-fetch-site': 'cross-site' },
+    status: 403,
+  },
+  {
+    name: 'monument: proto pollution',
+    url: '/api/add-monument',
+    payload: '{"name":"x","geoLocX":1,"geoLocY":1,"__proto__":{"validated":true}}',
+    status: 400,
+  },
   // create intervention
   { name: 'proposal: blank', url: `/api/interventions/${MON}`, payload: { name: ' \t ' }, status: 400 },
   { name: 'proposal: missing name', url: `/api/interventions/${MON}`, payload: {}, status: 400 },
@@ -57,11 +108,22 @@ const cases: Case[] = [
   { name: 'proposal: invalid monument id', url: '/api/interventions/%3Cscript%3E', payload: { name: 'x' }, status: 400 },
   { name: 'proposal: malformed JSON', url: `/api/interventions/${MON}`, payload: '{name:', status: 400 },
   { name: 'proposal: 2 MB body', url: `/api/interventions/${MON}`, payload: big, status: 413 },
-  { name: 'proposal: foreign Origin', url: `/api/interventions/${MON}`, payload: { name: 'x' }, headers: { origin: 'http://localhost.evil:3000' }, status: 403 },
+  {
+    name: 'proposal: foreign Origin',
+    url: `/api/interventions/${MON}`,
+    payload: { name: 'x' },
+    headers: { origin: 'http://localhost.evil:3000' },
+    status: 403,
+  },
   // vote
   { name: 'vote: wrong action', url: voteUrl, payload: { ...vote, action: 'unvote' }, status: 400 },
   { name: 'vote: missing monumentId', url: voteUrl, payload: { action: 'vote' }, status: 400 },
-  { name: 'vote: monument of another proposal', url: voteUrl, payload: { ...vote, monumentId: 'mon-hessendenkmal' }, status: 404 },
+  {
+    name: 'vote: monument of another proposal',
+    url: voteUrl,
+    payload: { ...vote, monumentId: 'mon-hessendenkmal' },
+    status: 404,
+  },
   { name: 'vote: unknown intervention', url: '/api/interventions/99999/vote', payload: vote, status: 404 },
   { name: 'vote: non-numeric id', url: '/api/interventions/abc/vote', payload: vote, status: 400 },
   { name: 'vote: huge id', url: '/api/interventions/99999999999999999999/vote', payload: vote, status: 400 },

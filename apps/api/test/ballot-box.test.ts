@@ -23,7 +23,8 @@ async function threeProposals(env: Record<string, string> = {}, logger?: BuildOp
   t = await testApp(env, { logger });
   const m = await firstMonument(t.app);
   const proposals = [];
-  for (const name of ['Johanna Dohnal', 'Marianne Hainisch', 'Käthe Leichter']) proposals.push(await newProposal(t.app, m.id, name));
+  for (const name of ['Johanna Dohnal', 'Marianne Hainisch', 'Käthe Leichter'])
+    proposals.push(await newProposal(t.app, m.id, name));
   return { database: t.database, proposals };
 }
 
@@ -42,7 +43,12 @@ async function countsOf(database: NonNullable<typeof t>['database'], ids: number
           (SELECT max(o.vote_count) FROM mayor_notifications o WHERE o.intervention_id = i.id) AS at
         FROM interventions i WHERE i.id IN ${ids} ORDER BY i.id`,
   );
-  return rows.map((r) => ({ votes: Number(r.votes), rows: Number(r.n), mails: Number(r.mails), at: r.at === null ? null : Number(r.at) }));
+  return rows.map((r) => ({
+    votes: Number(r.votes),
+    rows: Number(r.n),
+    mails: Number(r.mails),
+    at: r.at === null ? null : Number(r.at),
+  }));
 }
 
 describe(`ballot box on ${DB_KIND}`, () => {
@@ -57,7 +63,12 @@ describe(`ballot box on ${DB_KIND}`, () => {
       expect(counts.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
       expect(results.filter((r, i) => ballots[i]!.interventionId === p.id && r.queued)).toHaveLength(1);
     }
-    expect(await countsOf(database, proposals.map((p) => p.id))).toEqual(Array(3).fill({ votes: 20, rows: 20, mails: 1, at: 10 }));
+    expect(
+      await countsOf(
+        database,
+        proposals.map((p) => p.id),
+      ),
+    ).toEqual(Array(3).fill({ votes: 20, rows: 20, mails: 1, at: 10 }));
   });
 
   it('concurrent batches over the same proposals in opposite orders never deadlock; a browser in two batches counts once', async () => {
@@ -69,7 +80,9 @@ describe(`ballot box on ${DB_KIND}`, () => {
       return k % 2 ? list.reverse() : list;
     });
     const answers = await Promise.all(batches.map((b) => castBallots(database, b, rules)));
-    const all: [Ballot, BallotResult][] = batches.flatMap((b, k) => b.map((x, j): [Ballot, BallotResult] => [x, answers[k]![j]!]));
+    const all: [Ballot, BallotResult][] = batches.flatMap((b, k) =>
+      b.map((x, j): [Ballot, BallotResult] => [x, answers[k]![j]!]),
+    );
     const counted = all.filter(([, r]) => r.outcome === 'counted');
     expect(counted).toHaveLength(90);
     expect(all.filter(([, r]) => r.outcome === 'repeat')).toHaveLength(90);
@@ -78,7 +91,12 @@ describe(`ballot box on ${DB_KIND}`, () => {
       const counts = counted.filter(([b]) => b.interventionId === p.id).map(([, r]) => r.count!);
       expect(counts.sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
     }
-    expect(await countsOf(database, proposals.map((p) => p.id))).toEqual(Array(3).fill({ votes: 30, rows: 30, mails: 1, at: 10 }));
+    expect(
+      await countsOf(
+        database,
+        proposals.map((p) => p.id),
+      ),
+    ).toEqual(Array(3).fill({ votes: 30, rows: 30, mails: 1, at: 10 }));
   });
 
   it('a ballot the database refuses fails alone: the rest of its batch is counted', async () => {
@@ -91,7 +109,12 @@ describe(`ballot box on ${DB_KIND}`, () => {
     expect(results[4]!.status).toBe('rejected');
     const fine = results.filter((_, i) => i !== 4);
     expect(fine.every((r) => r.status === 'fulfilled' && r.value.outcome === 'counted')).toBe(true);
-    expect(await countsOf(database, proposals.map((p) => p.id))).toEqual(Array(3).fill({ votes: 3, rows: 3, mails: 0, at: null }));
+    expect(
+      await countsOf(
+        database,
+        proposals.map((p) => p.id),
+      ),
+    ).toEqual(Array(3).fill({ votes: 3, rows: 3, mails: 0, at: null }));
   });
 
   if (DB_KIND === 'postgres') {
@@ -155,7 +178,6 @@ describe(`ballot box on ${DB_KIND}`, () => {
   });
 });
 
-
 if (DB_KIND === 'postgres') {
   describe('DATABASE_STATEMENT_TIMEOUT_MS on postgres', () => {
     it('a vote held up longer than the statement timeout answers 503 before the request deadline; once the hold ends it counts', async () => {
@@ -203,8 +225,13 @@ describe(`votes past the request deadline on ${DB_KIND}`, () => {
     await release();
     const count = (msg: string) => log.filter((l) => l.msg === msg).length;
     // Each late request notes when its work has ended (cast or withdrawn): wait for all eight.
-    await vi.waitFor(() => expect(count('finished after the deadline had answered 503')).toBe(8), { timeout: 10_000, interval: 20 });
-    const [{ votes } = { votes: NaN }] = await database.rows<{ votes: number }>(sql`SELECT votes FROM interventions WHERE id = ${p.id}`);
+    await vi.waitFor(() => expect(count('finished after the deadline had answered 503')).toBe(8), {
+      timeout: 10_000,
+      interval: 20,
+    });
+    const [{ votes } = { votes: NaN }] = await database.rows<{ votes: number }>(
+      sql`SELECT votes FROM interventions WHERE id = ${p.id}`,
+    );
     // Only what had reached the database can have counted; everything still queued did not.
     expect(Number(votes)).toBeGreaterThanOrEqual(1);
     expect(Number(votes)).toBeLessThanOrEqual(3);

@@ -9,13 +9,23 @@ let id = 0;
 const MON = 'mon-dreifaltigkeitssaeule';
 beforeEach(async () => {
   t = await testApp();
-  const res = await t.app.inject({ method: 'POST', url: `/api/interventions/${MON}`, headers: json, payload: { name: 'Volksbüste' } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/interventions/${MON}`,
+    headers: json,
+    payload: { name: 'Volksbüste' },
+  });
   id = (JSON.parse(res.body) as { id: number }).id;
 });
 afterEach(() => t.close());
 
 const voteAs = (who: string) =>
-  t.app.inject({ method: 'POST', url: `/api/interventions/${id}/vote`, headers: { ...json, ...browser(t.app, who) }, payload: { monumentId: MON, action: 'vote' } });
+  t.app.inject({
+    method: 'POST',
+    url: `/api/interventions/${id}/vote`,
+    headers: { ...json, ...browser(t.app, who) },
+    payload: { monumentId: MON, action: 'vote' },
+  });
 
 describe(`concurrent votes on ${DB_KIND}`, () => {
   it('50 different browsers at once get the counts 1..50 exactly', async () => {

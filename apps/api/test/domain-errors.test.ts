@@ -15,7 +15,8 @@ afterEach(async () => {
 const MON = 'mon-dreifaltigkeitssaeule';
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
   t!.app.inject({ method: 'POST', url, headers: { ...json, ...headers }, payload: payload as object });
-const trpcError = (body: string) => (JSON.parse(body) as { error: { message: string; data: { code: string; httpStatus: number } } }).error;
+const trpcError = (body: string) =>
+  (JSON.parse(body) as { error: { message: string; data: { code: string; httpStatus: number } } }).error;
 
 describe(`domain errors on ${DB_KIND}`, () => {
   it('already voted: 403 over REST and tRPC with the same message', async () => {
@@ -23,23 +24,30 @@ describe(`domain errors on ${DB_KIND}`, () => {
     const created = await post(pathOf(routes.createIntervention.path, { monumentId: MON }), { name: 'Ein Baum' });
     const id = (JSON.parse(created.body) as { id: number }).id;
     const who = browser(t.app, 'one-browser');
-    expect((await post(pathOf(routes.castVote.path, { interventionId: id }), { monumentId: MON, action: 'vote' }, who)).statusCode).toBe(200);
+    expect(
+      (await post(pathOf(routes.castVote.path, { interventionId: id }), { monumentId: MON, action: 'vote' }, who)).statusCode,
+    ).toBe(200);
     const rest = await post(pathOf(routes.castVote.path, { interventionId: id }), { monumentId: MON, action: 'vote' }, who);
     const trpc = await post('/trpc/interventions.vote', { interventionId: id, body: { monumentId: MON, action: 'vote' } }, who);
     expect([rest.statusCode, trpc.statusCode]).toEqual([403, 403]);
     expect(JSON.parse(rest.body)).toEqual({ message: 'You have already voted.' });
-    expect(trpcError(trpc.body)).toMatchObject({ message: 'You have already voted.', data: { code: 'FORBIDDEN', httpStatus: 403 } });
+    expect(trpcError(trpc.body)).toMatchObject({
+      message: 'You have already voted.',
+      data: { code: 'FORBIDDEN', httpStatus: 403 },
+    });
   });
 
   it('not found: 404 over both', async () => {
     t = await testApp();
     const rest = await t.app.inject({ url: pathOf(routes.monumentInterventions.path, { monumentId: 'mon-nope' }) });
-    const trpc = await t.app.inject({ url: `/trpc/interventions.ofMonument?input=${encodeURIComponent(JSON.stringify({ monumentId: 'mon-nope' }))}` });
+    const trpc = await t.app.inject({
+      url: `/trpc/interventions.ofMonument?input=${encodeURIComponent(JSON.stringify({ monumentId: 'mon-nope' }))}`,
+    });
     expect([rest.statusCode, trpc.statusCode]).toEqual([404, 404]);
     expect(trpcError(trpc.body).data.code).toBe('NOT_FOUND');
   });
 
-  it('a limit reached: 429 with the domain\'s Retry-After over both', async () => {
+  it("a limit reached: 429 with the domain's Retry-After over both", async () => {
     t = await testApp({ LIMIT_CREATES_PER_5_MINUTES: '1' });
     expect((await post(routes.addMonument.path, { name: 'Eins', geoLocX: 48.3, geoLocY: 14.3 })).statusCode).toBe(201);
     const rest = await post(routes.addMonument.path, { name: 'Zwei', geoLocX: 48.3, geoLocY: 14.3 });

@@ -99,7 +99,10 @@ describe('database stopped under load (PostgreSQL project only)', () => {
       const burst = await Promise.all(
         Array.from({ length: 30 }, async (_, n): Promise<Sample> => {
           const start = Date.now();
-          const res = n % 2 ? await vote(app, p, { ip: `203.0.113.${n}` }) : await app.inject({ method: 'GET', url: pathOf(routes.monumentInterventions.path, { monumentId: m.id }) });
+          const res =
+            n % 2
+              ? await vote(app, p, { ip: `203.0.113.${n}` })
+              : await app.inject({ method: 'GET', url: pathOf(routes.monumentInterventions.path, { monumentId: m.id }) });
           return { at: burstAt, ms: Date.now() - start, status: res.statusCode, kind: n % 2 ? 'vote' : 'read' };
         }),
       );
@@ -113,7 +116,26 @@ describe('database stopped under load (PostgreSQL project only)', () => {
       const recovered = [...samples.filter((s) => s.at > (firstOk?.at ?? Infinity)), ...burst];
       const stalled = (s: Sample) => s.status === 503 && s.ms >= CONNECT_TIMEOUT_MS - 100 && s.ms < CONNECT_TIMEOUT_MS + 500;
       if (process.env.SHOW_COUNTS) {
-        console.info('fault: before', before.length, 'ok', count(before, 200), '| down', down.length, '503s', count(down, 503), '| first ok after restart (ms)', firstOk && firstOk.at + firstOk.ms - startedAt, '| after it', recovered.length, '503s', count(recovered, 503), 'of them stalled connects', recovered.filter(stalled).length, '| max ms', Math.max(...samples.map((s) => s.ms)));
+        console.info(
+          'fault: before',
+          before.length,
+          'ok',
+          count(before, 200),
+          '| down',
+          down.length,
+          '503s',
+          count(down, 503),
+          '| first ok after restart (ms)',
+          firstOk && firstOk.at + firstOk.ms - startedAt,
+          '| after it',
+          recovered.length,
+          '503s',
+          count(recovered, 503),
+          'of them stalled connects',
+          recovered.filter(stalled).length,
+          '| max ms',
+          Math.max(...samples.map((s) => s.ms)),
+        );
       }
 
       expect(count(before, 200)).toBeGreaterThanOrEqual(20);

@@ -64,7 +64,12 @@ const loose = (field: fc.Arbitrary<unknown>) => fc.oneof(field, anything);
 /** Bodies as raw text: valid JSON of every shape and text that is not JSON at all. */
 function bodies(shaped: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<string> {
   return fc.oneof(
-    { weight: 5, arbitrary: fc.tuple(shaped, fc.dictionary(fc.string({ maxLength: 8 }), anything, { maxKeys: 2 })).map(([s, extra]) => JSON.stringify({ ...extra, ...s })) },
+    {
+      weight: 5,
+      arbitrary: fc
+        .tuple(shaped, fc.dictionary(fc.string({ maxLength: 8 }), anything, { maxKeys: 2 }))
+        .map(([s, extra]) => JSON.stringify({ ...extra, ...s })),
+    },
     { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v) ?? 'null') },
     {
       weight: 1,
@@ -89,19 +94,38 @@ function bodies(shaped: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<str
 
 const monumentBodyLoose = bodies(
   fc.record(
-    { id: loose(fc.oneof(fc.nat().map((n) => `mon-user-${n}`), fc.constantFrom('mon-user-1', 'mon-dreifaltigkeitssaeule'))), name: loose(text), geoLocX: loose(number), geoLocY: loose(number) },
+    {
+      id: loose(
+        fc.oneof(
+          fc.nat().map((n) => `mon-user-${n}`),
+          fc.constantFrom('mon-user-1', 'mon-dreifaltigkeitssaeule'),
+        ),
+      ),
+      name: loose(text),
+      geoLocX: loose(number),
+      geoLocY: loose(number),
+    },
     { requiredKeys: [] },
   ),
 );
 const nearlyValidMonument = fc
-  .record({ name: text, geoLocX: fc.double({ min: -90, max: 90, noNaN: true }), geoLocY: fc.double({ min: -180, max: 180, noNaN: true }) })
+  .record({
+    name: text,
+    geoLocX: fc.double({ min: -90, max: 90, noNaN: true }),
+    geoLocY: fc.double({ min: -180, max: 180, noNaN: true }),
+  })
   .map((b) => JSON.stringify(b));
 const monumentBody = fc.oneof({ weight: 1, arbitrary: nearlyValidMonument }, { weight: 2, arbitrary: monumentBodyLoose });
 const proposalBody = bodies(fc.record({ name: loose(text) }, { requiredKeys: [] }));
-const pathSegment = fc.oneof(text, fc.nat().map(String), fc.constantFrom('..', '%2e%2e', 'all', '0', '-1', '99999999999999999999', '1e3', '0x10'));
+const pathSegment = fc.oneof(
+  text,
+  fc.nat().map(String),
+  fc.constantFrom('..', '%2e%2e', 'all', '0', '-1', '99999999999999999999', '1e3', '0x10'),
+);
 
 /** The database stores UTF-8: a lone surrogate the contract lets through comes back as U+FFFD. */
-const asStored = (s: string | undefined) => s?.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+const asStored = (s: string | undefined) =>
+  s?.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 
 /** Percent-encodes a path segment; a lone surrogate becomes invalid UTF-8 bytes, as an attacker would send. */
 function segment(s: string): string {
@@ -132,7 +156,10 @@ function checkRest(res: Answer, okStatus: number, okSchema: z.ZodType, allowed: 
 const TrpcAnswer = (data: z.ZodType) => ({
   check(res: Answer) {
     expect(res.statusCode, res.body).toBeLessThan(500);
-    const parsed = JSON.parse(res.body) as { result?: { data: unknown }; error?: { message: string; data?: { httpStatus?: number } } };
+    const parsed = JSON.parse(res.body) as {
+      result?: { data: unknown };
+      error?: { message: string; data?: { httpStatus?: number } };
+    };
     if (res.statusCode === 200) {
       const ok = data.safeParse(parsed.result?.data);
       expect(ok.success, res.body).toBe(true);
@@ -237,16 +264,21 @@ describe('fuzzing every endpoint', () => {
       [routes.clientConfig.path, ClientConfig],
     ] as const;
     await fc.assert(
-      fc.asyncProperty(fc.nat({ max: 2 }), fc.string({ maxLength: 30 }), fc.string({ unit: 'grapheme-ascii', maxLength: 40 }), async (which, query, etag) => {
-        const [path, schema] = lists[which] ?? lists[0];
-        const res = await app.inject({
-          method: 'GET',
-          url: `${path}?${encodeURIComponent(query)}`,
-          headers: { 'if-none-match': etag, accept: etag },
-        });
-        expect(res.statusCode).toBeLessThan(500);
-        if (res.statusCode !== 304) checkRest(res, 200, schema, []);
-      }),
+      fc.asyncProperty(
+        fc.nat({ max: 2 }),
+        fc.string({ maxLength: 30 }),
+        fc.string({ unit: 'grapheme-ascii', maxLength: 40 }),
+        async (which, query, etag) => {
+          const [path, schema] = lists[which] ?? lists[0];
+          const res = await app.inject({
+            method: 'GET',
+            url: `${path}?${encodeURIComponent(query)}`,
+            headers: { 'if-none-match': etag, accept: etag },
+          });
+          expect(res.statusCode).toBeLessThan(500);
+          if (res.statusCode !== 304) checkRest(res, 200, schema, []);
+        },
+      ),
       { numRuns: RUNS },
     );
   });
@@ -292,9 +324,11 @@ describe('fuzzing every endpoint', () => {
 
     it('POST /trpc/interventions.vote', async () => {
       const answer = TrpcAnswer(VoteAnswer);
-      const input = fc.tuple(fc.oneof(fc.constant(-1), anything), fc.oneof(fc.constant('ok'), anything)).map(([id, b]) =>
-        JSON.stringify({ interventionId: id === -1 ? proposal.id : id, body: b === 'ok' ? { monumentId, action: 'vote' } : b }),
-      );
+      const input = fc
+        .tuple(fc.oneof(fc.constant(-1), anything), fc.oneof(fc.constant('ok'), anything))
+        .map(([id, b]) =>
+          JSON.stringify({ interventionId: id === -1 ? proposal.id : id, body: b === 'ok' ? { monumentId, action: 'vote' } : b }),
+        );
       await fc.assert(
         fc.asyncProperty(input, ip, async (body, from) => {
           if (answer.check(await trpcPost('interventions.vote', body, from))) created.votes++;
@@ -307,7 +341,7 @@ describe('fuzzing every endpoint', () => {
       const answer = TrpcAnswer(MonumentInterventionList);
       await fc.assert(
         fc.asyncProperty(fc.oneof(anything, fc.constant(monumentId || 'x')), fc.boolean(), async (m, asObject) => {
-          const raw = asObject ? JSON.stringify({ monumentId: m }) : JSON.stringify(m) ?? '';
+          const raw = asObject ? JSON.stringify({ monumentId: m }) : (JSON.stringify(m) ?? '');
           const res = await app.inject({ method: 'GET', url: `/trpc/interventions.ofMonument?input=${encodeURIComponent(raw)}` });
           answer.check(res);
         }),
@@ -322,12 +356,17 @@ describe('fuzzing every endpoint', () => {
     );
     expect(monuments.length).toBe(created.monuments.size);
     for (const m of monuments) {
-      expect(NewMonument.safeParse({ name: m.name, geoLocX: Number(m.lat), geoLocY: Number(m.lng) }).success, JSON.stringify(m)).toBe(true);
+      expect(
+        NewMonument.safeParse({ name: m.name, geoLocX: Number(m.lat), geoLocY: Number(m.lng) }).success,
+        JSON.stringify(m),
+      ).toBe(true);
       expect(m.name).toBe(m.name.trim());
       expect(m.validated).toBe(false);
       expect(created.monuments.get(m.id)?.name).toBe(m.name);
     }
-    const proposals = await ctx.database.rows<{ id: number; name: string; votes: number }>(sql`SELECT id, name, votes FROM interventions`);
+    const proposals = await ctx.database.rows<{ id: number; name: string; votes: number }>(
+      sql`SELECT id, name, votes FROM interventions`,
+    );
     expect(proposals.length).toBe(created.proposals.size);
     for (const p of proposals) {
       expect(NewIntervention.safeParse({ name: p.name }).success, JSON.stringify(p)).toBe(true);

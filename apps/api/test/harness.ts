@@ -38,7 +38,10 @@ export async function freshDatabase(statementTimeoutMs?: number): Promise<{ data
   await admin.rows(sql.raw(`CREATE DATABASE ${name} TEMPLATE linz_template`));
   await admin.close();
   const url = adminUrl.replace(/\/postgres$/, `/${name}`);
-  return { database: await openDatabase({ databaseUrl: url, poolSize: 20, ...(statementTimeoutMs ? { statementTimeoutMs } : {}) }), url };
+  return {
+    database: await openDatabase({ databaseUrl: url, poolSize: 20, ...(statementTimeoutMs ? { statementTimeoutMs } : {}) }),
+    url,
+  };
 }
 
 /** A scratch DATA_DIR per test run, so e-mails written as files stay out of the repository. */
@@ -77,7 +80,11 @@ export async function testApp(env: Record<string, string> = {}, opts: { logger?:
 }
 
 /** Asserts an answer's status and that its body matches the contract schema; returns the body. */
-export function expectAnswer<S extends z.ZodType>(res: { statusCode: number; body: string }, status: number, schema: S): z.infer<S> {
+export function expectAnswer<S extends z.ZodType>(
+  res: { statusCode: number; body: string },
+  status: number,
+  schema: S,
+): z.infer<S> {
   expect(res.statusCode, res.body).toBe(status);
   const parsed = schema.safeParse(JSON.parse(res.body));
   expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);

@@ -72,7 +72,10 @@ async function startApi(env: Record<string, string>): Promise<Api> {
     'the API to answer',
     async () => {
       if (proc.exitCode !== null) throw new Error(`API exited early:\n${output.join('')}`);
-      return fetch(`${api.base}/api/config`).then((r) => r.ok, () => false);
+      return fetch(`${api.base}/api/config`).then(
+        (r) => r.ok,
+        () => false,
+      );
     },
     60_000,
   );
@@ -80,7 +83,11 @@ async function startApi(env: Record<string, string>): Promise<Api> {
 }
 
 async function post(api: Api, url: string, body: unknown) {
-  const res = await fetch(`${api.base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${api.base}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
@@ -136,7 +143,9 @@ describe(`mayor e-mail across processes on ${DB_KIND}`, () => {
     await first.exited;
 
     const database = await openDatabase(DB_KIND === 'postgres' ? { databaseUrl: env.DATABASE_URL, poolSize: 1 } : { dataDir });
-    const rows = await database.rows<{ status: string }>(sql`SELECT status FROM mayor_notifications WHERE intervention_id = ${id}`);
+    const rows = await database.rows<{ status: string }>(
+      sql`SELECT status FROM mayor_notifications WHERE intervention_id = ${id}`,
+    );
     await database.close();
     expect(rows).toEqual([{ status: 'sending' }]);
 
@@ -147,7 +156,10 @@ describe(`mayor e-mail across processes on ${DB_KIND}`, () => {
     expect(working.messages).toHaveLength(1);
     expect(hanging.messages).toHaveLength(0);
     expect(working.messages[0]?.envelopeTo).toEqual([MAYOR]);
-    const list = (await (await fetch(`${second.base}/api/interventions/all`)).json()) as { id: number; mayorNotifiedAt: string | null }[];
+    const list = (await (await fetch(`${second.base}/api/interventions/all`)).json()) as {
+      id: number;
+      mayorNotifiedAt: string | null;
+    }[];
     expect(list.find((i) => i.id === id)?.mayorNotifiedAt).toEqual(expect.any(String));
     await stopGracefully(second);
     const output = [...first.output, ...second.output].join('');
@@ -155,27 +167,31 @@ describe(`mayor e-mail across processes on ${DB_KIND}`, () => {
     expect(output).not.toContain(MAYOR);
   }, 120_000);
 
-  itOnPostgres('two API processes on one PostgreSQL, votes spread across both, crossing 10: one message per proposal', async () => {
-    const { database, url } = await freshDatabase();
-    cleanups.push(() => database.close());
-    const smtp = await peer('accept');
-    const env = { DATABASE_URL: url ?? '', SMTP_URL: smtp.url, DATA_DIR: tmpdir() };
-    const [a, b] = await Promise.all([startApi(env), startApi(env)]);
-    if (!a || !b) throw new Error('APIs did not start');
-    const ids = [await proposal(a, 'Eine Linde'), await proposal(b, 'Eine Bank'), await proposal(a, 'Ein Brunnen')];
-    // 12 votes for each proposal, alternating between the instances, all at once.
-    const answers = await Promise.all(ids.flatMap((id) => Array.from({ length: 12 }, (_, i) => vote(i % 2 ? a : b, id))));
-    expect(answers.every((r) => r.status === 200)).toBe(true);
-    await until('three mails', () => smtp.messages.length >= 3, 30_000);
-    await morePolls([a, b], 3); // both instances poll every second: nothing else may arrive
-    expect(smtp.messages).toHaveLength(3);
-    const messageIds = smtp.messages.map((m) => m.headers.get('message-id') ?? '');
-    expect(new Set(messageIds).size).toBe(3);
-    for (const id of ids) expect(messageIds.filter((m) => m.startsWith(`<mayor-${id}-`))).toHaveLength(1);
-    const rows = await database.rows<{ status: string; attempts: number }>(
-      sql`SELECT status, attempts FROM mayor_notifications ORDER BY intervention_id`,
-    );
-    expect(rows).toEqual(ids.map(() => ({ status: 'sent', attempts: 1 })));
-    await Promise.all([stopGracefully(a), stopGracefully(b)]);
-  }, 120_000);
+  itOnPostgres(
+    'two API processes on one PostgreSQL, votes spread across both, crossing 10: one message per proposal',
+    async () => {
+      const { database, url } = await freshDatabase();
+      cleanups.push(() => database.close());
+      const smtp = await peer('accept');
+      const env = { DATABASE_URL: url ?? '', SMTP_URL: smtp.url, DATA_DIR: tmpdir() };
+      const [a, b] = await Promise.all([startApi(env), startApi(env)]);
+      if (!a || !b) throw new Error('APIs did not start');
+      const ids = [await proposal(a, 'Eine Linde'), await proposal(b, 'Eine Bank'), await proposal(a, 'Ein Brunnen')];
+      // 12 votes for each proposal, alternating between the instances, all at once.
+      const answers = await Promise.all(ids.flatMap((id) => Array.from({ length: 12 }, (_, i) => vote(i % 2 ? a : b, id))));
+      expect(answers.every((r) => r.status === 200)).toBe(true);
+      await until('three mails', () => smtp.messages.length >= 3, 30_000);
+      await morePolls([a, b], 3); // both instances poll every second: nothing else may arrive
+      expect(smtp.messages).toHaveLength(3);
+      const messageIds = smtp.messages.map((m) => m.headers.get('message-id') ?? '');
+      expect(new Set(messageIds).size).toBe(3);
+      for (const id of ids) expect(messageIds.filter((m) => m.startsWith(`<mayor-${id}-`))).toHaveLength(1);
+      const rows = await database.rows<{ status: string; attempts: number }>(
+        sql`SELECT status, attempts FROM mayor_notifications ORDER BY intervention_id`,
+      );
+      expect(rows).toEqual(ids.map(() => ({ status: 'sent', attempts: 1 })));
+      await Promise.all([stopGracefully(a), stopGracefully(b)]);
+    },
+    120_000,
+  );
 });

@@ -83,12 +83,24 @@ async function seedVotes(database: Database, interventionId: number, votes: numb
   await database.rows(sql`UPDATE interventions SET votes = ${votes} WHERE id = ${interventionId}`);
 }
 
-type OutboxRow = { status: string; attempts: number; vote_count: number; next_attempt_at: Date; last_error: string | null; sent_at: Date | null };
+type OutboxRow = {
+  status: string;
+  attempts: number;
+  vote_count: number;
+  next_attempt_at: Date;
+  last_error: string | null;
+  sent_at: Date | null;
+};
 
 async function outboxOf(database: Database, interventionId: number): Promise<OutboxRow[]> {
   const rows = await database.rows<OutboxRow>(sql`
     SELECT status, attempts, vote_count, next_attempt_at, last_error, sent_at FROM mayor_notifications WHERE intervention_id = ${interventionId}`);
-  return rows.map((r) => ({ ...r, attempts: Number(r.attempts), vote_count: Number(r.vote_count), next_attempt_at: new Date(r.next_attempt_at) }));
+  return rows.map((r) => ({
+    ...r,
+    attempts: Number(r.attempts),
+    vote_count: Number(r.vote_count),
+    next_attempt_at: new Date(r.next_attempt_at),
+  }));
 }
 
 const cleanups: (() => Promise<unknown> | void)[] = [];
@@ -155,14 +167,17 @@ describe(`mayor e-mail on ${DB_KIND}`, () => {
       'anonym',
       'nicht um überprüfte Personen',
       'not verified persons',
-    ]) expect(mail.text).toContain(expected);
+    ])
+      expect(mail.text).toContain(expected);
     expect(mail.text).toContain(new Date(row?.sent_at ?? 0).getUTCFullYear().toString());
 
     // The public receipt: both lists show when the office was sent the proposal.
     const all = InterventionList.parse(JSON.parse((await a.app.inject({ url: '/api/interventions/all' })).body));
     const sentAt = all.find((i) => i.id === p.id)?.mayorNotifiedAt;
     expect(sentAt).toBe(new Date(row?.sent_at ?? 0).toISOString());
-    const popup = MonumentInterventionList.parse(JSON.parse((await a.app.inject({ url: `/api/interventions/${monumentId}` })).body));
+    const popup = MonumentInterventionList.parse(
+      JSON.parse((await a.app.inject({ url: `/api/interventions/${monumentId}` })).body),
+    );
     expect(popup.find((i) => i.id === p.id)?.mayorNotifiedAt).toBe(sentAt);
     expect(a.logs.join('')).not.toContain(MAYOR);
   });

@@ -29,7 +29,11 @@ function migrationsBefore0003(): string {
 }
 
 const signature = async (database: Database) =>
-  (await database.rows<{ args: string }>(sql`SELECT pg_get_function_identity_arguments(oid) AS args FROM pg_proc WHERE proname = 'cast_votes'`)).map((r) => r.args);
+  (
+    await database.rows<{ args: string }>(
+      sql`SELECT pg_get_function_identity_arguments(oid) AS args FROM pg_proc WHERE proname = 'cast_votes'`,
+    )
+  ).map((r) => r.args);
 
 /** Opens a database that the old migrations made, checks the old function, then upgrades it. */
 async function oldDatabaseUpgraded(): Promise<Database> {
@@ -37,7 +41,11 @@ async function oldDatabaseUpgraded(): Promise<Database> {
   if (DB_KIND === 'pglite') {
     const pg = new PGlite();
     await migratePglite(drizzlePglite({ client: pg }), { migrationsFolder: old });
-    const [row] = (await pg.query<{ args: string }>(`SELECT pg_get_function_identity_arguments(oid) AS args FROM pg_proc WHERE proname = 'cast_votes'`)).rows;
+    const [row] = (
+      await pg.query<{ args: string }>(
+        `SELECT pg_get_function_identity_arguments(oid) AS args FROM pg_proc WHERE proname = 'cast_votes'`,
+      )
+    ).rows;
     expect(row?.args).toMatch(/p_announce boolean/);
     return openDatabase({ pglite: pg });
   }
@@ -49,7 +57,9 @@ async function oldDatabaseUpgraded(): Promise<Database> {
   const url = adminUrl.replace(/\/postgres$/, `/${name}`);
   const own = postgres(url, { max: 1, onnotice: () => {} });
   await migratePostgres(drizzlePostgres({ client: own }), { migrationsFolder: old });
-  const [row] = await own<{ args: string }[]>`SELECT pg_get_function_identity_arguments(oid) AS args FROM pg_proc WHERE proname = 'cast_votes'`;
+  const [row] = await own<
+    { args: string }[]
+  >`SELECT pg_get_function_identity_arguments(oid) AS args FROM pg_proc WHERE proname = 'cast_votes'`;
   expect(row?.args).toMatch(/p_announce boolean/);
   await own.end();
   return openDatabase({ databaseUrl: url });
@@ -69,7 +79,10 @@ describe(`migration 0003 on ${DB_KIND}`, () => {
       const ballot = (v: string) => ({ interventionId: p!.id, monumentId: p!.monument_id, voterHash: v, ipHash: 'ip' });
       // A null channel casts without announcing; a named one announces once per call.
       expect((await castBallots(database, [ballot('a')], { ipLimit: 10, channel: null }))[0]?.outcome).toBe('counted');
-      expect((await castBallots(database, [ballot('b')], { ipLimit: 10, channel: CHANGE_CHANNEL }))[0]).toMatchObject({ outcome: 'counted', count: 2 });
+      expect((await castBallots(database, [ballot('b')], { ipLimit: 10, channel: CHANGE_CHANNEL }))[0]).toMatchObject({
+        outcome: 'counted',
+        count: 2,
+      });
       await expect.poll(() => heard).toEqual(['interventions']);
       await unlisten();
     } finally {

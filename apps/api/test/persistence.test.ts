@@ -25,12 +25,27 @@ describe(`restart on ${DB_KIND}`, () => {
     }
     const config = { ...testConfig(env), cookieSecret: undefined };
     const first = await buildApp(config);
-    const created = await first.inject({ method: 'POST', url: '/api/interventions/mon-dreifaltigkeitssaeule', headers: json, payload: { name: 'Bleibt' } });
+    const created = await first.inject({
+      method: 'POST',
+      url: '/api/interventions/mon-dreifaltigkeitssaeule',
+      headers: json,
+      payload: { name: 'Bleibt' },
+    });
     const { id } = JSON.parse(created.body) as { id: number };
-    const voted = await first.inject({ method: 'POST', url: `/api/interventions/${id}/vote`, headers: json, payload: { monumentId: 'mon-dreifaltigkeitssaeule', action: 'vote' } });
+    const voted = await first.inject({
+      method: 'POST',
+      url: `/api/interventions/${id}/vote`,
+      headers: json,
+      payload: { monumentId: 'mon-dreifaltigkeitssaeule', action: 'vote' },
+    });
     expect(voted.statusCode).toBe(200);
     const cookie = String(voted.headers['set-cookie']).split(';')[0] ?? '';
-    const added = await first.inject({ method: 'POST', url: '/api/add-monument', headers: json, payload: { name: 'Neu', geoLocX: 48.3, geoLocY: 14.3 } });
+    const added = await first.inject({
+      method: 'POST',
+      url: '/api/add-monument',
+      headers: json,
+      payload: { name: 'Neu', geoLocX: 48.3, geoLocY: 14.3 },
+    });
     expect(added.statusCode).toBe(201);
     await first.close();
 
@@ -39,7 +54,12 @@ describe(`restart on ${DB_KIND}`, () => {
       const list = InterventionList.parse(JSON.parse((await second.inject({ url: '/api/interventions/all' })).body));
       expect(list).toMatchObject([{ id, name: 'Bleibt', votes: 1 }]);
       expect(JSON.parse((await second.inject({ url: '/api/monuments' })).body)).toHaveLength(43);
-      const again = await second.inject({ method: 'POST', url: `/api/interventions/${id}/vote`, headers: { ...json, cookie }, payload: { monumentId: 'mon-dreifaltigkeitssaeule', action: 'vote' } });
+      const again = await second.inject({
+        method: 'POST',
+        url: `/api/interventions/${id}/vote`,
+        headers: { ...json, cookie },
+        payload: { monumentId: 'mon-dreifaltigkeitssaeule', action: 'vote' },
+      });
       expect(again.statusCode).toBe(403);
     } finally {
       await second.close();

@@ -15,7 +15,9 @@ function binDir(): string {
     const dir = path.join(root, v, 'bin');
     if (existsSync(path.join(dir, 'initdb'))) return dir;
   }
-  throw new Error('PostgreSQL server binaries not found under /usr/lib/postgresql (apt-get install postgresql). The PostgreSQL test layer cannot run.');
+  throw new Error(
+    'PostgreSQL server binaries not found under /usr/lib/postgresql (apt-get install postgresql). The PostgreSQL test layer cannot run.',
+  );
 }
 
 export function freePort(): Promise<number> {
@@ -41,7 +43,14 @@ function run(bin: string, args: string[]) {
   execFileSync(cmd, full, { stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
-export type PgServer = { url: (db?: string) => string; port: number; dir: string; stop(mode?: 'fast' | 'immediate'): void; start(): void; destroy(): void };
+export type PgServer = {
+  url: (db?: string) => string;
+  port: number;
+  dir: string;
+  stop(mode?: 'fast' | 'immediate'): void;
+  start(): void;
+  destroy(): void;
+};
 
 export async function startPostgres(): Promise<PgServer> {
   const bin = binDir();

@@ -104,7 +104,12 @@ describe('privacy', () => {
 
     // A failure inside the API, with the database gone: the full error is logged (scrubbed).
     await database.close();
-    const failed = await post(app, pathOf(routes.createIntervention.path, { monumentId: m.id }), { name: 'Danach' }, { ip: CLIENTS[0] });
+    const failed = await post(
+      app,
+      pathOf(routes.createIntervention.path, { monumentId: m.id }),
+      { name: 'Danach' },
+      { ip: CLIENTS[0] },
+    );
     expect(failed.statusCode).toBeGreaterThanOrEqual(500);
     const requestId = JSON.parse(failed.body).requestId as string;
     await app.close();

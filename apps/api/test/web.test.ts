@@ -15,7 +15,10 @@ const ASSET = 'assets/index-AbCd1234.js';
 function fakeDist(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'linz-dist-'));
   mkdirSync(path.join(dir, 'assets'));
-  for (const [name, text] of [['index.html', INDEX], [ASSET, SCRIPT]] as const) {
+  for (const [name, text] of [
+    ['index.html', INDEX],
+    [ASSET, SCRIPT],
+  ] as const) {
     writeFileSync(path.join(dir, name), text);
     writeFileSync(path.join(dir, `${name}.br`), brotliCompressSync(text));
     writeFileSync(path.join(dir, `${name}.gz`), gzipSync(text));
@@ -37,14 +40,17 @@ const voterCookieOf = (res: { headers: Record<string, unknown> }) => {
 };
 
 describe(`the web app's pages on ${DB_KIND}`, () => {
-  it.each(['/', '/about', '/add', '/interventions'])('%s answers index.html with a new voter cookie, private and revalidated', async (url) => {
-    const res = await get(url);
-    expect(res.statusCode).toBe(200);
-    expect(res.body).toBe(INDEX);
-    expect(res.headers['cache-control']).toBe('private, no-cache');
-    expect(voterCookieOf(res)).toMatch(/^voter=.+/);
-    expect(String(res.headers['set-cookie'])).toMatch(/HttpOnly/i);
-  });
+  it.each(['/', '/about', '/add', '/interventions'])(
+    '%s answers index.html with a new voter cookie, private and revalidated',
+    async (url) => {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(INDEX);
+      expect(res.headers['cache-control']).toBe('private, no-cache');
+      expect(voterCookieOf(res)).toMatch(/^voter=.+/);
+      expect(String(res.headers['set-cookie'])).toMatch(/HttpOnly/i);
+    },
+  );
 
   it('a page load with a valid cookie issues none; a forged cookie is replaced', async () => {
     const cookie = voterCookieOf(await get('/'))!;
@@ -62,11 +68,21 @@ describe(`the web app's pages on ${DB_KIND}`, () => {
   it('20 votes sent at once with the cookie of a page load: 1 accepted, 19 refused, the count up by one', async () => {
     const cookie = voterCookieOf(await get('/'))!;
     const MON = 'mon-dreifaltigkeitssaeule';
-    const created = await t.app.inject({ method: 'POST', url: `/api/interventions/${MON}`, headers: json, payload: { name: 'Ein Brunnen' } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `/api/interventions/${MON}`,
+      headers: json,
+      payload: { name: 'Ein Brunnen' },
+    });
     const id = (JSON.parse(created.body) as { id: number }).id;
     const answers = await Promise.all(
       Array.from({ length: 20 }, () =>
-        t.app.inject({ method: 'POST', url: `/api/interventions/${id}/vote`, headers: { ...json, cookie }, payload: { monumentId: MON, action: 'vote' } }),
+        t.app.inject({
+          method: 'POST',
+          url: `/api/interventions/${id}/vote`,
+          headers: { ...json, cookie },
+          payload: { monumentId: MON, action: 'vote' },
+        }),
       ),
     );
     const statuses = answers.map((a) => a.statusCode);
@@ -99,13 +115,16 @@ describe(`not found on ${DB_KIND}`, () => {
     expect(JSON.parse(res.body)).toHaveProperty(url.startsWith('/trpc') ? 'error' : 'message');
   });
 
-  it.each(['/assets/missing-ZyXw9876.js', '/favicon.ico', '/deep/style.css'])('a missing file %s is a plain 404, not the page', async (url) => {
-    const res = await get(url);
-    expect(res.statusCode).toBe(404);
-    expect(res.headers['content-type']).toMatch(/text\/plain/);
-    expect(res.body).not.toContain('<html');
-    expect(res.headers['set-cookie']).toBeUndefined();
-  });
+  it.each(['/assets/missing-ZyXw9876.js', '/favicon.ico', '/deep/style.css'])(
+    'a missing file %s is a plain 404, not the page',
+    async (url) => {
+      const res = await get(url);
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/text\/plain/);
+      expect(res.body).not.toContain('<html');
+      expect(res.headers['set-cookie']).toBeUndefined();
+    },
+  );
 
   it('compressed copies are never addressed themselves', async () => {
     expect((await get(`/${ASSET}.br`)).statusCode).toBe(404);

@@ -2,7 +2,10 @@
 import { expect, openPopup, test, unique } from './fixtures';
 
 const mapViewOf = (page: import('./fixtures').Page) =>
-  page.evaluate(() => JSON.parse(sessionStorage.getItem('mapView') ?? 'null') as { center: { lat: number; lng: number }; zoom: number } | null);
+  page.evaluate(
+    () =>
+      JSON.parse(sessionStorage.getItem('mapView') ?? 'null') as { center: { lat: number; lng: number }; zoom: number } | null,
+  );
 
 test('texts, back links and fields (DE)', async ({ page }) => {
   await page.goto('/add');
@@ -35,7 +38,10 @@ test.describe('English', () => {
   });
 });
 
-test('round trip: "Adding...", monument and proposal saved, back on the map at zoom 16 with the message', async ({ page, api }) => {
+test('round trip: "Adding...", monument and proposal saved, back on the map at zoom 16 with the message', async ({
+  page,
+  api,
+}) => {
   const name = unique('Büste Johanna Dohnal');
   await page.goto('/');
   await page.evaluate(() => localStorage.setItem('pendingCoords', JSON.stringify({ lat: 48.30123456, lng: 14.27654321 })));
@@ -95,9 +101,17 @@ test('failures: "Übermittlung fehlgeschlagen." when not ok, "Serverfehler." on 
   await page.getByRole('textbox', { name: /Dein Vorschlag/ }).fill('Etwas');
   const submit = page.getByRole('button', { name: 'Denkmal hinzufügen' });
   const cases = [
-    { handler: (r: import('@playwright/test').Route) => r.fulfill({ status: 400, contentType: 'application/json', body: '{"message":"bad"}' }), text: 'Übermittlung fehlgeschlagen.' },
+    {
+      handler: (r: import('@playwright/test').Route) =>
+        r.fulfill({ status: 400, contentType: 'application/json', body: '{"message":"bad"}' }),
+      text: 'Übermittlung fehlgeschlagen.',
+    },
     { handler: (r: import('@playwright/test').Route) => r.abort(), text: 'Serverfehler.' },
-    { handler: (r: import('@playwright/test').Route) => r.fulfill({ status: 429, contentType: 'application/json', body: '{"message":"Too many requests"}' }), text: /Zu viele Anfragen/ },
+    {
+      handler: (r: import('@playwright/test').Route) =>
+        r.fulfill({ status: 429, contentType: 'application/json', body: '{"message":"Too many requests"}' }),
+      text: /Zu viele Anfragen/,
+    },
   ];
   for (const { handler, text } of cases) {
     await page.unrouteAll();

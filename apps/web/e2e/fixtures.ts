@@ -15,9 +15,7 @@ export const test = base.extend<Options & Fixtures>({
     const problems: string[] = [];
     await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => {
       const url = route.request().url();
-      return /tile\.openstreetmap\.org\//.test(url)
-        ? route.fulfill({ path: tilePng, contentType: 'image/png' })
-        : route.abort();
+      return /tile\.openstreetmap\.org\//.test(url) ? route.fulfill({ path: tilePng, contentType: 'image/png' }) : route.abort();
     });
     await context.addInitScript(
       ({ lang, seenIntro }) => {
@@ -33,7 +31,8 @@ export const test = base.extend<Options & Fixtures>({
       { lang, seenIntro },
     );
     page.on('console', (message) => {
-      if (message.type() === 'error' && /CSP violation|Content Security Policy/.test(message.text())) problems.push(message.text());
+      if (message.type() === 'error' && /CSP violation|Content Security Policy/.test(message.text()))
+        problems.push(message.text());
     });
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     await use(page);
@@ -131,7 +130,13 @@ export async function emptyMapPoint(page: Page): Promise<{ x: number; y: number 
     };
     for (let y = box.bottom - 60; y > box.top + 60; y -= 20) {
       for (let x = box.left + 50; x < box.right - 70; x += 20) {
-        const around = [[0, 0], [40, 0], [-40, 0], [0, 40], [0, -40]] as const;
+        const around = [
+          [0, 0],
+          [40, 0],
+          [-40, 0],
+          [0, 40],
+          [0, -40],
+        ] as const;
         if (around.every(([dx, dy]) => !busy(x + dx, y + dy))) return { x, y };
       }
     }

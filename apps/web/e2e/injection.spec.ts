@@ -79,7 +79,10 @@ async function trap(page: Page) {
       expect(dialogs).toEqual([]);
       // No element a payload describes made it into the document.
       const injected = await page.evaluate(
-        () => document.querySelectorAll('img[src="x"], svg[onload], iframe, object, embed, [onerror], [onload], [onfocus], [ontoggle], marquee, base').length,
+        () =>
+          document.querySelectorAll(
+            'img[src="x"], svg[onload], iframe, object, embed, [onerror], [onload], [onfocus], [ontoggle], marquee, base',
+          ).length,
       );
       expect(injected).toBe(0);
     },

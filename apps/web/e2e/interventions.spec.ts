@@ -38,8 +38,21 @@ test('unknown monument shows its id and "Unbekannt"; description, mayor notice; 
       contentType: 'application/json',
       body: JSON.stringify({
         interventions: [
-          { monumentId: 'mon-verschwunden', name: 'Ohne Denkmal', emoji: '🗿', votes: 4, shortDescription_en: 'A statue for everyone' },
-          { id: 99, monumentId: 'mon-dreifaltigkeitssaeule', name: 'Gemeldet', emoji: '📣', votes: 10, mayorNotifiedAt: '2026-03-08T10:30:00.000Z' },
+          {
+            monumentId: 'mon-verschwunden',
+            name: 'Ohne Denkmal',
+            emoji: '🗿',
+            votes: 4,
+            shortDescription_en: 'A statue for everyone',
+          },
+          {
+            id: 99,
+            monumentId: 'mon-dreifaltigkeitssaeule',
+            name: 'Gemeldet',
+            emoji: '📣',
+            votes: 10,
+            mayorNotifiedAt: '2026-03-08T10:30:00.000Z',
+          },
           { broken: true },
         ],
       }),

@@ -47,7 +47,11 @@ test('focusing a marker outside the view pans the map to it; neither the map box
   // Counts scrolls of the map box or anything around it (scroll events do not bubble; capture does).
   await page.evaluate(() => {
     (window as unknown as { scrolls: string[] }).scrolls = [];
-    document.addEventListener('scroll', (event) => (window as unknown as { scrolls: string[] }).scrolls.push(String((event.target as Element).className)), true);
+    document.addEventListener(
+      'scroll',
+      (event) => (window as unknown as { scrolls: string[] }).scrolls.push(String((event.target as Element).className)),
+      true,
+    );
   });
   const marker = page.getByRole('button', { name: new RegExp(`^${monument.name} \\(`) });
   const inside = async () => {

@@ -2,13 +2,17 @@
 import { emptyMapPoint, expect, mapReady, test, unique, type Page } from './fixtures';
 
 const mapViewOf = (page: Page) =>
-  page.evaluate(() => JSON.parse(sessionStorage.getItem('mapView') ?? 'null') as { center: { lat: number; lng: number }; zoom: number } | null);
+  page.evaluate(
+    () =>
+      JSON.parse(sessionStorage.getItem('mapView') ?? 'null') as { center: { lat: number; lng: number }; zoom: number } | null,
+  );
 
 test('full-screen map with local tiles, attribution and one marker per monument', async ({ page }) => {
   // Counted against the list this page last loaded: other tests add monuments to the shared server.
   let listed = -1;
   page.on('response', (r) => {
-    if (new URL(r.url()).pathname === '/api/monuments' && r.status() === 200) void r.json().then((list: unknown[]) => (listed = list.length));
+    if (new URL(r.url()).pathname === '/api/monuments' && r.status() === 200)
+      void r.json().then((list: unknown[]) => (listed = list.length));
   });
   await page.goto('/');
   await mapReady(page);
@@ -20,7 +24,11 @@ test('full-screen map with local tiles, attribution and one marker per monument'
   await expect(page.locator('.leaflet-tile-loaded').first()).toBeVisible();
   await expect(page.locator('.leaflet-control-attribution')).toContainText('OpenStreetMap');
   await expect(page.locator('.leaflet-control-attribution')).toContainText('Leaflet');
-  await expect.poll(async () => (await page.locator('.leaflet-marker-icon').count()) - listed, { message: 'markers minus monuments listed' }).toBe(0);
+  await expect
+    .poll(async () => (await page.locator('.leaflet-marker-icon').count()) - listed, {
+      message: 'markers minus monuments listed',
+    })
+    .toBe(0);
   expect(listed).toBeGreaterThanOrEqual(42);
   const marker = page.getByRole('button', { name: 'Dreifaltigkeitssäule', exact: true });
   await expect(marker).toHaveAttribute('src', '/assets/denkmalMarker.png');
@@ -49,7 +57,10 @@ test('visitor-added, unvalidated monuments are marked as such', async ({ page, a
   expect(monument.validated).toBe(false);
   await page.goto('/');
   await mapReady(page);
-  const marker = page.getByRole('button', { name: `${monument.name} (von Besucher·innen hinzugefügt, noch nicht geprüft)`, exact: true });
+  const marker = page.getByRole('button', {
+    name: `${monument.name} (von Besucher·innen hinzugefügt, noch nicht geprüft)`,
+    exact: true,
+  });
   await expect(marker).toHaveClass(/monument-marker--unvalidated/);
   await expect(marker).toHaveCSS('filter', /grayscale/);
   await marker.focus();
@@ -97,7 +108,9 @@ test('right-click stores pendingCoords and opens /add with them filled in', asyn
   const spot = await emptyMapPoint(page);
   await page.mouse.click(spot.x, spot.y, { button: 'right' });
   await expect(page).toHaveURL(/\/add$/);
-  const coords = await page.evaluate(() => JSON.parse(localStorage.getItem('pendingCoords') ?? 'null') as { lat: number; lng: number });
+  const coords = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('pendingCoords') ?? 'null') as { lat: number; lng: number },
+  );
   expect(coords.lat).toBeGreaterThan(48.2);
   expect(coords.lat).toBeLessThan(48.4);
   await expect(page.getByRole('spinbutton', { name: 'Breitengrad' })).toHaveValue(String(coords.lat));
@@ -129,7 +142,9 @@ test('a mouse press held for 3 seconds shows progress and opens /add; a shorter 
   await page.clock.runFor(100);
   await expect(page).toHaveURL(/\/add$/);
   await page.mouse.up();
-  const coords = await page.evaluate(() => JSON.parse(localStorage.getItem('pendingCoords') ?? 'null') as { lat: number; lng: number });
+  const coords = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('pendingCoords') ?? 'null') as { lat: number; lng: number },
+  );
   await expect(page.getByRole('spinbutton', { name: 'Breitengrad' })).toHaveValue(String(coords.lat));
 });
 
@@ -167,7 +182,7 @@ test.describe('without geolocation', () => {
   });
 });
 
-test('a link from the mayor\'s e-mail opens the map at the monument with its popup', async ({ page }) => {
+test("a link from the mayor's e-mail opens the map at the monument with its popup", async ({ page }) => {
   await page.goto('/?lat=48.305833&lng=14.286389&zoom=17&monument=mon-dreifaltigkeitssaeule');
   await mapReady(page);
   await expect(page.locator('.leaflet-popup')).toContainText('Dreifaltigkeitssäule');

@@ -3,7 +3,10 @@ import type { CDPSession } from '@playwright/test';
 import { emptyMapPoint, expect, mapReady, openPopup, test, type Page } from './fixtures';
 
 async function noSideways(page: Page) {
-  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
+  const { scroll, width } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    width: window.innerWidth,
+  }));
   expect(scroll).toBeLessThanOrEqual(width);
 }
 
@@ -49,7 +52,9 @@ test('a touch held for 3 seconds shows progress and opens /add with the coordina
   await page.clock.runFor(100);
   await expect(page).toHaveURL(/\/add$/);
   await touch(cdp, 'touchEnd', x, y);
-  const coords = await page.evaluate(() => JSON.parse(localStorage.getItem('pendingCoords') ?? 'null') as { lat: number; lng: number });
+  const coords = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('pendingCoords') ?? 'null') as { lat: number; lng: number },
+  );
   await expect(page.getByRole('spinbutton', { name: 'Breitengrad' })).toHaveValue(String(coords.lat));
   await expect(page.getByRole('spinbutton', { name: 'Längengrad' })).toHaveValue(String(coords.lng));
   await noSideways(page);

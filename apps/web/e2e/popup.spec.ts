@@ -168,10 +168,16 @@ test('vote failures: server text, "Server error." without a body, network failur
   const popup = await openPopup(page, marker);
   const vote = popup.getByRole('button', { name: 'Für „Vorschlag X“ stimmen' });
   const answers = [
-    { fulfil: { status: 500, contentType: 'application/json', body: '{"message":"Datenbank nicht erreichbar"}' }, text: 'Datenbank nicht erreichbar' },
+    {
+      fulfil: { status: 500, contentType: 'application/json', body: '{"message":"Datenbank nicht erreichbar"}' },
+      text: 'Datenbank nicht erreichbar',
+    },
     { fulfil: { status: 502, body: '' }, text: 'Serverfehler.' },
     { fulfil: { status: 200, contentType: 'application/json', body: '{"votes":"x"}' }, text: 'Serverfehler.' },
-    { fulfil: { status: 429, contentType: 'application/json', body: '{"message":"Too many requests"}' }, text: /Zu viele Anfragen/ },
+    {
+      fulfil: { status: 429, contentType: 'application/json', body: '{"message":"Too many requests"}' },
+      text: /Zu viele Anfragen/,
+    },
   ];
   for (const { fulfil, text } of answers) {
     await page.unrouteAll();
@@ -220,7 +226,9 @@ for (const lang of ['de', 'en'] as const) {
       await expect(page.locator('canvas.confetti-canvas')).toHaveCount(0);
       await expect(row.locator('.thumbs-up--celebrating')).toHaveCount(0);
       await page.clock.resume();
-      await expect(row).toContainText(lang === 'de' ? 'an das Büro des Bürgermeisters gesendet' : "Sent to the mayor's office on");
+      await expect(row).toContainText(
+        lang === 'de' ? 'an das Büro des Bürgermeisters gesendet' : "Sent to the mayor's office on",
+      );
     });
   });
 }

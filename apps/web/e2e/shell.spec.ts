@@ -100,7 +100,9 @@ test.describe('page transitions', () => {
     type Sample = { t: number; route: string; leaving: boolean; opacity: number; x: number };
     const sampled = () => page.evaluate(() => (window as unknown as { samples: Sample[] }).samples);
     // Until a frame shows the new page at rest (the page's animations have ended by then).
-    await expect.poll(async () => (await sampled()).filter((s) => s.route === '/about').at(-1)).toMatchObject({ opacity: 1, x: 0 });
+    await expect
+      .poll(async () => (await sampled()).filter((s) => s.route === '/about').at(-1))
+      .toMatchObject({ opacity: 1, x: 0 });
     const samples = await sampled();
     const entering = samples.filter((s) => s.route === '/about');
     const leaving = samples.filter((s) => s.route === '/' && s.leaving);
@@ -116,9 +118,17 @@ test.describe('page transitions', () => {
     expect(entering.at(-1)).toMatchObject({ opacity: 1, x: 0 });
     // Both fades are set to 0.4 s, from 0 to 1 and from 1 to 0 (read from the animations started,
     // not from the wall clock, which a busy machine stretches).
-    const durations = await page.evaluate(() => (window as unknown as { pageAnimations: { route: string; duration: number; keyframes: string }[] }).pageAnimations);
-    expect(durations.filter((a) => a.route === '/about').map((a) => [a.duration, JSON.parse(a.keyframes)])).toContainEqual([400, { opacity: [0, 1] }]);
-    expect(durations.filter((a) => a.route === '/').map((a) => [a.duration, JSON.parse(a.keyframes)])).toContainEqual([400, { opacity: [1, 0] }]);
+    const durations = await page.evaluate(
+      () => (window as unknown as { pageAnimations: { route: string; duration: number; keyframes: string }[] }).pageAnimations,
+    );
+    expect(durations.filter((a) => a.route === '/about').map((a) => [a.duration, JSON.parse(a.keyframes)])).toContainEqual([
+      400,
+      { opacity: [0, 1] },
+    ]);
+    expect(durations.filter((a) => a.route === '/').map((a) => [a.duration, JSON.parse(a.keyframes)])).toContainEqual([
+      400,
+      { opacity: [1, 0] },
+    ]);
   });
 
   test('are instant when the visitor prefers reduced motion', async ({ page }) => {
@@ -146,7 +156,6 @@ test.describe('intro overlay', () => {
     await mapReady(page);
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
-
 });
 
 test.describe('intro overlay in English', () => {
@@ -187,7 +196,10 @@ test.describe('about page', () => {
         await expect(privacy).toContainText(de ? 'täglich' : 'every day');
         const contact = page.getByRole('region', { name: de ? 'Kontakt' : 'Contact' });
         await expect(contact.getByRole('link', { name: /\+43 732 000 000/ })).toHaveAttribute('href', 'tel:+43732000000');
-        await expect(contact.getByRole('link', { name: /hallo@denkmal-linz\.example/ })).toHaveAttribute('href', 'mailto:hallo@denkmal-linz.example');
+        await expect(contact.getByRole('link', { name: /hallo@denkmal-linz\.example/ })).toHaveAttribute(
+          'href',
+          'mailto:hallo@denkmal-linz.example',
+        );
         await expect(contact.getByRole('link', { name: /@denkmal\.linz/ })).toBeVisible();
         await expect(contact.getByRole('link', { name: 'Portfolio' })).toBeVisible();
         await expect(contact).toContainText('© 2026');

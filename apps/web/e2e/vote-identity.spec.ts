@@ -2,7 +2,11 @@
 // double-click racing a burst of requests counts once.
 import { expect, openPopup, test, unique } from './fixtures';
 
-test('a fresh browser has its voter cookie with the page; a double-click and 20 fetches at once count once', async ({ page, context, api }) => {
+test('a fresh browser has its voter cookie with the page; a double-click and 20 fetches at once count once', async ({
+  page,
+  context,
+  api,
+}) => {
   const name = unique('Doppelklick');
   const monument = await api.addMonument(name, 48.2 + Math.random() * 0.2, 14.2 + Math.random() * 0.2);
   const proposal = await api.addIntervention(monument.id, unique('Brunnen'));

@@ -14,7 +14,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PAGES = ['/', '/interventions'];
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = '--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run';
+const CHROME_FLAGS =
+  '--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run';
 
 function listen(server) {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server.address().port)));
@@ -43,14 +44,30 @@ async function waitFor(url, child, timeoutMs = 120_000) {
 
 function lighthouse(url) {
   const bin = path.join(root, 'node_modules/.bin/lighthouse');
-  const run = spawnSync(bin, [url, '--quiet', '--output=json', '--output-path=stdout', `--chrome-flags=${CHROME_FLAGS}`,
-    '--only-categories=performance,accessibility,best-practices'], {
-    env: { ...process.env, CHROME_PATH }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024,
-  });
+  const run = spawnSync(
+    bin,
+    [
+      url,
+      '--quiet',
+      '--output=json',
+      '--output-path=stdout',
+      `--chrome-flags=${CHROME_FLAGS}`,
+      '--only-categories=performance,accessibility,best-practices',
+    ],
+    {
+      env: { ...process.env, CHROME_PATH },
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   if (run.status !== 0) throw new Error(`lighthouse failed on ${url}: ${run.stderr}`);
   const report = JSON.parse(run.stdout);
   // BENCH_REPORT_DIR=... keeps each full report for a closer look (the LCP element, the chains).
-  if (process.env.BENCH_REPORT_DIR) writeFileSync(path.join(process.env.BENCH_REPORT_DIR, `${new URL(url).pathname.replace(/\W/g, '_')}-${Date.now()}.json`), run.stdout);
+  if (process.env.BENCH_REPORT_DIR)
+    writeFileSync(
+      path.join(process.env.BENCH_REPORT_DIR, `${new URL(url).pathname.replace(/\W/g, '_')}-${Date.now()}.json`),
+      run.stdout,
+    );
   if (report.runtimeError) throw new Error(`lighthouse: ${report.runtimeError.message}`);
   const { categories: c, audits: a } = report;
   return {
@@ -93,7 +110,9 @@ spawnSync('node', [path.join(root, 'scripts/ensure-build.mjs')], { stdio: 'inher
 console.log(`First-load JavaScript of the home page (dist/index.html):\n${table(measure())}`);
 
 const tile = readFileSync(path.join(root, 'e2e/fixtures/tile.png'));
-const tiles = createServer((_req, res) => res.writeHead(200, { 'content-type': 'image/png', 'cache-control': 'max-age=86400' }).end(tile));
+const tiles = createServer((_req, res) =>
+  res.writeHead(200, { 'content-type': 'image/png', 'cache-control': 'max-age=86400' }).end(tile),
+);
 const tilePort = await listen(tiles);
 const port = await freePort();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'linz-bench-web-'));
@@ -103,14 +122,26 @@ const api = spawn('pnpm', ['--filter', '@linz/api', 'run', 'serve'], {
   stdio: ['ignore', 'ignore', 'inherit'],
   detached: true,
   env: {
-    ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl, DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn', WEB_DIST: path.join(root, 'dist'), TILE_URL: `http://127.0.0.1:${tilePort}/{z}/{x}/{y}.png`,
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: baseUrl,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    WEB_DIST: path.join(root, 'dist'),
+    TILE_URL: `http://127.0.0.1:${tilePort}/{z}/{x}/{y}.png`,
   },
 });
 try {
   await waitFor(`${baseUrl}/api/config`, api);
-  console.log(`\nConditions: ${RUNS} runs per page, Lighthouse default mobile emulation and simulated throttling, ` +
-    `Chromium ${CHROME_PATH}, load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `\nConditions: ${RUNS} runs per page, Lighthouse default mobile emulation and simulated throttling, ` +
+      `Chromium ${CHROME_PATH}, load average ${(await import('node:os'))
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+  );
   for (const page of PAGES) {
     const runs = [];
     for (let i = 0; i < RUNS; i++) runs.push(lighthouse(`${baseUrl}${page}`));

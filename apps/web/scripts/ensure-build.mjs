@@ -18,7 +18,10 @@ function newest(dir) {
 }
 
 const sources = [path.join(root, 'src'), path.join(root, 'public'), path.join(root, '../../packages/contract/src')];
-const inputs = Math.max(...sources.filter(existsSync).map(newest), ...['index.html', 'vite.config.ts'].map((f) => statSync(path.join(root, f)).mtimeMs));
+const inputs = Math.max(
+  ...sources.filter(existsSync).map(newest),
+  ...['index.html', 'vite.config.ts'].map((f) => statSync(path.join(root, f)).mtimeMs),
+);
 if (!existsSync(built) || statSync(built).mtimeMs < inputs) {
   console.log('web: building dist/ for the end-to-end tests');
   execSync('vite build', { cwd: root, stdio: 'inherit' });

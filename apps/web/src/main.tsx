@@ -23,16 +23,18 @@ if (root) {
   void createI18n().then((i18n) => {
     // As a transition the first render yields to the browser every few milliseconds instead of
     // blocking a phone's main thread for the whole tree (the map, its markers, the intro).
-    startTransition(() => createRoot(root).render(
-      <StrictMode>
-        <I18nextProvider i18n={i18n}>
-          <QueryClientProvider client={queryClient}>
-            <Suspense fallback={null}>
-              <RouterProvider router={router} />
-            </Suspense>
-          </QueryClientProvider>
-        </I18nextProvider>
-      </StrictMode>,
-    ));
+    startTransition(() =>
+      createRoot(root).render(
+        <StrictMode>
+          <I18nextProvider i18n={i18n}>
+            <QueryClientProvider client={queryClient}>
+              <Suspense fallback={null}>
+                <RouterProvider router={router} />
+              </Suspense>
+            </QueryClientProvider>
+          </I18nextProvider>
+        </StrictMode>,
+      ),
+    );
   });
 }

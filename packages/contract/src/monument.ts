@@ -3,7 +3,11 @@ import { z } from 'zod';
 import { NAME_MAX } from './facts.js';
 import { userText } from './text.js';
 
-export const MonumentId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, { message: 'invalid monument id' });
+export const MonumentId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, { message: 'invalid monument id' });
 
 /** Names one monument: the path parameters of its routes and the input of its procedures. */
 export const MonumentRef = z.object({ monumentId: MonumentId });

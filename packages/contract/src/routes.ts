@@ -1,7 +1,13 @@
 // The REST route table: the spec's exact paths, used by the API façade and the web client.
 import { z } from 'zod';
 import { ClientConfig } from './client-config.js';
-import { InterventionIdParam, Intervention, InterventionList, MonumentInterventionList, NewIntervention } from './intervention.js';
+import {
+  InterventionIdParam,
+  Intervention,
+  InterventionList,
+  MonumentInterventionList,
+  NewIntervention,
+} from './intervention.js';
 import { Monument, MonumentList, MonumentRef, NewMonument } from './monument.js';
 import { VoteAnswer, VoteRequest } from './vote.js';
 import { PATHS } from './facts.js';
@@ -47,4 +53,3 @@ export const routes = {
 
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;
-

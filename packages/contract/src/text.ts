@@ -11,9 +11,8 @@ export const userText = (max: number) =>
     .min(1, { message: 'required' })
     .max(max, { message: `at most ${max} characters` })
     // C0/C1 controls, bidi overrides (which can disguise text) and lone surrogates are refused.
+    // eslint-disable-next-line no-control-regex -- control characters are what this refuses
     .refine((s) => !/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/.test(s), {
       message: 'control characters are not allowed',
     })
     .refine((s) => !LONE_SURROGATE.test(s), { message: 'invalid unicode' });
-
-

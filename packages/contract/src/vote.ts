@@ -7,4 +7,3 @@ export type VoteRequest = z.infer<typeof VoteRequest>;
 
 export const VoteAnswer = z.object({ newVoteCount: z.number().int().positive() });
 export type VoteAnswer = z.infer<typeof VoteAnswer>;
-

@@ -30,7 +30,7 @@ const migrationsFolder = fileURLToPath(new URL('migrations', import.meta.url));
 
 function rowsOf<T>(result: unknown): T[] {
   if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
+  return (result as { rows?: T[] }).rows ?? [];
 }
 
 export type DatabaseOptions = {
@@ -44,7 +44,9 @@ export type DatabaseOptions = {
 
 /** Opens (and migrates) the database. `pglite` lets tests pass an in-memory instance. */
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
-  const database = opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolSize ?? 10, opts.statementTimeoutMs ?? 0) : await openPglite(opts);
+  const database = opts.databaseUrl
+    ? openPostgres(opts.databaseUrl, opts.poolSize ?? 10, opts.statementTimeoutMs ?? 0)
+    : await openPglite(opts);
   await database.migrate();
   return database;
 }

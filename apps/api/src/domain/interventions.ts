@@ -62,10 +62,13 @@ export async function createIntervention(
   creatorIpHash: string,
   tx: Db = database.db,
 ): Promise<Intervention> {
-  const [row] = await database.rows<Row>(sql`
+  const [row] = await database.rows<Row>(
+    sql`
     INSERT INTO interventions (monument_id, name, emoji, creator_ip_hash)
     SELECT id, ${input.name}, ${DEFAULT_EMOJI}, ${creatorIpHash} FROM monuments WHERE id = ${monumentId}
-    RETURNING id, monument_id, name, emoji, short_description_en, votes, NULL::timestamptz AS sent_at`, tx);
+    RETURNING id, monument_id, name, emoji, short_description_en, votes, NULL::timestamptz AS sent_at`,
+    tx,
+  );
   if (!row) throw new NotFound('Unknown monument.');
   return toIntervention(row);
 }

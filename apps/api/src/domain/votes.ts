@@ -55,7 +55,12 @@ export async function castBallots(database: Database, ballots: readonly Ballot[]
 /** `answered`: true once the ballot's request has been answered without it (it is then not cast). */
 export type BallotBox = { cast(ballot: Ballot, answered?: () => boolean): Promise<BallotResult> };
 
-type Pending = { ballot: Ballot; answered: (() => boolean) | undefined; resolve: (r: BallotResult) => void; reject: (e: unknown) => void };
+type Pending = {
+  ballot: Ballot;
+  answered: (() => boolean) | undefined;
+  resolve: (r: BallotResult) => void;
+  reject: (e: unknown) => void;
+};
 
 export type BallotBoxOptions = BallotRules & {
   /** Batches in the database at once (PGlite runs one query at a time: 1 is enough there). */
@@ -69,11 +74,23 @@ export function createBallotBox(database: Database, opts: BallotBoxOptions): Bal
   let running = 0;
   let scheduled = false;
 
-  const settle = (batch: Pending[], results: BallotResult[]) => batch.forEach((p, k) => p.resolve(results[k]!));
+  const settle = (batch: Pending[], results: BallotResult[]) =>
+    batch.forEach((p, k) => {
+      const result = results[k];
+      if (result) p.resolve(result);
+      else p.reject(new Error('no result for this ballot'));
+    });
 
   async function run(batch: Pending[]) {
     try {
-      settle(batch, await castBallots(database, batch.map((p) => p.ballot), opts));
+      settle(
+        batch,
+        await castBallots(
+          database,
+          batch.map((p) => p.ballot),
+          opts,
+        ),
+      );
     } catch (err) {
       if (batch.length === 1 || databaseUnavailable(err)) return batch.forEach((p) => p.reject(err));
       await Promise.all(batch.map((p) => castBallots(database, [p.ballot], opts).then((r) => settle([p], r), p.reject)));
@@ -83,8 +100,9 @@ export function createBallotBox(database: Database, opts: BallotBoxOptions): Bal
   /** The next batch: up to maxBatch ballots whose requests still wait for them. */
   function take(): Pending[] {
     const batch: Pending[] = [];
-    while (batch.length < opts.maxBatch && queue.length > 0) {
-      const p = queue.shift()!;
+    while (batch.length < opts.maxBatch) {
+      const p = queue.shift();
+      if (!p) break;
       if (p.answered?.()) p.reject(new Error('withdrawn: the request was answered before its vote was cast'));
       else batch.push(p);
     }
@@ -121,7 +139,11 @@ export function createBallotBox(database: Database, opts: BallotBoxOptions): Bal
 }
 
 /** One browser's vote, as the API answers it: the new count, or the error that explains why not. */
-export async function castVote(box: BallotBox, ballot: Ballot, answered?: () => boolean): Promise<VoteAnswer & { queued: boolean }> {
+export async function castVote(
+  box: BallotBox,
+  ballot: Ballot,
+  answered?: () => boolean,
+): Promise<VoteAnswer & { queued: boolean }> {
   const r = await box.cast(ballot, answered);
   switch (r.outcome) {
     case 'counted':

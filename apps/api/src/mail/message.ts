@@ -6,6 +6,7 @@ export type MayorMail = { messageId: string; from: string; to: string; subject: 
 export type MailSettings = { publicUrl: string; mailFrom: string; mayorEmail: string };
 
 /** Visitor text on one line: control characters (line breaks included) become spaces. */
+// eslint-disable-next-line no-control-regex -- control characters are what this removes
 const oneLine = (s: string) => s.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
 const coord = (x: number) => x.toFixed(6);
 

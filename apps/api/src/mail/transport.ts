@@ -57,6 +57,6 @@ export function isPermanent(err: unknown): boolean {
 export function describeError(err: unknown): string {
   const e = err as { code?: unknown; responseCode?: unknown; message?: unknown };
   const parts = [e.code, e.responseCode, e.message].filter((p) => p !== undefined && p !== null);
-  const text = parts.length > 0 ? parts.join(' ') : String(err);
+  const text = parts.length > 0 ? parts.map(String).join(' ') : String(err);
   return text.replace(/[^\s<>"']+@[^\s<>"']+/g, '[address]').slice(0, 500);
 }

@@ -61,7 +61,11 @@ export function restRoutes(app: FastifyInstance, contextFor: ContextFor) {
   );
   app.post(routes.createIntervention.path, async (req, reply) => {
     const { monumentId } = paramsOf(routes.createIntervention.params, req);
-    const created = await unlessAnswered(req, reply, call(req, reply).interventions.create({ monumentId, body: req.body as never }));
+    const created = await unlessAnswered(
+      req,
+      reply,
+      call(req, reply).interventions.create({ monumentId, body: req.body as never }),
+    );
     if (created) reply.code(routes.createIntervention.status);
     return created;
   });

@@ -21,10 +21,20 @@ const t = initTRPC.context<Context>().create({
     // A server error's message may carry a failed query and its parameters: never send it.
     if (httpStatus >= 500) {
       const { stack: _stack, ...data } = shape.data;
-      return { ...shape, code: TRPC_ERROR_CODES_BY_KEY[answered.code], message: 'Internal server error.', data: { ...data, code: answered.code, httpStatus, cause: answered.code } };
+      return {
+        ...shape,
+        code: TRPC_ERROR_CODES_BY_KEY[answered.code],
+        message: 'Internal server error.',
+        data: { ...data, code: answered.code, httpStatus, cause: answered.code },
+      };
     }
     if (answered === error) return shape;
-    return { ...shape, code: TRPC_ERROR_CODES_BY_KEY[answered.code], message: answered.message, data: { ...shape.data, code: answered.code, httpStatus } };
+    return {
+      ...shape,
+      code: TRPC_ERROR_CODES_BY_KEY[answered.code],
+      message: answered.message,
+      data: { ...shape.data, code: answered.code, httpStatus },
+    };
   },
 });
 

@@ -38,12 +38,16 @@ export const interventionsRouter = router({
     .input(z.object({ interventionId: InterventionId, body: VoteRequest }))
     .output(VoteAnswer)
     .mutation(async ({ ctx, input }) => {
-      const { newVoteCount, queued } = await castVote(ctx.ballots, {
-        interventionId: input.interventionId,
-        monumentId: input.body.monumentId,
-        voterHash: ctx.voterHash(),
-        ipHash: await ctx.ipHash(),
-      }, () => ctx.answered());
+      const { newVoteCount, queued } = await castVote(
+        ctx.ballots,
+        {
+          interventionId: input.interventionId,
+          monumentId: input.body.monumentId,
+          voterHash: ctx.voterHash(),
+          ipHash: await ctx.ipHash(),
+        },
+        () => ctx.answered(),
+      );
       ctx.lists.interventions.invalidate();
       if (queued) ctx.mailQueued();
       return { newVoteCount };

@@ -24,12 +24,21 @@ export function AboutPage() {
       {['project1', 'project2', 'project3'].map((key) => (
         <p key={key}>{t(`about.${key}`)}</p>
       ))}
-      <Section id="about-artist" headline={t('about.artistHeadline')}
-        paragraphs={[t('about.artist1', { artist: branding.artist }), t('about.artist2')]} />
-      <Section id="about-credits" headline={t('about.creditsHeadline')}
-        paragraphs={[t('about.creditMap'), t('about.creditTiles'), t('about.creditCity'), t('about.creditWikipedia')]} />
-      <Section id="about-privacy" headline={t('about.privacyHeadline')}
-        paragraphs={[t('about.privacy1'), t('about.privacy2'), t('about.privacy3')]} />
+      <Section
+        id="about-artist"
+        headline={t('about.artistHeadline')}
+        paragraphs={[t('about.artist1', { artist: branding.artist }), t('about.artist2')]}
+      />
+      <Section
+        id="about-credits"
+        headline={t('about.creditsHeadline')}
+        paragraphs={[t('about.creditMap'), t('about.creditTiles'), t('about.creditCity'), t('about.creditWikipedia')]}
+      />
+      <Section
+        id="about-privacy"
+        headline={t('about.privacyHeadline')}
+        paragraphs={[t('about.privacy1'), t('about.privacy2'), t('about.privacy3')]}
+      />
       <section className="contact" aria-labelledby="about-contact">
         <h2 id="about-contact">{t('about.contactHeadline')}</h2>
         <ul>
@@ -40,10 +49,14 @@ export function AboutPage() {
             <a href={`mailto:${contact.email}`}>{t('about.email', { email: contact.email })}</a>
           </li>
           <li>
-            <a href={contact.social.url} rel="noopener noreferrer">{t('about.social', { handle: contact.social.label })}</a>
+            <a href={contact.social.url} rel="noopener noreferrer">
+              {t('about.social', { handle: contact.social.label })}
+            </a>
           </li>
           <li>
-            <a href={contact.portfolio} rel="noopener noreferrer">{t('about.portfolio')}</a>
+            <a href={contact.portfolio} rel="noopener noreferrer">
+              {t('about.portfolio')}
+            </a>
           </li>
         </ul>
         <p>{t('about.copyright', { year: branding.copyrightYear, holder: branding.artist })}</p>

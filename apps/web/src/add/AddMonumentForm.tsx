@@ -21,23 +21,59 @@ export function AddMonumentForm({ coords, submitting, onSubmit }: Props) {
   return (
     <form className="add-form" onSubmit={submit} aria-label={t('add.formLabel')}>
       <label htmlFor={`${id}-name`}>{t('add.name')}</label>
-      <input id={`${id}-name`} name="name" type="text" required maxLength={NAME_MAX} value={name}
-        placeholder={t('add.namePlaceholder')} onChange={(e) => setName(e.target.value)} />
+      <input
+        id={`${id}-name`}
+        name="name"
+        type="text"
+        required
+        maxLength={NAME_MAX}
+        value={name}
+        placeholder={t('add.namePlaceholder')}
+        onChange={(e) => setName(e.target.value)}
+      />
       <div className="add-form__coords">
         <div>
           <label htmlFor={`${id}-lat`}>{t('add.lat')}</label>
-          <input id={`${id}-lat`} name="geoLocX" type="number" step="any" min={-90} max={90} required
-            inputMode="decimal" value={lat} onChange={(e) => setLat(e.target.value)} />
+          <input
+            id={`${id}-lat`}
+            name="geoLocX"
+            type="number"
+            step="any"
+            min={-90}
+            max={90}
+            required
+            inputMode="decimal"
+            value={lat}
+            onChange={(e) => setLat(e.target.value)}
+          />
         </div>
         <div>
           <label htmlFor={`${id}-lng`}>{t('add.lng')}</label>
-          <input id={`${id}-lng`} name="geoLocY" type="number" step="any" min={-180} max={180} required
-            inputMode="decimal" value={lng} onChange={(e) => setLng(e.target.value)} />
+          <input
+            id={`${id}-lng`}
+            name="geoLocY"
+            type="number"
+            step="any"
+            min={-180}
+            max={180}
+            required
+            inputMode="decimal"
+            value={lng}
+            onChange={(e) => setLng(e.target.value)}
+          />
         </div>
       </div>
       <label htmlFor={`${id}-title`}>{t('add.interventionTitle')}</label>
-      <input id={`${id}-title`} name="interventionTitle" type="text" required maxLength={NAME_MAX} value={title}
-        placeholder={t('add.interventionPlaceholder')} onChange={(e) => setTitle(e.target.value)} />
+      <input
+        id={`${id}-title`}
+        name="interventionTitle"
+        type="text"
+        required
+        maxLength={NAME_MAX}
+        value={title}
+        placeholder={t('add.interventionPlaceholder')}
+        onChange={(e) => setTitle(e.target.value)}
+      />
       <button type="submit" className="button button--primary" disabled={submitting}>
         {submitting ? t('add.submitting') : t('add.submit')}
       </button>

@@ -19,12 +19,15 @@ export async function submitMonument(form: AddForm, now: number = Date.now()): P
   }
   if (created.status === 429) return { ok: false, errorKey: 'errors.tooManyRequests' };
   if (!created.ok) return { ok: false, errorKey: 'errors.submission' };
+  // The server answers with the id it kept: a fresh one when the proposed id was already taken.
+  const kept: unknown = (created.json as { id?: unknown } | undefined)?.id;
+  const monumentId = typeof kept === 'string' ? kept : id;
 
   const title = form.interventionTitle.trim();
   if (title !== '') {
     try {
       // The monument exists either way; a failed proposal does not undo it (spec section 4).
-      await send('createIntervention', { params: { monumentId: id }, body: { name: title } });
+      await send('createIntervention', { params: { monumentId }, body: { name: title } });
     } catch {
       // Network failure on the second call: the visitor can add the proposal from the popup.
     }

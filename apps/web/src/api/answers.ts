@@ -18,7 +18,7 @@ export const isMonument = shape<Monument>({
   alternatives: arrayOf(isString),
 });
 
-const isVotes = (v: unknown): v is number => isInteger(v) && (v as number) >= 0;
+const isVotes = (v: unknown): v is number => isInteger(v) && v >= 0;
 
 export const isIntervention = shape<Intervention>({
   id: isInteger,
@@ -37,6 +37,6 @@ export const isMonumentIntervention = shape<MonumentIntervention>({
   mayorNotifiedAt: nullable(isString),
 });
 
-export const isVoteAnswer = shape<VoteAnswer>({ newVoteCount: (v): v is number => isInteger(v) && (v as number) > 0 });
+export const isVoteAnswer = shape<VoteAnswer>({ newVoteCount: (v): v is number => isInteger(v) && v > 0 });
 export const isClientConfig = shape<ClientConfig>({ tileUrl: isString, tileAttribution: isString });
 export const isErrorBody = shape<Pick<ErrorBody, 'message'>>({ message: isString });

@@ -1,6 +1,15 @@
 // Typed fetch client over the contract's REST paths. Answers that the app reads field by field
 // are checked (answers.ts): an error status or a malformed body becomes an ApiError, never a crash.
-import type { ClientConfig, Intervention, MonumentIntervention, NewIntervention, NewMonument, Routes, VoteAnswer, VoteRequest } from '@linz/contract';
+import type {
+  ClientConfig,
+  Intervention,
+  MonumentIntervention,
+  NewIntervention,
+  NewMonument,
+  Routes,
+  VoteAnswer,
+  VoteRequest,
+} from '@linz/contract';
 import { PATHS, pathOf } from '@linz/contract/facts';
 import { isClientConfig, isErrorBody, isIntervention, isMonumentIntervention, isVoteAnswer } from './answers';
 import { arrayOf, type Check } from './checks';
@@ -19,7 +28,12 @@ export const routes = {
 } as const satisfies { [N in RouteName]: Pick<Routes[N], 'method' | 'path'> };
 
 type Bodies = { addMonument: NewMonument; createIntervention: NewIntervention; castVote: VoteRequest };
-type Answers = { monumentInterventions: MonumentIntervention[]; createIntervention: Intervention; castVote: VoteAnswer; clientConfig: ClientConfig };
+type Answers = {
+  monumentInterventions: MonumentIntervention[];
+  createIntervention: Intervention;
+  castVote: VoteAnswer;
+  clientConfig: ClientConfig;
+};
 
 const answers: { [N in keyof Answers]: Check<Answers[N]> } = {
   monumentInterventions: arrayOf(isMonumentIntervention),

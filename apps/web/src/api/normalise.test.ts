@@ -2,8 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { interventionKey, normaliseInterventions, normaliseMonuments } from './normalise';
 
 const monument = {
-  id: 'mon-a', name: 'A', geoLocX: 48.3, geoLocY: 14.28, category: 'bust', sex: 'female', validated: true,
-  shortDescription: '', shortDescription_en: '', image: 'a.jpg', alternatives: [],
+  id: 'mon-a',
+  name: 'A',
+  geoLocX: 48.3,
+  geoLocY: 14.28,
+  category: 'bust',
+  sex: 'female',
+  validated: true,
+  shortDescription: '',
+  shortDescription_en: '',
+  image: 'a.jpg',
+  alternatives: [],
 };
 const intervention = { id: 1, monumentId: 'mon-a', name: 'X', emoji: '🗽', votes: 3, mayorNotifiedAt: null };
 

@@ -11,7 +11,10 @@ export const queryKeys = {
 };
 
 /** Spec section 4: a failed request, invalid JSON or a non-list answer is an empty list. */
-async function listOrEmpty<T>(fetchList: () => Promise<{ ok: boolean; json: unknown }>, normalise: (json: unknown) => T[]): Promise<T[]> {
+async function listOrEmpty<T>(
+  fetchList: () => Promise<{ ok: boolean; json: unknown }>,
+  normalise: (json: unknown) => T[],
+): Promise<T[]> {
   try {
     const { ok, json } = await fetchList();
     return ok ? normalise(json) : [];

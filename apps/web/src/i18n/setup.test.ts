@@ -30,13 +30,20 @@ describe('translations', () => {
 
   it('carry the spec catalogue in both languages', () => {
     expect(en.errors).toMatchObject({
-      loadInterventions: 'Failed to load interventions.', alreadyVoted: 'You have already voted.', server: 'Server error.',
-      addIntervention: 'Failed to add intervention.', submission: 'Submission failed.', titleRequired: 'Title is required.',
-      geolocationUnsupported: 'Geolocation not supported.', positionUnavailable: 'Could not determine position.',
+      loadInterventions: 'Failed to load interventions.',
+      alreadyVoted: 'You have already voted.',
+      server: 'Server error.',
+      addIntervention: 'Failed to add intervention.',
+      submission: 'Submission failed.',
+      titleRequired: 'Title is required.',
+      geolocationUnsupported: 'Geolocation not supported.',
+      positionUnavailable: 'Could not determine position.',
     });
     expect(de.errors).toMatchObject({
-      loadInterventions: 'Laden der Interventionen fehlgeschlagen.', alreadyVoted: 'Du hast bereits schon abgestimmt.',
-      server: 'Serverfehler.', addIntervention: 'Hinzufügen der Intervention fehlgeschlagen.',
+      loadInterventions: 'Laden der Interventionen fehlgeschlagen.',
+      alreadyVoted: 'Du hast bereits schon abgestimmt.',
+      server: 'Serverfehler.',
+      addIntervention: 'Hinzufügen der Intervention fehlgeschlagen.',
       submission: 'Übermittlung fehlgeschlagen.',
     });
     expect(en.success.voteRecorded).toBe('Your vote has been recorded!');
@@ -45,7 +52,10 @@ describe('translations', () => {
   });
 
   it('start in German, fall back to English and set <html lang>', async () => {
-    vi.stubGlobal('fetch', vi.fn(async (url: string) => json(texts[url.split('/')[2] ?? ''])));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => json(texts[url.split('/')[2] ?? ''])),
+    );
     const i18n = await createI18n();
     expect(i18n.language).toBe('de');
     expect(document.documentElement.lang).toBe('de');
@@ -58,7 +68,10 @@ describe('translations', () => {
 
   it('remember the chosen language for the next visit', async () => {
     localStorage.setItem('lang', 'en');
-    vi.stubGlobal('fetch', vi.fn(async (url: string) => json(texts[url.split('/')[2] ?? ''])));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => json(texts[url.split('/')[2] ?? ''])),
+    );
     const i18n = await createI18n();
     expect(i18n.language).toBe('en');
     expect(document.documentElement.lang).toBe('en');
@@ -69,11 +82,14 @@ describe('translations', () => {
     vi.useFakeTimers();
     const calls: { url: string; at: number }[] = [];
     let failuresLeft = 3;
-    vi.stubGlobal('fetch', vi.fn(async (url: string) => {
-      calls.push({ url, at: Date.now() });
-      if (url.includes('/de/') && failuresLeft-- > 0) return json({}, 503);
-      return json(texts[url.split('/')[2] ?? '']);
-    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        calls.push({ url, at: Date.now() });
+        if (url.includes('/de/') && failuresLeft-- > 0) return json({}, 503);
+        return json(texts[url.split('/')[2] ?? '']);
+      }),
+    );
     const start = Date.now();
     const ready = createI18n();
     await vi.advanceTimersByTimeAsync(350 + 700 + 1400 + 10);

@@ -26,7 +26,7 @@ export function IntroOverlay() {
       <h2 id="intro-title">{t('intro.title')}</h2>
       <p>{t('intro.text')}</p>
       <p className="tip">{t('intro.howTo')}</p>
-      <button type="button" className="button button--primary" onClick={dismiss} autoFocus>
+      <button type="button" className="button button--primary" onClick={dismiss}>
         {t('intro.dismiss')}
       </button>
     </dialog>

@@ -55,7 +55,10 @@ function PageFrame({ frame, onGone, children }: { frame: Frame; onGone: (pathnam
       if (cancelled) return;
       const out = animate(el, { opacity: [1, 0], transform: ['none', `translateX(${SLIDE_PX}px)`] }, timing);
       running = out;
-      out.finished.then(() => !cancelled && onGone(frame.pathname), () => {});
+      out.finished.then(
+        () => !cancelled && onGone(frame.pathname),
+        () => {},
+      );
     });
     // Coming back before the end (the same page again): stop leaving.
     return () => {

@@ -9,7 +9,8 @@ export function SaveMapView() {
     const center = map.getCenter();
     mapView.write({ center: { lat: center.lat, lng: center.lng }, zoom: map.getZoom() });
   };
-  // Once, for the view the map opened with.
+  // Once, for the view the map opened with (the map instance never changes).
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   useEffect(save, []);
   return null;
 }

@@ -52,23 +52,25 @@ function useGrowing(total: number): number {
 
 function Markers({ openMonumentId }: { openMonumentId?: string | undefined }) {
   const monuments = useQuery(monumentsQuery());
-  const list = monuments.data ?? [];
+  const list = useMemo(() => monuments.data ?? [], [monuments.data]);
   const fan = useMemo(() => fanOut(list), [list]);
   const shown = useGrowing(list.length);
-  return list.slice(0, shown).map((monument) => (
-    <MonumentMarker key={monument.id} monument={monument} openOnMount={monument.id === openMonumentId} fan={fan.get(monument.id)} />
-  ));
+  return list
+    .slice(0, shown)
+    .map((monument) => (
+      <MonumentMarker
+        key={monument.id}
+        monument={monument}
+        openOnMount={monument.id === openMonumentId}
+        fan={fan.get(monument.id)}
+      />
+    ));
 }
 
 export function MonumentMap({ view, onReady, openMonumentId }: Props) {
   const { t } = useTranslation();
   return (
-    <MapContainer
-      ref={onReady}
-      className="monument-map"
-      center={[view.center.lat, view.center.lng]}
-      zoom={view.zoom}
-    >
+    <MapContainer ref={onReady} className="monument-map" center={[view.center.lat, view.center.lng]} zoom={view.zoom}>
       <MapLabel label={t('map.label')} />
       <Tiles />
       <Markers openMonumentId={openMonumentId} />

@@ -55,7 +55,12 @@ export const MonumentMarker = memo(function MonumentMarker({ monument, openOnMou
         },
       }}
     >
-      <Popup ref={popupRef} minWidth={Math.min(240, window.innerWidth - 64)} maxWidth={Math.min(320, window.innerWidth - 64)} autoPanPadding={[16, 80]}>
+      <Popup
+        ref={popupRef}
+        minWidth={Math.min(240, window.innerWidth - 64)}
+        maxWidth={Math.min(320, window.innerWidth - 64)}
+        autoPanPadding={[16, 80]}
+      >
         {open ? (
           <Suspense fallback={<p role="status">{t('popup.loading')}</p>}>
             <MonumentPopup monument={monument} name={name} onClose={() => markerRef.current?.closePopup()} />

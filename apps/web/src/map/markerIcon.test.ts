@@ -17,6 +17,9 @@ describe('marker icons', () => {
     const b = places.get('b');
     expect(a && b).toBeTruthy();
     const anchors = [a, b].map((p) => markerIcon(true, p?.index, p?.count).options.iconAnchor);
-    expect(anchors).toEqual([[34, 52], [8, 52]]);
+    expect(anchors).toEqual([
+      [34, 52],
+      [8, 52],
+    ]);
   });
 });

@@ -5,7 +5,13 @@ import { Icon, type IconOptions } from 'leaflet';
 import { markerImage2xUrl, markerImageUrl } from '../branding';
 
 const FAN_STEP_PX = 26;
-const base: IconOptions = { iconUrl: markerImageUrl, iconRetinaUrl: markerImage2xUrl, iconSize: [42, 52], iconAnchor: [21, 52], popupAnchor: [0, -48] };
+const base: IconOptions = {
+  iconUrl: markerImageUrl,
+  iconRetinaUrl: markerImage2xUrl,
+  iconSize: [42, 52],
+  iconAnchor: [21, 52],
+  popupAnchor: [0, -48],
+};
 const icons = new Map<string, Icon>();
 
 /** The icon for a monument that is `index` of `count` at the same coordinate. */

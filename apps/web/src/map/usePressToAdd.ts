@@ -53,7 +53,12 @@ export function usePressToAdd(map: LeafletMap | null): Hold {
       setHold({ x: x - rect.left, y: y - rect.top, progress: 0 });
     };
     const onMove = (event: PointerEvent) => {
-      if (press && event.pointerId === press.id && Math.hypot(event.clientX - press.x, event.clientY - press.y) > MOVE_TOLERANCE_PX) stop();
+      if (
+        press &&
+        event.pointerId === press.id &&
+        Math.hypot(event.clientX - press.x, event.clientY - press.y) > MOVE_TOLERANCE_PX
+      )
+        stop();
     };
     const onUp = (event: PointerEvent) => {
       if (press && event.pointerId === press.id) stop();

@@ -22,7 +22,7 @@ describe('map view and client storage (spec section 3)', () => {
     expect(initialView(arrival)).toEqual({ center: { lat: 48.2, lng: 14.2 }, zoom: 16 });
   });
 
-  it('opens at a linked place (the mayor\'s e-mail) unless a monument was just added', () => {
+  it("opens at a linked place (the mayor's e-mail) unless a monument was just added", () => {
     mapView.write({ center: { lat: 48.1, lng: 14.1 }, zoom: 12 });
     const link = parseMapLink({ lat: '48.305833', lng: '14.286389', monument: 'mon-x' });
     expect(initialView(undefined, link)).toEqual({ center: { lat: 48.305833, lng: 14.286389 }, zoom: 17 });

@@ -37,6 +37,7 @@ export function parseMapLink(search: Record<string, unknown>): MapLink {
 
 export function initialView(arrival: MapArrival | undefined, link: MapLink = {}): MapView {
   if (arrival) return { center: arrival.center, zoom: arrival.zoom };
-  if (link.lat !== undefined && link.lng !== undefined) return { center: { lat: link.lat, lng: link.lng }, zoom: link.zoom ?? LINK_ZOOM };
+  if (link.lat !== undefined && link.lng !== undefined)
+    return { center: { lat: link.lat, lng: link.lng }, zoom: link.zoom ?? LINK_ZOOM };
   return mapView.read() ?? DEFAULT_VIEW;
 }

@@ -9,9 +9,5 @@ export function MayorNotice({ at, className }: { at: string | null | undefined; 
   if (Number.isNaN(date.getTime())) return null;
   const locale = langOf(i18n.resolvedLanguage) === 'de' ? 'de-AT' : 'en-GB';
   const formatted = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-  return (
-    <span className={`mayor-notice ${className ?? ''}`}>
-      {t('mayor.notifiedAt', { date: formatted })}
-    </span>
-  );
+  return <span className={`mayor-notice ${className ?? ''}`}>{t('mayor.notifiedAt', { date: formatted })}</span>;
 }

@@ -26,6 +26,8 @@ export function MonumentPopup({ monument, name, onClose }: Props) {
   useEffect(() => heading.current?.focus({ preventScroll: true }), []);
 
   return (
+    // Not an interaction: the handlers keep the popup's own clicks and Escape away from the map.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <section
       className="monument-popup"
       aria-labelledby={`popup-${monument.id}`}
@@ -54,6 +56,8 @@ export function MonumentPopup({ monument, name, onClose }: Props) {
       ) : interventions.data.length === 0 ? (
         <p className="monument-popup__empty">{t('popup.empty')}</p>
       ) : (
+        // A scrolling list must be reachable by keyboard to be scrolled (axe: scrollable-region-focusable).
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         <ul className="monument-popup__list" aria-label={t('popup.listLabel')} tabIndex={0}>
           {interventions.data.map((intervention) => (
             <InterventionRow

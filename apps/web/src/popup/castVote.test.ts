@@ -8,11 +8,11 @@ function deps(answer: Answer | Error, voted: number[] = []) {
   const list = [...voted];
   const sent: unknown[] = [];
   const d: VoteDeps = {
-    send: (async (_route: unknown, options: unknown) => {
+    send: async (_route: unknown, options: unknown) => {
       sent.push(options);
       if (answer instanceof Error) throw answer;
       return answer;
-    }) as VoteDeps['send'],
+    },
     voted: { read: () => list, add: (_m: string, id: number) => void list.push(id) },
   };
   return { d, list, sent };

@@ -20,8 +20,7 @@ export const votedList = {
 };
 
 /** locked_{monumentId}: read, never written (spec section 3; its purpose is not given). */
-export const isLocked = (monumentId: string): boolean =>
-  readJson('local', `locked_${monumentId}`, anything) !== undefined;
+export const isLocked = (monumentId: string): boolean => readJson('local', `locked_${monumentId}`, anything) !== undefined;
 
 /** pendingCoords: where the visitor right-clicked or long-pressed on the map. */
 export const pendingCoords = {
