@@ -1,20 +1,25 @@
 // Reference for the read endpoints: a bare node:http server (its own process) sending the
-// same bytes the API sent, serialised once. Paths and body files come as argv pairs.
+// same bytes the API sent (its headers and body), serialised once. Paths and body files come as argv pairs.
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
 
-const bodies = new Map<string, Buffer>();
+// Beside each body file, FILE.headers.json holds the API's answer headers ([name, value] pairs).
+const answers = new Map<string, { body: Buffer; headers: [string, string][] }>();
 const args = process.argv.slice(2);
-for (let i = 0; i + 1 < args.length; i += 2) bodies.set(args[i]!, readFileSync(args[i + 1]!));
+for (let i = 0; i + 1 < args.length; i += 2) {
+  const file = args[i + 1]!;
+  const headers = JSON.parse(readFileSync(`${file}.headers.json`, 'utf8')) as [string, string][];
+  answers.set(args[i]!, { body: readFileSync(file), headers });
+}
 
 const server = createServer((req, res) => {
-  const body = bodies.get(req.url ?? '');
-  if (!body) {
+  const answer = answers.get(req.url ?? '');
+  if (!answer) {
     res.writeHead(404).end();
     return;
   }
-  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
-  res.end(body);
+  res.writeHead(200, [...answer.headers.flat(), 'content-length', String(answer.body.length)]);
+  res.end(answer.body);
 });
 server.keepAliveTimeout = 60_000;
 server.listen(0, '127.0.0.1', () => {

@@ -107,9 +107,13 @@ const headroom: string[] = [];
 async function benchReads(api: Api, kind: string, work: string, rows: Row[]) {
   const args: string[] = [];
   for (const [i, p] of READS.entries()) {
-    const body = Buffer.from(await (await fetch(api.base + p)).arrayBuffer());
+    const res = await fetch(api.base + p);
+    const body = Buffer.from(await res.arrayBuffer());
     const file = path.join(work, `body-${i}.json`);
     writeFileSync(file, body);
+    // The reference sends the same bytes: the API's headers too (Node adds date and connection itself).
+    const headers = [...res.headers].filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length'].includes(name));
+    writeFileSync(`${file}.headers.json`, JSON.stringify(headers));
     args.push(p, file);
     log(`${kind} ${p}: ${body.length} bytes`);
   }
@@ -133,7 +137,7 @@ async function benchReads(api: Api, kind: string, work: string, rows: Row[]) {
         db: kind,
         rps: a.rps,
         p99: a.p99,
-        reference: 'node:http, same bytes',
+        reference: 'node:http, same headers and body',
         refRps: r.rps,
         refP99: r.p99,
         ratio,

@@ -32,6 +32,8 @@ function ipv6Groups(ip: string): string[] | undefined {
  * IPv4-mapped IPv6 addresses count as their IPv4 address.
  */
 export function connectionOf(ip: string): string {
+  // Most clients are IPv4: no colon, nothing to parse (this runs on every API request).
+  if (!ip.includes(':')) return ip;
   const groups = ipv6Groups(ip);
   if (!groups || groups.length !== 8) return ip;
   if (groups.slice(0, 5).every((g) => g === '0') && groups[5] === 'ffff') {
