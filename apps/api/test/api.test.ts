@@ -1,4 +1,5 @@
 // The spec's REST paths (section 7), every answer checked against the contract.
+import { gunzipSync } from 'node:zlib';
 import {
   ClientConfig,
   ErrorBody,
@@ -82,6 +83,24 @@ describe(`REST façade on ${DB_KIND}`, () => {
       expect(again.body).toBe('');
     },
   );
+
+  it('gzips the lists for clients that take it, with their own ETag, and not for those that refuse it', async () => {
+    const plain = await t.app.inject({ url: routes.listMonuments.path });
+    const zipped = await t.app.inject({ url: routes.listMonuments.path, headers: { 'accept-encoding': 'br, gzip;q=0.8' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(gunzipSync(zipped.rawPayload).equals(plain.rawPayload)).toBe(true);
+    expect(zipped.headers.etag).not.toBe(plain.headers.etag);
+    const again = await t.app.inject({
+      url: routes.listMonuments.path,
+      headers: { 'accept-encoding': 'gzip', 'if-none-match': String(zipped.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    const refused = await t.app.inject({ url: routes.listMonuments.path, headers: { 'accept-encoding': 'gzip;q=0, identity' } });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.rawPayload.equals(plain.rawPayload)).toBe(true);
+  });
 
   it('creates a proposal, lists it for its monument and in the full list', async () => {
     const created = await propose('  Denkmal für Marianne Hainisch ');

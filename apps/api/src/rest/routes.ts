@@ -2,7 +2,7 @@
 import { routes } from '@linz/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { serialised } from '../domain/read-cache.js';
+import { gzippedBody, serialised } from '../domain/read-cache.js';
 import type { ContextFor } from '../http/context.js';
 import { appRouter, createCaller, runQuery } from '../trpc/router.js';
 
@@ -13,19 +13,36 @@ function paramsOf<S extends z.ZodType>(schema: S, req: FastifyRequest): z.infer<
   return parsed.data;
 }
 
+/** Whether the client takes gzip (and has not refused it with q=0). */
+export function acceptsGzip(header: string | undefined): boolean {
+  return (header ?? '').split(',').some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return coding === 'gzip' && (q === undefined || Number(q.slice(2)) > 0);
+  });
+}
+
+/** Bodies smaller than this go out as they are: gzip would save next to nothing. */
+const GZIP_FROM_BYTES = 1024;
+
 /**
  * The one place for cacheable reads: the procedure's answer is a snapshot's data
- * (domain/read-cache.ts), sent as its pre-serialised bytes with its ETag; a matching
- * If-None-Match gets 304. Revalidated on each use (`no-cache`), so a write shows at once.
+ * (domain/read-cache.ts), sent as its pre-serialised bytes (gzipped once per snapshot when the
+ * client takes it) with its ETag; a matching If-None-Match gets 304. Revalidated on each use
+ * (`no-cache`), so a write shows at once.
  */
 async function sendCacheable(req: FastifyRequest, reply: FastifyReply, read: Promise<unknown>) {
   const data = await read;
   if (reply.sent) return undefined; // the request's deadline has answered 503 meanwhile
   const snap = serialised(data);
   if (!snap) throw new Error('a cacheable read must answer a snapshot');
-  reply.header('etag', snap.etag).header('cache-control', 'no-cache');
-  if (req.headers['if-none-match'] === snap.etag) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(snap.body);
+  const gzip = snap.body.length >= GZIP_FROM_BYTES && acceptsGzip(req.headers['accept-encoding']);
+  // Each representation has its own strong ETag.
+  const etag = gzip ? `${snap.etag.slice(0, -1)}-gz"` : snap.etag;
+  reply.header('etag', etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+  if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+  reply.type('application/json; charset=utf-8');
+  return gzip ? reply.header('content-encoding', 'gzip').send(gzippedBody(snap)) : reply.send(snap.body);
 }
 
 /**
