@@ -89,14 +89,16 @@ export async function security(app: FastifyInstance, config: Config) {
   }
 
   const publicOrigin = new URL(config.publicUrl).origin;
-  app.addHook('onRequest', async (req, reply) => {
-    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return;
+  // A callback hook, not an async one: reads (most requests) pass without a promise.
+  app.addHook('onRequest', (req, reply, done) => {
+    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return done();
     if (crossSite(req, publicOrigin)) {
-      return reply.code(403).send({ message: 'Cross-site requests are not allowed.' });
+      return void reply.code(403).send({ message: 'Cross-site requests are not allowed.' });
     }
     const type = req.headers['content-type'] ?? '';
     if (!/^application\/json\s*(;|$)/i.test(type)) {
-      return reply.code(415).send({ message: 'Send the body as application/json.' });
+      return void reply.code(415).send({ message: 'Send the body as application/json.' });
     }
+    done();
   });
 }

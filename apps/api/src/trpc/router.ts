@@ -1,5 +1,5 @@
 // The API's tRPC router. Only its type is shared with clients.
-import type { AnyQueryProcedure, inferProcedureOutput } from '@trpc/server';
+import { getTRPCErrorFromUnknown, type AnyQueryProcedure, type inferProcedureOutput } from '@trpc/server';
 import { createCallerFactory, publicProcedure, router, type Context } from './init.js';
 import { interventionsRouter } from './interventions.js';
 import { monumentsRouter } from './monuments.js';
@@ -13,26 +13,33 @@ export const appRouter = router({
 export type AppRouter = typeof appRouter;
 export const createCaller = createCallerFactory(appRouter);
 
-type Invoke = (opts: {
-  ctx: Context;
-  path: string;
-  type: 'query';
-  getRawInput: () => Promise<unknown>;
-  signal: undefined;
-}) => Promise<unknown>;
+type CallOptions = { ctx: Context; path: string; type: 'query'; getRawInput: () => Promise<unknown>; signal: undefined };
+type Invoke = (opts: CallOptions) => Promise<unknown>;
+/** What tRPC keeps of a procedure: its input parsers, its middlewares (the resolver is the last one) and its resolver. */
+type Definition = {
+  _def: { inputs: unknown[]; middlewares: unknown[]; resolver?: (opts: CallOptions & { input: undefined }) => Promise<unknown> };
+};
 const noInput = () => Promise.resolve(undefined);
 
 /**
- * Runs a query procedure without input (its middlewares and resolver, exactly as createCaller
- * does) minus createCaller's per-call proxies and path lookup: the public list reads are the
- * hottest path, and those proxies cost them about a tenth of their throughput.
+ * Runs a query procedure without input as createCaller does, minus its per-call proxies and path
+ * lookup. A procedure with no input and no middleware is its resolver alone: that is called
+ * directly, failures wrapped as tRPC wraps them (tRPC's middleware chain copies its options
+ * object twice per step, a tenth of a list read). The public list reads are the hottest path.
  */
-export function runQuery<P extends AnyQueryProcedure>(
+export async function runQuery<P extends AnyQueryProcedure>(
   procedure: P,
   path: string,
   ctx: Context,
 ): Promise<inferProcedureOutput<P>> {
-  return (procedure as unknown as Invoke)({ ctx, path, type: 'query', getRawInput: noInput, signal: undefined }) as Promise<
-    inferProcedureOutput<P>
-  >;
+  const opts: CallOptions = { ctx, path, type: 'query', getRawInput: noInput, signal: undefined };
+  const { _def } = procedure as unknown as Definition;
+  if (_def.inputs.length > 0 || _def.middlewares.length !== 1 || !_def.resolver) {
+    return (await (procedure as unknown as Invoke)(opts)) as inferProcedureOutput<P>;
+  }
+  try {
+    return (await _def.resolver({ ...opts, input: undefined })) as inferProcedureOutput<P>;
+  } catch (cause) {
+    throw getTRPCErrorFromUnknown(cause);
+  }
 }
