@@ -114,7 +114,9 @@ export async function openPopup(page: Page, markerName: string | RegExp) {
 }
 
 /** Waits for the map's markers, so the page is ready to use. */
+/** The map shows every monument: markers are added a batch per frame, and the region is busy until the last. */
 export async function mapReady(page: Page) {
+  await expect(page.locator('.leaflet-container[aria-busy="false"]')).toBeVisible();
   await expect(page.locator('.leaflet-marker-icon').first()).toBeVisible();
 }
 

@@ -51,10 +51,14 @@ function useGrowing(total: number): number {
 }
 
 function Markers({ openMonumentId }: { openMonumentId?: string | undefined }) {
+  const map = useMap();
   const monuments = useQuery(monumentsQuery());
   const list = useMemo(() => monuments.data ?? [], [monuments.data]);
   const fan = useMemo(() => fanOut(list), [list]);
   const shown = useGrowing(list.length);
+  // The map region is busy until every marker is on it (screen readers wait; so do presses' tests).
+  const busy = monuments.isPending || shown < list.length;
+  useEffect(() => map.getContainer().setAttribute('aria-busy', String(busy)), [map, busy]);
   return list
     .slice(0, shown)
     .map((monument) => (
