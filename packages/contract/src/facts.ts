@@ -2,7 +2,13 @@
 // import them without pulling zod into its first load (`@linz/contract/facts`).
 
 /** The paths of the web app's pages; any other non-API path is the app's not-found page (HTTP 404). */
-export const APP_PATHS = { home: '/', about: '/about', add: '/add', interventions: '/interventions' } as const;
+export const APP_PATHS = {
+  home: '/',
+  about: '/about',
+  add: '/add',
+  interventions: '/interventions',
+  admin: '/admin',
+} as const;
 
 /** Prefixes of the server's API; everything else is the web app. */
 export const API_PREFIXES = ['/api/', '/trpc/'] as const;
@@ -17,6 +23,14 @@ export const PATHS = {
   createIntervention: '/api/interventions/:monumentId',
   castVote: '/api/interventions/:interventionId/vote',
   clientConfig: '/api/config',
+  monument: '/api/monuments/:monumentId',
+  reportMonument: '/api/monuments/:monumentId/reports',
+  reportIntervention: '/api/interventions/:interventionId/reports',
+  staffAnswer: '/api/staff/interventions/:interventionId/answer',
+  staffQueue: '/api/staff/queue',
+  staffAudit: '/api/staff/audit',
+  staffOutbox: '/api/staff/outbox',
+  staffRetryMail: '/api/staff/outbox/:notificationId/retry',
 } as const;
 
 /** Longest name of a monument or a proposal. */
@@ -24,6 +38,18 @@ export const NAME_MAX = 120;
 
 /** Votes at which the mayor's office gets the e-mail. */
 export const MAYOR_THRESHOLD = 10;
+
+/** A proposal's official state, set by the city's staff; `open` until they answer. */
+export const PROPOSAL_STATUSES = ['open', 'in_review', 'planned', 'declined', 'done'] as const;
+
+/** Why a citizen reports a monument or a proposal. */
+export const REPORT_REASONS = ['spam', 'offensive', 'wrong', 'other'] as const;
+
+/** Longest optional comment on a report. */
+export const REPORT_COMMENT_MAX = 500;
+
+/** Longest statement of the city's answer, per language. */
+export const STATEMENT_MAX = 2000;
 
 /** The public tile service, used when a city configures none. */
 export const DEFAULT_TILES = {

@@ -6,3 +6,5 @@ export * from './error.js';
 export * from './client-config.js';
 export * from './routes.js';
 export * from './facts.js';
+export * from './report.js';
+export * from './staff.js';

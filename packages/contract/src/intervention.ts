@@ -1,6 +1,6 @@
 // Intervention: a visitor's proposal for what should stand at a monument instead.
 import { z } from 'zod';
-import { NAME_MAX } from './facts.js';
+import { NAME_MAX, PROPOSAL_STATUSES } from './facts.js';
 import { userText } from './text.js';
 
 /** A proposal's id: a positive PostgreSQL `integer` (the bound of its serial column). */
@@ -16,6 +16,13 @@ export const InterventionIdParam = z
 /** When the mayor's office was sent this proposal (ISO time), or null. Added to the spec's fields. */
 const mayorNotifiedAt = z.string().nullable();
 
+export const ProposalStatus = z.enum(PROPOSAL_STATUSES);
+export type ProposalStatus = z.infer<typeof ProposalStatus>;
+
+/** The city's public statement on a proposal, in both languages, with when it was given (ISO). */
+export const ProposalAnswer = z.object({ de: z.string(), en: z.string(), answeredAt: z.string() });
+export type ProposalAnswer = z.infer<typeof ProposalAnswer>;
+
 export const Intervention = z.object({
   id: InterventionId,
   monumentId: z.string(),
@@ -24,13 +31,22 @@ export const Intervention = z.object({
   shortDescription_en: z.string().optional(),
   votes: z.number().int().nonnegative(),
   mayorNotifiedAt,
+  status: ProposalStatus,
+  answer: ProposalAnswer.nullable(),
 });
 export type Intervention = z.infer<typeof Intervention>;
 export const InterventionList = z.array(Intervention);
 export type InterventionList = z.infer<typeof InterventionList>;
 
 /** One row of a monument's popup list. */
-export const MonumentIntervention = Intervention.pick({ id: true, name: true, votes: true, mayorNotifiedAt: true });
+export const MonumentIntervention = Intervention.pick({
+  id: true,
+  name: true,
+  votes: true,
+  mayorNotifiedAt: true,
+  status: true,
+  answer: true,
+});
 export type MonumentIntervention = z.infer<typeof MonumentIntervention>;
 export const MonumentInterventionList = z.array(MonumentIntervention);
 

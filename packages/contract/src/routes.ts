@@ -10,16 +10,21 @@ import {
 } from './intervention.js';
 import { Monument, MonumentList, MonumentRef, NewMonument } from './monument.js';
 import { VoteAnswer, VoteRequest } from './vote.js';
+import { NewReport, ReportAnswer } from './report.js';
+import { AnswerBody, AuditPage, AuditQuery, NotificationIdParam, OutboxEntry, OutboxList, StaffQueue } from './staff.js';
 import { PATHS } from './facts.js';
 
 type Route = {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   path: string;
   params?: z.ZodType;
+  query?: z.ZodType;
   body?: z.ZodType;
   answer: z.ZodType;
   status: number;
 };
+
+const interventionParams = z.object({ interventionId: InterventionIdParam });
 
 export const routes = {
   listMonuments: { method: 'GET', path: PATHS.listMonuments, answer: MonumentList, status: 200 },
@@ -43,12 +48,50 @@ export const routes = {
   castVote: {
     method: 'POST',
     path: PATHS.castVote,
-    params: z.object({ interventionId: InterventionIdParam }),
+    params: interventionParams,
     body: VoteRequest,
     answer: VoteAnswer,
     status: 200,
   },
   clientConfig: { method: 'GET', path: PATHS.clientConfig, answer: ClientConfig, status: 200 },
+  /** One public monument; a merged id answers the monument it was merged into. */
+  monument: { method: 'GET', path: PATHS.monument, params: MonumentRef, answer: Monument, status: 200 },
+  /** 201 for a new report, 200 for this browser's repeat. */
+  reportMonument: {
+    method: 'POST',
+    path: PATHS.reportMonument,
+    params: MonumentRef,
+    body: NewReport,
+    answer: ReportAnswer,
+    status: 201,
+  },
+  reportIntervention: {
+    method: 'POST',
+    path: PATHS.reportIntervention,
+    params: interventionParams,
+    body: NewReport,
+    answer: ReportAnswer,
+    status: 201,
+  },
+  // Staff (Authorization: Bearer <token>).
+  staffAnswer: {
+    method: 'PUT',
+    path: PATHS.staffAnswer,
+    params: interventionParams,
+    body: AnswerBody,
+    answer: Intervention,
+    status: 200,
+  },
+  staffQueue: { method: 'GET', path: PATHS.staffQueue, answer: StaffQueue, status: 200 },
+  staffAudit: { method: 'GET', path: PATHS.staffAudit, query: AuditQuery, answer: AuditPage, status: 200 },
+  staffOutbox: { method: 'GET', path: PATHS.staffOutbox, answer: OutboxList, status: 200 },
+  staffRetryMail: {
+    method: 'POST',
+    path: PATHS.staffRetryMail,
+    params: z.object({ notificationId: NotificationIdParam }),
+    answer: OutboxEntry,
+    status: 200,
+  },
 } as const satisfies Record<string, Route>;
 
 export type Routes = typeof routes;

@@ -27,6 +27,8 @@ function toIntervention(r: Row): Intervention {
     ...(r.short_description_en ? { shortDescription_en: r.short_description_en } : {}),
     votes: Number(r.votes),
     mayorNotifiedAt: iso(r.sent_at),
+    status: 'open',
+    answer: null,
   };
 }
 
@@ -50,8 +52,8 @@ export async function listMonumentInterventions(database: Database, monumentId: 
   return rows
     .filter((r) => r.id !== null)
     .map((r) => {
-      const { id, name, votes, mayorNotifiedAt } = toIntervention(r);
-      return { id, name, votes, mayorNotifiedAt };
+      const { id, name, votes, mayorNotifiedAt, status, answer } = toIntervention(r);
+      return { id, name, votes, mayorNotifiedAt, status, answer };
     });
 }
 

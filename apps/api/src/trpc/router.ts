@@ -3,12 +3,14 @@ import { getTRPCErrorFromUnknown, type AnyQueryProcedure, type inferProcedureOut
 import { createCallerFactory, publicProcedure, router, type Context } from './init.js';
 import { interventionsRouter } from './interventions.js';
 import { monumentsRouter } from './monuments.js';
+import { staffRouter } from './staff.js';
 
 export const appRouter = router({
   monuments: monumentsRouter,
   interventions: interventionsRouter,
   /** What the web app needs to know of this server (validated once at start). */
   config: publicProcedure.query(({ ctx }) => ctx.clientConfig.data),
+  staff: staffRouter,
 });
 export type AppRouter = typeof appRouter;
 export const createCaller = createCallerFactory(appRouter);

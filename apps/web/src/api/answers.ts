@@ -1,6 +1,16 @@
 // The contract's answer shapes, as the browser checks them (types come from the contract, so a
 // field added there fails to compile here until it is checked).
-import type { ClientConfig, ErrorBody, Intervention, Monument, MonumentIntervention, VoteAnswer } from '@linz/contract';
+import type {
+  ClientConfig,
+  ErrorBody,
+  Intervention,
+  Monument,
+  MonumentIntervention,
+  ProposalAnswer,
+  ProposalStatus,
+  VoteAnswer,
+} from '@linz/contract';
+import { PROPOSAL_STATUSES } from '@linz/contract/facts';
 import { arrayOf, isBoolean, isInteger, isNumber, isString, nullable, optional, shape } from './checks';
 
 export const isMonument = shape<Monument>({
@@ -19,6 +29,8 @@ export const isMonument = shape<Monument>({
 });
 
 const isVotes = (v: unknown): v is number => isInteger(v) && v >= 0;
+const isStatus = (v: unknown): v is ProposalStatus => (PROPOSAL_STATUSES as readonly unknown[]).includes(v);
+const isAnswer = shape<ProposalAnswer>({ de: isString, en: isString, answeredAt: isString });
 
 export const isIntervention = shape<Intervention>({
   id: isInteger,
@@ -28,6 +40,8 @@ export const isIntervention = shape<Intervention>({
   shortDescription_en: optional(isString),
   votes: isVotes,
   mayorNotifiedAt: nullable(isString),
+  status: isStatus,
+  answer: nullable(isAnswer),
 });
 
 export const isMonumentIntervention = shape<MonumentIntervention>({
@@ -35,6 +49,8 @@ export const isMonumentIntervention = shape<MonumentIntervention>({
   name: isString,
   votes: isVotes,
   mayorNotifiedAt: nullable(isString),
+  status: isStatus,
+  answer: nullable(isAnswer),
 });
 
 export const isVoteAnswer = shape<VoteAnswer>({ newVoteCount: (v): v is number => isInteger(v) && v > 0 });

@@ -25,6 +25,14 @@ export const routes = {
   createIntervention: { method: 'POST', path: PATHS.createIntervention },
   castVote: { method: 'POST', path: PATHS.castVote },
   clientConfig: { method: 'GET', path: PATHS.clientConfig },
+  monument: { method: 'GET', path: PATHS.monument },
+  reportMonument: { method: 'POST', path: PATHS.reportMonument },
+  reportIntervention: { method: 'POST', path: PATHS.reportIntervention },
+  staffAnswer: { method: 'PUT', path: PATHS.staffAnswer },
+  staffQueue: { method: 'GET', path: PATHS.staffQueue },
+  staffAudit: { method: 'GET', path: PATHS.staffAudit },
+  staffOutbox: { method: 'GET', path: PATHS.staffOutbox },
+  staffRetryMail: { method: 'POST', path: PATHS.staffRetryMail },
 } as const satisfies { [N in RouteName]: Pick<Routes[N], 'method' | 'path'> };
 
 type Bodies = { addMonument: NewMonument; createIntervention: NewIntervention; castVote: VoteRequest };

@@ -15,6 +15,8 @@ export function useAddIntervention(monumentId: string, setFeedback: (feedback: F
         name: created.name,
         votes: created.votes,
         mayorNotifiedAt: created.mayorNotifiedAt,
+        status: created.status,
+        answer: created.answer,
       };
       queryClient.setQueryData<MonumentIntervention[]>(queryKeys.monumentInterventions(monumentId), (list) => [
         row,

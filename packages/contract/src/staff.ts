@@ -1,0 +1,179 @@
+// The city's staff side (issue 11): sign-in, the review queue, corrections, answers, audit, outbox.
+// The tRPC router `staff` takes and returns exactly these; the staff REST paths adapt them.
+import { z } from 'zod';
+import { NAME_MAX, STATEMENT_MAX } from './facts.js';
+import { Intervention, InterventionId, ProposalStatus } from './intervention.js';
+import { Monument, MonumentId } from './monument.js';
+import { ReportReason } from './report.js';
+import { userText } from './text.js';
+
+export const SignIn = z.object({ token: z.string().min(1).max(200) });
+export const StaffMe = z.object({ name: z.string() });
+export type StaffMe = z.infer<typeof StaffMe>;
+export const SignedOut = z.object({ ok: z.literal(true) });
+
+/** visible: public; hidden: taken down by reports until staff decide; rejected: by staff (kept). */
+export const MODERATION_STATES = ['visible', 'hidden', 'rejected'] as const;
+export const Moderation = z.enum(MODERATION_STATES);
+export type Moderation = z.infer<typeof Moderation>;
+
+/** An open report as staff see it (never who sent it). */
+export const QueueReport = z.object({ reason: ReportReason, comment: z.string().nullable(), createdAt: z.string() });
+export type QueueReport = z.infer<typeof QueueReport>;
+
+export const QueueMonument = Monument.extend({
+  moderation: Moderation,
+  addedByVisitor: z.boolean(),
+  createdAt: z.string(),
+  reports: z.array(QueueReport),
+});
+export type QueueMonument = z.infer<typeof QueueMonument>;
+
+export const StaffMonument = QueueMonument.extend({ mergedInto: z.string().nullable() });
+export type StaffMonument = z.infer<typeof StaffMonument>;
+
+export const QueueIntervention = Intervention.extend({
+  moderation: Moderation,
+  createdAt: z.string(),
+  monumentName: z.string(),
+  reports: z.array(QueueReport),
+});
+export type QueueIntervention = z.infer<typeof QueueIntervention>;
+
+export const StaffQueue = z.object({ monuments: z.array(QueueMonument), interventions: z.array(QueueIntervention) });
+export type StaffQueue = z.infer<typeof StaffQueue>;
+
+export const SEXES = ['female', 'male', 'mixed', 'none', 'unspecified'] as const;
+export const CATEGORY_MAX = 60;
+export const DESCRIPTION_MAX = 2000;
+
+/** Text staff may also clear: empty after trimming, or user text. */
+const clearableText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .pipe(z.union([z.literal(''), userText(max)]));
+
+export const MonumentPatch = z
+  .object({
+    name: userText(NAME_MAX),
+    name_en: clearableText(NAME_MAX),
+    geoLocX: z.number().finite().min(-90).max(90),
+    geoLocY: z.number().finite().min(-180).max(180),
+    category: userText(CATEGORY_MAX),
+    sex: z.enum(SEXES),
+    shortDescription: clearableText(DESCRIPTION_MAX),
+    shortDescription_en: clearableText(DESCRIPTION_MAX),
+  })
+  .partial()
+  .strict();
+export type MonumentPatch = z.infer<typeof MonumentPatch>;
+
+export const StaffMonumentRef = z.object({ monumentId: MonumentId });
+export const MonumentUpdate = z.object({ monumentId: MonumentId, patch: MonumentPatch });
+export const MonumentMerge = z.object({ monumentId: MonumentId, into: MonumentId });
+export const MergeResult = z.object({
+  kept: StaffMonument,
+  movedProposals: z.number().int().nonnegative(),
+  movedVotes: z.number().int().nonnegative(),
+});
+export type MergeResult = z.infer<typeof MergeResult>;
+
+export const InterventionRef = z.object({ interventionId: InterventionId });
+export const InterventionUpdate = z.object({ interventionId: InterventionId, name: userText(NAME_MAX) });
+
+// eslint-disable-next-line no-control-regex -- control characters are what this refuses
+const CONTROLS_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+/** A statement: trimmed, 1..2000 characters; line breaks allowed (paragraphs), other controls not. */
+export const Statement = z
+  .string()
+  .trim()
+  .min(1, { message: 'required' })
+  .max(STATEMENT_MAX, { message: `at most ${STATEMENT_MAX} characters` })
+  .refine((s) => !CONTROLS_BUT_NEWLINE.test(s), { message: 'control characters are not allowed' });
+
+/** The body of `PUT /api/staff/interventions/:id/answer`. */
+export const AnswerBody = z.object({ status: ProposalStatus, statement: z.object({ de: Statement, en: Statement }) });
+export type AnswerBody = z.infer<typeof AnswerBody>;
+export const AnswerInput = AnswerBody.extend({ interventionId: InterventionId });
+export type AnswerInput = z.infer<typeof AnswerInput>;
+
+export const AUDIT_ACTIONS = [
+  'monument.validate',
+  'monument.update',
+  'monument.merge',
+  'monument.reject',
+  'monument.restore',
+  'monument.hide',
+  'intervention.update',
+  'intervention.reject',
+  'intervention.restore',
+  'intervention.answer',
+  'intervention.hide',
+  'mail.retry',
+  'staff.add',
+  'staff.revoke',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export const ITEM_KINDS = ['monument', 'intervention', 'mail', 'staff'] as const;
+export type ItemKind = (typeof ITEM_KINDS)[number];
+
+export const AuditFilter = z.object({
+  actor: z.string().trim().min(1).max(NAME_MAX).optional(),
+  action: z.enum(AUDIT_ACTIONS).optional(),
+  itemKind: z.enum(ITEM_KINDS).optional(),
+  itemId: z.string().trim().min(1).max(64).optional(),
+  /** Entries with an id below this (the previous page's `next`). */
+  before: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  limit: z.number().int().min(1).max(200).default(50),
+});
+export type AuditFilter = z.input<typeof AuditFilter>;
+
+const numberParam = z
+  .string()
+  .regex(/^\d{1,16}$/, { message: 'a number' })
+  .transform(Number);
+/** The same filter as query parameters of `GET /api/staff/audit`. */
+export const AuditQuery = AuditFilter.extend({ before: numberParam.optional(), limit: numberParam.optional() })
+  .strict()
+  .pipe(AuditFilter);
+
+export const AuditEntry = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  /** A staff member's name, or "system". */
+  actor: z.string(),
+  action: z.string(),
+  itemKind: z.enum(ITEM_KINDS),
+  itemId: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+export const AuditPage = z.object({ entries: z.array(AuditEntry), next: z.number().int().nullable() });
+export type AuditPage = z.infer<typeof AuditPage>;
+
+/** withheld: its proposal is no longer public, so the mail is held back (restoring it queues it again). */
+export const OUTBOX_STATES = ['pending', 'sending', 'sent', 'failed', 'withheld'] as const;
+export const OutboxEntry = z.object({
+  id: z.number().int(),
+  interventionId: z.number().int(),
+  interventionName: z.string(),
+  status: z.enum(OUTBOX_STATES),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  nextAttemptAt: z.string(),
+  sentAt: z.string().nullable(),
+  reachedAt: z.string(),
+});
+export type OutboxEntry = z.infer<typeof OutboxEntry>;
+export const OutboxList = z.array(OutboxEntry);
+
+export const NotificationId = z.number().int().positive().max(2_147_483_647, { message: 'invalid notification id' });
+export const NotificationRef = z.object({ notificationId: NotificationId });
+export const NotificationIdParam = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/, { message: 'invalid notification id' })
+  .transform(Number)
+  .pipe(NotificationId);
