@@ -8,6 +8,7 @@ import { errorText } from './errors';
 import { Outbox } from './outbox/Outbox';
 import { AllProposals } from './queue/AllProposals';
 import { Queue } from './queue/Queue';
+import { RejectedProvider } from './queue/rejected';
 import { useTRPC } from './trpc';
 
 const VIEWS = ['queue', 'proposals', 'audit', 'outbox'] as const;
@@ -45,10 +46,12 @@ export function StaffArea({ name, onSignedOut }: { name: string; onSignedOut: ()
           </button>
         ))}
       </nav>
-      {view === 'queue' && <Queue />}
-      {view === 'proposals' && <AllProposals />}
-      {view === 'audit' && <AuditLog />}
-      {view === 'outbox' && <Outbox />}
+      <RejectedProvider>
+        {view === 'queue' && <Queue />}
+        {view === 'proposals' && <AllProposals />}
+        {view === 'audit' && <AuditLog />}
+        {view === 'outbox' && <Outbox />}
+      </RejectedProvider>
     </>
   );
 }

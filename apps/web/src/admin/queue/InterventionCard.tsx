@@ -9,6 +9,7 @@ import { useTRPC } from '../trpc';
 import { useStaffAction } from '../useStaffAction';
 import { AnswerForm } from './AnswerForm';
 import { Reports } from './Reports';
+import { useRejected } from './rejected';
 
 export type StaffProposal = {
   id: number;
@@ -65,17 +66,24 @@ export function InterventionCard({ proposal }: { proposal: StaffProposal }) {
   const headingId = useId();
   const [open, setOpen] = useState<'edit' | 'answer' | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const rejected = useRejected();
   const { name } = proposal;
   const ref = { interventionId: proposal.id };
   const reject = useMutation(
     trpc.staff.interventions.reject.mutationOptions({
-      onSuccess: () => action.done(t('admin.done.rejected', { name })),
+      onSuccess: (saved) => {
+        rejected.rejectedIntervention(saved);
+        action.done(t('admin.done.rejected', { name }));
+      },
       onError: action.failed,
     }),
   );
   const restore = useMutation(
     trpc.staff.interventions.restore.mutationOptions({
-      onSuccess: () => action.done(t('admin.done.restored', { name })),
+      onSuccess: () => {
+        rejected.restored('intervention', proposal.id);
+        action.done(t('admin.done.restored', { name }));
+      },
       onError: action.failed,
     }),
   );

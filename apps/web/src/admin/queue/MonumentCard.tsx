@@ -10,11 +10,13 @@ import { useStaffAction } from '../useStaffAction';
 import { MergeDialog } from './MergeDialog';
 import { MonumentEditor } from './MonumentEditor';
 import { Reports } from './Reports';
+import { useRejected } from './rejected';
 
 export function MonumentCard({ monument }: { monument: QueueMonument }) {
   const { t, i18n } = useTranslation();
   const trpc = useTRPC();
   const action = useStaffAction();
+  const rejected = useRejected();
   const headingId = useId();
   const [editing, setEditing] = useState(false);
   const [dialog, setDialog] = useState<'reject' | 'merge' | null>(null);
@@ -22,8 +24,24 @@ export function MonumentCard({ monument }: { monument: QueueMonument }) {
   const { name } = monument;
   const options = (done: string) => ({ onSuccess: () => action.done(done), onError: action.failed });
   const validate = useMutation(trpc.staff.monuments.validate.mutationOptions(options(t('admin.done.validated', { name }))));
-  const reject = useMutation(trpc.staff.monuments.reject.mutationOptions(options(t('admin.done.rejected', { name }))));
-  const restore = useMutation(trpc.staff.monuments.restore.mutationOptions(options(t('admin.done.restored', { name }))));
+  const reject = useMutation(
+    trpc.staff.monuments.reject.mutationOptions({
+      onSuccess: (saved) => {
+        rejected.rejectedMonument(saved);
+        action.done(t('admin.done.rejected', { name }));
+      },
+      onError: action.failed,
+    }),
+  );
+  const restore = useMutation(
+    trpc.staff.monuments.restore.mutationOptions({
+      onSuccess: () => {
+        rejected.restored('monument', monument.id);
+        action.done(t('admin.done.restored', { name }));
+      },
+      onError: action.failed,
+    }),
+  );
   const busy = validate.isPending || reject.isPending || restore.isPending;
   return (
     <article className="admin-card" aria-labelledby={headingId}>

@@ -6,14 +6,20 @@ import { errorText } from '../errors';
 import { useTRPC } from '../trpc';
 import { InterventionCard } from './InterventionCard';
 import { MonumentCard } from './MonumentCard';
+import { MonumentLookup } from './MonumentLookup';
+import { useRejected } from './rejected';
 
 export function Queue() {
   const { t } = useTranslation();
   const trpc = useTRPC();
   const queue = useQuery(trpc.staff.queue.queryOptions());
+  const rejected = useRejected();
   if (queue.isPending) return <p role="status">{t('app.loading')}</p>;
   if (queue.isError) return <p className="feedback feedback--error">{errorText(t, queue.error)}</p>;
   const { monuments, interventions } = queue.data;
+  // Still listed by the server (e.g. with open reports): shown there, not twice.
+  const rejectedMonuments = rejected.monuments.filter((r) => !monuments.some((m) => m.id === r.id));
+  const rejectedProposals = rejected.interventions.filter((r) => !interventions.some((i) => i.id === r.id));
   return (
     <>
       <section className="admin-section" aria-labelledby="queue-monuments">
@@ -32,6 +38,19 @@ export function Queue() {
           interventions.map((i) => <InterventionCard key={i.id} proposal={i} />)
         )}
       </section>
+      {rejectedMonuments.length + rejectedProposals.length > 0 && (
+        <section className="admin-section" aria-labelledby="queue-rejected">
+          <h2 id="queue-rejected">{t('admin.rejected.title')}</h2>
+          <p>{t('admin.rejected.text')}</p>
+          {rejectedMonuments.map((m) => (
+            <MonumentCard key={m.id} monument={m} />
+          ))}
+          {rejectedProposals.map((i) => (
+            <InterventionCard key={i.id} proposal={i} />
+          ))}
+        </section>
+      )}
+      <MonumentLookup />
     </>
   );
 }
