@@ -23,7 +23,10 @@ export function errorText(t: TFunction, error: unknown): string {
   const code = errorCode(error);
   if (code === 'UNAUTHORIZED') return t('admin.errors.unauthorized');
   if (code === 'TOO_MANY_REQUESTS') return t('admin.errors.tooMany');
-  if (error instanceof TRPCClientError && code !== undefined && code !== 'INTERNAL_SERVER_ERROR') {
+  // Below 500 the message is the server's reason; above, it says nothing useful to staff.
+  const httpStatus =
+    error instanceof TRPCClientError ? (error.data as { httpStatus?: number } | undefined)?.httpStatus : undefined;
+  if (error instanceof TRPCClientError && httpStatus !== undefined && httpStatus < 500) {
     return t('admin.errors.refused', { message: readableMessage(error.message) });
   }
   return t('admin.errors.failed');

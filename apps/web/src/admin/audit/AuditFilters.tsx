@@ -1,7 +1,8 @@
 // The audit log's filters; applied on submit so typing does not query on every key.
-import { AUDIT_ACTIONS, ITEM_KINDS, type AuditFilter } from '@linz/contract';
+import type { AuditFilter } from '@linz/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AUDIT_ACTIONS, ITEM_KINDS } from '../lists';
 
 export type Filters = Pick<AuditFilter, 'actor' | 'action' | 'itemKind' | 'itemId'>;
 type Draft = { actor: string; action: string; itemKind: string; itemId: string };

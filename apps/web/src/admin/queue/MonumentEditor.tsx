@@ -1,9 +1,10 @@
 // Corrects a monument: names, category, sex, descriptions and position. Only changed fields are
 // sent, so the audit entry shows exactly what staff changed.
-import { SEXES, type QueueMonument } from '@linz/contract';
+import type { QueueMonument } from '@linz/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SEXES } from '../lists';
 import { useTRPC } from '../trpc';
 import { useStaffAction } from '../useStaffAction';
 import { PositionMap } from './PositionMap';
