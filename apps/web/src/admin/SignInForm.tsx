@@ -1,6 +1,6 @@
 // Sign-in with the staff member's access token (a password field: it is a secret).
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAnnounce } from './Announcer';
 import { errorText } from './errors';
@@ -14,6 +14,11 @@ export function SignInForm({ notice, onSignedIn }: Props) {
   const announce = useAnnounce();
   const tokenId = useId();
   const [token, setToken] = useState('');
+  // Sent back here by a 401: the staff area that had focus is gone, so the form takes it.
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (notice) input.current?.focus();
+  }, [notice]);
   const signIn = useMutation(
     trpc.staff.session.signIn.mutationOptions({
       onSuccess: ({ name }) => {
@@ -45,6 +50,7 @@ export function SignInForm({ notice, onSignedIn }: Props) {
       >
         <label htmlFor={tokenId}>{t('admin.signIn.token')}</label>
         <input
+          ref={input}
           id={tokenId}
           type="password"
           autoComplete="current-password"

@@ -1,6 +1,6 @@
 // The signed-in staff area: who is signed in, sign-out, and one view at a time.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAnnounce } from './Announcer';
 import { AuditLog } from './audit/AuditLog';
@@ -20,6 +20,9 @@ export function StaffArea({ name, onSignedOut }: { name: string; onSignedOut: ()
   const queryClient = useQueryClient();
   const announce = useAnnounce();
   const [view, setView] = useState<View>('queue');
+  // The sign-in form that had focus is gone: start keyboard and screen-reader users at the title.
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => title.current?.focus(), []);
   const signOut = useMutation(
     trpc.staff.session.signOut.mutationOptions({
       onSuccess: () => {
@@ -33,7 +36,9 @@ export function StaffArea({ name, onSignedOut }: { name: string; onSignedOut: ()
   return (
     <>
       <div className="admin-bar">
-        <h1>{t('admin.title')}</h1>
+        <h1 ref={title} tabIndex={-1}>
+          {t('admin.title')}
+        </h1>
         <p className="admin-bar__who">{t('admin.session.who', { name })}</p>
         <button className="button" type="button" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
           {t('admin.session.signOut')}
