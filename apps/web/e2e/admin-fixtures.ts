@@ -2,7 +2,7 @@
 // CLI against the e2e server's data folder, as a city would; the CLI reaches the running server.
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { expect, type Page } from './fixtures';
+import { expect, unique, type Page } from './fixtures';
 
 /** The e2e server's DATA_DIR, as playwright.config.ts derives it (workers inherit E2E_RUN_ID). */
 const dataDir = () => {
@@ -18,11 +18,12 @@ function staffCli(...args: string[]): string {
   });
 }
 
-/** Creates a staff member and returns the token the CLI prints alone on its last line. */
-export function addStaff(name: string): string {
+/** Creates a staff member (a unique name from `label`) and returns the name and the token the CLI prints alone on its last line. */
+export function addStaff(label: string): { name: string; token: string } {
+  const name = unique(label);
   const token = staffCli('add', name).trim().split('\n').at(-1)?.trim() ?? '';
   expect(token.length, 'a printed token').toBeGreaterThanOrEqual(22);
-  return token;
+  return { name, token };
 }
 
 export const revokeStaff = (name: string) => void staffCli('revoke', name);

@@ -22,8 +22,7 @@ for (const lang of ['de', 'en'] as const) {
       playwright,
       baseURL,
     }) => {
-      const name = unique('Barrierefrei');
-      const token = addStaff(name);
+      const { name, token } = addStaff('Barrierefrei');
       const monument = await api.addMonument(unique('Gemeldet'), 48.31, 14.28);
       const proposal = await api.addIntervention(monument.id, unique('Gemeldeter Vorschlag'));
       const reporter = await playwright.request.newContext({ baseURL: baseURL ?? '' });
@@ -46,8 +45,7 @@ for (const lang of ['de', 'en'] as const) {
 const status = (page: Page) => page.locator('.admin-status');
 
 test('a wrong token is refused; sign-out ends the session; a revoked member is sent back to sign in', async ({ page }) => {
-  const name = unique('Sachbearbeiterin');
-  const token = addStaff(name);
+  const { name, token } = addStaff('Sachbearbeiterin');
   await page.goto('/admin');
   await page.getByLabel('Zugangsschlüssel').fill(`${token}x`);
   await page.getByRole('button', { name: 'Anmelden' }).click();
@@ -73,8 +71,7 @@ test('monument: reports shown as text, edit (marker and fields), validate, rejec
   playwright,
   baseURL,
 }) => {
-  const name = unique('Prüferin');
-  const token = addStaff(name);
+  const { name, token } = addStaff('Prüferin');
   const monumentName = unique('Brunnen');
   const monument = await api.addMonument(monumentName, 48.3, 14.29);
   const reporter = await playwright.request.newContext({ baseURL: baseURL ?? '' });
@@ -99,6 +96,7 @@ test('monument: reports shown as text, edit (marker and fields), validate, rejec
   const lat = form.getByLabel('Breitengrad');
   await expect(lat).toHaveValue('48.3');
   const marker = form.locator('.leaflet-marker-icon');
+  await form.getByRole('region', { name: 'Karte für die Position des Denkmals' }).scrollIntoViewIfNeeded();
   const box = await marker.boundingBox();
   if (!box) throw new Error('no marker');
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
@@ -144,8 +142,7 @@ test('merge: chosen with the search box after a confirmation; proposals and vote
   api,
   request,
 }) => {
-  const name = unique('Archivar');
-  const token = addStaff(name);
+  const { name, token } = addStaff('Archivar');
   const duplicateName = unique('Doppelt');
   const duplicate = await api.addMonument(duplicateName, 48.301, 14.291);
   const kept = await api.addMonument(unique('Behalten'), 48.302, 14.292);
@@ -178,8 +175,7 @@ test('proposal: edit text, official answer (server refusal shown), reject, resto
   page,
   api,
 }) => {
-  const name = unique('Referentin');
-  const token = addStaff(name);
+  const { name, token } = addStaff('Referentin');
   const monument = await api.monument('Hessendenkmal');
   const title = unique('Denkmal für Johanna');
   const proposal = await api.addIntervention(monument.id, title);
@@ -245,8 +241,7 @@ test('proposal: edit text, official answer (server refusal shown), reject, resto
 });
 
 test('outbox: the mayor notification of a proposal at 10 votes is listed with its state', async ({ page, api }) => {
-  const name = unique('Postamt');
-  const token = addStaff(name);
+  const { name, token } = addStaff('Postamt');
   const monument = await api.monument('Hessendenkmal');
   const title = unique('Zehn Stimmen');
   const proposal = await api.addIntervention(monument.id, title);
