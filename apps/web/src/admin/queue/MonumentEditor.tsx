@@ -59,6 +59,8 @@ export function MonumentEditor({ monument, onDone }: { monument: QueueMonument; 
     for (const key of [...TEXT_FIELDS, 'sex'] as const) if (draft[key] !== before[key]) patch[key] = draft[key];
     if (draft.lat !== before.lat) patch.geoLocX = Number(draft.lat);
     if (draft.lng !== before.lng) patch.geoLocY = Number(draft.lng);
+    // Nothing changed: no request, so no empty entry in the audit log.
+    if (Object.keys(patch).length === 0) return onDone();
     update.mutate({ monumentId: monument.id, patch });
   };
   const lat = Number(draft.lat);
