@@ -254,3 +254,25 @@ test('outbox: the mayor notification of a proposal at 10 votes is listed with it
   await expect(row).toHaveCount(1);
   await expect(row.getByRole('cell').first()).toHaveText(/Wartet|Wird gesendet|Gesendet/);
 });
+
+test('keyboard: sign in with Enter; the reject dialog takes focus, Escape closes it and focus returns', async ({ page, api }) => {
+  const { name, token } = addStaff('Tastatur');
+  const monumentName = unique('Tastenbrunnen');
+  await api.addMonument(monumentName, 48.305, 14.285);
+  await page.goto('/admin');
+  await page.getByLabel('Zugangsschlüssel').focus();
+  await page.keyboard.type(token);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Bereich für die Stadt' })).toBeFocused();
+  await expect(page.getByText(`Angemeldet als ${name}`, { exact: true })).toBeVisible();
+
+  const reject = page.getByRole('article', { name: monumentName }).getByRole('button', { name: 'Ablehnen…' });
+  await reject.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: `„${monumentName}“ ablehnen?` });
+  await expect(dialog.getByRole('button', { name: 'Ablehnen', exact: true })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(reject).toBeFocused();
+  expect((await api.monuments()).some((m) => m.name === monumentName)).toBe(true);
+});
