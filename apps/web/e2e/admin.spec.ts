@@ -71,6 +71,7 @@ test('monument: reports shown as text, edit (marker and fields), validate, rejec
   playwright,
   baseURL,
 }) => {
+  test.slow(); // a long flow of staff actions; the machine is shared
   const { name, token } = addStaff('Prüferin');
   const monumentName = unique('Brunnen');
   const monument = await api.addMonument(monumentName, 48.3, 14.29);
@@ -142,6 +143,7 @@ test('merge: chosen with the search box after a confirmation; proposals and vote
   api,
   request,
 }) => {
+  test.slow(); // a long flow of staff actions; the machine is shared
   const { name, token } = addStaff('Archivar');
   const duplicateName = unique('Doppelt');
   const duplicate = await api.addMonument(duplicateName, 48.301, 14.291);
@@ -175,6 +177,7 @@ test('proposal: edit text, official answer (server refusal shown), reject, resto
   page,
   api,
 }) => {
+  test.slow(); // a long flow of staff actions; the machine is shared
   const { name, token } = addStaff('Referentin');
   const monument = await api.monument('Hessendenkmal');
   const title = unique('Denkmal für Johanna');
@@ -275,4 +278,38 @@ test('keyboard: sign in with Enter; the reject dialog takes focus, Escape closes
   await expect(dialog).toHaveCount(0);
   await expect(reject).toBeFocused();
   expect((await api.monuments()).some((m) => m.name === monumentName)).toBe(true);
+});
+
+test('audit log: filtered by who, 50 entries a page, "older" and "newer" page through the rest', async ({
+  page,
+  api,
+  request,
+}) => {
+  test.slow(); // a long flow of staff actions; the machine is shared
+  const { name, token } = addStaff('Vielbeschäftigt');
+  const monument = await api.monument('Hessendenkmal');
+  const proposal = await api.addIntervention(monument.id, unique('Oft beantwortet'));
+  // 51 answers through the city's REST endpoint (bearer token), each one audit entry.
+  for (let i = 1; i <= 51; i++) {
+    const res = await request.put(`/api/staff/interventions/${proposal.id}/answer`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { status: 'in_review', statement: { de: `Antwort ${i}`, en: `Answer ${i}` } },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  await signIn(page, token, name);
+  await page.getByRole('button', { name: 'Protokoll' }).click();
+  await page.getByLabel('Wer').fill(name);
+  await page.getByRole('button', { name: 'Filter anwenden' }).click();
+  const table = page.getByRole('table', { name: /Aktionen der Stadt/ });
+  const rows = table.locator('tbody tr');
+  await expect(rows).toHaveCount(50);
+  await expect(rows.first()).toContainText('Answer 51');
+  await expect(page.getByRole('button', { name: 'Neuere Einträge' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Ältere Einträge' }).click();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('Answer 1"');
+  await expect(page.getByRole('button', { name: 'Ältere Einträge' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Neuere Einträge' }).click();
+  await expect(rows).toHaveCount(50);
 });
