@@ -14,7 +14,16 @@ const monument = {
   image: 'a.jpg',
   alternatives: [],
 };
-const intervention = { id: 1, monumentId: 'mon-a', name: 'X', emoji: '🗽', votes: 3, mayorNotifiedAt: null };
+const intervention = {
+  id: 1,
+  monumentId: 'mon-a',
+  name: 'X',
+  emoji: '🗽',
+  votes: 3,
+  mayorNotifiedAt: null,
+  status: 'planned',
+  answer: { de: 'Ja', en: 'Yes', answeredAt: '2026-11-01T10:00:00.000Z' },
+};
 
 describe('list normalisation (spec section 4)', () => {
   it('accepts a plain array or an object with a monuments array', () => {
@@ -34,9 +43,10 @@ describe('list normalisation (spec section 4)', () => {
     expect(normaliseInterventions({ interventions: [intervention, { name: 1 }] })).toEqual([intervention]);
   });
 
-  it('accepts interventions without id or mayorNotifiedAt, as list data may lack them', () => {
-    const { id: _id, mayorNotifiedAt: _m, ...bare } = intervention;
-    expect(normaliseInterventions([bare])).toEqual([{ ...bare, mayorNotifiedAt: null }]);
+  it('accepts interventions without id, mayorNotifiedAt, status or answer, as list data may lack them', () => {
+    const { id: _id, mayorNotifiedAt: _m, status: _s, answer: _a, ...bare } = intervention;
+    expect(normaliseInterventions([bare])).toEqual([{ ...bare, mayorNotifiedAt: null, status: 'open', answer: null }]);
+    expect(normaliseInterventions([{ ...bare, status: 'maybe' }])).toEqual([]);
   });
 
   it('derives a key from monumentId, name and position when the id is missing', () => {

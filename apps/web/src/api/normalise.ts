@@ -4,7 +4,7 @@ import type { Intervention, Monument } from '@linz/contract';
 import { isIntervention, isMonument } from './answers';
 import { isRecord } from './checks';
 
-/** List data may lack an id (spec section 3) and older servers may lack mayorNotifiedAt. */
+/** List data may lack an id (spec section 3); older servers may lack mayorNotifiedAt, status and answer. */
 export type ListedIntervention = Omit<Intervention, 'id'> & { id?: number | undefined };
 
 function itemsOf(json: unknown, wrapperKey: string): unknown[] {
@@ -24,9 +24,16 @@ export function normaliseInterventions(json: unknown): ListedIntervention[] {
   return itemsOf(json, 'interventions').flatMap((item) => {
     if (!isRecord(item)) return [];
     // Fill the fields list data may lack with values that pass the check, then check the rest.
-    const filled = { id: 1, ...item, mayorNotifiedAt: item.mayorNotifiedAt ?? null };
+    const filled = {
+      id: 1,
+      ...item,
+      mayorNotifiedAt: item.mayorNotifiedAt ?? null,
+      status: item.status ?? 'open',
+      answer: item.answer ?? null,
+    };
     if (!isIntervention(filled)) return [];
-    return [{ ...item, mayorNotifiedAt: filled.mayorNotifiedAt } as ListedIntervention];
+    const { mayorNotifiedAt, status, answer } = filled;
+    return [{ ...item, mayorNotifiedAt, status, answer } as ListedIntervention];
   });
 }
 
