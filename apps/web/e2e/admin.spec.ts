@@ -96,6 +96,8 @@ test('monument: reports shown as text, edit (marker and fields), validate, rejec
   await form.getByLabel('Kurzbeschreibung (Deutsch)').fill('Ein Brunnen am Platz.');
   const lat = form.getByLabel('Breitengrad');
   await expect(lat).toHaveValue('48.3');
+  await expect(form.locator('.leaflet-marker-icon')).toBeVisible();
+  expect(await seriousViolations(page), 'axe: the edit form with its map').toEqual([]);
   const marker = form.locator('.leaflet-marker-icon');
   await form.getByRole('region', { name: 'Karte für die Position des Denkmals' }).scrollIntoViewIfNeeded();
   const box = await marker.boundingBox();
@@ -157,6 +159,7 @@ test('merge: chosen with the search box after a confirmation; proposals and vote
   await expect(dialog.getByRole('button', { name: 'Zusammenführen' })).toBeDisabled();
   await dialog.getByLabel('Denkmäler suchen').fill(kept.name);
   await dialog.getByRole('radio', { name: new RegExp(kept.name) }).check();
+  expect(await seriousViolations(page), 'axe: the merge dialog').toEqual([]);
   await dialog.getByRole('button', { name: 'Zusammenführen' }).click();
   await expect(status(page)).toHaveText(
     `„${duplicateName}“ ist mit „${kept.name}“ zusammengeführt: 1 Vorschläge und 2 Stimmen übertragen.`,
@@ -256,6 +259,7 @@ test('outbox: the mayor notification of a proposal at 10 votes is listed with it
   const row = table.getByRole('row', { name: new RegExp(title) });
   await expect(row).toHaveCount(1);
   await expect(row.getByRole('cell').first()).toHaveText(/Wartet|Wird gesendet|Gesendet/);
+  expect(await seriousViolations(page), 'axe: the outbox').toEqual([]);
 });
 
 test('keyboard: sign in with Enter; the reject dialog takes focus, Escape closes it and focus returns', async ({ page, api }) => {
@@ -306,6 +310,7 @@ test('audit log: filtered by who, 50 entries a page, "older" and "newer" page th
   await expect(rows).toHaveCount(50);
   await expect(rows.first()).toContainText('Answer 51');
   await expect(page.getByRole('button', { name: 'Neuere Einträge' })).toBeDisabled();
+  expect(await seriousViolations(page), 'axe: the audit log').toEqual([]);
   await page.getByRole('button', { name: 'Ältere Einträge' }).click();
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('Answer 1"');
