@@ -3,11 +3,12 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
 import { Route as rootRoute } from './routes/__root';
 import { Route as aboutRoute } from './routes/about';
+import { Route as adminRoute } from './routes/admin';
 import { Route as addRoute } from './routes/add';
 import { Route as indexRoute } from './routes/index';
 import { Route as interventionsRoute } from './routes/interventions';
 
-const routeTree = rootRoute.addChildren([indexRoute, aboutRoute, addRoute, interventionsRoute]);
+const routeTree = rootRoute.addChildren([indexRoute, aboutRoute, addRoute, interventionsRoute, adminRoute]);
 
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent' });

@@ -1,0 +1,320 @@
+// The staff area at /admin in Chromium: sign-in and sign-out, every staff action through the UI
+// and the audit entry it leaves, a 401 returning to the sign-in form.
+import AxeBuilder from '@axe-core/playwright';
+import { addStaff, auditOf, auditRow, revokeStaff, signIn } from './admin-fixtures';
+import { expect, test, unique, type Page } from './fixtures';
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+for (const lang of ['de', 'en'] as const) {
+  test.describe(`axe on /admin (${lang})`, () => {
+    test.use({ lang });
+    test('the sign-in form and the review queue have no serious or critical violations', async ({
+      page,
+      api,
+      playwright,
+      baseURL,
+    }) => {
+      const { name, token } = addStaff('Barrierefrei');
+      const monument = await api.addMonument(unique('Gemeldet'), 48.31, 14.28);
+      const proposal = await api.addIntervention(monument.id, unique('Gemeldeter Vorschlag'));
+      const reporter = await playwright.request.newContext({ baseURL: baseURL ?? '' });
+      await reporter.post(`/api/interventions/${proposal.id}/reports`, { data: { reason: 'spam', comment: 'Werbung' } });
+      await reporter.dispose();
+
+      await page.goto('/admin');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.locator('.page')).toHaveCount(1);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await signIn(page, token, name, lang);
+      await expect(page.getByRole('article', { name: monument.name })).toBeVisible();
+      await expect(page.getByRole('article', { name: proposal.name })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  });
+}
+
+const status = (page: Page) => page.locator('.admin-status');
+
+test('a wrong token is refused; sign-out ends the session; a revoked member is sent back to sign in', async ({ page }) => {
+  const { name, token } = addStaff('Sachbearbeiterin');
+  await page.goto('/admin');
+  await page.getByLabel('Zugangsschlüssel').fill(`${token}x`);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page.getByRole('alert')).toHaveText(/Zugangsschlüssel ist ungültig/);
+
+  await signIn(page, token, name);
+  await page.getByRole('button', { name: 'Abmelden' }).click();
+  await expect(status(page)).toHaveText('Sie sind abgemeldet.');
+  await expect(page.getByLabel('Zugangsschlüssel')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Anmeldung für Mitarbeiter:innen' })).toBeVisible();
+
+  await signIn(page, token, name);
+  revokeStaff(name);
+  await page.getByRole('button', { name: 'Protokoll' }).click();
+  await expect(page.getByRole('alert')).toHaveText(/Sitzung ist abgelaufen/);
+  await expect(page.getByLabel('Zugangsschlüssel')).toBeVisible();
+});
+
+test('monument: reports shown as text, edit (marker and fields), validate, reject, restore, each in the audit log', async ({
+  page,
+  api,
+  playwright,
+  baseURL,
+}) => {
+  test.slow(); // a long flow of staff actions; the machine is shared
+  const { name, token } = addStaff('Prüferin');
+  const monumentName = unique('Brunnen');
+  const monument = await api.addMonument(monumentName, 48.3, 14.29);
+  const reporter = await playwright.request.newContext({ baseURL: baseURL ?? '' });
+  const report = await reporter.post(`/api/monuments/${monument.id}/reports`, {
+    data: { reason: 'wrong', comment: '<b>steht woanders</b>' },
+  });
+  expect(report.status()).toBe(201);
+  await reporter.dispose();
+
+  await signIn(page, token, name);
+  const card = page.getByRole('article', { name: monumentName });
+  await expect(card).toContainText('Von Besucher:innen hinzugefügt');
+  await expect(card).toContainText('Falsch (existiert nicht, falscher Ort, doppelt)');
+  await expect(card.getByText('<b>steht woanders</b>')).toBeVisible();
+
+  await card.getByRole('button', { name: 'Bearbeiten' }).click();
+  const form = card.getByRole('form', { name: `${monumentName} bearbeiten` });
+  await form.getByLabel('Name (Englisch)').fill(`${monumentName} EN`);
+  await form.getByLabel('Kategorie').fill('Brunnen');
+  await form.getByLabel('Geschlecht').selectOption('female');
+  await form.getByLabel('Kurzbeschreibung (Deutsch)').fill('Ein Brunnen am Platz.');
+  const lat = form.getByLabel('Breitengrad');
+  await expect(lat).toHaveValue('48.3');
+  await expect(form.locator('.leaflet-marker-icon')).toBeVisible();
+  expect(await seriousViolations(page), 'axe: the edit form with its map').toEqual([]);
+  const marker = form.locator('.leaflet-marker-icon');
+  await form.getByRole('region', { name: 'Karte für die Position des Denkmals' }).scrollIntoViewIfNeeded();
+  const box = await marker.boundingBox();
+  if (!box) throw new Error('no marker');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 10, box.y + box.height / 2 - 30, { steps: 5 });
+  await page.mouse.move(box.x + box.width / 2 + 20, box.y + box.height / 2 - 60, { steps: 5 });
+  await page.mouse.up();
+  await expect(lat).not.toHaveValue('48.3');
+  expect(Number(await lat.inputValue())).toBeGreaterThan(48.3);
+  await form.getByLabel('Längengrad').fill('14.2912');
+  await form.getByRole('button', { name: 'Speichern' }).click();
+  await expect(status(page)).toHaveText(`„${monumentName}“ ist gespeichert.`);
+  const saved = await api.monument(monumentName);
+  expect(saved).toMatchObject({ name_en: `${monumentName} EN`, category: 'Brunnen', sex: 'female', geoLocY: 14.2912 });
+  expect(saved.geoLocX).toBeGreaterThan(48.3);
+
+  await card.getByRole('button', { name: 'Bestätigen' }).click();
+  await expect(status(page)).toHaveText(`„${monumentName}“ ist bestätigt.`);
+  expect((await api.monument(monumentName)).validated).toBe(true);
+
+  await card.getByRole('button', { name: 'Ablehnen…' }).click();
+  const dialog = page.getByRole('dialog', { name: `„${monumentName}“ ablehnen?` });
+  await dialog.getByRole('button', { name: 'Ablehnen', exact: true }).click();
+  await expect(status(page)).toHaveText(`„${monumentName}“ ist abgelehnt.`);
+  await expect.poll(async () => (await api.monuments()).some((m) => m.id === monument.id)).toBe(false);
+
+  const rejected = page.getByRole('region', { name: 'In dieser Sitzung abgelehnt' });
+  await rejected.getByRole('article', { name: monumentName }).getByRole('button', { name: 'Wiederherstellen' }).click();
+  await expect(status(page)).toHaveText(`„${monumentName}“ ist wiederhergestellt.`);
+  await expect.poll(async () => (await api.monuments()).some((m) => m.id === monument.id)).toBe(true);
+
+  const audit = await auditOf(page, monument.id);
+  for (const action of ['monument.update', 'monument.validate', 'monument.reject', 'monument.restore']) {
+    await expect(auditRow(audit, action)).toHaveCount(1);
+    await expect(auditRow(audit, action)).toContainText(name);
+  }
+  await expect(auditRow(audit, 'monument.update')).toContainText(`${monumentName} EN`);
+  await expect(auditRow(audit, 'monument.update')).toContainText('14.2912');
+});
+
+test('merge: chosen with the search box after a confirmation; proposals and votes move; audited', async ({
+  page,
+  api,
+  request,
+}) => {
+  test.slow(); // a long flow of staff actions; the machine is shared
+  const { name, token } = addStaff('Archivar');
+  const duplicateName = unique('Doppelt');
+  const duplicate = await api.addMonument(duplicateName, 48.301, 14.291);
+  const kept = await api.addMonument(unique('Behalten'), 48.302, 14.292);
+  const proposal = await api.addIntervention(duplicate.id, unique('Eine Frau'));
+  await api.voteAsOthers(proposal.id, duplicate.id, 2);
+
+  await signIn(page, token, name);
+  await page.getByRole('article', { name: duplicateName }).getByRole('button', { name: 'Zusammenführen…' }).click();
+  const dialog = page.getByRole('dialog', { name: `„${duplicateName}“ mit einem anderen Denkmal zusammenführen` });
+  await expect(dialog.getByRole('button', { name: 'Zusammenführen' })).toBeDisabled();
+  await dialog.getByLabel('Denkmäler suchen').fill(kept.name);
+  await dialog.getByRole('radio', { name: new RegExp(kept.name) }).check();
+  expect(await seriousViolations(page), 'axe: the merge dialog').toEqual([]);
+  await dialog.getByRole('button', { name: 'Zusammenführen' }).click();
+  await expect(status(page)).toHaveText(
+    `„${duplicateName}“ ist mit „${kept.name}“ zusammengeführt: 1 Vorschläge und 2 Stimmen übertragen.`,
+  );
+
+  const moved = await api.interventions(kept.id);
+  expect(moved).toEqual([expect.objectContaining({ id: proposal.id, votes: 2 })]);
+  const old = await request.get(`/api/monuments/${duplicate.id}`);
+  expect(old.status()).toBe(200);
+  expect(((await old.json()) as { id: string }).id).toBe(kept.id);
+
+  const audit = await auditOf(page, duplicate.id);
+  await expect(auditRow(audit, 'monument.merge')).toHaveCount(1);
+  await expect(auditRow(audit, 'monument.merge')).toContainText(name);
+});
+
+test('proposal: edit text, official answer (server refusal shown), reject, restore, each in the audit log', async ({
+  page,
+  api,
+}) => {
+  test.slow(); // a long flow of staff actions; the machine is shared
+  const { name, token } = addStaff('Referentin');
+  const monument = await api.monument('Hessendenkmal');
+  const title = unique('Denkmal für Johanna');
+  const proposal = await api.addIntervention(monument.id, title);
+  const corrected = `${title} (korrigiert)`;
+
+  await signIn(page, token, name);
+  await page.getByRole('button', { name: 'Alle Vorschläge' }).click();
+  await page.getByLabel('Vorschläge oder Denkmäler suchen').fill(title);
+  let card = page.getByRole('article', { name: title });
+  await card.getByRole('button', { name: 'Text bearbeiten' }).click();
+  await card.getByLabel('Text des Vorschlags').fill(corrected);
+  await card.getByRole('button', { name: 'Speichern' }).click();
+  await expect(status(page)).toHaveText(`„${corrected}“ ist gespeichert.`);
+
+  await page.getByLabel('Vorschläge oder Denkmäler suchen').fill(corrected);
+  card = page.getByRole('article', { name: corrected });
+  await card.getByRole('button', { name: 'Offizielle Antwort' }).click();
+  const answer = card.getByRole('form', { name: `Offizielle Antwort auf ${corrected}` });
+  await answer.getByLabel('Status').selectOption('planned');
+  await answer.getByLabel('Stellungnahme (Deutsch)').fill('   ');
+  await answer.getByLabel('Stellungnahme (Englisch)').fill('We will build it.');
+  await answer.getByRole('button', { name: 'Antwort veröffentlichen' }).click();
+  await expect(answer.getByRole('alert')).toHaveText(/Der Server hat das abgelehnt: .*statement\.de/);
+  expect((await api.interventions(monument.id)).find((i) => i.id === proposal.id)).toMatchObject({
+    status: 'open',
+    answer: null,
+  });
+
+  await answer.getByLabel('Stellungnahme (Deutsch)').fill('Wir bauen es.');
+  await answer.getByRole('button', { name: 'Antwort veröffentlichen' }).click();
+  await expect(status(page)).toHaveText(`Die Antwort auf „${corrected}“ ist veröffentlicht.`);
+  expect((await api.interventions(monument.id)).find((i) => i.id === proposal.id)).toMatchObject({
+    name: corrected,
+    status: 'planned',
+    answer: { de: 'Wir bauen es.', en: 'We will build it.' },
+  });
+
+  await card.getByRole('button', { name: 'Ablehnen…' }).click();
+  await page
+    .getByRole('dialog', { name: `Den Vorschlag „${corrected}“ ablehnen?` })
+    .getByRole('button', { name: 'Ablehnen', exact: true })
+    .click();
+  await expect(status(page)).toHaveText(`„${corrected}“ ist abgelehnt.`);
+  await expect.poll(async () => (await api.interventions(monument.id)).some((i) => i.id === proposal.id)).toBe(false);
+
+  await page.getByRole('button', { name: 'Prüfliste' }).click();
+  await page
+    .getByRole('region', { name: 'In dieser Sitzung abgelehnt' })
+    .getByRole('article', { name: corrected })
+    .getByRole('button', { name: 'Wiederherstellen' })
+    .click();
+  await expect(status(page)).toHaveText(`„${corrected}“ ist wiederhergestellt.`);
+  await expect.poll(async () => (await api.interventions(monument.id)).some((i) => i.id === proposal.id)).toBe(true);
+
+  const audit = await auditOf(page, proposal.id);
+  for (const action of ['intervention.update', 'intervention.answer', 'intervention.reject', 'intervention.restore']) {
+    await expect(auditRow(audit, action)).toHaveCount(1);
+    await expect(auditRow(audit, action)).toContainText(name);
+  }
+  await expect(auditRow(audit, 'intervention.update')).toContainText(title);
+  await expect(auditRow(audit, 'intervention.update')).toContainText(corrected);
+  await expect(auditRow(audit, 'intervention.answer')).toContainText('Wir bauen es.');
+});
+
+test('outbox: the mayor notification of a proposal at 10 votes is listed with its state', async ({ page, api }) => {
+  const { name, token } = addStaff('Postamt');
+  const monument = await api.monument('Hessendenkmal');
+  const title = unique('Zehn Stimmen');
+  const proposal = await api.addIntervention(monument.id, title);
+  await api.voteAsOthers(proposal.id, monument.id, 10);
+
+  await signIn(page, token, name);
+  await page.getByRole('button', { name: 'Postausgang' }).click();
+  const table = page.getByRole('table', { name: 'E-Mails an das Büro des Bürgermeisters' });
+  const row = table.getByRole('row', { name: new RegExp(title) });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole('cell').first()).toHaveText(/Wartet|Wird gesendet|Gesendet/);
+  expect(await seriousViolations(page), 'axe: the outbox').toEqual([]);
+});
+
+test('keyboard: sign in with Enter; the reject dialog takes focus, Escape closes it and focus returns', async ({ page, api }) => {
+  const { name, token } = addStaff('Tastatur');
+  const monumentName = unique('Tastenbrunnen');
+  await api.addMonument(monumentName, 48.305, 14.285);
+  await page.goto('/admin');
+  await page.getByLabel('Zugangsschlüssel').focus();
+  await page.keyboard.type(token);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Bereich für die Stadt' })).toBeFocused();
+  await expect(page.getByText(`Angemeldet als ${name}`, { exact: true })).toBeVisible();
+
+  const reject = page.getByRole('article', { name: monumentName }).getByRole('button', { name: 'Ablehnen…' });
+  await reject.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: `„${monumentName}“ ablehnen?` });
+  await expect(dialog.getByRole('button', { name: 'Ablehnen', exact: true })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(reject).toBeFocused();
+  expect((await api.monuments()).some((m) => m.name === monumentName)).toBe(true);
+});
+
+test('audit log: filtered by who, 50 entries a page, "older" and "newer" page through the rest', async ({
+  page,
+  api,
+  request,
+}) => {
+  test.slow(); // a long flow of staff actions; the machine is shared
+  const { name, token } = addStaff('Vielbeschäftigt');
+  const monument = await api.monument('Hessendenkmal');
+  const proposal = await api.addIntervention(monument.id, unique('Oft beantwortet'));
+  // 51 answers through the city's REST endpoint (bearer token), each one audit entry.
+  for (let i = 1; i <= 51; i++) {
+    const res = await request.put(`/api/staff/interventions/${proposal.id}/answer`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { status: 'in_review', statement: { de: `Antwort ${i}`, en: `Answer ${i}` } },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  await signIn(page, token, name);
+  await page.getByRole('button', { name: 'Protokoll' }).click();
+  await page.getByLabel('Wer').fill(name);
+  await page.getByRole('button', { name: 'Filter anwenden' }).click();
+  const table = page.getByRole('table', { name: /Aktionen der Stadt/ });
+  const rows = table.locator('tbody tr');
+  await expect(rows).toHaveCount(50);
+  await expect(rows.first()).toContainText('Answer 51');
+  await expect(page.getByRole('button', { name: 'Neuere Einträge' })).toBeDisabled();
+  expect(await seriousViolations(page), 'axe: the audit log').toEqual([]);
+  await page.getByRole('button', { name: 'Ältere Einträge' }).click();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('Answer 1"');
+  await expect(page.getByRole('button', { name: 'Ältere Einträge' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Neuere Einträge' }).click();
+  await expect(rows).toHaveCount(50);
+});

@@ -1,0 +1,62 @@
+// The signed-in staff area: who is signed in, sign-out, and one view at a time.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAnnounce } from './Announcer';
+import { AuditLog } from './audit/AuditLog';
+import { errorText } from './errors';
+import { Outbox } from './outbox/Outbox';
+import { AllProposals } from './queue/AllProposals';
+import { Queue } from './queue/Queue';
+import { RejectedProvider } from './queue/rejected';
+import { useTRPC } from './trpc';
+
+const VIEWS = ['queue', 'proposals', 'audit', 'outbox'] as const;
+type View = (typeof VIEWS)[number];
+
+export function StaffArea({ name, onSignedOut }: { name: string; onSignedOut: () => void }) {
+  const { t } = useTranslation();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const announce = useAnnounce();
+  const [view, setView] = useState<View>('queue');
+  // The sign-in form that had focus is gone: start keyboard and screen-reader users at the title.
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => title.current?.focus(), []);
+  const signOut = useMutation(
+    trpc.staff.session.signOut.mutationOptions({
+      onSuccess: () => {
+        queryClient.removeQueries({ queryKey: trpc.staff.pathKey() });
+        announce(t('admin.session.signedOut'));
+        onSignedOut();
+      },
+      onError: (error) => announce(errorText(t, error)),
+    }),
+  );
+  return (
+    <>
+      <div className="admin-bar">
+        <h1 ref={title} tabIndex={-1}>
+          {t('admin.title')}
+        </h1>
+        <p className="admin-bar__who">{t('admin.session.who', { name })}</p>
+        <button className="button" type="button" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+          {t('admin.session.signOut')}
+        </button>
+      </div>
+      <nav className="admin-nav" aria-label={t('admin.nav.label')}>
+        {VIEWS.map((v) => (
+          <button key={v} type="button" className="button admin-nav__item" aria-pressed={view === v} onClick={() => setView(v)}>
+            {t(`admin.nav.${v}`)}
+          </button>
+        ))}
+      </nav>
+      <RejectedProvider>
+        {view === 'queue' && <Queue />}
+        {view === 'proposals' && <AllProposals />}
+        {view === 'audit' && <AuditLog />}
+        {view === 'outbox' && <Outbox />}
+      </RejectedProvider>
+    </>
+  );
+}

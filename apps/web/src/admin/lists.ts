@@ -1,0 +1,29 @@
+// The contract's value lists that the staff forms offer. They live in zod modules that the browser
+// must not load (zod probes eval, which the CSP refuses, and weighs 30 KiB), so they are listed
+// here; each Record's type makes the list exactly the contract's union: a value added or removed
+// there fails the typecheck here.
+import type { AuditAction, ItemKind, MonumentPatch } from '@linz/contract';
+
+type Sex = NonNullable<MonumentPatch['sex']>;
+const keysOf = <K extends string>(record: Record<K, true>) => Object.keys(record) as K[];
+
+export const SEXES = keysOf<Sex>({ female: true, male: true, mixed: true, none: true, unspecified: true });
+
+export const ITEM_KINDS = keysOf<ItemKind>({ monument: true, intervention: true, mail: true, staff: true });
+
+export const AUDIT_ACTIONS = keysOf<AuditAction>({
+  'monument.validate': true,
+  'monument.update': true,
+  'monument.merge': true,
+  'monument.reject': true,
+  'monument.restore': true,
+  'monument.hide': true,
+  'intervention.update': true,
+  'intervention.reject': true,
+  'intervention.restore': true,
+  'intervention.answer': true,
+  'intervention.hide': true,
+  'mail.retry': true,
+  'staff.add': true,
+  'staff.revoke': true,
+});

@@ -1,0 +1,73 @@
+// The mayor's mail outbox: every notification's state; a failed one can be sent again.
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../errors';
+import { formatTime } from '../format';
+import { useTRPC } from '../trpc';
+import { useStaffAction } from '../useStaffAction';
+
+export function Outbox() {
+  const { t, i18n } = useTranslation();
+  const trpc = useTRPC();
+  const action = useStaffAction();
+  const outbox = useQuery(trpc.staff.outbox.list.queryOptions());
+  const retry = useMutation(
+    trpc.staff.outbox.retry.mutationOptions({
+      onSuccess: (entry) => action.done(t('admin.outbox.retried', { name: entry.interventionName })),
+      onError: action.failed,
+    }),
+  );
+  const entries = outbox.data ?? [];
+  return (
+    <section className="admin-section" aria-labelledby="outbox-h">
+      <h2 id="outbox-h">{t('admin.outbox.title')}</h2>
+      {outbox.isError && <p className="feedback feedback--error">{errorText(t, outbox.error)}</p>}
+      <div className="admin-table-wrap">
+        <table className="admin-table">
+          <caption>{t('admin.outbox.caption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('admin.outbox.proposal')}</th>
+              <th scope="col">{t('admin.outbox.state')}</th>
+              <th scope="col">{t('admin.outbox.attempts')}</th>
+              <th scope="col">{t('admin.outbox.lastError')}</th>
+              <th scope="col">{t('admin.outbox.nextAttempt')}</th>
+              <th scope="col">{t('admin.outbox.sentAt')}</th>
+              <th scope="col">{t('admin.outbox.reachedAt')}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t('admin.outbox.actions')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((e) => (
+              <tr key={e.id}>
+                <th scope="row">{e.interventionName}</th>
+                <td>{t(`admin.outbox.states.${e.status}`)}</td>
+                <td>{e.attempts}</td>
+                <td>{e.lastError ?? '–'}</td>
+                <td>{e.status === 'sent' ? '–' : formatTime(e.nextAttemptAt, i18n.language)}</td>
+                <td>{formatTime(e.sentAt, i18n.language)}</td>
+                <td>{formatTime(e.reachedAt, i18n.language)}</td>
+                <td>
+                  {e.status === 'failed' && (
+                    <button
+                      type="button"
+                      className="button"
+                      disabled={retry.isPending}
+                      aria-label={t('admin.outbox.retryLabel', { name: e.interventionName })}
+                      onClick={() => retry.mutate({ notificationId: e.id })}
+                    >
+                      {t('admin.outbox.retry')}
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p role="status">{outbox.isPending ? t('app.loading') : entries.length === 0 ? t('admin.outbox.none') : ''}</p>
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+// Every public proposal, searchable, so staff can answer or correct one nobody reported (the
+// queue holds only reported and hidden ones). Read from the public list the map uses.
+import { useQuery } from '@tanstack/react-query';
+import { useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { allInterventionsQuery, monumentsQuery } from '../../api/queries';
+import { InterventionCard, type StaffProposal } from './InterventionCard';
+
+const SHOWN = 20;
+
+export function AllProposals() {
+  const { t } = useTranslation();
+  const searchId = useId();
+  const [search, setSearch] = useState('');
+  const interventions = useQuery(allInterventionsQuery());
+  const monuments = useQuery(monumentsQuery());
+  const proposals = useMemo(() => {
+    const names = new Map((monuments.data ?? []).map((m) => [m.id, m.name]));
+    const needle = search.trim().toLocaleLowerCase();
+    return (interventions.data ?? []).flatMap((item): StaffProposal[] => {
+      const monumentName = names.get(item.monumentId);
+      const text = `${item.name} ${monumentName ?? ''}`.toLocaleLowerCase();
+      if (item.id === undefined || (needle && !text.includes(needle))) return [];
+      return [{ ...item, id: item.id, monumentName, moderation: 'visible', reports: [] }];
+    });
+  }, [interventions.data, monuments.data, search]);
+  return (
+    <section className="admin-section" aria-labelledby={`${searchId}-h`}>
+      <h2 id={`${searchId}-h`}>{t('admin.proposals.title')}</h2>
+      <label htmlFor={searchId}>{t('admin.proposals.search')}</label>
+      <input id={searchId} type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+      <p role="status">
+        {interventions.isPending
+          ? t('app.loading')
+          : t('admin.proposals.found', { count: proposals.length, shown: Math.min(SHOWN, proposals.length) })}
+      </p>
+      {proposals.slice(0, SHOWN).map((p) => (
+        <InterventionCard key={p.id} proposal={p} />
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,135 @@
+// One proposal for staff: its text, state, reports, and the actions on it (correct the text,
+// reject, restore, the official answer). Used by the queue and by the list of all proposals.
+import type { ProposalStatus, QueueReport } from '@linz/contract';
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../ConfirmDialog';
+import { useTRPC } from '../trpc';
+import { useStaffAction } from '../useStaffAction';
+import { AnswerForm } from './AnswerForm';
+import { Reports } from './Reports';
+import { useRejected } from './rejected';
+
+export type StaffProposal = {
+  id: number;
+  name: string;
+  votes: number;
+  status: ProposalStatus;
+  answer: { de: string; en: string; answeredAt: string } | null;
+  monumentName: string | undefined;
+  moderation: 'visible' | 'hidden' | 'rejected';
+  reports: readonly QueueReport[];
+};
+
+function TextEditor({ proposal, onDone }: { proposal: StaffProposal; onDone: () => void }) {
+  const { t } = useTranslation();
+  const trpc = useTRPC();
+  const action = useStaffAction();
+  const id = useId();
+  const [name, setName] = useState(proposal.name);
+  const update = useMutation(
+    trpc.staff.interventions.update.mutationOptions({
+      onSuccess: (saved) => {
+        action.done(t('admin.done.updated', { name: saved.name }));
+        onDone();
+      },
+      onError: action.failed,
+    }),
+  );
+  return (
+    <form
+      className="admin-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        update.mutate({ interventionId: proposal.id, name });
+      }}
+    >
+      <label htmlFor={id}>{t('admin.fields.proposalText')}</label>
+      <input id={id} required value={name} onChange={(e) => setName(e.target.value)} />
+      <div className="admin-actions">
+        <button type="submit" className="button button--primary" disabled={update.isPending}>
+          {t('admin.actions.save')}
+        </button>
+        <button type="button" className="button" onClick={onDone}>
+          {t('admin.actions.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function InterventionCard({ proposal }: { proposal: StaffProposal }) {
+  const { t } = useTranslation();
+  const trpc = useTRPC();
+  const action = useStaffAction();
+  const headingId = useId();
+  const [open, setOpen] = useState<'edit' | 'answer' | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const rejected = useRejected();
+  const { name } = proposal;
+  const ref = { interventionId: proposal.id };
+  const reject = useMutation(
+    trpc.staff.interventions.reject.mutationOptions({
+      onSuccess: (saved) => {
+        rejected.rejectedIntervention(saved);
+        action.done(t('admin.done.rejected', { name }));
+      },
+      onError: action.failed,
+    }),
+  );
+  const restore = useMutation(
+    trpc.staff.interventions.restore.mutationOptions({
+      onSuccess: () => {
+        rejected.restored('intervention', proposal.id);
+        action.done(t('admin.done.restored', { name }));
+      },
+      onError: action.failed,
+    }),
+  );
+  const toggle = (which: 'edit' | 'answer') => setOpen(open === which ? null : which);
+  return (
+    <article className="admin-card" aria-labelledby={headingId}>
+      <h3 id={headingId}>{name}</h3>
+      <ul className="admin-tags">
+        {proposal.monumentName && <li>{t('admin.tags.at', { name: proposal.monumentName })}</li>}
+        <li>{t(`admin.moderation.${proposal.moderation}`)}</li>
+        <li>{t('admin.tags.votes', { count: proposal.votes })}</li>
+        <li>{t(`admin.statuses.${proposal.status}`)}</li>
+      </ul>
+      <Reports reports={proposal.reports} />
+      <div className="admin-actions">
+        <button type="button" className="button" aria-expanded={open === 'edit'} onClick={() => toggle('edit')}>
+          {t('admin.actions.editText')}
+        </button>
+        <button type="button" className="button" aria-expanded={open === 'answer'} onClick={() => toggle('answer')}>
+          {t('admin.actions.answer')}
+        </button>
+        {proposal.moderation !== 'rejected' && (
+          <button type="button" className="button" disabled={reject.isPending} onClick={() => setConfirming(true)}>
+            {t('admin.actions.reject')}
+          </button>
+        )}
+        {(proposal.moderation !== 'visible' || proposal.reports.length > 0) && (
+          <button type="button" className="button" disabled={restore.isPending} onClick={() => restore.mutate(ref)}>
+            {t('admin.actions.restore')}
+          </button>
+        )}
+      </div>
+      {open === 'edit' && <TextEditor proposal={proposal} onDone={() => setOpen(null)} />}
+      {open === 'answer' && (
+        <AnswerForm interventionId={proposal.id} name={name} status={proposal.status} answer={proposal.answer} />
+      )}
+      {confirming && (
+        <ConfirmDialog
+          title={t('admin.reject.proposalTitle', { name })}
+          confirmLabel={t('admin.reject.confirm')}
+          onConfirm={() => reject.mutate(ref)}
+          onClose={() => setConfirming(false)}
+        >
+          <p>{t('admin.reject.proposalText')}</p>
+        </ConfirmDialog>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,96 @@
+// One monument in the review queue: its state, reports and the staff actions on it.
+import type { QueueMonument } from '@linz/contract';
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../ConfirmDialog';
+import { formatTime } from '../format';
+import { useTRPC } from '../trpc';
+import { useStaffAction } from '../useStaffAction';
+import { MergeDialog } from './MergeDialog';
+import { MonumentEditor } from './MonumentEditor';
+import { Reports } from './Reports';
+import { useRejected } from './rejected';
+
+export function MonumentCard({ monument }: { monument: QueueMonument }) {
+  const { t, i18n } = useTranslation();
+  const trpc = useTRPC();
+  const action = useStaffAction();
+  const rejected = useRejected();
+  const headingId = useId();
+  const [editing, setEditing] = useState(false);
+  const [dialog, setDialog] = useState<'reject' | 'merge' | null>(null);
+  const ref = { monumentId: monument.id };
+  const { name } = monument;
+  const options = (done: string) => ({ onSuccess: () => action.done(done), onError: action.failed });
+  const validate = useMutation(trpc.staff.monuments.validate.mutationOptions(options(t('admin.done.validated', { name }))));
+  const reject = useMutation(
+    trpc.staff.monuments.reject.mutationOptions({
+      onSuccess: (saved) => {
+        rejected.rejectedMonument(saved);
+        action.done(t('admin.done.rejected', { name }));
+      },
+      onError: action.failed,
+    }),
+  );
+  const restore = useMutation(
+    trpc.staff.monuments.restore.mutationOptions({
+      onSuccess: () => {
+        rejected.restored('monument', monument.id);
+        action.done(t('admin.done.restored', { name }));
+      },
+      onError: action.failed,
+    }),
+  );
+  const busy = validate.isPending || reject.isPending || restore.isPending;
+  return (
+    <article className="admin-card" aria-labelledby={headingId}>
+      <h3 id={headingId}>{name}</h3>
+      <ul className="admin-tags">
+        <li>{t(`admin.moderation.${monument.moderation}`)}</li>
+        <li>{monument.validated ? t('admin.tags.validated') : t('admin.tags.notValidated')}</li>
+        {monument.addedByVisitor && <li>{t('admin.tags.byVisitor')}</li>}
+        <li>{t('admin.tags.added', { date: formatTime(monument.createdAt, i18n.language) })}</li>
+        <li>
+          {t('admin.tags.id')} <code>{monument.id}</code>
+        </li>
+      </ul>
+      <Reports reports={monument.reports} />
+      <div className="admin-actions">
+        {!monument.validated && (
+          <button type="button" className="button" disabled={busy} onClick={() => validate.mutate(ref)}>
+            {t('admin.actions.validate')}
+          </button>
+        )}
+        <button type="button" className="button" aria-expanded={editing} onClick={() => setEditing(!editing)}>
+          {t('admin.actions.edit')}
+        </button>
+        <button type="button" className="button" onClick={() => setDialog('merge')}>
+          {t('admin.actions.merge')}
+        </button>
+        {monument.moderation !== 'rejected' && (
+          <button type="button" className="button" disabled={busy} onClick={() => setDialog('reject')}>
+            {t('admin.actions.reject')}
+          </button>
+        )}
+        {(monument.moderation !== 'visible' || monument.reports.length > 0) && (
+          <button type="button" className="button" disabled={busy} onClick={() => restore.mutate(ref)}>
+            {t('admin.actions.restore')}
+          </button>
+        )}
+      </div>
+      {editing && <MonumentEditor monument={monument} onDone={() => setEditing(false)} />}
+      {dialog === 'reject' && (
+        <ConfirmDialog
+          title={t('admin.reject.monumentTitle', { name })}
+          confirmLabel={t('admin.reject.confirm')}
+          onConfirm={() => reject.mutate(ref)}
+          onClose={() => setDialog(null)}
+        >
+          <p>{t('admin.reject.monumentText')}</p>
+        </ConfirmDialog>
+      )}
+      {dialog === 'merge' && <MergeDialog monument={monument} onClose={() => setDialog(null)} />}
+    </article>
+  );
+}

@@ -1,0 +1,56 @@
+// A small map whose marker staff drag to a monument's correct position; the numeric fields beside
+// it are the keyboard alternative and move the marker too.
+import { useQuery } from '@tanstack/react-query';
+import type { Marker as LeafletMarker } from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import { useEffect, useMemo, useRef } from 'react';
+import { MapContainer, Marker, TileLayer, useMap } from 'react-leaflet';
+import { clientConfigQuery } from '../../api/queries';
+import { markerIcon } from '../../map/markerIcon';
+import { FALLBACK_TILES } from '../../map/tiles';
+
+type Position = { lat: number; lng: number };
+type Props = { position: Position; label: string; markerLabel: string; onMove: (p: Position) => void };
+
+/** Keeps the view on the marker when the fields move it, and names the focusable map. */
+function Follow({ position, label }: { position: Position; label: string }) {
+  const map = useMap();
+  useEffect(() => {
+    map.getContainer().setAttribute('role', 'region');
+    map.getContainer().setAttribute('aria-label', label);
+  }, [map, label]);
+  useEffect(() => {
+    if (!map.getBounds().contains(position)) map.panTo(position);
+  }, [map, position]);
+  return null;
+}
+
+export function PositionMap({ position, label, markerLabel, onMove }: Props) {
+  const config = useQuery(clientConfigQuery());
+  const tiles = config.data ?? FALLBACK_TILES;
+  const marker = useRef<LeafletMarker>(null);
+  const handlers = useMemo(
+    () => ({
+      dragend: () => {
+        const at = marker.current?.getLatLng();
+        if (at) onMove({ lat: at.lat, lng: at.lng });
+      },
+    }),
+    [onMove],
+  );
+  return (
+    <MapContainer className="admin-map" center={position} zoom={17}>
+      <TileLayer url={tiles.tileUrl} attribution={tiles.tileAttribution} />
+      <Follow position={position} label={label} />
+      <Marker
+        ref={marker}
+        position={position}
+        draggable
+        icon={markerIcon(true)}
+        title={markerLabel}
+        alt={markerLabel}
+        eventHandlers={handlers}
+      />
+    </MapContainer>
+  );
+}
