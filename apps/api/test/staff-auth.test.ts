@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { revokeStaff, sha256, SIGN_IN_LIMIT } from '../src/domain/staff.js';
 import { loggerOptions } from '../src/logging.js';
+import { appRouter } from '../src/trpc/router.js';
 import { browser, DB_KIND, json, testApp } from './harness.js';
 import { bearer, dataOf, newStaff, snapshotRows, trpcGet, trpcPost } from './staff-helpers.js';
 
@@ -45,6 +46,7 @@ function staffCalls(headers: Record<string, string>) {
     trpcPost('staff.monuments.reject', { monumentId: MON }, headers),
     trpcPost('staff.monuments.restore', { monumentId: MON }, headers),
     trpcPost('staff.monuments.merge', { monumentId: MON, into: 'mon-hessendenkmal' }, headers),
+    trpcGet('staff.interventions.get', { interventionId: 1 }, headers),
     trpcPost('staff.interventions.update', { interventionId: 1, name: 'X' }, headers),
     trpcPost('staff.interventions.reject', { interventionId: 1 }, headers),
     trpcPost('staff.interventions.restore', { interventionId: 1 }, headers),
@@ -62,6 +64,15 @@ const sessionCookie = (res: { cookies: { name: string; value: string }[] }) =>
   res.cookies.find((c) => c.name === 'staff_session')?.value;
 
 describe(`staff access on ${DB_KIND}`, () => {
+  it('the list of staff calls covers every staff procedure but sign-in and sign-out (open to anyone)', () => {
+    const procedures = Object.keys(appRouter._def.procedures).filter(
+      (p) => p.startsWith('staff.') && !['staff.session.signIn', 'staff.session.signOut'].includes(p),
+    );
+    const called = new Set(staffCalls({}).map((c) => /^\/trpc\/([\w.]+)/.exec(c.url)?.[1]));
+    expect(procedures.filter((p) => !called.has(p))).toEqual([]);
+    expect(procedures.length).toBeGreaterThanOrEqual(16);
+  });
+
   it('refuses no token, a wrong one, an expired session, a revoked token and a voter cookie: 401 JSON, nothing changed', async () => {
     // A proposal so that every action would have something to change.
     await t.database.rows(sql`INSERT INTO interventions (monument_id, name, emoji) VALUES (${MON}, 'P', 'x')`);

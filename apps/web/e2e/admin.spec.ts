@@ -318,3 +318,27 @@ test('audit log: filtered by who, 50 entries a page, "older" and "newer" page th
   await page.getByRole('button', { name: 'Neuere Einträge' }).click();
   await expect(rows).toHaveCount(50);
 });
+
+test('a proposal rejected elsewhere is opened by its id and restored', async ({ page, api, playwright, baseURL }) => {
+  const { name, token } = addStaff('Vertretung');
+  const monument = await api.monument('Hessendenkmal');
+  const title = unique('Abgelehnt von woanders');
+  const proposal = await api.addIntervention(monument.id, title);
+  // Another staff member (here the city's own system, by bearer token) rejected it.
+  const city = await playwright.request.newContext({
+    baseURL: baseURL ?? '',
+    extraHTTPHeaders: { authorization: `Bearer ${token}` },
+  });
+  expect((await city.post('/trpc/staff.interventions.reject', { data: { interventionId: proposal.id } })).status()).toBe(200);
+  await city.dispose();
+  expect((await api.interventions(monument.id)).some((i) => i.id === proposal.id)).toBe(false);
+
+  await signIn(page, token, name);
+  const lookup = page.getByRole('region', { name: 'Denkmal oder Vorschlag über die Kennung öffnen' });
+  await lookup.getByLabel('Art').selectOption('intervention');
+  await lookup.getByLabel('Kennung').fill(String(proposal.id));
+  await lookup.getByRole('button', { name: 'Öffnen' }).click();
+  await lookup.getByRole('article', { name: title }).getByRole('button', { name: 'Wiederherstellen' }).click();
+  await expect(status(page)).toHaveText(`„${title}“ ist wiederhergestellt.`);
+  await expect.poll(async () => (await api.interventions(monument.id)).some((i) => i.id === proposal.id)).toBe(true);
+});

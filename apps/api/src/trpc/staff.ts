@@ -38,7 +38,7 @@ import {
 import { listOutbox, retryMail } from '../domain/outbox.js';
 import { announceChange } from '../domain/read-cache.js';
 import { signIn, signOut } from '../domain/staff.js';
-import { loadMonument, reviewQueue } from '../domain/staff-views.js';
+import { loadIntervention, loadMonument, reviewQueue } from '../domain/staff-views.js';
 import { publicProcedure, router, staffProcedure, type Context } from './init.js';
 
 /** After any moderation change: both public lists are rebuilt, here and on every other instance. */
@@ -109,6 +109,14 @@ export const staffRouter = router({
       .mutation(act((ctx, name, i) => mergeMonument(ctx.database, name, i.monumentId, i.into))),
   }),
   interventions: router({
+    get: staffProcedure
+      .input(InterventionRef)
+      .output(QueueIntervention)
+      .query(async ({ ctx, input }) => {
+        const found = await loadIntervention(ctx.database, ctx.database.db, input.interventionId);
+        if (!found) throw new NotFound('Unknown proposal.');
+        return found;
+      }),
     update: staffProcedure
       .input(InterventionUpdate)
       .output(QueueIntervention)

@@ -1,21 +1,31 @@
-// Opens any monument by its id (a rejected one, or one named in the audit log), in any state.
+// Opens any monument or proposal by its id (a rejected one, or one named in the audit log), in any state.
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../errors';
 import { useTRPC } from '../trpc';
+import { InterventionCard } from './InterventionCard';
 import { MonumentCard } from './MonumentCard';
+
+type Kind = 'monument' | 'intervention';
 
 export function MonumentLookup() {
   const { t } = useTranslation();
   const trpc = useTRPC();
   const id = useId();
   const [draft, setDraft] = useState('');
-  const [monumentId, setMonumentId] = useState<string | null>(null);
-  const found = useQuery({
-    ...trpc.staff.monuments.get.queryOptions({ monumentId: monumentId ?? '' }),
-    enabled: monumentId !== null,
+  const [draftKind, setDraftKind] = useState<Kind>('monument');
+  const [wanted, setWanted] = useState<{ kind: Kind; id: string } | null>(null);
+  const monument = useQuery({
+    ...trpc.staff.monuments.get.queryOptions({ monumentId: wanted?.id ?? '' }),
+    enabled: wanted?.kind === 'monument',
   });
+  const proposalId = Number(wanted?.id);
+  const proposal = useQuery({
+    ...trpc.staff.interventions.get.queryOptions({ interventionId: proposalId }),
+    enabled: wanted?.kind === 'intervention' && Number.isInteger(proposalId) && proposalId > 0,
+  });
+  const found = wanted?.kind === 'intervention' ? proposal : monument;
   return (
     <section className="admin-section" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>{t('admin.lookup.title')}</h2>
@@ -23,9 +33,16 @@ export function MonumentLookup() {
         className="admin-filters"
         onSubmit={(event) => {
           event.preventDefault();
-          setMonumentId(draft.trim() || null);
+          setWanted(draft.trim() ? { kind: draftKind, id: draft.trim() } : null);
         }}
       >
+        <div className="admin-field">
+          <label htmlFor={`${id}-kind`}>{t('admin.lookup.kind')}</label>
+          <select id={`${id}-kind`} value={draftKind} onChange={(e) => setDraftKind(e.target.value as Kind)}>
+            <option value="monument">{t('admin.kinds.monument')}</option>
+            <option value="intervention">{t('admin.kinds.intervention')}</option>
+          </select>
+        </div>
         <div className="admin-field">
           <label htmlFor={id}>{t('admin.lookup.id')}</label>
           <input id={id} required value={draft} onChange={(e) => setDraft(e.target.value)} />
@@ -35,7 +52,8 @@ export function MonumentLookup() {
         </button>
       </form>
       {found.isError && <p className="feedback feedback--error">{errorText(t, found.error)}</p>}
-      {found.data && <MonumentCard monument={found.data} />}
+      {wanted?.kind === 'monument' && monument.data && <MonumentCard monument={monument.data} />}
+      {wanted?.kind === 'intervention' && proposal.data && <InterventionCard proposal={proposal.data} />}
     </section>
   );
 }
