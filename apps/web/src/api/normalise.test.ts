@@ -14,7 +14,16 @@ const monument = {
   image: 'a.jpg',
   alternatives: [],
 };
-const intervention = { id: 1, monumentId: 'mon-a', name: 'X', emoji: '🗽', votes: 3, mayorNotifiedAt: null };
+const intervention = {
+  id: 1,
+  monumentId: 'mon-a',
+  name: 'X',
+  emoji: '🗽',
+  votes: 3,
+  mayorNotifiedAt: null,
+  status: 'open',
+  answer: null,
+};
 
 describe('list normalisation (spec section 4)', () => {
   it('accepts a plain array or an object with a monuments array', () => {
@@ -37,6 +46,20 @@ describe('list normalisation (spec section 4)', () => {
   it('accepts interventions without id or mayorNotifiedAt, as list data may lack them', () => {
     const { id: _id, mayorNotifiedAt: _m, ...bare } = intervention;
     expect(normaliseInterventions([bare])).toEqual([{ ...bare, mayorNotifiedAt: null }]);
+  });
+
+  it("reads the city's status and answer; the spec's plain items are open and unanswered", () => {
+    const { status: _s, answer: _a, ...plain } = intervention;
+    expect(normaliseInterventions([plain])).toEqual([intervention]);
+    const answer = { de: 'Wird geprüft.', en: 'Under review.', answeredAt: '2026-11-01T09:00:00.000Z' };
+    const answered = { ...intervention, id: 2, status: 'in_review', answer };
+    expect(normaliseInterventions([answered])).toEqual([answered]);
+  });
+
+  it('leaves out an unknown status or a malformed answer', () => {
+    const badStatus = { ...intervention, status: 'approved' };
+    const badAnswer = { ...intervention, answer: { de: 'nur deutsch' } };
+    expect(normaliseInterventions([badStatus, badAnswer, intervention])).toEqual([intervention]);
   });
 
   it('derives a key from monumentId, name and position when the id is missing', () => {
