@@ -47,7 +47,7 @@ export function VoteProgress({ votes }: { votes: number }) {
 
 export function CityAnswer({ answer }: { answer: Intervention['answer'] }) {
   const { t, i18n } = useTranslation();
-  const date = useLocalDate({ dateStyle: 'medium' })(answer?.answeredAt);
+  const date = useLocalDate('date')(answer?.answeredAt);
   if (!answer) return null;
   const lang = langOf(i18n.resolvedLanguage);
   return (
