@@ -36,6 +36,7 @@ const Env = z.object({
   PRESSURE_MAX_EVENT_LOOP_DELAY_MS: int(1000),
   REQUEST_DEADLINE_MS: int(4000),
   HSTS: boolOn,
+  REPORT_HIDE_THRESHOLD: z.coerce.number().int().min(1).default(3),
 });
 
 export type Config = {
@@ -67,6 +68,8 @@ export type Config = {
   pressure: { maxEventLoopDelayMs: number; requestDeadlineMs: number };
   /** Strict-Transport-Security on answers that came over HTTPS (directly or via a trusted proxy). */
   hsts: boolean;
+  /** Different browsers' open reports that hide an item until staff decide. */
+  reportHideThreshold: number;
 };
 
 function trustProxyOf(raw: string | undefined): Config['trustProxy'] {
@@ -122,5 +125,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     pressure: { maxEventLoopDelayMs: e.PRESSURE_MAX_EVENT_LOOP_DELAY_MS, requestDeadlineMs: e.REQUEST_DEADLINE_MS },
     hsts: e.HSTS,
+    reportHideThreshold: e.REPORT_HIDE_THRESHOLD,
   };
 }

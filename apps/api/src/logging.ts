@@ -31,6 +31,7 @@ export function loggerOptions(level: string, target?: LogSink): FastifyServerOpt
     redact: {
       paths: [
         'req.headers.cookie',
+        'req.headers.authorization',
         'req.headers["x-forwarded-for"]',
         'req.headers["x-real-ip"]',
         'res.headers["set-cookie"]',
@@ -44,6 +45,8 @@ export function loggerOptions(level: string, target?: LogSink): FastifyServerOpt
         '*.to',
         '*.mayorEmail',
         '*.cookie',
+        '*.authorization',
+        '*.token',
       ],
       censor: '[redacted]',
     },

@@ -1,6 +1,24 @@
 // Drizzle schema: the tables behind monuments, proposals, votes and the mayor's outbox.
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+
+/** visible: public; hidden: by citizens' reports until staff decide; rejected: by staff (kept). */
+const moderation = () =>
+  text('moderation', { enum: ['visible', 'hidden', 'rejected'] })
+    .notNull()
+    .default('visible');
 
 export const monuments = pgTable(
   'monuments',
@@ -23,6 +41,9 @@ export const monuments = pgTable(
     source: text('source'),
     creatorIpHash: text('creator_ip_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    moderation: moderation(),
+    /** Set when staff merged this monument into another: its old id then opens that one. */
+    mergedInto: text('merged_into'),
   },
   (t) => [index('monuments_creator_idx').on(t.creatorIpHash, t.createdAt)],
 );
@@ -40,6 +61,13 @@ export const interventions = pgTable(
     votes: integer('votes').notNull().default(0),
     creatorIpHash: text('creator_ip_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    moderation: moderation(),
+    status: text('status', { enum: ['open', 'in_review', 'planned', 'declined', 'done'] })
+      .notNull()
+      .default('open'),
+    answerDe: text('answer_de'),
+    answerEn: text('answer_en'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
   },
   (t) => [
     index('interventions_monument_idx').on(t.monumentId),
@@ -75,7 +103,7 @@ export const mayorNotifications = pgTable(
       .references(() => interventions.id),
     voteCount: integer('vote_count').notNull(),
     reachedAt: timestamp('reached_at', { withTimezone: true }).notNull().defaultNow(),
-    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] })
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed', 'withheld'] })
       .notNull()
       .default('pending'),
     attempts: integer('attempts').notNull().default(0),
@@ -98,3 +126,69 @@ export const ipKeys = pgTable('ip_keys', {
   day: text('day').primaryKey(),
   key: text('key').notNull(),
 });
+
+/** Citizens' reports: one per browser (keyed hash of its voter cookie) and item. */
+export const reports = pgTable(
+  'reports',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    itemKind: text('item_kind', { enum: ['monument', 'intervention'] }).notNull(),
+    itemId: text('item_id').notNull(),
+    reporterHash: text('reporter_hash').notNull(),
+    reason: text('reason').notNull(),
+    comment: text('comment'),
+    /** Keyed hash of the address: reports count toward the connection's create limit. */
+    creatorIpHash: text('creator_ip_hash'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when staff restored or rejected the item: the report is then no longer open. */
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [unique('reports_once_per_browser').on(t.itemKind, t.itemId, t.reporterHash)],
+);
+
+/** Staff members; only the sha256 of their access token is stored. */
+export const staff = pgTable('staff', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull().unique(),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+});
+
+/** Signed-in browsers of staff; the cookie holds a random id, the row only its sha256. */
+export const staffSessions = pgTable('staff_sessions', {
+  idHash: text('id_hash').primaryKey(),
+  staffId: integer('staff_id')
+    .notNull()
+    .references(() => staff.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  endedAt: timestamp('ended_at', { withTimezone: true }),
+});
+
+/** Append-only (a trigger refuses UPDATE, DELETE and TRUNCATE): every staff action and automatic hiding. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    itemKind: text('item_kind').notNull(),
+    itemId: text('item_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [index('audit_log_item_idx').on(t.itemKind, t.itemId)],
+);
+
+/** Failed staff sign-ins per address hash, for the limit (429); old rows are deleted on the way. */
+export const signInAttempts = pgTable(
+  'sign_in_attempts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ipHash: text('ip_hash').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sign_in_attempts_ip_idx').on(t.ipHash, t.at)],
+);

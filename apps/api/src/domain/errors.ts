@@ -24,3 +24,13 @@ export class LimitReached extends DomainError {
 
 /** The request contradicts what is already stored (409). */
 export class Conflict extends DomainError {}
+
+/** No valid staff token or session (401). */
+export class Unauthorized extends DomainError {
+  constructor(message = 'Staff sign-in required.') {
+    super(message);
+  }
+}
+
+/** The request is well-formed but not allowed on this item (400), e.g. merging a monument into itself. */
+export class Invalid extends DomainError {}

@@ -1,8 +1,9 @@
 // Interventions: proposals for what should stand at a monument instead.
 import { sql } from 'drizzle-orm';
-import type { Intervention, MonumentIntervention, NewIntervention } from '@linz/contract';
+import type { Intervention, MonumentIntervention, NewIntervention, ProposalStatus } from '@linz/contract';
 import type { Database, Db } from '../db/client.js';
 import { NotFound } from './errors.js';
+import { publicIntervention, publicMonument } from './visibility.js';
 
 export const DEFAULT_EMOJI = '💡';
 
@@ -14,11 +15,15 @@ type Row = {
   short_description_en: string | null;
   votes: number;
   sent_at: Date | string | null;
+  status: ProposalStatus;
+  answer_de: string | null;
+  answer_en: string | null;
+  answered_at: Date | string | null;
 };
 
-const iso = (t: Date | string | null) => (t === null ? null : new Date(t).toISOString());
+export const iso = (t: Date | string | null) => (t === null ? null : new Date(t).toISOString());
 
-function toIntervention(r: Row): Intervention {
+export function toIntervention(r: Row): Intervention {
   return {
     id: Number(r.id),
     monumentId: r.monument_id,
@@ -27,15 +32,23 @@ function toIntervention(r: Row): Intervention {
     ...(r.short_description_en ? { shortDescription_en: r.short_description_en } : {}),
     votes: Number(r.votes),
     mayorNotifiedAt: iso(r.sent_at),
-    status: 'open',
-    answer: null,
+    status: r.status,
+    answer:
+      r.answered_at === null || r.answer_de === null || r.answer_en === null
+        ? null
+        : { de: r.answer_de, en: r.answer_en, answeredAt: new Date(r.answered_at).toISOString() },
   };
 }
 
+/** The columns of an Intervention, for `interventions i` joined to its monument `m`. */
+export const interventionColumns = sql`i.id, i.monument_id, i.name, i.emoji, i.short_description_en, i.votes,
+  i.status, i.answer_de, i.answer_en, i.answered_at,
+  (SELECT n.sent_at FROM mayor_notifications n WHERE n.intervention_id = i.id AND n.status = 'sent') AS sent_at`;
+
 const selectInterventions = sql`
-  SELECT i.id, i.monument_id, i.name, i.emoji, i.short_description_en, i.votes, n.sent_at
-  FROM interventions i
-  LEFT JOIN mayor_notifications n ON n.intervention_id = i.id AND n.status = 'sent'`;
+  SELECT ${interventionColumns}
+  FROM interventions i JOIN monuments m ON m.id = i.monument_id
+  WHERE ${publicIntervention('i', 'm')}`;
 
 export async function listAllInterventions(database: Database): Promise<Intervention[]> {
   const rows = await database.rows<Row>(sql`${selectInterventions} ORDER BY i.votes DESC, i.id DESC`);
@@ -45,7 +58,7 @@ export async function listAllInterventions(database: Database): Promise<Interven
 export async function listMonumentInterventions(database: Database, monumentId: string): Promise<MonumentIntervention[]> {
   const rows = await database.rows<Row & { known: boolean }>(sql`
     SELECT m.id IS NOT NULL AS known, x.* FROM (SELECT ${monumentId}::text AS mid) q
-    LEFT JOIN monuments m ON m.id = q.mid
+    LEFT JOIN monuments m ON m.id = q.mid AND ${publicMonument('m')}
     LEFT JOIN (${selectInterventions}) x ON x.monument_id = q.mid
     ORDER BY x.votes DESC NULLS LAST, x.id DESC`);
   if (!rows[0]?.known) throw new NotFound('Unknown monument.');
@@ -67,8 +80,10 @@ export async function createIntervention(
   const [row] = await database.rows<Row>(
     sql`
     INSERT INTO interventions (monument_id, name, emoji, creator_ip_hash)
-    SELECT id, ${input.name}, ${DEFAULT_EMOJI}, ${creatorIpHash} FROM monuments WHERE id = ${monumentId}
-    RETURNING id, monument_id, name, emoji, short_description_en, votes, NULL::timestamptz AS sent_at`,
+    SELECT m.id, ${input.name}, ${DEFAULT_EMOJI}, ${creatorIpHash} FROM monuments m
+    WHERE m.id = ${monumentId} AND ${publicMonument('m')}
+    RETURNING id, monument_id, name, emoji, short_description_en, votes, status, answer_de, answer_en, answered_at,
+      NULL::timestamptz AS sent_at`,
     tx,
   );
   if (!row) throw new NotFound('Unknown monument.');

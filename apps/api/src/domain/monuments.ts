@@ -1,10 +1,10 @@
 // Monuments: the public list and visitor additions (always unvalidated, with the spec's defaults).
 import { randomInt } from 'node:crypto';
-import { asc } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { USER_MONUMENT_DEFAULTS, type Monument, type NewMonument } from '@linz/contract';
 import type { Database, Db } from '../db/client.js';
 import { monuments } from '../db/schema.js';
-import { Conflict } from './errors.js';
+import { Conflict, NotFound } from './errors.js';
 
 type Row = typeof monuments.$inferSelect;
 
@@ -26,8 +26,31 @@ export function toMonument(r: Row): Monument {
 }
 
 export async function listMonuments(database: Database): Promise<Monument[]> {
-  const rows = await database.db.select().from(monuments).orderBy(asc(monuments.name), asc(monuments.id));
+  const rows = await database.db
+    .select()
+    .from(monuments)
+    .where(and(eq(monuments.moderation, 'visible'), isNull(monuments.mergedInto)))
+    .orderBy(asc(monuments.name), asc(monuments.id));
   return rows.map(toMonument);
+}
+
+/** Merges may chain (a into b, later b into c); a chain longer than this is treated as unknown. */
+const MAX_MERGE_HOPS = 16;
+
+/** One public monument; a merged id answers the monument it was merged into (its own id in the body). */
+export async function getPublicMonument(database: Database, monumentId: string): Promise<Monument> {
+  let id = monumentId;
+  for (let hop = 0; hop <= MAX_MERGE_HOPS; hop++) {
+    const [row] = await database.db.select().from(monuments).where(eq(monuments.id, id));
+    if (!row) break;
+    if (row.mergedInto !== null) {
+      id = row.mergedInto;
+      continue;
+    }
+    if (row.moderation !== 'visible') break;
+    return toMonument(row);
+  }
+  throw new NotFound('Unknown monument.');
 }
 
 /** A new id in the form the web app proposes (mon-user-<digits>), unlikely to be taken. */

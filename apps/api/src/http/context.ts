@@ -2,7 +2,9 @@
 // anonymous voter cookie (the one place that reads or issues it).
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Unauthorized } from '../domain/errors.js';
 import { keyedHash } from '../domain/identity.js';
+import { SESSION_HOURS, staffBySession, staffByToken, type StaffMember } from '../domain/staff.js';
 import type { Services } from '../services.js';
 import type { Context } from '../trpc/init.js';
 
@@ -35,7 +37,35 @@ export function voterIdFor(req: FastifyRequest, reply: FastifyReply): string {
   return id;
 }
 
-type RequestContext = Context & { readonly req: FastifyRequest; readonly reply: FastifyReply; hash?: string };
+export const STAFF_COOKIE = 'staff_session';
+
+const staffCookieOptions = (req: FastifyRequest) =>
+  ({ httpOnly: true, sameSite: 'strict', secure: req.protocol === 'https', path: '/' }) as const;
+
+/**
+ * The staff member of a request: `Authorization: Bearer <token>` first (a present but wrong
+ * header is refused, not passed over), else the staff_session cookie. The voter cookie grants nothing.
+ */
+async function staffOf(services: Services, req: FastifyRequest): Promise<StaffMember> {
+  const header = req.headers.authorization;
+  if (header !== undefined) {
+    const match = /^Bearer ([A-Za-z0-9_-]{1,200})$/.exec(header);
+    const member = match?.[1] ? await staffByToken(services.database, match[1]) : null;
+    if (!member) throw new Unauthorized('Unknown or revoked access token.');
+    return member;
+  }
+  const session = req.cookies[STAFF_COOKIE];
+  const member = session ? await staffBySession(services.database, session) : null;
+  if (!member) throw new Unauthorized();
+  return member;
+}
+
+type RequestContext = Context & {
+  readonly req: FastifyRequest;
+  readonly reply: FastifyReply;
+  hash?: string;
+  staff?: Promise<StaffMember>;
+};
 
 /**
  * Makes the per-request contexts of one app. A context is a small object whose prototype carries
@@ -45,7 +75,8 @@ type RequestContext = Context & { readonly req: FastifyRequest; readonly reply: 
 export type ContextFor = (req: FastifyRequest, reply: FastifyReply) => Context;
 
 export function contextFactory(services: Services, secret: string): ContextFor {
-  const shared: ThisType<RequestContext> & Pick<Context, 'voterHash' | 'ipHash' | 'answered'> = {
+  const shared: ThisType<RequestContext> &
+    Pick<Context, 'voterHash' | 'ipHash' | 'answered' | 'staffMember' | 'startStaffSession' | 'endStaffSession'> = {
     voterHash() {
       // An API client without a cookie still votes; it gets its cookie with this answer.
       this.hash ??= keyedHash(`voter:${secret}`, voterIdFor(this.req, this.reply));
@@ -56,6 +87,18 @@ export function contextFactory(services: Services, secret: string): ContextFor {
     },
     answered() {
       return this.reply.sent;
+    },
+    staffMember() {
+      this.staff ??= staffOf(services, this.req);
+      return this.staff;
+    },
+    startStaffSession(sessionId) {
+      this.reply.setCookie(STAFF_COOKIE, sessionId, { ...staffCookieOptions(this.req), maxAge: SESSION_HOURS * 3600 });
+    },
+    endStaffSession() {
+      const session = this.req.cookies[STAFF_COOKIE];
+      if (session !== undefined) this.reply.clearCookie(STAFF_COOKIE, staffCookieOptions(this.req));
+      return session;
     },
   };
   const proto: object = Object.assign(Object.create(services) as object, shared);

@@ -3,6 +3,7 @@
 // a row left "sending" by a crashed process is taken over once its lease has run out.
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
+import { publicIntervention } from '../domain/visibility.js';
 
 /** A claimed notification with what the e-mail needs to say. */
 export type Notification = {
@@ -37,8 +38,11 @@ export async function claimDue(database: Database, now: Date, leaseMs: number, l
   const rows = await database.rows<ClaimRow>(sql`
     WITH due AS (
       SELECT id FROM mayor_notifications
-      WHERE (status = 'pending' AND next_attempt_at <= ${at(now)})
-         OR (status = 'sending' AND lease_until <= ${at(now)})
+      WHERE ((status = 'pending' AND next_attempt_at <= ${at(now)})
+         OR (status = 'sending' AND lease_until <= ${at(now)}))
+        -- only for a public proposal (moderation withholds the others: domain/withheld-mail.ts)
+        AND EXISTS (SELECT 1 FROM interventions i JOIN monuments m ON m.id = i.monument_id
+                    WHERE i.id = mayor_notifications.intervention_id AND ${publicIntervention('i', 'm')})
       ORDER BY next_attempt_at, id
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED

@@ -6,9 +6,9 @@ import { gzippedBody, serialised } from '../domain/read-cache.js';
 import type { ContextFor } from '../http/context.js';
 import { appRouter, createCaller, runQuery } from '../trpc/router.js';
 
-/** Path parameters validated with the contract; a failure is a 400 with the issues. */
-function paramsOf<S extends z.ZodType>(schema: S, req: FastifyRequest): z.infer<S> {
-  const parsed = schema.safeParse(req.params);
+/** Path (or query) parameters validated with the contract; a failure is a 400 with the issues. */
+function paramsOf<S extends z.ZodType>(schema: S, req: FastifyRequest, from: 'params' | 'query' = 'params'): z.infer<S> {
+  const parsed = schema.safeParse(req[from]);
   if (!parsed.success) throw Object.assign(new Error('Invalid input.'), { statusCode: 400, issues: parsed.error.issues });
   return parsed.data;
 }
@@ -90,9 +90,50 @@ export function restRoutes(app: FastifyInstance, contextFor: ContextFor) {
     const { interventionId } = paramsOf(routes.castVote.params, req);
     return unlessAnswered(req, reply, call(req, reply).interventions.vote({ interventionId, body: req.body as never }));
   });
+  app.get(routes.monument.path, (req, reply) =>
+    unlessAnswered(req, reply, call(req, reply).monuments.get(paramsOf(routes.monument.params, req))),
+  );
+  // A new report is 201; this browser's repeat is 200 and changes nothing.
+  const reported = (reply: FastifyReply, answer: { created: boolean } | undefined) => {
+    if (!answer) return undefined;
+    reply.code(answer.created ? routes.reportMonument.status : 200);
+    return { reported: true };
+  };
+  app.post(routes.reportMonument.path, async (req, reply) => {
+    const { monumentId } = paramsOf(routes.reportMonument.params, req);
+    const body = req.body as never;
+    return reported(reply, await unlessAnswered(req, reply, call(req, reply).monuments.report({ monumentId, body })));
+  });
+  app.post(routes.reportIntervention.path, async (req, reply) => {
+    const { interventionId } = paramsOf(routes.reportIntervention.params, req);
+    const body = req.body as never;
+    return reported(reply, await unlessAnswered(req, reply, call(req, reply).interventions.report({ interventionId, body })));
+  });
+  staffRestRoutes(app, call);
   app.post(routes.addMonument.path, async (req, reply) => {
     const created = await unlessAnswered(req, reply, call(req, reply).monuments.add(req.body as never));
     if (created) reply.code(routes.addMonument.status);
     return created;
   });
+}
+
+type Call = (req: FastifyRequest, reply: FastifyReply) => ReturnType<typeof createCaller>;
+
+/** The staff REST paths for the city's systems (Authorization: Bearer <token>). */
+function staffRestRoutes(app: FastifyInstance, call: Call) {
+  app.put(routes.staffAnswer.path, (req, reply) => {
+    const { interventionId } = paramsOf(routes.staffAnswer.params, req);
+    // The body's fields and the path's id form the procedure's input (the path's id wins).
+    const body: unknown = req.body;
+    const fields = typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {};
+    return call(req, reply).staff.interventions.answer({ ...fields, interventionId } as never);
+  });
+  app.get(routes.staffQueue.path, (req, reply) => call(req, reply).staff.queue());
+  app.get(routes.staffAudit.path, (req, reply) =>
+    call(req, reply).staff.audit.list(paramsOf(routes.staffAudit.query, req, 'query')),
+  );
+  app.get(routes.staffOutbox.path, (req, reply) => call(req, reply).staff.outbox.list());
+  app.post(routes.staffRetryMail.path, (req, reply) =>
+    call(req, reply).staff.outbox.retry(paramsOf(routes.staffRetryMail.params, req)),
+  );
 }

@@ -4,13 +4,14 @@
 // answered, not as a middleware: a middleware costs every call (a measurable share of a list read).
 import { TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { databaseUnavailable } from '../db/unavailable.js';
-import { AlreadyVoted, Conflict, DomainError, LimitReached, NotFound } from '../domain/errors.js';
+import { AlreadyVoted, Conflict, DomainError, LimitReached, NotFound, Unauthorized } from '../domain/errors.js';
 
 function codeOf(err: DomainError): TRPC_ERROR_CODE_KEY {
   if (err instanceof NotFound) return 'NOT_FOUND';
   if (err instanceof AlreadyVoted) return 'FORBIDDEN';
   if (err instanceof LimitReached) return 'TOO_MANY_REQUESTS';
   if (err instanceof Conflict) return 'CONFLICT';
+  if (err instanceof Unauthorized) return 'UNAUTHORIZED';
   return 'BAD_REQUEST';
 }
 

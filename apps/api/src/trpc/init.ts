@@ -2,6 +2,7 @@
 import { initTRPC } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
+import type { StaffMember } from '../domain/staff.js';
 import type { Services } from '../services.js';
 import { answeredError } from './errors.js';
 
@@ -12,6 +13,12 @@ export type Context = Services & {
   ipHash(): Promise<string>;
   /** True once this request has been answered (e.g. 503 at its deadline): its work is no longer wanted. */
   answered(): boolean;
+  /** The signed-in staff member (bearer token, else the staff_session cookie); Unauthorized otherwise. Memoised. */
+  staffMember(): Promise<StaffMember>;
+  /** Sets the staff_session cookie to a new session id. */
+  startStaffSession(sessionId: string): void;
+  /** The session id of the request's staff_session cookie (if any), and the cookie cleared. */
+  endStaffSession(): string | undefined;
 };
 
 const t = initTRPC.context<Context>().create({
@@ -40,4 +47,9 @@ const t = initTRPC.context<Context>().create({
 
 export const router = t.router;
 export const publicProcedure = t.procedure;
+/** A procedure for signed-in staff only (401 before any work otherwise). */
+export const staffProcedure = t.procedure.use(async ({ ctx, next }) => {
+  await ctx.staffMember();
+  return next();
+});
 export const createCallerFactory = t.createCallerFactory;

@@ -6,6 +6,8 @@ import {
   MonumentInterventionList,
   MonumentRef,
   NewIntervention,
+  NewReport,
+  ReportAnswer,
   VoteAnswer,
   VoteRequest,
 } from '@linz/contract';
@@ -14,6 +16,7 @@ import { createWithinLimit } from '../domain/limits.js';
 import { announceChange } from '../domain/read-cache.js';
 import { castVote } from '../domain/votes.js';
 import { publicProcedure, router } from './init.js';
+import { fileReport } from './reports.js';
 
 export const interventionsRouter = router({
   // The cached snapshot's data, validated once when the cache was built (domain/read-cache.ts).
@@ -34,6 +37,11 @@ export const interventionsRouter = router({
       await announceChange(ctx.database, 'interventions');
       return created;
     }),
+  /** `created` is false for this browser's repeat (REST answers 200 instead of 201). */
+  report: publicProcedure
+    .input(z.object({ interventionId: InterventionId, body: NewReport }))
+    .output(ReportAnswer.extend({ created: z.boolean() }))
+    .mutation(({ ctx, input }) => fileReport(ctx, { kind: 'intervention', id: input.interventionId }, input.body)),
   vote: publicProcedure
     .input(z.object({ interventionId: InterventionId, body: VoteRequest }))
     .output(VoteAnswer)

@@ -1,13 +1,25 @@
 // Monument procedures.
-import { Monument, NewMonument } from '@linz/contract';
+import { Monument, MonumentRef, NewMonument, NewReport, ReportAnswer } from '@linz/contract';
+import { z } from 'zod';
 import { announceChange } from '../domain/read-cache.js';
 import { createWithinLimit } from '../domain/limits.js';
-import { addMonument } from '../domain/monuments.js';
+import { addMonument, getPublicMonument } from '../domain/monuments.js';
+import { fileReport } from './reports.js';
 import { publicProcedure, router } from './init.js';
 
 export const monumentsRouter = router({
   // The cached snapshot's data, validated once when the cache was built (domain/read-cache.ts).
   list: publicProcedure.query(async ({ ctx }) => (await ctx.lists.monuments.get()).data),
+  /** One public monument; a merged id answers the kept one. */
+  get: publicProcedure
+    .input(MonumentRef)
+    .output(Monument)
+    .query(({ ctx, input }) => getPublicMonument(ctx.database, input.monumentId)),
+  /** `created` is false for this browser's repeat (REST answers 200 instead of 201). */
+  report: publicProcedure
+    .input(MonumentRef.extend({ body: NewReport }))
+    .output(ReportAnswer.extend({ created: z.boolean() }))
+    .mutation(({ ctx, input }) => fileReport(ctx, { kind: 'monument', id: input.monumentId }, input.body)),
   add: publicProcedure
     .input(NewMonument)
     .output(Monument)

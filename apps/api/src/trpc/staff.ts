@@ -1,5 +1,6 @@
-// The staff side (issue 11). Every procedure but signIn needs a signed-in staff member.
-import { TRPCError } from '@trpc/server';
+// The staff side (issue 11). Every procedure but signIn and signOut needs a signed-in staff
+// member; each action runs in the domain (one transaction with its audit entry), then the public
+// read caches are refreshed on every instance.
 import {
   AnswerInput,
   AuditFilter,
@@ -21,40 +22,125 @@ import {
   StaffMonumentRef,
   StaffQueue,
 } from '@linz/contract';
-import { publicProcedure, router } from './init.js';
+import { listAudit } from '../domain/audit.js';
+import { NotFound } from '../domain/errors.js';
+import {
+  answerIntervention,
+  mergeMonument,
+  rejectIntervention,
+  rejectMonument,
+  renameIntervention,
+  restoreIntervention,
+  restoreMonument,
+  updateMonument,
+  validateMonument,
+} from '../domain/moderation.js';
+import { listOutbox, retryMail } from '../domain/outbox.js';
+import { announceChange } from '../domain/read-cache.js';
+import { signIn, signOut } from '../domain/staff.js';
+import { loadMonument, reviewQueue } from '../domain/staff-views.js';
+import { publicProcedure, router, staffProcedure, type Context } from './init.js';
 
-const notImplemented = (): never => {
-  throw new TRPCError({ code: 'NOT_IMPLEMENTED', message: 'Not implemented yet.' });
-};
+/** After any moderation change: both public lists are rebuilt, here and on every other instance. */
+async function changed(ctx: Context) {
+  ctx.lists.monuments.invalidate();
+  ctx.lists.interventions.invalidate();
+  await announceChange(ctx.database, 'monuments');
+  await announceChange(ctx.database, 'interventions');
+}
 
-const staffProcedure = publicProcedure;
+const actor = async (ctx: Context) => (await ctx.staffMember()).name;
+
+/** Runs a staff action as the signed-in member and refreshes the public lists. */
+const act =
+  <I, O>(run: (ctx: Context, name: string, input: I) => Promise<O>) =>
+  async ({ ctx, input }: { ctx: Context; input: I }): Promise<O> => {
+    const result = await run(ctx, await actor(ctx), input);
+    await changed(ctx);
+    return result;
+  };
 
 export const staffRouter = router({
   session: router({
-    signIn: publicProcedure.input(SignIn).output(StaffMe).mutation(notImplemented),
-    signOut: publicProcedure.output(SignedOut).mutation(notImplemented),
-    me: staffProcedure.output(StaffMe).query(notImplemented),
+    signIn: publicProcedure
+      .input(SignIn)
+      .output(StaffMe)
+      .mutation(async ({ ctx, input }) => {
+        const { member, sessionId } = await signIn(ctx.database, input.token, await ctx.ipHash());
+        ctx.startStaffSession(sessionId);
+        return { name: member.name };
+      }),
+    signOut: publicProcedure.output(SignedOut).mutation(async ({ ctx }) => {
+      const session = ctx.endStaffSession();
+      if (session !== undefined) await signOut(ctx.database, session);
+      return { ok: true as const };
+    }),
+    me: staffProcedure.output(StaffMe).query(async ({ ctx }) => ({ name: await actor(ctx) })),
   }),
-  queue: staffProcedure.output(StaffQueue).query(notImplemented),
+  queue: staffProcedure.output(StaffQueue).query(({ ctx }) => reviewQueue(ctx.database)),
   monuments: router({
-    get: staffProcedure.input(StaffMonumentRef).output(StaffMonument).query(notImplemented),
-    update: staffProcedure.input(MonumentUpdate).output(StaffMonument).mutation(notImplemented),
-    validate: staffProcedure.input(StaffMonumentRef).output(StaffMonument).mutation(notImplemented),
-    reject: staffProcedure.input(StaffMonumentRef).output(StaffMonument).mutation(notImplemented),
-    restore: staffProcedure.input(StaffMonumentRef).output(StaffMonument).mutation(notImplemented),
-    merge: staffProcedure.input(MonumentMerge).output(MergeResult).mutation(notImplemented),
+    get: staffProcedure
+      .input(StaffMonumentRef)
+      .output(StaffMonument)
+      .query(async ({ ctx, input }) => {
+        const found = await loadMonument(ctx.database, ctx.database.db, input.monumentId);
+        if (!found) throw new NotFound('Unknown monument.');
+        return found;
+      }),
+    update: staffProcedure
+      .input(MonumentUpdate)
+      .output(StaffMonument)
+      .mutation(act((ctx, name, i) => updateMonument(ctx.database, name, i.monumentId, i.patch))),
+    validate: staffProcedure
+      .input(StaffMonumentRef)
+      .output(StaffMonument)
+      .mutation(act((ctx, name, i) => validateMonument(ctx.database, name, i.monumentId))),
+    reject: staffProcedure
+      .input(StaffMonumentRef)
+      .output(StaffMonument)
+      .mutation(act((ctx, name, i) => rejectMonument(ctx.database, name, i.monumentId))),
+    restore: staffProcedure
+      .input(StaffMonumentRef)
+      .output(StaffMonument)
+      .mutation(act((ctx, name, i) => restoreMonument(ctx.database, name, i.monumentId))),
+    merge: staffProcedure
+      .input(MonumentMerge)
+      .output(MergeResult)
+      .mutation(act((ctx, name, i) => mergeMonument(ctx.database, name, i.monumentId, i.into))),
   }),
   interventions: router({
-    update: staffProcedure.input(InterventionUpdate).output(QueueIntervention).mutation(notImplemented),
-    reject: staffProcedure.input(InterventionRef).output(QueueIntervention).mutation(notImplemented),
-    restore: staffProcedure.input(InterventionRef).output(QueueIntervention).mutation(notImplemented),
-    answer: staffProcedure.input(AnswerInput).output(Intervention).mutation(notImplemented),
+    update: staffProcedure
+      .input(InterventionUpdate)
+      .output(QueueIntervention)
+      .mutation(act((ctx, name, i) => renameIntervention(ctx.database, name, i.interventionId, i.name))),
+    reject: staffProcedure
+      .input(InterventionRef)
+      .output(QueueIntervention)
+      .mutation(act((ctx, name, i) => rejectIntervention(ctx.database, name, i.interventionId))),
+    restore: staffProcedure
+      .input(InterventionRef)
+      .output(QueueIntervention)
+      .mutation(act((ctx, name, i) => restoreIntervention(ctx.database, name, i.interventionId))),
+    answer: staffProcedure
+      .input(AnswerInput)
+      .output(Intervention)
+      .mutation(act((ctx, name, i) => answerIntervention(ctx.database, name, i.interventionId, i))),
   }),
   audit: router({
-    list: staffProcedure.input(AuditFilter).output(AuditPage).query(notImplemented),
+    list: staffProcedure
+      .input(AuditFilter)
+      .output(AuditPage)
+      .query(({ ctx, input }) => listAudit(ctx.database, input)),
   }),
   outbox: router({
-    list: staffProcedure.output(OutboxList).query(notImplemented),
-    retry: staffProcedure.input(NotificationRef).output(OutboxEntry).mutation(notImplemented),
+    list: staffProcedure.output(OutboxList).query(({ ctx }) => listOutbox(ctx.database)),
+    retry: staffProcedure
+      .input(NotificationRef)
+      .output(OutboxEntry)
+      .mutation(async ({ ctx, input }) => {
+        const entry = await retryMail(ctx.database, await actor(ctx), input.notificationId);
+        ctx.mailQueued();
+        return entry;
+      }),
   }),
 });

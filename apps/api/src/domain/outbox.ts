@@ -1,0 +1,62 @@
+// The mayor's outbox as staff see it, and the retry of a failed notification.
+import { sql } from 'drizzle-orm';
+import type { OutboxEntry } from '@linz/contract';
+import type { Database, Db } from '../db/client.js';
+import { audit } from './audit.js';
+import { Conflict, NotFound } from './errors.js';
+import { syncWithheldMail } from './withheld-mail.js';
+
+type Row = {
+  id: number;
+  intervention_id: number;
+  intervention_name: string;
+  status: OutboxEntry['status'];
+  attempts: number;
+  last_error: string | null;
+  next_attempt_at: Date | string;
+  sent_at: Date | string | null;
+  reached_at: Date | string;
+};
+
+const iso = (t: Date | string) => new Date(t).toISOString();
+const toEntry = (r: Row): OutboxEntry => ({
+  id: Number(r.id),
+  interventionId: Number(r.intervention_id),
+  interventionName: r.intervention_name,
+  status: r.status,
+  attempts: Number(r.attempts),
+  lastError: r.last_error,
+  nextAttemptAt: iso(r.next_attempt_at),
+  sentAt: r.sent_at === null ? null : iso(r.sent_at),
+  reachedAt: iso(r.reached_at),
+});
+
+const select = sql`SELECT n.id, n.intervention_id, i.name AS intervention_name, n.status, n.attempts, n.last_error,
+    n.next_attempt_at, n.sent_at, n.reached_at
+  FROM mayor_notifications n JOIN interventions i ON i.id = n.intervention_id`;
+
+export async function listOutbox(database: Database): Promise<OutboxEntry[]> {
+  return (await database.rows<Row>(sql`${select} ORDER BY n.id DESC`)).map(toEntry);
+}
+
+const load = async (database: Database, tx: Db, id: number, lock: boolean) =>
+  (await database.rows<Row>(sql`${select} WHERE n.id = ${id} ${lock ? sql`FOR UPDATE OF n` : sql``}`, tx))[0];
+
+/** A failed notification becomes pending and due now (withheld instead if its proposal is not public). */
+export async function retryMail(database: Database, actor: string, id: number): Promise<OutboxEntry> {
+  return database.db.transaction(async (tx) => {
+    const before = await load(database, tx, id, true);
+    if (!before) throw new NotFound('Unknown notification.');
+    if (before.status !== 'failed') throw new Conflict('Only a failed notification can be retried.');
+    await database.rows(
+      sql`UPDATE mayor_notifications SET status = 'pending', next_attempt_at = now(), lease_until = NULL WHERE id = ${id}`,
+      tx,
+    );
+    await syncWithheldMail(database, tx);
+    const row = await load(database, tx, id, false);
+    if (!row) throw new NotFound('Unknown notification.');
+    const after = toEntry(row);
+    await audit(database, tx, { actor, action: 'mail.retry', itemKind: 'mail', itemId: id, before: toEntry(before), after });
+    return after;
+  });
+}

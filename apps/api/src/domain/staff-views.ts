@@ -1,0 +1,113 @@
+// How staff see monuments and proposals: any moderation state, with their open reports.
+// Each loader takes a transaction and can lock the row (FOR UPDATE) for the action that follows.
+import { sql, type SQL } from 'drizzle-orm';
+import type { Moderation, QueueIntervention, QueueReport, StaffMonument } from '@linz/contract';
+import type { Database, Db } from '../db/client.js';
+import { interventionColumns, toIntervention } from './interventions.js';
+
+/** Open reports of the item `kind`/`idExpr` as a JSON array text. */
+const openReports = (kind: string, idExpr: SQL) => sql`(SELECT coalesce(json_agg(json_build_object(
+    'reason', r.reason, 'comment', r.comment, 'createdAt', r.created_at) ORDER BY r.id)::text, '[]')
+  FROM reports r WHERE r.item_kind = ${kind} AND r.item_id = ${idExpr} AND r.resolved_at IS NULL) AS reports_json`;
+
+const reportsOf = (json: string): QueueReport[] =>
+  (JSON.parse(json) as QueueReport[]).map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() }));
+
+type MonumentRow = {
+  id: string;
+  name: string;
+  name_en: string | null;
+  lat: number;
+  lng: number;
+  category: string;
+  sex: string;
+  validated: boolean;
+  short_description: string;
+  short_description_en: string;
+  image: string;
+  alternatives: string[] | string;
+  moderation: Moderation;
+  merged_into: string | null;
+  created_at: Date | string;
+  added_by_visitor: boolean;
+  reports_json: string;
+};
+
+export const monumentSelect = sql`SELECT m.id, m.name, m.name_en, m.lat, m.lng, m.category, m.sex, m.validated,
+    m.short_description, m.short_description_en, m.image, m.alternatives::text AS alternatives, m.moderation,
+    m.merged_into, m.created_at, (m.creator_ip_hash IS NOT NULL) AS added_by_visitor, ${openReports('monument', sql`m.id`)}
+  FROM monuments m`;
+
+export function toStaffMonument(r: MonumentRow): StaffMonument {
+  return {
+    id: r.id,
+    name: r.name,
+    ...(r.name_en ? { name_en: r.name_en } : {}),
+    geoLocX: Number(r.lat),
+    geoLocY: Number(r.lng),
+    category: r.category,
+    sex: r.sex,
+    validated: r.validated === true,
+    shortDescription: r.short_description,
+    shortDescription_en: r.short_description_en,
+    image: r.image,
+    alternatives: typeof r.alternatives === 'string' ? (JSON.parse(r.alternatives) as string[]) : r.alternatives,
+    moderation: r.moderation,
+    addedByVisitor: r.added_by_visitor === true,
+    createdAt: new Date(r.created_at).toISOString(),
+    reports: reportsOf(r.reports_json),
+    mergedInto: r.merged_into,
+  };
+}
+
+export async function loadMonument(database: Database, tx: Db, id: string, lock = false): Promise<StaffMonument | null> {
+  const [row] = await database.rows<MonumentRow>(
+    sql`${monumentSelect} WHERE m.id = ${id} ${lock ? sql`FOR UPDATE OF m` : sql``}`,
+    tx,
+  );
+  return row ? toStaffMonument(row) : null;
+}
+
+type InterventionRow = Parameters<typeof toIntervention>[0] & {
+  moderation: Moderation;
+  created_at: Date | string;
+  monument_name: string;
+  reports_json: string;
+};
+
+export const interventionSelect = sql`SELECT ${interventionColumns}, i.moderation, i.created_at,
+    m.name AS monument_name, ${openReports('intervention', sql`i.id::text`)}
+  FROM interventions i JOIN monuments m ON m.id = i.monument_id`;
+
+export function toQueueIntervention(r: InterventionRow): QueueIntervention {
+  return {
+    ...toIntervention(r),
+    moderation: r.moderation,
+    createdAt: new Date(r.created_at).toISOString(),
+    monumentName: r.monument_name,
+    reports: reportsOf(r.reports_json),
+  };
+}
+
+export async function loadIntervention(database: Database, tx: Db, id: number, lock = false): Promise<QueueIntervention | null> {
+  const [row] = await database.rows<InterventionRow>(
+    sql`${interventionSelect} WHERE i.id = ${id} ${lock ? sql`FOR UPDATE OF i` : sql``}`,
+    tx,
+  );
+  return row ? toQueueIntervention(row) : null;
+}
+
+/** The review queue: visitors' monuments awaiting a decision (newest first), and everything reported or hidden. */
+export async function reviewQueue(database: Database) {
+  const monuments = await database.rows<MonumentRow>(sql`${monumentSelect}
+    WHERE m.merged_into IS NULL AND (
+      (m.creator_ip_hash IS NOT NULL AND NOT m.validated AND m.moderation <> 'rejected')
+      OR m.moderation = 'hidden'
+      OR EXISTS (SELECT 1 FROM reports r WHERE r.item_kind = 'monument' AND r.item_id = m.id AND r.resolved_at IS NULL))
+    ORDER BY m.created_at DESC, m.id DESC`);
+  const interventions = await database.rows<InterventionRow>(sql`${interventionSelect}
+    WHERE i.moderation = 'hidden'
+      OR EXISTS (SELECT 1 FROM reports r WHERE r.item_kind = 'intervention' AND r.item_id = i.id::text AND r.resolved_at IS NULL)
+    ORDER BY i.created_at DESC, i.id DESC`);
+  return { monuments: monuments.map(toStaffMonument), interventions: interventions.map(toQueueIntervention) };
+}

@@ -1,0 +1,134 @@
+// Staff members, their access tokens and their sessions. A token is 256 random bits (base64url),
+// shown once; only its sha256 is stored. A session id is the same kind of secret, kept in the
+// staff_session cookie; only its sha256 is stored. Revoking a member ends their sessions at once
+// (every request checks the member is not revoked).
+import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import { audit, SYSTEM_ACTOR } from './audit.js';
+import { Conflict, Invalid, LimitReached, NotFound, Unauthorized } from './errors.js';
+
+export type StaffMember = { id: number; name: string };
+
+export const SESSION_HOURS = 12;
+/** Failed sign-ins per address hash within the window before 429. */
+export const SIGN_IN_LIMIT = 10;
+export const SIGN_IN_WINDOW_MINUTES = 15;
+
+export const newSecret = () => randomBytes(32).toString('base64url');
+export const sha256 = (secret: string) => createHash('sha256').update(secret).digest('hex');
+
+type MemberRow = { id: number; name: string };
+const member = (r: MemberRow): StaffMember => ({ id: Number(r.id), name: r.name });
+
+/** The member whose (unrevoked) token this is, or null. */
+export async function staffByToken(database: Database, token: string): Promise<StaffMember | null> {
+  const [row] = await database.rows<MemberRow>(
+    sql`SELECT id, name FROM staff WHERE token_hash = ${sha256(token)} AND revoked_at IS NULL`,
+  );
+  return row ? member(row) : null;
+}
+
+/** The member of a live session (not ended, not expired, member not revoked), or null. */
+export async function staffBySession(database: Database, sessionId: string): Promise<StaffMember | null> {
+  const [row] = await database.rows<MemberRow>(
+    sql`SELECT s.id, s.name FROM staff_sessions x JOIN staff s ON s.id = x.staff_id
+        WHERE x.id_hash = ${sha256(sessionId)} AND x.ended_at IS NULL AND x.expires_at > now() AND s.revoked_at IS NULL`,
+  );
+  return row ? member(row) : null;
+}
+
+/**
+ * Signs in with a token: a new session (its id is returned, to go into the cookie). Failed
+ * attempts are counted per address hash; past the limit every attempt is refused (429) until
+ * the window has passed, so a token cannot be guessed from one address.
+ */
+export async function signIn(
+  database: Database,
+  token: string,
+  ipHash: string,
+): Promise<{ member: StaffMember; sessionId: string }> {
+  const [recent] = await database.rows<{ n: number; oldest: Date | string | null }>(
+    sql`SELECT count(*)::int AS n, min(at) AS oldest FROM sign_in_attempts
+        WHERE ip_hash = ${ipHash} AND at > now() - make_interval(mins => ${SIGN_IN_WINDOW_MINUTES})`,
+  );
+  if (Number(recent?.n ?? 0) >= SIGN_IN_LIMIT) {
+    const oldest = recent?.oldest ? new Date(recent.oldest).getTime() : Date.now();
+    const retry = Math.max(1, Math.ceil((oldest + SIGN_IN_WINDOW_MINUTES * 60_000 - Date.now()) / 1000));
+    throw new LimitReached('Too many sign-in attempts from your connection; please wait.', retry);
+  }
+  const found = await staffByToken(database, token);
+  if (!found) {
+    await database.rows(sql`DELETE FROM sign_in_attempts WHERE at < now() - interval '1 day'`);
+    await database.rows(sql`INSERT INTO sign_in_attempts (ip_hash) VALUES (${ipHash})`);
+    throw new Unauthorized('Unknown or revoked access token.');
+  }
+  const sessionId = newSecret();
+  await database.rows(
+    sql`INSERT INTO staff_sessions (id_hash, staff_id, expires_at)
+        VALUES (${sha256(sessionId)}, ${found.id}, now() + make_interval(hours => ${SESSION_HOURS}))`,
+  );
+  return { member: found, sessionId };
+}
+
+export async function signOut(database: Database, sessionId: string): Promise<void> {
+  await database.rows(sql`UPDATE staff_sessions SET ended_at = now() WHERE id_hash = ${sha256(sessionId)} AND ended_at IS NULL`);
+}
+
+// eslint-disable-next-line no-control-regex -- control characters are what this refuses
+const NAME = /^[^\u0000-\u001f\u007f-\u009f]{1,120}$/;
+
+/** Adds a member; returns the token (shown once, never stored). */
+export async function addStaff(database: Database, rawName: string, actor = SYSTEM_ACTOR): Promise<string> {
+  const name = rawName.trim();
+  if (!NAME.test(name) || name === SYSTEM_ACTOR) throw new Invalid('A staff name has 1..120 characters and is not "system".');
+  const token = newSecret();
+  await database.db.transaction(async (tx) => {
+    const rows = await database.rows<{ id: number }>(
+      sql`INSERT INTO staff (name, token_hash) VALUES (${name}, ${sha256(token)}) ON CONFLICT DO NOTHING RETURNING id`,
+      tx,
+    );
+    if (!rows[0]) throw new Conflict(`A staff member named "${name}" exists already.`);
+    await audit(database, tx, { actor, action: 'staff.add', itemKind: 'staff', itemId: name, before: null, after: { name } });
+  });
+  return token;
+}
+
+export type StaffListEntry = { name: string; createdAt: string; revokedAt: string | null; activeSessions: number };
+
+export async function listStaff(database: Database): Promise<StaffListEntry[]> {
+  const rows = await database.rows<{ name: string; created_at: Date | string; revoked_at: Date | string | null; n: number }>(
+    sql`SELECT s.name, s.created_at, s.revoked_at,
+          (SELECT count(*)::int FROM staff_sessions x WHERE x.staff_id = s.id AND x.ended_at IS NULL AND x.expires_at > now()) AS n
+        FROM staff s ORDER BY s.name`,
+  );
+  return rows.map((r) => ({
+    name: r.name,
+    createdAt: new Date(r.created_at).toISOString(),
+    revokedAt: r.revoked_at === null ? null : new Date(r.revoked_at).toISOString(),
+    activeSessions: Number(r.n),
+  }));
+}
+
+/** Revokes a member's token and ends their sessions, in one transaction. */
+export async function revokeStaff(database: Database, name: string, actor = SYSTEM_ACTOR): Promise<void> {
+  await database.db.transaction(async (tx) => {
+    const [row] = await database.rows<{ id: number }>(
+      sql`UPDATE staff SET revoked_at = now() WHERE name = ${name} AND revoked_at IS NULL RETURNING id`,
+      tx,
+    );
+    if (!row) throw new NotFound(`No active staff member named "${name}".`);
+    const ended = await database.rows(
+      sql`UPDATE staff_sessions SET ended_at = now() WHERE staff_id = ${row.id} AND ended_at IS NULL RETURNING id_hash`,
+      tx,
+    );
+    await audit(database, tx, {
+      actor,
+      action: 'staff.revoke',
+      itemKind: 'staff',
+      itemId: name,
+      before: { name, revoked: false },
+      after: { name, revoked: true, endedSessions: ended.length },
+    });
+  });
+}
