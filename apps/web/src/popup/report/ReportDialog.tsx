@@ -26,6 +26,13 @@ export function ReportDialog({ target, name, onDone }: Props) {
   const [comment, setComment] = useState('');
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<Feedback | null>(null);
+  // The page behind a modal dialog is inert (nothing there can take focus): close it first and
+  // report the outcome from its close event.
+  const thanks = useRef<Feedback | null>(null);
+  const finish = (outcome: Feedback | null) => {
+    thanks.current = outcome;
+    dialog.current?.close();
+  };
   useEffect(() => {
     const element = dialog.current;
     if (element && !element.open) element.showModal();
@@ -40,7 +47,7 @@ export function ReportDialog({ target, name, onDone }: Props) {
     const trimmed = comment.trim();
     const outcome = await sendReport(target, trimmed ? { reason, comment: trimmed } : { reason });
     setSending(false);
-    if (outcome.sent) onDone(outcome.feedback);
+    if (outcome.sent) finish(outcome.feedback);
     else setError(outcome.feedback);
   };
   const kind = target.kind === 'monument' ? 'monument' : 'proposal';
@@ -51,10 +58,7 @@ export function ReportDialog({ target, name, onDone }: Props) {
       ref={dialog}
       className="report-dialog"
       aria-labelledby={`${id}-title`}
-      onCancel={(event) => {
-        event.preventDefault();
-        onDone(null);
-      }}
+      onClose={() => onDone(thanks.current)}
       onKeyDown={(event) => event.stopPropagation()}
       onClick={(event) => event.stopPropagation()}
     >
@@ -97,7 +101,7 @@ export function ReportDialog({ target, name, onDone }: Props) {
           </p>
         ) : null}
         <div className="report-dialog__actions">
-          <button type="button" className="button" onClick={() => onDone(null)}>
+          <button type="button" className="button" onClick={() => finish(null)}>
             {t('report.cancel')}
           </button>
           <button type="submit" className="button button--primary" disabled={sending}>
