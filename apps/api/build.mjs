@@ -10,8 +10,9 @@ const external = Object.keys(pkg.dependencies);
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  // server.js, and staff.js: the staff CLI (`node dist/staff.js add "<name>"` where there is no tsx).
+  entryPoints: { server: 'src/server.ts', staff: 'src/cli/staff.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -17,13 +17,13 @@ import { CHANGE_CHANNEL } from '../src/domain/read-cache.js';
 import { castBallots } from '../src/domain/votes.js';
 import { DB_KIND } from './harness.js';
 
-/** The migrations folder as it was before 0003. */
-function migrationsBefore0003(): string {
+/** The migrations folder as it was before 0003 (or up to `lastIdx`). */
+function migrationsBefore0003(lastIdx = 2): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'linz-migrations-'));
   cpSync(path.join(import.meta.dirname, '../src/db/migrations'), dir, { recursive: true });
   const journalPath = path.join(dir, 'meta/_journal.json');
   const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((e) => e.idx <= 2);
+  journal.entries = journal.entries.filter((e) => e.idx <= lastIdx);
   writeFileSync(journalPath, JSON.stringify(journal));
   return dir;
 }
@@ -85,6 +85,79 @@ describe(`migration 0003 on ${DB_KIND}`, () => {
       });
       await expect.poll(() => heard).toEqual(['interventions']);
       await unlisten();
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+/** A database made by the migrations up to 0003 (main before issue 11), not yet upgraded. */
+async function databaseOf0003(): Promise<{ exec(q: string): Promise<unknown>; open(): Promise<Database> }> {
+  const old = migrationsBefore0003(3);
+  if (DB_KIND === 'pglite') {
+    const pg = new PGlite();
+    await migratePglite(drizzlePglite({ client: pg }), { migrationsFolder: old });
+    return { exec: (q) => pg.exec(q), open: () => openDatabase({ pglite: pg }) };
+  }
+  const adminUrl = inject('pgUrl');
+  const name = `t_upgrade4_${process.pid}_${Date.now()}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = adminUrl.replace(/\/postgres$/, `/${name}`);
+  const own = postgres(url, { max: 1, onnotice: () => {} });
+  await migratePostgres(drizzlePostgres({ client: own }), { migrationsFolder: old });
+  return {
+    exec: (q) => own.unsafe(q),
+    async open() {
+      await own.end();
+      return openDatabase({ databaseUrl: url });
+    },
+  };
+}
+
+describe(`migration 0004 on ${DB_KIND}`, () => {
+  it('keeps every monument, proposal, vote and mail of a database made before it; all public, status open', async () => {
+    const old = await databaseOf0003();
+    await old.exec(`
+      INSERT INTO monuments (id, name, lat, lng, category, sex) VALUES ('m1', 'Eins', 48.3, 14.3, 'Büste', 'male'), ('m2', 'Zwei', 48.31, 14.29, 'Tafel', 'female');
+      INSERT INTO interventions (monument_id, name, emoji, votes) VALUES ('m1', 'P1', 'x', 10), ('m2', 'P2', 'y', 1);
+      INSERT INTO votes (intervention_id, voter_hash, ip_hash) SELECT 1, 'v' || g, 'ip' FROM generate_series(1, 10) g;
+      INSERT INTO votes (intervention_id, voter_hash, ip_hash) VALUES (2, 'w', 'ip');
+      INSERT INTO mayor_notifications (intervention_id, vote_count, status, attempts, sent_at) VALUES (1, 10, 'sent', 1, now());`);
+    const database = await old.open();
+    try {
+      const count = async (table: string) =>
+        Number((await database.rows<{ n: number }>(sql.raw(`SELECT count(*)::int AS n FROM ${table}`)))[0]?.n);
+      expect([
+        await count('monuments'),
+        await count('interventions'),
+        await count('votes'),
+        await count('mayor_notifications'),
+      ]).toEqual([2, 2, 11, 1]);
+      const rows = await database.rows(
+        sql`SELECT id, monument_id, name, votes, moderation, status, answer_de FROM interventions ORDER BY id`,
+      );
+      expect(rows).toEqual([
+        { id: 1, monument_id: 'm1', name: 'P1', votes: 10, moderation: 'visible', status: 'open', answer_de: null },
+        { id: 2, monument_id: 'm2', name: 'P2', votes: 1, moderation: 'visible', status: 'open', answer_de: null },
+      ]);
+      expect(await database.rows(sql`SELECT id, moderation, merged_into FROM monuments ORDER BY id`)).toEqual([
+        { id: 'm1', moderation: 'visible', merged_into: null },
+        { id: 'm2', moderation: 'visible', merged_into: null },
+      ]);
+      expect(await database.rows(sql`SELECT status FROM mayor_notifications`)).toEqual([{ status: 'sent' }]);
+      // The new cast_votes still counts on a public proposal and refuses a hidden one.
+      const ballot = (v: string) => ({ interventionId: 2, monumentId: 'm2', voterHash: v, ipHash: 'ip2' });
+      expect((await castBallots(database, [ballot('a')], { ipLimit: 10, channel: null }))[0]).toMatchObject({
+        outcome: 'counted',
+        count: 2,
+      });
+      await database.rows(sql`UPDATE interventions SET moderation = 'hidden' WHERE id = 2`);
+      expect((await castBallots(database, [ballot('b')], { ipLimit: 10, channel: null }))[0]?.outcome).toBe('unknown');
+      await database.rows(sql`UPDATE interventions SET moderation = 'visible' WHERE id = 2`);
+      await database.rows(sql`UPDATE monuments SET merged_into = 'm1' WHERE id = 'm2'`);
+      expect((await castBallots(database, [ballot('c')], { ipLimit: 10, channel: null }))[0]?.outcome).toBe('unknown');
     } finally {
       await database.close();
     }

@@ -1,0 +1,151 @@
+// `pnpm staff add | list | revoke` against a real server process: on PGlite through the server's
+// control socket (the folder is locked while the server runs), on PostgreSQL directly. The token
+// works at once as a bearer token; a revoked one gets 401 at once.
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { promisify } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+import { lockPath } from '../src/db/folder-lock.js';
+import { socketPath } from '../src/cli/control-socket.js';
+import { DB_KIND, freshDatabase } from './harness.js';
+import { freePort } from './postgres-server.js';
+
+const apiDir = path.join(import.meta.dirname, '..');
+const run = promisify(execFile);
+const children: ChildProcess[] = [];
+const cleanups: (() => Promise<unknown> | void)[] = [];
+afterEach(async () => {
+  for (const c of children.splice(0)) {
+    if (c.exitCode === null && c.signalCode === null) {
+      const exited = new Promise((r) => c.once('exit', r));
+      c.kill('SIGTERM');
+      await exited;
+    }
+  }
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+const baseEnv = (env: Record<string, string>) => ({
+  PATH: process.env.PATH ?? '',
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'info',
+  COOKIE_SECRET: 'test-secret-test-secret-test-secret-42',
+  WEB_DIST: '/nonexistent',
+  ...env,
+});
+
+async function startServer(env: Record<string, string>) {
+  const port = await freePort();
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: apiDir,
+    env: baseEnv({ ...env, PORT: String(port) }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(proc);
+  const output: string[] = [];
+  proc.stdout?.on('data', (d: Buffer) => output.push(d.toString()));
+  proc.stderr?.on('data', (d: Buffer) => output.push(d.toString()));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`server exited early:\n${output.join('')}`);
+    if (
+      await fetch(`${base}/api/config`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    if (Date.now() > deadline) throw new Error('server did not answer');
+    await sleep(50);
+  }
+  return { base, proc, output };
+}
+
+/** Runs the staff CLI as `pnpm staff` does (tsx); resolves to its exit code and output lines. */
+async function staffCli(env: Record<string, string>, ...args: string[]) {
+  try {
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/cli/staff.ts', ...args], {
+      cwd: apiDir,
+      env: baseEnv(env),
+    });
+    return { code: 0, lines: stdout.trimEnd().split('\n'), stderr: '' };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, lines: e.stdout.trimEnd().split('\n'), stderr: e.stderr };
+  }
+}
+
+const queue = (base: string, token: string) =>
+  fetch(`${base}/api/staff/queue`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.status);
+
+async function environment(): Promise<Record<string, string>> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'linz-staff-'));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  if (DB_KIND === 'pglite') return { DATA_DIR: dataDir };
+  const { database, url } = await freshDatabase();
+  await database.close();
+  return { DATA_DIR: dataDir, DATABASE_URL: url ?? '' };
+}
+
+describe(`pnpm staff on ${DB_KIND}`, () => {
+  it('adds, lists and revokes while the server runs; the token works at once, the revoked one is refused at once', async () => {
+    const env = await environment();
+    const server = await startServer(env);
+    const added = await staffCli(env, 'add', 'Erika Muster');
+    expect(added.code, added.stderr).toBe(0);
+    const token = added.lines.at(-1) ?? '';
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await queue(server.base, token)).toBe(200);
+    expect((await staffCli(env, 'add', 'Erika Muster')).code).toBe(1); // names are unique
+    const listed = await staffCli(env, 'list');
+    expect(listed.lines.join('\n')).toMatch(/^Erika Muster\tadded \S+\tactive/m);
+    expect(listed.lines.join('\n')).not.toContain(token);
+    expect((await staffCli(env, 'revoke', 'Erika Muster')).code).toBe(0);
+    expect(await queue(server.base, token)).toBe(401);
+    expect((await staffCli(env, 'revoke', 'Erika Muster')).code).toBe(1);
+    expect((await staffCli(env, 'frobnicate')).code).toBe(2);
+    expect(server.output.join('')).not.toContain(token);
+    if (DB_KIND === 'pglite') {
+      expect(statSync(socketPath(env.DATA_DIR ?? '')).mode & 0o777).toBe(0o600);
+      expect(readFileSync(lockPath(env.DATA_DIR ?? ''), 'utf8')).toBe(String(server.proc.pid));
+    }
+  });
+
+  it.runIf(DB_KIND === 'pglite')(
+    'a second process never opens a locked folder; without a server the CLI takes the lock itself',
+    async () => {
+      const env = await environment();
+      const server = await startServer(env);
+      const port = await freePort();
+      const second = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+        cwd: apiDir,
+        env: baseEnv({ ...env, PORT: String(port) }),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      children.push(second);
+      let err = '';
+      second.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+      const code = await new Promise<number | null>((r) => second.once('exit', r));
+      expect(code).not.toBe(0);
+      expect(err).toMatch(/in use by process/);
+      expect(await queue(server.base, 'x')).toBe(401); // the first server is unharmed
+
+      const exited = new Promise((r) => server.proc.once('exit', r));
+      server.proc.kill('SIGTERM');
+      await exited;
+      const dataDir = env.DATA_DIR ?? '';
+      expect(existsSync(lockPath(dataDir))).toBe(false);
+      expect(existsSync(socketPath(dataDir))).toBe(false);
+      const offline = await staffCli(env, 'add', 'Offline');
+      expect(offline.code, offline.stderr).toBe(0);
+      expect(existsSync(lockPath(dataDir))).toBe(false); // released again
+      const token = offline.lines.at(-1) ?? '';
+      const again = await startServer(env);
+      expect(await queue(again.base, token)).toBe(200);
+    },
+  );
+});
