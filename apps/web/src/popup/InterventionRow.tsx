@@ -30,8 +30,8 @@ export function InterventionRow({ intervention, voted, celebrating, onVote, onRe
       >
         <ThumbsUpIcon />
       </button>
-      <span className="intervention-row__name">
-        {intervention.name}
+      <span className="intervention-row__main">
+        <span className="intervention-row__name">{intervention.name}</span>
         <ProposalStanding proposal={intervention} />
         <button
           type="button"
