@@ -21,15 +21,17 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function counts() {
-  const [row] = await t.database.rows<{ m: number; i: number; v: number; votes: number }>(sql`
+  const [row] = await t.database.rows<Record<string, number>>(sql`
     SELECT (SELECT count(*)::int FROM monuments) AS m, (SELECT count(*)::int FROM interventions) AS i,
-           (SELECT count(*)::int FROM votes) AS v, (SELECT coalesce(sum(votes), 0)::int FROM interventions) AS votes`);
+           (SELECT count(*)::int FROM votes) AS v, (SELECT coalesce(sum(votes), 0)::int FROM interventions) AS votes,
+           (SELECT count(*)::int FROM reports) AS r, (SELECT count(*)::int FROM audit_log) AS a,
+           (SELECT count(*)::int FROM interventions WHERE answered_at IS NOT NULL) AS answered`);
   return row;
 }
 
 type Case = {
   name: string;
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT';
   url: string | (() => string);
   payload?: string | object;
   headers?: Record<string, string>;
@@ -135,6 +137,36 @@ const cases: Case[] = [
   { name: 'list: unknown monument', method: 'GET', url: '/api/interventions/mon-nope', status: 404 },
   { name: 'list: invalid monument id', method: 'GET', url: `/api/interventions/${'x'.repeat(65)}`, status: 400 },
   { name: 'unknown API path', method: 'GET', url: '/api/nothing-here', status: 404 },
+  { name: 'monument: unknown id', method: 'GET', url: '/api/monuments/mon-nope', status: 404 },
+  { name: 'monument: invalid id', method: 'GET', url: `/api/monuments/${'x'.repeat(65)}`, status: 400 },
+  // reports
+  { name: 'report: unknown reason', url: `/api/monuments/${MON}/reports`, payload: { reason: 'boring' }, status: 400 },
+  { name: 'report: no reason', url: `/api/monuments/${MON}/reports`, payload: { comment: 'x' }, status: 400 },
+  {
+    name: 'report: comment too long',
+    url: `/api/monuments/${MON}/reports`,
+    payload: { reason: 'spam', comment: 'x'.repeat(501) },
+    status: 400,
+  },
+  {
+    name: 'report: control character in comment',
+    url: () => `/api/interventions/${proposalId}/reports`,
+    payload: { reason: 'spam', comment: 'a\u0007b' },
+    status: 400,
+  },
+  { name: 'report: unknown monument', url: '/api/monuments/mon-nope/reports', payload: { reason: 'spam' }, status: 404 },
+  { name: 'report: unknown proposal', url: '/api/interventions/99999/reports', payload: { reason: 'spam' }, status: 404 },
+  { name: 'report: non-numeric proposal id', url: '/api/interventions/abc/reports', payload: { reason: 'spam' }, status: 400 },
+  { name: 'report: malformed JSON', url: `/api/monuments/${MON}/reports`, payload: '{reason', status: 400 },
+  // staff (no token)
+  {
+    name: 'staff answer: no token',
+    method: 'PUT',
+    url: () => `/api/staff/interventions/${proposalId}/answer`,
+    payload: { status: 'done', statement: { de: 'a', en: 'b' } },
+    status: 401,
+  },
+  { name: 'staff queue: no token', method: 'GET', url: '/api/staff/queue', status: 401 },
 ];
 
 describe(`bad input on ${DB_KIND}`, () => {

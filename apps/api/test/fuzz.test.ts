@@ -13,6 +13,11 @@ import {
   ClientConfig,
   VoteAnswer,
   routes,
+  AnswerBody,
+  NewReport,
+  PROPOSAL_STATUSES,
+  REPORT_REASONS,
+  ReportAnswer,
 } from '@linz/contract';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -21,6 +26,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { testApp } from './harness.js';
 import { firstMonument, newProposal } from './abuse-helpers.js';
+import { addStaff } from '../src/domain/staff.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
 
@@ -379,5 +385,75 @@ describe('fuzzing every endpoint', () => {
     // The generators reach the accepting paths too, not only the refusals.
     if (process.env.SHOW_COUNTS) console.info('fuzz accepted', created.monuments.size, created.proposals.size, created.votes);
     expect(Math.min(created.monuments.size, created.proposals.size, created.votes)).toBeGreaterThan(RUNS / 50);
+  });
+});
+
+describe('fuzzing the reports and the staff answer', () => {
+  let ctx: Awaited<ReturnType<typeof testApp>>;
+  let token = '';
+  let target: Intervention;
+  let answers = 0;
+  beforeAll(async () => {
+    // A high threshold keeps the target public however many reports get through.
+    ctx = await testApp({ REPORT_HIDE_THRESHOLD: '1000000' });
+    target = await newProposal(ctx.app, (await firstMonument(ctx.app)).id, 'Fuzz report target');
+    token = await addStaff(ctx.database, 'Fuzz');
+  });
+  afterAll(() => ctx.close());
+
+  const reportBody = bodies(
+    fc.record({ reason: loose(fc.constantFrom(...REPORT_REASONS)), comment: loose(text) }, { requiredKeys: [] }),
+  );
+
+  it(`POST ${routes.reportIntervention.path}`, async () => {
+    const id = fc.oneof({ weight: 3, arbitrary: fc.constant('KNOWN') }, { weight: 1, arbitrary: pathSegment });
+    await fc.assert(
+      fc.asyncProperty(id, reportBody, ip, async (seg, body, from) => {
+        const url = `/api/interventions/${seg === 'KNOWN' ? target.id : segment(seg)}/reports`;
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url,
+          payload: body,
+          remoteAddress: from,
+          headers: { 'content-type': 'application/json' },
+        });
+        const ok = checkRest(res, 201, ReportAnswer, [400, 404, 413, 414]);
+        if (ok) expect(NewReport.safeParse(JSON.parse(body)).success, body).toBe(true);
+      }),
+      { numRuns: RUNS },
+    );
+    const stored = await ctx.database.rows<{ reason: string; comment: string | null }>(sql`SELECT reason, comment FROM reports`);
+    for (const r of stored) expect(NewReport.safeParse({ reason: r.reason, comment: r.comment ?? undefined }).success).toBe(true);
+    expect(stored.length).toBeGreaterThan(RUNS / 50);
+  });
+
+  it(`PUT ${routes.staffAnswer.path}`, async () => {
+    const statement = fc.record({ de: loose(text), en: loose(text) }, { requiredKeys: [] });
+    const body = bodies(
+      fc.record({ status: loose(fc.constantFrom(...PROPOSAL_STATUSES)), statement: loose(statement) }, { requiredKeys: [] }),
+    );
+    await fc.assert(
+      fc.asyncProperty(body, async (b) => {
+        const res = await ctx.app.inject({
+          method: 'PUT',
+          url: `/api/staff/interventions/${target.id}/answer`,
+          payload: b,
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        });
+        const ok = checkRest(res, 200, Intervention, [400, 413]) as Intervention | undefined;
+        if (ok) {
+          const input = AnswerBody.safeParse(JSON.parse(b));
+          expect(input.success, b).toBe(true);
+          expect(ok.status).toBe(input.data?.status);
+          answers++;
+        }
+      }),
+      { numRuns: RUNS },
+    );
+    const [{ n } = { n: 0 }] = await ctx.database.rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM audit_log WHERE action = 'intervention.answer'`,
+    );
+    expect(Number(n)).toBe(answers);
+    expect(answers).toBeGreaterThan(0);
   });
 });
