@@ -154,6 +154,14 @@ describe(`staff access on ${DB_KIND}`, () => {
       sql`SELECT count(*)::int AS n FROM staff_sessions WHERE ended_at IS NOT NULL`,
     );
     expect(ended?.n).toBe(1);
+    const log = await t.database.rows<{ actor: string; action: string; item_id: string; after: string }>(
+      sql`SELECT actor, action, item_id, after::text AS after FROM audit_log WHERE item_kind = 'staff' ORDER BY id`,
+    );
+    expect(log.map((e) => [e.actor, e.action, e.item_id])).toEqual([
+      ['system', 'staff.add', 'Emil'],
+      ['system', 'staff.revoke', 'Emil'],
+    ]);
+    expect(JSON.parse(log[1]?.after ?? '{}')).toMatchObject({ revoked: true, endedSessions: 1 });
   });
 
   it('limits failed sign-ins per address: 429 with Retry-After, even for the right token; other addresses unaffected', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NewIntervention, NewMonument, pathOf, routes } from './index.js';
+import { AnswerBody, AuditQuery, NewIntervention, NewMonument, NewReport, pathOf, routes } from './index.js';
 
 describe('contract', () => {
   it('fills path parameters and encodes them', () => {
@@ -26,5 +26,21 @@ describe('contract', () => {
     expect(NewMonument.safeParse({ ...ok, geoLocY: '14' }).success).toBe(false);
     expect(NewMonument.safeParse({ ...ok, id: 'mon-user-1700000000000' }).success).toBe(true);
     expect(NewMonument.safeParse({ ...ok, id: 'mon-1' }).success).toBe(false);
+  });
+
+  it('reads a report comment, a statement and the audit query as the issue says', () => {
+    expect(NewReport.parse({ reason: 'spam', comment: '' })).toEqual({ reason: 'spam' });
+    expect(NewReport.parse({ reason: 'wrong', comment: ' dup ' })).toEqual({ reason: 'wrong', comment: 'dup' });
+    expect(NewReport.safeParse({ reason: 'spam', comment: 'x'.repeat(501) }).success).toBe(false);
+    expect(NewReport.safeParse({ reason: 'boring' }).success).toBe(false);
+    const answer = { status: 'planned', statement: { de: 'Ja.\nBald.', en: 'Yes.' } };
+    expect(AnswerBody.safeParse(answer).success).toBe(true);
+    expect(AnswerBody.safeParse({ ...answer, statement: { de: ' ', en: 'x' } }).success).toBe(false);
+    expect(AnswerBody.safeParse({ ...answer, statement: { de: 'x'.repeat(2001), en: 'x' } }).success).toBe(false);
+    expect(AnswerBody.safeParse({ ...answer, status: 'maybe' }).success).toBe(false);
+    expect(AuditQuery.parse({ limit: '20', before: '7', itemKind: 'mail' })).toEqual({ limit: 20, before: 7, itemKind: 'mail' });
+    expect(AuditQuery.parse({})).toEqual({ limit: 50 });
+    expect(AuditQuery.safeParse({ limit: '0' }).success).toBe(false);
+    expect(AuditQuery.safeParse({ what: 'x' }).success).toBe(false);
   });
 });
