@@ -49,7 +49,7 @@ export { expect };
 export type { Page };
 
 type Monument = { id: string; name: string; name_en?: string; geoLocX: number; geoLocY: number; validated: boolean };
-type Intervention = { id: number; name: string; votes: number };
+type Intervention = { id: number; name: string; votes: number; mayorNotifiedAt: string | null };
 
 /** Talks to the API directly to set up data (each call site uses its own unique names). */
 export class Api {

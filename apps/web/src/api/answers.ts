@@ -11,7 +11,7 @@ import type {
   VoteAnswer,
 } from '@linz/contract';
 import { PROPOSAL_STATUSES } from '@linz/contract/facts';
-import { arrayOf, isBoolean, isInteger, isNumber, isString, nullable, optional, shape } from './checks';
+import { arrayOf, isBoolean, isInteger, isNumber, isRecord, isString, nullable, optional, shape } from './checks';
 
 export const isMonument = shape<Monument>({
   id: isString,
@@ -31,6 +31,11 @@ export const isMonument = shape<Monument>({
 const isVotes = (v: unknown): v is number => isInteger(v) && v >= 0;
 const isStatus = (v: unknown): v is ProposalStatus => (PROPOSAL_STATUSES as readonly unknown[]).includes(v);
 const isAnswer = shape<ProposalAnswer>({ de: isString, en: isString, answeredAt: isString });
+
+/** The fields added to the spec's proposal may be missing (the spec's plain answers, older servers):
+ *  such a proposal is open, unanswered and not (yet) sent to the mayor. */
+export const withProposalDefaults = (v: unknown): unknown =>
+  isRecord(v) ? { ...v, mayorNotifiedAt: v.mayorNotifiedAt ?? null, status: v.status ?? 'open', answer: v.answer ?? null } : v;
 
 export const isIntervention = shape<Intervention>({
   id: isInteger,

@@ -3,18 +3,29 @@
 import type {
   ClientConfig,
   Intervention,
+  Monument,
   MonumentIntervention,
   NewIntervention,
   NewMonument,
+  NewReport,
   Routes,
   VoteAnswer,
   VoteRequest,
 } from '@linz/contract';
 import { PATHS, pathOf } from '@linz/contract/facts';
-import { isClientConfig, isErrorBody, isIntervention, isMonumentIntervention, isVoteAnswer } from './answers';
+import {
+  isClientConfig,
+  isErrorBody,
+  isIntervention,
+  isMonument,
+  isMonumentIntervention,
+  isVoteAnswer,
+  withProposalDefaults,
+} from './answers';
 import { arrayOf, type Check } from './checks';
 
-type RouteName = keyof Routes;
+/** The citizen's routes (the staff area talks tRPC, so the first load carries no staff paths). */
+type RouteName = Exclude<keyof Routes, `staff${string}`>;
 
 /** Method and path of each route; `satisfies` keeps them equal to the contract's route table. */
 export const routes = {
@@ -28,15 +39,17 @@ export const routes = {
   monument: { method: 'GET', path: PATHS.monument },
   reportMonument: { method: 'POST', path: PATHS.reportMonument },
   reportIntervention: { method: 'POST', path: PATHS.reportIntervention },
-  staffAnswer: { method: 'PUT', path: PATHS.staffAnswer },
-  staffQueue: { method: 'GET', path: PATHS.staffQueue },
-  staffAudit: { method: 'GET', path: PATHS.staffAudit },
-  staffOutbox: { method: 'GET', path: PATHS.staffOutbox },
-  staffRetryMail: { method: 'POST', path: PATHS.staffRetryMail },
 } as const satisfies { [N in RouteName]: Pick<Routes[N], 'method' | 'path'> };
 
-type Bodies = { addMonument: NewMonument; createIntervention: NewIntervention; castVote: VoteRequest };
+type Bodies = {
+  addMonument: NewMonument;
+  createIntervention: NewIntervention;
+  castVote: VoteRequest;
+  reportMonument: NewReport;
+  reportIntervention: NewReport;
+};
 type Answers = {
+  monument: Monument;
   monumentInterventions: MonumentIntervention[];
   createIntervention: Intervention;
   castVote: VoteAnswer;
@@ -44,10 +57,17 @@ type Answers = {
 };
 
 const answers: { [N in keyof Answers]: Check<Answers[N]> } = {
+  monument: isMonument,
   monumentInterventions: arrayOf(isMonumentIntervention),
   createIntervention: isIntervention,
   castVote: isVoteAnswer,
   clientConfig: isClientConfig,
+};
+
+/** Answers that an older server may send without the city's fields get them filled in first. */
+const prepare: { [N in keyof Answers]?: (json: unknown) => unknown } = {
+  monumentInterventions: (json) => (Array.isArray(json) ? json.map(withProposalDefaults) : json),
+  createIntervention: withProposalDefaults,
 };
 
 export type ApiErrorKind = 'network' | 'status' | 'malformed';
@@ -107,8 +127,9 @@ export async function send<N extends RouteName>(name: N, options: CallOptions<N>
 
 /** Calls a route and returns its answer, checked against the contract's shape. */
 export async function call<N extends keyof Answers>(name: N, options: CallOptions<N> = {}): Promise<Answers[N]> {
-  const { status, ok, json } = await send(name, options);
-  if (!ok) throw new ApiError('status', status, serverMessageOf(json));
+  const { status, ok, json: raw } = await send(name, options);
+  if (!ok) throw new ApiError('status', status, serverMessageOf(raw));
+  const json = prepare[name]?.(raw) ?? raw;
   const check: Check<Answers[N]> = answers[name];
   if (!check(json)) throw new ApiError('malformed', status, undefined);
   return json;

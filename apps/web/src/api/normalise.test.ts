@@ -21,8 +21,8 @@ const intervention = {
   emoji: '🗽',
   votes: 3,
   mayorNotifiedAt: null,
-  status: 'planned',
-  answer: { de: 'Ja', en: 'Yes', answeredAt: '2026-11-01T10:00:00.000Z' },
+  status: 'open',
+  answer: null,
 };
 
 describe('list normalisation (spec section 4)', () => {
@@ -43,10 +43,23 @@ describe('list normalisation (spec section 4)', () => {
     expect(normaliseInterventions({ interventions: [intervention, { name: 1 }] })).toEqual([intervention]);
   });
 
-  it('accepts interventions without id, mayorNotifiedAt, status or answer, as list data may lack them', () => {
-    const { id: _id, mayorNotifiedAt: _m, status: _s, answer: _a, ...bare } = intervention;
-    expect(normaliseInterventions([bare])).toEqual([{ ...bare, mayorNotifiedAt: null, status: 'open', answer: null }]);
-    expect(normaliseInterventions([{ ...bare, status: 'maybe' }])).toEqual([]);
+  it('accepts interventions without id or mayorNotifiedAt, as list data may lack them', () => {
+    const { id: _id, mayorNotifiedAt: _m, ...bare } = intervention;
+    expect(normaliseInterventions([bare])).toEqual([{ ...bare, mayorNotifiedAt: null }]);
+  });
+
+  it("reads the city's status and answer; the spec's plain items are open and unanswered", () => {
+    const { status: _s, answer: _a, ...plain } = intervention;
+    expect(normaliseInterventions([plain])).toEqual([intervention]);
+    const answer = { de: 'Wird geprüft.', en: 'Under review.', answeredAt: '2026-11-01T09:00:00.000Z' };
+    const answered = { ...intervention, id: 2, status: 'in_review', answer };
+    expect(normaliseInterventions([answered])).toEqual([answered]);
+  });
+
+  it('leaves out an unknown status or a malformed answer', () => {
+    const badStatus = { ...intervention, status: 'approved' };
+    const badAnswer = { ...intervention, answer: { de: 'nur deutsch' } };
+    expect(normaliseInterventions([badStatus, badAnswer, intervention])).toEqual([intervention]);
   });
 
   it('derives a key from monumentId, name and position when the id is missing', () => {

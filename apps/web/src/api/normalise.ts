@@ -1,10 +1,10 @@
 // The spec's lenient list rules: a list answer may be a plain array or an object wrapping it;
 // anything else is an empty list, and items that do not match the contract are left out.
 import type { Intervention, Monument } from '@linz/contract';
-import { isIntervention, isMonument } from './answers';
+import { isIntervention, isMonument, withProposalDefaults } from './answers';
 import { isRecord } from './checks';
 
-/** List data may lack an id (spec section 3); older servers may lack mayorNotifiedAt, status and answer. */
+/** List data may lack an id (spec section 3); older servers may lack mayorNotifiedAt, status, answer. */
 export type ListedIntervention = Omit<Intervention, 'id'> & { id?: number | undefined };
 
 function itemsOf(json: unknown, wrapperKey: string): unknown[] {
@@ -24,16 +24,9 @@ export function normaliseInterventions(json: unknown): ListedIntervention[] {
   return itemsOf(json, 'interventions').flatMap((item) => {
     if (!isRecord(item)) return [];
     // Fill the fields list data may lack with values that pass the check, then check the rest.
-    const filled = {
-      id: 1,
-      ...item,
-      mayorNotifiedAt: item.mayorNotifiedAt ?? null,
-      status: item.status ?? 'open',
-      answer: item.answer ?? null,
-    };
-    if (!isIntervention(filled)) return [];
-    const { mayorNotifiedAt, status, answer } = filled;
-    return [{ ...item, mayorNotifiedAt, status, answer } as ListedIntervention];
+    const listed = withProposalDefaults(item) as Record<string, unknown>;
+    if (!isIntervention({ id: 1, ...listed })) return [];
+    return [listed as ListedIntervention];
   });
 }
 

@@ -1,9 +1,11 @@
-// One entry of the interventions list: emoji and name, monument, location, description, votes.
+// One entry of the interventions list: emoji and name, status and progress, monument, location,
+// description, votes, the mayor notice and the city's answer.
 import type { Monument } from '@linz/contract';
 import { useTranslation } from 'react-i18next';
 import type { ListedIntervention } from '../api/normalise';
 import { langOf } from '../i18n/languages';
 import { monumentName } from '../map/monumentName';
+import { CityAnswer, StatusBadge, VoteProgress } from '../popup/ProposalStanding';
 import { MayorNotice } from '../popup/MayorNotice';
 
 type Props = { intervention: ListedIntervention; monument: Monument | undefined };
@@ -20,6 +22,10 @@ export function InterventionItem({ intervention, monument }: Props) {
         </span>{' '}
         {intervention.name}
       </h2>
+      <p className="intervention-item__standing">
+        <StatusBadge status={intervention.status} />
+        <VoteProgress votes={intervention.votes} />
+      </p>
       <dl className="intervention-item__facts">
         <dt>{t('interventions.monument')}</dt>
         <dd>{monument ? monumentName(monument, lang) : intervention.monumentId}</dd>
@@ -35,6 +41,11 @@ export function InterventionItem({ intervention, monument }: Props) {
         <dd>{intervention.votes}</dd>
       </dl>
       <MayorNotice at={intervention.mayorNotifiedAt} className="intervention-item__mayor" />
+      {intervention.answer ? (
+        <p className="intervention-item__answer">
+          <CityAnswer answer={intervention.answer} />
+        </p>
+      ) : null}
     </li>
   );
 }

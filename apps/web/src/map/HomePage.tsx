@@ -4,11 +4,12 @@ import type { Map as LeafletMap } from 'leaflet';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FeedbackBanner } from '../feedback/FeedbackBanner';
-import { success, type Feedback } from '../feedback/feedback';
+import { failure, success, type Feedback } from '../feedback/feedback';
 import { PlusIcon } from '../layout/icons';
 import { HoldProgress } from './HoldProgress';
 import { LocateButton } from './LocateButton';
 import { MonumentMap } from './MonumentMap';
+import { useMonumentLink } from './useMonumentLink';
 import { usePressToAdd } from './usePressToAdd';
 import { arrival as pendingArrival } from './arrival';
 import { initialView, parseMapLink } from './view';
@@ -23,6 +24,9 @@ export function HomePage() {
   const [flash, setFlash] = useState<Feedback | null>(() => (arrival ? success(arrival.flash) : null));
   const [map, setMap] = useState<LeafletMap | null>(null);
   const hold = usePressToAdd(map);
+  const linked = useMonumentLink(arrival ? undefined : link.monument);
+  const [goneSeen, setGoneSeen] = useState(false);
+  const banner = flash ?? (linked.gone && !goneSeen ? failure('map.monumentGone') : null);
   // Leaflet, the markers and the tiles start just after the first paint, so the header (and a
   // first visit's intro) show on a phone without waiting for them. The box keeps its size.
   const [mapStarted, setMapStarted] = useState(false);
@@ -36,9 +40,16 @@ export function HomePage() {
   }, []);
   return (
     <div className="home">
-      {mapStarted ? <MonumentMap view={view} onReady={setMap} openMonumentId={arrival ? undefined : link.monument} /> : null}
+      {mapStarted ? <MonumentMap view={view} onReady={setMap} openMonumentId={linked.openId} /> : null}
       <HoldProgress hold={hold} />
-      <FeedbackBanner feedback={flash} onClose={() => setFlash(null)} className="map-overlay map-flash" />
+      <FeedbackBanner
+        feedback={banner}
+        onClose={() => {
+          setFlash(null);
+          setGoneSeen(linked.gone);
+        }}
+        className="map-overlay map-flash"
+      />
       <div className="map-overlay map-actions">
         <LocateButton map={map} />
         <Link to="/add" className="fab fab--add" aria-label={t('map.addMonument')}>

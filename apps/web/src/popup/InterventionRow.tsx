@@ -1,18 +1,19 @@
-// One intervention in the popup: thumbs-up (vote), name, count and the mayor notice.
+// One intervention in the popup: thumbs-up (vote), name, where it stands, count and a report button.
 import type { MonumentIntervention } from '@linz/contract';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ThumbsUpIcon } from '../layout/icons';
-import { MayorNotice } from './MayorNotice';
+import { ProposalStanding } from './ProposalStanding';
 
 type Props = {
   intervention: MonumentIntervention;
   voted: boolean;
   celebrating: boolean;
   onVote: (intervention: MonumentIntervention, button: HTMLElement | null) => void;
+  onReport: (intervention: MonumentIntervention, button: HTMLElement) => void;
 };
 
-export function InterventionRow({ intervention, voted, celebrating, onVote }: Props) {
+export function InterventionRow({ intervention, voted, celebrating, onVote, onReport }: Props) {
   const { t } = useTranslation();
   const button = useRef<HTMLButtonElement>(null);
   const label = voted ? t('popup.votedAlready', { name: intervention.name }) : t('popup.vote', { name: intervention.name });
@@ -29,9 +30,17 @@ export function InterventionRow({ intervention, voted, celebrating, onVote }: Pr
       >
         <ThumbsUpIcon />
       </button>
-      <span className="intervention-row__name">
-        {intervention.name}
-        <MayorNotice at={intervention.mayorNotifiedAt} />
+      <span className="intervention-row__main">
+        <span className="intervention-row__name">{intervention.name}</span>
+        <ProposalStanding proposal={intervention} />
+        <button
+          type="button"
+          className="report-link"
+          aria-label={t('report.proposalButton', { name: intervention.name })}
+          onClick={(event) => onReport(intervention, event.currentTarget)}
+        >
+          {t('report.button')}
+        </button>
       </span>
       <span className="intervention-row__votes">{t('popup.votes', { count: intervention.votes })}</span>
     </li>

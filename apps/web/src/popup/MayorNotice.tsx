@@ -1,13 +1,10 @@
 // "Sent to the mayor's office on <date>", shown in the popup and on the list page.
 import { useTranslation } from 'react-i18next';
-import { langOf } from '../i18n/languages';
+import { useLocalDate } from './localDate';
 
 export function MayorNotice({ at, className }: { at: string | null | undefined; className?: string }) {
-  const { t, i18n } = useTranslation();
-  if (!at) return null;
-  const date = new Date(at);
-  if (Number.isNaN(date.getTime())) return null;
-  const locale = langOf(i18n.resolvedLanguage) === 'de' ? 'de-AT' : 'en-GB';
-  const formatted = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  const { t } = useTranslation();
+  const formatted = useLocalDate()(at);
+  if (formatted === null) return null;
   return <span className={`mayor-notice ${className ?? ''}`}>{t('mayor.notifiedAt', { date: formatted })}</span>;
 }

@@ -1,7 +1,8 @@
-// The marker popup (spec "Marker popup"): name, question, feedback, list or its states, input.
+// The marker popup (spec "Marker popup"): name, question, feedback, list or its states, input,
+// and reporting the monument or a proposal.
 import type { Monument } from '@linz/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { monumentInterventionsQuery } from '../api/queries';
 import { FeedbackBanner } from '../feedback/FeedbackBanner';
@@ -11,6 +12,12 @@ import { AddInterventionForm } from './AddInterventionForm';
 import { InterventionRow } from './InterventionRow';
 import { useAddIntervention } from './useAddIntervention';
 import { useVote } from './useVote';
+import type { ReportTarget } from './report/sendReport';
+
+// The report dialog loads when a visitor first asks to report something.
+const ReportDialog = lazy(() => import('./report/ReportDialog').then((m) => ({ default: m.ReportDialog })));
+
+type Reporting = { target: ReportTarget; name: string; opener: HTMLElement };
 
 type Props = { monument: Monument; name: string; onClose: () => void };
 
@@ -22,6 +29,13 @@ export function MonumentPopup({ monument, name, onClose }: Props) {
   const { add, adding } = useAddIntervention(monument.id, setFeedback);
   const heading = useRef<HTMLHeadingElement>(null);
   const voted = votedList.read(monument.id);
+  const [reporting, setReporting] = useState<Reporting | null>(null);
+  const reportDone = (thanks: Feedback | null) => {
+    if (thanks) setFeedback(thanks);
+    // Back to the button that opened it (the dialog was on <body>).
+    reporting?.opener.focus({ preventScroll: true });
+    setReporting(null);
+  };
 
   useEffect(() => heading.current?.focus({ preventScroll: true }), []);
 
@@ -66,11 +80,28 @@ export function MonumentPopup({ monument, name, onClose }: Props) {
               voted={voted.includes(intervention.id)}
               celebrating={celebrating === intervention.id}
               onVote={(item, button) => void vote(item, button)}
+              onReport={(item, opener) =>
+                setReporting({ target: { kind: 'intervention', interventionId: item.id }, name: item.name, opener })
+              }
             />
           ))}
         </ul>
       )}
       <AddInterventionForm adding={adding} onAdd={add} />
+      <button
+        type="button"
+        className="report-link report-link--monument"
+        onClick={(event) =>
+          setReporting({ target: { kind: 'monument', monumentId: monument.id }, name, opener: event.currentTarget })
+        }
+      >
+        {t('report.monumentButton')}
+      </button>
+      {reporting ? (
+        <Suspense fallback={null}>
+          <ReportDialog target={reporting.target} name={reporting.name} onDone={reportDone} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

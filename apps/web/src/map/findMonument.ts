@@ -1,0 +1,17 @@
+// Asks the server about a monument the map does not list (loaded only then): a link from the
+// mayor's e-mail may name a monument that staff merged into another (the answer carries the kept
+// one's id) or hid since (404).
+import type { Monument } from '@linz/contract';
+import { ApiError, call } from '../api/client';
+
+export type Found = { kind: 'found'; monument: Monument } | { kind: 'gone' } | { kind: 'unknown' };
+
+export async function findMonument(monumentId: string): Promise<Found> {
+  try {
+    return { kind: 'found', monument: await call('monument', { params: { monumentId } }) };
+  } catch (error) {
+    // 400: not even a valid id, so no such monument either.
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return { kind: 'gone' };
+    return { kind: 'unknown' };
+  }
+}

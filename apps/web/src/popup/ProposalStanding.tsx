@@ -1,0 +1,70 @@
+// Where a proposal stands: the city's status (a text badge), its progress toward the mayor's
+// threshold, when the mayor's office got the e-mail, and the city's answer in the visitor's language.
+// Shared by the popup's rows and the /interventions list.
+import type { Intervention } from '@linz/contract';
+import { MAYOR_THRESHOLD } from '@linz/contract/facts';
+import { useTranslation } from 'react-i18next';
+import { langOf } from '../i18n/languages';
+import { useLocalDate } from './localDate';
+import { MayorNotice } from './MayorNotice';
+
+type Props = { proposal: Pick<Intervention, 'votes' | 'mayorNotifiedAt' | 'status' | 'answer'> };
+
+export function StatusBadge({ status }: { status: Intervention['status'] }) {
+  const { t } = useTranslation();
+  return (
+    <span className={`status-badge status-badge--${status}`}>
+      <span className="visually-hidden">{t('proposal.statusLabel')} </span>
+      {t(`proposal.status.${status}`)}
+    </span>
+  );
+}
+
+/** "7 of 10 votes" with a bar; past the threshold it stays full (the count is shown beside it). */
+export function VoteProgress({ votes }: { votes: number }) {
+  const { t } = useTranslation();
+  const reached = Math.min(votes, MAYOR_THRESHOLD);
+  const text = t('proposal.progress', { votes: reached, threshold: MAYOR_THRESHOLD });
+  return (
+    <span className="vote-progress">
+      <span
+        className="vote-progress__bar"
+        role="progressbar"
+        aria-label={t('proposal.progressName')}
+        aria-valuemin={0}
+        aria-valuemax={MAYOR_THRESHOLD}
+        aria-valuenow={reached}
+        aria-valuetext={text}
+      >
+        <span className="vote-progress__fill" style={{ width: `${(reached / MAYOR_THRESHOLD) * 100}%` }} />
+      </span>
+      <span className="vote-progress__text" aria-hidden="true">
+        {text}
+      </span>
+    </span>
+  );
+}
+
+export function CityAnswer({ answer }: { answer: Intervention['answer'] }) {
+  const { t, i18n } = useTranslation();
+  const date = useLocalDate('date')(answer?.answeredAt);
+  if (!answer) return null;
+  const lang = langOf(i18n.resolvedLanguage);
+  return (
+    <span className="city-answer">
+      <span className="city-answer__label">{date ? t('proposal.answerOn', { date }) : t('proposal.answer')}</span>{' '}
+      <span lang={lang}>{answer[lang]}</span>
+    </span>
+  );
+}
+
+export function ProposalStanding({ proposal }: Props) {
+  return (
+    <span className="proposal-standing">
+      <StatusBadge status={proposal.status} />
+      <VoteProgress votes={proposal.votes} />
+      <MayorNotice at={proposal.mayorNotifiedAt} />
+      <CityAnswer answer={proposal.answer} />
+    </span>
+  );
+}
