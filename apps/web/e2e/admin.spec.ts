@@ -342,3 +342,12 @@ test('a proposal rejected elsewhere is opened by its id and restored', async ({ 
   await expect(status(page)).toHaveText(`„${title}“ ist wiederhergestellt.`);
   await expect.poll(async () => (await api.interventions(monument.id)).some((i) => i.id === proposal.id)).toBe(true);
 });
+
+test.describe('a first visit', () => {
+  test.use({ seenIntro: false });
+  test('the citizens’ welcome is not shown on /admin; staff can sign in at once', async ({ page }) => {
+    const { name, token } = addStaff('Neu');
+    await signIn(page, token, name);
+    await expect(page.getByRole('dialog', { name: 'Willkommen!' })).toHaveCount(0);
+  });
+});

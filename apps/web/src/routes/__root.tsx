@@ -1,4 +1,5 @@
-// The app shell: header, animated pages, the intro overlay and the body class per route.
+// The app shell: header, animated pages, the intro overlay (not on /admin) and the body class per route.
+import { APP_PATHS } from '@linz/contract/facts';
 import type { QueryClient } from '@tanstack/react-query';
 import { Link, createRootRouteWithContext, useLocation } from '@tanstack/react-router';
 import { useEffect } from 'react';
@@ -31,7 +32,8 @@ function RootLayout() {
       <main id="main" className="pages" tabIndex={-1}>
         <AnimatedOutlet notFound={<NotFound />} />
       </main>
-      <IntroOverlay />
+      {/* The welcome is for citizens: staff signing in are not greeted with it. */}
+      {pathname !== APP_PATHS.admin && <IntroOverlay />}
     </>
   );
 }
