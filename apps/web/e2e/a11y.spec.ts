@@ -1,16 +1,7 @@
 // axe-core on every route and on the open popup (desktop and phone); keyboard reachability.
-import AxeBuilder from '@axe-core/playwright';
-import { expect, mapReady, openPopup, test, unique, type Page } from './fixtures';
+import { seriousViolations } from './axe';
+import { expect, mapReady, openPopup, test, unique } from './fixtures';
 import { staffToken } from './staff';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 for (const lang of ['de', 'en'] as const) {
   test.describe(`axe (${lang})`, () => {

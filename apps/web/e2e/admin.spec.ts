@@ -1,17 +1,8 @@
 // The staff area at /admin in Chromium: sign-in and sign-out, every staff action through the UI
 // and the audit entry it leaves, a 401 returning to the sign-in form.
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from './axe';
 import { addStaff, auditOf, auditRow, revokeStaff, signIn } from './admin-fixtures';
 import { expect, test, unique, type Page } from './fixtures';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 for (const lang of ['de', 'en'] as const) {
   test.describe(`axe on /admin (${lang})`, () => {

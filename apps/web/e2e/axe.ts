@@ -1,0 +1,12 @@
+// The accessibility check every axe test uses: WCAG 2.1 A/AA and best practice, serious and critical only.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from './fixtures';
+
+export async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
