@@ -11,6 +11,8 @@ if (!existsSync(chromiumPath)) {
 
 const port = Number(process.env.E2E_PORT ?? 3310);
 const baseURL = `http://127.0.0.1:${port}`;
+/** The e2e mayor's office (e2e/smtp-peer.mjs). */
+const smtpPort = port + 1000;
 // The config is read again in each worker; only the main process starts the server.
 const dataDir = path.resolve(
   import.meta.dirname,
@@ -54,23 +56,28 @@ export default defineConfig({
       use: { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, launchOptions },
     },
   ],
-  webServer: {
-    command: 'pnpm --filter @linz/api exec tsx src/server.ts',
-    url: `${baseURL}/api/config`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseURL,
-      LOG_LEVEL: 'warn',
-      WEB_DIST: path.resolve(import.meta.dirname, 'dist'),
-      LIMIT_REQUESTS_PER_MINUTE: '100000',
-      LIMIT_CREATES_PER_5_MINUTES: '100000',
-      LIMIT_VOTES_PER_IP_PER_INTERVENTION: '100000',
+  webServer: [
+    { command: `node e2e/smtp-peer.mjs ${smtpPort}`, port: smtpPort, reuseExistingServer: false, stdout: 'ignore' },
+    {
+      command: 'pnpm --filter @linz/api exec tsx src/server.ts',
+      url: `${baseURL}/api/config`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: baseURL,
+        LOG_LEVEL: 'warn',
+        WEB_DIST: path.resolve(import.meta.dirname, 'dist'),
+        LIMIT_REQUESTS_PER_MINUTE: '100000',
+        LIMIT_CREATES_PER_5_MINUTES: '100000',
+        LIMIT_VOTES_PER_IP_PER_INTERVENTION: '100000',
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        MAIL_POLL_SECONDS: '1',
+      },
     },
-  },
+  ],
 });

@@ -342,3 +342,50 @@ test.describe('a first visit', () => {
     await expect(page.getByRole('dialog', { name: 'Willkommen!' })).toHaveCount(0);
   });
 });
+
+test('outbox: a mail the mayor’s server refused for good is sent again from its row; audited', async ({
+  page,
+  api,
+  playwright,
+  baseURL,
+}) => {
+  const { name, token } = addStaff('Poststelle');
+  const monument = await api.monument('Hessendenkmal');
+  // e2e/smtp-peer.mjs refuses (550) a mail that names a proposal with "Unzustellbar".
+  const title = unique('Unzustellbar');
+  const proposal = await api.addIntervention(monument.id, title);
+  await api.voteAsOthers(proposal.id, monument.id, 10);
+  const city = await playwright.request.newContext({
+    baseURL: baseURL ?? '',
+    extraHTTPHeaders: { authorization: `Bearer ${token}` },
+  });
+  const entry = async () =>
+    (
+      (await (await city.get('/api/staff/outbox')).json()) as {
+        id: number;
+        interventionId: number;
+        status: string;
+        attempts: number;
+      }[]
+    ).find((e) => e.interventionId === proposal.id);
+  await expect.poll(async () => (await entry())?.status, { timeout: 15_000 }).toBe('failed');
+  expect((await entry())?.attempts).toBe(1);
+
+  await signIn(page, token, name);
+  await page.getByRole('button', { name: 'Postausgang' }).click();
+  const row = page
+    .getByRole('table', { name: 'E-Mails an das Büro des Bürgermeisters' })
+    .getByRole('row', { name: new RegExp(title) });
+  await expect(row.getByRole('cell').first()).toHaveText('Fehlgeschlagen');
+  await expect(row.getByRole('cell').nth(2)).toContainText('550');
+  await row.getByRole('button', { name: `E-Mail zu „${title}“ erneut senden` }).click();
+  await expect(status(page)).toHaveText(`Die E-Mail zu „${title}“ wird erneut gesendet.`);
+  // Sent again, and refused again by the same server: a second attempt.
+  await expect.poll(async () => (await entry())?.attempts, { timeout: 15_000 }).toBe(2);
+  const notificationId = (await entry())?.id ?? -1;
+  await city.dispose();
+
+  const audit = await auditOf(page, notificationId);
+  await expect(auditRow(audit, 'mail.retry')).toHaveCount(1);
+  await expect(auditRow(audit, 'mail.retry')).toContainText(name);
+});
