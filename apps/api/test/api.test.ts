@@ -193,6 +193,7 @@ describe(`REST façade on ${DB_KIND}`, () => {
       shortDescription_en: '',
       image: 'default-placeholder.jpg',
       alternatives: [],
+      proposals: 0,
     });
     const list = expectAnswer(await t.app.inject({ url: routes.listMonuments.path }), 200, MonumentList);
     expect(list).toHaveLength(43);

@@ -1,6 +1,7 @@
 // The route tree and the router, registered for type-safe links.
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
+import { parseSearch, stringifySearch } from './finder/search';
 import { Route as rootRoute } from './routes/__root';
 import { Route as aboutRoute } from './routes/about';
 import { Route as adminRoute } from './routes/admin';
@@ -11,7 +12,7 @@ import { Route as interventionsRoute } from './routes/interventions';
 const routeTree = rootRoute.addChildren([indexRoute, aboutRoute, addRoute, interventionsRoute, adminRoute]);
 
 export function createAppRouter(queryClient: QueryClient) {
-  return createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent' });
+  return createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent', parseSearch, stringifySearch });
 }
 
 declare module '@tanstack/react-router' {

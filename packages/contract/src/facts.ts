@@ -8,6 +8,10 @@ export const APP_PATHS = {
   add: '/add',
   interventions: '/interventions',
   admin: '/admin',
+  /** The list of monuments: the map's accessible alternative, with the same filters. */
+  monuments: '/monuments',
+  /** The representation dashboard. */
+  stats: '/stats',
 } as const;
 
 /** Prefixes of the server's API; everything else is the web app. */
@@ -31,6 +35,14 @@ export const PATHS = {
   staffAudit: '/api/staff/audit',
   staffOutbox: '/api/staff/outbox',
   staffRetryMail: '/api/staff/outbox/:notificationId/retry',
+  stats: '/api/stats',
+  monumentsGeojson: '/api/monuments.geojson',
+  monumentsCsv: '/api/monuments.csv',
+  interventionsCsv: '/api/interventions.csv',
+  feedInterventions: '/api/feeds/interventions.atom',
+  feedAnswers: '/api/feeds/answers.atom',
+  openapi: '/api/openapi.json',
+  docs: '/api/docs',
 } as const;
 
 /** Longest name of a monument or a proposal. */
@@ -41,6 +53,14 @@ export const MAYOR_THRESHOLD = 10;
 
 /** A proposal's official state, set by the city's staff; `open` until they answer. */
 export const PROPOSAL_STATUSES = ['open', 'in_review', 'planned', 'declined', 'done'] as const;
+export type ProposalStatusName = (typeof PROPOSAL_STATUSES)[number];
+
+/** Who a monument commemorates: `none` is no person, `unspecified` not known yet. */
+export const SEXES = ['female', 'male', 'mixed', 'none', 'unspecified'] as const;
+export type Sex = (typeof SEXES)[number];
+
+/** A new monument whose folded name matches one this close (metres) is refused as a duplicate. */
+export const DUPLICATE_RADIUS_M = 50;
 
 /** Why a citizen reports a monument or a proposal. */
 export const REPORT_REASONS = ['spam', 'offensive', 'wrong', 'other'] as const;

@@ -8,3 +8,4 @@ export * from './routes.js';
 export * from './facts.js';
 export * from './report.js';
 export * from './staff.js';
+export * from './filters.js';

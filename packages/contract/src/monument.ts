@@ -25,6 +25,8 @@ export const Monument = z.object({
   shortDescription_en: z.string(),
   image: z.string(),
   alternatives: z.array(z.string()),
+  /** How many public proposals it has. Added to the spec's fields (the finder's `proposals=1`). */
+  proposals: z.number().int().nonnegative(),
 });
 export type Monument = z.infer<typeof Monument>;
 

@@ -1,7 +1,7 @@
 // The city's staff side (issue 11): sign-in, the review queue, corrections, answers, audit, outbox.
 // The tRPC router `staff` takes and returns exactly these; the staff REST paths adapt them.
 import { z } from 'zod';
-import { NAME_MAX, STATEMENT_MAX } from './facts.js';
+import { NAME_MAX, SEXES, STATEMENT_MAX } from './facts.js';
 import { Intervention, InterventionId, ProposalStatus } from './intervention.js';
 import { Monument, MonumentId } from './monument.js';
 import { ReportReason } from './report.js';
@@ -43,7 +43,6 @@ export type QueueIntervention = z.infer<typeof QueueIntervention>;
 export const StaffQueue = z.object({ monuments: z.array(QueueMonument), interventions: z.array(QueueIntervention) });
 export type StaffQueue = z.infer<typeof StaffQueue>;
 
-export const SEXES = ['female', 'male', 'mixed', 'none', 'unspecified'] as const;
 export const CATEGORY_MAX = 60;
 export const DESCRIPTION_MAX = 2000;
 

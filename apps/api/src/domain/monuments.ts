@@ -1,6 +1,6 @@
 // Monuments: the public list and visitor additions (always unvalidated, with the spec's defaults).
 import { randomInt } from 'node:crypto';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { USER_MONUMENT_DEFAULTS, type Monument, type NewMonument } from '@linz/contract';
 import type { Database, Db } from '../db/client.js';
 import { monuments } from '../db/schema.js';
@@ -8,7 +8,7 @@ import { Conflict, NotFound } from './errors.js';
 
 type Row = typeof monuments.$inferSelect;
 
-export function toMonument(r: Row): Monument {
+export function toMonument(r: Row, proposals = 0): Monument {
   return {
     id: r.id,
     name: r.name,
@@ -22,17 +22,22 @@ export function toMonument(r: Row): Monument {
     shortDescription_en: r.shortDescriptionEn,
     image: r.image,
     alternatives: r.alternatives,
+    proposals,
   };
 }
 
 export async function listMonuments(database: Database): Promise<Monument[]> {
   const rows = await database.db
-    .select()
+    .select({ m: monuments, proposals: proposalCount })
     .from(monuments)
     .where(and(eq(monuments.moderation, 'visible'), isNull(monuments.mergedInto)))
     .orderBy(asc(monuments.name), asc(monuments.id));
-  return rows.map(toMonument);
+  return rows.map((r) => toMonument(r.m, r.proposals));
 }
+
+/** The number of public proposals at the monument (its own visibility is checked by the caller). */
+const proposalCount = sql<number>`(SELECT count(*)::int FROM interventions i
+  WHERE i.monument_id = monuments.id AND i.moderation = 'visible')`.mapWith(Number);
 
 /** Merges may chain (a into b, later b into c); a chain longer than this is treated as unknown. */
 const MAX_MERGE_HOPS = 16;
@@ -41,14 +46,18 @@ const MAX_MERGE_HOPS = 16;
 export async function getPublicMonument(database: Database, monumentId: string): Promise<Monument> {
   let id = monumentId;
   for (let hop = 0; hop <= MAX_MERGE_HOPS; hop++) {
-    const [row] = await database.db.select().from(monuments).where(eq(monuments.id, id));
-    if (!row) break;
+    const [found] = await database.db
+      .select({ m: monuments, proposals: proposalCount })
+      .from(monuments)
+      .where(eq(monuments.id, id));
+    if (!found) break;
+    const row = found.m;
     if (row.mergedInto !== null) {
       id = row.mergedInto;
       continue;
     }
     if (row.moderation !== 'visible') break;
-    return toMonument(row);
+    return toMonument(row, found.proposals);
   }
   throw new NotFound('Unknown monument.');
 }

@@ -31,11 +31,14 @@ type MonumentRow = {
   created_at: Date | string;
   added_by_visitor: boolean;
   reports_json: string;
+  proposals: number | string;
 };
 
 export const monumentSelect = sql`SELECT m.id, m.name, m.name_en, m.lat, m.lng, m.category, m.sex, m.validated,
     m.short_description, m.short_description_en, m.image, m.alternatives::text AS alternatives, m.moderation,
-    m.merged_into, m.created_at, (m.creator_ip_hash IS NOT NULL) AS added_by_visitor, ${openReports('monument', sql`m.id`)}
+    m.merged_into, m.created_at, (m.creator_ip_hash IS NOT NULL) AS added_by_visitor,
+    (SELECT count(*)::int FROM interventions i WHERE i.monument_id = m.id AND i.moderation = 'visible') AS proposals,
+    ${openReports('monument', sql`m.id`)}
   FROM monuments m`;
 
 export function toStaffMonument(r: MonumentRow): StaffMonument {
@@ -52,6 +55,7 @@ export function toStaffMonument(r: MonumentRow): StaffMonument {
     shortDescription_en: r.short_description_en,
     image: r.image,
     alternatives: typeof r.alternatives === 'string' ? (JSON.parse(r.alternatives) as string[]) : r.alternatives,
+    proposals: Number(r.proposals),
     moderation: r.moderation,
     addedByVisitor: r.added_by_visitor === true,
     createdAt: new Date(r.created_at).toISOString(),

@@ -33,8 +33,11 @@ export const interventionsRouter = router({
       const created = await createWithinLimit(ctx.database, ipHash, ctx.config.limits.createsPer5Minutes, (tx) =>
         createIntervention(ctx.database, input.monumentId, input.body, ipHash, tx),
       );
+      // The monuments list counts each monument's proposals.
       ctx.lists.interventions.invalidate();
+      ctx.lists.monuments.invalidate();
       await announceChange(ctx.database, 'interventions');
+      await announceChange(ctx.database, 'monuments');
       return created;
     }),
   /** `created` is false for this browser's repeat (REST answers 200 instead of 201). */

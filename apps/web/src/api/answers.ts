@@ -26,7 +26,11 @@ export const isMonument = shape<Monument>({
   shortDescription_en: isString,
   image: isString,
   alternatives: arrayOf(isString),
+  proposals: (v: unknown): v is number => isInteger(v) && v >= 0,
 });
+
+/** A spec server's monument has no `proposals` count: taken as none known. */
+export const withMonumentDefaults = (v: unknown): unknown => (isRecord(v) ? { proposals: 0, ...v } : v);
 
 const isVotes = (v: unknown): v is number => isInteger(v) && v >= 0;
 const isStatus = (v: unknown): v is ProposalStatus => (PROPOSAL_STATUSES as readonly unknown[]).includes(v);

@@ -20,6 +20,7 @@ import {
   isMonument,
   isMonumentIntervention,
   isVoteAnswer,
+  withMonumentDefaults,
   withProposalDefaults,
 } from './answers';
 import { arrayOf, type Check } from './checks';
@@ -68,6 +69,7 @@ const answers: { [N in keyof Answers]: Check<Answers[N]> } = {
 const prepare: { [N in keyof Answers]?: (json: unknown) => unknown } = {
   monumentInterventions: (json) => (Array.isArray(json) ? json.map(withProposalDefaults) : json),
   createIntervention: withProposalDefaults,
+  monument: withMonumentDefaults,
 };
 
 export type ApiErrorKind = 'network' | 'status' | 'malformed';

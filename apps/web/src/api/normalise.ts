@@ -1,7 +1,7 @@
 // The spec's lenient list rules: a list answer may be a plain array or an object wrapping it;
 // anything else is an empty list, and items that do not match the contract are left out.
 import type { Intervention, Monument } from '@linz/contract';
-import { isIntervention, isMonument, withProposalDefaults } from './answers';
+import { isIntervention, isMonument, withMonumentDefaults, withProposalDefaults } from './answers';
 import { isRecord } from './checks';
 
 /** List data may lack an id (spec section 3); older servers may lack mayorNotifiedAt, status, answer. */
@@ -17,7 +17,7 @@ function itemsOf(json: unknown, wrapperKey: string): unknown[] {
 }
 
 export function normaliseMonuments(json: unknown): Monument[] {
-  return itemsOf(json, 'monuments').filter(isMonument);
+  return itemsOf(json, 'monuments').map(withMonumentDefaults).filter(isMonument);
 }
 
 export function normaliseInterventions(json: unknown): ListedIntervention[] {

@@ -3,13 +3,13 @@ import { APP_PATHS } from '@linz/contract/facts';
 import { createRoute } from '@tanstack/react-router';
 import { monumentsQuery } from '../api/queries';
 import { HomePage } from '../map/HomePage';
-import { parseMapLink } from '../map/view';
+import { validateHomeSearch } from '../finder/search';
 import { Route as rootRoute } from './__root';
 
 export const Route = createRoute({
   getParentRoute: () => rootRoute,
   path: APP_PATHS.home,
-  validateSearch: parseMapLink,
+  validateSearch: validateHomeSearch,
   loader: ({ context }) => void context.queryClient.prefetchQuery(monumentsQuery()),
   component: HomePage,
 });
