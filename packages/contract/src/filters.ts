@@ -138,3 +138,12 @@ export function matchesFilters(m: FilterableMonument, f: MonumentFilters): boole
 }
 
 export const hasFilters = (f: MonumentFilters): boolean => Object.keys(f).length > 0;
+
+/** Metres between two points (haversine on a sphere of 6,371 km; exact enough at 50 m). */
+export function distanceMeters(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad;
+  const dLng = (b.lng - a.lng) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
+  return 2 * 6_371_000 * Math.asin(Math.min(1, Math.sqrt(h)));
+}

@@ -9,3 +9,4 @@ export * from './facts.js';
 export * from './report.js';
 export * from './staff.js';
 export * from './filters.js';
+export * from './stats.js';

@@ -1,0 +1,45 @@
+// The representation dashboard's figures (GET /api/stats, and the /stats page).
+import { z } from 'zod';
+import { PROPOSAL_STATUSES, SEXES } from './facts.js';
+
+const count = z.number().int().nonnegative();
+
+/** Counts by who is commemorated: every key of SEXES, always present. */
+export const SexCounts = z.object(
+  Object.fromEntries(SEXES.map((s) => [s, count])) as Record<(typeof SEXES)[number], typeof count>,
+);
+export type SexCounts = z.infer<typeof SexCounts>;
+
+export const StatsSource = z.object({ name: z.string(), url: z.string(), licence: z.string() });
+
+export const Stats = z.object({
+  /** Public monuments on the map (hidden, rejected and merged ones are not counted). */
+  monuments: z.object({
+    total: count,
+    bySex: SexCounts,
+    /** Category → counts by sex. */
+    byCategory: z.record(z.string(), SexCounts),
+    /** Items to women from linz-women-without-coordinates.json that are not on the map (no position yet). */
+    withoutCoordinates: z.object({ total: count, bySex: SexCounts, byCategory: z.record(z.string(), count) }),
+  }),
+  /** The city's current street names, counted at seed time from its register (CC BY 4.0). `unknown`
+   *  holds every street not named after a person of known sex. */
+  streets: z.object({ female: count, male: count, unknown: count }),
+  participation: z.object({
+    proposals: count,
+    votes: count,
+    /** Proposals and votes per ISO week (Monday, YYYY-MM-DD), oldest first, weeks without any included. */
+    weeks: z.array(z.object({ week: z.string(), proposals: count, votes: count })),
+    /** Proposals that reached the mayor's threshold, how many of those the city answered, and the
+     *  median days from reaching it to the answer (null while none is answered). */
+    reachedThreshold: count,
+    answered: count,
+    medianDaysToAnswer: z.number().nonnegative().nullable(),
+    byStatus: z.object(
+      Object.fromEntries(PROPOSAL_STATUSES.map((s) => [s, count])) as Record<(typeof PROPOSAL_STATUSES)[number], typeof count>,
+    ),
+  }),
+  sources: z.array(StatsSource),
+  licence: z.literal('CC BY 4.0'),
+});
+export type Stats = z.infer<typeof Stats>;
