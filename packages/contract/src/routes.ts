@@ -22,6 +22,10 @@ type Route = {
   body?: z.ZodType;
   answer: z.ZodType;
   status: number;
+  /** The answer's media type when it is not JSON (exports and feeds); `answer` then describes its text. */
+  contentType?: string;
+  /** Staff routes take `Authorization: Bearer <token>` (or the /admin session cookie). */
+  auth?: 'staff';
 };
 
 const interventionParams = z.object({ interventionId: InterventionIdParam });
