@@ -206,6 +206,7 @@ describe(`ETag and 304 on every export (${DB_KIND})`, () => {
       const etag = String(first.headers.etag);
       expect(etag, path).toMatch(/^".+"$/);
       expect(first.headers.link).toMatch(LICENSE);
+      expect(first.headers['access-control-allow-origin']).toBe('*');
       expect((await get(path, { 'accept-encoding': 'gzip', 'if-none-match': etag })).statusCode, path).toBe(304);
       etags.set(path, etag);
     }
