@@ -25,8 +25,12 @@ import {
 } from './answers';
 import { arrayOf, type Check } from './checks';
 
-/** The citizen's routes (the staff area talks tRPC, so the first load carries no staff paths). */
-type RouteName = Exclude<keyof Routes, `staff${string}`>;
+/** The citizen's routes (the staff area talks tRPC, so the first load carries no staff paths; the
+ *  exports and feeds are files the app links to, never fetches). */
+type RouteName = Exclude<
+  keyof Routes,
+  `staff${string}` | 'monumentsGeojson' | 'monumentsCsv' | 'interventionsCsv' | 'feedInterventions' | 'feedAnswers'
+>;
 
 /** Method and path of each route; `satisfies` keeps them equal to the contract's route table. */
 export const routes = {
@@ -40,6 +44,7 @@ export const routes = {
   monument: { method: 'GET', path: PATHS.monument },
   reportMonument: { method: 'POST', path: PATHS.reportMonument },
   reportIntervention: { method: 'POST', path: PATHS.reportIntervention },
+  stats: { method: 'GET', path: PATHS.stats },
 } as const satisfies { [N in RouteName]: Pick<Routes[N], 'method' | 'path'> };
 
 type Bodies = {
