@@ -25,8 +25,11 @@ import {
 } from './answers';
 import { arrayOf, type Check } from './checks';
 
-/** The citizen's routes (the staff area talks tRPC, so the first load carries no staff paths). */
-type RouteName = Exclude<keyof Routes, `staff${string}`>;
+/**
+ * The citizen's routes (the staff area talks tRPC, so the first load carries no staff paths; the
+ * API's own description is for other programs).
+ */
+type RouteName = Exclude<keyof Routes, `staff${string}` | 'openapi' | 'docs'>;
 
 /** Method and path of each route; `satisfies` keeps them equal to the contract's route table. */
 export const routes = {
