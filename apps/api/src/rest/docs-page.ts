@@ -134,15 +134,14 @@ export function docsPage(doc: OpenApiDocument): string {
     const mine = operations.filter((o) => o.op.tags.includes(tag));
     return { tag, id: `tag-${tag.replace(/\W+/g, '-')}`, mine };
   });
+  const link = (o: (typeof operations)[number]) =>
+    `<li><a href="#op-${o.op.operationId}">${o.method.toUpperCase()} ${escape(o.path)}</a></li>`;
   const nav = sections
-    .map(
-      (s) =>
-        `<li><a href="#${s.id}">${escape(s.tag)}</a><ul>${s.mine
-          .map((o) => `<li><a href="#op-${o.op.operationId}">${o.method.toUpperCase()} ${escape(o.path)}</a></li>`)
-          .join('')}</ul></li>`,
-    )
+    .filter((s) => s.mine.length > 0)
+    .map((s) => `<li><a href="#${s.id}">${escape(s.tag)}</a><ul>${s.mine.map(link).join('')}</ul></li>`)
     .join('\n');
   const body = sections
+    .filter((s) => s.mine.length > 0)
     .map((s) =>
       [
         `<section aria-labelledby="${s.id}"><h2 id="${s.id}">${escape(s.tag)}</h2><p>${prose(TAGS[s.tag])}</p>`,
