@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { seedLinz } from './db/seed.js';
@@ -29,6 +29,8 @@ export type BuildOptions = {
   database?: Database;
   /** Test hooks for the mayor's mail sender (clock, transport, poll interval). */
   mail?: MailOptions;
+  /** Test hook: sees every route as it is registered (the OpenAPI test lists them with it). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 declare module 'fastify' {
@@ -55,6 +57,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
   });
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.decorate('services', services);
   app.removeContentTypeParser('text/plain');
   app.setErrorHandler(sendError);

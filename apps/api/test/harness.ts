@@ -63,7 +63,10 @@ export function testConfig(env: Record<string, string> = {}): Config {
 }
 
 /** Builds an app on a fresh database; `close` shuts both. */
-export async function testApp(env: Record<string, string> = {}, opts: { logger?: BuildOptions['logger'] } = {}) {
+export async function testApp(
+  env: Record<string, string> = {},
+  opts: { logger?: BuildOptions['logger']; onRoute?: BuildOptions['onRoute'] } = {},
+) {
   const config = testConfig(env);
   const { database, url } = await freshDatabase(config.databaseStatementTimeoutMs);
   const app = await buildApp(config, { database, ...opts });

@@ -28,14 +28,23 @@ type Route = {
   contentType?: string;
   /** Staff routes take `Authorization: Bearer <token>` (or the /admin session cookie). */
   auth?: 'staff';
+  /** The answer carries an ETag; a request whose If-None-Match matches it gets 304 without a body. */
+  etag?: true;
 };
+
+/** The top of an OpenAPI document (its parts are described by the OpenAPI 3.1 schema, not here). */
+const OpenApiDocument = z.looseObject({
+  openapi: z.string(),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.unknown()),
+});
 
 const interventionParams = z.object({ interventionId: InterventionIdParam });
 
 export const routes = {
-  listMonuments: { method: 'GET', path: PATHS.listMonuments, answer: MonumentList, status: 200 },
+  listMonuments: { method: 'GET', path: PATHS.listMonuments, answer: MonumentList, status: 200, etag: true },
   addMonument: { method: 'POST', path: PATHS.addMonument, body: NewMonument, answer: Monument, status: 201 },
-  allInterventions: { method: 'GET', path: PATHS.allInterventions, answer: InterventionList, status: 200 },
+  allInterventions: { method: 'GET', path: PATHS.allInterventions, answer: InterventionList, status: 200, etag: true },
   monumentInterventions: {
     method: 'GET',
     path: PATHS.monumentInterventions,
@@ -59,7 +68,7 @@ export const routes = {
     answer: VoteAnswer,
     status: 200,
   },
-  clientConfig: { method: 'GET', path: PATHS.clientConfig, answer: ClientConfig, status: 200 },
+  clientConfig: { method: 'GET', path: PATHS.clientConfig, answer: ClientConfig, status: 200, etag: true },
   /** One public monument; a merged id answers the monument it was merged into. */
   monument: { method: 'GET', path: PATHS.monument, params: MonumentRef, answer: Monument, status: 200 },
   /** 201 for a new report, 200 for this browser's repeat. */
@@ -79,8 +88,13 @@ export const routes = {
     answer: ReportAnswer,
     status: 201,
   },
+  /** This API's OpenAPI 3.1 description, generated from this table (apps/api/src/rest/openapi.ts). */
+  openapi: { method: 'GET', path: PATHS.openapi, answer: OpenApiDocument, status: 200, etag: true },
+  /** The description as a readable page (no scripts). */
+  docs: { method: 'GET', path: PATHS.docs, answer: z.string(), status: 200, etag: true, contentType: 'text/html' },
   // Staff (Authorization: Bearer <token>).
   staffAnswer: {
+    auth: 'staff',
     method: 'PUT',
     path: PATHS.staffAnswer,
     params: interventionParams,
@@ -88,10 +102,11 @@ export const routes = {
     answer: Intervention,
     status: 200,
   },
-  staffQueue: { method: 'GET', path: PATHS.staffQueue, answer: StaffQueue, status: 200 },
-  staffAudit: { method: 'GET', path: PATHS.staffAudit, query: AuditQuery, answer: AuditPage, status: 200 },
-  staffOutbox: { method: 'GET', path: PATHS.staffOutbox, answer: OutboxList, status: 200 },
+  staffQueue: { auth: 'staff', method: 'GET', path: PATHS.staffQueue, answer: StaffQueue, status: 200 },
+  staffAudit: { auth: 'staff', method: 'GET', path: PATHS.staffAudit, query: AuditQuery, answer: AuditPage, status: 200 },
+  staffOutbox: { auth: 'staff', method: 'GET', path: PATHS.staffOutbox, answer: OutboxList, status: 200 },
   staffRetryMail: {
+    auth: 'staff',
     method: 'POST',
     path: PATHS.staffRetryMail,
     params: z.object({ notificationId: NotificationIdParam }),

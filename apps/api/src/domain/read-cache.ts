@@ -22,9 +22,17 @@ const snapshots = new WeakMap<object, Snapshot<unknown>>();
 export function snapshotOf<S extends z.ZodType<object>>(schema: S, raw: unknown): Snapshot<z.infer<S>> {
   const data = schema.parse(raw) as z.infer<S> & object;
   const body = Buffer.from(JSON.stringify(data));
-  const snap = { data, body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+  const snap = { data, body, etag: etagOf(body) };
   snapshots.set(data, snap);
   return snap;
+}
+
+const etagOf = (body: Buffer) => `"${createHash('sha1').update(body).digest('base64url')}"`;
+
+/** A fixed text answer (a page) as a snapshot: its bytes and ETag, made once. */
+export function textSnapshot(text: string): Snapshot<string> {
+  const body = Buffer.from(text);
+  return { data: text, body, etag: etagOf(body) };
 }
 
 /** The body gzipped, once per snapshot: a phone on a slow link gets about a sixth of the bytes. */

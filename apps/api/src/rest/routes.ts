@@ -2,9 +2,11 @@
 import { routes } from '@linz/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { gzippedBody, serialised } from '../domain/read-cache.js';
+import { gzippedBody, serialised, snapshotOf, textSnapshot, type Snapshot } from '../domain/read-cache.js';
 import type { ContextFor } from '../http/context.js';
 import { appRouter, createCaller, runQuery } from '../trpc/router.js';
+import { docsPage } from './docs-page.js';
+import { openApiDocument } from './openapi.js';
 
 /** Path (or query) parameters validated with the contract; a failure is a 400 with the issues. */
 function paramsOf<S extends z.ZodType>(schema: S, req: FastifyRequest, from: 'params' | 'query' = 'params'): z.infer<S> {
@@ -36,12 +38,16 @@ async function sendCacheable(req: FastifyRequest, reply: FastifyReply, read: Pro
   if (reply.sent) return undefined; // the request's deadline has answered 503 meanwhile
   const snap = serialised(data);
   if (!snap) throw new Error('a cacheable read must answer a snapshot');
+  return sendSnapshot(req, reply, snap, 'application/json; charset=utf-8');
+}
+
+function sendSnapshot(req: FastifyRequest, reply: FastifyReply, snap: Snapshot<unknown>, type: string) {
   const gzip = snap.body.length >= GZIP_FROM_BYTES && acceptsGzip(req.headers['accept-encoding']);
   // Each representation has its own strong ETag.
   const etag = gzip ? `${snap.etag.slice(0, -1)}-gz"` : snap.etag;
   reply.header('etag', etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
   if (req.headers['if-none-match'] === etag) return reply.code(304).send();
-  reply.type('application/json; charset=utf-8');
+  reply.type(type);
   return gzip ? reply.header('content-encoding', 'gzip').send(gzippedBody(snap)) : reply.send(snap.body);
 }
 
@@ -111,6 +117,16 @@ export function restRoutes(app: FastifyInstance, contextFor: ContextFor) {
     return reported(reply, await unlessAnswered(req, reply, call(req, reply).interventions.report({ interventionId, body })));
   });
   staffRestRoutes(app, call);
+
+  // This API's description (rest/openapi.ts) and its page, made once, on first request.
+  let described: { json: Snapshot<unknown>; page: Snapshot<string> } | undefined;
+  const description = () => {
+    if (described) return described;
+    const doc = openApiDocument();
+    return (described = { json: snapshotOf(routes.openapi.answer, doc), page: textSnapshot(docsPage(doc)) });
+  };
+  app.get(routes.openapi.path, (req, reply) => sendSnapshot(req, reply, description().json, 'application/json; charset=utf-8'));
+  app.get(routes.docs.path, (req, reply) => sendSnapshot(req, reply, description().page, 'text/html; charset=utf-8'));
   app.post(routes.addMonument.path, async (req, reply) => {
     const created = await unlessAnswered(req, reply, call(req, reply).monuments.add(req.body as never));
     if (created) reply.code(routes.addMonument.status);

@@ -26,10 +26,18 @@ import {
 import { arrayOf, type Check } from './checks';
 
 /** The citizen's routes (the staff area talks tRPC, so the first load carries no staff paths; the
- *  exports and feeds are files the app links to, never fetches). */
+ *  exports and feeds are files the app links to, never fetches; the API's description is for
+ *  other programs). */
 type RouteName = Exclude<
   keyof Routes,
-  `staff${string}` | 'monumentsGeojson' | 'monumentsCsv' | 'interventionsCsv' | 'feedInterventions' | 'feedAnswers'
+  | `staff${string}`
+  | 'monumentsGeojson'
+  | 'monumentsCsv'
+  | 'interventionsCsv'
+  | 'feedInterventions'
+  | 'feedAnswers'
+  | 'openapi'
+  | 'docs'
 >;
 
 /** Method and path of each route; `satisfies` keeps them equal to the contract's route table. */

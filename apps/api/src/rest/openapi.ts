@@ -1,0 +1,187 @@
+// The OpenAPI 3.1 description of the REST API, generated from the contract's route table and its
+// zod schemas (z.toJSONSchema): no schema is written twice. It is built once, served as cached
+// bytes (/api/openapi.json) and rendered as a page (/api/docs); the routes themselves stay as they
+// are, so the hot reads are neither re-validated nor re-serialised for it.
+import { ErrorBody, MAYOR_THRESHOLD, PATHS, routes, type RouteName } from '@linz/contract';
+import { z } from 'zod';
+
+type Route = (typeof routes)[RouteName] & {
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  contentType?: string;
+  auth?: 'staff';
+  etag?: true;
+};
+type JsonSchema = Record<string, unknown>;
+
+export const TAGS = {
+  public: 'The map, its proposals and votes, as the web app uses them; no account.',
+  'open data': 'Figures and exports under CC BY 4.0 (Stadt Linz, data.linz.gv.at; OpenStreetMap contributors).',
+  staff: "The city's staff: a bearer token (`pnpm staff add`) or the /admin session cookie.",
+} as const;
+type Tag = keyof typeof TAGS;
+
+/** What each operation does, in a line; its tag when it is not `public` or `staff`. */
+const OPERATIONS: Partial<Record<RouteName, { summary: string; tag?: Tag }>> = {
+  listMonuments: { summary: 'All public monuments' },
+  addMonument: { summary: 'Add a missing monument (unvalidated until staff check it)' },
+  allInterventions: { summary: 'All public proposals with their votes' },
+  monumentInterventions: { summary: "One monument's public proposals" },
+  createIntervention: { summary: 'Propose an intervention at a monument' },
+  castVote: { summary: `Vote for a proposal (once per browser; ${MAYOR_THRESHOLD} votes e-mail the mayor)` },
+  clientConfig: { summary: "The web app's settings (map tiles)" },
+  monument: { summary: 'One public monument (a merged id answers the monument it was merged into)' },
+  reportMonument: { summary: 'Report a monument to the staff (201 new, 200 this browser’s repeat)' },
+  reportIntervention: { summary: 'Report a proposal to the staff (201 new, 200 this browser’s repeat)' },
+  openapi: { summary: 'This description (OpenAPI 3.1)' },
+  docs: { summary: 'This description as a readable page' },
+  staffAnswer: { summary: "Set a proposal's status and the city's answer" },
+  staffQueue: { summary: 'What awaits a decision: new monuments, reported items' },
+  staffAudit: { summary: 'The audit log, newest first, filtered and paged' },
+  staffOutbox: { summary: "The mayor's e-mails and their delivery state" },
+  staffRetryMail: { summary: 'Queue a failed e-mail to the mayor again' },
+};
+
+/** Answers other than the route's own success and the errors that follow from its shape. */
+const MORE_ANSWERS: Partial<Record<RouteName, number[]>> = {
+  reportMonument: [200],
+  reportIntervention: [200],
+  addMonument: [409],
+  staffRetryMail: [409],
+};
+
+const ERRORS: Record<number, string> = {
+  400: 'Invalid input: `issues` says which field and why.',
+  401: 'No valid staff token or session.',
+  403: 'A cross-site write (the `Origin` or `Sec-Fetch-Site` is another site).',
+  404: 'No such item, or it is not public.',
+  409: 'Conflicts with the current state.',
+  413: 'The body is larger than the server accepts.',
+  415: 'The body is not sent as application/json.',
+  429: 'Too many requests from this connection; `Retry-After` says when to try again.',
+  503: 'Busy or the database is briefly unavailable; `Retry-After` says when to try again.',
+};
+const ERROR_OVERRIDES: Partial<Record<RouteName, Record<number, string>>> = {
+  castVote: { 403: 'This browser has voted for this proposal already, or a cross-site write.' },
+  addMonument: { 409: 'A monument of this name stands within 50 m (`existingId` names it), or no free id was found.' },
+  staffRetryMail: { 409: 'Only a failed e-mail can be retried.' },
+};
+
+/** The statuses a route answers: its success, 304 for ETag reads, and the errors its shape admits. */
+export function statusesOf(name: RouteName): number[] {
+  const route = routes[name] as Route;
+  const write = route.method !== 'GET';
+  const all = new Set<number>([route.status, ...(MORE_ANSWERS[name] ?? [])]);
+  if (route.etag) all.add(304);
+  if (route.params || route.query || route.body || write) all.add(400);
+  if (route.auth === 'staff') all.add(401);
+  if (write) [403, 413, 415].forEach((s) => all.add(s));
+  if (route.params) all.add(404);
+  // The per-connection limit and load shedding apply to every API path.
+  all.add(429).add(503);
+  return [...all].sort((a, b) => a - b);
+}
+
+/** JSON Schema of a zod schema for one side of the wire, ready to inline in the document. */
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'throw' });
+  return rest;
+}
+
+/** `/api/monuments/:monumentId` -> `/api/monuments/{monumentId}`. */
+export const openApiPath = (path: string) => path.replace(/:([A-Za-z]+)/g, '{$1}');
+
+function parameters(route: Route) {
+  const out: JsonSchema[] = [];
+  for (const [where, schema] of [
+    ['path', route.params],
+    ['query', route.query],
+  ] as const) {
+    if (!schema) continue;
+    const object = jsonSchema(schema, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
+    for (const [name, property] of Object.entries(object.properties ?? {})) {
+      const { description, ...rest } = property;
+      const required = where === 'path' || (object.required ?? []).includes(name);
+      out.push({ name, in: where, required, ...(description ? { description } : {}), schema: rest });
+    }
+  }
+  return out;
+}
+
+const errorAnswer = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
+});
+const etagHeader = { ETag: { description: 'This representation’s strong ETag.', schema: { type: 'string' } } };
+
+function operation(name: RouteName) {
+  const route = routes[name] as Route;
+  const op = OPERATIONS[name];
+  const tag: Tag = op?.tag ?? (route.auth === 'staff' ? 'staff' : 'public');
+  const responses: Record<string, unknown> = {};
+  for (const status of statusesOf(name)) {
+    if (status < 300) {
+      const type = route.contentType ?? 'application/json';
+      responses[status] = {
+        description: status === route.status ? 'Success.' : 'Success (see the summary).',
+        ...(route.etag ? { headers: etagHeader } : {}),
+        content: { [type]: { schema: jsonSchema(route.answer, 'output') } },
+      };
+    } else if (status === 304) {
+      responses[status] = { description: 'Not modified: `If-None-Match` names the current ETag.', headers: etagHeader };
+    } else {
+      responses[status] = errorAnswer(ERROR_OVERRIDES[name]?.[status] ?? ERRORS[status] ?? 'Error.');
+    }
+  }
+  const params = parameters(route);
+  if (route.etag) {
+    params.push({ name: 'If-None-Match', in: 'header', required: false, schema: { type: 'string' } });
+  }
+  return {
+    operationId: name,
+    summary: op?.summary ?? name,
+    tags: [tag],
+    ...(route.auth === 'staff' ? { security: [{ staffBearer: [] }, { staffSession: [] }] } : {}),
+    ...(params.length > 0 ? { parameters: params } : {}),
+    // Every write is JSON; a write that needs no fields still sends `{}`.
+    ...(route.method !== 'GET'
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: route.body ? jsonSchema(route.body, 'input') : { type: 'object' } } },
+          },
+        }
+      : {}),
+    responses,
+  };
+}
+
+export function openApiDocument() {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const name of Object.keys(routes) as RouteName[]) {
+    const route = routes[name];
+    (paths[openApiPath(route.path)] ??= {})[route.method.toLowerCase()] = operation(name);
+  }
+  return {
+    openapi: '3.1.1',
+    info: {
+      title: 'Denkmal-Karte Linz API',
+      version: '1',
+      description:
+        'The REST API of the Denkmal-Karte Linz: monuments, proposals (interventions), votes and reports; ' +
+        'the figures and open data; the city staff’s endpoints. Errors answer `ErrorBody` as JSON. ' +
+        `Generated from the zod schemas in packages/contract; a readable page is at ${PATHS.docs}.`,
+    },
+    tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
+    paths,
+    components: {
+      schemas: { ErrorBody: jsonSchema(ErrorBody, 'output') },
+      securitySchemes: {
+        staffBearer: { type: 'http', scheme: 'bearer', description: 'A staff token (`pnpm staff add <name>`).' },
+        staffSession: { type: 'apiKey', in: 'cookie', name: 'staff_session', description: 'The /admin sign-in session.' },
+      },
+    },
+  };
+}
+export type OpenApiDocument = ReturnType<typeof openApiDocument>;
