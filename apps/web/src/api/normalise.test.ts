@@ -13,6 +13,7 @@ const monument = {
   shortDescription_en: '',
   image: 'a.jpg',
   alternatives: [],
+  proposals: 2,
 };
 const intervention = {
   id: 1,
@@ -29,6 +30,12 @@ describe('list normalisation (spec section 4)', () => {
   it('accepts a plain array or an object with a monuments array', () => {
     expect(normaliseMonuments([monument])).toEqual([monument]);
     expect(normaliseMonuments({ monuments: [monument] })).toEqual([monument]);
+  });
+
+  it("reads a monument's proposal count; a spec server's monument without one has none", () => {
+    const { proposals: _p, ...plain } = monument;
+    expect(normaliseMonuments([plain])).toEqual([{ ...monument, proposals: 0 }]);
+    expect(normaliseMonuments([{ ...monument, proposals: -1 }])).toEqual([]);
   });
 
   it('gives an empty list for anything that is not a list', () => {
