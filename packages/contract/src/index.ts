@@ -10,3 +10,4 @@ export * from './report.js';
 export * from './staff.js';
 export * from './filters.js';
 export * from './stats.js';
+export * from './exports.js';

@@ -13,6 +13,8 @@ import { VoteAnswer, VoteRequest } from './vote.js';
 import { NewReport, ReportAnswer } from './report.js';
 import { AnswerBody, AuditPage, AuditQuery, NotificationIdParam, OutboxEntry, OutboxList, StaffQueue } from './staff.js';
 import { PATHS } from './facts.js';
+import { Stats } from './stats.js';
+import { EXPORT_TYPES, MonumentExportQuery, MonumentFeatureCollection } from './exports.js';
 
 type Route = {
   method: 'GET' | 'POST' | 'PUT';
@@ -110,6 +112,51 @@ export const routes = {
     params: z.object({ notificationId: NotificationIdParam }),
     answer: OutboxEntry,
     status: 200,
+  },
+  // The dashboard's figures and the open data (CC BY 4.0; the CSVs and feeds carry it in a
+  // `Link: <…>; rel="license"` header and in <rights>).
+  stats: { method: 'GET', path: PATHS.stats, answer: Stats, status: 200, etag: true },
+  monumentsGeojson: {
+    method: 'GET',
+    path: PATHS.monumentsGeojson,
+    query: MonumentExportQuery,
+    answer: MonumentFeatureCollection,
+    status: 200,
+    contentType: EXPORT_TYPES.geojson,
+    etag: true,
+  },
+  monumentsCsv: {
+    method: 'GET',
+    path: PATHS.monumentsCsv,
+    query: MonumentExportQuery,
+    answer: z.string(),
+    status: 200,
+    contentType: EXPORT_TYPES.csv,
+    etag: true,
+  },
+  interventionsCsv: {
+    method: 'GET',
+    path: PATHS.interventionsCsv,
+    answer: z.string(),
+    status: 200,
+    contentType: EXPORT_TYPES.csv,
+    etag: true,
+  },
+  feedInterventions: {
+    method: 'GET',
+    path: PATHS.feedInterventions,
+    answer: z.string(),
+    status: 200,
+    contentType: EXPORT_TYPES.atom,
+    etag: true,
+  },
+  feedAnswers: {
+    method: 'GET',
+    path: PATHS.feedAnswers,
+    answer: z.string(),
+    status: 200,
+    contentType: EXPORT_TYPES.atom,
+    etag: true,
   },
 } as const satisfies Record<string, Route>;
 

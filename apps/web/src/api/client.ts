@@ -27,9 +27,20 @@ import { arrayOf, type Check } from './checks';
 
 /**
  * The citizen's routes (the staff area talks tRPC, so the first load carries no staff paths; the
- * API's own description is for other programs).
+ * exports and feeds are files the app links to, never fetches; the API's own description is for
+ * other programs).
  */
-type RouteName = Exclude<keyof Routes, `staff${string}` | 'openapi' | 'docs'>;
+type RouteName = Exclude<
+  keyof Routes,
+  | `staff${string}`
+  | 'monumentsGeojson'
+  | 'monumentsCsv'
+  | 'interventionsCsv'
+  | 'feedInterventions'
+  | 'feedAnswers'
+  | 'openapi'
+  | 'docs'
+>;
 
 /** Method and path of each route; `satisfies` keeps them equal to the contract's route table. */
 export const routes = {
@@ -43,6 +54,7 @@ export const routes = {
   monument: { method: 'GET', path: PATHS.monument },
   reportMonument: { method: 'POST', path: PATHS.reportMonument },
   reportIntervention: { method: 'POST', path: PATHS.reportIntervention },
+  stats: { method: 'GET', path: PATHS.stats },
 } as const satisfies { [N in RouteName]: Pick<Routes[N], 'method' | 'path'> };
 
 type Bodies = {
