@@ -230,6 +230,16 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
     await check(post(pathOf(r.staffRetryMail.path, { notificationId: 999999 }), {}, staff), 404);
     await check(post(pathOf(r.staffRetryMail.path, { notificationId: 'x' }), {}, staff), 400);
     await writeErrors('POST', retryAt, staff);
+
+    // The figures and the open data, each with its ETag (now holding the proposal, votes and answer above).
+    const open = ['stats', 'monumentsGeojson', 'monumentsCsv', 'interventionsCsv', 'feedInterventions', 'feedAnswers'] as const;
+    for (const name of open) {
+      const first = await check({ url: r[name].path }, 200);
+      await check({ url: r[name].path, headers: { 'if-none-match': String(first.headers.etag) } }, 304);
+    }
+    await check({ url: `${r.monumentsGeojson.path}?bbox=14.2,48.2,14.4,48.4&validated=1` }, 200);
+    await check({ url: `${r.monumentsGeojson.path}?bbox=1,2,3` }, 400);
+    await check({ url: `${r.monumentsCsv.path}?bbox=a,b,c,d` }, 400);
   });
 
   it('answers 429 as documented on every operation once the connection is over its limit', async () => {

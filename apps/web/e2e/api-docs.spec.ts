@@ -19,7 +19,7 @@ test('the API docs page renders under the CSP, without scripts, and is accessibl
   await expect(page.locator('script')).toHaveCount(0);
 
   // Each tag is a section; the contents link to the operations.
-  for (const tag of ['public', 'staff']) {
+  for (const tag of ['public', 'open data', 'staff']) {
     await expect(page.getByRole('heading', { level: 2, name: tag })).toBeVisible();
   }
   await page

@@ -115,7 +115,7 @@ export const routes = {
   },
   // The dashboard's figures and the open data (CC BY 4.0; the CSVs and feeds carry it in a
   // `Link: <…>; rel="license"` header and in <rights>).
-  stats: { method: 'GET', path: PATHS.stats, answer: Stats, status: 200 },
+  stats: { method: 'GET', path: PATHS.stats, answer: Stats, status: 200, etag: true },
   monumentsGeojson: {
     method: 'GET',
     path: PATHS.monumentsGeojson,
@@ -123,6 +123,7 @@ export const routes = {
     answer: MonumentFeatureCollection,
     status: 200,
     contentType: EXPORT_TYPES.geojson,
+    etag: true,
   },
   monumentsCsv: {
     method: 'GET',
@@ -131,6 +132,7 @@ export const routes = {
     answer: z.string(),
     status: 200,
     contentType: EXPORT_TYPES.csv,
+    etag: true,
   },
   interventionsCsv: {
     method: 'GET',
@@ -138,6 +140,7 @@ export const routes = {
     answer: z.string(),
     status: 200,
     contentType: EXPORT_TYPES.csv,
+    etag: true,
   },
   feedInterventions: {
     method: 'GET',
@@ -145,8 +148,16 @@ export const routes = {
     answer: z.string(),
     status: 200,
     contentType: EXPORT_TYPES.atom,
+    etag: true,
   },
-  feedAnswers: { method: 'GET', path: PATHS.feedAnswers, answer: z.string(), status: 200, contentType: EXPORT_TYPES.atom },
+  feedAnswers: {
+    method: 'GET',
+    path: PATHS.feedAnswers,
+    answer: z.string(),
+    status: 200,
+    contentType: EXPORT_TYPES.atom,
+    etag: true,
+  },
 } as const satisfies Record<string, Route>;
 
 export type Routes = typeof routes;

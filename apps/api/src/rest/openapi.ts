@@ -41,6 +41,12 @@ const OPERATIONS: Partial<Record<RouteName, { summary: string; tag?: Tag }>> = {
   staffAudit: { summary: 'The audit log, newest first, filtered and paged' },
   staffOutbox: { summary: "The mayor's e-mails and their delivery state" },
   staffRetryMail: { summary: 'Queue a failed e-mail to the mayor again' },
+  stats: { summary: 'The representation dashboard’s figures', tag: 'open data' },
+  monumentsGeojson: { summary: 'Public monuments as GeoJSON (RFC 7946), with a bbox and the map’s filters', tag: 'open data' },
+  monumentsCsv: { summary: 'Public monuments as CSV, with a bbox and the map’s filters', tag: 'open data' },
+  interventionsCsv: { summary: 'Public proposals as CSV', tag: 'open data' },
+  feedInterventions: { summary: 'New proposals (Atom)', tag: 'open data' },
+  feedAnswers: { summary: "Proposals that reached the threshold and the city's answers (Atom)", tag: 'open data' },
 };
 
 /** Answers other than the route's own success and the errors that follow from its shape. */

@@ -25,9 +25,11 @@ import {
 } from './answers';
 import { arrayOf, type Check } from './checks';
 
-/** The citizen's routes (the staff area talks tRPC, so the first load carries no staff paths; the
- *  exports and feeds are files the app links to, never fetches; the API's description is for
- *  other programs). */
+/**
+ * The citizen's routes (the staff area talks tRPC, so the first load carries no staff paths; the
+ * exports and feeds are files the app links to, never fetches; the API's own description is for
+ * other programs).
+ */
 type RouteName = Exclude<
   keyof Routes,
   | `staff${string}`
