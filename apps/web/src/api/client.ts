@@ -29,7 +29,7 @@ import { arrayOf, type Check } from './checks';
  *  exports and feeds are files the app links to, never fetches). */
 type RouteName = Exclude<
   keyof Routes,
-  `staff${string}` | 'monumentsGeojson' | 'monumentsCsv' | 'interventionsCsv' | 'feedInterventions' | 'feedAnswers'
+  `staff${string}` | 'monumentsGeojson' | 'monumentsCsv' | 'interventionsCsv' | 'feedInterventions' | 'feedAnswers' | 'statsImage'
 >;
 
 /** Method and path of each route; `satisfies` keeps them equal to the contract's route table. */
