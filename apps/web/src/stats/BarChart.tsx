@@ -16,15 +16,15 @@ export function BarChart({ summary, rows, table }: { summary: string; rows: BarR
           return (
             <div className="chart__row" key={row.label}>
               {rows.length > 1 && <span className="chart__row-label">{row.label}</span>}
-              <svg className="chart__bar" viewBox="0 0 100 10" preserveAspectRatio="none" aria-hidden="true" focusable="false">
-                <rect width="100" height="10" fill="#fff" />
+              {/* Percent units, not a stretched viewBox, so the patterns keep their shape. */}
+              <svg className="chart__bar" width="100%" height="28" aria-hidden="true" focusable="false">
                 {row.segments.map((s) => {
                   const width = total > 0 ? (s.count / total) * 100 : 0;
-                  const rect = <rect key={s.series} x={x} width={width} height="10" fill={fillOf(s.series)} />;
+                  const rect = <rect key={s.series} x={`${x}%`} width={`${width}%`} height="28" fill={fillOf(s.series)} />;
                   x += width;
                   return rect;
                 })}
-                <rect width="100" height="10" fill="none" stroke="#1d1b26" strokeWidth="0.6" vectorEffect="non-scaling-stroke" />
+                <rect x="0.5" y="0.5" width="99.9%" height="27" fill="none" stroke="#1d1b26" />
               </svg>
               <span className="chart__labels">
                 {row.segments.map((s) => (

@@ -5,10 +5,10 @@ import { fillOf } from './patterns';
 
 export type WeekBar = { key: string; label: string; proposals: number; votes: number };
 
-const SLOT = 42;
-const BAR = 26;
+const SLOT = 56;
+const BAR = 30;
 const HEIGHT = 60;
-const ROW = HEIGHT + 44;
+const ROW = HEIGHT + 64;
 
 export function WeekChart({
   summary,
@@ -30,7 +30,7 @@ export function WeekChart({
         viewBox={`0 0 ${width} ${ROW * 2 + 10}`}
         role="img"
         aria-label={summary}
-        style={{ maxWidth: `${width * 1.4}px` }}
+        style={{ maxWidth: `${width * 1.2}px` }}
       >
         <title>{summary}</title>
         {series.map((s, row) => {
