@@ -22,3 +22,5 @@ await build({
   logLevel: 'warning',
 });
 cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
+// The street register is read at seed time from dist/seed (db/streets.ts): Node 20 imports no text files.
+cpSync('seed/linz-street-names.csv', 'dist/seed/linz-street-names.csv');

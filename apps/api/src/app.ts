@@ -15,6 +15,7 @@ import { retryAfterOf, sendError } from './http/errors.js';
 import { security } from './http/security.js';
 import { webApp } from './http/web.js';
 import { mayorMail, type MailOptions } from './mail/plugin.js';
+import { exportRoutes } from './rest/exports.js';
 import { restRoutes } from './rest/routes.js';
 import { createServices, invalidateList, type Services } from './services.js';
 import { answeredError } from './trpc/errors.js';
@@ -70,6 +71,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   await app.register(cookie, { secret });
   const contextFor = contextFactory(services, secret);
   restRoutes(app, contextFor);
+  exportRoutes(app, services);
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {

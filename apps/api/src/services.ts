@@ -1,17 +1,27 @@
 // The long-lived parts every request uses, built once per app from the config.
-import { ClientConfig, InterventionList, MonumentList } from '@linz/contract';
+import { ClientConfig, InterventionList, MonumentList, Stats } from '@linz/contract';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createIpHasher, type IpHasher } from './domain/identity.js';
 import { listAllInterventions } from './domain/interventions.js';
 import { listMonuments } from './domain/monuments.js';
-import { CHANGE_CHANNEL, createReadCache, snapshotOf, type ReadCache, type Snapshot } from './domain/read-cache.js';
+import {
+  CHANGE_CHANNEL,
+  createDerivedCache,
+  createReadCache,
+  snapshotOf,
+  type ReadCache,
+  type Snapshot,
+} from './domain/read-cache.js';
+import { computeStats } from './domain/stats.js';
 import { createBallotBox, type BallotBox } from './domain/votes.js';
 
 export type Services = {
   config: Config;
   database: Database;
   lists: { monuments: ReadCache<MonumentList>; interventions: ReadCache<InterventionList> };
+  /** The dashboard's figures, rebuilt whenever one of the lists changes. */
+  stats: ReadCache<Stats>;
   /** What the web app needs to know of this server (tiles), fixed at start. */
   clientConfig: Snapshot<ClientConfig>;
   hashIp: IpHasher;
@@ -21,13 +31,15 @@ export type Services = {
 };
 
 export function createServices(config: Config, database: Database): Services {
+  const lists = {
+    monuments: createReadCache(MonumentList, () => listMonuments(database)),
+    interventions: createReadCache(InterventionList, () => listAllInterventions(database)),
+  };
   return {
     config,
     database,
-    lists: {
-      monuments: createReadCache(MonumentList, () => listMonuments(database)),
-      interventions: createReadCache(InterventionList, () => listAllInterventions(database)),
-    },
+    lists,
+    stats: createDerivedCache(Stats, [lists.monuments, lists.interventions], () => computeStats(database)),
     clientConfig: snapshotOf(ClientConfig, { tileUrl: config.tileUrl, tileAttribution: config.tileAttribution }),
     hashIp: createIpHasher(database),
     ballots: createBallotBox(database, {

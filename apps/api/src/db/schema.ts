@@ -192,3 +192,24 @@ export const signInAttempts = pgTable(
   },
   (t) => [index('sign_in_attempts_ip_idx').on(t.ipHash, t.at)],
 );
+
+/**
+ * The city's street-name register (seed/linz-street-names.csv, Stadt Linz – data.linz.gv.at,
+ * CC BY 4.0), loaded at seed time; the dashboard counts streets from here, never from typed-in figures.
+ */
+export const streetNames = pgTable('street_names', {
+  /** The register's id (`strasse_918`). */
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  /** The cadastral community (katastralgemeinde). */
+  district: text('district').notNull(),
+  personName: text('person_name'),
+  /** Of the namesake: `unknown` when the street is not named after a person of known sex. */
+  sex: text('sex', { enum: ['female', 'male', 'unknown'] }).notNull(),
+  streetWikidataId: text('street_wikidata_id'),
+  /** The namesake's Wikidata id first, then any further persons the register names. */
+  personWikidataIds: jsonb('person_wikidata_ids')
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+});

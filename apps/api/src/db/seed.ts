@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 // Imported, not read at run time: the data travels inside the built server (dist/server.js).
 import seedData from '../../seed/linz-monuments.json' with { type: 'json' };
 import type { Database } from './client.js';
-import { monuments } from './schema.js';
+import { monuments, streetNames } from './schema.js';
+import { streetRows } from './streets.js';
 
 type SeedMonument = {
   name: string;
@@ -57,8 +58,12 @@ export function seedRows() {
   });
 }
 
-/** Seeds once per database (a marker row makes it idempotent across restarts and instances). */
+/**
+ * Seeds once per database (a marker row makes it idempotent across restarts and instances). The
+ * street register has its own marker, so a database seeded before it existed gets it on its next start.
+ */
 export async function seedLinz(database: Database): Promise<number> {
+  await seedStreets(database);
   return database.db.transaction(async (tx) => {
     const marked = await database.rows<{ name: string }>(
       sql`INSERT INTO app_secrets (name, value) VALUES ('seeded', 'linz') ON CONFLICT DO NOTHING RETURNING name`,
@@ -67,6 +72,20 @@ export async function seedLinz(database: Database): Promise<number> {
     if (marked.length === 0) return 0;
     const rows = seedRows();
     await tx.insert(monuments).values(rows).onConflictDoNothing();
+    return rows.length;
+  });
+}
+
+/** The city's street-name register, once per database (its own marker; see seedLinz). */
+export async function seedStreets(database: Database): Promise<number> {
+  return database.db.transaction(async (tx) => {
+    const marked = await database.rows<{ name: string }>(
+      sql`INSERT INTO app_secrets (name, value) VALUES ('seeded-streets', 'linz') ON CONFLICT DO NOTHING RETURNING name`,
+      tx,
+    );
+    if (marked.length === 0) return 0;
+    const rows = streetRows();
+    await tx.insert(streetNames).values(rows).onConflictDoNothing();
     return rows.length;
   });
 }

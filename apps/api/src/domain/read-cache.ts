@@ -62,3 +62,31 @@ export function createReadCache<S extends z.ZodType<object>>(schema: S, load: ()
 export async function announceChange(database: Database, list: ListName, tx?: Db): Promise<void> {
   await database.rows(sql`SELECT pg_notify(${CHANGE_CHANNEL}, ${list})`, tx);
 }
+
+/**
+ * A snapshot computed from the database that changes exactly when one of the lists does (the
+ * dashboard's figures): kept while every source answers the same snapshot, rebuilt once one of
+ * them was invalidated. So it follows every write the lists follow, on every instance, unasked.
+ */
+export function createDerivedCache<S extends z.ZodType<object>>(
+  schema: S,
+  sources: readonly ReadCache<unknown>[],
+  load: () => Promise<unknown>,
+): ReadCache<z.infer<S>> {
+  let current: { keys: Snapshot<unknown>[]; snap: Promise<Snapshot<z.infer<S>>> } | undefined;
+  return {
+    async get() {
+      const keys = await Promise.all(sources.map((s) => s.get()));
+      if (current && current.keys.every((k, i) => k === keys[i])) return current.snap;
+      const built = { keys, snap: load().then((raw) => snapshotOf(schema, raw)) };
+      current = built;
+      built.snap.catch(() => {
+        if (current === built) current = undefined;
+      });
+      return built.snap;
+    },
+    invalidate() {
+      current = undefined;
+    },
+  };
+}

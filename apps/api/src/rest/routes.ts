@@ -72,6 +72,7 @@ export function restRoutes(app: FastifyInstance, contextFor: ContextFor) {
   app.get(routes.listMonuments.path, read(appRouter.monuments.list, 'monuments.list'));
   app.get(routes.allInterventions.path, read(appRouter.interventions.all, 'interventions.all'));
   app.get(routes.clientConfig.path, read(appRouter.config, 'config'));
+  app.get(routes.stats.path, read(appRouter.stats, 'stats'));
 
   app.get(routes.monumentInterventions.path, (req, reply) =>
     unlessAnswered(req, reply, call(req, reply).interventions.ofMonument(paramsOf(routes.monumentInterventions.params, req))),

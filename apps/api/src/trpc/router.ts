@@ -11,6 +11,8 @@ export const appRouter = router({
   /** What the web app needs to know of this server (validated once at start). */
   config: publicProcedure.query(({ ctx }) => ctx.clientConfig.data),
   staff: staffRouter,
+  /** The dashboard's figures: the snapshot's data, rebuilt when a list changes (services.stats). */
+  stats: publicProcedure.query(async ({ ctx }) => (await ctx.stats.get()).data),
 });
 export type AppRouter = typeof appRouter;
 export const createCaller = createCallerFactory(appRouter);

@@ -1,0 +1,133 @@
+// Open data: the public monuments as GeoJSON (RFC 7946) and CSV (RFC 4180), and the public
+// proposals as CSV. Built from the cached public lists, so hidden, rejected and merged items are
+// in none of them, and the map's filters mean the same here (`matchesFilters`).
+import {
+  matchesFilters,
+  parseMonumentFilters,
+  type Intervention,
+  type Monument,
+  type MonumentFeatureCollection,
+  type MonumentFilters,
+} from '@linz/contract';
+
+/** The attribution every export carries (CC BY 4.0 asks for it). */
+export const ATTRIBUTION =
+  'Denk·Mal Linz and its contributors; sources: Stadt Linz – data.linz.gv.at (CC BY 4.0), Archiv der Stadt Linz, Wikipedia (CC BY-SA)';
+
+export type Bbox = { minLon: number; minLat: number; maxLon: number; maxLat: number };
+export type ExportQuery = { filters: MonumentFilters; bbox?: Bbox };
+
+/** `minLon,minLat,maxLon,maxLat`: four finite numbers within WGS 84, min ≤ max; else null. */
+export function parseBbox(raw: unknown): Bbox | null {
+  if (typeof raw !== 'string') return null;
+  const parts = raw.split(',');
+  if (parts.length !== 4 || parts.some((p) => p.trim() === '')) return null;
+  const [minLon, minLat, maxLon, maxLat] = parts.map(Number) as [number, number, number, number];
+  if (![minLon, minLat, maxLon, maxLat].every(Number.isFinite)) return null;
+  const lonOk = (x: number) => x >= -180 && x <= 180;
+  const latOk = (x: number) => x >= -90 && x <= 90;
+  if (!lonOk(minLon) || !lonOk(maxLon) || !latOk(minLat) || !latOk(maxLat)) return null;
+  return minLon <= maxLon && minLat <= maxLat ? { minLon, minLat, maxLon, maxLat } : null;
+}
+
+/** The exports' query; `invalid` names every parameter that could not be read (the answer is then 400). */
+export function parseExportQuery(query: Record<string, unknown>): { value: ExportQuery; invalid: string[] } {
+  const { value: filters, invalid } = parseMonumentFilters(query);
+  const value: ExportQuery = { filters };
+  if (query.bbox !== undefined) {
+    const bbox = parseBbox(query.bbox);
+    if (bbox) value.bbox = bbox;
+    else invalid.push('bbox');
+  }
+  return { value, invalid };
+}
+
+const inBbox = (m: Monument, b: Bbox) =>
+  m.geoLocY >= b.minLon && m.geoLocY <= b.maxLon && m.geoLocX >= b.minLat && m.geoLocX <= b.maxLat;
+
+export function selectMonuments(list: readonly Monument[], q: ExportQuery): Monument[] {
+  return list.filter((m) => matchesFilters(m, q.filters) && (!q.bbox || inBbox(m, q.bbox)));
+}
+
+/** RFC 7946: positions are [longitude, latitude]; `geoLocX` is the latitude, `geoLocY` the longitude. */
+export function toGeoJson(list: readonly Monument[]): MonumentFeatureCollection {
+  return {
+    type: 'FeatureCollection',
+    license: 'CC BY 4.0',
+    attribution: ATTRIBUTION,
+    features: list.map((m) => ({
+      type: 'Feature',
+      id: m.id,
+      geometry: { type: 'Point', coordinates: [m.geoLocY, m.geoLocX] },
+      properties: m,
+    })),
+  };
+}
+
+/**
+ * One CSV cell (RFC 4180). Text that a spreadsheet would read as a formula (starting with `=`,
+ * `+`, `-`, `@`, a tab or a carriage return) gets a leading `'`. Numbers are written as numbers
+ * and never prefixed: they are ours, not a visitor's, and a negative number is no formula.
+ */
+export function csvCell(value: string | number | boolean | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** A CSV document: the header row, then one record per row, each ended by CRLF; UTF-8 without BOM. */
+export function toCsv(header: readonly string[], rows: readonly (readonly Parameters<typeof csvCell>[0][])[]): string {
+  return [header, ...rows].map((r) => `${r.map(csvCell).join(',')}\r\n`).join('');
+}
+
+export function monumentsCsv(list: readonly Monument[]): string {
+  return toCsv(
+    [
+      'id',
+      'name',
+      'name_en',
+      'latitude',
+      'longitude',
+      'category',
+      'sex',
+      'validated',
+      'shortDescription',
+      'shortDescription_en',
+      'proposals',
+    ],
+    list.map((m) => [
+      m.id,
+      m.name,
+      m.name_en,
+      m.geoLocX,
+      m.geoLocY,
+      m.category,
+      m.sex,
+      m.validated,
+      m.shortDescription,
+      m.shortDescription_en,
+      m.proposals,
+    ]),
+  );
+}
+
+/** The public proposals with their monument's name (a proposal's monument is public by definition). */
+export function interventionsCsv(list: readonly Intervention[], monuments: readonly Monument[]): string {
+  const names = new Map(monuments.map((m) => [m.id, m.name]));
+  return toCsv(
+    ['id', 'monumentId', 'monumentName', 'name', 'votes', 'mayorNotifiedAt', 'status', 'answeredAt', 'answer_de', 'answer_en'],
+    list.map((i) => [
+      i.id,
+      i.monumentId,
+      names.get(i.monumentId),
+      i.name,
+      i.votes,
+      i.mayorNotifiedAt,
+      i.status,
+      i.answer?.answeredAt,
+      i.answer?.de,
+      i.answer?.en,
+    ]),
+  );
+}

@@ -1,0 +1,55 @@
+// Open data over REST: GeoJSON, CSV and Atom, each a few lines over a domain function, with an
+// ETag (a hash of the body) and 304, like the other reads. The licence travels in a `Link:
+// <…>; rel="license"` header (RFC 8288) on every export, and inside the GeoJSON and the feeds.
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import { EXPORT_TYPES, routes } from '@linz/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { interventionsCsv, monumentsCsv, parseExportQuery, selectMonuments, toGeoJson } from '../domain/exports.js';
+import { answersFeed, interventionsFeed } from '../domain/feeds.js';
+import type { Services } from '../services.js';
+import { acceptsGzip } from './routes.js';
+
+export const LICENSE_LINK = '<https://creativecommons.org/licenses/by/4.0/>; rel="license"';
+
+function send(req: FastifyRequest, reply: FastifyReply, type: string, text: string) {
+  if (reply.sent) return undefined; // the request's deadline has answered 503 meanwhile
+  const body = Buffer.from(text);
+  const gzip = body.length >= 1024 && acceptsGzip(req.headers['accept-encoding']);
+  const hash = createHash('sha1').update(body).digest('base64url');
+  const etag = gzip ? `"${hash}-gz"` : `"${hash}"`;
+  reply.header('etag', etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding').header('link', LICENSE_LINK);
+  if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+  reply.type(type);
+  return gzip ? reply.header('content-encoding', 'gzip').send(gzipSync(body, { level: 6 })) : reply.send(body);
+}
+
+/** The exports' query, or a 400 naming each parameter that could not be read (nothing else happens). */
+function exportQuery(req: FastifyRequest) {
+  const { value, invalid } = parseExportQuery((req.query ?? {}) as Record<string, unknown>);
+  if (invalid.length > 0) {
+    throw Object.assign(new Error(`Invalid query parameter(s): ${invalid.join(', ')}.`), { statusCode: 400 });
+  }
+  return value;
+}
+
+export function exportRoutes(app: FastifyInstance, services: Services) {
+  const monuments = async (req: FastifyRequest) => {
+    const query = exportQuery(req);
+    return selectMonuments((await services.lists.monuments.get()).data, query);
+  };
+  app.get(routes.monumentsGeojson.path, async (req, reply) =>
+    send(req, reply, EXPORT_TYPES.geojson, JSON.stringify(toGeoJson(await monuments(req)))),
+  );
+  app.get(routes.monumentsCsv.path, async (req, reply) => send(req, reply, EXPORT_TYPES.csv, monumentsCsv(await monuments(req))));
+  app.get(routes.interventionsCsv.path, async (req, reply) => {
+    const [list, all] = await Promise.all([services.lists.interventions.get(), services.lists.monuments.get()]);
+    return send(req, reply, EXPORT_TYPES.csv, interventionsCsv(list.data, all.data));
+  });
+  app.get(routes.feedInterventions.path, async (req, reply) =>
+    send(req, reply, EXPORT_TYPES.atom, await interventionsFeed(services.database, services.config.publicUrl)),
+  );
+  app.get(routes.feedAnswers.path, async (req, reply) =>
+    send(req, reply, EXPORT_TYPES.atom, await answersFeed(services.database, services.config.publicUrl)),
+  );
+}

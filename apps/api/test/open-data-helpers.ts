@@ -1,0 +1,50 @@
+// Helpers for the dashboard and open-data tests: the writes that must change the figures.
+import { Intervention, Monument, MAYOR_THRESHOLD, pathOf, routes } from '@linz/contract';
+import type { testApp } from './harness.js';
+import { browser, expectAnswer, json } from './harness.js';
+import { bearer, dataOf, trpcPost } from './staff-helpers.js';
+
+type T = Awaited<ReturnType<typeof testApp>>;
+
+export function writes(t: T, token: string) {
+  const staff = async <R>(path: string, input: unknown) => {
+    const res = await t.app.inject(trpcPost(path, input, bearer(token)));
+    if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode} ${res.body}`);
+    return dataOf<R>(res);
+  };
+  return {
+    staff,
+    async addMonument(name: string, geoLocX = 48.3, geoLocY = 14.29) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: routes.addMonument.path,
+        headers: json,
+        payload: { name, geoLocX, geoLocY },
+      });
+      return expectAnswer(res, 201, Monument);
+    },
+    async propose(name: string, monumentId: string) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: pathOf(routes.createIntervention.path, { monumentId }),
+        headers: json,
+        payload: { name },
+      });
+      return expectAnswer(res, 201, Intervention);
+    },
+    /** Votes from `n` different browsers. */
+    async votes(interventionId: number, monumentId: string, n = MAYOR_THRESHOLD) {
+      for (let k = 0; k < n; k++) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: pathOf(routes.castVote.path, { interventionId }),
+          headers: { ...json, ...browser(t.app, `voter-${interventionId}-${k}`) },
+          payload: { monumentId, action: 'vote' },
+        });
+        if (res.statusCode !== 200) throw new Error(`vote: ${res.statusCode} ${res.body}`);
+      }
+    },
+    answer: (interventionId: number, de: string, en: string) =>
+      staff('staff.interventions.answer', { interventionId, status: 'planned', statement: { de, en } }),
+  };
+}
