@@ -77,7 +77,7 @@ for (const lang of ['de', 'en'] as const) {
 
 test('the street figures are the count of the city register (CSV), credited', async ({ page }) => {
   const csv = readFileSync(path.resolve(import.meta.dirname, '../../api/seed/linz-street-names.csv'), 'utf8');
-  const rows = parse(csv, { columns: true, skip_empty_lines: true }) as { person_geschlecht: string }[];
+  const rows = parse<{ person_geschlecht: string }>(csv, { columns: true, skip_empty_lines: true });
   const female = rows.filter((r) => r.person_geschlecht === 'female').length;
   const male = rows.filter((r) => r.person_geschlecht === 'male').length;
   expect(rows.length).toBe(1211);
