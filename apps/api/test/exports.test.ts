@@ -1,6 +1,7 @@
 // Open data: GeoJSON checked against RFC 7946's rules, the CSVs read by a real CSV parser, the
 // Atom feeds by a real feed parser; hidden and rejected items in none; ETag and 304 on each.
-import { ErrorBody, EXPORT_TYPES, MonumentFeatureCollection, MonumentList, routes } from '@linz/contract';
+import { readFileSync } from 'node:fs';
+import { ErrorBody, EXPORT_TYPES, MonumentFeatureCollection, MonumentList, PATHS, routes } from '@linz/contract';
 import { parseFeed } from '@rowanmanning/feed-parser';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
@@ -191,6 +192,15 @@ describe(`Atom feeds on ${DB_KIND}`, () => {
   });
 });
 
+describe('the pages', () => {
+  it('link both feeds with rel="alternate" (apps/web/index.html)', () => {
+    const html = readFileSync(new URL('../../web/index.html', import.meta.url), 'utf8');
+    const links = [...html.matchAll(/<link\s+([^>]*rel="alternate"[^>]*)>/g)].map((m) => m[1] ?? '');
+    const hrefs = links.filter((l) => l.includes('type="application/atom+xml"')).map((l) => /href="([^"]+)"/.exec(l)?.[1]);
+    expect(hrefs.sort()).toEqual([PATHS.feedAnswers, PATHS.feedInterventions].sort());
+  });
+});
+
 describe(`ETag and 304 on every export (${DB_KIND})`, () => {
   it('answers 304 to a matching If-None-Match, and 200 with a new ETag after a write that changes it', async () => {
     const paths = [
@@ -206,6 +216,7 @@ describe(`ETag and 304 on every export (${DB_KIND})`, () => {
       const etag = String(first.headers.etag);
       expect(etag, path).toMatch(/^".+"$/);
       expect(first.headers.link).toMatch(LICENSE);
+      expect(first.headers['access-control-allow-origin']).toBe('*');
       expect((await get(path, { 'accept-encoding': 'gzip', 'if-none-match': etag })).statusCode, path).toBe(304);
       etags.set(path, etag);
     }

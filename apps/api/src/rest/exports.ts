@@ -19,6 +19,8 @@ function send(req: FastifyRequest, reply: FastifyReply, type: string, text: stri
   const hash = createHash('sha1').update(body).digest('base64url');
   const etag = gzip ? `"${hash}-gz"` : `"${hash}"`;
   reply.header('etag', etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding').header('link', LICENSE_LINK);
+  // Open data: any site may fetch it from a browser (no cookie is read or sent with it).
+  reply.header('access-control-allow-origin', '*').header('cross-origin-resource-policy', 'cross-origin');
   if (req.headers['if-none-match'] === etag) return reply.code(304).send();
   reply.type(type);
   return gzip ? reply.header('content-encoding', 'gzip').send(gzipSync(body, { level: 6 })) : reply.send(body);
