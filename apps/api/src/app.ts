@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { APP_PATHS } from '@linz/contract/facts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
@@ -13,6 +14,7 @@ import { cookieSecret } from './domain/secrets.js';
 import { contextFactory } from './http/context.js';
 import { retryAfterOf, sendError } from './http/errors.js';
 import { security } from './http/security.js';
+import { statsPage } from './http/stats-page.js';
 import { webApp } from './http/web.js';
 import { mayorMail, type MailOptions } from './mail/plugin.js';
 import { exportRoutes } from './rest/exports.js';
@@ -90,6 +92,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
-  await webApp(app, config.webDist);
+  const statsHead = statsPage(app, {
+    webDist: config.webDist,
+    publicUrl: config.publicUrl,
+    figures: async () => (await services.stats.get()).data,
+  });
+  await webApp(app, config.webDist, { [APP_PATHS.stats]: statsHead });
   return app;
 }

@@ -8,8 +8,9 @@ import { Route as adminRoute } from './routes/admin';
 import { Route as addRoute } from './routes/add';
 import { Route as indexRoute } from './routes/index';
 import { Route as interventionsRoute } from './routes/interventions';
+import { Route as statsRoute } from './routes/stats';
 
-const routeTree = rootRoute.addChildren([indexRoute, aboutRoute, addRoute, interventionsRoute, adminRoute]);
+const routeTree = rootRoute.addChildren([indexRoute, aboutRoute, addRoute, interventionsRoute, adminRoute, statsRoute]);
 
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent', parseSearch, stringifySearch });

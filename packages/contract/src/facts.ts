@@ -36,6 +36,8 @@ export const PATHS = {
   staffOutbox: '/api/staff/outbox',
   staffRetryMail: '/api/staff/outbox/:notificationId/retry',
   stats: '/api/stats',
+  /** The dashboard's Open Graph image (PNG) with the headline share. */
+  statsImage: '/api/stats/og.png',
   monumentsGeojson: '/api/monuments.geojson',
   monumentsCsv: '/api/monuments.csv',
   interventionsCsv: '/api/interventions.csv',

@@ -116,6 +116,15 @@ export const routes = {
   // The dashboard's figures and the open data (CC BY 4.0; the CSVs and feeds carry it in a
   // `Link: <…>; rel="license"` header and in <rights>).
   stats: { method: 'GET', path: PATHS.stats, answer: Stats, status: 200, etag: true },
+  /** The dashboard's Open Graph image: the headline share drawn as a PNG (binary, so `answer` is its bytes). */
+  statsImage: {
+    method: 'GET',
+    path: PATHS.statsImage,
+    answer: z.string(),
+    status: 200,
+    contentType: 'image/png',
+    etag: true,
+  },
   monumentsGeojson: {
     method: 'GET',
     path: PATHS.monumentsGeojson,

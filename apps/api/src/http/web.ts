@@ -1,8 +1,10 @@
 // Serves the built web app on the same origin. The app's pages answer its index.html (with the
 // voter cookie, so a browser has its identity before its first vote); any other non-API path
 // answers the same page with 404 (the app shows its not-found page), a missing file a plain 404.
-// Files are sent precompressed (.br, .gz written by the web build) as the request accepts.
+// Files are sent precompressed (.br, .gz written by the web build) as the request accepts. A page
+// may add tags to its <head> for crawlers that run no JavaScript (/stats: its Open Graph tags).
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { APP_PATHS, isApiPath } from '@linz/contract/facts';
@@ -15,7 +17,10 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const HASHED = /-[A-Za-z0-9_-]{8,}\.\w+$/;
 const HAS_EXTENSION = /\/[^/]*\.[^/]*$/;
 
-export async function webApp(app: FastifyInstance, webDist: string) {
+/** Per app path: the tags its page adds to index.html's <head>. */
+export type PageHeads = Partial<Record<string, () => Promise<string>>>;
+
+export async function webApp(app: FastifyInstance, webDist: string, heads: PageHeads = {}) {
   const built = existsSync(path.join(webDist, 'index.html'));
   if (built) {
     await app.register(fastifyStatic, {
@@ -46,7 +51,20 @@ export async function webApp(app: FastifyInstance, webDist: string) {
     return status === 404 ? reply.sendFile('index.html', { etag: false, lastModified: false }) : reply.sendFile('index.html');
   }
 
-  for (const route of SPA_ROUTES) app.get(route, (req, reply) => sendPage(req, reply, 200));
+  /** The page with tags added to its head; without them (e.g. the figures unreadable) as it is. */
+  async function sendPageWithHead(req: FastifyRequest, reply: FastifyReply, head: () => Promise<string>) {
+    if (!built) return sendPage(req, reply, 200);
+    const tags = await head().catch((err: unknown) => (req.log.warn({ err }, 'page head left out'), ''));
+    const html = await readFile(path.join(webDist, 'index.html'), 'utf8');
+    voterIdFor(req, reply);
+    reply.header('cache-control', 'private, no-cache').type('text/html; charset=utf-8');
+    return reply.send(html.replace('</head>', () => `${tags}\n</head>`));
+  }
+
+  for (const route of SPA_ROUTES) {
+    const head = heads[route];
+    app.get(route, (req, reply) => (head ? sendPageWithHead(req, reply, head) : sendPage(req, reply, 200)));
+  }
 
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split('?')[0] ?? '';

@@ -40,6 +40,7 @@ type RouteName = Exclude<
   | 'feedAnswers'
   | 'openapi'
   | 'docs'
+  | 'statsImage'
 >;
 
 /** Method and path of each route; `satisfies` keeps them equal to the contract's route table. */

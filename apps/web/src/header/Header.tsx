@@ -3,7 +3,7 @@ import { APP_PATHS } from '@linz/contract/facts';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { branding } from '../branding';
-import { CloseIcon, InfoIcon, ListIcon } from '../layout/icons';
+import { ChartIcon, CloseIcon, InfoIcon, ListIcon } from '../layout/icons';
 import { LanguageSelector } from './LanguageSelector';
 
 export function Header() {
@@ -11,6 +11,7 @@ export function Header() {
   const pathname = useLocation({ select: (l) => l.pathname });
   const onInfoPage = pathname === APP_PATHS.about || pathname === APP_PATHS.add;
   const onList = pathname === APP_PATHS.interventions;
+  const onStats = pathname === APP_PATHS.stats;
   const close = (
     <Link to="/" className="icon-button header__nav" aria-label={t('header.close')}>
       <CloseIcon />
@@ -37,6 +38,13 @@ export function Header() {
         ) : (
           <Link to="/interventions" className="icon-button header__nav" aria-label={t('header.interventions')}>
             <ListIcon />
+          </Link>
+        )}
+        {onStats ? (
+          close
+        ) : (
+          <Link to="/stats" className="icon-button header__nav" aria-label={t('stats.headerLink')}>
+            <ChartIcon />
           </Link>
         )}
       </nav>

@@ -50,3 +50,9 @@ export const BackIcon = ({ className }: IconProps) => (
     <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
   </svg>
 );
+
+export const ChartIcon = ({ className }: IconProps) => (
+  <svg {...svg} className={className}>
+    <path d="M4 20h16M7 16v-5M12 16V6M17 16v-8" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
+  </svg>
+);

@@ -1,0 +1,35 @@
+// Items to women that have no position yet: not on the map, so not among the monuments above;
+// said how many and where they are counted instead.
+import type { Stats } from '@linz/contract';
+import { useTranslation } from 'react-i18next';
+import { formatCount } from './format';
+
+export function WithoutCoordinates({ items }: { items: Stats['monuments']['withoutCoordinates'] }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const categories = Object.entries(items.byCategory).sort(([a, x], [b, y]) => y - x || a.localeCompare(b));
+  return (
+    <section aria-labelledby="stats-without">
+      <h2 id="stats-without">{t('stats.without.headline')}</h2>
+      <p>{t('stats.without.intro', { total: formatCount(items.total, lang) })}</p>
+      <table className="stats-table">
+        <caption>{t('stats.without.tableCaption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('stats.monuments.categoryColumn')}</th>
+            <th scope="col">{t('stats.without.countColumn')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {categories.map(([c, n]) => (
+            <tr key={c}>
+              <th scope="row">{t(`stats.category.${c}`, { defaultValue: c })}</th>
+              <td>{formatCount(n, lang)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p>{t('stats.without.where')}</p>
+    </section>
+  );
+}
