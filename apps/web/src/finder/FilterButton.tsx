@@ -28,7 +28,7 @@ export function FilterButton() {
         aria-controls={open ? id : undefined}
         onClick={() => (open ? close() : setOpen(true))}
       >
-        {t('finder.filter')}
+        {t('finder.filter')}{' '}
         {active ? <span className="filter-toggle__count">{t('finder.active', { count: active })}</span> : null}
       </button>
       {open ? (

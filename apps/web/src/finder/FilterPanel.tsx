@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ResultCount } from './ResultCount';
 import { SearchBox } from './SearchBox';
+import { validateHomeSearch } from './search';
 import { useFilteredMonuments, useFilters } from './useFilteredMonuments';
 import { toggled, useReplaceSearch } from './useReplaceSearch';
 import './finder.css';
@@ -23,7 +24,8 @@ export function FilterPanel({ headingId }: Props) {
   const { t } = useTranslation();
   const filters = useFilters();
   const { all, shown, filtered } = useFilteredMonuments();
-  const replace = useReplaceSearch();
+  // The home page's parameters are the filters plus the map's link; /monuments has only the filters.
+  const replace = useReplaceSearch(validateHomeSearch);
   const categoryLabel = useCategoryLabel();
   // The categories the data has, plus any asked for in the address (so it can be unticked).
   const categories = useMemo(() => {
@@ -40,7 +42,7 @@ export function FilterPanel({ headingId }: Props) {
       <h2 id={headingId} className="filter-panel__heading">
         {t('finder.filter')}
       </h2>
-      <ResultCount shown={shown?.length ?? 0} total={all?.length ?? 0} filtered={filtered} noun="monuments" />
+      <ResultCount shown={shown?.length ?? 0} total={all?.length} filtered={filtered} noun="monuments" />
       <SearchBox label={t('finder.search')} value={filters.q} onChange={(q) => replace({ q })} />
       <fieldset className="filter-panel__group">
         <legend>{t('finder.category')}</legend>

@@ -1,11 +1,12 @@
 // Changes some search parameters of the current page in place (`replace`: a filter change is not a
-// step the Back button should walk through). Other parameters (the map's lat/lng/zoom/monument) stay.
+// step the Back button should walk through). Other valid parameters (the map's lat/lng/zoom/monument)
+// stay; invalid ones, which the page ignored, are dropped (the router hands over the raw address).
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 
 export type SearchChange = Record<string, string | undefined>;
 
-export function useReplaceSearch() {
+export function useReplaceSearch(validate: (search: Record<string, unknown>) => Record<string, string | undefined>) {
   const navigate = useNavigate();
   return useCallback(
     (change: SearchChange) =>
@@ -15,10 +16,10 @@ export function useReplaceSearch() {
         search: ((prev: Record<string, unknown>) => {
           const next: Record<string, unknown> = { ...prev, ...change };
           for (const key of Object.keys(change)) if (change[key] === undefined || change[key] === '') delete next[key];
-          return next;
+          return validate(next);
         }) as never,
       }),
-    [navigate],
+    [navigate, validate],
   );
 }
 

@@ -5,14 +5,15 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ResultCount } from '../finder/ResultCount';
 import { SearchBox } from '../finder/SearchBox';
+import { validateInterventionSearch } from '../finder/search';
 import { toggled, useReplaceSearch } from '../finder/useReplaceSearch';
 import '../finder/finder.css';
 
-type Props = { search: InterventionSearch; shown: number; total: number };
+type Props = { search: InterventionSearch; shown: number; total: number | undefined };
 
 export function InterventionControls({ search, shown, total }: Props) {
   const { t } = useTranslation();
-  const replace = useReplaceSearch();
+  const replace = useReplaceSearch(validateInterventionSearch);
   const id = useId();
   return (
     <search className="finder-controls">

@@ -23,7 +23,7 @@ export function InterventionsPage() {
       <BackLink label={t('interventions.backHome')} />
       <h1>{t('interventions.headline')}</h1>
       <p className="lead">{t('interventions.text')}</p>
-      <InterventionControls search={search} shown={list.length} total={all?.length ?? 0} />
+      <InterventionControls search={search} shown={list.length} total={all?.length} />
       {interventions.isPending ? (
         <p role="status">{t('app.loading')}</p>
       ) : list.length === 0 ? (
