@@ -43,9 +43,12 @@ export function InterventionItem({ intervention, monument }: Props) {
       </dl>
       {monument ? (
         <p>
-          <Link to="/" search={{ monument: monument.id }}>
+          <Link
+            to="/"
+            search={{ monument: monument.id }}
+            aria-label={t('finder.list.showOnMapOf', { name: monumentName(monument, lang) })}
+          >
             {t('finder.list.showOnMap')}
-            <span className="visually-hidden">: {monumentName(monument, lang)}</span>
           </Link>
         </p>
       ) : null}

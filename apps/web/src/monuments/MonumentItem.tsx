@@ -31,19 +31,18 @@ export const MonumentItem = forwardRef<HTMLHeadingElement, Props>(function Monum
         <dd>{monument.proposals}</dd>
       </dl>
       <div className="monument-item__actions">
-        <Link to="/" search={{ ...filters, monument: monument.id }}>
+        <Link to="/" search={{ ...filters, monument: monument.id }} aria-label={t('finder.list.showOnMapOf', { name: name })}>
           {t('finder.list.showOnMap')}
-          <span className="visually-hidden">: {name}</span>
         </Link>
         <button
           type="button"
           className="button"
           aria-expanded={open}
           aria-controls={open ? id : undefined}
+          aria-label={t('finder.list.detailsFor', { name })}
           onClick={() => setOpen(!open)}
         >
           {t('finder.list.details')}
-          <span className="visually-hidden">: {name}</span>
         </button>
       </div>
       {open ? (
