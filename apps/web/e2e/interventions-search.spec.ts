@@ -6,7 +6,7 @@ const titles = (page: Page) => page.locator('.intervention-item__title');
 const count = (page: Page) => page.getByRole('status').filter({ hasText: /Vorschl/ });
 
 test('search over proposal and monument names, sort by votes or newest, status, count and clear all', async ({ page, api }) => {
-  const tag = unique('x').split(' ')[1];
+  const tag = unique('x').slice(2);
   const monument = await api.addMonument(`Jägerstätter-Platz ${tag}`, 48.23 + Math.random() * 0.05, 14.23);
   const older = await api.addIntervention(monument.id, `Ein Brunnen ${tag}`);
   const newer = await api.addIntervention(monument.id, `Eine Straßenbahn ${tag}`);
@@ -49,7 +49,7 @@ test('search over proposal and monument names, sort by votes or newest, status, 
 });
 
 test('invalid parameters are ignored, the rest kept; each row links to its monument on the map', async ({ page, api }) => {
-  const tag = unique('x').split(' ')[1];
+  const tag = unique('x').slice(2);
   const monument = await api.addMonument(`Linkdenkmal ${tag}`, 48.24 + Math.random() * 0.05, 14.24);
   const proposal = await api.addIntervention(monument.id, `Ein Garten ${tag}`);
   await page.goto(`/interventions?q=${tag}&status=nope&sort=sideways`);
