@@ -2,15 +2,16 @@
 // proposals, a link to it on the map, and a disclosure with everything its map popup offers.
 import type { Monument } from '@linz/contract';
 import { Link } from '@tanstack/react-router';
-import { forwardRef, useId, useState } from 'react';
+import { useId, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCategoryLabel } from '../finder/FilterPanel';
 import type { FilterSearch } from '../finder/search';
 import { MonumentProposals } from '../popup/MonumentProposals';
 
-type Props = { monument: Monument; name: string; filters: FilterSearch };
+/** `heading`: set on the first monument of a newly shown page, which gets focus. */
+type Props = { monument: Monument; name: string; filters: FilterSearch; heading?: Ref<HTMLHeadingElement> | undefined };
 
-export const MonumentItem = forwardRef<HTMLHeadingElement, Props>(function MonumentItem({ monument, name, filters }, heading) {
+export function MonumentItem({ monument, name, filters, heading }: Props) {
   const { t } = useTranslation();
   const categoryLabel = useCategoryLabel();
   const [open, setOpen] = useState(false);
@@ -54,4 +55,4 @@ export const MonumentItem = forwardRef<HTMLHeadingElement, Props>(function Monum
       ) : null}
     </li>
   );
-});
+}

@@ -53,7 +53,7 @@ export function MonumentsPage() {
           {visible.map(({ monument, name }, index) => (
             <MonumentItem
               key={monument.id}
-              ref={index === focusIndex ? firstNew : undefined}
+              heading={index === focusIndex ? firstNew : undefined}
               monument={monument}
               name={name}
               filters={search}
