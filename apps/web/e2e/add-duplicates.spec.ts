@@ -1,5 +1,5 @@
 // /add: monuments within 50 m of the chosen point are offered ("Ist es eines von diesen?"), and a
-// refused duplicate (409 with existingId) is said in the visitor's language with a link to it.
+// refused duplicate (find-api's 409 with existingId) is said in the visitor's language with a link to it.
 import { expect, mapReady, test, unique, type Page } from './fixtures';
 
 const choosePoint = (page: Page, lat: number, lng: number) =>
@@ -37,21 +37,30 @@ test('no hint far from every monument', async ({ page }) => {
   await expect(page.getByRole('region', { name: 'Ist es eines von diesen?' })).toHaveCount(0);
 });
 
-test('a 409 refusal says so in German (not the server text) and links to the existing monument', async ({ page, api }) => {
-  const existing = await api.addMonument(unique('Vorhandenes Denkmal'), 48.2 + Math.random() * 0.05, 14.4);
-  // The server's answer to a duplicate, as the API contract gives it.
-  await page.route('**/api/add-monument', (route) =>
-    route.fulfill({ status: 409, json: { message: 'A monument with this name exists within 50 m', existingId: existing.id } }),
-  );
+test('the server refuses the same name within 50 m (any case); the form links to the existing one', async ({ page, api }) => {
+  const lat = 48.2 + Math.random() * 0.05;
+  const lng = 14.45 + Math.random() * 0.05;
+  const existing = await api.addMonument(unique('Doppelte Säule'), lat, lng);
   await page.goto('/');
-  await choosePoint(page, existing.geoLocX, existing.geoLocY);
+  await choosePoint(page, lat + 0.0001, lng);
   await page.goto('/add');
-  await page.getByRole('textbox', { name: 'Name' }).fill(existing.name);
+  await expect(page.getByRole('region', { name: 'Ist es eines von diesen?' }).getByRole('link')).toHaveText([existing.name]);
+  await page.getByRole('textbox', { name: 'Name' }).fill(existing.name.toUpperCase());
   await page.getByRole('textbox', { name: /Dein Vorschlag/ }).fill('Noch einmal');
+  const answer = page.waitForResponse('**/api/add-monument');
   await page.getByRole('button', { name: 'Denkmal hinzufügen' }).click();
+  expect((await answer).status()).toBe(409);
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('Ein Denkmal mit diesem Namen gibt es hier schon.');
-  await expect(alert).not.toContainText('within 50 m');
+  // The visitor's language, not the server's English message.
+  await expect(alert).not.toContainText(/exists|already/i);
+  await expect(alert.getByRole('link', { name: 'Das vorhandene Denkmal öffnen' })).toHaveAttribute(
+    'href',
+    new RegExp(`monument=${existing.id}$`),
+  );
+  // Nothing was written.
+  const same = (await api.monuments()).filter((m) => m.name.toLowerCase() === existing.name.toLowerCase());
+  expect(same.map((m) => m.id)).toEqual([existing.id]);
   await expect(page).toHaveURL(/\/add$/);
   await alert.getByRole('link', { name: 'Das vorhandene Denkmal öffnen' }).click();
   await expect(page).toHaveURL(new RegExp(`/\\?monument=${existing.id}$`));
