@@ -8,9 +8,18 @@ import { Route as adminRoute } from './routes/admin';
 import { Route as addRoute } from './routes/add';
 import { Route as indexRoute } from './routes/index';
 import { Route as interventionsRoute } from './routes/interventions';
+import { Route as monumentsRoute } from './routes/monuments';
 import { Route as statsRoute } from './routes/stats';
 
-const routeTree = rootRoute.addChildren([indexRoute, aboutRoute, addRoute, interventionsRoute, adminRoute, statsRoute]);
+const routeTree = rootRoute.addChildren([
+  indexRoute,
+  aboutRoute,
+  addRoute,
+  interventionsRoute,
+  monumentsRoute,
+  statsRoute,
+  adminRoute,
+]);
 
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent', parseSearch, stringifySearch });

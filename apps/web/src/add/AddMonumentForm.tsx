@@ -3,6 +3,7 @@ import { NAME_MAX } from '@linz/contract/facts';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LatLng } from '../storage/keys';
+import { NearbyMonuments } from './NearbyMonuments';
 import type { AddForm } from './submitMonument';
 
 type Props = { coords: LatLng | undefined; submitting: boolean; onSubmit: (form: AddForm) => void };
@@ -63,6 +64,7 @@ export function AddMonumentForm({ coords, submitting, onSubmit }: Props) {
           />
         </div>
       </div>
+      {lat !== '' && lng !== '' ? <NearbyMonuments lat={Number(lat)} lng={Number(lng)} /> : null}
       <label htmlFor={`${id}-title`}>{t('add.interventionTitle')}</label>
       <input
         id={`${id}-title`}

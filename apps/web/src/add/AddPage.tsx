@@ -1,6 +1,6 @@
 // /add: texts, the form, and the way back to the map centred on the new monument.
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryKeys } from '../api/queries';
@@ -19,14 +19,17 @@ export function AddPage() {
   const [coords] = useState(() => pendingCoords.read());
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<Feedback | null>(null);
+  const [duplicateOf, setDuplicateOf] = useState<string | null>(null);
 
   const onSubmit = async (form: AddForm) => {
     setSubmitting(true);
     setError(null);
+    setDuplicateOf(null);
     const result = await submitMonument(form);
     if (!result.ok) {
       setSubmitting(false);
-      setError(failure(result.errorKey));
+      if (result.existingId) setDuplicateOf(result.existingId);
+      else setError(failure(result.errorKey));
       return;
     }
     pendingCoords.clear();
@@ -43,6 +46,16 @@ export function AddPage() {
       <p className="lead">{t('add.hint')}</p>
       <p className="tip">{t('add.text')}</p>
       <FeedbackBanner feedback={error} onClose={() => setError(null)} />
+      {duplicateOf ? (
+        <p className="feedback feedback--error" role="alert">
+          <span className="feedback__text">
+            {t('finder.add.duplicate')}{' '}
+            <Link to="/" search={{ monument: duplicateOf }}>
+              {t('finder.add.openExisting')}
+            </Link>
+          </span>
+        </p>
+      ) : null}
       <AddMonumentForm coords={coords} submitting={submitting} onSubmit={(form) => void onSubmit(form)} />
       <BackLink label={t('add.back')} />
     </div>

@@ -4,7 +4,8 @@
 import { ApiError, send } from '../api/client';
 
 export type AddForm = { name: string; geoLocX: number; geoLocY: number; interventionTitle: string };
-export type SubmitResult = { ok: true } | { ok: false; errorKey: string };
+/** `existingId`: the server refused a duplicate (409) of this monument. */
+export type SubmitResult = { ok: true } | { ok: false; errorKey: string; existingId?: string };
 
 export async function submitMonument(form: AddForm, now: number = Date.now()): Promise<SubmitResult> {
   const id = `mon-user-${now}`;
@@ -18,6 +19,11 @@ export async function submitMonument(form: AddForm, now: number = Date.now()): P
     throw error;
   }
   if (created.status === 429) return { ok: false, errorKey: 'errors.tooManyRequests' };
+  if (created.status === 409) {
+    // Same name within DUPLICATE_RADIUS_M: the form says so in the visitor's language and links to it.
+    const existingId: unknown = (created.json as { existingId?: unknown } | undefined)?.existingId;
+    if (typeof existingId === 'string') return { ok: false, errorKey: 'finder.add.duplicate', existingId };
+  }
   if (!created.ok) return { ok: false, errorKey: 'errors.submission' };
   // The server answers with the id it kept: a fresh one when the proposed id was already taken.
   const kept: unknown = (created.json as { id?: unknown } | undefined)?.id;

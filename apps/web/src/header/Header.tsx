@@ -3,7 +3,7 @@ import { APP_PATHS } from '@linz/contract/facts';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { branding } from '../branding';
-import { ChartIcon, CloseIcon, InfoIcon, ListIcon } from '../layout/icons';
+import { ChartIcon, CloseIcon, InfoIcon, ListIcon, MonumentsIcon } from '../layout/icons';
 import { LanguageSelector } from './LanguageSelector';
 
 export function Header() {
@@ -11,6 +11,7 @@ export function Header() {
   const pathname = useLocation({ select: (l) => l.pathname });
   const onInfoPage = pathname === APP_PATHS.about || pathname === APP_PATHS.add;
   const onList = pathname === APP_PATHS.interventions;
+  const onMonuments = pathname === APP_PATHS.monuments;
   const onStats = pathname === APP_PATHS.stats;
   const close = (
     <Link to="/" className="icon-button header__nav" aria-label={t('header.close')}>
@@ -31,6 +32,13 @@ export function Header() {
         ) : (
           <Link to="/about" className="icon-button header__nav" aria-label={t('header.about')}>
             <InfoIcon />
+          </Link>
+        )}
+        {onMonuments ? (
+          close
+        ) : (
+          <Link to="/monuments" className="icon-button header__nav" aria-label={t('finder.list.headline')}>
+            <MonumentsIcon />
           </Link>
         )}
         {onList ? (

@@ -1,6 +1,7 @@
 // One entry of the interventions list: emoji and name, status and progress, monument, location,
 // description, votes, the mayor notice and the city's answer.
 import type { Monument } from '@linz/contract';
+import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { ListedIntervention } from '../api/normalise';
 import { langOf } from '../i18n/languages';
@@ -40,6 +41,17 @@ export function InterventionItem({ intervention, monument }: Props) {
         <dt>{t('interventions.votes')}</dt>
         <dd>{intervention.votes}</dd>
       </dl>
+      {monument ? (
+        <p>
+          <Link
+            to="/"
+            search={{ monument: monument.id }}
+            aria-label={t('finder.list.showOnMapOf', { name: monumentName(monument, lang) })}
+          >
+            {t('finder.list.showOnMap')}
+          </Link>
+        </p>
+      ) : null}
       <MayorNotice at={intervention.mayorNotifiedAt} className="intervention-item__mayor" />
       {intervention.answer ? (
         <p className="intervention-item__answer">

@@ -16,6 +16,19 @@ export const ListIcon = ({ className }: IconProps) => (
   </svg>
 );
 
+/** A pillar on a plinth: the list of monuments. */
+export const MonumentsIcon = ({ className }: IconProps) => (
+  <svg {...svg} className={className}>
+    <path
+      d="M9 3h6M10 3v13M14 3v13M7 16h10v3H7zM5 19h14v2H5z"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinejoin="round"
+    />
+  </svg>
+);
+
 export const CloseIcon = ({ className }: IconProps) => (
   <svg {...svg} className={className}>
     <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />

@@ -1,7 +1,7 @@
 // Home: the map with its add and locate buttons, the hold ring and the arrival message.
 import { Link, useSearch } from '@tanstack/react-router';
 import type { Map as LeafletMap } from 'leaflet';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FeedbackBanner } from '../feedback/FeedbackBanner';
 import { failure, success, type Feedback } from '../feedback/feedback';
@@ -13,6 +13,9 @@ import { useMonumentLink } from './useMonumentLink';
 import { usePressToAdd } from './usePressToAdd';
 import { arrival as pendingArrival } from './arrival';
 import { initialView, parseMapLink } from './view';
+
+// The filter button (and, on demand, its panel) loads with the map, after the first paint.
+const FilterButton = lazy(() => import('../finder/FilterButton').then((m) => ({ default: m.FilterButton })));
 
 export function HomePage() {
   const { t } = useTranslation();
@@ -42,6 +45,11 @@ export function HomePage() {
     <div className="home">
       {mapStarted ? <MonumentMap view={view} onReady={setMap} openMonumentId={linked.openId} /> : null}
       <HoldProgress hold={hold} />
+      {mapStarted ? (
+        <Suspense fallback={null}>
+          <FilterButton />
+        </Suspense>
+      ) : null}
       <FeedbackBanner
         feedback={banner}
         onClose={() => {

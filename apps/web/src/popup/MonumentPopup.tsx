@@ -1,41 +1,16 @@
-// The marker popup (spec "Marker popup"): name, question, feedback, list or its states, input,
-// and reporting the monument or a proposal.
+// The marker popup (spec "Marker popup"): name, question, and the monument's proposals, voting,
+// proposing and reporting (MonumentProposals, shared with the /monuments list).
 import type { Monument } from '@linz/contract';
-import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { monumentInterventionsQuery } from '../api/queries';
-import { FeedbackBanner } from '../feedback/FeedbackBanner';
-import type { Feedback } from '../feedback/feedback';
-import { isLocked, votedList } from '../storage/keys';
-import { AddInterventionForm } from './AddInterventionForm';
-import { InterventionRow } from './InterventionRow';
-import { useAddIntervention } from './useAddIntervention';
-import { useVote } from './useVote';
-import type { ReportTarget } from './report/sendReport';
-
-// The report dialog loads when a visitor first asks to report something.
-const ReportDialog = lazy(() => import('./report/ReportDialog').then((m) => ({ default: m.ReportDialog })));
-
-type Reporting = { target: ReportTarget; name: string; opener: HTMLElement };
+import { isLocked } from '../storage/keys';
+import { MonumentProposals } from './MonumentProposals';
 
 type Props = { monument: Monument; name: string; onClose: () => void };
 
 export function MonumentPopup({ monument, name, onClose }: Props) {
   const { t } = useTranslation();
-  const [feedback, setFeedback] = useState<Feedback | null>(null);
-  const interventions = useQuery(monumentInterventionsQuery(monument.id));
-  const { vote, celebrating } = useVote(monument.id, setFeedback);
-  const { add, adding } = useAddIntervention(monument.id, setFeedback);
   const heading = useRef<HTMLHeadingElement>(null);
-  const voted = votedList.read(monument.id);
-  const [reporting, setReporting] = useState<Reporting | null>(null);
-  const reportDone = (thanks: Feedback | null) => {
-    if (thanks) setFeedback(thanks);
-    // Back to the button that opened it (the dialog was on <body>).
-    reporting?.opener.focus({ preventScroll: true });
-    setReporting(null);
-  };
 
   useEffect(() => heading.current?.focus({ preventScroll: true }), []);
 
@@ -58,50 +33,7 @@ export function MonumentPopup({ monument, name, onClose }: Props) {
       </h2>
       {monument.validated ? null : <p className="monument-popup__unvalidated">{t('popup.unvalidated')}</p>}
       <p className="monument-popup__subline">{t('popup.subline')}</p>
-      <FeedbackBanner feedback={feedback} onClose={() => setFeedback(null)} />
-      {interventions.isPending ? (
-        <p className="monument-popup__loading" role="status">
-          {t('popup.loading')}
-        </p>
-      ) : interventions.isError ? (
-        <p className="monument-popup__error" role="alert">
-          {t('errors.loadInterventions')}
-        </p>
-      ) : interventions.data.length === 0 ? (
-        <p className="monument-popup__empty">{t('popup.empty')}</p>
-      ) : (
-        // A scrolling list must be reachable by keyboard to be scrolled (axe: scrollable-region-focusable).
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-        <ul className="monument-popup__list" aria-label={t('popup.listLabel')} tabIndex={0}>
-          {interventions.data.map((intervention) => (
-            <InterventionRow
-              key={intervention.id}
-              intervention={intervention}
-              voted={voted.includes(intervention.id)}
-              celebrating={celebrating === intervention.id}
-              onVote={(item, button) => void vote(item, button)}
-              onReport={(item, opener) =>
-                setReporting({ target: { kind: 'intervention', interventionId: item.id }, name: item.name, opener })
-              }
-            />
-          ))}
-        </ul>
-      )}
-      <AddInterventionForm adding={adding} onAdd={add} />
-      <button
-        type="button"
-        className="report-link report-link--monument"
-        onClick={(event) =>
-          setReporting({ target: { kind: 'monument', monumentId: monument.id }, name, opener: event.currentTarget })
-        }
-      >
-        {t('report.monumentButton')}
-      </button>
-      {reporting ? (
-        <Suspense fallback={null}>
-          <ReportDialog target={reporting.target} name={reporting.name} onDone={reportDone} />
-        </Suspense>
-      ) : null}
+      <MonumentProposals monument={monument} name={name} />
     </section>
   );
 }

@@ -1,0 +1,120 @@
+// /monuments, the map's accessible alternative: a keyboard and screen-reader path to every monument
+// and everything its popup offers (proposals, voting, proposing) without touching the map.
+import { seriousViolations } from './axe';
+import { expect, test, unique, type Page } from './fixtures';
+import type { Locator } from '@playwright/test';
+
+/** Presses Tab until `target` has focus (a keyboard user's way there), at most `max` times. */
+async function tabTo(page: Page, target: Locator, max = 60) {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error('not reachable with Tab');
+}
+
+test('keyboard only: find a monument, expand it, vote and propose, with headings and landmarks', async ({ page, api }) => {
+  const monument = await api.addMonument(unique('Tastaturdenkmal'), 48.21 + Math.random() * 0.05, 14.21);
+  const proposal = await api.addIntervention(monument.id, unique('Ein Brunnen'));
+  await page.goto('/');
+  // The header's link, by keyboard.
+  const link = page.getByRole('link', { name: 'Alle Denkmäler' });
+  await tabTo(page, link);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/monuments$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Alle Denkmäler' })).toBeVisible();
+  await expect(page.getByRole('main')).toBeVisible();
+  await expect(page.getByRole('search')).toBeVisible();
+
+  const box = page.getByRole('searchbox', { name: /Suche/ });
+  await tabTo(page, box);
+  await page.keyboard.type(monument.name);
+  await expect(page.getByRole('status').filter({ hasText: /Denkm/ })).toHaveText(/^1 von \d+ Denkmälern$/);
+  const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name: monument.name }) });
+  await expect(item.getByRole('definition')).toHaveText(['Unbekannt', 'nicht angegeben', 'Noch nicht geprüft', '1']);
+  await expect(item.getByRole('link', { name: `Auf der Karte zeigen: ${monument.name}` })).toHaveAttribute(
+    'href',
+    new RegExp(`monument=${monument.id}`),
+  );
+
+  const disclosure = item.getByRole('button', { name: `Vorschläge und Abstimmung: ${monument.name}` });
+  await tabTo(page, disclosure);
+  await expect(disclosure).toHaveAttribute('aria-expanded', 'false');
+  await page.keyboard.press('Enter');
+  await expect(disclosure).toHaveAttribute('aria-expanded', 'true');
+  const details = page.getByRole('region', { name: `Vorschläge für ${monument.name}` });
+  await expect(details.getByRole('list', { name: 'Vorgeschlagene Interventionen' })).toBeVisible();
+
+  const thumbs = details.getByRole('button', { name: `Für „${proposal.name}“ stimmen` });
+  await tabTo(page, thumbs);
+  await page.keyboard.press('Enter');
+  await expect(details.getByRole('button', { name: `Du hast für „${proposal.name}“ gestimmt` })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(details.getByText('1 Stimme', { exact: true })).toBeVisible();
+  expect((await api.interventions(monument.id)).find((i) => i.id === proposal.id)?.votes).toBe(1);
+
+  const input = details.getByRole('textbox', { name: 'Dein Vorschlag' });
+  await tabTo(page, input);
+  const newName = unique('Eine Bank');
+  await page.keyboard.type(newName);
+  await page.keyboard.press('Enter');
+  await expect(details.getByRole('listitem').filter({ hasText: newName })).toBeVisible();
+  expect((await api.interventions(monument.id)).map((i) => i.name)).toContain(newName);
+  // The map was never shown.
+  await expect(page.locator('.leaflet-container')).toHaveCount(0);
+
+  // Collapsing hides it again.
+  await tabTo(page, disclosure);
+  await page.keyboard.press('Enter');
+  await expect(details).toHaveCount(0);
+});
+
+test('/monuments and an expanded monument have no serious or critical axe violations', async ({ page, api }) => {
+  const monument = await api.addMonument(unique('Axedenkmal'), 48.22 + Math.random() * 0.05, 14.22);
+  await api.addIntervention(monument.id, unique('Eine Tafel'));
+  await page.goto('/monuments');
+  await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+  await expect(page.locator('.page')).toHaveCount(1);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: `Vorschläge und Abstimmung: ${monument.name}` }).click();
+  await expect(page.getByRole('region', { name: `Vorschläge für ${monument.name}` }).getByRole('listitem')).toHaveCount(1);
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('sorted by name; 10,000 monuments come 50 at a time and "mehr anzeigen" moves focus to the next one', async ({ page }) => {
+  // Many monuments without filling the shared database: the real list, plus synthetic ones.
+  await page.route('**/api/monuments', async (route) => {
+    const real = (await (await route.fetch()).json()) as Record<string, unknown>[];
+    const synthetic = Array.from({ length: 10_000 }, (_, i) => ({
+      ...real[0],
+      id: `mon-synthetic-${i}`,
+      name: `Zz Synthetisch ${String(i).padStart(5, '0')}`,
+      name_en: undefined,
+    }));
+    await route.fulfill({ json: [...real, ...synthetic] });
+  });
+  await page.goto('/monuments');
+  const list = page.getByRole('list', { name: 'Alle Denkmäler' });
+  const headings = list.getByRole('heading', { level: 2 });
+  await expect(headings).toHaveCount(50);
+  const shown = await headings.allTextContents();
+  expect(shown).toEqual([...shown].sort((a, b) => a.localeCompare(b, 'de')));
+  const more = page.getByRole('button', { name: /^50 weitere anzeigen \(noch 9\.9\d\d\)$/ });
+  await more.click();
+  await expect(headings).toHaveCount(100);
+  await expect(headings.nth(50)).toBeFocused();
+  await page.getByRole('searchbox', { name: /Suche/ }).fill('Synthetisch 09999');
+  await expect(headings).toHaveText(['Zz Synthetisch 09999']);
+  await expect(page.getByRole('status').filter({ hasText: /Denkm/ })).toHaveText(/^1 von 10\.\d{3} Denkmälern$/);
+});
+
+test.describe('English', () => {
+  test.use({ lang: 'en' });
+  test('names, category and the words in English', async ({ page }) => {
+    await page.goto('/monuments?q=Hessen');
+    await expect(page.getByRole('heading', { level: 2, name: 'Hessen Regiment Memorial' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Show on the map: Hessen Regiment Memorial' })).toBeVisible();
+  });
+});
