@@ -232,7 +232,15 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
     await writeErrors('POST', retryAt, staff);
 
     // The figures and the open data, each with its ETag (now holding the proposal, votes and answer above).
-    const open = ['stats', 'monumentsGeojson', 'monumentsCsv', 'interventionsCsv', 'feedInterventions', 'feedAnswers'] as const;
+    const open = [
+      'stats',
+      'statsImage',
+      'monumentsGeojson',
+      'monumentsCsv',
+      'interventionsCsv',
+      'feedInterventions',
+      'feedAnswers',
+    ] as const;
     for (const name of open) {
       const first = await check({ url: r[name].path }, 200);
       await check({ url: r[name].path, headers: { 'if-none-match': String(first.headers.etag) } }, 304);
