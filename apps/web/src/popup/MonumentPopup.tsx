@@ -1,5 +1,5 @@
 // The marker popup (spec "Marker popup"): name, question, feedback, list or its states, input,
-// and reporting the monument or a proposal.
+// sharing a link to it, and reporting the monument or a proposal.
 import type { Monument } from '@linz/contract';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
@@ -10,6 +10,7 @@ import type { Feedback } from '../feedback/feedback';
 import { isLocked, votedList } from '../storage/keys';
 import { AddInterventionForm } from './AddInterventionForm';
 import { InterventionRow } from './InterventionRow';
+import { ShareLink } from './ShareLink';
 import { useAddIntervention } from './useAddIntervention';
 import { useVote } from './useVote';
 import type { ReportTarget } from './report/sendReport';
@@ -88,6 +89,7 @@ export function MonumentPopup({ monument, name, onClose }: Props) {
         </ul>
       )}
       <AddInterventionForm adding={adding} onAdd={add} />
+      <ShareLink monumentId={monument.id} name={name} onOutcome={setFeedback} />
       <button
         type="button"
         className="report-link report-link--monument"
