@@ -1,7 +1,8 @@
-// `pnpm bench [-- --only reads|votes|main|mechanisms] [--db pglite|postgres]`: loopback load,
+// `pnpm bench [-- --only reads|votes|main|mechanisms|scale] [--db pglite|postgres]`: loopback load,
 // driven by wrk, on the API's two public lists and the vote, each beside a reference measured in the
 // same run (bare node:http for reads, the vote SQL straight on the driver for votes), and the
-// with/without figures of the API's mechanisms (mechanisms.ts), on PGlite and on PostgreSQL. See
+// with/without figures of the API's mechanisms (mechanisms.ts), and the monuments list at 42 and
+// 10,000 monuments (scale.ts), on PGlite and on PostgreSQL. See
 // bench/README.md. A benchmark: it exits 1 only when it could not run or a vote count check fails
 // (BENCH_STRICT=1: also when a target is missed).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,6 +28,7 @@ import {
   type Target,
 } from './common.js';
 import { benchMechanisms } from './mechanisms.js';
+import { benchScale } from './scale.js';
 import type { SqlRefConfig, SqlRefResult } from './reference-sql.js';
 import { startApi, type Api, type DbTarget } from './server.js';
 import { cpuMs, percentile } from './stats.js';
@@ -34,7 +36,7 @@ import { printMechanisms, printTable, type MechanismRow, type Row } from './tabl
 import { removeVariants } from './variants.js';
 import { compareGets, CONNECTIONS, loadGet, ok200, requireWrk } from './wrk.js';
 
-type Part = 'reads' | 'votes' | 'mechanisms';
+type Part = 'reads' | 'votes' | 'mechanisms' | 'scale';
 
 function argsOf(argv: string[]) {
   const args = argv.filter((a) => a !== '--');
@@ -43,11 +45,11 @@ function argsOf(argv: string[]) {
     if (i < 0) return undefined;
     return args[i]!.includes('=') ? args[i]!.split('=')[1] : args[i + 1];
   };
-  const only = (value('--only') ?? 'reads,votes,mechanisms').replace('main', 'reads,votes').split(',');
+  const only = (value('--only') ?? 'reads,votes,mechanisms,scale').replace('main', 'reads,votes').split(',');
   const parts = new Set<Part>();
   for (const p of only) {
-    if (p !== 'reads' && p !== 'votes' && p !== 'mechanisms')
-      throw new Error(`--only takes reads, votes, main or mechanisms (comma-separated), not ${p}`);
+    if (p !== 'reads' && p !== 'votes' && p !== 'mechanisms' && p !== 'scale')
+      throw new Error(`--only takes reads, votes, main, mechanisms or scale (comma-separated), not ${p}`);
     parts.add(p);
   }
   const dbs = (value('--db') ?? process.env.BENCH_DB ?? 'pglite,postgres').split(',') as DbTarget['kind'][];
@@ -78,7 +80,11 @@ for (const sig of ['SIGINT', 'SIGTERM'] as const) {
     process.exit(130);
   });
 }
-const perDb = (parts.has('reads') ? 180 : 0) + (parts.has('votes') ? 150 : 0) + (parts.has('mechanisms') ? 330 : 0);
+const perDb =
+  (parts.has('reads') ? 180 : 0) +
+  (parts.has('votes') ? 150 : 0) +
+  (parts.has('mechanisms') ? 330 : 0) +
+  (parts.has('scale') ? 240 : 0);
 const budget = (DBS.length * perDb + 120) * 1000;
 setTimeout(() => {
   console.error(`benchmark exceeded its ${budget / 1000} s budget; stopping`);
@@ -255,6 +261,8 @@ async function benchDb(kind: DbTarget['kind'], rows: Row[], mechanisms: Mechanis
       pg = await startPostgres();
       cleanups.push(() => pg?.destroy());
     }
+    if (parts.has('scale')) await benchScale(kind, work, pg, rows);
+    if (!parts.has('reads') && !parts.has('votes') && !parts.has('mechanisms')) return exact;
     const db: DbTarget = pg ? { kind: 'postgres', url: pg.url() } : { kind: 'pglite', dataDir: path.join(work, 'data') };
     api = await startApi(db, { rateLimit: RATE_LIMIT });
     log(`${kind}: API pid ${api.child.proc.pid} at ${api.base}`);

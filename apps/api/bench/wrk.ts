@@ -81,8 +81,15 @@ const common = (threads: number, connections: number, seconds: number) => [
 ];
 
 /** GET `url` for `seconds` (whole seconds, wrk's unit) with CONNECTIONS keep-alive connections. */
-export async function loadGet(url: string, seconds: number, threads = 1, connections = CONNECTIONS): Promise<GetResult> {
-  const { line, cpuMs } = await wrk([...common(threads, connections, seconds), '-s', path.join(here, 'wrk-get.lua'), url]);
+export async function loadGet(
+  url: string,
+  seconds: number,
+  threads = 1,
+  connections = CONNECTIONS,
+  headers: string[] = [],
+): Promise<GetResult> {
+  const h = headers.flatMap((x) => ['-H', x]);
+  const { line, cpuMs } = await wrk([...common(threads, connections, seconds), ...h, '-s', path.join(here, 'wrk-get.lua'), url]);
   const r = line as { requests: number; seconds: number; p99: number; non2xx: number; errors: number };
   return { ...r, rps: r.requests / r.seconds, wrkCpuMs: cpuMs };
 }
@@ -98,10 +105,11 @@ export async function compareGets(
   sliceSeconds: number,
   slices: number,
   threads = 1,
+  headers: string[] = [],
 ): Promise<[GetResult, GetResult]> {
   const runs: [GetResult[], GetResult[]] = [[], []];
   for (let i = 0; i < slices; i++) {
-    for (const k of i % 2 ? [1, 0] : [0, 1]) runs[k]!.push(await loadGet(k ? b : a, sliceSeconds, threads));
+    for (const k of i % 2 ? [1, 0] : [0, 1]) runs[k]!.push(await loadGet(k ? b : a, sliceSeconds, threads, CONNECTIONS, headers));
   }
   return [merge(runs[0]), merge(runs[1])];
 }

@@ -199,8 +199,14 @@ describe(`REST façade on ${DB_KIND}`, () => {
     expect(list).toHaveLength(43);
     expect(list.find((m) => m.id === created.id)?.validated).toBe(false);
     // The browser's id is only a proposal: a taken one gets a fresh id (201), never a 409.
+    // (Another name: the same name here would be a duplicate, test/duplicates.test.ts.)
     const dup = expectAnswer(
-      await t.app.inject({ method: 'POST', url: routes.addMonument.path, headers: json, payload }),
+      await t.app.inject({
+        method: 'POST',
+        url: routes.addMonument.path,
+        headers: json,
+        payload: { ...payload, name: 'Denkmal für Johanna Dohnal (Tafel)' },
+      }),
       201,
       Monument,
     );

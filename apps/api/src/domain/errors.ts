@@ -25,6 +25,16 @@ export class LimitReached extends DomainError {
 /** The request contradicts what is already stored (409). */
 export class Conflict extends DomainError {}
 
+/** A new monument duplicates a public one nearby (409, with that monument's id in the answer). */
+export class Duplicate extends Conflict {
+  constructor(
+    message: string,
+    readonly existingId: string,
+  ) {
+    super(message);
+  }
+}
+
 /** No valid staff token or session (401). */
 export class Unauthorized extends DomainError {
   constructor(message = 'Staff sign-in required.') {

@@ -4,6 +4,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { USER_MONUMENT_DEFAULTS, type Monument, type NewMonument } from '@linz/contract';
 import type { Database, Db } from '../db/client.js';
 import { monuments } from '../db/schema.js';
+import { refuseDuplicate } from './duplicates.js';
 import { Conflict, NotFound } from './errors.js';
 
 type Row = typeof monuments.$inferSelect;
@@ -68,9 +69,10 @@ const freshId = () => `mon-user-${Date.now()}${randomInt(1_000_000)}`;
 /**
  * Adds a visitor's monument under the id the browser proposed. That id is only a proposal (two
  * browsers may pick the same millisecond): when it is taken, the monument gets a fresh id, and
- * the answer tells which.
+ * the answer tells which. A duplicate of a public monument nearby is refused (domain/duplicates.ts).
  */
-export async function addMonument(tx: Db, input: NewMonument, creatorIpHash: string): Promise<Monument> {
+export async function addMonument(database: Database, tx: Db, input: NewMonument, creatorIpHash: string): Promise<Monument> {
+  await refuseDuplicate(database, tx, input.name, { lat: input.geoLocX, lng: input.geoLocY });
   const ids = [input.id ?? freshId(), freshId(), freshId()];
   for (const id of ids) {
     const [row] = await tx

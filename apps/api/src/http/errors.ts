@@ -5,7 +5,7 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { ErrorBody } from '@linz/contract';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { databaseUnavailable } from '../db/unavailable.js';
-import { LimitReached } from '../domain/errors.js';
+import { Duplicate, LimitReached } from '../domain/errors.js';
 import { answeredError } from '../trpc/errors.js';
 import { answerUnavailable, unavailableBody } from './pressure.js';
 
@@ -55,5 +55,8 @@ export function sendError(thrown: unknown, req: FastifyRequest, reply: FastifyRe
     reply.header('retry-after', String(retryAfterOf(err)));
   }
   const message = issues ? 'Invalid input.' : ((err as Error)?.message ?? 'Bad request.');
-  return reply.code(status).send({ message, ...(issues ? { issues } : {}) } satisfies ErrorBody);
+  const existingId = cause instanceof Duplicate ? cause.existingId : undefined;
+  return reply
+    .code(status)
+    .send({ message, ...(issues ? { issues } : {}), ...(existingId ? { existingId } : {}) } satisfies ErrorBody);
 }

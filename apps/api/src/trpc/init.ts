@@ -4,6 +4,7 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { StaffMember } from '../domain/staff.js';
 import type { Services } from '../services.js';
+import { Duplicate } from '../domain/errors.js';
 import { answeredError } from './errors.js';
 
 export type Context = Services & {
@@ -40,7 +41,13 @@ const t = initTRPC.context<Context>().create({
       ...shape,
       code: TRPC_ERROR_CODES_BY_KEY[answered.code],
       message: answered.message,
-      data: { ...shape.data, code: answered.code, httpStatus },
+      // A duplicate monument names the one it duplicates, as the REST body's `existingId` does.
+      data: {
+        ...shape.data,
+        code: answered.code,
+        httpStatus,
+        ...(answered.cause instanceof Duplicate ? { existingId: answered.cause.existingId } : {}),
+      },
     };
   },
 });

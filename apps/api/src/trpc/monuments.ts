@@ -26,7 +26,7 @@ export const monumentsRouter = router({
     .mutation(async ({ ctx, input }) => {
       const ipHash = await ctx.ipHash();
       const monument = await createWithinLimit(ctx.database, ipHash, ctx.config.limits.createsPer5Minutes, (tx) =>
-        addMonument(tx, input, ipHash),
+        addMonument(ctx.database, tx, input, ipHash),
       );
       ctx.lists.monuments.invalidate();
       await announceChange(ctx.database, 'monuments');

@@ -1,0 +1,74 @@
+// `pnpm seed:synthetic --monuments <N> --interventions <M> [--force]`: fills the configured
+// database (DATA_DIR or DATABASE_URL, as the server reads them) with deterministic synthetic data
+// (src/db/synthetic.ts). On the embedded database it takes the folder's lock, so it refuses while a
+// server runs on that folder: stop the server first (it rebuilds its lists at the next start).
+import { mkdirSync } from 'node:fs';
+import { loadConfig } from '../config.js';
+import { openDatabase, type Database } from '../db/client.js';
+import { lockFolder, lockHolder } from '../db/folder-lock.js';
+import { seedSynthetic, type SyntheticOptions } from '../db/synthetic.js';
+
+const USAGE = 'Usage: pnpm seed:synthetic --monuments <N> --interventions <M> [--force]';
+const MAX = 1_000_000;
+
+export function parseArgs(args: string[]): SyntheticOptions | null {
+  const opts: SyntheticOptions = { monuments: -1, interventions: 0, force: false };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === '--force') opts.force = true;
+    else if (arg === '--monuments' || arg === '--interventions') {
+      const value = args[++i];
+      if (value === undefined || !/^\d+$/.test(value) || Number(value) > MAX) return null;
+      opts[arg === '--monuments' ? 'monuments' : 'interventions'] = Number(value);
+    } else return null;
+  }
+  return opts.monuments >= 0 ? opts : null;
+}
+
+async function withDatabase<T>(run: (database: Database) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  if (config.databaseUrl) {
+    const database = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: 1 });
+    try {
+      return await run(database);
+    } finally {
+      await database.close();
+    }
+  }
+  mkdirSync(config.dataDir, { recursive: true });
+  const holder = lockHolder(config.dataDir);
+  if (holder !== null) {
+    throw new Error(
+      `The data folder ${config.dataDir} is in use by process ${holder} (a running server). Stop it first, then run pnpm seed:synthetic again.`,
+    );
+  }
+  const lock = lockFolder(config.dataDir);
+  try {
+    const database = await openDatabase({ dataDir: config.dataDir });
+    try {
+      return await run(database);
+    } finally {
+      await database.close();
+    }
+  } finally {
+    lock.release();
+  }
+}
+
+const opts = parseArgs(process.argv.slice(2).filter((a) => a !== '--'));
+if (!opts) {
+  console.error(USAGE);
+  process.exit(2);
+}
+try {
+  const started = performance.now();
+  const wrote = await withDatabase((database) => seedSynthetic(database, opts));
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(
+    `Wrote ${wrote.monuments} synthetic monuments (syn-…), ${wrote.interventions} proposals and ${wrote.votes} votes` +
+      `${wrote.replaced ? `, replacing ${wrote.replaced} earlier synthetic monuments` : ''} in ${seconds} s.`,
+  );
+} catch (err) {
+  console.error((err as Error).message);
+  process.exitCode = 1;
+}
