@@ -1,5 +1,6 @@
 // Clusters at low zoom: buttons with a name that says how many monuments (and how many unverified)
 // they hold; Enter or Space zooms into one and keyboard focus lands on what it held.
+import { seriousViolations } from './axe';
 import { expect, mapReady, test, unique } from './fixtures';
 
 const CLUSTER = /^(\d+) Denkmäler, (davon (\d+) noch nicht geprüft, )?hineinzoomen$/;
@@ -23,7 +24,14 @@ test('at low zoom the monuments are clusters: named buttons that zoom in by keyb
   // The count of unverified ones is also visible text on the cluster, not only colour.
   await expect(page.getByRole('button', { name: withUnverified })).toContainText(/\d+ neu/);
 
-  // Tab reaches a cluster; Enter zooms in and focus moves to what it held.
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Tab from the map reaches its clusters and markers (they follow it in the page's order).
+  await page.getByRole('region', { name: 'Karte der Denkmäler in Linz' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(page.locator(':focus')).toHaveAttribute('role', 'button');
+  await expect(page.locator(':focus')).toHaveClass(/leaflet-marker-icon/);
+  // Enter on a cluster zooms in, and focus moves to what it held.
   const biggest = page.getByRole('button', { name: names.sort((a, b) => parseInt(b) - parseInt(a))[0] });
   await biggest.focus();
   await expect(biggest).toBeFocused();
