@@ -108,20 +108,24 @@ export function MonumentLayer({ openMonumentId }: { openMonumentId?: string | un
           : t('findMap.cluster', { count: c.members.length }),
       clusterNew: (c) => t('findMap.clusterNew', { count: c.unvalidated }),
     };
-    const draw = () => {
-      const b = map.getBounds().pad(MARGIN);
-      const bounds = { south: b.getSouth(), west: b.getWest(), north: b.getNorth(), east: b.getEast() };
-      layer.draw(place(index, { zoom: map.getZoom(), maxZoom: map.getMaxZoom(), bounds, pinned }), look);
+    const drawn = () => {
+      container.setAttribute('aria-busy', 'false');
       const id = pendingOpen.current;
-      const marker = id ? layer.markerOf(id) : undefined;
+      if (!id) return;
+      const marker = layer.markerOf(id);
       const monument = all?.find((m) => m.id === id);
       if (marker && monument) {
         pendingOpen.current = null;
         layer.openMonument(monument, marker);
       }
     };
+    const draw = () => {
+      const b = map.getBounds().pad(MARGIN);
+      const bounds = { south: b.getSouth(), west: b.getWest(), north: b.getNorth(), east: b.getEast() };
+      container.setAttribute('aria-busy', 'true');
+      layer.draw(place(index, { zoom: map.getZoom(), maxZoom: map.getMaxZoom(), bounds, pinned }), look, drawn);
+    };
     draw();
-    container.setAttribute('aria-busy', 'false');
     map.on('moveend zoomlevelschange', draw);
     return () => {
       map.off('moveend zoomlevelschange', draw);

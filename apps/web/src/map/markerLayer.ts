@@ -69,6 +69,10 @@ function setLook(marker: Marker, monument: Monument, look: Look) {
   marker.setIcon(markerIcon(monument.validated, fan?.index, fan?.count));
 }
 
+/** Markers added per frame: a zoom at 10,000 monuments replaces about 300, and one long task for all
+ * of them would block a phone's main thread (the issue allows no task over 100 ms). */
+const BATCH = 60;
+
 const keyOf = (p: Placed) => (p.kind === 'marker' ? `m:${p.monument.id}` : `c:${p.cluster.key}:${p.cluster.members.length}`);
 
 export function createMarkerLayer(map: LeafletMap, handlers: Handlers) {
@@ -87,36 +91,51 @@ export function createMarkerLayer(map: LeafletMap, handlers: Handlers) {
     }
     return undefined;
   };
+  let frame = 0;
+  const put = (key: string, p: Placed, look: Look, signature: string) => {
+    const old = drawn.get(key);
+    if (old && p.kind === 'marker') {
+      // Same monument, new name, language or place: updated in place (its popup stays).
+      old.marker.setLatLng([p.monument.geoLocX, p.monument.geoLocY]);
+      setLook(old.marker, p.monument, look);
+      drawn.set(key, { marker: old.marker, look: signature });
+      return;
+    }
+    if (old) layer.removeLayer(old.marker);
+    const marker =
+      p.kind === 'marker' ? monumentMarker(p.monument, look, handlers) : clusterMarker(p.cluster, look, zoomInto(p.cluster));
+    layer.addLayer(marker);
+    drawn.set(key, { marker, look: signature });
+  };
   return {
-    draw(placed: Placed[], look: Look) {
+    /** Draws `placed`: the first batch at once, the rest a batch per frame; `onDrawn` when all are on the map. */
+    draw(placed: Placed[], look: Look, onDrawn: () => void) {
+      cancelAnimationFrame(frame);
       const wanted = new Map(placed.map((p) => [keyOf(p), p]));
       for (const [key, d] of drawn) {
         if (wanted.has(key)) continue;
         layer.removeLayer(d.marker);
         drawn.delete(key);
       }
+      const work: Array<[string, Placed, string]> = [];
       for (const [key, p] of wanted) {
         const signature =
           p.kind === 'marker'
             ? `${look.label(p.monument)}|${p.monument.validated}|${JSON.stringify(look.fan(p.monument))}|${p.monument.geoLocX},${p.monument.geoLocY}`
             : `${look.clusterLabel(p.cluster)}|${p.cluster.lat},${p.cluster.lng}`;
-        const old = drawn.get(key);
-        if (old?.look === signature) continue;
-        if (old && p.kind === 'marker') {
-          // Same monument, new name, language or place: updated in place (its popup stays).
-          old.marker.setLatLng([p.monument.geoLocX, p.monument.geoLocY]);
-          setLook(old.marker, p.monument, look);
-          drawn.set(key, { marker: old.marker, look: signature });
-          continue;
-        }
-        if (old) layer.removeLayer(old.marker);
-        const marker =
-          p.kind === 'marker' ? monumentMarker(p.monument, look, handlers) : clusterMarker(p.cluster, look, zoomInto(p.cluster));
-        layer.addLayer(marker);
-        drawn.set(key, { marker, look: signature });
+        if (drawn.get(key)?.look !== signature) work.push([key, p, signature]);
       }
-      if (focusWithin) firstWithin(focusWithin)?.focus({ preventScroll: true });
-      focusWithin = null;
+      const step = (from: number) => {
+        for (const [key, p, signature] of work.slice(from, from + BATCH)) put(key, p, look, signature);
+        if (from + BATCH < work.length) {
+          frame = requestAnimationFrame(() => step(from + BATCH));
+          return;
+        }
+        if (focusWithin) firstWithin(focusWithin)?.focus({ preventScroll: true });
+        focusWithin = null;
+        onDrawn();
+      };
+      step(0);
     },
     markerOf(monumentId: string): Marker | undefined {
       return drawn.get(`m:${monumentId}`)?.marker;
@@ -126,6 +145,7 @@ export function createMarkerLayer(map: LeafletMap, handlers: Handlers) {
     },
     /** Off the map; its markers are kept for the next attach. */
     remove() {
+      cancelAnimationFrame(frame);
       layer.remove();
     },
   };
