@@ -1,13 +1,15 @@
 // pnpm bench:web: the first-load JavaScript budget, then Lighthouse 12 mobile (default simulated
 // throttling) on / and /interventions, several runs each, median and range. Everything is local:
 // the API (fresh temporary database) serves the production build, and a small tile server of our
-// own answers every tile with one PNG, so nothing goes to the internet.
+// own answers every tile with one PNG, so nothing goes to the internet. Then the map at 42 and at
+// 10,000 monuments: time to markers and main-thread tasks while panning and zooming (bench-map.mjs).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { benchMap } from './bench-map.mjs';
 import { measure, table } from './js-budget.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -153,3 +155,6 @@ try {
   await new Promise((resolve) => setTimeout(resolve, 500));
   rmSync(dataDir, { recursive: true, force: true });
 }
+
+// The map at 42 and at 10,000 monuments (scripts/bench-map.mjs); BENCH_MAP=0 skips it.
+if (process.env.BENCH_MAP !== '0') await benchMap();

@@ -1,16 +1,18 @@
-// The full-screen Leaflet map: tiles from the API's config, one marker per monument.
+// The full-screen Leaflet map: tiles from the API's config, the monuments (clusters or markers).
 import { useQuery } from '@tanstack/react-query';
 import type { Map as LeafletMap } from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useTranslation } from 'react-i18next';
 import { MapContainer, TileLayer, useMap } from 'react-leaflet';
-import { useEffect, useMemo, useState } from 'react';
-import { clientConfigQuery, monumentsQuery } from '../api/queries';
+import { lazy, Suspense, useEffect } from 'react';
+import { clientConfigQuery } from '../api/queries';
 import type { MapView } from '../storage/keys';
 import { SaveMapView } from './MapEvents';
-import { fanOut } from './markerIcon';
-import { MonumentMarker } from './MonumentMarker';
 import { FALLBACK_TILES } from './tiles';
+
+// The markers and clusters come after the first paint (the map itself does too), in a chunk of their
+// own that loads while the monuments are fetched; the region is busy until they are drawn.
+const MonumentLayer = lazy(() => import('./MonumentLayer').then((m) => ({ default: m.MonumentLayer })));
 
 type Props = {
   view: MapView;
@@ -37,38 +39,10 @@ function MapLabel({ label }: { label: string }) {
   return null;
 }
 
-/** Markers are added a batch per frame, so a phone's main thread is never blocked for all of them. */
-const MARKER_BATCH = 40;
-
-function useGrowing(total: number): number {
-  const [shown, setShown] = useState(MARKER_BATCH);
-  useEffect(() => {
-    if (shown >= total) return;
-    const frame = requestAnimationFrame(() => setShown((n) => n + MARKER_BATCH));
-    return () => cancelAnimationFrame(frame);
-  }, [shown, total]);
-  return shown;
-}
-
-function Markers({ openMonumentId }: { openMonumentId?: string | undefined }) {
+function Busy() {
   const map = useMap();
-  const monuments = useQuery(monumentsQuery());
-  const list = useMemo(() => monuments.data ?? [], [monuments.data]);
-  const fan = useMemo(() => fanOut(list), [list]);
-  const shown = useGrowing(list.length);
-  // The map region is busy until every marker is on it (screen readers wait; so do presses' tests).
-  const busy = monuments.isPending || shown < list.length;
-  useEffect(() => map.getContainer().setAttribute('aria-busy', String(busy)), [map, busy]);
-  return list
-    .slice(0, shown)
-    .map((monument) => (
-      <MonumentMarker
-        key={monument.id}
-        monument={monument}
-        openOnMount={monument.id === openMonumentId}
-        fan={fan.get(monument.id)}
-      />
-    ));
+  useEffect(() => map.getContainer().setAttribute('aria-busy', 'true'), [map]);
+  return null;
 }
 
 export function MonumentMap({ view, onReady, openMonumentId }: Props) {
@@ -77,7 +51,9 @@ export function MonumentMap({ view, onReady, openMonumentId }: Props) {
     <MapContainer ref={onReady} className="monument-map" center={[view.center.lat, view.center.lng]} zoom={view.zoom}>
       <MapLabel label={t('map.label')} />
       <Tiles />
-      <Markers openMonumentId={openMonumentId} />
+      <Suspense fallback={<Busy />}>
+        <MonumentLayer openMonumentId={openMonumentId} />
+      </Suspense>
       <SaveMapView />
     </MapContainer>
   );

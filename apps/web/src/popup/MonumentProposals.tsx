@@ -10,6 +10,7 @@ import type { Feedback } from '../feedback/feedback';
 import { votedList } from '../storage/keys';
 import { AddInterventionForm } from './AddInterventionForm';
 import { InterventionRow } from './InterventionRow';
+import { ShareLink } from './ShareLink';
 import { useAddIntervention } from './useAddIntervention';
 import { useVote } from './useVote';
 import type { ReportTarget } from './report/sendReport';
@@ -68,6 +69,7 @@ export function MonumentProposals({ monument, name }: Props) {
         </ul>
       )}
       <AddInterventionForm adding={adding} onAdd={add} />
+      <ShareLink monumentId={monument.id} name={name} onOutcome={setFeedback} />
       <button
         type="button"
         className="report-link report-link--monument"

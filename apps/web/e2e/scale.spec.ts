@@ -1,0 +1,109 @@
+// 2,000 monuments: the map draws a few hundred elements at most, stays usable by keyboard, and a
+// link into a cluster still opens its popup. This file starts a server of its own (port E2E_PORT
+// + 50) on a database filled by `pnpm seed:synthetic` before it starts (the Linz seed joins at
+// start), so the other specs keep the small shared one and pay nothing for it.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import path from 'node:path';
+import { expect, mapReady, test, type Page } from './fixtures';
+
+const MONUMENTS = 2000;
+const port = Number(process.env.E2E_PORT ?? 3310) + 50;
+const baseURL = `http://127.0.0.1:${port}`;
+const CLUSTER = /^(\d+) Denkmäler, (davon \d+ noch nicht geprüft, )?hineinzoomen$/;
+let server: ChildProcess | undefined;
+
+test.describe.configure({ mode: 'serial' });
+test.use({ baseURL });
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  const tmp = path.resolve(import.meta.dirname, '../.tmp');
+  mkdirSync(tmp, { recursive: true });
+  const dataDir = mkdtempSync(path.join(tmp, 'e2e-scale-'));
+  const env = { ...process.env, DATA_DIR: dataDir };
+  const seed = spawnSync(
+    'pnpm',
+    ['--filter', '@linz/api', 'run', 'seed:synthetic', '--monuments', String(MONUMENTS), '--interventions', '0'],
+    {
+      env,
+      encoding: 'utf8',
+    },
+  );
+  expect(seed.status, seed.stderr).toBe(0);
+  server = spawn('pnpm', ['--filter', '@linz/api', 'exec', 'tsx', 'src/server.ts'], {
+    env: {
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseURL,
+      LOG_LEVEL: 'warn',
+      WEB_DIST: path.resolve(import.meta.dirname, '../dist'),
+    },
+    stdio: 'ignore',
+    detached: true,
+  });
+  await expect
+    .poll(async () => (await fetch(`${baseURL}/api/config`).catch(() => null))?.status, { timeout: 120_000, intervals: [500] })
+    .toBe(200);
+});
+
+test.afterAll(() => {
+  // The whole group: pnpm, tsx and the server under it.
+  if (server?.pid) process.kill(-server.pid, 'SIGTERM');
+});
+
+const drawn = (page: Page) => page.locator('.leaflet-marker-icon').count();
+const zoomOf = (page: Page) =>
+  page.evaluate(() => (JSON.parse(sessionStorage.getItem('mapView') ?? '{}') as { zoom?: number }).zoom);
+
+test('2,000 monuments: clusters and markers stay few while panning and zooming by keyboard', async ({ page, api }) => {
+  expect((await api.monuments()).length).toBeGreaterThanOrEqual(MONUMENTS);
+  await page.goto('/');
+  await mapReady(page);
+  await expect(page.getByRole('button', { name: CLUSTER }).first()).toBeVisible();
+  expect(await drawn(page)).toBeLessThan(400);
+  const map = page.getByRole('region', { name: 'Karte der Denkmäler in Linz' });
+  await map.focus();
+  for (const key of ['ArrowRight', 'ArrowRight', 'ArrowDown', 'Minus', 'Minus', 'ArrowLeft', 'Equal', 'Equal', 'Equal']) {
+    await page.keyboard.press(key);
+    await expect(page.locator('.leaflet-container[aria-busy="false"]')).toBeVisible();
+    expect(await drawn(page)).toBeLessThan(400);
+  }
+  // Still usable: a cluster opens by keyboard, then a marker's popup.
+  const zoom = (await zoomOf(page)) ?? 0;
+  await page.getByRole('button', { name: CLUSTER }).first().focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => zoomOf(page)).toBeGreaterThan(zoom);
+  const marker = page.locator('.leaflet-marker-icon.monument-marker').first();
+  for (let i = 0; i < 4 && (await marker.count()) === 0; i++) {
+    await page.getByRole('button', { name: CLUSTER }).first().focus();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('.leaflet-container[aria-busy="false"]')).toBeVisible();
+  }
+  await marker.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.leaflet-popup').getByRole('heading', { level: 2 })).toBeFocused();
+});
+
+test('a link to a monument inside a cluster opens its popup, with filters in the address too', async ({ page }) => {
+  type Listed = { id: string; name: string; geoLocX: number; geoLocY: number; category: string };
+  const listed = (await (await page.request.get('/api/monuments')).json()) as Listed[];
+  const target = listed.find((m) => m.id === 'syn-000007');
+  if (!target) throw new Error('no syn-000007');
+  const named = page.getByRole('button', { name: new RegExp(`^${target.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\(|$)`) });
+  // Where it is, at zoom 13: inside a cluster, not a marker of its own.
+  await page.goto(`/?lat=${target.geoLocX}&lng=${target.geoLocY}&zoom=13`);
+  await mapReady(page);
+  await expect(page.getByRole('button', { name: CLUSTER }).first()).toBeVisible();
+  await expect(named).toHaveCount(0);
+  await page.goto(`/?lat=${target.geoLocX}&lng=${target.geoLocY}&zoom=13&monument=${target.id}`);
+  await mapReady(page);
+  const popup = page.locator('.leaflet-popup');
+  await expect(popup.getByRole('heading', { level: 2, name: target.name })).toBeVisible();
+  await expect(popup).toBeInViewport();
+  // A search result row links like this: the filters stay, the monument still opens.
+  await page.goto(`/?category=${target.category}&monument=${target.id}`);
+  await mapReady(page);
+  await expect(popup.getByRole('heading', { level: 2, name: target.name })).toBeVisible();
+});

@@ -1,0 +1,153 @@
+// The monuments passing the address's filters, on the map: clusters or markers (clusters.ts), drawn
+// into one Leaflet layer (markerLayer.ts) after every move. The open monument's popup content is
+// React, rendered into the Leaflet popup and loaded on first opening.
+import type { Monument } from '@linz/contract';
+import { Point, Popup, type Map as LeafletMap, type Marker } from 'leaflet';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { useMap } from 'react-leaflet';
+import { useFilteredMonuments } from '../finder/useFilteredMonuments';
+import { langOf } from '../i18n/languages';
+import { clusterIndex, place, type Cluster } from './clusters';
+import { fanOut } from './markerIcon';
+import { createMarkerLayer, type Look } from './markerLayer';
+import { monumentName } from './monumentName';
+import { LINK_ZOOM } from './view';
+
+// The popup's code (voting, proposing, sharing, confetti) loads when a popup first opens.
+const MonumentPopup = lazy(() => import('../popup/MonumentPopup').then((m) => ({ default: m.MonumentPopup })));
+
+type Open = { monument: Monument; marker: Marker; popup: Popup; content: HTMLElement };
+/** Markers are drawn this far beyond the view (a share of its size), so a short pan shows no gaps. */
+const MARGIN = 0.3;
+
+/** Opens a popup on the marker; React renders into Leaflet's content node, as react-leaflet does:
+ * the popup has no content of its own, so Leaflet's update() never detaches what React put there. */
+function openPopup(marker: Marker, onClosed: () => void): { popup: Popup; content: HTMLElement } | undefined {
+  const width = window.innerWidth - 64;
+  const popup = new Popup({ minWidth: Math.min(240, width), maxWidth: Math.min(320, width), autoPanPadding: [16, 80] });
+  marker.bindPopup(popup);
+  popup.once('remove', () => {
+    marker.unbindPopup();
+    onClosed();
+    // Give keyboard users their place back when the popup closes from inside.
+    if (document.activeElement === document.body) marker.getElement()?.focus({ preventScroll: true });
+  });
+  marker.openPopup();
+  const content = popup.getElement()?.querySelector<HTMLElement>('.leaflet-popup-content');
+  return content ? { popup, content } : undefined;
+}
+
+/** Zooms to a cluster's monuments: at least one level, at most the map's maximum. */
+function zoomToCluster(map: LeafletMap, { bounds: { south, west, north, east } }: Cluster) {
+  const maxZoom = Math.min(map.getMaxZoom(), 19);
+  const fit = map.getBoundsZoom(
+    [
+      [south, west],
+      [north, east],
+    ],
+    false,
+    new Point(48, 48),
+  );
+  map.setView([(south + north) / 2, (west + east) / 2], Math.min(maxZoom, Math.max(map.getZoom() + 1, fit)));
+}
+
+export function MonumentLayer({ openMonumentId }: { openMonumentId?: string | undefined }) {
+  const map = useMap();
+  const { t, i18n } = useTranslation();
+  const lang = langOf(i18n.resolvedLanguage);
+  const { all, shown } = useFilteredMonuments();
+  const [open, setOpen] = useState<Open | null>(null);
+  const [linked, setLinked] = useState<Monument | null>(null);
+  const pendingOpen = useRef<string | null>(null);
+  const layer = useMemo(() => {
+    const openMonument = (monument: Monument, marker: Marker) => {
+      const opened = openPopup(marker, () => {
+        setOpen((o) => (o?.marker === marker ? null : o));
+        setLinked(null);
+      });
+      if (opened) setOpen({ monument, marker, ...opened });
+    };
+    return { ...createMarkerLayer(map, { openMonument, zoomInto: (cluster) => zoomToCluster(map, cluster) }), openMonument };
+  }, [map]);
+  useEffect(() => {
+    layer.attach();
+    return () => layer.remove();
+  }, [layer]);
+
+  // A link (/?monument=<id>) opens its monument once: centred, close enough, its popup open. It
+  // is drawn as its own marker even inside a cluster or outside the filters.
+  const linkDone = useRef<string | null>(null);
+  useEffect(() => {
+    const monument = all?.find((m) => m.id === openMonumentId);
+    if (!monument || linkDone.current === monument.id) return;
+    linkDone.current = monument.id;
+    pendingOpen.current = monument.id;
+    setLinked(monument);
+    map.setView([monument.geoLocX, monument.geoLocY], Math.max(map.getZoom(), LINK_ZOOM), { animate: false });
+  }, [map, all, openMonumentId]);
+
+  const index = useMemo(() => clusterIndex(shown ?? []), [shown]);
+  const fan = useMemo(() => fanOut(shown ?? []), [shown]);
+  const pinned = open?.monument ?? linked;
+  useEffect(() => {
+    const container = map.getContainer();
+    // The map region is busy until the markers for the current data are on it (screen readers
+    // wait; so do tests).
+    if (!shown) return container.setAttribute('aria-busy', 'true');
+    const look: Look = {
+      label: (m) => {
+        const name = monumentName(m, lang);
+        return m.validated ? name : t('map.markerUnvalidated', { name });
+      },
+      fan: (m) => fan.get(m.id),
+      clusterLabel: (c) =>
+        c.unvalidated > 0
+          ? t('findMap.clusterWithUnvalidated', { count: c.members.length, unvalidated: c.unvalidated })
+          : t('findMap.cluster', { count: c.members.length }),
+      clusterNew: (c) => t('findMap.clusterNew', { count: c.unvalidated }),
+    };
+    const drawn = () => {
+      container.setAttribute('aria-busy', 'false');
+      const id = pendingOpen.current;
+      if (!id) return;
+      const marker = layer.markerOf(id);
+      const monument = all?.find((m) => m.id === id);
+      if (marker && monument) {
+        pendingOpen.current = null;
+        layer.openMonument(monument, marker);
+      }
+    };
+    const draw = () => {
+      const b = map.getBounds().pad(MARGIN);
+      const bounds = { south: b.getSouth(), west: b.getWest(), north: b.getNorth(), east: b.getEast() };
+      container.setAttribute('aria-busy', 'true');
+      layer.draw(place(index, { zoom: map.getZoom(), maxZoom: map.getMaxZoom(), bounds, pinned }), look, drawn);
+    };
+    draw();
+    map.on('moveend zoomlevelschange', draw);
+    return () => {
+      map.off('moveend zoomlevelschange', draw);
+    };
+  }, [map, layer, index, fan, pinned, all, shown, lang, t]);
+
+  // The popup's content grows as proposals load; Leaflet pans only on opening, so re-fit it
+  // (on a phone the top would otherwise slide under the header).
+  useEffect(() => {
+    if (!open) return;
+    const observer = new ResizeObserver(() => open.popup.update());
+    observer.observe(open.content);
+    return () => observer.disconnect();
+  }, [open]);
+
+  if (!open) return null;
+  // The list may have been refreshed since (a new proposal): show the current record.
+  const monument = all?.find((m) => m.id === open.monument.id) ?? open.monument;
+  return createPortal(
+    <Suspense fallback={<p role="status">{t('popup.loading')}</p>}>
+      <MonumentPopup monument={monument} name={monumentName(monument, lang)} onClose={() => open.marker.closePopup()} />
+    </Suspense>,
+    open.content,
+  );
+}

@@ -1,0 +1,154 @@
+// Draws what `place` decided into one Leaflet layer, imperatively: markers that stay are kept (an
+// open popup survives panning and data refreshes), the rest are removed or added. No React
+// component per marker: at 10,000 monuments that was the cost.
+import type { Monument } from '@linz/contract';
+import { DivIcon, LayerGroup, Marker, type LeafletKeyboardEvent, type Map as LeafletMap } from 'leaflet';
+import type { Cluster, Placed } from './clusters';
+import { markerIcon } from './markerIcon';
+
+export type Look = {
+  label(monument: Monument): string;
+  fan(monument: Monument): { index: number; count: number } | undefined;
+  clusterLabel(cluster: Cluster): string;
+  clusterNew(cluster: Cluster): string;
+};
+export type Handlers = {
+  openMonument(monument: Monument, marker: Marker): void;
+  zoomInto(cluster: Cluster): void;
+};
+
+const activates = (e: LeafletKeyboardEvent) => e.originalEvent.key === 'Enter' || e.originalEvent.key === ' ';
+
+function clusterMarker(cluster: Cluster, look: Look, zoomInto: (byKeyboard: boolean) => void): Marker {
+  const label = look.clusterLabel(cluster);
+  // Numbers and a translated word only; the translation is set as text, never parsed as HTML.
+  const html = document.createElement('span');
+  html.className = 'monument-cluster__count';
+  html.textContent = String(cluster.members.length);
+  const extra = cluster.unvalidated > 0 ? look.clusterNew(cluster) : '';
+  const icon = new DivIcon({ className: 'monument-cluster', html: extra ? withLine(html, extra) : html, iconSize: [56, 56] });
+  const marker = new Marker([cluster.lat, cluster.lng], { icon, title: label, keyboard: true, riseOnHover: true });
+  marker.on('add', () => marker.getElement()?.setAttribute('aria-label', label));
+  marker.on('click', () => zoomInto(false));
+  marker.on('keypress', (e: LeafletKeyboardEvent) => {
+    if (!activates(e)) return;
+    e.originalEvent.preventDefault();
+    zoomInto(true);
+  });
+  return marker;
+}
+
+function withLine(count: HTMLElement, text: string): HTMLElement {
+  const box = document.createElement('span');
+  const line = document.createElement('span');
+  line.className = 'monument-cluster__new';
+  line.textContent = text;
+  box.append(count, line);
+  return box;
+}
+
+function monumentMarker(monument: Monument, look: Look, handlers: Handlers): Marker {
+  const marker = new Marker([monument.geoLocX, monument.geoLocY], { keyboard: true });
+  setLook(marker, monument, look);
+  // While its popup is bound, Leaflet's own handlers toggle it.
+  const open = () => {
+    if (!marker.getPopup()) handlers.openMonument(monument, marker);
+  };
+  marker.on('click', open);
+  marker.on('keypress', (e: LeafletKeyboardEvent) => {
+    if (activates(e)) open();
+  });
+  return marker;
+}
+
+function setLook(marker: Marker, monument: Monument, look: Look) {
+  const label = look.label(monument);
+  const fan = look.fan(monument);
+  marker.options.title = label;
+  marker.options.alt = label;
+  marker.setIcon(markerIcon(monument.validated, fan?.index, fan?.count));
+}
+
+/** Markers added per frame: a zoom at 10,000 monuments replaces about 300, and one long task for all
+ * of them would block a phone's main thread (the issue allows no task over 100 ms). */
+const BATCH = 60;
+
+const keyOf = (p: Placed) => (p.kind === 'marker' ? `m:${p.monument.id}` : `c:${p.cluster.key}:${p.cluster.members.length}`);
+
+export function createMarkerLayer(map: LeafletMap, handlers: Handlers) {
+  const layer = new LayerGroup();
+  const drawn = new Map<string, { marker: Marker; look: string }>();
+  // After a cluster was opened by keyboard, focus goes to the first of its monuments now drawn.
+  let focusWithin: Cluster['bounds'] | null = null;
+  const zoomInto = (cluster: Cluster) => (byKeyboard: boolean) => {
+    focusWithin = byKeyboard ? cluster.bounds : null;
+    handlers.zoomInto(cluster);
+  };
+  const firstWithin = (bounds: Cluster['bounds']): HTMLElement | undefined => {
+    for (const { marker } of drawn.values()) {
+      const { lat, lng } = marker.getLatLng();
+      if (lat >= bounds.south && lat <= bounds.north && lng >= bounds.west && lng <= bounds.east) return marker.getElement();
+    }
+    return undefined;
+  };
+  let frame = 0;
+  const put = (key: string, p: Placed, look: Look, signature: string) => {
+    const old = drawn.get(key);
+    if (old && p.kind === 'marker') {
+      // Same monument, new name, language or place: updated in place (its popup stays).
+      old.marker.setLatLng([p.monument.geoLocX, p.monument.geoLocY]);
+      setLook(old.marker, p.monument, look);
+      drawn.set(key, { marker: old.marker, look: signature });
+      return;
+    }
+    if (old) layer.removeLayer(old.marker);
+    const marker =
+      p.kind === 'marker' ? monumentMarker(p.monument, look, handlers) : clusterMarker(p.cluster, look, zoomInto(p.cluster));
+    layer.addLayer(marker);
+    drawn.set(key, { marker, look: signature });
+  };
+  return {
+    /** Draws `placed`: the first batch at once, the rest a batch per frame; `onDrawn` when all are on the map. */
+    draw(placed: Placed[], look: Look, onDrawn: () => void) {
+      cancelAnimationFrame(frame);
+      const wanted = new Map(placed.map((p) => [keyOf(p), p]));
+      for (const [key, d] of drawn) {
+        if (wanted.has(key)) continue;
+        layer.removeLayer(d.marker);
+        drawn.delete(key);
+      }
+      const work: Array<[string, Placed, string]> = [];
+      for (const [key, p] of wanted) {
+        const signature =
+          p.kind === 'marker'
+            ? `${look.label(p.monument)}|${p.monument.validated}|${JSON.stringify(look.fan(p.monument))}|${p.monument.geoLocX},${p.monument.geoLocY}`
+            : `${look.clusterLabel(p.cluster)}|${p.cluster.lat},${p.cluster.lng}`;
+        if (drawn.get(key)?.look !== signature) work.push([key, p, signature]);
+      }
+      const step = (from: number) => {
+        for (const [key, p, signature] of work.slice(from, from + BATCH)) put(key, p, look, signature);
+        if (from + BATCH < work.length) {
+          frame = requestAnimationFrame(() => step(from + BATCH));
+          return;
+        }
+        if (focusWithin) firstWithin(focusWithin)?.focus({ preventScroll: true });
+        focusWithin = null;
+        onDrawn();
+      };
+      step(0);
+    },
+    markerOf(monumentId: string): Marker | undefined {
+      return drawn.get(`m:${monumentId}`)?.marker;
+    },
+    attach() {
+      layer.addTo(map);
+    },
+    /** Off the map; its markers are kept for the next attach. */
+    remove() {
+      cancelAnimationFrame(frame);
+      layer.remove();
+    },
+  };
+}
+
+export type MarkerLayer = ReturnType<typeof createMarkerLayer>;

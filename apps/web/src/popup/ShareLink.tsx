@@ -1,0 +1,69 @@
+// Shares a link to the monument (/?monument=<id>): the device's share sheet where there is one,
+// else the clipboard; when neither works, the link is shown to copy by hand. The outcome is said
+// in the popup's banner (role=status, like a vote's), so it is seen and announced.
+import { APP_PATHS } from '@linz/contract/facts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { failure, success, type Feedback } from '../feedback/feedback';
+
+type Outcome = 'shared' | 'copied' | 'byHand' | null;
+
+export function monumentLink(monumentId: string): string {
+  const url = new URL(APP_PATHS.home, window.location.origin);
+  url.searchParams.set('monument', monumentId);
+  return url.href;
+}
+
+async function share(title: string, url: string): Promise<Outcome> {
+  if (typeof navigator.share === 'function') {
+    try {
+      await navigator.share({ title, url });
+      return 'shared';
+    } catch (error) {
+      // The visitor closed the share sheet: nothing to say.
+      if (error instanceof DOMException && error.name === 'AbortError') return null;
+    }
+  }
+  try {
+    await navigator.clipboard.writeText(url);
+    return 'copied';
+  } catch {
+    return 'byHand';
+  }
+}
+
+const FEEDBACK: Record<Exclude<Outcome, null>, Feedback> = {
+  shared: success('findMap.shared'),
+  copied: success('findMap.copied'),
+  byHand: failure('findMap.copyByHand'),
+};
+
+type Props = { monumentId: string; name: string; onOutcome: (feedback: Feedback) => void };
+
+export function ShareLink({ monumentId, name, onOutcome }: Props) {
+  const { t } = useTranslation();
+  const [byHand, setByHand] = useState(false);
+  const url = monumentLink(monumentId);
+  const onClick = async () => {
+    const outcome = await share(name, url);
+    if (!outcome) return;
+    setByHand(outcome === 'byHand');
+    onOutcome(FEEDBACK[outcome]);
+  };
+  return (
+    <div className="share-link">
+      <button type="button" className="share-link__button" onClick={() => void onClick()}>
+        {t('findMap.share')}
+      </button>
+      {byHand ? (
+        <input
+          className="share-link__url"
+          readOnly
+          value={url}
+          aria-label={t('findMap.linkLabel')}
+          onFocus={(event) => event.currentTarget.select()}
+        />
+      ) : null}
+    </div>
+  );
+}
