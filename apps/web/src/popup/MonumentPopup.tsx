@@ -1,5 +1,5 @@
 // The marker popup (spec "Marker popup"): name, question, and the monument's proposals, voting,
-// proposing and reporting (MonumentProposals, shared with the /monuments list).
+// proposing, sharing and reporting (MonumentProposals, shared with the /monuments list).
 import type { Monument } from '@linz/contract';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
