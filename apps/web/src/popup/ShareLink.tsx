@@ -5,8 +5,7 @@ import { APP_PATHS } from '@linz/contract/facts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failure, success, type Feedback } from '../feedback/feedback';
-
-type Outcome = 'shared' | 'copied' | 'byHand' | null;
+import { shareLink, type ShareResult } from '../share/share';
 
 export function monumentLink(monumentId: string): string {
   const url = new URL(APP_PATHS.home, window.location.origin);
@@ -14,28 +13,10 @@ export function monumentLink(monumentId: string): string {
   return url.href;
 }
 
-async function share(title: string, url: string): Promise<Outcome> {
-  if (typeof navigator.share === 'function') {
-    try {
-      await navigator.share({ title, url });
-      return 'shared';
-    } catch (error) {
-      // The visitor closed the share sheet: nothing to say.
-      if (error instanceof DOMException && error.name === 'AbortError') return null;
-    }
-  }
-  try {
-    await navigator.clipboard.writeText(url);
-    return 'copied';
-  } catch {
-    return 'byHand';
-  }
-}
-
-const FEEDBACK: Record<Exclude<Outcome, null>, Feedback> = {
+const FEEDBACK: Record<Exclude<ShareResult, 'cancelled'>, Feedback> = {
   shared: success('findMap.shared'),
   copied: success('findMap.copied'),
-  byHand: failure('findMap.copyByHand'),
+  failed: failure('findMap.copyByHand'),
 };
 
 type Props = { monumentId: string; name: string; onOutcome: (feedback: Feedback) => void };
@@ -45,9 +26,9 @@ export function ShareLink({ monumentId, name, onOutcome }: Props) {
   const [byHand, setByHand] = useState(false);
   const url = monumentLink(monumentId);
   const onClick = async () => {
-    const outcome = await share(name, url);
-    if (!outcome) return;
-    setByHand(outcome === 'byHand');
+    const outcome = await shareLink({ title: name, url });
+    if (outcome === 'cancelled') return;
+    setByHand(outcome === 'failed');
     onOutcome(FEEDBACK[outcome]);
   };
   return (

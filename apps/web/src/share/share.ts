@@ -2,7 +2,7 @@
 // copied. Returns what happened so the caller can confirm it visibly and to screen readers.
 export type ShareResult = 'shared' | 'copied' | 'cancelled' | 'failed';
 
-export async function shareLink(data: { title: string; text: string; url: string }): Promise<ShareResult> {
+export async function shareLink(data: { title: string; text?: string; url: string }): Promise<ShareResult> {
   if (typeof navigator.share === 'function') {
     try {
       await navigator.share(data);
