@@ -3,46 +3,18 @@
 // the API (fresh temporary database) serves the production build, and a small tile server of our
 // own answers every tile with one PNG, so nothing goes to the internet. Then the map at 42 and at
 // 10,000 monuments: time to markers and main-thread tasks while panning and zooming (bench-map.mjs).
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { benchMap } from './bench-map.mjs';
+import { root, startApi, startTiles } from './bench-server.mjs';
 import { measure, table } from './js-budget.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PAGES = ['/', '/interventions'];
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS =
   '--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run';
-
-function listen(server) {
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server.address().port)));
-}
-
-async function freePort() {
-  const server = createServer();
-  const port = await listen(server);
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function waitFor(url, child, timeoutMs = 120_000) {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    if (child.exitCode !== null) throw new Error(`API exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`API did not answer ${url}`);
-}
 
 function lighthouse(url) {
   const bin = path.join(root, 'node_modules/.bin/lighthouse');
@@ -111,32 +83,9 @@ function report(page, runs) {
 spawnSync('node', [path.join(root, 'scripts/ensure-build.mjs')], { stdio: 'inherit' });
 console.log(`First-load JavaScript of the home page (dist/index.html):\n${table(measure())}`);
 
-const tile = readFileSync(path.join(root, 'e2e/fixtures/tile.png'));
-const tiles = createServer((_req, res) =>
-  res.writeHead(200, { 'content-type': 'image/png', 'cache-control': 'max-age=86400' }).end(tile),
-);
-const tilePort = await listen(tiles);
-const port = await freePort();
-const dataDir = mkdtempSync(path.join(tmpdir(), 'linz-bench-web-'));
-const baseUrl = `http://127.0.0.1:${port}`;
-const api = spawn('pnpm', ['--filter', '@linz/api', 'run', 'serve'], {
-  cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
-  detached: true,
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: baseUrl,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    WEB_DIST: path.join(root, 'dist'),
-    TILE_URL: `http://127.0.0.1:${tilePort}/{z}/{x}/{y}.png`,
-  },
-});
+const tiles = await startTiles();
+const { baseUrl, stop } = await startApi({ tilePort: tiles.port, name: 'bench-web' });
 try {
-  await waitFor(`${baseUrl}/api/config`, api);
   console.log(
     `\nConditions: ${RUNS} runs per page, Lighthouse default mobile emulation and simulated throttling, ` +
       `Chromium ${CHROME_PATH}, load average ${(await import('node:os'))
@@ -150,10 +99,8 @@ try {
     report(page, runs);
   }
 } finally {
-  process.kill(-api.pid, 'SIGTERM');
+  await stop();
   tiles.close();
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  rmSync(dataDir, { recursive: true, force: true });
 }
 
 // The map at 42 and at 10,000 monuments (scripts/bench-map.mjs); BENCH_MAP=0 skips it.
