@@ -3,7 +3,6 @@ import { gunzipSync } from 'node:zlib';
 import {
   ClientConfig,
   ErrorBody,
-  Intervention,
   InterventionList,
   Monument,
   MonumentInterventionList,
@@ -13,7 +12,7 @@ import {
   routes,
 } from '@linz/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { browser, DB_KIND, expectAnswer, json, testApp } from './harness.js';
+import { browser, DB_KIND, expectAnswer, json, testApp, propose as proposeAt } from './harness.js';
 
 type T = Awaited<ReturnType<typeof testApp>>;
 let t: T;
@@ -24,15 +23,7 @@ afterEach(() => t.close());
 
 const MON = 'mon-dreifaltigkeitssaeule';
 
-async function propose(name: string, monumentId = MON) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: pathOf(routes.createIntervention.path, { monumentId }),
-    headers: json,
-    payload: { name },
-  });
-  return expectAnswer(res, 201, Intervention);
-}
+const propose = (name: string, monumentId = MON) => proposeAt(t.app, name, monumentId);
 
 function vote(id: number, who: string, monumentId = MON) {
   return t.app.inject({

@@ -7,6 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { expect } from 'vitest';
+import { Intervention, pathOf, routes } from '@linz/contract';
 import type { z } from 'zod';
 import { buildApp, type BuildOptions } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
@@ -99,4 +100,15 @@ export const json = { 'content-type': 'application/json' };
 /** A signed voter cookie for a made-up browser. */
 export function browser(app: { signCookie(v: string): string }, id: string) {
   return { cookie: `voter=${app.signCookie(id)}` };
+}
+
+/** A new proposal at a monument through the REST façade, checked as a 201 with the contract's shape. */
+export async function propose(app: Awaited<ReturnType<typeof testApp>>['app'], name: string, monumentId: string) {
+  const res = await app.inject({
+    method: 'POST',
+    url: pathOf(routes.createIntervention.path, { monumentId }),
+    headers: json,
+    payload: { name },
+  });
+  return expectAnswer(res, 201, Intervention);
 }

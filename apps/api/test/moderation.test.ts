@@ -15,7 +15,7 @@ import {
 } from '@linz/contract';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { browser, DB_KIND, expectAnswer, json, testApp } from './harness.js';
+import { browser, DB_KIND, expectAnswer, json, testApp, propose as proposeAt } from './harness.js';
 import { bearer, dataOf, newStaff, snapshotRows, trpcGet, trpcPost } from './staff-helpers.js';
 
 type T = Awaited<ReturnType<typeof testApp>>;
@@ -30,15 +30,7 @@ afterEach(() => t.close());
 const MON = 'mon-dreifaltigkeitssaeule';
 const OTHER = 'mon-hessendenkmal';
 
-async function propose(name: string, monumentId = MON) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: pathOf(routes.createIntervention.path, { monumentId }),
-    headers: json,
-    payload: { name },
-  });
-  return expectAnswer(res, 201, Intervention);
-}
+const propose = (name: string, monumentId = MON) => proposeAt(t.app, name, monumentId);
 const vote = (id: number, who: string, monumentId = MON) =>
   t.app.inject({
     method: 'POST',

@@ -1,7 +1,7 @@
 // Helpers for the dashboard and open-data tests: the writes that must change the figures.
-import { Intervention, Monument, MAYOR_THRESHOLD, pathOf, routes } from '@linz/contract';
+import { Monument, MAYOR_THRESHOLD, pathOf, routes } from '@linz/contract';
 import type { testApp } from './harness.js';
-import { browser, expectAnswer, json } from './harness.js';
+import { browser, expectAnswer, json, propose } from './harness.js';
 import { bearer, dataOf, trpcPost } from './staff-helpers.js';
 
 type T = Awaited<ReturnType<typeof testApp>>;
@@ -23,15 +23,7 @@ export function writes(t: T, token: string) {
       });
       return expectAnswer(res, 201, Monument);
     },
-    async propose(name: string, monumentId: string) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: pathOf(routes.createIntervention.path, { monumentId }),
-        headers: json,
-        payload: { name },
-      });
-      return expectAnswer(res, 201, Intervention);
-    },
+    propose: (name: string, monumentId: string) => propose(t.app, name, monumentId),
     /** Votes from `n` different browsers. */
     async votes(interventionId: number, monumentId: string, n = MAYOR_THRESHOLD) {
       for (let k = 0; k < n; k++) {

@@ -1,8 +1,8 @@
 // `Monument.proposals`: the number of public proposals, and the monuments list (and its ETag)
 // follows every change of it: a new proposal, hiding by reports, staff rejecting or restoring, a merge.
-import { Intervention, Monument, MonumentList, pathOf, routes } from '@linz/contract';
+import { Monument, MonumentList, pathOf, routes, type Intervention } from '@linz/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { browser, expectAnswer, json, testApp } from './harness.js';
+import { browser, expectAnswer, json, testApp, propose as proposeAt } from './harness.js';
 import { bearer, newStaff, trpcPost } from './staff-helpers.js';
 
 type T = Awaited<ReturnType<typeof testApp>>;
@@ -17,10 +17,7 @@ afterEach(() => t.close());
 const MON = 'mon-dreifaltigkeitssaeule';
 const OTHER = 'mon-hessendenkmal';
 
-async function propose(name: string, monumentId = MON) {
-  const url = pathOf(routes.createIntervention.path, { monumentId });
-  return expectAnswer(await t.app.inject({ method: 'POST', url, headers: json, payload: { name } }), 201, Intervention);
-}
+const propose = (name: string, monumentId = MON) => proposeAt(t.app, name, monumentId);
 const staff = async (path: string, input: unknown) => {
   const res = await t.app.inject(trpcPost(path, input, bearer(token)));
   expect(res.statusCode, res.body).toBe(200);
