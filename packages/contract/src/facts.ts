@@ -12,6 +12,12 @@ export const APP_PATHS = {
   monuments: '/monuments',
   /** The representation dashboard. */
   stats: '/stats',
+  /** "Meine Beteiligung": what this browser proposed, voted for and follows. */
+  mine: '/mine',
+  /** The confirmation link of a follow mail leads here; its button confirms (a GET never does). */
+  followConfirm: '/follow/confirm',
+  /** The unsubscribe link of a follower mail leads here; its button unsubscribes. */
+  followUnsubscribe: '/follow/unsubscribe',
 } as const;
 
 /** Prefixes of the server's API; everything else is the web app. */
@@ -45,6 +51,12 @@ export const PATHS = {
   feedAnswers: '/api/feeds/answers.atom',
   openapi: '/api/openapi.json',
   docs: '/api/docs',
+  follow: '/api/interventions/:interventionId/follow',
+  followConfirm: '/api/follow/confirm',
+  followUnsubscribe: '/api/follow/unsubscribe',
+  watch: '/api/interventions/:interventionId/watch',
+  unwatch: '/api/interventions/:interventionId/unwatch',
+  mine: '/api/mine',
 } as const;
 
 /** Longest name of a monument or a proposal. */

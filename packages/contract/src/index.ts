@@ -11,3 +11,5 @@ export * from './staff.js';
 export * from './filters.js';
 export * from './stats.js';
 export * from './exports.js';
+export * from './follow.js';
+export * from './idempotency.js';
