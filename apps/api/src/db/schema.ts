@@ -239,6 +239,8 @@ export const follows = pgTable(
     confirmTokenHash: text('confirm_token_hash').unique(),
     confirmExpiresAt: timestamp('confirm_expires_at', { withTimezone: true }),
     unsubscribeTokenHash: text('unsubscribe_token_hash').notNull().unique(),
+    /** Random; with the server secret it gives this follow's tokens again when a mail is written. */
+    tokenSeed: text('token_seed').notNull(),
     /** Keyed hash of the voter id of the browser that asked, for "mine". */
     voterHash: text('voter_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

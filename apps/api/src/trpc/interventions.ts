@@ -31,7 +31,7 @@ export const interventionsRouter = router({
     .mutation(async ({ ctx, input }) => {
       const ipHash = await ctx.ipHash();
       const created = await createWithinLimit(ctx.database, ipHash, ctx.config.limits.createsPer5Minutes, (tx) =>
-        createIntervention(ctx.database, input.monumentId, input.body, ipHash, tx),
+        createIntervention(ctx.database, input.monumentId, input.body, ipHash, tx, ctx.voterHash()),
       );
       // The monuments list counts each monument's proposals.
       ctx.lists.interventions.invalidate();

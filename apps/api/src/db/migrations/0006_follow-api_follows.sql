@@ -33,6 +33,7 @@ CREATE TABLE "follows" (
 	"confirm_token_hash" text,
 	"confirm_expires_at" timestamp with time zone,
 	"unsubscribe_token_hash" text NOT NULL,
+	"token_seed" text NOT NULL,
 	"voter_hash" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"confirmed_at" timestamp with time zone,
