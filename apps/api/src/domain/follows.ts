@@ -50,6 +50,14 @@ export async function currentInterventionId(database: Database, id: number, tx: 
   return row ? Number(row.id) : null;
 }
 
+/** For a merged proposal's id: the proposal it continues as and that one's monument; null for any other id. */
+export async function continuationOf(database: Database, id: number): Promise<{ id: number; monumentId: string } | null> {
+  const current = await currentInterventionId(database, id);
+  if (current === null || current === id) return null;
+  const [row] = await database.rows<{ monument_id: string }>(sql`SELECT monument_id FROM interventions WHERE id = ${current}`);
+  return row ? { id: current, monumentId: row.monument_id } : null;
+}
+
 /** The public proposal an id addresses now (a merged id leads on), locked for the change; NotFound otherwise. */
 async function publicProposal(database: Database, tx: Db, id: number): Promise<number> {
   const current = await currentInterventionId(database, id, tx);
