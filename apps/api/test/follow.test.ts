@@ -145,7 +145,7 @@ describe(`follow a proposal by e-mail on ${DB_KIND}`, () => {
     const a = await app({ LIMIT_CREATES_PER_5_MINUTES: '3' });
     const id = await a.proposal('P', 'someone');
     for (let i = 0; i < 2; i++) expect((await a.follow(id, { email: `d${i}@example.org`, lang: 'de' }, 'one', '198.51.100.1')).statusCode).toBe(202);
-    // The proposal above counts too: the connection 203.0.113.7 made it... not this one; three requests from one connection:
+    // A third request from the same connection (another browser) uses up its limit of 3.
     expect((await a.follow(id, { email: 'd2@example.org', lang: 'de' }, 'two', '198.51.100.1')).statusCode).toBe(202);
     const limited = await a.follow(id, { email: 'd3@example.org', lang: 'de' }, 'three', '198.51.100.1');
     expect(limited.statusCode).toBe(429);
