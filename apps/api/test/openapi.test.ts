@@ -10,6 +10,7 @@ import type { FastifyInstance, InjectOptions, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browser, DB_KIND, json, testApp } from './harness.js';
 import { bearer, newStaff } from './staff-helpers.js';
+import { confirmTokenOf, unsubscribeTokenOf } from '../src/domain/follows.js';
 
 type Schema = Record<string, unknown>;
 type Answer = { description: string; headers?: Schema; content?: Record<string, { schema: Schema }> };
@@ -200,6 +201,38 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
           : pathOf(r.reportIntervention.path, { interventionId: 999999 });
       await check(post(unknown, { reason: 'spam' }, me), 404);
     }
+
+    // Following (issue 17): by e-mail (the mail goes to a file here; its tokens are derived as the
+    // mail derives them), in this browser, and "mine".
+    const followAt = pathOf(r.follow.path, { interventionId: proposal });
+    await check(post(followAt, { email: 'olga@example.org', lang: 'de' }, me), 202);
+    await check(post(followAt, { email: 'a@b.at\r\nBcc: x@y', lang: 'de' }, me), 400);
+    await check(post(pathOf(r.follow.path, { interventionId: 999999 }), { email: 'olga@example.org', lang: 'de' }, me), 404);
+    await writeErrors('POST', followAt, me);
+    const [seeds] = await t.database.rows<{ token_seed: string; seed: string }>(
+      sql`SELECT f.token_seed, x.payload->>'seed' AS seed FROM follows f JOIN follow_mails x ON x.follow_id = f.id`,
+    );
+    const secret = t.app.services.followSecret;
+    const confirmToken = confirmTokenOf(secret, seeds?.token_seed ?? '', seeds?.seed ?? '');
+    await check(post(r.followConfirm.path, { token: confirmToken }), 200);
+    await check(post(r.followConfirm.path, { token: confirmToken }), 404);
+    await check(post(r.followConfirm.path, { token: 1 }), 400);
+    await writeErrors('POST', r.followConfirm.path);
+    const unsubscribeAt = `${r.followUnsubscribe.path}?token=${unsubscribeTokenOf(secret, seeds?.token_seed ?? '')}`;
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    await check({ method: 'POST', url: unsubscribeAt, headers: form, payload: 'List-Unsubscribe=One-Click' }, 200);
+    await check(post(unsubscribeAt, {}), 404);
+    await check(post(`${r.followUnsubscribe.path}?token=x`, {}), 400);
+    await check({ method: 'POST', url: unsubscribeAt, headers: { 'content-type': 'text/plain' }, payload: 'x' }, 415);
+    await check(post(unsubscribeAt, huge), 413);
+    for (const name of ['watch', 'unwatch'] as const) {
+      const url = pathOf(r[name].path, { interventionId: proposal });
+      await check(post(url, {}, me), 200);
+      await check(post(pathOf(r[name].path, { interventionId: 999999 }), {}, me), 404);
+      await check(post(pathOf(r[name].path, { interventionId: 'x' }), {}, me), 400);
+      await writeErrors('POST', url, me);
+    }
+    await check({ url: r.mine.path, headers: me }, 200);
 
     // Staff: every route refuses a missing or wrong token.
     for (const name of ['staffQueue', 'staffAudit', 'staffOutbox'] as const) {

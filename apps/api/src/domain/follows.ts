@@ -190,8 +190,10 @@ export async function watch(database: Database, interventionId: number, voterHas
   });
 }
 
-export async function unwatch(database: Database, interventionId: number, voterHash: string): Promise<void> {
-  const id = (await currentInterventionId(database, interventionId)) ?? interventionId;
+export async function unwatch(database: Database, interventionId: number, voterHash: string | null): Promise<void> {
+  const id = await currentInterventionId(database, interventionId);
+  if (id === null) throw new NotFound('Unknown proposal.');
+  if (voterHash === null) return;
   await database.rows(sql`DELETE FROM watches WHERE intervention_id = ${id} AND voter_hash = ${voterHash}`);
 }
 

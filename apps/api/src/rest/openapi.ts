@@ -95,7 +95,9 @@ export function statusesOf(name: RouteName): number[] {
   if (route.etag) all.add(304);
   if (route.params || route.query || route.body || write) all.add(400);
   if (route.auth === 'staff') all.add(401);
-  if (write) [403, 413, 415].forEach((s) => all.add(s));
+  if (write) [413, 415].forEach((s) => all.add(s));
+  // One-click unsubscribe is posted by mail providers from their own servers (http/security.ts).
+  if (write && name !== 'followUnsubscribe') all.add(403);
   if (route.params) all.add(404);
   // The per-connection limit and load shedding apply to every API path.
   all.add(429).add(503);

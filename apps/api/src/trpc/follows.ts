@@ -56,8 +56,7 @@ export const followsRouter = router({
     .input(ProposalRef)
     .output(Watching)
     .mutation(async ({ ctx, input }) => {
-      const voter = ctx.knownVoterHash();
-      if (voter !== null) await unwatch(ctx.database, input.interventionId, voter);
+      await unwatch(ctx.database, input.interventionId, ctx.knownVoterHash());
       return { watching: false };
     }),
   /** Reads the voter cookie without issuing one: a browser without it has no activity. */
