@@ -89,7 +89,9 @@ export function createMayorMailer(o: MayorMailerOptions): MayorMailer {
   async function recordSent(n: Notification | FollowerMail) {
     for (let i = 0; ; i++) {
       try {
-        if (await markSent(o.database, n, clock.now())) await announceChange(o.database, 'interventions').catch(() => {});
+        // The mayor's mail shows on the proposal (mayorNotifiedAt); a follower's changes no public list.
+        const sent = await markSent(o.database, n, clock.now());
+        if (sent && n.box === 'mayor') await announceChange(o.database, 'interventions').catch(() => {});
         return;
       } catch (err) {
         if (i >= 5) throw err;
@@ -142,10 +144,9 @@ export function createMayorMailer(o: MayorMailerOptions): MayorMailer {
       if (batch.length === 0 && followers.length === 0) break;
       // A claimed batch is finished even when stopping, so no claim waits for its lease needlessly.
       for (const n of batch) await deliver(n);
-      for (const m of followers) {
-        attempts.push(clock.now().getTime());
-        await deliver(m);
-      }
+      // A batch of follower mails goes out together (one SMTP connection each), then the next is claimed.
+      for (const _ of followers) attempts.push(clock.now().getTime());
+      await Promise.all(followers.map(deliver));
       handled += batch.length + followers.length;
     }
     // Lets tests wait for whole polls ("nothing else arrives in three more") instead of sleeping.
