@@ -128,3 +128,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     reportHideThreshold: e.REPORT_HIDE_THRESHOLD,
   };
 }
+
+/**
+ * The folder a command was typed in: `pnpm backup <file>` runs in apps/api, and pnpm passes the
+ * caller's folder as INIT_CWD, so a relative file name means what the caller meant.
+ */
+export function invocationDir(env: Record<string, string | undefined> = process.env): string {
+  return env.INIT_CWD || process.cwd();
+}
