@@ -37,6 +37,7 @@ const Env = z.object({
   REQUEST_DEADLINE_MS: int(4000),
   HSTS: boolOn,
   REPORT_HIDE_THRESHOLD: z.coerce.number().int().min(1).default(3),
+  RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
 });
 
 export type Config = {
@@ -70,6 +71,8 @@ export type Config = {
   hsts: boolean;
   /** Different browsers' open reports that hide an item until staff decide. */
   reportHideThreshold: number;
+  /** Address hashes (votes, proposals, monuments) are blanked by the daily retention job after this many days. */
+  retentionDays: number;
 };
 
 function trustProxyOf(raw: string | undefined): Config['trustProxy'] {
@@ -126,6 +129,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pressure: { maxEventLoopDelayMs: e.PRESSURE_MAX_EVENT_LOOP_DELAY_MS, requestDeadlineMs: e.REQUEST_DEADLINE_MS },
     hsts: e.HSTS,
     reportHideThreshold: e.REPORT_HIDE_THRESHOLD,
+    retentionDays: e.RETENTION_DAYS,
   };
 }
 
