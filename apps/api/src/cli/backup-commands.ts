@@ -49,7 +49,14 @@ export async function runBackupCommand(database: Database, cmd: BackupCommand): 
     }
     const backup = readBackup(readFileSync(cmd.file));
     const { tables } = await restoreBackup(database, backup, { force: cmd.force });
-    return { ok: true, command: 'restore', file: cmd.file, tables, migration: backup.header.schema.migration, seconds: seconds() };
+    return {
+      ok: true,
+      command: 'restore',
+      file: cmd.file,
+      tables,
+      migration: backup.header.schema.migration,
+      seconds: seconds(),
+    };
   } catch (err) {
     return { ok: false, message: (err as Error).message };
   }

@@ -56,7 +56,9 @@ function print({ result, server }: { result: BackupResult; server: boolean }): n
   const rows = result.tables.reduce((n, t) => n + t.rows, 0);
   const counts = result.tables.map((t) => `  ${t.name}\t${t.rows}`).join('\n');
   if (result.command === 'backup') {
-    console.log(`Backed up ${rows} rows (schema ${result.migration}) to ${result.file}: ${result.bytes} bytes in ${result.seconds} s.`);
+    console.log(
+      `Backed up ${rows} rows (schema ${result.migration}) to ${result.file}: ${result.bytes} bytes in ${result.seconds} s.`,
+    );
   } else {
     console.log(`Restored ${rows} rows (schema ${result.migration}) from ${result.file} in ${result.seconds} s.`);
   }

@@ -250,7 +250,11 @@ const BATCH = 1000;
  * Replaces every table with the file's rows in one transaction; throws (and changes nothing) when
  * the database holds data and `force` is not set, or its tables differ from the file's.
  */
-export async function restoreBackup(database: Database, backup: BackupFile, opts: { force?: boolean } = {}): Promise<RestoreResult> {
+export async function restoreBackup(
+  database: Database,
+  backup: BackupFile,
+  opts: { force?: boolean } = {},
+): Promise<RestoreResult> {
   const { header } = backup;
   return database.db.transaction(async (tx) => {
     const tables = await tablesOf(database, tx);

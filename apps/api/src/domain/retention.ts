@@ -129,21 +129,14 @@ export const RETENTION_FIRST_RUN_MS = 10 * 60_000;
 export const RETENTION_INTERVAL_MS = DAY_MS;
 
 /**
- * Schedules the job: first RETENTION_FIRST_RUN_MS after start (not during start-up's rush), then
- * every 24 hours. Plain timers, so tests drive them with fake timers. Returns the stop function.
+ * Schedules `job` (a retention run): first RETENTION_FIRST_RUN_MS after start (not during
+ * start-up's rush), then every 24 hours; a tick while the last run still goes is skipped. Plain
+ * timers, so tests drive them with fake timers. Returns the stop function (it awaits a running job).
  */
-export function scheduleRetention(
-  database: Database,
-  retentionDays: number,
-  onRun: (run: RetentionRun | null) => void,
-  onError: (err: unknown) => void,
-): () => Promise<void> {
+export function scheduleRetention(job: () => Promise<void>): () => Promise<void> {
   let running: Promise<void> | undefined;
   const tick = () => {
-    if (running) return; // the previous run is still going: skip this one
-    running = runRetention(database, { now: new Date(), retentionDays })
-      .then(onRun, onError)
-      .finally(() => (running = undefined));
+    running ??= job().finally(() => (running = undefined));
   };
   let interval: NodeJS.Timeout | undefined;
   const first = setTimeout(() => {
