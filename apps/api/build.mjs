@@ -10,8 +10,9 @@ const external = Object.keys(pkg.dependencies);
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  // server.js, and staff.js: the staff CLI (`node dist/staff.js add "<name>"` where there is no tsx).
-  entryPoints: { server: 'src/server.ts', staff: 'src/cli/staff.ts' },
+  // server.js, and staff.js: the staff CLI (`node dist/staff.js add "<name>"` where there is no tsx);
+  // backup.js: `node dist/backup.js backup|restore <file>`.
+  entryPoints: { server: 'src/server.ts', staff: 'src/cli/staff.ts', backup: 'src/cli/backup.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -38,6 +38,7 @@ const Env = z.object({
   REQUEST_DEADLINE_MS: int(4000),
   HSTS: boolOn,
   REPORT_HIDE_THRESHOLD: z.coerce.number().int().min(1).default(3),
+  RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
 });
 
 export type Config = {
@@ -73,6 +74,8 @@ export type Config = {
   hsts: boolean;
   /** Different browsers' open reports that hide an item until staff decide. */
   reportHideThreshold: number;
+  /** Address hashes (votes, proposals, monuments) are blanked by the daily retention job after this many days. */
+  retentionDays: number;
 };
 
 function trustProxyOf(raw: string | undefined): Config['trustProxy'] {
@@ -130,5 +133,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pressure: { maxEventLoopDelayMs: e.PRESSURE_MAX_EVENT_LOOP_DELAY_MS, requestDeadlineMs: e.REQUEST_DEADLINE_MS },
     hsts: e.HSTS,
     reportHideThreshold: e.REPORT_HIDE_THRESHOLD,
+    retentionDays: e.RETENTION_DAYS,
   };
+}
+
+/**
+ * The folder a command was typed in: `pnpm backup <file>` runs in apps/api, and pnpm passes the
+ * caller's folder as INIT_CWD, so a relative file name means what the caller meant.
+ */
+export function invocationDir(env: Record<string, string | undefined> = process.env): string {
+  return env.INIT_CWD || process.cwd();
 }

@@ -118,9 +118,10 @@ export const AUDIT_ACTIONS = [
   'mail.retry',
   'staff.add',
   'staff.revoke',
+  'retention.run',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const ITEM_KINDS = ['monument', 'intervention', 'mail', 'staff'] as const;
+export const ITEM_KINDS = ['monument', 'intervention', 'mail', 'staff', 'retention'] as const;
 export type ItemKind = (typeof ITEM_KINDS)[number];
 
 export const AuditFilter = z.object({

@@ -1,10 +1,12 @@
 // The running server's local channel for the staff CLI on PGlite: a Unix socket in DATA_DIR,
-// readable and writable by the server's user only (mode 0600). One JSON line in, one out.
+// readable and writable by the server's user only (mode 0600). One JSON line in, one out: the
+// staff commands (commands.ts) and backup/restore (backup-commands.ts).
 // Tokens pass through it, never through the log.
 import { chmodSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import type { Database } from '../db/client.js';
+import { parseBackupCommand, runBackupCommand, type BackupCommand, type BackupResult } from './backup-commands.js';
 import { parseCommand, runStaffCommand, type StaffCommand, type StaffResult } from './commands.js';
 
 export const socketPath = (dataDir: string) => path.join(dataDir, 'staff.sock');
@@ -23,14 +25,19 @@ export async function startControlSocket(dataDir: string, database: Database): P
       const end = buffer.indexOf('\n');
       if (end < 0) return;
       let cmd: StaffCommand | null = null;
+      let backupCmd: BackupCommand | null = null;
       try {
-        cmd = parseCommand(JSON.parse(buffer.slice(0, end)));
+        const value: unknown = JSON.parse(buffer.slice(0, end));
+        cmd = parseCommand(value);
+        backupCmd = parseBackupCommand(value);
       } catch {
         cmd = null;
       }
-      const answer: Promise<StaffResult> = cmd
+      const answer: Promise<StaffResult | BackupResult> = cmd
         ? runStaffCommand(database, cmd)
-        : Promise.resolve({ ok: false, message: 'Unknown command.' });
+        : backupCmd
+          ? runBackupCommand(database, backupCmd)
+          : Promise.resolve({ ok: false, message: 'Unknown command.' });
       void answer.then((result) => conn.end(`${JSON.stringify(result)}\n`));
     });
   });
@@ -53,7 +60,7 @@ export async function startControlSocket(dataDir: string, database: Database): P
 }
 
 /** Sends one command to a running server; null when no server answers on the socket. */
-export function sendToServer(dataDir: string, cmd: StaffCommand): Promise<StaffResult | null> {
+export function sendToServer<R = StaffResult>(dataDir: string, cmd: StaffCommand | BackupCommand): Promise<R | null> {
   return new Promise((resolve) => {
     const conn = net.connect(socketPath(dataDir));
     let buffer = '';
@@ -63,7 +70,7 @@ export function sendToServer(dataDir: string, cmd: StaffCommand): Promise<StaffR
     conn.on('error', () => resolve(null));
     conn.on('close', () => {
       try {
-        resolve(buffer ? (JSON.parse(buffer) as StaffResult) : null);
+        resolve(buffer ? (JSON.parse(buffer) as R) : null);
       } catch {
         resolve(null);
       }

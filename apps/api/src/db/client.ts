@@ -26,7 +26,7 @@ export type Database = {
 };
 
 // Beside this module: src/db/migrations, or dist/migrations where the build copies them.
-const migrationsFolder = fileURLToPath(new URL('migrations', import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL('migrations', import.meta.url));
 
 function rowsOf<T>(result: unknown): T[] {
   if (Array.isArray(result)) return result as T[];

@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { branding } from '../branding';
 import { BackLink } from '../layout/BackLink';
+import { DataRetention } from './DataRetention';
 
 function Section({ id, headline, paragraphs }: { id: string; headline: string; paragraphs: string[] }) {
   return (
@@ -39,6 +40,7 @@ export function AboutPage() {
         headline={t('about.privacyHeadline')}
         paragraphs={[t('about.privacy1'), t('about.privacy2'), t('about.privacy3')]}
       />
+      <DataRetention />
       <section className="contact" aria-labelledby="about-contact">
         <h2 id="about-contact">{t('about.contactHeadline')}</h2>
         <ul>

@@ -9,7 +9,7 @@ const keysOf = <K extends string>(record: Record<K, true>) => Object.keys(record
 
 export const SEXES = keysOf<Sex>({ female: true, male: true, mixed: true, none: true, unspecified: true });
 
-export const ITEM_KINDS = keysOf<ItemKind>({ monument: true, intervention: true, mail: true, staff: true });
+export const ITEM_KINDS = keysOf<ItemKind>({ monument: true, intervention: true, mail: true, staff: true, retention: true });
 
 export const AUDIT_ACTIONS = keysOf<AuditAction>({
   'monument.validate': true,
@@ -27,4 +27,5 @@ export const AUDIT_ACTIONS = keysOf<AuditAction>({
   'mail.retry': true,
   'staff.add': true,
   'staff.revoke': true,
+  'retention.run': true,
 });

@@ -1,0 +1,83 @@
+// `pnpm backup <file>` and `pnpm restore <file> [--force]` (in the image: `node dist/backup.js
+// backup|restore …`), with the same configuration as the server (DATA_DIR or DATABASE_URL), also
+// while it runs. PostgreSQL: connects directly. PGlite (one process per data folder): through the
+// running server's control socket, or, when no server runs, by taking the folder's lock and
+// opening it itself; never both. See domain/backup.ts for the file.
+import path from 'node:path';
+import { invocationDir, loadConfig } from '../config.js';
+import { openDatabase } from '../db/client.js';
+import { lockFolder } from '../db/folder-lock.js';
+import { runBackupCommand, type BackupCommand, type BackupResult } from './backup-commands.js';
+import { sendToServer } from './control-socket.js';
+
+const USAGE = 'Usage: pnpm backup <file> | pnpm restore <file> [--force]';
+
+function commandOf(args: string[]): BackupCommand | null {
+  const [command, file, ...rest] = args;
+  if (file === undefined || file.startsWith('--')) return null;
+  const absolute = path.resolve(invocationDir(), file);
+  if (command === 'backup' && rest.length === 0) return { command, file: absolute };
+  if (command === 'restore' && (rest.length === 0 || (rest.length === 1 && rest[0] === '--force'))) {
+    return { command, file: absolute, force: rest.length === 1 };
+  }
+  return null;
+}
+
+async function run(cmd: BackupCommand): Promise<{ result: BackupResult; server: boolean }> {
+  const config = loadConfig();
+  if (config.databaseUrl) {
+    const database = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: 1 });
+    try {
+      return { result: await runBackupCommand(database, cmd), server: true };
+    } finally {
+      await database.close();
+    }
+  }
+  const viaServer = await sendToServer<BackupResult>(config.dataDir, cmd);
+  if (viaServer) return { result: viaServer, server: true };
+  const lock = lockFolder(config.dataDir); // throws when a live server holds the folder
+  try {
+    const database = await openDatabase({ dataDir: config.dataDir });
+    try {
+      return { result: await runBackupCommand(database, cmd), server: false };
+    } finally {
+      await database.close();
+    }
+  } finally {
+    lock.release();
+  }
+}
+
+function print({ result, server }: { result: BackupResult; server: boolean }): number {
+  if (!result.ok) {
+    console.error(result.message);
+    return 1;
+  }
+  const rows = result.tables.reduce((n, t) => n + t.rows, 0);
+  const counts = result.tables.map((t) => `  ${t.name}\t${t.rows}`).join('\n');
+  if (result.command === 'backup') {
+    console.log(
+      `Backed up ${rows} rows (schema ${result.migration}) to ${result.file}: ${result.bytes} bytes in ${result.seconds} s.`,
+    );
+  } else {
+    console.log(`Restored ${rows} rows (schema ${result.migration}) from ${result.file} in ${result.seconds} s.`);
+  }
+  console.log(counts);
+  // The server reads the cookie secret once at start: restarted, it signs with the restored one.
+  if (result.command === 'restore' && server) {
+    console.log('Restart the server now, so it uses the restored cookie secret (existing voters keep their votes).');
+  }
+  return 0;
+}
+
+const cmd = commandOf(process.argv.slice(2));
+if (!cmd) {
+  console.error(USAGE);
+  process.exit(2);
+}
+try {
+  process.exitCode = print(await run(cmd));
+} catch (err) {
+  console.error((err as Error).message);
+  process.exitCode = 1;
+}

@@ -1,0 +1,161 @@
+// `pnpm backup` / `pnpm restore` as processes against a running server process: on PGlite
+// through the server's control socket (the folder is locked while it runs), on PostgreSQL
+// directly. A restored installation knows its voters (their cookies still count as voted).
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { promisify } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+import { readBackup } from '../src/domain/backup.js';
+import { DB_KIND, freshDatabase } from './harness.js';
+import { freePort } from './postgres-server.js';
+
+const apiDir = path.join(import.meta.dirname, '..');
+const run = promisify(execFile);
+const children: ChildProcess[] = [];
+const cleanups: (() => Promise<unknown> | void)[] = [];
+afterEach(async () => {
+  for (const c of children.splice(0)) {
+    if (c.exitCode === null && c.signalCode === null) {
+      const exited = new Promise((r) => c.once('exit', r));
+      c.kill('SIGTERM');
+      await exited;
+    }
+  }
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+// No COOKIE_SECRET: the cookie key is the database's, and travels with the backup.
+const baseEnv = (env: Record<string, string>) => ({
+  PATH: process.env.PATH ?? '',
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  WEB_DIST: '/nonexistent',
+  ...env,
+});
+
+async function startServer(env: Record<string, string>) {
+  const port = await freePort();
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: apiDir,
+    env: baseEnv({ ...env, PORT: String(port) }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(proc);
+  const output: string[] = [];
+  proc.stdout?.on('data', (d: Buffer) => output.push(d.toString()));
+  proc.stderr?.on('data', (d: Buffer) => output.push(d.toString()));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`server exited early:\n${output.join('')}`);
+    if (
+      await fetch(`${base}/api/config`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    if (Date.now() > deadline) throw new Error('server did not answer');
+    await sleep(50);
+  }
+  const stop = async () => {
+    const exited = new Promise((r) => proc.once('exit', r));
+    proc.kill('SIGTERM');
+    await exited;
+  };
+  return { base, proc, stop };
+}
+
+/** Runs the CLI as `pnpm backup|restore` does (tsx); resolves to its exit code and output. */
+async function cli(env: Record<string, string>, ...args: string[]) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/cli/backup.ts', ...args], {
+      cwd: apiDir,
+      env: baseEnv(env),
+    });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+async function environment(): Promise<Record<string, string>> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'linz-backup-cli-'));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  if (DB_KIND === 'pglite') return { DATA_DIR: dataDir };
+  const { database, url } = await freshDatabase();
+  await database.close();
+  return { DATA_DIR: dataDir, DATABASE_URL: url ?? '' };
+}
+
+const MON = 'mon-dreifaltigkeitssaeule';
+const json = { 'content-type': 'application/json' };
+
+async function vote(base: string, id: number, cookie = '') {
+  const res = await fetch(`${base}/api/interventions/${id}/vote`, {
+    method: 'POST',
+    headers: { ...json, ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify({ monumentId: MON, action: 'vote' }),
+  });
+  return { status: res.status, cookie: (res.headers.get('set-cookie') ?? cookie).split(';')[0] ?? '' };
+}
+
+describe(`pnpm backup / pnpm restore on ${DB_KIND}`, () => {
+  it('backs up a running server, refuses to overwrite it, restores into an empty installation that knows its voters', async () => {
+    const env = await environment();
+    const server = await startServer(env);
+    const created = await fetch(`${server.base}/api/interventions/${MON}`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ name: 'Gesichert' }),
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    const voter = await vote(server.base, id);
+    expect(voter.status).toBe(200);
+
+    const dir = mkdtempSync(path.join(tmpdir(), 'linz-backup-files-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const file = path.join(dir, 'linz.ndjson.gz');
+    const backup = await cli(env, 'backup', file);
+    expect(backup.code, backup.stderr).toBe(0);
+    expect(backup.stdout).toMatch(/^Backed up \d+ rows \(schema \d{4}_\w+\) to .*linz\.ndjson\.gz: \d+ bytes in [\d.]+ s\./);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const { rows } = readBackup(readFileSync(file));
+    expect(rows.get('interventions')?.some((l) => (JSON.parse(l) as { name: string }).name === 'Gesichert')).toBe(true);
+    expect(rows.get('votes')).toHaveLength(1);
+
+    // The running installation holds data: refused without --force, and a damaged file even with it.
+    const refused = await cli(env, 'restore', file);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/already holds data.*--force/);
+    const half = path.join(dir, 'half.ndjson.gz');
+    writeFileSync(half, readFileSync(file).subarray(0, 200));
+    const damaged = await cli(env, 'restore', half, '--force');
+    expect(damaged.code).toBe(1);
+    expect(damaged.stderr).toMatch(/incomplete or damaged/);
+    expect((await vote(server.base, id, voter.cookie)).status).toBe(403); // unchanged
+    expect((await cli(env, 'restore')).code).toBe(2);
+    await server.stop();
+
+    // A new, empty installation (on PGlite with no server running: the CLI takes the folder's lock).
+    const fresh = await environment();
+    const restored = await cli(fresh, 'restore', file);
+    expect(restored.code, restored.stderr).toBe(0);
+    expect(restored.stdout).toMatch(/^Restored \d+ rows/);
+    const again = await startServer(fresh);
+    const list = (await (await fetch(`${again.base}/api/interventions/${MON}`)).json()) as { id: number; votes: number }[];
+    expect(list.find((p) => p.id === id)?.votes).toBe(1);
+    expect((await vote(again.base, id, voter.cookie)).status).toBe(403); // the same browser, by the restored key
+    expect((await vote(again.base, id)).status).toBe(200); // a new browser counts
+
+    // With --force while that server runs: restored, and the operator is told to restart it.
+    const forced = await cli(fresh, 'restore', file, '--force');
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(forced.stdout).toMatch(/Restart the server/);
+  }, 540_000);
+});
