@@ -11,6 +11,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { audit, SYSTEM_ACTOR } from './audit.js';
+import { purgeFollows } from './follows.js';
 import { SIGN_IN_WINDOW_MINUTES } from './staff.js';
 
 export const EXPIRED_HASH = 'expired';
@@ -86,6 +87,8 @@ export const RETENTION_STEPS: RetentionStep[] = [
         ),
       ),
   },
+  // E-mail follows: unconfirmed after 48 h, ended 90 days after a final status (domain/follows.ts).
+  { name: 'follows', run: (database, { now }) => purgeFollows(database, now) },
 ];
 
 export type RetentionRun = { ranAt: string; retentionDays: number; counts: Record<string, StepCounts> };
