@@ -13,6 +13,8 @@ import { CHANGE_CHANNEL } from './domain/read-cache.js';
 import { cookieSecret } from './domain/secrets.js';
 import { contextFactory } from './http/context.js';
 import { retryAfterOf, sendError } from './http/errors.js';
+import { metricsRoutes } from './http/metrics.js';
+import { ops } from './http/ops.js';
 import { security } from './http/security.js';
 import { statsPage } from './http/stats-page.js';
 import { webApp } from './http/web.js';
@@ -72,6 +74,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   // Registered after the database's hook: onClose runs in reverse, so the sender stops first.
   mayorMail(app, services, opts.mail);
 
+  ops(app, database);
+  metricsRoutes(app, services.metrics, config.metrics.token);
   await security(app, config);
   await app.register(cookie, { secret });
   const contextFor = contextFactory(services, secret);

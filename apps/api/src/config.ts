@@ -37,6 +37,10 @@ const Env = z.object({
   REQUEST_DEADLINE_MS: int(4000),
   HSTS: boolOn,
   REPORT_HIDE_THRESHOLD: z.coerce.number().int().min(1).default(3),
+  SHUTDOWN_DRAIN_MS: int(5000),
+  // A bearer token that is short enough to guess would make the figures public.
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must have at least 16 characters').optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 });
 
 export type Config = {
@@ -68,8 +72,12 @@ export type Config = {
   pressure: { maxEventLoopDelayMs: number; requestDeadlineMs: number };
   /** Strict-Transport-Security on answers that came over HTTPS (directly or via a trusted proxy). */
   hsts: boolean;
-  /** Different browsers' open reports that hide an item until staff decide. */
+  /** Open reports from this many different browsers and as many different connections hide an item until staff decide. */
   reportHideThreshold: number;
+  /** On SIGTERM/SIGINT: /readyz answers 503 for this long, while requests are still served, before the server closes. */
+  shutdownDrainMs: number;
+  /** /metrics: with a token on the main port (bearer), and/or on a port of its own bound to 127.0.0.1; off without either. */
+  metrics: { token: string | undefined; port: number | undefined };
 };
 
 function trustProxyOf(raw: string | undefined): Config['trustProxy'] {
@@ -126,5 +134,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pressure: { maxEventLoopDelayMs: e.PRESSURE_MAX_EVENT_LOOP_DELAY_MS, requestDeadlineMs: e.REQUEST_DEADLINE_MS },
     hsts: e.HSTS,
     reportHideThreshold: e.REPORT_HIDE_THRESHOLD,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
   };
 }

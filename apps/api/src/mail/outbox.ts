@@ -94,3 +94,27 @@ export async function markFailed(database: Database, n: Notification, error: str
     SET status = 'failed', lease_until = NULL, last_error = ${error}
     WHERE id = ${n.id} AND status = 'sending' AND attempts = ${n.attempt}`);
 }
+
+/** One group of the outbox for the metrics: mails of a kind in a state, and how long the oldest has waited. */
+export type OutboxGroup = { kind: string; state: string; count: number; oldestAgeSeconds: number };
+
+// The followers' mails (issue "Hear back") live in a table of their own, with a kind per mail; the
+// metrics count them too once that table exists. Looked up until found, then remembered.
+const followMailsPresent = new WeakMap<Database, true>();
+
+/** The outbox grouped by kind and state, read at scrape time (small tables, one round trip or two). */
+export async function outboxFigures(database: Database): Promise<OutboxGroup[]> {
+  if (!followMailsPresent.has(database)) {
+    const [row] = await database.rows<{ present: boolean }>(sql`SELECT to_regclass('follow_mails') IS NOT NULL AS present`);
+    if (row?.present) followMailsPresent.set(database, true);
+  }
+  const followers = followMailsPresent.has(database)
+    ? sql`UNION ALL SELECT kind, status, count(*)::int, extract(epoch FROM now() - min(created_at))::float8
+          FROM follow_mails GROUP BY kind, status`
+    : sql``;
+  const rows = await database.rows<{ kind: string; state: string; n: number | string; age: number | string | null }>(
+    sql`SELECT 'mayor' AS kind, status AS state, count(*)::int AS n, extract(epoch FROM now() - min(reached_at))::float8 AS age
+        FROM mayor_notifications GROUP BY status ${followers}`,
+  );
+  return rows.map((r) => ({ kind: r.kind, state: r.state, count: Number(r.n), oldestAgeSeconds: Math.max(0, Number(r.age ?? 0)) }));
+}

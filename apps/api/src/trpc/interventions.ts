@@ -38,6 +38,7 @@ export const interventionsRouter = router({
       ctx.lists.monuments.invalidate();
       await announceChange(ctx.database, 'interventions');
       await announceChange(ctx.database, 'monuments');
+      ctx.metrics?.proposalCreated();
       return created;
     }),
   /** `created` is false for this browser's repeat (REST answers 200 instead of 201). */
@@ -60,6 +61,7 @@ export const interventionsRouter = router({
         () => ctx.answered(),
       );
       ctx.lists.interventions.invalidate();
+      ctx.metrics?.voteCounted();
       if (queued) ctx.mailQueued();
       return { newVoteCount };
     }),
