@@ -125,9 +125,8 @@ describe(`health and readiness on ${DB_KIND}`, () => {
     const t = await start();
     const release = await holdDatabase(t);
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    let res: ReturnType<T['app']['inject']> | undefined;
     try {
-      res = t.app.inject('/readyz');
+      const res = t.app.inject('/readyz');
       await vi.advanceTimersByTimeAsync(READY_TIMEOUT_MS - 1);
       expect(await settled(res)).toBe(false);
       await vi.advanceTimersByTimeAsync(1);
