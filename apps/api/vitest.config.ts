@@ -7,8 +7,11 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     projects: [
-      // fault.test.ts stops a PostgreSQL server under load: PostgreSQL only.
-      { extends: true, test: { name: 'pglite', include, exclude: ['test/fault.test.ts'], env: { TEST_DB: 'pglite' } } },
+      // fault.test.ts and ready-fault.test.ts stop a PostgreSQL server: PostgreSQL only.
+      {
+        extends: true,
+        test: { name: 'pglite', include, exclude: ['test/fault.test.ts', 'test/ready-fault.test.ts'], env: { TEST_DB: 'pglite' } },
+      },
       {
         extends: true,
         test: { name: 'postgres', include, env: { TEST_DB: 'postgres' }, globalSetup: ['test/global-postgres.ts'] },

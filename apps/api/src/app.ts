@@ -14,6 +14,8 @@ import { runRetention, scheduleRetention } from './domain/retention.js';
 import { cookieSecret } from './domain/secrets.js';
 import { contextFactory } from './http/context.js';
 import { retryAfterOf, sendError } from './http/errors.js';
+import { metricsRoutes } from './http/metrics.js';
+import { ops } from './http/ops.js';
 import { security } from './http/security.js';
 import { statsPage } from './http/stats-page.js';
 import { webApp } from './http/web.js';
@@ -82,6 +84,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   );
   app.addHook('onClose', stopRetention);
 
+  ops(app, database);
+  metricsRoutes(app, services.metrics, config.metrics.token);
   await security(app, config);
   await app.register(cookie, { secret });
   const contextFor = contextFactory(services, secret);

@@ -39,6 +39,10 @@ const Env = z.object({
   HSTS: boolOn,
   REPORT_HIDE_THRESHOLD: z.coerce.number().int().min(1).default(3),
   RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
+  SHUTDOWN_DRAIN_MS: int(5000),
+  // A bearer token that is short enough to guess would make the figures public.
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must have at least 16 characters').optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 });
 
 export type Config = {
@@ -72,10 +76,14 @@ export type Config = {
   pressure: { maxEventLoopDelayMs: number; requestDeadlineMs: number };
   /** Strict-Transport-Security on answers that came over HTTPS (directly or via a trusted proxy). */
   hsts: boolean;
-  /** Different browsers' open reports that hide an item until staff decide. */
+  /** Open reports from this many different browsers and as many different connections hide an item until staff decide. */
   reportHideThreshold: number;
   /** Address hashes (votes, proposals, monuments) are blanked by the daily retention job after this many days. */
   retentionDays: number;
+  /** On SIGTERM/SIGINT: /readyz answers 503 for this long, while requests are still served, before the server closes. */
+  shutdownDrainMs: number;
+  /** /metrics: with a token on the main port (bearer), and/or on a port of its own bound to 127.0.0.1; off without either. */
+  metrics: { token: string | undefined; port: number | undefined };
 };
 
 function trustProxyOf(raw: string | undefined): Config['trustProxy'] {
@@ -134,6 +142,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     hsts: e.HSTS,
     reportHideThreshold: e.REPORT_HIDE_THRESHOLD,
     retentionDays: e.RETENTION_DAYS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
   };
 }
 

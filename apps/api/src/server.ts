@@ -5,6 +5,8 @@ import { buildApp } from './app.js';
 import { startControlSocket } from './cli/control-socket.js';
 import { loadConfig } from './config.js';
 import { lockFolder } from './db/folder-lock.js';
+import { metricsListener } from './http/metrics.js';
+import { boundAddress } from './http/ops.js';
 import { loggerOptions } from './logging.js';
 
 const config = loadConfig();
@@ -16,13 +18,25 @@ const lock = embedded ? lockFolder(config.dataDir) : undefined;
 const app = await buildApp(config, { logger: loggerOptions(config.logLevel) });
 const stopControl = embedded ? await startControlSocket(config.dataDir, app.services.database) : undefined;
 
-closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
+let stopMetrics: (() => Promise<void>) | undefined;
+// On SIGTERM/SIGINT: not ready first (a load balancer stops sending new requests), requests still
+// served for the drain delay, then closed (in-flight requests finish). A second signal exits at once.
+// The closing itself may take up to 10 s more (a mail being sent, the database pool).
+closeWithGrace({ delay: config.shutdownDrainMs + 10_000 }, async ({ err, signal }) => {
   if (err) app.log.error({ err }, 'closing after an error');
-  else app.log.info({ signal }, 'closing');
+  else {
+    app.log.info({ signal, drainMs: config.shutdownDrainMs }, 'closing: not ready, draining');
+    await app.ops.drain(config.shutdownDrainMs);
+    app.log.info('closing');
+  }
+  await stopMetrics?.();
   await stopControl?.();
   await app.close();
   lock?.release();
 });
 
 await app.listen({ port: config.port, host: config.host });
-app.log.info(`Linz monument map at ${config.publicUrl} (${app.services.database.kind})`);
+if (config.metrics.port !== undefined) stopMetrics = (await metricsListener(app, config.metrics.port)).close;
+app.log.info(
+  `Linz monument map listening on ${boundAddress(app.server.address())} (${app.services.database.kind}; public address ${config.publicUrl})`,
+);

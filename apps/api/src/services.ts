@@ -2,6 +2,7 @@
 import { ClientConfig, InterventionList, MonumentList, Stats } from '@linz/contract';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { createMetrics, metricsEnabled, type Metrics } from './http/metrics.js';
 import { createIpHasher, type IpHasher } from './domain/identity.js';
 import { listAllInterventions } from './domain/interventions.js';
 import { listMonuments } from './domain/monuments.js';
@@ -26,6 +27,8 @@ export type Services = {
   clientConfig: Snapshot<ClientConfig>;
   hashIp: IpHasher;
   ballots: BallotBox;
+  /** Prometheus figures; undefined when metrics are off (nothing is measured then). */
+  metrics: Metrics | undefined;
   /** Called after a vote queued the mayor's e-mail, so the sender need not wait for its next poll. */
   mailQueued: () => void;
   /** The server secret follow tokens and address hashes derive from (set by app.ts once it is known). */
@@ -50,6 +53,7 @@ export function createServices(config: Config, database: Database): Services {
       inFlight: database.kind === 'postgres' ? 2 : 1,
       maxBatch: 100,
     }),
+    metrics: metricsEnabled(config) ? createMetrics(database) : undefined,
     mailQueued: () => {},
     followSecret: '',
   };

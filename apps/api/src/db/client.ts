@@ -1,10 +1,11 @@
 // Opens the database chosen by config: embedded PGlite in DATA_DIR, or PostgreSQL via DATABASE_URL.
 // Hides the drivers' differences (result shapes, LISTEN) behind one small interface.
-import { mkdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -22,11 +23,47 @@ export type Database = {
   rows<T>(query: SQL, tx?: Db): Promise<T[]>;
   /** Subscribes to a NOTIFY channel; resolves to an unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** What can be seen of the connection pool: its size, and (PostgreSQL) its connections by state as the server sees them. */
+  poolUse(): Promise<PoolUse>;
   close(): Promise<void>;
 };
 
+export type PoolUse = { max: number; connections?: Record<string, number> };
+
 // Beside this module: src/db/migrations, or dist/migrations where the build copies them.
 export const migrationsFolder = fileURLToPath(new URL('migrations', import.meta.url));
+
+/** The migrations this build ships: drizzle's journal beside this module, read once. */
+let journal: { when: number; tag: string }[] | undefined;
+function shippedMigrations() {
+  journal ??= (
+    JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+      entries: { when: number; tag: string }[];
+    }
+  ).entries;
+  return journal;
+}
+
+/**
+ * Compares the migrations applied to the database with those this build ships, the way drizzle's
+ * migrator decides what to run (by each migration's folder time): `pending` are tags it would
+ * still apply, `newer` counts applied ones this build does not know (a later build migrated).
+ */
+export async function migrationState(database: Database): Promise<{ pending: string[]; newer: number }> {
+  let applied: number[];
+  try {
+    const rows = await database.rows<{ created_at: string | number }>(sql`SELECT created_at FROM drizzle.__drizzle_migrations`);
+    applied = rows.map((r) => Number(r.created_at));
+  } catch (err) {
+    // No migrations table yet: every migration is pending. Anything else (unreachable) is the caller's.
+    if ((err as { code?: string }).code !== '42P01' && (err as { cause?: { code?: string } }).cause?.code !== '42P01') throw err;
+    applied = [];
+  }
+  const last = applied.length ? Math.max(...applied) : -Infinity;
+  const shipped = shippedMigrations();
+  const newest = Math.max(...shipped.map((m) => m.when));
+  return { pending: shipped.filter((m) => m.when > last).map((m) => m.tag), newer: applied.filter((t) => t > newest).length };
+}
 
 function rowsOf<T>(result: unknown): T[] {
   if (Array.isArray(result)) return result as T[];
@@ -60,6 +97,9 @@ const RECONNECT_BACKOFF_MAX_S = 0.5;
 const reconnectBackoff = (retries: number) => Math.min(0.01 * 2 ** retries, RECONNECT_BACKOFF_MAX_S);
 
 function openPostgres(url: string, max: number, statementTimeoutMs: number) {
+  // postgres.js keeps its pool to itself; a name of this pool's own lets pg_stat_activity show its
+  // connections (the metrics' pool figures), apart from other instances' and other programs'.
+  const applicationName = `linz-api-${randomBytes(6).toString('hex')}`;
   const client = postgres(url, {
     max,
     onnotice: () => {},
@@ -70,7 +110,10 @@ function openPostgres(url: string, max: number, statementTimeoutMs: number) {
     // server dies during that query its rejection is unhandled and close-with-grace stops the API.
     // The schema has no array columns or parameters, so the driver needs no array types.
     fetch_types: false,
-    ...(statementTimeoutMs > 0 ? { connection: { statement_timeout: statementTimeoutMs } } : {}),
+    connection: {
+      application_name: applicationName,
+      ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
+    },
   });
   const db = drizzlePostgres({ client, schema }) as unknown as Db;
   return {
@@ -80,6 +123,18 @@ function openPostgres(url: string, max: number, statementTimeoutMs: number) {
     async listen(channel: string, onPayload: (payload: string) => void) {
       const sub = await client.listen(channel, onPayload);
       return async () => sub.unlisten();
+    },
+    async poolUse(): Promise<PoolUse> {
+      const rows = rowsOf<{ state: string | null; n: number | string }>(
+        await db.execute(
+          sql`SELECT coalesce(state, 'unknown') AS state, count(*)::int AS n FROM pg_stat_activity
+              WHERE application_name = ${applicationName} AND pid <> pg_backend_pid() GROUP BY 1`,
+        ),
+      );
+      // The connection asking is in use for this question only: it counts as idle.
+      const connections: Record<string, number> = { idle: 1 };
+      for (const r of rows) connections[r.state ?? 'unknown'] = (connections[r.state ?? 'unknown'] ?? 0) + Number(r.n);
+      return { max, connections };
     },
     // Migrations get a connection of their own, without the statement timeout (an index on a big table takes long).
     async migrate() {
@@ -109,6 +164,8 @@ async function openPglite(opts: DatabaseOptions) {
     db,
     rows: async <T>(query: SQL, tx: Db = db) => rowsOf<T>(await tx.execute(query)),
     listen: (channel: string, onPayload: (payload: string) => void) => client.listen(channel, onPayload),
+    // One connection in this process, no pool to see into.
+    poolUse: async (): Promise<PoolUse> => ({ max: 1 }),
     migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder }),
     close: () => client.close(),
   };

@@ -1,6 +1,8 @@
-// Citizens' reports. One per browser and item (a repeat changes nothing); when `threshold`
-// different browsers have open reports on a public item, it is hidden until staff decide, and
-// the hiding is logged with the actor "system".
+// Citizens' reports. One per browser and item (a repeat changes nothing); when open reports on a
+// public item come from `threshold` different browsers AND `threshold` different connections
+// (keyed hashes of the address, as the limits count them), it is hidden until staff decide, and
+// the hiding is logged with the actor "system". Both, because a client that drops its cookie is
+// a new browser each time: three requests from one address must not hide anything.
 import { sql } from 'drizzle-orm';
 import type { NewReport } from '@linz/contract';
 import type { Database, Db } from '../db/client.js';
@@ -25,8 +27,10 @@ async function lockIfPublic(database: Database, tx: Db, target: ReportTarget): P
   return rows.length > 0;
 }
 
+type OpenReports = { openReports: number; browsers: number; addresses: number };
+
 /** Hides the item if it is still visible; true when this call hid it. */
-async function hide(database: Database, tx: Db, target: ReportTarget, openReports: number): Promise<boolean> {
+async function hide(database: Database, tx: Db, target: ReportTarget, open: OpenReports): Promise<boolean> {
   const table = sql.raw(target.kind === 'monument' ? 'monuments' : 'interventions');
   const rows = await database.rows(
     sql`UPDATE ${table} SET moderation = 'hidden' WHERE id = ${target.id} AND moderation = 'visible' RETURNING id`,
@@ -40,7 +44,7 @@ async function hide(database: Database, tx: Db, target: ReportTarget, openReport
     itemKind: target.kind,
     itemId: target.id,
     before: { moderation: 'visible' },
-    after: { moderation: 'hidden', openReports },
+    after: { moderation: 'hidden', ...open },
   });
   return true;
 }
@@ -63,13 +67,14 @@ export async function report(
       tx,
     );
     if (inserted.length === 0) return { created: false, hidden: false };
-    const [open] = await database.rows<{ n: number }>(
-      sql`SELECT count(*)::int AS n FROM reports
-          WHERE item_kind = ${target.kind} AND item_id = ${String(target.id)} AND resolved_at IS NULL`,
+    const [row] = await database.rows<{ n: number; browsers: number; addresses: number }>(
+      sql`SELECT count(*)::int AS n, count(DISTINCT reporter_hash)::int AS browsers, count(DISTINCT creator_ip_hash)::int AS addresses
+          FROM reports WHERE item_kind = ${target.kind} AND item_id = ${String(target.id)} AND resolved_at IS NULL`,
       tx,
     );
-    const n = Number(open?.n ?? 0);
-    const hidden = threshold > 0 && n >= threshold ? await hide(database, tx, target, n) : false;
+    const open = { openReports: Number(row?.n ?? 0), browsers: Number(row?.browsers ?? 0), addresses: Number(row?.addresses ?? 0) };
+    const hidden =
+      threshold > 0 && open.browsers >= threshold && open.addresses >= threshold ? await hide(database, tx, target, open) : false;
     return { created: true, hidden };
   }
 }

@@ -199,3 +199,17 @@ export async function claimDueFollowerMails(database: Database, now: Date, lease
     monument: { id: r.monument_id, name: r.monument_name, nameEn: r.monument_name_en },
   }));
 }
+
+/** One group of the outbox for the metrics: mails of a kind in a state, and how long the oldest has waited. */
+export type OutboxGroup = { kind: string; state: string; count: number; oldestAgeSeconds: number };
+
+/** The outbox grouped by kind and state, read at scrape time (small tables, one round trip). */
+export async function outboxFigures(database: Database): Promise<OutboxGroup[]> {
+  const rows = await database.rows<{ kind: string; state: string; n: number | string; age: number | string | null }>(
+    sql`SELECT 'mayor' AS kind, status AS state, count(*)::int AS n, extract(epoch FROM now() - min(reached_at))::float8 AS age
+        FROM mayor_notifications GROUP BY status
+        UNION ALL SELECT kind, status, count(*)::int, extract(epoch FROM now() - min(created_at))::float8
+        FROM follow_mails GROUP BY kind, status`,
+  );
+  return rows.map((r) => ({ kind: r.kind, state: r.state, count: Number(r.n), oldestAgeSeconds: Math.max(0, Number(r.age ?? 0)) }));
+}

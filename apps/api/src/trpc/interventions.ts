@@ -40,6 +40,7 @@ export const interventionsRouter = router({
       ctx.lists.monuments.invalidate();
       await announceChange(ctx.database, 'interventions');
       await announceChange(ctx.database, 'monuments');
+      ctx.metrics?.proposalCreated();
       return created;
     }),
   /** `created` is false for this browser's repeat (REST answers 200 instead of 201). */
@@ -65,6 +66,7 @@ export const interventionsRouter = router({
         return cast({ ...ballot, interventionId: next.id, monumentId: next.monumentId });
       });
       ctx.lists.interventions.invalidate();
+      ctx.metrics?.voteCounted();
       if (queued) ctx.mailQueued();
       return { newVoteCount };
     }),
