@@ -18,6 +18,7 @@ import { statsPage } from './http/stats-page.js';
 import { webApp } from './http/web.js';
 import { mayorMail, type MailOptions } from './mail/plugin.js';
 import { exportRoutes } from './rest/exports.js';
+import { open311Routes } from './rest/open311.js';
 import { restRoutes } from './rest/routes.js';
 import { createServices, invalidateList, type Services } from './services.js';
 import { answeredError } from './trpc/errors.js';
@@ -77,6 +78,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   const contextFor = contextFactory(services, secret);
   restRoutes(app, contextFor);
   exportRoutes(app, services);
+  open311Routes(app, services);
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {
