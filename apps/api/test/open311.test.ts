@@ -36,7 +36,10 @@ const url = (path: string, format: string) => {
 };
 const get = (url: string) => t.app.inject({ url, headers: { origin: 'https://elsewhere.example' } });
 // Every element's text stays a string (ids, numbers alike): the test compares what was sent.
-const parser = new XMLParser({ parseTagValue: false, isArray: (name) => ['request', 'error', 'service', 'endpoint', 'format'].includes(name) });
+const parser = new XMLParser({
+  parseTagValue: false,
+  isArray: (name) => ['request', 'error', 'service', 'endpoint', 'format'].includes(name),
+});
 
 async function json<T>(path: string, schema: { parse(v: unknown): T }, status = 200): Promise<T> {
   const res = await get(url(path, 'json'));
@@ -57,7 +60,17 @@ async function xml(path: string, status = 200): Promise<Record<string, unknown>>
 const xmlRequests = async (path: string) =>
   (((await xml(path)).service_requests as { request?: Record<string, string>[] } | '') || {}).request ?? [];
 
-type DbRow = { id: number; name: string; status: string; answer_de: string | null; created_at: string; answered_at: string | null; lat: number; lng: number; monument: string };
+type DbRow = {
+  id: number;
+  name: string;
+  status: string;
+  answer_de: string | null;
+  created_at: string;
+  answered_at: string | null;
+  lat: number;
+  lng: number;
+  monument: string;
+};
 const dbRow = async (id: number) =>
   (
     await t.database.rows<DbRow>(sql`
@@ -73,7 +86,9 @@ describe(`Open311 GeoReport v2 on ${DB_KIND}`, () => {
     expect(d.endpoints).toEqual([
       expect.objectContaining({ url: `${PUBLIC}${OPEN311_BASE}`, type: 'production', formats: ['application/json', 'text/xml'] }),
     ]);
-    const dx = (await xml('discovery')).discovery as { endpoints: { endpoint: { url: string; formats: { format: string[] } }[] } };
+    const dx = (await xml('discovery')).discovery as {
+      endpoints: { endpoint: { url: string; formats: { format: string[] } }[] };
+    };
     expect(dx.endpoints.endpoint[0]?.url).toBe(`${PUBLIC}${OPEN311_BASE}`);
     expect(dx.endpoints.endpoint[0]?.formats.format).toEqual(['application/json', 'text/xml']);
 
@@ -122,9 +137,7 @@ describe(`Open311 GeoReport v2 on ${DB_KIND}`, () => {
       expect(new Date(r.updated_datetime).getTime()).toBe(seconds(row.answered_at ?? row.created_at));
       // The XML says the same, every field as text (user text escaped by the builder, read back intact).
       const x = xmlList.find((e) => e.service_request_id === String(proposal.id));
-      expect(x).toEqual(
-        Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v === null ? '' : String(v)])),
-      );
+      expect(x).toEqual(Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v === null ? '' : String(v)])));
     }
     expect(byId.get(String(open.id))?.description).toBe('Johanna Dohnal <b>&"\'');
 
@@ -154,7 +167,9 @@ describe(`Open311 GeoReport v2 on ${DB_KIND}`, () => {
     expect(after).not.toContain(declined.id);
     expect(await json(`requests?service_request_id=${open.id},${declined.id}`, Open311RequestList)).toEqual([]);
     for (const id of [open.id, declined.id]) {
-      expect(await json(`requests/${id}`, Open311Errors, 404)).toEqual([{ code: 404, description: `No public service request ${id}.` }]);
+      expect(await json(`requests/${id}`, Open311Errors, 404)).toEqual([
+        { code: 404, description: `No public service request ${id}.` },
+      ]);
     }
   });
 
@@ -200,11 +215,16 @@ describe(`Open311 GeoReport v2 on ${DB_KIND}`, () => {
       expect(errors.length, path).toBeGreaterThan(0);
       expect(errors[0], path).toMatchObject({ code: 400, description: expect.stringMatching(description) });
       const x = (await xml(path, 400)).errors as { error: { code: string; description: string }[] };
-      expect(x.error.map((e) => ({ code: Number(e.code), description: e.description })), path).toEqual(errors);
+      expect(
+        x.error.map((e) => ({ code: Number(e.code), description: e.description })),
+        path,
+      ).toEqual(errors);
     }
     // Several bad parameters are named together.
     expect(await json('requests?status=x&start_date=y', Open311Errors, 400)).toHaveLength(2);
-    expect((await xml('requests/999999', 404)).errors).toEqual({ error: [{ code: '404', description: 'No public service request 999999.' }] });
+    expect((await xml('requests/999999', 404)).errors).toEqual({
+      error: [{ code: '404', description: 'No public service request 999999.' }],
+    });
     // Unknown formats are not served.
     expect((await get(`${OPEN311_BASE}/requests.csv`)).statusCode).toBe(404);
   });

@@ -90,9 +90,15 @@ export const Open311RequestParams = z.object({
   serviceRequestId: z.string().regex(/^[1-9]\d{0,9}$/, { message: 'invalid service request id' }),
 });
 
+export type Open311Route = { path: string; summary: string; answer: z.ZodType; params?: z.ZodType; query?: z.ZodType };
+
 /** The Open311 operations; each is served as `<path>.json` and `<path>.xml`. */
 export const open311Routes = {
-  discovery: { path: `${OPEN311_BASE}/discovery`, answer: Open311Discovery, summary: 'Where and how this GeoReport v2 endpoint is served' },
+  discovery: {
+    path: `${OPEN311_BASE}/discovery`,
+    answer: Open311Discovery,
+    summary: 'Where and how this GeoReport v2 endpoint is served',
+  },
   services: { path: `${OPEN311_BASE}/services`, answer: Open311ServiceList, summary: 'The one service: proposals' },
   requests: {
     path: `${OPEN311_BASE}/requests`,
@@ -106,7 +112,7 @@ export const open311Routes = {
     answer: Open311RequestList,
     summary: 'One public proposal as a service request (a list of one)',
   },
-} as const;
+} as const satisfies Record<string, Open311Route>;
 export type Open311RouteName = keyof typeof open311Routes;
 
 /** `discovery` + `xml` → `/open311/v2/discovery.xml`. */

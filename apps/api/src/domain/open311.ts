@@ -117,7 +117,8 @@ export function parseOpen311Query(query: Record<string, unknown>, now: Date): Op
   const to = end ?? (start ? new Date(start.getTime() + span) : now);
   const from = start ?? new Date(to.getTime() - span);
   if (start && end && start > end) bad.push('start_date must not be after end_date.');
-  else if (to.getTime() - from.getTime() > span) bad.push(`start_date and end_date may be at most ${OPEN311_MAX_DAYS} days apart.`);
+  else if (to.getTime() - from.getTime() > span)
+    bad.push(`start_date and end_date may be at most ${OPEN311_MAX_DAYS} days apart.`);
 
   if (bad.length > 0) throw new Open311Error(400, bad);
   // GeoReport: a list of ids overrides every other argument.

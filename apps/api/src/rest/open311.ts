@@ -24,9 +24,12 @@ function send(reply: FastifyReply, format: Open311Format, status: number, body: 
 
 export function open311Routes(app: FastifyInstance, services: Services) {
   const { database, config } = services;
-  const handlers: Record<'discovery' | 'services' | 'requests' | 'request', [Open311Kind, (req: FastifyRequest) => Promise<unknown>]> = {
-    discovery: ['discovery', async () => open311Discovery(config.publicUrl)],
-    services: ['services', async () => open311Services()],
+  const handlers: Record<
+    'discovery' | 'services' | 'requests' | 'request',
+    [Open311Kind, (req: FastifyRequest) => Promise<unknown>]
+  > = {
+    discovery: ['discovery', () => Promise.resolve(open311Discovery(config.publicUrl))],
+    services: ['services', () => Promise.resolve(open311Services())],
     requests: [
       'requests',
       async (req) => open311Requests(database, parseOpen311Query((req.query ?? {}) as Record<string, unknown>, new Date())),
@@ -42,7 +45,10 @@ export function open311Routes(app: FastifyInstance, services: Services) {
       },
     ],
   };
-  for (const [name, [kind, answer]] of Object.entries(handlers) as [keyof typeof handlers, (typeof handlers)[keyof typeof handlers]][]) {
+  for (const [name, [kind, answer]] of Object.entries(handlers) as [
+    keyof typeof handlers,
+    (typeof handlers)[keyof typeof handlers],
+  ][]) {
     for (const format of Object.keys(OPEN311_FORMATS) as Open311Format[]) {
       app.get(open311Path(name, format), async (req, reply) => {
         try {
