@@ -14,6 +14,7 @@ import { cookieSecret } from './domain/secrets.js';
 import { contextFactory } from './http/context.js';
 import { retryAfterOf, sendError } from './http/errors.js';
 import { security } from './http/security.js';
+import { sharePage } from './http/share-page.js';
 import { statsPage } from './http/stats-page.js';
 import { webApp } from './http/web.js';
 import { mayorMail, type MailOptions } from './mail/plugin.js';
@@ -99,6 +100,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
     publicUrl: config.publicUrl,
     figures: async () => (await services.stats.get()).data,
   });
-  await webApp(app, config.webDist, { [APP_PATHS.stats]: statsHead });
+  const proposalHead = sharePage(app, { webDist: config.webDist, publicUrl: config.publicUrl, services });
+  await webApp(app, config.webDist, { [APP_PATHS.stats]: statsHead, [APP_PATHS.home]: proposalHead });
   return app;
 }

@@ -60,6 +60,8 @@ const OPERATIONS: Partial<Record<RouteName, { summary: string; tag?: Tag }>> = {
   staffOutbox: { summary: "The mayor's e-mails and their delivery state" },
   staffRetryMail: { summary: 'Queue a failed e-mail to the mayor again' },
   stats: { summary: 'The representation dashboard’s figures', tag: 'open data' },
+  statsImage: { summary: 'The dashboard’s headline as an Open Graph image (1200 × 630 PNG)', tag: 'open data' },
+  interventionImage: { summary: 'A proposal’s Open Graph image: its name, monument and votes (1200 × 630 PNG)' },
   monumentsGeojson: { summary: 'Public monuments as GeoJSON (RFC 7946), with a bbox and the map’s filters', tag: 'open data' },
   monumentsCsv: { summary: 'Public monuments as CSV, with a bbox and the map’s filters', tag: 'open data' },
   interventionsCsv: { summary: 'Public proposals as CSV', tag: 'open data' },
