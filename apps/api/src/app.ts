@@ -17,10 +17,12 @@ import { retryAfterOf, sendError } from './http/errors.js';
 import { metricsRoutes } from './http/metrics.js';
 import { ops } from './http/ops.js';
 import { security } from './http/security.js';
+import { sharePage } from './http/share-page.js';
 import { statsPage } from './http/stats-page.js';
 import { webApp } from './http/web.js';
 import { mayorMail, type MailOptions } from './mail/plugin.js';
 import { exportRoutes } from './rest/exports.js';
+import { open311Routes } from './rest/open311.js';
 import { restRoutes } from './rest/routes.js';
 import { createServices, invalidateList, type Services } from './services.js';
 import { answeredError } from './trpc/errors.js';
@@ -91,6 +93,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   const contextFor = contextFactory(services, secret);
   restRoutes(app, contextFor);
   exportRoutes(app, services);
+  open311Routes(app, services);
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {
@@ -111,6 +114,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
     publicUrl: config.publicUrl,
     figures: async () => (await services.stats.get()).data,
   });
-  await webApp(app, config.webDist, { [APP_PATHS.stats]: statsHead });
+  const proposalHead = sharePage(app, { webDist: config.webDist, publicUrl: config.publicUrl, services });
+  await webApp(app, config.webDist, { [APP_PATHS.stats]: statsHead, [APP_PATHS.home]: proposalHead });
   return app;
 }

@@ -4,7 +4,18 @@
 // schema (Ajv, JSON Schema 2020-12). A route added later without its description fails here.
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import { MAYOR_THRESHOLD, pathOf, routes, type RouteName } from '@linz/contract';
+import {
+  MAYOR_THRESHOLD,
+  OPEN311_FORMATS,
+  open311OperationId,
+  open311Path,
+  open311Routes,
+  pathOf,
+  routes,
+  type Open311Format,
+  type Open311RouteName,
+  type RouteName,
+} from '@linz/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +25,7 @@ import { confirmTokenOf, unsubscribeTokenOf } from '../src/domain/follows.js';
 
 type Schema = Record<string, unknown>;
 type Answer = { description: string; headers?: Schema; content?: Record<string, { schema: Schema }> };
-type Operation = { operationId: RouteName; responses: Record<string, Answer>; security?: unknown[] };
+type Operation = { operationId: string; responses: Record<string, Answer>; security?: unknown[] };
 type Doc = { openapi: string; paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema> } };
 
 let t: Awaited<ReturnType<typeof testApp>>;
@@ -82,6 +93,11 @@ async function check(req: InjectOptions & { url: string }, expected: number | nu
 }
 
 const MON = 'mon-dreifaltigkeitssaeule';
+const OPEN311_OPERATIONS = (Object.keys(open311Routes) as Open311RouteName[]).flatMap((n) =>
+  (Object.keys(OPEN311_FORMATS) as Open311Format[]).map((f) => [n, f] as const),
+);
+const open311Url = (n: Open311RouteName, f: Open311Format, id: number | string = 1, query = '') =>
+  `${open311Path(n, f).replace(':serviceRequestId', String(id))}${query}`;
 const crossSite = { 'sec-fetch-site': 'cross-site' };
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
   ({ method: 'POST', url, headers: { ...json, ...headers }, payload: JSON.stringify(payload) }) as const;
@@ -118,10 +134,10 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
     }
   });
 
-  it("documents every route Fastify has under /api/, and only those, with the route table's methods", () => {
+  it("documents every route Fastify has under /api/ and /open311/, and only those, with the route tables' methods", () => {
     const normal = (path: string) => path.replace(/\{[^}]+\}|:[A-Za-z]+/g, '{}');
     const served = registered
-      .filter((r) => r.url.startsWith('/api/') && r.method !== 'HEAD')
+      .filter((r) => (r.url.startsWith('/api/') || r.url.startsWith('/open311/')) && r.method !== 'HEAD')
       .map((r) => `${r.method} ${normal(r.url)}`)
       .sort();
     const documented = Object.entries(doc.paths)
@@ -130,15 +146,19 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
     expect(documented).toEqual(served);
     expect(new Set(documented).size).toBe(documented.length);
     const ids = Object.values(doc.paths).flatMap((item) => Object.values(item).map((op) => op.operationId));
-    expect(ids.sort()).toEqual(Object.keys(routes).sort());
+    expect(ids.sort()).toEqual([...Object.keys(routes), ...OPEN311_OPERATIONS.map(([n, f]) => open311OperationId(n, f))].sort());
     for (const name of Object.keys(routes) as RouteName[]) {
       const op = operationOf(
         routes[name].method,
         pathOf(routes[name].path, { monumentId: 'a', interventionId: 1, notificationId: 1 }),
       );
-      // Staff routes, and only they, name the staff schemes.
-      expect(!!op.security, name).toBe(routes[name].path.startsWith('/api/staff/'));
+      // Staff routes, and only they, name the staff schemes; every other operation says it needs nothing.
+      expect(op.security, name).toEqual(
+        routes[name].path.startsWith('/api/staff/') ? [{ staffBearer: [] }, { staffSession: [] }] : [],
+      );
     }
+    for (const [n, f] of OPEN311_OPERATIONS)
+      expect(operationOf('GET', open311Path(n, f).replace(':serviceRequestId', '1')).security).toEqual([]);
   });
 
   it('answers every operation as documented: successes and errors', async () => {
@@ -281,6 +301,16 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
     await check({ url: `${r.monumentsGeojson.path}?bbox=14.2,48.2,14.4,48.4&validated=1` }, 200);
     await check({ url: `${r.monumentsGeojson.path}?bbox=1,2,3` }, 400);
     await check({ url: `${r.monumentsCsv.path}?bbox=a,b,c,d` }, 400);
+
+    // Open311, each operation in JSON and XML: the proposal above, GeoReport's errors.
+    for (const [n, f] of OPEN311_OPERATIONS) {
+      await check({ url: open311Url(n, f, proposal) }, 200);
+      if (n === 'requests') await check({ url: open311Url(n, f, 0, '?status=pending') }, 400);
+      if (n === 'request') {
+        await check({ url: open311Url(n, f, 'abc') }, 400);
+        await check({ url: open311Url(n, f, 999999) }, 404);
+      }
+    }
   });
 
   it('answers 429 as documented on every operation once the connection is over its limit', async () => {
@@ -291,6 +321,10 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
         const url = pathOf(route.path, { monumentId: MON, interventionId: 1, notificationId: 1 });
         const req = route.method === 'GET' ? { url } : (route.method === 'POST' ? post : put)(url, {});
         const res = await check(req, 429, limited.app);
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      for (const [n, f] of OPEN311_OPERATIONS) {
+        const res = await check({ url: open311Url(n, f) }, 429, limited.app);
         expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
       }
     } finally {

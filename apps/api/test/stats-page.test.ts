@@ -1,15 +1,16 @@
 // /stats for crawlers: its page carries the Open Graph tags with the headline shares (escaped),
-// and /api/stats/og.png is a PNG that changes with the share. A tiny fake build with the German
+// and /api/stats/og.png is a PNG card (words in a real font) that changes with the share. A tiny fake build with the German
 // texts stands in for apps/web/dist.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { updateMonument } from '../src/domain/moderation.js';
 import { DB_KIND, json, testApp } from './harness.js';
+import { decodePng } from './png.js';
 
 const INDEX = '<!doctype html><html lang="de"><head><title>Denkmal-Karte</title></head><body><div id="root"></div></body></html>';
+const SITE = { siteName: 'Denk·Mal Linz' };
 const TEXTS = {
   title: 'Wen <Linz> ehrt: "die" Zahlen & mehr',
   headlineMonuments: '{{share}} der Denkmäler, die Personen ehren, ehren Frauen',
@@ -21,7 +22,7 @@ function fakeDist(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'linz-dist-'));
   mkdirSync(path.join(dir, 'locales/de'), { recursive: true });
   writeFileSync(path.join(dir, 'index.html'), INDEX);
-  writeFileSync(path.join(dir, 'locales/de/translation.json'), JSON.stringify({ stats: TEXTS }));
+  writeFileSync(path.join(dir, 'locales/de/translation.json'), JSON.stringify({ stats: TEXTS, sharePreview: SITE }));
   return dir;
 }
 
@@ -40,19 +41,6 @@ const percent = (c: Counts) =>
   new Intl.NumberFormat('de', { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
     c.female / (c.female + c.male + c.mixed),
   );
-
-/** The PNG's size and its pixels' palette indices (8-bit indexed, filter 0 on every row, as drawn). */
-function decode(png: Buffer) {
-  const width = png.readUInt32BE(16);
-  const height = png.readUInt32BE(20);
-  const idat: Buffer[] = [];
-  for (let at = 8; at < png.length;) {
-    const length = png.readUInt32BE(at);
-    if (png.toString('ascii', at + 4, at + 8) === 'IDAT') idat.push(png.subarray(at + 8, at + 8 + length));
-    at += length + 12;
-  }
-  return { width, height, raw: inflateSync(Buffer.concat(idat)) };
-}
 
 describe(`/stats for crawlers on ${DB_KIND}`, () => {
   it('the page carries og:title, og:description with both shares, og:image, everything escaped', async () => {
@@ -77,11 +65,10 @@ describe(`/stats for crawlers on ${DB_KIND}`, () => {
     const first = await get('/api/stats/og.png');
     expect(first.statusCode).toBe(200);
     expect(first.headers['content-type']).toBe('image/png');
-    const png = first.rawPayload;
-    expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
-    const { width, height, raw } = decode(png);
+    const { width, height, data: raw, inked } = decodePng(first.rawPayload);
     expect([width, height]).toEqual([1200, 630]);
-    expect(raw.length).toBe((width + 1) * height);
+    // Words in dark ink where the headline stands, not only a bar.
+    expect(inked(72, 120, 1100, 260)).toBeGreaterThan(0.02);
     const etag = String(first.headers.etag);
     expect((await get('/api/stats/og.png', { 'if-none-match': etag })).statusCode).toBe(304);
 
@@ -102,6 +89,6 @@ describe(`/stats for crawlers on ${DB_KIND}`, () => {
     const second = await get('/api/stats/og.png', { 'if-none-match': etag });
     expect(second.statusCode).toBe(200);
     expect(second.headers.etag).not.toBe(etag);
-    expect(decode(second.rawPayload).raw.equals(raw)).toBe(false);
+    expect(decodePng(second.rawPayload).data.equals(raw)).toBe(false);
   });
 });

@@ -44,6 +44,8 @@ export const PATHS = {
   stats: '/api/stats',
   /** The dashboard's Open Graph image (PNG) with the headline share. */
   statsImage: '/api/stats/og.png',
+  /** A proposal's Open Graph image (PNG): its name, monument and votes. */
+  interventionImage: '/api/interventions/:interventionId/og.png',
   monumentsGeojson: '/api/monuments.geojson',
   monumentsCsv: '/api/monuments.csv',
   interventionsCsv: '/api/interventions.csv',

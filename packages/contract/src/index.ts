@@ -13,3 +13,4 @@ export * from './stats.js';
 export * from './exports.js';
 export * from './follow.js';
 export * from './idempotency.js';
+export * from './open311.js';

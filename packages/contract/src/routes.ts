@@ -146,6 +146,16 @@ export const routes = {
     contentType: 'image/png',
     etag: true,
   },
+  /** A proposal's Open Graph image: its name, monument, votes and status drawn as a PNG. */
+  interventionImage: {
+    method: 'GET',
+    path: PATHS.interventionImage,
+    params: interventionParams,
+    answer: z.string(),
+    status: 200,
+    contentType: 'image/png',
+    etag: true,
+  },
   monumentsGeojson: {
     method: 'GET',
     path: PATHS.monumentsGeojson,

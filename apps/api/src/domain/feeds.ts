@@ -10,7 +10,7 @@ import { publicIntervention } from './visibility.js';
 export const FEED_ENTRIES = 50;
 
 /** Characters XML 1.0 does not allow (C0 controls but tab and line breaks, U+FFFE/F, lone surrogates). */
-const NOT_XML =
+export const NOT_XML =
   // eslint-disable-next-line no-control-regex -- these control characters are what it removes
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 

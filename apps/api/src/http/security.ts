@@ -4,6 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 import rateLimit from '@fastify/rate-limit';
+import { OPEN311_BASE } from '@linz/contract';
 import { isApiPath, PATHS } from '@linz/contract/facts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
@@ -83,7 +84,8 @@ export async function security(app: FastifyInstance, config: Config) {
       // would be three more headers on the hottest reads for no reader.
       addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
       // The web app's files are cached and cheap; a class loading the map at once must not use up the API's budget.
-      allowList: (req) => !isApi(req.url),
+      // Open311 reads query the database: they count like the API's.
+      allowList: (req) => !isApi(req.url) && !req.url.startsWith(`${OPEN311_BASE}/`),
       errorResponseBuilder: (_req, ctx) => ({
         statusCode: 429,
         message: `Too many requests. Please try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`,

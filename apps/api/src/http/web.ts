@@ -2,7 +2,8 @@
 // voter cookie, so a browser has its identity before its first vote); any other non-API path
 // answers the same page with 404 (the app shows its not-found page), a missing file a plain 404.
 // Files are sent precompressed (.br, .gz written by the web build) as the request accepts. A page
-// may add tags to its <head> for crawlers that run no JavaScript (/stats: its Open Graph tags).
+// may add tags to its <head> for crawlers that run no JavaScript (/stats, and / for a shared proposal:
+// their Open Graph tags).
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -18,7 +19,7 @@ const HASHED = /-[A-Za-z0-9_-]{8,}\.\w+$/;
 const HAS_EXTENSION = /\/[^/]*\.[^/]*$/;
 
 /** Per app path: the tags its page adds to index.html's <head>. */
-export type PageHeads = Partial<Record<string, () => Promise<string>>>;
+export type PageHeads = Partial<Record<string, (req: FastifyRequest) => Promise<string>>>;
 
 export async function webApp(app: FastifyInstance, webDist: string, heads: PageHeads = {}) {
   const built = existsSync(path.join(webDist, 'index.html'));
@@ -52,9 +53,11 @@ export async function webApp(app: FastifyInstance, webDist: string, heads: PageH
   }
 
   /** The page with tags added to its head; without them (e.g. the figures unreadable) as it is. */
-  async function sendPageWithHead(req: FastifyRequest, reply: FastifyReply, head: () => Promise<string>) {
+  async function sendPageWithHead(req: FastifyRequest, reply: FastifyReply, head: (req: FastifyRequest) => Promise<string>) {
     if (!built) return sendPage(req, reply, 200);
-    const tags = await head().catch((err: unknown) => (req.log.warn({ err }, 'page head left out'), ''));
+    const tags = await head(req).catch((err: unknown) => (req.log.warn({ err }, 'page head left out'), ''));
+    // Nothing to add (e.g. the map without a shared proposal): the page as it is, with its ETag.
+    if (!tags) return sendPage(req, reply, 200);
     const html = await readFile(path.join(webDist, 'index.html'), 'utf8');
     voterIdFor(req, reply);
     reply.header('cache-control', 'private, no-cache').type('text/html; charset=utf-8');

@@ -80,7 +80,7 @@ function operationSection(path: string, method: string, op: Operation): string {
     `<h3 id="${id}"><code>${method.toUpperCase()} ${escape(path)}</code></h3>`,
     `<p>${prose(op.summary)} <span class="id">(operationId <code>${escape(op.operationId)}</code>)</span></p>`,
   ];
-  if (op.security)
+  if (op.security?.length)
     out.push('<p>Needs a staff bearer token (<code>Authorization: Bearer …</code>) or the /admin session cookie.</p>');
   if (op.parameters?.length) {
     out.push('<h4>Parameters</h4><table><thead><tr><th scope="col">Name</th><th scope="col">In</th>');

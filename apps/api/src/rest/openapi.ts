@@ -2,7 +2,21 @@
 // zod schemas (z.toJSONSchema): no schema is written twice. It is built once, served as cached
 // bytes (/api/openapi.json) and rendered as a page (/api/docs); the routes themselves stay as they
 // are, so the hot reads are neither re-validated nor re-serialised for it.
-import { ErrorBody, MAYOR_THRESHOLD, PATHS, routes, type RouteName } from '@linz/contract';
+import {
+  ErrorBody,
+  MAYOR_THRESHOLD,
+  OPEN311_FORMATS,
+  Open311Errors,
+  open311OperationId,
+  open311Path,
+  open311Routes,
+  PATHS,
+  routes,
+  type Open311Format,
+  type Open311Route,
+  type Open311RouteName,
+  type RouteName,
+} from '@linz/contract';
 import { z } from 'zod';
 
 type Route = (typeof routes)[RouteName] & {
@@ -19,6 +33,10 @@ export const TAGS = {
   public: 'The map, its proposals and votes, as the web app uses them; no account.',
   'open data': 'Figures and exports under CC BY 4.0 (Stadt Linz, data.linz.gv.at; OpenStreetMap contributors).',
   staff: "The city's staff: a bearer token (`pnpm staff add`) or the /admin session cookie.",
+  open311:
+    'Open311 GeoReport v2 (read only), outside /api/ as the standard lays it out: the public proposals as service ' +
+    'requests, each operation as `.json` and `.xml`. Status `open` is the city’s open, in_review and planned; ' +
+    '`closed` is declined and done. Errors answer GeoReport’s list of `{code, description}`.',
 } as const;
 type Tag = keyof typeof TAGS;
 
@@ -42,6 +60,8 @@ const OPERATIONS: Partial<Record<RouteName, { summary: string; tag?: Tag }>> = {
   staffOutbox: { summary: "The mayor's e-mails and their delivery state" },
   staffRetryMail: { summary: 'Queue a failed e-mail to the mayor again' },
   stats: { summary: 'The representation dashboard’s figures', tag: 'open data' },
+  statsImage: { summary: 'The dashboard’s headline as an Open Graph image (1200 × 630 PNG)', tag: 'open data' },
+  interventionImage: { summary: 'A proposal’s Open Graph image: its name, monument and votes (1200 × 630 PNG)' },
   monumentsGeojson: { summary: 'Public monuments as GeoJSON (RFC 7946), with a bbox and the map’s filters', tag: 'open data' },
   monumentsCsv: { summary: 'Public monuments as CSV, with a bbox and the map’s filters', tag: 'open data' },
   interventionsCsv: { summary: 'Public proposals as CSV', tag: 'open data' },
@@ -113,7 +133,7 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
 /** `/api/monuments/:monumentId` -> `/api/monuments/{monumentId}`. */
 export const openApiPath = (path: string) => path.replace(/:([A-Za-z]+)/g, '{$1}');
 
-function parameters(route: Route) {
+function parameters(route: { params?: z.ZodType; query?: z.ZodType }) {
   const out: JsonSchema[] = [];
   for (const [where, schema] of [
     ['path', route.params],
@@ -163,7 +183,8 @@ function operation(name: RouteName) {
     operationId: name,
     summary: op?.summary ?? name,
     tags: [tag],
-    ...(route.auth === 'staff' ? { security: [{ staffBearer: [] }, { staffSession: [] }] } : {}),
+    // Public operations need nothing: `security: []` says so (Redocly's security-defined).
+    security: route.auth === 'staff' ? [{ staffBearer: [] }, { staffSession: [] }] : [],
     ...(params.length > 0 ? { parameters: params } : {}),
     // Every write is JSON; a write that needs no fields still sends `{}`.
     ...(route.method !== 'GET'
@@ -178,17 +199,69 @@ function operation(name: RouteName) {
   };
 }
 
-export function openApiDocument() {
+/** The statuses an Open311 operation answers: its 200, GeoReport's errors, and the API's 429 and 503. */
+export function open311StatusesOf(name: Open311RouteName): number[] {
+  const route = open311Routes[name] as Open311Route;
+  return [200, ...(route.params || route.query ? [400] : []), ...(route.params ? [404] : []), 429, 503];
+}
+
+function open311Operation(name: Open311RouteName, format: Open311Format) {
+  const route = open311Routes[name] as Open311Route;
+  const type = OPEN311_FORMATS[format];
+  // XML carries the JSON's fields as elements (a root, one child per item); described as its text.
+  const body = (schema: z.ZodType, what: string) =>
+    format === 'json'
+      ? { [type]: { schema: jsonSchema(schema, 'output') } }
+      : { [type]: { schema: { type: 'string', description: `GeoReport v2 XML: ${what}` } } };
+  const responses: Record<string, unknown> = {};
+  for (const status of open311StatusesOf(name)) {
+    if (status === 200) {
+      const what = {
+        discovery: '<discovery>',
+        services: '<services><service>…',
+        requests: '<service_requests><request>…',
+        request: '<service_requests><request>',
+      }[name];
+      responses[status] = { description: 'Success.', content: body(route.answer, what) };
+    } else if (status === 400 || status === 404) {
+      responses[status] = {
+        description: status === 400 ? 'A parameter cannot be read: each is named in the list.' : 'No such public proposal.',
+        content: body(Open311Errors, '<errors><error><code>…</code><description>…</description></error></errors>'),
+      };
+    } else {
+      responses[status] = errorAnswer(ERRORS[status] ?? 'Error.');
+    }
+  }
+  const params = parameters(route);
+  return {
+    operationId: open311OperationId(name, format),
+    summary: `${route.summary} (${format.toUpperCase()})`,
+    tags: ['open311'],
+    security: [],
+    ...(params.length > 0 ? { parameters: params } : {}),
+    responses,
+  };
+}
+
+export function openApiDocument(publicUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const name of Object.keys(routes) as RouteName[]) {
     const route = routes[name];
     (paths[openApiPath(route.path)] ??= {})[route.method.toLowerCase()] = operation(name);
   }
+  for (const name of Object.keys(open311Routes) as Open311RouteName[]) {
+    for (const format of Object.keys(OPEN311_FORMATS) as Open311Format[]) {
+      paths[openApiPath(open311Path(name, format))] = { get: open311Operation(name, format) };
+    }
+  }
   return {
     openapi: '3.1.1',
+    servers: [{ url: publicUrl, description: 'This deployment (its PUBLIC_URL).' }],
     info: {
       title: 'Denkmal-Karte Linz API',
       version: '1',
+      // What the API serves is open data under CC BY 4.0 (the exports name it in their Link header).
+      license: { name: 'CC BY 4.0 (the data it serves)', identifier: 'CC-BY-4.0' },
       description:
         'The REST API of the Denkmal-Karte Linz: monuments, proposals (interventions), votes and reports; ' +
         'the figures and open data; the city staff’s endpoints. Errors answer `ErrorBody` as JSON. ' +

@@ -1,0 +1,34 @@
+// The built web app's German texts, for what the server itself says to crawlers (Open Graph tags
+// and images): the locale files stay the one place for texts. Read once; a bare API without the
+// built app has none, and its pages and images go out without words.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** The language crawlers see first (index.html is lang="de"). */
+export const LANG = 'de';
+
+export type Translation = Record<string, unknown>;
+
+const read = new Map<string, Promise<Translation | undefined>>();
+export function translationOf(webDist: string): Promise<Translation | undefined> {
+  let texts = read.get(webDist);
+  if (!texts) {
+    texts = readFile(path.join(webDist, 'locales', LANG, 'translation.json'), 'utf8')
+      .then((text) => JSON.parse(text) as Translation)
+      .catch(() => undefined);
+    read.set(webDist, texts);
+  }
+  return texts;
+}
+
+/** The string at a dotted key, or undefined. */
+export function textAt(all: Translation | undefined, key: string): string | undefined {
+  let at: unknown = all;
+  for (const part of key.split('.'))
+    at = typeof at === 'object' && at !== null ? (at as Record<string, unknown>)[part] : undefined;
+  return typeof at === 'string' ? at : undefined;
+}
+
+/** i18next's `{{name}}` placeholders filled. */
+export const fill = (template: string, values: Record<string, string | number>) =>
+  template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));

@@ -1,0 +1,86 @@
+// A shared proposal explains itself: `/?monument=<id>&proposal=<id>` (the map opened at the
+// proposal) carries Open Graph and Twitter tags with the proposal's name, its monument and its
+// votes, and GET /api/interventions/:id/og.png draws them as a card. Both read the public lists
+// (in memory), so an unknown or hidden proposal has neither tags nor image (404).
+import { InterventionIdParam, MAYOR_THRESHOLD, pathOf, type Intervention, type Monument } from '@linz/contract';
+import { PATHS } from '@linz/contract/facts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Services } from '../services.js';
+import { fill, textAt, translationOf } from './locale.js';
+import { etagOf, imageCache, type Card } from './og-image.js';
+import { imageTags, metaTags } from './stats-page.js';
+
+type Options = { webDist: string; publicUrl: string; services: Services };
+
+/** The map opened at a proposal: what the share button shares and og:url names. */
+export const proposalLink = (publicUrl: string, monumentId: string, proposalId: number) =>
+  `${publicUrl}/?${new URLSearchParams({ monument: monumentId, proposal: String(proposalId) }).toString()}`;
+
+export function sharePage(app: FastifyInstance, { webDist, publicUrl, services }: Options) {
+  const image = imageCache();
+
+  /** A public proposal with its monument, or undefined. */
+  async function find(id: number): Promise<{ proposal: Intervention; monument: Monument } | undefined> {
+    const [proposals, monuments] = await Promise.all([services.lists.interventions.get(), services.lists.monuments.get()]);
+    const proposal = proposals.data.find((p) => p.id === id);
+    const monument = proposal && monuments.data.find((m) => m.id === proposal.monumentId);
+    return proposal && monument ? { proposal, monument } : undefined;
+  }
+
+  /** What the tags and the card say, in the built app's German. */
+  async function words({ proposal, monument }: { proposal: Intervention; monument: Monument }) {
+    const all = await translationOf(webDist);
+    const t = (key: string, values: Record<string, string | number> = {}) => fill(textAt(all, key) ?? '', values);
+    const progress = t('proposal.progress', { votes: proposal.votes, threshold: MAYOR_THRESHOLD });
+    const status = t(`proposal.status.${proposal.status}`);
+    return {
+      known: all !== undefined,
+      title: t('sharePreview.proposalTitle', { proposal: proposal.name, monument: monument.name }),
+      description: t('sharePreview.proposalDescription', { progress, status }),
+      card: {
+        kicker: t('sharePreview.proposalKicker', { monument: monument.name }),
+        headline: proposal.name,
+        bar: proposal.votes / MAYOR_THRESHOLD,
+        figure: progress || `${proposal.votes} / ${MAYOR_THRESHOLD}`,
+        siteName: t('sharePreview.siteName'),
+        footer: t('sharePreview.status', { status }),
+      } satisfies Card,
+    };
+  }
+
+  app.get(PATHS.interventionImage, async (req, reply) => {
+    const parsed = InterventionIdParam.safeParse((req.params as { interventionId: string }).interventionId);
+    if (!parsed.success) return reply.code(400).send({ message: 'Invalid intervention id.' });
+    const found = await find(parsed.data);
+    if (!found) return reply.code(404).send({ message: 'Unknown proposal.' });
+    const { card } = await words(found);
+    const etag = etagOf(card);
+    reply.header('etag', etag).header('cache-control', 'no-cache');
+    // Any site may show the preview (a chat app's server fetches it; no cookie is read).
+    reply.header('cross-origin-resource-policy', 'cross-origin');
+    if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.type('image/png').send(await image(etag, card));
+  });
+
+  /** The map's <head> tags for `?proposal=<id>`; none for anything else. */
+  return async function head(req: FastifyRequest): Promise<string> {
+    const parsed = InterventionIdParam.safeParse((req.query as Record<string, unknown>).proposal);
+    if (!parsed.success) return '';
+    const found = await find(parsed.data);
+    if (!found) return '';
+    const { known, title, description } = await words(found);
+    if (!known) return '';
+    const { proposal, monument } = found;
+    const imageUrl = `${publicUrl}${pathOf(PATHS.interventionImage, { interventionId: proposal.id })}`;
+    return metaTags(
+      [
+        ['og:type', 'website'],
+        ['og:url', proposalLink(publicUrl, monument.id, proposal.id)],
+        ['og:title', title],
+        ['og:description', description],
+        ...imageTags(imageUrl, `${title}. ${description}`),
+      ],
+      description,
+    );
+  };
+}
