@@ -15,6 +15,7 @@ import { contextFactory } from './http/context.js';
 import { retryAfterOf, sendError } from './http/errors.js';
 import { security } from './http/security.js';
 import { statsPage } from './http/stats-page.js';
+import { tileRoutes, type TileOptions } from './http/tiles.js';
 import { webApp } from './http/web.js';
 import { mayorMail, type MailOptions } from './mail/plugin.js';
 import { exportRoutes } from './rest/exports.js';
@@ -33,6 +34,8 @@ export type BuildOptions = {
   mail?: MailOptions;
   /** Test hook: sees every route as it is registered (the OpenAPI test lists them with it). */
   onRoute?: (route: RouteOptions) => void;
+  /** Test hooks for the tile cache (clock, upstream time limit). */
+  tiles?: TileOptions;
 };
 
 declare module 'fastify' {
@@ -77,6 +80,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   const contextFor = contextFactory(services, secret);
   restRoutes(app, contextFor);
   exportRoutes(app, services);
+  tileRoutes(app, config, opts.tiles);
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {
