@@ -1,9 +1,7 @@
-// Shared test setup: tiles answered locally, the outside network blocked, language and intro
-// preset, and every test fails on a CSP violation or an uncaught page error.
+// Shared test setup: the outside network blocked (tiles come from our own server, which fetches them
+// from a local upstream), language and intro preset, and every test fails on a CSP violation or an
+// uncaught page error.
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
-import path from 'node:path';
-
-export const tilePng = path.join(import.meta.dirname, 'fixtures/tile.png');
 
 type Options = { lang: 'de' | 'en'; seenIntro: boolean };
 type Fixtures = { api: Api };
@@ -13,10 +11,7 @@ export const test = base.extend<Options & Fixtures>({
   seenIntro: [true, { option: true }],
   page: async ({ page, context, lang, seenIntro }, use) => {
     const problems: string[] = [];
-    await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => {
-      const url = route.request().url();
-      return /tile\.openstreetmap\.org\//.test(url) ? route.fulfill({ path: tilePng, contentType: 'image/png' }) : route.abort();
-    });
+    await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
     await context.addInitScript(
       ({ lang, seenIntro }) => {
         if (!sessionStorage.getItem('e2e-init')) {

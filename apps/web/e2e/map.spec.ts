@@ -22,7 +22,7 @@ test('full-screen map with local tiles, attribution and one marker per monument'
   expect(box && viewport && box.width).toBe(viewport?.width);
   expect(box && viewport && box.y + box.height).toBe(viewport?.height);
   await expect(page.locator('.leaflet-tile-loaded').first()).toBeVisible();
-  await expect(page.locator('.leaflet-control-attribution')).toContainText('OpenStreetMap');
+  await expect(page.locator('.leaflet-control-attribution')).toContainText('Datenquelle: basemap.at');
   await expect(page.locator('.leaflet-control-attribution')).toContainText('Leaflet');
   // Markers are added a batch per frame; the region stops being busy only once the last is on it.
   expect((await page.locator('.leaflet-marker-icon').count()) - listed, 'markers minus monuments listed').toBe(0);
