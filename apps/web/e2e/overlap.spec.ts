@@ -1,9 +1,7 @@
 // Tap the monument you mean: at the map's opening view, on a phone and on a desktop, no marker or
 // cluster icon is more than a quarter covered by another (measured from the rendered icons' boxes),
 // and the clusters that take their place are named buttons that open by tap, click or Enter.
-import { expect, mapReady, test, type Page } from './fixtures';
-
-const CLUSTER = /^(\d+) Denkmäler, (davon (\d+) noch nicht geprüft, )?hineinzoomen$/;
+import { CLUSTER, clusterNearCentre, expect, mapReady, test, type Page } from './fixtures';
 const zoomOf = (page: Page) =>
   page.evaluate(() => (JSON.parse(sessionStorage.getItem('mapView') ?? '{}') as { zoom?: number }).zoom);
 
@@ -80,15 +78,7 @@ test.describe('phone', () => {
     await page.goto('/?lat=48.3033&lng=14.2847&zoom=19');
     await mapReady(page);
     // The cluster at the map's centre (other pairs elsewhere in Linz are clusters too).
-    const clusters = page.getByRole('button', { name: '2 Denkmäler, hineinzoomen' });
-    const distances = await clusters.evaluateAll((els) => {
-      const view = document.querySelector('.leaflet-container')?.getBoundingClientRect();
-      return els.map((e) => {
-        const r = e.getBoundingClientRect();
-        return view ? Math.hypot(r.x + r.width / 2 - (view.x + view.width / 2), r.y + r.height / 2 - (view.y + view.height / 2)) : 1e9;
-      });
-    });
-    await clusters.nth(distances.indexOf(Math.min(...distances))).tap();
+    await (await clusterNearCentre(page)).tap();
     for (const name of ['Hessendenkmal', 'Geißelsäule (Fadingersäule)']) {
       // tap() fails when another icon covers this one.
       await page.getByRole('button', { name, exact: true }).tap();
