@@ -1,5 +1,6 @@
 // End-to-end tests: Debian's chromium against the production build served by the API on a
 // fresh embedded database. A missing chromium fails the run; it is never skipped.
+import { TILE_ATTRIBUTIONS } from '@linz/contract/facts';
 import { defineConfig, devices } from '@playwright/test';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -13,6 +14,8 @@ const port = Number(process.env.E2E_PORT ?? 3310);
 const baseURL = `http://127.0.0.1:${port}`;
 /** The e2e mayor's office (e2e/smtp-peer.mjs). */
 const smtpPort = port + 1000;
+/** The tile upstream the API fetches from (e2e/tile-upstream.mjs), standing in for basemap.at. */
+const tilePort = port + 2000;
 // The config is read again in each worker; only the main process starts the server.
 const dataDir = path.resolve(
   import.meta.dirname,
@@ -58,6 +61,7 @@ export default defineConfig({
   ],
   webServer: [
     { command: `node e2e/smtp-peer.mjs ${smtpPort}`, port: smtpPort, reuseExistingServer: false, stdout: 'ignore' },
+    { command: `node e2e/tile-upstream.mjs ${tilePort}`, port: tilePort, reuseExistingServer: false, stdout: 'ignore' },
     {
       command: 'pnpm --filter @linz/api exec tsx src/server.ts',
       url: `${baseURL}/api/config`,
@@ -77,6 +81,9 @@ export default defineConfig({
         LIMIT_VOTES_PER_IP_PER_INTERVENTION: '100000',
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         MAIL_POLL_SECONDS: '1',
+        TILE_UPSTREAM: `http://127.0.0.1:${tilePort}/{z}/{x}/{y}.png`,
+        // The default preset's credit: the local upstream stands in for basemap.at.
+        TILE_ATTRIBUTION: TILE_ATTRIBUTIONS.basemap,
       },
     },
   ],

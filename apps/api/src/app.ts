@@ -19,6 +19,7 @@ import { ops } from './http/ops.js';
 import { security } from './http/security.js';
 import { sharePage } from './http/share-page.js';
 import { statsPage } from './http/stats-page.js';
+import { tileRoutes, type TileOptions } from './http/tiles.js';
 import { webApp } from './http/web.js';
 import { mayorMail, type MailOptions } from './mail/plugin.js';
 import { exportRoutes } from './rest/exports.js';
@@ -38,6 +39,8 @@ export type BuildOptions = {
   mail?: MailOptions;
   /** Test hook: sees every route as it is registered (the OpenAPI test lists them with it). */
   onRoute?: (route: RouteOptions) => void;
+  /** Test hooks for the tile cache (clock, upstream time limit). */
+  tiles?: TileOptions;
 };
 
 declare module 'fastify' {
@@ -94,6 +97,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   restRoutes(app, contextFor);
   exportRoutes(app, services);
   open311Routes(app, services);
+  tileRoutes(app, config, opts.tiles);
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {

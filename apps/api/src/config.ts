@@ -1,6 +1,6 @@
 // The one place that reads the environment. Everything else receives a Config.
 import path from 'node:path';
-import { DEFAULT_TILES } from '@linz/contract/facts';
+import { DEFAULT_TILES, TILE_ATTRIBUTIONS } from '@linz/contract/facts';
 import { z } from 'zod';
 
 /** A flag that is on unless set to false/0. */
@@ -9,6 +9,15 @@ const boolOn = z
   .optional()
   .transform((v) => v !== 'false' && v !== '0');
 const int = (def: number) => z.coerce.number().int().nonnegative().default(def);
+
+/** Tile upstreams a city can name instead of a URL template; {y} before {x} is basemap.at's order. */
+export const TILE_PRESETS = {
+  basemap: {
+    url: 'https://mapsneu.wien.gv.at/basemap/geolandbasemap/normal/google3857/{z}/{y}/{x}.png',
+    attribution: TILE_ATTRIBUTIONS.basemap,
+  },
+  osm: { url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: TILE_ATTRIBUTIONS.osm },
+} as const;
 
 const Env = z.object({
   PORT: int(3000),
@@ -20,8 +29,32 @@ const Env = z.object({
   TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: z.string().url().default('http://localhost:3000'),
-  TILE_URL: z.string().default(DEFAULT_TILES.tileUrl),
-  TILE_ATTRIBUTION: z.string().default(DEFAULT_TILES.tileAttribution),
+  TILE_UPSTREAM: z
+    .string()
+    .refine((v) => v in TILE_PRESETS || (/^https?:\/\/[^/]+\//.test(v) && ['{z}', '{x}', '{y}'].every((p) => v.includes(p))), {
+      message: 'basemap, osm, or an http(s) URL template with {z}, {x} and {y}',
+    })
+    .default('basemap'),
+  TILE_ATTRIBUTION: z.string().optional(),
+  TILE_CONTACT: z.string().max(200).optional(),
+  TILE_BOUNDS: z
+    .string()
+    .transform((v, ctx) => {
+      const n = v.split(',').map((p) => Number(p.trim()));
+      const [s, w, north, e] = n;
+      if (n.length !== 4 || n.some((x) => !Number.isFinite(x)) || !(s! < north! && w! < e!) || s! < -85 || north! > 85 || w! < -180 || e! > 180) {
+        ctx.addIssue({ code: 'custom', message: 'south,west,north,east in degrees (south < north, west < east)' });
+        return z.NEVER;
+      }
+      return [
+        [s!, w!],
+        [north!, e!],
+      ] as [[number, number], [number, number]];
+    })
+    .optional(),
+  TILE_MIN_ZOOM: z.coerce.number().int().min(0).max(22).default(DEFAULT_TILES.minZoom),
+  TILE_MAX_ZOOM: z.coerce.number().int().min(0).max(22).default(DEFAULT_TILES.maxZoom),
+  TILE_CACHE_MAX_MB: int(1024),
   WEB_DIST: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Linz Denkmal-Karte <no-reply@localhost>'),
@@ -57,8 +90,20 @@ export type Config = {
   trustProxy: false | string | ((address: string, hop: number) => boolean);
   logLevel: string;
   publicUrl: string;
-  tileUrl: string;
-  tileAttribution: string;
+  /** The map's tiles: fetched from `upstream` by the server (http/tiles.ts), served at TILE_PATH. */
+  tiles: {
+    /** URL template with {z}, {x}, {y}. */
+    upstream: string;
+    attribution: string;
+    /** Named in the User-Agent sent upstream (tile policies ask for a way to reach the operator). */
+    contact: string | undefined;
+    /** South-west and north-east corners: only tiles touching them are fetched. */
+    bounds: [[number, number], [number, number]];
+    minZoom: number;
+    maxZoom: number;
+    /** The disk cache's cap; the least recently used tiles go first (0: no cap). */
+    cacheMaxBytes: number;
+  };
   webDist: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -102,6 +147,27 @@ function trustProxyOf(raw: string | undefined): Config['trustProxy'] {
   return raw;
 }
 
+function tilesOf(e: z.infer<typeof Env>): Config['tiles'] {
+  const preset = e.TILE_UPSTREAM in TILE_PRESETS ? TILE_PRESETS[e.TILE_UPSTREAM as keyof typeof TILE_PRESETS] : undefined;
+  const attribution = e.TILE_ATTRIBUTION ?? preset?.attribution;
+  // Every tile licence asks for credit: an own upstream must say whose tiles they are.
+  if (attribution === undefined) {
+    throw new Error('Invalid configuration:\n  TILE_ATTRIBUTION: required when TILE_UPSTREAM is a URL template');
+  }
+  if (e.TILE_MIN_ZOOM > e.TILE_MAX_ZOOM) {
+    throw new Error('Invalid configuration:\n  TILE_MIN_ZOOM: must not be above TILE_MAX_ZOOM');
+  }
+  return {
+    upstream: preset?.url ?? e.TILE_UPSTREAM,
+    attribution,
+    contact: e.TILE_CONTACT,
+    bounds: e.TILE_BOUNDS ?? DEFAULT_TILES.tileBounds,
+    minZoom: e.TILE_MIN_ZOOM,
+    maxZoom: e.TILE_MAX_ZOOM,
+    cacheMaxBytes: e.TILE_CACHE_MAX_MB * 1024 * 1024,
+  };
+}
+
 const here = path.dirname(new URL(import.meta.url).pathname);
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -123,8 +189,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
-    tileUrl: e.TILE_URL,
-    tileAttribution: e.TILE_ATTRIBUTION,
+    tiles: tilesOf(e),
     webDist: path.resolve(e.WEB_DIST ?? path.join(here, '../../web/dist')),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -1,5 +1,6 @@
 // The long-lived parts every request uses, built once per app from the config.
 import { ClientConfig, InterventionList, MonumentList, Stats } from '@linz/contract';
+import { TILE_PATH } from '@linz/contract/facts';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createMetrics, metricsEnabled, type Metrics } from './http/metrics.js';
@@ -45,7 +46,13 @@ export function createServices(config: Config, database: Database): Services {
     database,
     lists,
     stats: createDerivedCache(Stats, [lists.monuments, lists.interventions], () => computeStats(database)),
-    clientConfig: snapshotOf(ClientConfig, { tileUrl: config.tileUrl, tileAttribution: config.tileAttribution }),
+    clientConfig: snapshotOf(ClientConfig, {
+      tileUrl: TILE_PATH,
+      tileAttribution: config.tiles.attribution,
+      tileBounds: config.tiles.bounds,
+      minZoom: config.tiles.minZoom,
+      maxZoom: config.tiles.maxZoom,
+    }),
     hashIp: createIpHasher(database),
     ballots: createBallotBox(database, {
       ipLimit: config.limits.votesPerIpPerIntervention,

@@ -66,7 +66,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
 /** Builds an app on a fresh database; `close` shuts both. */
 export async function testApp(
   env: Record<string, string> = {},
-  opts: { logger?: BuildOptions['logger']; onRoute?: BuildOptions['onRoute'] } = {},
+  opts: { logger?: BuildOptions['logger']; onRoute?: BuildOptions['onRoute']; tiles?: BuildOptions['tiles'] } = {},
 ) {
   const config = testConfig(env);
   const { database, url } = await freshDatabase(config.databaseStatementTimeoutMs);

@@ -1,5 +1,5 @@
 // The home map: markers, tiles, saved view, right-click and 3 s press, locate-me.
-import { emptyMapPoint, expect, mapReady, test, unique, type Page } from './fixtures';
+import { CLUSTER, clusterNearCentre, emptyMapPoint, expect, mapReady, test, unique, type Page } from './fixtures';
 
 const mapViewOf = (page: Page) =>
   page.evaluate(
@@ -7,7 +7,7 @@ const mapViewOf = (page: Page) =>
       JSON.parse(sessionStorage.getItem('mapView') ?? 'null') as { center: { lat: number; lng: number }; zoom: number } | null,
   );
 
-test('full-screen map with local tiles, attribution and one marker per monument', async ({ page }) => {
+test('full-screen map with local tiles, attribution and every monument drawn', async ({ page }) => {
   // Counted against the list this page last loaded: other tests add monuments to the shared server.
   let listed = -1;
   page.on('response', (r) => {
@@ -22,12 +22,17 @@ test('full-screen map with local tiles, attribution and one marker per monument'
   expect(box && viewport && box.width).toBe(viewport?.width);
   expect(box && viewport && box.y + box.height).toBe(viewport?.height);
   await expect(page.locator('.leaflet-tile-loaded').first()).toBeVisible();
-  await expect(page.locator('.leaflet-control-attribution')).toContainText('OpenStreetMap');
+  await expect(page.locator('.leaflet-control-attribution')).toContainText('Datenquelle: basemap.at');
   await expect(page.locator('.leaflet-control-attribution')).toContainText('Leaflet');
   // Markers are added a batch per frame; the region stops being busy only once the last is on it.
-  expect((await page.locator('.leaflet-marker-icon').count()) - listed, 'markers minus monuments listed').toBe(0);
+  // Every monument is drawn: as its own marker, or counted in a cluster where icons would overlap.
+  const clustered = await page
+    .getByRole('button', { name: CLUSTER })
+    .evaluateAll((els) => els.reduce((sum, e) => sum + parseInt(e.getAttribute('aria-label') ?? '0'), 0));
+  expect((await page.locator('.monument-marker').count()) + clustered - listed, 'drawn minus monuments listed').toBe(0);
   expect(listed).toBeGreaterThanOrEqual(42);
-  const marker = page.getByRole('button', { name: 'Dreifaltigkeitssäule', exact: true });
+  const marker = page.locator('.monument-marker:not(.monument-marker--unvalidated)').first();
+  await expect(marker).toHaveAttribute('role', 'button');
   await expect(marker).toHaveAttribute('src', '/assets/denkmalMarker.png');
   await expect(marker).toHaveCSS('width', '42px');
   await expect(marker).toHaveCSS('height', '52px');
@@ -42,7 +47,7 @@ test('full-screen map with local tiles, attribution and one marker per monument'
 test.describe('English', () => {
   test.use({ lang: 'en' });
   test('markers use the English name when there is one', async ({ page }) => {
-    await page.goto('/');
+    await page.goto('/?lat=48.305833&lng=14.286389&zoom=18');
     await mapReady(page);
     await expect(page.getByRole('button', { name: 'Trinity Column', exact: true })).toHaveCount(1);
     await expect(page.getByRole('region', { name: 'Map of monuments in Linz' })).toBeVisible();
@@ -52,7 +57,8 @@ test.describe('English', () => {
 test('visitor-added, unvalidated monuments are marked as such', async ({ page, api }) => {
   const monument = await api.addMonument(unique('Test-Büste'), 48.3071, 14.2842);
   expect(monument.validated).toBe(false);
-  await page.goto('/');
+  // Close enough that the old town's markers stand apart.
+  await page.goto(`/?lat=${monument.geoLocX}&lng=${monument.geoLocY}&zoom=19`);
   await mapReady(page);
   const marker = page.getByRole('button', {
     name: `${monument.name} (von Besucher·innen hinzugefügt, noch nicht geprüft)`,
@@ -186,9 +192,13 @@ test("a link from the mayor's e-mail opens the map at the monument with its popu
   await expect.poll(async () => (await mapViewOf(page))?.zoom).toBe(17);
 });
 
-test('monuments that share one coordinate are fanned out, and each can be clicked', async ({ page }) => {
+test('monuments that share one coordinate are a cluster that fans out, and each can be clicked', async ({ page }) => {
   await page.goto('/?lat=48.3033&lng=14.2847&zoom=18');
   await mapReady(page);
+  // Too close for any zoom: Enter on their cluster draws them side by side, focus on the first.
+  await (await clusterNearCentre(page)).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator(':focus')).toHaveClass(/monument-marker/);
   for (const name of ['Hessendenkmal', 'Geißelsäule (Fadingersäule)']) {
     // click() fails when another marker covers this one.
     await page.getByRole('button', { name, exact: true }).click();

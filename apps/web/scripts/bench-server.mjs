@@ -1,5 +1,6 @@
-// What both browser benchmarks start: a tile server answering every tile with one PNG (nothing
-// goes to the internet), and the built API serving the built web app on a fresh database.
+// What both browser benchmarks start: a tile upstream answering every tile with one PNG (nothing
+// goes to the internet; the API fetches from it and serves /tiles/ itself, as in production), and
+// the built API serving the built web app on a fresh database.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -61,7 +62,8 @@ export async function startApi({ tilePort, name, prepare = () => {} }) {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       WEB_DIST: path.join(root, 'dist'),
-      TILE_URL: `http://127.0.0.1:${tilePort}/{z}/{x}/{y}.png`,
+      TILE_UPSTREAM: `http://127.0.0.1:${tilePort}/{z}/{x}/{y}.png`,
+      TILE_ATTRIBUTION: 'Test tiles (bench)',
     },
   });
   const stop = async () => {

@@ -2,7 +2,13 @@
 import { z } from 'zod';
 
 export const ClientConfig = z.object({
+  /** Always our own origin's tile path (TILE_PATH). */
   tileUrl: z.string(),
+  /** HTML (links) of the tile source's attribution. */
   tileAttribution: z.string(),
+  /** South-west and north-east corners: tiles and the map's view stay inside. */
+  tileBounds: z.tuple([z.tuple([z.number(), z.number()]), z.tuple([z.number(), z.number()])]),
+  minZoom: z.number().int(),
+  maxZoom: z.number().int(),
 });
 export type ClientConfig = z.infer<typeof ClientConfig>;

@@ -87,11 +87,34 @@ export const REPORT_COMMENT_MAX = 500;
 /** Longest statement of the city's answer, per language. */
 export const STATEMENT_MAX = 2000;
 
-/** The public tile service, used when a city configures none. */
-export const DEFAULT_TILES = {
-  tileUrl: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
-  tileAttribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+/** Where the browser loads map tiles: always our own origin (apps/api/src/http/tiles.ts fetches and
+ * caches them), so no visitor's address reaches a tile server. */
+export const TILE_PATH = '/tiles/{z}/{x}/{y}.png';
+
+/** Attribution of the tile presets (TILE_UPSTREAM=basemap|osm), as their licences ask. */
+export const TILE_ATTRIBUTIONS = {
+  basemap: 'Datenquelle: <a href="https://www.basemap.at">basemap.at</a>',
+  osm: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
 } as const;
+
+/** The map's tiles when a city configures none: basemap.at, Austria's official basemap, whose
+ * coverage (south-west, north-east corners) is also the map's bounds. */
+export const DEFAULT_TILES: {
+  tileUrl: string;
+  tileAttribution: string;
+  tileBounds: [[number, number], [number, number]];
+  minZoom: number;
+  maxZoom: number;
+} = {
+  tileUrl: TILE_PATH,
+  tileAttribution: TILE_ATTRIBUTIONS.basemap,
+  tileBounds: [
+    [46.36, 8.78],
+    [49.04, 17.19],
+  ],
+  minZoom: 6,
+  maxZoom: 19,
+};
 
 /** Fills `:name` segments of a route path, URL-encoding each value. */
 export function pathOf(path: string, params: Record<string, string | number> = {}): string {

@@ -10,7 +10,7 @@ import type {
   ProposalStatus,
   VoteAnswer,
 } from '@linz/contract';
-import { PROPOSAL_STATUSES } from '@linz/contract/facts';
+import { DEFAULT_TILES, PROPOSAL_STATUSES } from '@linz/contract/facts';
 import { arrayOf, isBoolean, isInteger, isNumber, isRecord, isString, nullable, optional, shape } from './checks';
 
 export const isMonument = shape<Monument>({
@@ -63,5 +63,17 @@ export const isMonumentIntervention = shape<MonumentIntervention>({
 });
 
 export const isVoteAnswer = shape<VoteAnswer>({ newVoteCount: (v): v is number => isInteger(v) && v > 0 });
-export const isClientConfig = shape<ClientConfig>({ tileUrl: isString, tileAttribution: isString });
+const isCorner = (v: unknown): v is [number, number] => Array.isArray(v) && v.length === 2 && v.every(isNumber);
+export const isClientConfig = shape<ClientConfig>({
+  tileUrl: isString,
+  tileAttribution: isString,
+  tileBounds: (v): v is ClientConfig['tileBounds'] => Array.isArray(v) && v.length === 2 && v.every(isCorner),
+  minZoom: isInteger,
+  maxZoom: isInteger,
+});
+/** An older server names only the tiles and their attribution: the map keeps its default area and zooms. */
+export const withClientConfigDefaults = (v: unknown): unknown =>
+  isRecord(v)
+    ? { tileBounds: DEFAULT_TILES.tileBounds, minZoom: DEFAULT_TILES.minZoom, maxZoom: DEFAULT_TILES.maxZoom, ...v }
+    : v;
 export const isErrorBody = shape<Pick<ErrorBody, 'message'>>({ message: isString });

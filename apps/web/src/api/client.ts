@@ -15,6 +15,7 @@ import type {
 import { PATHS, pathOf } from '@linz/contract/facts';
 import {
   isClientConfig,
+  withClientConfigDefaults,
   isErrorBody,
   isIntervention,
   isMonument,
@@ -86,6 +87,7 @@ const prepare: { [N in keyof Answers]?: (json: unknown) => unknown } = {
   monumentInterventions: (json) => (Array.isArray(json) ? json.map(withProposalDefaults) : json),
   createIntervention: withProposalDefaults,
   monument: withMonumentDefaults,
+  clientConfig: withClientConfigDefaults,
 };
 
 export type ApiErrorKind = 'network' | 'status' | 'malformed';

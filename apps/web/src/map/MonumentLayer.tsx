@@ -39,6 +39,16 @@ function openPopup(marker: Marker, onClosed: () => void): { popup: Popup; conten
   return content ? { popup, content } : undefined;
 }
 
+/** Whether a cluster's monuments would still cover one another at the map's maximum zoom (a
+ * marker is 42x52 px; closer than half of that, they would be a cluster again). */
+function inseparable(map: LeafletMap, { bounds: { south, west, north, east } }: Cluster): boolean {
+  const maxZoom = Math.min(map.getMaxZoom(), 19);
+  if (map.getZoom() >= maxZoom) return true;
+  const a = map.project([north, west], maxZoom);
+  const b = map.project([south, east], maxZoom);
+  return Math.abs(b.x - a.x) < 21 && Math.abs(b.y - a.y) < 26;
+}
+
 /** Zooms to a cluster's monuments: at least one level, at most the map's maximum. */
 function zoomToCluster(map: LeafletMap, { bounds: { south, west, north, east } }: Cluster) {
   const maxZoom = Math.min(map.getMaxZoom(), 19);
@@ -60,6 +70,8 @@ export function MonumentLayer({ openMonumentId }: { openMonumentId?: string | un
   const { all, shown } = useFilteredMonuments();
   const [open, setOpen] = useState<Open | null>(null);
   const [linked, setLinked] = useState<Monument | null>(null);
+  // A cluster opened in place: its monuments stand too close for any zoom.
+  const [fanned, setFanned] = useState<Cluster | null>(null);
   const pendingOpen = useRef<string | null>(null);
   const layer = useMemo(() => {
     const openMonument = (monument: Monument, marker: Marker) => {
@@ -69,12 +81,21 @@ export function MonumentLayer({ openMonumentId }: { openMonumentId?: string | un
       });
       if (opened) setOpen({ monument, marker, ...opened });
     };
-    return { ...createMarkerLayer(map, { openMonument, zoomInto: (cluster) => zoomToCluster(map, cluster) }), openMonument };
+    const zoomInto = (cluster: Cluster) => (inseparable(map, cluster) ? setFanned(cluster) : zoomToCluster(map, cluster));
+    return { ...createMarkerLayer(map, { openMonument, zoomInto }), openMonument };
   }, [map]);
   useEffect(() => {
     layer.attach();
     return () => layer.remove();
   }, [layer]);
+  // A fanned cluster closes again when the zoom changes (it is then drawn as the zoom decides).
+  useEffect(() => {
+    if (!fanned) return;
+    const zoom = map.getZoom();
+    const close = () => map.getZoom() !== zoom && setFanned(null);
+    map.on('zoomend', close);
+    return () => void map.off('zoomend', close);
+  }, [map, fanned]);
 
   // A link (/?monument=<id>) opens its monument once: centred, close enough, its popup open. It
   // is drawn as its own marker even inside a cluster or outside the filters.
@@ -89,7 +110,7 @@ export function MonumentLayer({ openMonumentId }: { openMonumentId?: string | un
   }, [map, all, openMonumentId]);
 
   const index = useMemo(() => clusterIndex(shown ?? []), [shown]);
-  const fan = useMemo(() => fanOut(shown ?? []), [shown]);
+  const fan = useMemo(() => fanOut(fanned?.members ?? []), [fanned]);
   const pinned = open?.monument ?? linked;
   useEffect(() => {
     const container = map.getContainer();
@@ -123,14 +144,15 @@ export function MonumentLayer({ openMonumentId }: { openMonumentId?: string | un
       const b = map.getBounds().pad(MARGIN);
       const bounds = { south: b.getSouth(), west: b.getWest(), north: b.getNorth(), east: b.getEast() };
       container.setAttribute('aria-busy', 'true');
-      layer.draw(place(index, { zoom: map.getZoom(), maxZoom: map.getMaxZoom(), bounds, pinned }), look, drawn);
+      const view = { zoom: map.getZoom(), maxZoom: map.getMaxZoom(), bounds, pinned, fanned: fanned?.key };
+      layer.draw(place(index, view), look, drawn);
     };
     draw();
     map.on('moveend zoomlevelschange', draw);
     return () => {
       map.off('moveend zoomlevelschange', draw);
     };
-  }, [map, layer, index, fan, pinned, all, shown, lang, t]);
+  }, [map, layer, index, fan, fanned, pinned, all, shown, lang, t]);
 
   // The popup's content grows as proposals load; Leaflet pans only on opening, so re-fit it
   // (on a phone the top would otherwise slide under the header).

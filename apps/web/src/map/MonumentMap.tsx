@@ -23,9 +23,26 @@ type Props = {
 
 function Tiles() {
   const config = useQuery(clientConfigQuery());
-  if (config.isPending) return null;
-  const tiles = config.data ?? FALLBACK_TILES;
-  return <TileLayer key={tiles.tileUrl} url={tiles.tileUrl} attribution={tiles.tileAttribution} />;
+  const map = useMap();
+  const tiles = config.isPending ? undefined : (config.data ?? FALLBACK_TILES);
+  // The view stays where the server has tiles (it fetches none outside these bounds and zooms).
+  useEffect(() => {
+    if (!tiles) return;
+    map.setMinZoom(tiles.minZoom);
+    map.setMaxZoom(tiles.maxZoom);
+    map.setMaxBounds(tiles.tileBounds);
+  }, [map, tiles]);
+  if (!tiles) return null;
+  return (
+    <TileLayer
+      key={tiles.tileUrl}
+      url={tiles.tileUrl}
+      attribution={tiles.tileAttribution}
+      bounds={tiles.tileBounds}
+      minZoom={tiles.minZoom}
+      maxZoom={tiles.maxZoom}
+    />
+  );
 }
 
 /** Leaflet's container is focusable (arrow keys pan): give it a role and a name. */

@@ -1,6 +1,6 @@
 import type { Monument } from '@linz/contract';
 import { describe, expect, it } from 'vitest';
-import { clusterIndex, MAX_SINGLES, place, SINGLES_ZOOM, type Placed } from './clusters';
+import { clusterIndex, coverOf, MAX_COVER, MAX_SINGLES, place, SINGLES_ZOOM, type Placed } from './clusters';
 
 const monument = (id: string, lat: number, lng: number, validated = true) =>
   ({ id, name: id, geoLocX: lat, geoLocY: lng, validated }) as Monument;
@@ -16,14 +16,43 @@ const grid = (n: number) =>
   );
 
 describe('clusters', () => {
-  it('draws a short list whole, as single markers, from the default zoom on (as before clustering)', () => {
-    const list = grid(42);
-    const placed = place(clusterIndex(list), {
+  it('draws a short list whole from the default zoom on: apart as markers, close together as a cluster', () => {
+    // 40 monuments about 750 m apart, and two 5 m from each other.
+    const apart = Array.from({ length: 40 }, (_, i) => monument(`a${i}`, 48.25 + (i % 8) * 0.01, 14.2 + Math.floor(i / 8) * 0.01));
+    const close = [monument('c1', 48.3, 14.3, false), monument('c2', 48.30004, 14.3)];
+    const placed = place(clusterIndex([...apart, ...close]), {
       zoom: SINGLES_ZOOM,
-      maxZoom: 18,
+      maxZoom: 19,
       bounds: { south: 0, west: 0, north: 1, east: 1 },
     });
-    expect(counts(placed)).toEqual({ markers: 42, clusters: 0 });
+    expect(counts(placed)).toEqual({ markers: 40, clusters: 1 });
+    const cluster = placed.find((p) => p.kind === 'cluster');
+    expect(cluster?.kind === 'cluster' && cluster.cluster.members.map((m) => m.id).sort()).toEqual(['c1', 'c2']);
+    expect(cluster?.kind === 'cluster' && cluster.cluster.unvalidated).toBe(1);
+  });
+
+  it('leaves no icon covered more than a fifth by another, at any zoom', () => {
+    for (const list of [grid(42), grid(500), grid(5000)]) {
+      const index = clusterIndex(list);
+      for (let zoom = 10; zoom <= 19; zoom++) {
+        const placed = place(index, { zoom, maxZoom: 19, bounds: world });
+        const scale = 256 * 2 ** zoom;
+        const boxes = placed.map((p) => {
+          const [lat, lng] = p.kind === 'marker' ? [p.monument.geoLocX, p.monument.geoLocY] : [p.cluster.lat, p.cluster.lng];
+          const sin = Math.sin((lat * Math.PI) / 180);
+          const x = ((lng + 180) / 360) * scale;
+          const y = (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * scale;
+          return p.kind === 'marker'
+            ? { left: x - 21, right: x + 21, top: y - 52, bottom: y }
+            : { left: x - 28, right: x + 28, top: y - 28, bottom: y + 28 };
+        });
+        let worst = 0;
+        for (let i = 0; i < boxes.length; i++)
+          for (let j = i + 1; j < boxes.length; j++) worst = Math.max(worst, coverOf(boxes[i]!, boxes[j]!));
+        expect(worst, `${list.length} monuments at zoom ${zoom}`).toBeLessThanOrEqual(MAX_COVER);
+        expect(placed.reduce((n, p) => n + (p.kind === 'marker' ? 1 : p.cluster.members.length), 0)).toBe(list.length);
+      }
+    }
   });
 
   it('groups nearby monuments at low zoom, counting members and unverified ones', () => {
@@ -45,15 +74,18 @@ describe('clusters', () => {
     expect(members).toBe(10_000);
   });
 
-  it('shows single markers at the maximum zoom, where a cluster could not zoom further', () => {
-    const list = [monument('a', 48.3, 14.28), monument('b', 48.3, 14.28), monument('c', 48.30001, 14.28)];
+  it('at the maximum zoom keeps monuments too close to pick apart as a cluster, until it is fanned out', () => {
+    const list = [monument('a', 48.35, 14.35), monument('b', 48.35, 14.35), monument('c', 48.350001, 14.35)];
     const index = clusterIndex([...list, ...grid(400)]);
-    const placed = place(index, {
-      zoom: 18,
-      maxZoom: 18,
-      bounds: { south: 48.29999, west: 14.27999, north: 48.30002, east: 14.28001 },
-    });
-    expect(placed.map((p) => p.kind === 'marker' && p.monument.id).sort()).toEqual(['a', 'b', 'c', 'm0']);
+    const view = { zoom: 19, maxZoom: 19, bounds: { south: 48.34999, west: 14.34999, north: 48.35002, east: 14.35001 } };
+    const placed = place(index, view);
+    const cluster = placed.find((p) => p.kind === 'cluster' && p.cluster.members.some((m) => m.id === 'a'));
+    expect(cluster?.kind === 'cluster' && cluster.cluster.members.map((m) => m.id).sort()).toEqual(['a', 'b', 'c']);
+    const key = cluster?.kind === 'cluster' ? cluster.cluster.key : '';
+    const fanned = place(index, { ...view, fanned: key });
+    expect(fanned.filter((p) => p.kind === 'marker').map((p) => p.kind === 'marker' && p.monument.id)).toEqual(
+      expect.arrayContaining(['a', 'b', 'c']),
+    );
   });
 
   it('draws the pinned monument (an open popup, a link) as its own marker even inside a cluster', () => {

@@ -1,10 +1,13 @@
 // The product's marker image (42x52, tip at 21,52); visitor-added monuments get a marked variant.
-// Monuments that share one coordinate (the seed data has such pairs) are fanned out sideways,
-// so every one of them can be seen and clicked.
+// The monuments of a cluster opened in place (they stand too close for any zoom; the seed data has
+// pairs at one coordinate) are fanned out in rows around its point, apart enough that none covers
+// another, so every one of them can be seen and picked.
 import { Icon, type IconOptions } from 'leaflet';
 import { markerImage2xUrl, markerImageUrl } from '../branding';
 
-const FAN_STEP_PX = 26;
+/** A fanned marker's place: a little more than an icon apart, in rows. */
+const FAN_STEP_X = 46;
+const FAN_STEP_Y = 56;
 const base: IconOptions = {
   iconUrl: markerImageUrl,
   iconRetinaUrl: markerImage2xUrl,
@@ -14,27 +17,31 @@ const base: IconOptions = {
 };
 const icons = new Map<string, Icon>();
 
-/** The icon for a monument that is `index` of `count` at the same coordinate. */
+/** Where the `index`th of `count` fanned markers stands, in pixels from their common point. */
+export function fanShift(index: number, count: number): [number, number] {
+  const columns = Math.ceil(Math.sqrt(count));
+  const rows = Math.ceil(count / columns);
+  const column = index % columns;
+  const row = Math.floor(index / columns);
+  return [Math.round((column - (columns - 1) / 2) * FAN_STEP_X), Math.round((row - (rows - 1) / 2) * FAN_STEP_Y)];
+}
+
+/** The icon for a monument that is `index` of `count` fanned markers. */
 export function markerIcon(validated: boolean, index = 0, count = 1): Icon {
-  const shift = Math.round((index - (count - 1) / 2) * FAN_STEP_PX);
-  const key = `${validated}:${shift}`;
+  const [dx, dy] = fanShift(index, count);
+  const key = `${validated}:${dx}:${dy}`;
   let icon = icons.get(key);
   if (!icon) {
     const className = validated ? 'monument-marker' : 'monument-marker monument-marker--unvalidated';
-    icon = new Icon({ ...base, className, iconAnchor: [21 - shift, 52], popupAnchor: [shift, -48] });
+    icon = new Icon({ ...base, className, iconAnchor: [21 - dx, 52 - dy], popupAnchor: [dx, dy - 48] });
     icons.set(key, icon);
   }
   return icon;
 }
 
-/** For each monument id, its place among the monuments at the same coordinate. */
-export function fanOut(monuments: ReadonlyArray<{ id: string; geoLocX: number; geoLocY: number }>) {
-  const groups = new Map<string, string[]>();
-  for (const m of monuments) {
-    const key = `${m.geoLocX},${m.geoLocY}`;
-    groups.set(key, [...(groups.get(key) ?? []), m.id]);
-  }
+/** For each fanned monument id, its place among them. */
+export function fanOut(monuments: ReadonlyArray<{ id: string }>) {
   const places = new Map<string, { index: number; count: number }>();
-  for (const ids of groups.values()) ids.forEach((id, index) => places.set(id, { index, count: ids.length }));
+  monuments.forEach((m, index) => places.set(m.id, { index, count: monuments.length }));
   return places;
 }

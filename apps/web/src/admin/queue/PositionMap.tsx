@@ -40,7 +40,13 @@ export function PositionMap({ position, label, markerLabel, onMove }: Props) {
   );
   return (
     <MapContainer className="admin-map" center={position} zoom={17}>
-      <TileLayer url={tiles.tileUrl} attribution={tiles.tileAttribution} />
+      <TileLayer
+        url={tiles.tileUrl}
+        attribution={tiles.tileAttribution}
+        bounds={tiles.tileBounds}
+        minZoom={tiles.minZoom}
+        maxZoom={tiles.maxZoom}
+      />
       <Follow position={position} label={label} />
       <Marker
         ref={marker}
