@@ -13,6 +13,7 @@ import { CHANGE_CHANNEL } from './domain/read-cache.js';
 import { cookieSecret } from './domain/secrets.js';
 import { contextFactory } from './http/context.js';
 import { retryAfterOf, sendError } from './http/errors.js';
+import { oidcRoutes } from './http/oidc.js';
 import { security } from './http/security.js';
 import { statsPage } from './http/stats-page.js';
 import { webApp } from './http/web.js';
@@ -77,6 +78,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   const contextFor = contextFactory(services, secret);
   restRoutes(app, contextFor);
   exportRoutes(app, services);
+  oidcRoutes(app, services);
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {

@@ -19,6 +19,8 @@ export const TAGS = {
   public: 'The map, its proposals and votes, as the web app uses them; no account.',
   'open data': 'Figures and exports under CC BY 4.0 (Stadt Linz, data.linz.gv.at; OpenStreetMap contributors).',
   staff: "The city's staff: a bearer token (`pnpm staff add`) or the /admin session cookie.",
+  'sign-in':
+    "Staff sign-in with the city's accounts (OpenID Connect): browser navigations answered with redirects; 404 when not configured.",
 } as const;
 type Tag = keyof typeof TAGS;
 
@@ -47,12 +49,16 @@ const OPERATIONS: Partial<Record<RouteName, { summary: string; tag?: Tag }>> = {
   interventionsCsv: { summary: 'Public proposals as CSV', tag: 'open data' },
   feedInterventions: { summary: 'New proposals (Atom)', tag: 'open data' },
   feedAnswers: { summary: "Proposals that reached the threshold and the city's answers (Atom)", tag: 'open data' },
+  oidcStart: { summary: "Staff sign-in with the city's accounts: a browser goes here (redirect to the provider)", tag: 'sign-in' },
+  oidcCallback: { summary: 'Where the city’s identity provider sends the browser back (redirect to /admin)', tag: 'sign-in' },
 };
 
 /** Answers other than the route's own success and the errors that follow from its shape. */
 const MORE_ANSWERS: Partial<Record<RouteName, number[]>> = {
   reportMonument: [200],
   reportIntervention: [200],
+  oidcStart: [404],
+  oidcCallback: [404],
   addMonument: [409],
   staffRetryMail: [409],
 };
@@ -72,6 +78,8 @@ const ERROR_OVERRIDES: Partial<Record<RouteName, Record<number, string>>> = {
   castVote: { 403: 'This browser has voted for this proposal already, or a cross-site write.' },
   addMonument: { 409: 'A monument of this name stands within 50 m (`existingId` names it), or no free id was found.' },
   staffRetryMail: { 409: 'Only a failed e-mail can be retried.' },
+  oidcStart: { 404: "Sign-in with the city's accounts is not configured here." },
+  oidcCallback: { 404: "Sign-in with the city's accounts is not configured here." },
 };
 
 /** The statuses a route answers: its success, 304 for ETag reads, and the errors its shape admits. */
@@ -133,6 +141,11 @@ function operation(name: RouteName) {
         description: status === route.status ? 'Success.' : 'Success (see the summary).',
         ...(route.etag ? { headers: etagHeader } : {}),
         content: { [type]: { schema: jsonSchema(route.answer, 'output') } },
+      };
+    } else if (status < 304) {
+      responses[status] = {
+        description: 'Redirect (see the summary).',
+        headers: { Location: { description: 'Where the browser goes next.', schema: { type: 'string' } } },
       };
     } else if (status === 304) {
       responses[status] = { description: 'Not modified: `If-None-Match` names the current ETag.', headers: etagHeader };
