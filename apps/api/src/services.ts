@@ -40,7 +40,11 @@ export function createServices(config: Config, database: Database): Services {
     database,
     lists,
     stats: createDerivedCache(Stats, [lists.monuments, lists.interventions], () => computeStats(database)),
-    clientConfig: snapshotOf(ClientConfig, { tileUrl: config.tileUrl, tileAttribution: config.tileAttribution }),
+    clientConfig: snapshotOf(ClientConfig, {
+      tileUrl: config.tileUrl,
+      tileAttribution: config.tileAttribution,
+      staffOidc: config.oidc !== undefined,
+    }),
     hashIp: createIpHasher(database),
     ballots: createBallotBox(database, {
       ipLimit: config.limits.votesPerIpPerIntervention,

@@ -123,7 +123,12 @@ export function createOidc(config: OidcConfig): Oidc {
 /** A library or network error as a refusal; its message and code name the check that failed, never a token. */
 function refused(reason: 'denied' | 'failed', err: unknown): OidcRefused {
   if (err instanceof OidcRefused) return err;
-  const e = err as { message?: string; code?: unknown; error?: unknown };
-  const code = typeof e.error === 'string' ? e.error : typeof e.code === 'string' ? e.code : undefined;
-  return new OidcRefused(reason, e.message ?? 'The identity provider could not be used.', code);
+  type Failure = { message?: string; code?: unknown; error?: unknown; cause?: unknown };
+  const e = err as Failure;
+  // openid-client wraps the failed check (e.g. 'unexpected "state" response parameter value') as the cause.
+  const cause = e.cause instanceof Error ? (e.cause as Failure) : undefined;
+  const codeOf = (f: Failure | undefined) =>
+    typeof f?.error === 'string' ? f.error : typeof f?.code === 'string' ? f.code : undefined;
+  const message = [e.message ?? 'The identity provider could not be used.', cause?.message].filter(Boolean).join(': ');
+  return new OidcRefused(reason, message, codeOf(e) ?? codeOf(cause));
 }
