@@ -13,6 +13,9 @@ const port = Number(process.env.E2E_PORT ?? 3310);
 const baseURL = `http://127.0.0.1:${port}`;
 /** The e2e mayor's office (e2e/smtp-peer.mjs). */
 const smtpPort = port + 1000;
+/** The e2e city's identity provider (apps/api/test/oidc-idp.ts: panva's oidc-provider). */
+const idpPort = port + 2000;
+const idpIssuer = `http://127.0.0.1:${idpPort}`;
 // The config is read again in each worker; only the main process starts the server.
 const dataDir = path.resolve(
   import.meta.dirname,
@@ -59,6 +62,14 @@ export default defineConfig({
   webServer: [
     { command: `node e2e/smtp-peer.mjs ${smtpPort}`, port: smtpPort, reuseExistingServer: false, stdout: 'ignore' },
     {
+      command: `pnpm --filter @linz/api exec tsx test/oidc-idp.ts ${idpPort} ${baseURL}/api/oidc/callback`,
+      url: `${idpIssuer}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'ignore',
+    },
+    {
       command: 'pnpm --filter @linz/api exec tsx src/server.ts',
       url: `${baseURL}/api/config`,
       reuseExistingServer: false,
@@ -77,6 +88,13 @@ export default defineConfig({
         LIMIT_VOTES_PER_IP_PER_INTERVENTION: '100000',
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         MAIL_POLL_SECONDS: '1',
+        // Staff may also sign in at the e2e provider (the client test/oidc-idp.ts registers); the
+        // token sign-in the other specs use stays as it is.
+        OIDC_ISSUER: idpIssuer,
+        OIDC_CLIENT_ID: 'denkmal-linz',
+        OIDC_CLIENT_SECRET: 'test-secret-of-the-citys-provider-0123456789',
+        OIDC_STAFF_CLAIM: 'groups',
+        OIDC_STAFF_VALUE: 'denkmal-staff',
       },
     },
   ],

@@ -63,5 +63,5 @@ export const isMonumentIntervention = shape<MonumentIntervention>({
 });
 
 export const isVoteAnswer = shape<VoteAnswer>({ newVoteCount: (v): v is number => isInteger(v) && v > 0 });
-export const isClientConfig = shape<ClientConfig>({ tileUrl: isString, tileAttribution: isString });
+export const isClientConfig = shape<ClientConfig>({ tileUrl: isString, tileAttribution: isString, staffOidc: isBoolean });
 export const isErrorBody = shape<Pick<ErrorBody, 'message'>>({ message: isString });

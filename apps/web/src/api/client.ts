@@ -41,6 +41,9 @@ type RouteName = Exclude<
   | 'openapi'
   | 'docs'
   | 'statsImage'
+  // Browser navigations to and from the city's identity provider (a link in /admin), not fetched.
+  | 'oidcStart'
+  | 'oidcCallback'
 >;
 
 /** Method and path of each route; `satisfies` keeps them equal to the contract's route table. */
