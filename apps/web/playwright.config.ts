@@ -16,6 +16,9 @@ const baseURL = `http://127.0.0.1:${port}`;
 const smtpPort = port + 1000;
 /** The tile upstream the API fetches from (e2e/tile-upstream.mjs), standing in for basemap.at. */
 const tilePort = port + 2000;
+/** The e2e city's identity provider (apps/api/test/oidc-idp.ts: panva's oidc-provider). */
+const idpPort = port + 3000;
+const idpIssuer = `http://127.0.0.1:${idpPort}`;
 // The config is read again in each worker; only the main process starts the server.
 const dataDir = path.resolve(
   import.meta.dirname,
@@ -63,6 +66,14 @@ export default defineConfig({
     { command: `node e2e/smtp-peer.mjs ${smtpPort}`, port: smtpPort, reuseExistingServer: false, stdout: 'ignore' },
     { command: `node e2e/tile-upstream.mjs ${tilePort}`, port: tilePort, reuseExistingServer: false, stdout: 'ignore' },
     {
+      command: `pnpm --filter @linz/api exec tsx test/oidc-idp.ts ${idpPort} ${baseURL}/api/oidc/callback`,
+      url: `${idpIssuer}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'ignore',
+    },
+    {
       command: 'pnpm --filter @linz/api exec tsx src/server.ts',
       url: `${baseURL}/api/config`,
       reuseExistingServer: false,
@@ -84,6 +95,13 @@ export default defineConfig({
         TILE_UPSTREAM: `http://127.0.0.1:${tilePort}/{z}/{x}/{y}.png`,
         // The default preset's credit: the local upstream stands in for basemap.at.
         TILE_ATTRIBUTION: TILE_ATTRIBUTIONS.basemap,
+        // Staff may also sign in at the e2e provider (the client test/oidc-idp.ts registers); the
+        // token sign-in the other specs use stays as it is.
+        OIDC_ISSUER: idpIssuer,
+        OIDC_CLIENT_ID: 'denkmal-linz',
+        OIDC_CLIENT_SECRET: 'test-secret-of-the-citys-provider-0123456789',
+        OIDC_STAFF_CLAIM: 'groups',
+        OIDC_STAFF_VALUE: 'denkmal-staff',
       },
     },
   ],

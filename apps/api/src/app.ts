@@ -16,6 +16,7 @@ import { contextFactory } from './http/context.js';
 import { retryAfterOf, sendError } from './http/errors.js';
 import { metricsRoutes } from './http/metrics.js';
 import { ops } from './http/ops.js';
+import { oidcRoutes } from './http/oidc.js';
 import { security } from './http/security.js';
 import { sharePage } from './http/share-page.js';
 import { statsPage } from './http/stats-page.js';
@@ -98,6 +99,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   exportRoutes(app, services);
   open311Routes(app, services);
   tileRoutes(app, config, opts.tiles);
+  oidcRoutes(app, services);
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {

@@ -1,6 +1,6 @@
 // The one place that reads the environment. Everything else receives a Config.
 import path from 'node:path';
-import { DEFAULT_TILES, TILE_ATTRIBUTIONS } from '@linz/contract/facts';
+import { DEFAULT_TILES, PATHS, TILE_ATTRIBUTIONS } from '@linz/contract/facts';
 import { z } from 'zod';
 
 /** A flag that is on unless set to false/0. */
@@ -42,7 +42,15 @@ const Env = z.object({
     .transform((v, ctx) => {
       const n = v.split(',').map((p) => Number(p.trim()));
       const [s, w, north, e] = n;
-      if (n.length !== 4 || n.some((x) => !Number.isFinite(x)) || !(s! < north! && w! < e!) || s! < -85 || north! > 85 || w! < -180 || e! > 180) {
+      if (
+        n.length !== 4 ||
+        n.some((x) => !Number.isFinite(x)) ||
+        !(s! < north! && w! < e!) ||
+        s! < -85 ||
+        north! > 85 ||
+        w! < -180 ||
+        e! > 180
+      ) {
         ctx.addIssue({ code: 'custom', message: 'south,west,north,east in degrees (south < north, west < east)' });
         return z.NEVER;
       }
@@ -76,6 +84,12 @@ const Env = z.object({
   // A bearer token that is short enough to guess would make the figures public.
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must have at least 16 characters').optional(),
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  OIDC_ISSUER: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_STAFF_CLAIM: z.string().optional(),
+  OIDC_STAFF_VALUE: z.string().optional(),
+  OIDC_ALLOWED_DOMAINS: z.string().optional(),
 });
 
 export type Config = {
@@ -129,6 +143,20 @@ export type Config = {
   shutdownDrainMs: number;
   /** /metrics: with a token on the main port (bearer), and/or on a port of its own bound to 127.0.0.1; off without either. */
   metrics: { token: string | undefined; port: number | undefined };
+  /** Staff sign-in with the city's accounts (OpenID Connect); undefined when off. */
+  oidc: OidcConfig | undefined;
+};
+
+export type OidcConfig = {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** Where the provider sends the browser back: PUBLIC_URL + the fixed callback path. */
+  redirectUri: string;
+  /** Staff are those whose ID token's `claim` is (or, as a list, contains) `value`… */
+  staffClaim: { claim: string; value: string } | undefined;
+  /** …and/or whose verified e-mail address is in one of these domains (lower case). Both set: both must hold. */
+  allowedDomains: string[] | undefined;
 };
 
 function trustProxyOf(raw: string | undefined): Config['trustProxy'] {
@@ -168,6 +196,58 @@ function tilesOf(e: z.infer<typeof Env>): Config['tiles'] {
   };
 }
 
+const invalid = (lines: string[]) => new Error(`Invalid configuration:\n${lines.map((l) => `  ${l}`).join('\n')}`);
+
+/** OIDC is on when issuer, client id and secret are all set; a half-set configuration is refused. */
+function oidcOf(e: z.infer<typeof Env>, publicUrl: string): OidcConfig | undefined {
+  const core = { OIDC_ISSUER: e.OIDC_ISSUER, OIDC_CLIENT_ID: e.OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: e.OIDC_CLIENT_SECRET };
+  const who = {
+    OIDC_STAFF_CLAIM: e.OIDC_STAFF_CLAIM,
+    OIDC_STAFF_VALUE: e.OIDC_STAFF_VALUE,
+    OIDC_ALLOWED_DOMAINS: e.OIDC_ALLOWED_DOMAINS,
+  };
+  const set = (o: Record<string, string | undefined>) => Object.keys(o).filter((k) => o[k] !== undefined);
+  const missing = Object.keys(core).filter((k) => !set(core).includes(k));
+  if (missing.length === 3) {
+    if (set(who).length > 0)
+      throw invalid([`${set(who).join(', ')}: set only with OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET`]);
+    return undefined;
+  }
+  if (missing.length > 0) {
+    throw invalid([
+      `${missing.join(', ')}: required with ${set(core).join(', ')} (sign-in with the city's accounts needs all three)`,
+    ]);
+  }
+  const issuer = new URL(e.OIDC_ISSUER!);
+  // The provider's answers decide who is staff: only over TLS, except on this machine (tests).
+  if (issuer.protocol !== 'https:' && !['127.0.0.1', 'localhost', '[::1]'].includes(issuer.hostname)) {
+    throw invalid(['OIDC_ISSUER: must be an https:// address']);
+  }
+  if ((e.OIDC_STAFF_CLAIM === undefined) !== (e.OIDC_STAFF_VALUE === undefined)) {
+    throw invalid(['OIDC_STAFF_CLAIM, OIDC_STAFF_VALUE: set both (the claim and the value it must contain) or neither']);
+  }
+  const domains = e.OIDC_ALLOWED_DOMAINS?.split(',')
+    .map((d) => d.trim().toLowerCase().replace(/^@/, ''))
+    .filter((d) => d !== '');
+  if (domains?.some((d) => !/^[a-z0-9.-]+\.[a-z]{2,}$/.test(d))) {
+    throw invalid(['OIDC_ALLOWED_DOMAINS: a comma-separated list of domains, e.g. linz.gv.at,magistrat.linz.at']);
+  }
+  const staffClaim = e.OIDC_STAFF_CLAIM ? { claim: e.OIDC_STAFF_CLAIM, value: e.OIDC_STAFF_VALUE! } : undefined;
+  const allowedDomains = domains && domains.length > 0 ? domains : undefined;
+  // Without a rule every account of the provider would become staff.
+  if (!staffClaim && !allowedDomains) {
+    throw invalid(['OIDC_STAFF_CLAIM and OIDC_STAFF_VALUE, or OIDC_ALLOWED_DOMAINS: required with OIDC_ISSUER (who is staff)']);
+  }
+  return {
+    issuer: e.OIDC_ISSUER!,
+    clientId: e.OIDC_CLIENT_ID!,
+    clientSecret: e.OIDC_CLIENT_SECRET!,
+    redirectUri: `${publicUrl}${PATHS.oidcCallback}`,
+    staffClaim,
+    allowedDomains,
+  };
+}
+
 const here = path.dirname(new URL(import.meta.url).pathname);
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -179,6 +259,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const publicUrl = e.PUBLIC_URL.replace(/\/$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
@@ -188,7 +269,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     cookieSecret: e.COOKIE_SECRET,
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
-    publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
+    publicUrl,
     tiles: tilesOf(e),
     webDist: path.resolve(e.WEB_DIST ?? path.join(here, '../../web/dist')),
     smtpUrl: e.SMTP_URL,
@@ -209,6 +290,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     retentionDays: e.RETENTION_DAYS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
+    oidc: oidcOf(e, publicUrl),
   };
 }
 

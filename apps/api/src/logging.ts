@@ -2,6 +2,7 @@
 // addresses. Redaction by path covers the known fields; every finished line is also scrubbed of
 // anything that looks like an IP address or an e-mail address (error messages from drivers and
 // mailers embed them in free text, where no path can reach).
+import { PATHS } from '@linz/contract/facts';
 import type { FastifyServerOptions } from 'fastify';
 
 export type LogSink = { write(line: string): unknown };
@@ -23,6 +24,9 @@ export function scrubLogLine(line: string): string {
 export function scrubbingSink(target: LogSink = process.stdout): LogSink {
   return { write: (line: string) => target.write(scrubLogLine(line)) };
 }
+
+/** The sign-in callback's query carries the provider's one-time code and our state: never logged. */
+const withoutSecrets = (url: string) => (url.startsWith(`${PATHS.oidcCallback}?`) ? `${PATHS.oidcCallback}?[redacted]` : url);
 
 export function loggerOptions(level: string, target?: LogSink): FastifyServerOptions['logger'] {
   return {
@@ -51,7 +55,7 @@ export function loggerOptions(level: string, target?: LogSink): FastifyServerOpt
       censor: '[redacted]',
     },
     serializers: {
-      req: (req: { method: string; url: string; id: string }) => ({ method: req.method, url: req.url, id: req.id }),
+      req: (req: { method: string; url: string; id: string }) => ({ method: req.method, url: withoutSecrets(req.url), id: req.id }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
   };

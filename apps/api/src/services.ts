@@ -52,6 +52,7 @@ export function createServices(config: Config, database: Database): Services {
       tileBounds: config.tiles.bounds,
       minZoom: config.tiles.minZoom,
       maxZoom: config.tiles.maxZoom,
+      staffOidc: config.oidc !== undefined,
     }),
     hashIp: createIpHasher(database),
     ballots: createBallotBox(database, {

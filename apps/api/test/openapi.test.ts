@@ -332,6 +332,26 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
     }
   });
 
+  it("answers the sign-in with the city's accounts as documented: 404 when off, redirects when on", async () => {
+    for (const name of ['oidcStart', 'oidcCallback'] as const) await check({ url: routes[name].path }, 404);
+    // A provider that cannot be reached (port 9 refuses): both still redirect, to /admin's refusal.
+    const on = await testApp({
+      OIDC_ISSUER: 'http://127.0.0.1:9/',
+      OIDC_CLIENT_ID: 'denkmal',
+      OIDC_CLIENT_SECRET: 'secret',
+      OIDC_STAFF_CLAIM: 'groups',
+      OIDC_STAFF_VALUE: 'denkmal-staff',
+    });
+    try {
+      for (const name of ['oidcStart', 'oidcCallback'] as const) {
+        const res = await check({ url: routes[name].path }, 302, on.app);
+        expect(res.headers.location).toBe('/admin?oidc=failed');
+      }
+    } finally {
+      await on.close();
+    }
+  });
+
   it('had every documented answer checked against a real one (503 is driven by fault.test.ts)', () => {
     const missing = Object.values(doc.paths)
       .flatMap((item) => Object.values(item))

@@ -10,5 +10,7 @@ export const ClientConfig = z.object({
   tileBounds: z.tuple([z.tuple([z.number(), z.number()]), z.tuple([z.number(), z.number()])]),
   minZoom: z.number().int(),
   maxZoom: z.number().int(),
+  /** /admin offers the sign-in with the city's accounts (OpenID Connect is configured). */
+  staffOidc: z.boolean(),
 });
 export type ClientConfig = z.infer<typeof ClientConfig>;

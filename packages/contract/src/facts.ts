@@ -41,6 +41,10 @@ export const PATHS = {
   staffAudit: '/api/staff/audit',
   staffOutbox: '/api/staff/outbox',
   staffRetryMail: '/api/staff/outbox/:notificationId/retry',
+  /** Staff sign-in with the city's accounts (OpenID Connect): the browser starts here… */
+  oidcStart: '/api/oidc/start',
+  /** …and the city's identity provider sends it back here (the redirect URI to register there). */
+  oidcCallback: '/api/oidc/callback',
   stats: '/api/stats',
   /** The dashboard's Open Graph image (PNG) with the headline share. */
   statsImage: '/api/stats/og.png',

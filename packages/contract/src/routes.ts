@@ -32,6 +32,7 @@ type Route = {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  /** The answer's body; unused for a redirect (3xx), whose answer is its `Location`. */
   answer: z.ZodType;
   status: number;
   /** The answer's media type when it is not JSON (exports and feeds); `answer` then describes its text. */
@@ -134,6 +135,12 @@ export const routes = {
     answer: OutboxEntry,
     status: 200,
   },
+  // Staff sign-in with the city's accounts (OpenID Connect): browser navigations that answer
+  // redirects (`Location`), not JSON; 404 where it is not configured.
+  /** Sends the browser to the city's identity provider (or to /admin?oidc=failed when it cannot be reached). */
+  oidcStart: { method: 'GET', path: PATHS.oidcStart, answer: z.never(), status: 302 },
+  /** The provider's answer: on to /admin signed in, or to /admin?oidc=denied|failed with no session. */
+  oidcCallback: { method: 'GET', path: PATHS.oidcCallback, answer: z.never(), status: 302 },
   // The dashboard's figures and the open data (CC BY 4.0; the CSVs and feeds carry it in a
   // `Link: <…>; rel="license"` header and in <rights>).
   stats: { method: 'GET', path: PATHS.stats, answer: Stats, status: 200, etag: true },

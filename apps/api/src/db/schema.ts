@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
@@ -151,14 +152,27 @@ export const reports = pgTable(
   (t) => [unique('reports_once_per_browser').on(t.itemKind, t.itemId, t.reporterHash)],
 );
 
-/** Staff members; only the sha256 of their access token is stored. */
-export const staff = pgTable('staff', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  name: text('name').notNull().unique(),
-  tokenHash: text('token_hash').notNull().unique(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  revokedAt: timestamp('revoked_at', { withTimezone: true }),
-});
+/**
+ * Staff members; only the sha256 of their access token is stored. A member who came through the
+ * city's identity provider (OpenID Connect) has no token but its issuer and subject (`sub`, the
+ * provider's stable id of the account, not a secret); nothing else of the account is kept.
+ */
+export const staff = pgTable(
+  'staff',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull().unique(),
+    tokenHash: text('token_hash').unique(),
+    oidcIssuer: text('oidc_issuer'),
+    oidcSubject: text('oidc_subject'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    unique('staff_oidc_account').on(t.oidcIssuer, t.oidcSubject),
+    check('staff_token_or_oidc', sql`${t.tokenHash} IS NOT NULL OR (${t.oidcIssuer} IS NOT NULL AND ${t.oidcSubject} IS NOT NULL)`),
+  ],
+);
 
 /** Signed-in browsers of staff; the cookie holds a random id, the row only its sha256. */
 export const staffSessions = pgTable('staff_sessions', {

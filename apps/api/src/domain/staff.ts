@@ -4,7 +4,7 @@
 // (every request checks the member is not revoked).
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
+import type { Database, Db } from '../db/client.js';
 import { audit, SYSTEM_ACTOR } from './audit.js';
 import { Conflict, Invalid, LimitReached, NotFound, Unauthorized } from './errors.js';
 
@@ -63,12 +63,81 @@ export async function signIn(
     await database.rows(sql`INSERT INTO sign_in_attempts (ip_hash) VALUES (${ipHash})`);
     throw new Unauthorized('Unknown or revoked access token.');
   }
+  return { member: found, sessionId: await startSession(database, found.id) };
+}
+
+/** A new session of a member; its id (for the cookie) is returned, only its sha256 stored. */
+async function startSession(database: Database, staffId: number, tx?: Db): Promise<string> {
   const sessionId = newSecret();
   await database.rows(
     sql`INSERT INTO staff_sessions (id_hash, staff_id, expires_at)
-        VALUES (${sha256(sessionId)}, ${found.id}, now() + make_interval(hours => ${SESSION_HOURS}))`,
+        VALUES (${sha256(sessionId)}, ${staffId}, now() + make_interval(hours => ${SESSION_HOURS}))`,
+    tx,
   );
-  return { member: found, sessionId };
+  return sessionId;
+}
+
+/** An account at the city's identity provider, as its verified ID token names it. */
+export type ProviderAccount = { issuer: string; subject: string; name: string };
+
+/** Names tried for a new member when the account's name is taken already: "Name", "Name (2)", … */
+const NAME_TRIES = 20;
+
+/**
+ * Signs in with an account of the city's identity provider (already checked to be staff): its
+ * member, made on the first sign-in (audited), then a new session. A revoked member stays
+ * revoked: Unauthorized, and nothing is written.
+ */
+export async function accountSignIn(
+  database: Database,
+  account: ProviderAccount,
+): Promise<{ member: StaffMember; sessionId: string; created: boolean }> {
+  const base = cleanName(account.name).slice(0, 110);
+  return database.db.transaction(async (tx) => {
+    const find = async () =>
+      (
+        await database.rows<MemberRow & { revoked_at: unknown }>(
+          sql`SELECT id, name, revoked_at FROM staff WHERE oidc_issuer = ${account.issuer} AND oidc_subject = ${account.subject}`,
+          tx,
+        )
+      )[0];
+    let row = await find();
+    let created = false;
+    for (let n = 1; !row && n <= NAME_TRIES; n++) {
+      const name = n === 1 ? base : `${base} (${n})`;
+      // DO NOTHING on either unique key: a taken name tries the next; the same account signing
+      // in at the same moment elsewhere is found by the lookup below.
+      const [inserted] = await database.rows<MemberRow>(
+        sql`INSERT INTO staff (name, oidc_issuer, oidc_subject) VALUES (${name}, ${account.issuer}, ${account.subject})
+            ON CONFLICT DO NOTHING RETURNING id, name`,
+        tx,
+      );
+      if (inserted) {
+        created = true;
+        row = { ...inserted, revoked_at: null };
+        await audit(database, tx, {
+          actor: SYSTEM_ACTOR,
+          action: 'staff.add',
+          itemKind: 'staff',
+          itemId: name,
+          before: null,
+          after: { name, signIn: 'oidc', issuer: account.issuer },
+        });
+      } else {
+        row = await find();
+      }
+    }
+    if (!row) throw new Conflict('No free staff name for this account.');
+    if (row.revoked_at !== null) throw new Unauthorized('This staff member is revoked.');
+    return { member: member(row), sessionId: await startSession(database, Number(row.id), tx), created };
+  });
+}
+
+/** A name from the provider as a staff name: no control characters, single spaces, not "system". */
+function cleanName(raw: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what this removes
+  const name = raw.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '').replace(/\s+/g, ' ').trim();
+  return name === '' || name === SYSTEM_ACTOR ? 'Konto der Stadt' : name;
 }
 
 export async function signOut(database: Database, sessionId: string): Promise<void> {

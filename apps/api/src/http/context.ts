@@ -42,6 +42,11 @@ export const STAFF_COOKIE = 'staff_session';
 const staffCookieOptions = (req: FastifyRequest) =>
   ({ httpOnly: true, sameSite: 'strict', secure: req.protocol === 'https', path: '/' }) as const;
 
+/** Puts a new staff session into the browser's cookie (token sign-in and the city's accounts alike). */
+export function setStaffSessionCookie(req: FastifyRequest, reply: FastifyReply, sessionId: string): void {
+  reply.setCookie(STAFF_COOKIE, sessionId, { ...staffCookieOptions(req), maxAge: SESSION_HOURS * 3600 });
+}
+
 /**
  * The staff member of a request: `Authorization: Bearer <token>` first (a present but wrong
  * header is refused, not passed over), else the staff_session cookie. The voter cookie grants nothing.
@@ -98,7 +103,7 @@ export function contextFactory(services: Services, secret: string): ContextFor {
       return this.staff;
     },
     startStaffSession(sessionId) {
-      this.reply.setCookie(STAFF_COOKIE, sessionId, { ...staffCookieOptions(this.req), maxAge: SESSION_HOURS * 3600 });
+      setStaffSessionCookie(this.req, this.reply, sessionId);
     },
     endStaffSession() {
       const session = this.req.cookies[STAFF_COOKIE];

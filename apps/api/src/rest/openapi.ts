@@ -37,6 +37,8 @@ export const TAGS = {
     'Open311 GeoReport v2 (read only), outside /api/ as the standard lays it out: the public proposals as service ' +
     'requests, each operation as `.json` and `.xml`. Status `open` is the city’s open, in_review and planned; ' +
     '`closed` is declined and done. Errors answer GeoReport’s list of `{code, description}`.',
+  'sign-in':
+    "Staff sign-in with the city's accounts (OpenID Connect): browser navigations answered with redirects; 404 when not configured.",
 } as const;
 type Tag = keyof typeof TAGS;
 
@@ -70,17 +72,25 @@ const OPERATIONS: Partial<Record<RouteName, { summary: string; tag?: Tag }>> = {
   follow: { summary: 'Follow a proposal by e-mail: sends a confirmation mail (202 whether or not the address follows already)' },
   followConfirm: { summary: "Confirm a follow with the confirmation mail's token" },
   followUnsubscribe: {
-    summary: 'End a follow (all=1: every follow of the address); RFC 8058 one-click with the form body `List-Unsubscribe=One-Click`',
+    summary:
+      'End a follow (all=1: every follow of the address); RFC 8058 one-click with the form body `List-Unsubscribe=One-Click`',
   },
   watch: { summary: 'Follow a proposal in this browser only (shown on "mine")' },
   unwatch: { summary: 'Stop following a proposal in this browser' },
-  mine: { summary: "What this browser proposed, voted for and follows (no voter cookie: empty lists)" },
+  mine: { summary: 'What this browser proposed, voted for and follows (no voter cookie: empty lists)' },
+  oidcStart: {
+    summary: "Staff sign-in with the city's accounts: a browser goes here (redirect to the provider)",
+    tag: 'sign-in',
+  },
+  oidcCallback: { summary: 'Where the city’s identity provider sends the browser back (redirect to /admin)', tag: 'sign-in' },
 };
 
 /** Answers other than the route's own success and the errors that follow from its shape. */
 const MORE_ANSWERS: Partial<Record<RouteName, number[]>> = {
   reportMonument: [200],
   reportIntervention: [200],
+  oidcStart: [404],
+  oidcCallback: [404],
   addMonument: [409],
   staffRetryMail: [409],
   followConfirm: [404],
@@ -105,6 +115,8 @@ const ERROR_OVERRIDES: Partial<Record<RouteName, Record<number, string>>> = {
   followConfirm: { 404: 'The token is unknown, was used already or has expired (48 hours).' },
   followUnsubscribe: { 404: 'The token is unknown, or the follow has ended already.' },
   follow: { 429: 'Too many requests from this connection or browser; `Retry-After` says when to try again.' },
+  oidcStart: { 404: "Sign-in with the city's accounts is not configured here." },
+  oidcCallback: { 404: "Sign-in with the city's accounts is not configured here." },
 };
 
 /** The statuses a route answers: its success, 304 for ETag reads, and the errors its shape admits. */
@@ -168,6 +180,11 @@ function operation(name: RouteName) {
         description: status === route.status ? 'Success.' : 'Success (see the summary).',
         ...(route.etag ? { headers: etagHeader } : {}),
         content: { [type]: { schema: jsonSchema(route.answer, 'output') } },
+      };
+    } else if (status < 304) {
+      responses[status] = {
+        description: 'Redirect (see the summary).',
+        headers: { Location: { description: 'Where the browser goes next.', schema: { type: 'string' } } },
       };
     } else if (status === 304) {
       responses[status] = { description: 'Not modified: `If-None-Match` names the current ETag.', headers: etagHeader };

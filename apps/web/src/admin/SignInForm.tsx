@@ -1,7 +1,13 @@
-// Sign-in with the staff member's access token (a password field: it is a secret).
-import { useMutation } from '@tanstack/react-query';
+// Sign-in with the staff member's access token (a password field: it is a secret), and, where the
+// server has it configured, with the city's accounts: a link to the server's start address (a
+// navigation to the city's identity provider), which comes back to /admin signed in or with
+// `?oidc=denied|failed`, said here once and then taken out of the address.
+import { APP_PATHS, PATHS } from '@linz/contract/facts';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { clientConfigQuery } from '../api/queries';
 import { useAnnounce } from './Announcer';
 import { errorText } from './errors';
 import { errorCode, useTRPC } from './trpc';
@@ -19,6 +25,15 @@ export function SignInForm({ notice, onSignedIn }: Props) {
   useEffect(() => {
     if (notice) input.current?.focus();
   }, [notice]);
+  const staffOidc = useQuery(clientConfigQuery()).data?.staffOidc === true;
+  const navigate = useNavigate();
+  const [oidcRefusal] = useState(() => {
+    const reason = new URLSearchParams(window.location.search).get('oidc');
+    return reason === 'denied' || reason === 'failed' ? reason : null;
+  });
+  useEffect(() => {
+    if (oidcRefusal) void navigate({ to: APP_PATHS.admin, search: {}, replace: true });
+  }, [oidcRefusal, navigate]);
   const signIn = useMutation(
     trpc.staff.session.signIn.mutationOptions({
       onSuccess: ({ name }) => {
@@ -31,16 +46,26 @@ export function SignInForm({ notice, onSignedIn }: Props) {
     ? errorCode(signIn.error) === 'UNAUTHORIZED'
       ? t('admin.signIn.wrongToken')
       : errorText(t, signIn.error)
-    : (notice ?? null);
+    : (notice ?? (oidcRefusal === 'denied' ? t('admin.oidc.denied') : oidcRefusal ? t('admin.oidc.failed') : null));
   return (
     <section aria-labelledby={`${tokenId}-h`}>
       <h1 id={`${tokenId}-h`}>{t('admin.signIn.title')}</h1>
-      <p>{t('admin.signIn.text')}</p>
       {error && (
         <p className="feedback feedback--error" role="alert">
           {error}
         </p>
       )}
+      {staffOidc && (
+        <>
+          <p>{t('admin.oidc.text')}</p>
+          <p>
+            <a className="button button--primary" href={PATHS.oidcStart}>
+              {t('admin.oidc.button')}
+            </a>
+          </p>
+        </>
+      )}
+      <p>{staffOidc ? t('admin.oidc.orToken') : t('admin.signIn.text')}</p>
       <form
         className="admin-form"
         onSubmit={(event) => {

@@ -70,6 +70,7 @@ export const isClientConfig = shape<ClientConfig>({
   tileBounds: (v): v is ClientConfig['tileBounds'] => Array.isArray(v) && v.length === 2 && v.every(isCorner),
   minZoom: isInteger,
   maxZoom: isInteger,
+  staffOidc: isBoolean,
 });
 /** An older server names only the tiles and their attribution: the map keeps its default area and zooms. */
 export const withClientConfigDefaults = (v: unknown): unknown =>

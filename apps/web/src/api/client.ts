@@ -42,6 +42,10 @@ type RouteName = Exclude<
   | 'openapi'
   | 'docs'
   | 'statsImage'
+  | 'interventionImage'
+  // Browser navigations to and from the city's identity provider (a link in /admin), not fetched.
+  | 'oidcStart'
+  | 'oidcCallback'
 >;
 
 /** Method and path of each route; `satisfies` keeps them equal to the contract's route table. */
