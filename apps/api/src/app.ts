@@ -52,6 +52,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   await seedLinz(database);
   const secret = await cookieSecret(database, config.cookieSecret);
   const services = createServices(config, database);
+  services.followSecret = secret;
 
   const app: FastifyInstance = Fastify({
     logger: opts.logger ?? false,

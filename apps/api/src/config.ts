@@ -30,6 +30,7 @@ const Env = z.object({
   // Shorter leases would let a slow send be taken over and sent twice; SMTP timeouts are a quarter of it.
   MAIL_LEASE_SECONDS: z.coerce.number().int().min(4).default(600),
   MAIL_RETRY_DAYS: int(7),
+  MAIL_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   LIMIT_REQUESTS_PER_MINUTE: int(300),
   LIMIT_CREATES_PER_5_MINUTES: int(10),
   LIMIT_VOTES_PER_IP_PER_INTERVENTION: int(5),
@@ -63,6 +64,8 @@ export type Config = {
   mailLeaseSeconds: number;
   /** How long temporary mail failures are retried before the notification is marked failed. */
   mailRetryDays: number;
+  /** Followers' mails attempted per minute at most (issue 17), sent in batches. */
+  mailPerMinute: number;
   limits: { requestsPerMinute: number; createsPer5Minutes: number; votesPerIpPerIntervention: number };
   /** Load shedding: 503 when the event loop lags this much, or an API answer takes this long. */
   pressure: { maxEventLoopDelayMs: number; requestDeadlineMs: number };
@@ -118,6 +121,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailPollSeconds: e.MAIL_POLL_SECONDS,
     mailLeaseSeconds: e.MAIL_LEASE_SECONDS,
     mailRetryDays: e.MAIL_RETRY_DAYS,
+    mailPerMinute: e.MAIL_PER_MINUTE,
     limits: {
       requestsPerMinute: e.LIMIT_REQUESTS_PER_MINUTE,
       createsPer5Minutes: e.LIMIT_CREATES_PER_5_MINUTES,

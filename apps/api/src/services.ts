@@ -28,6 +28,8 @@ export type Services = {
   ballots: BallotBox;
   /** Called after a vote queued the mayor's e-mail, so the sender need not wait for its next poll. */
   mailQueued: () => void;
+  /** The server secret follow tokens and address hashes derive from (set by app.ts once it is known). */
+  followSecret: string;
 };
 
 export function createServices(config: Config, database: Database): Services {
@@ -49,6 +51,7 @@ export function createServices(config: Config, database: Database): Services {
       maxBatch: 100,
     }),
     mailQueued: () => {},
+    followSecret: '',
   };
 }
 

@@ -37,6 +37,8 @@ export const QueueIntervention = Intervention.extend({
   createdAt: z.string(),
   monumentName: z.string(),
   reports: z.array(QueueReport),
+  /** Confirmed e-mail followers (a number only; staff never see addresses). */
+  followers: z.number().int().nonnegative(),
 });
 export type QueueIntervention = z.infer<typeof QueueIntervention>;
 
@@ -79,6 +81,8 @@ export const MergeResult = z.object({
 export type MergeResult = z.infer<typeof MergeResult>;
 
 export const InterventionRef = z.object({ interventionId: InterventionId });
+/** Staff merge a proposal into a similar one: votes (one per browser), followers and links go over. */
+export const InterventionMerge = z.object({ interventionId: InterventionId, into: InterventionId });
 export const InterventionUpdate = z.object({ interventionId: InterventionId, name: userText(NAME_MAX) });
 
 // eslint-disable-next-line no-control-regex -- control characters are what this refuses
@@ -110,6 +114,7 @@ export const AUDIT_ACTIONS = [
   'intervention.restore',
   'intervention.answer',
   'intervention.hide',
+  'intervention.merge',
   'mail.retry',
   'staff.add',
   'staff.revoke',

@@ -76,11 +76,13 @@ export async function createIntervention(
   input: NewIntervention,
   creatorIpHash: string,
   tx: Db = database.db,
+  /** This browser's keyed voter hash, for "mine" (issue 17). */
+  creatorVoterHash: string | null = null,
 ): Promise<Intervention> {
   const [row] = await database.rows<Row>(
     sql`
-    INSERT INTO interventions (monument_id, name, emoji, creator_ip_hash)
-    SELECT m.id, ${input.name}, ${DEFAULT_EMOJI}, ${creatorIpHash} FROM monuments m
+    INSERT INTO interventions (monument_id, name, emoji, creator_ip_hash, creator_voter_hash)
+    SELECT m.id, ${input.name}, ${DEFAULT_EMOJI}, ${creatorIpHash}, ${creatorVoterHash} FROM monuments m
     WHERE m.id = ${monumentId} AND ${publicMonument('m')}
     RETURNING id, monument_id, name, emoji, short_description_en, votes, status, answer_de, answer_en, answered_at,
       NULL::timestamptz AS sent_at`,

@@ -2,6 +2,7 @@
 // it, change it, read it again, and log both versions in the audit log. Callers refresh the
 // public read caches afterwards (trpc/staff.ts).
 import { sql } from 'drizzle-orm';
+import { MAYOR_THRESHOLD } from '@linz/contract';
 import type { AuditAction, MergeResult, MonumentPatch, QueueIntervention, StaffMonument } from '@linz/contract';
 import type { Database, Db } from '../db/client.js';
 import { audit } from './audit.js';
@@ -9,10 +10,11 @@ import { Invalid, NotFound } from './errors.js';
 import { resolveReports } from './reports.js';
 import { loadIntervention, loadMonument } from './staff-views.js';
 import { syncWithheldMail } from './withheld-mail.js';
+import { FINAL_STATUSES, markFinal, queueFollowerMails } from './follows.js';
 
 /** What the audit log keeps of a monument (without the open reports, which have their own table). */
 const monumentFacts = ({ reports: _reports, ...rest }: StaffMonument) => rest;
-const interventionFacts = ({ reports: _reports, ...rest }: QueueIntervention) => rest;
+const interventionFacts = ({ reports: _reports, followers: _followers, ...rest }: QueueIntervention) => rest;
 
 async function onMonument(
   database: Database,
@@ -158,17 +160,31 @@ export const renameIntervention = (database: Database, actor: string, id: number
     await database.rows(sql`UPDATE interventions SET name = ${name} WHERE id = ${id}`, tx);
   });
 
+const isFinal = (status: string) => (FINAL_STATUSES as readonly string[]).includes(status);
+
+/** Removed: its followers hear it once, and their follows end 90 days later (domain/follows.ts). */
 export const rejectIntervention = (database: Database, actor: string, id: number) =>
-  onIntervention(database, actor, id, 'intervention.reject', async (tx) => {
+  onIntervention(database, actor, id, 'intervention.reject', async (tx, before) => {
     await database.rows(sql`UPDATE interventions SET moderation = 'rejected' WHERE id = ${id}`, tx);
     await resolveReports(database, tx, 'intervention', id);
+    if (before.moderation !== 'rejected') {
+      await queueFollowerMails(database, tx, id, { kind: 'removed', eventKey: 'removed', payload: {} });
+      await markFinal(database, tx, id, true);
+    }
   });
 
 export const restoreIntervention = (database: Database, actor: string, id: number) =>
-  onIntervention(database, actor, id, 'intervention.restore', async (tx) => {
+  onIntervention(database, actor, id, 'intervention.restore', async (tx, before) => {
+    await notMergedProposal(database, tx, id);
     await database.rows(sql`UPDATE interventions SET moderation = 'visible' WHERE id = ${id}`, tx);
     await resolveReports(database, tx, 'intervention', id);
+    await markFinal(database, tx, id, isFinal(before.status));
   });
+
+async function notMergedProposal(database: Database, tx: Db, id: number) {
+  const [row] = await database.rows<{ merged_into: number | null }>(sql`SELECT merged_into FROM interventions WHERE id = ${id}`, tx);
+  if (row && row.merged_into !== null) throw new Invalid('This proposal was merged into another one.');
+}
 
 /** The city's status and public statement (both languages); answeredAt is now. */
 export const answerIntervention = (
@@ -177,10 +193,103 @@ export const answerIntervention = (
   id: number,
   answer: { status: QueueIntervention['status']; statement: { de: string; en: string } },
 ) =>
-  onIntervention(database, actor, id, 'intervention.answer', async (tx) => {
-    await database.rows(
+  onIntervention(database, actor, id, 'intervention.answer', async (tx, before) => {
+    const [row] = await database.rows<{ answered_at: Date | string }>(
       sql`UPDATE interventions SET status = ${answer.status}, answer_de = ${answer.statement.de},
-            answer_en = ${answer.statement.en}, answered_at = now() WHERE id = ${id}`,
+            answer_en = ${answer.statement.en}, answered_at = now() WHERE id = ${id} RETURNING answered_at`,
       tx,
     );
+    // One mail per change to each follower: an answer that repeats the last one word for word changes nothing.
+    const same =
+      before.answer !== null &&
+      before.status === answer.status &&
+      before.answer.de === answer.statement.de &&
+      before.answer.en === answer.statement.en;
+    if (!same) {
+      const eventKey = `status:${new Date(row?.answered_at ?? Date.now()).getTime()}`;
+      const payload = { status: answer.status, de: answer.statement.de, en: answer.statement.en };
+      await queueFollowerMails(database, tx, id, { kind: 'status', eventKey, payload });
+    }
+    await markFinal(database, tx, id, isFinal(answer.status));
   });
+
+/**
+ * Merges a proposal into a similar one that stays: each browser's vote counts once there (a
+ * browser that voted for both keeps one), the counts are recomputed, followers and watches move
+ * over (followers hear of it once), and the old id leads to the kept proposal from then on
+ * (domain/follows.ts currentInterventionId). The old row stays, rejected, with merged_into set.
+ */
+export async function mergeIntervention(database: Database, actor: string, id: number, into: number): Promise<QueueIntervention> {
+  if (id === into) throw new Invalid('A proposal cannot be merged into itself.');
+  return database.db.transaction(async (tx) => {
+    const [a, b] = id < into ? [id, into] : [into, id];
+    const first = await loadIntervention(database, tx, a, true);
+    const second = await loadIntervention(database, tx, b, true);
+    const from = id === a ? first : second;
+    const kept = id === a ? second : first;
+    if (!from) throw new NotFound('Unknown proposal.');
+    if (!kept) throw new NotFound('Unknown proposal to merge into.');
+    const merged = await database.rows<{ id: number; merged_into: number | null }>(
+      sql`SELECT id, merged_into FROM interventions WHERE id IN (${id}, ${into})`,
+      tx,
+    );
+    if (merged.some((r) => Number(r.id) === id && r.merged_into !== null)) {
+      throw new Invalid('This proposal was merged into another one.');
+    }
+    if (kept.moderation !== 'visible' || merged.some((r) => Number(r.id) === into && r.merged_into !== null)) {
+      throw new Invalid('The proposal to merge into must be public and not merged itself.');
+    }
+    const movedVotes = await database.rows(
+      sql`INSERT INTO votes (intervention_id, voter_hash, ip_hash, created_at)
+          SELECT ${into}, voter_hash, ip_hash, created_at FROM votes WHERE intervention_id = ${id}
+          ON CONFLICT DO NOTHING RETURNING voter_hash`,
+      tx,
+    );
+    await database.rows(sql`DELETE FROM votes WHERE intervention_id = ${id}`, tx);
+    const [count] = await database.rows<{ votes: number }>(
+      sql`UPDATE interventions SET votes = (SELECT count(*)::int FROM votes WHERE intervention_id = ${into}) WHERE id = ${into}
+          RETURNING votes`,
+      tx,
+    );
+    await database.rows(
+      sql`UPDATE interventions SET votes = 0, merged_into = ${into}, merged_at = now(), moderation = 'rejected' WHERE id = ${id}`,
+      tx,
+    );
+    // The merged votes may reach the threshold: the mayor's mail is queued as a vote would queue it.
+    if (Number(count?.votes ?? 0) >= MAYOR_THRESHOLD) {
+      await database.rows(
+        sql`INSERT INTO mayor_notifications (intervention_id, vote_count) VALUES (${into}, ${Number(count?.votes)}) ON CONFLICT DO NOTHING`,
+        tx,
+      );
+    }
+    const mailed = await queueFollowerMails(database, tx, id, {
+      kind: 'merged',
+      eventKey: 'merged',
+      payload: { fromName: from.name, intoId: into, intoName: kept.name },
+    });
+    // An address that follows both keeps its follow of the kept proposal (and so hears no merge mail).
+    await database.rows(
+      sql`DELETE FROM follows f WHERE f.intervention_id = ${id}
+          AND EXISTS (SELECT 1 FROM follows g WHERE g.intervention_id = ${into} AND g.email_hash = f.email_hash)`,
+      tx,
+    );
+    const movedFollows = await database.rows(sql`UPDATE follows SET intervention_id = ${into} WHERE intervention_id = ${id} RETURNING id`, tx);
+    await database.rows(
+      sql`INSERT INTO watches (intervention_id, voter_hash, created_at)
+          SELECT ${into}, voter_hash, created_at FROM watches WHERE intervention_id = ${id} ON CONFLICT DO NOTHING`,
+      tx,
+    );
+    await database.rows(sql`DELETE FROM watches WHERE intervention_id = ${id}`, tx);
+    await resolveReports(database, tx, 'intervention', id);
+    await syncWithheldMail(database, tx);
+    await audit(database, tx, {
+      actor,
+      action: 'intervention.merge',
+      itemKind: 'intervention',
+      itemId: id,
+      before: interventionFacts(from),
+      after: { mergedInto: into, movedVotes: movedVotes.length, movedFollows: movedFollows.length, mergeMails: mailed },
+    });
+    return found(await loadIntervention(database, tx, into), 'intervention');
+  });
+}

@@ -3,6 +3,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Moderation, QueueIntervention, QueueReport, StaffMonument } from '@linz/contract';
 import type { Database, Db } from '../db/client.js';
+import { followerCount } from './follows.js';
 import { interventionColumns, toIntervention } from './interventions.js';
 
 /** Open reports of the item `kind`/`idExpr` as a JSON array text. */
@@ -77,10 +78,11 @@ type InterventionRow = Parameters<typeof toIntervention>[0] & {
   created_at: Date | string;
   monument_name: string;
   reports_json: string;
+  followers: number | string;
 };
 
 export const interventionSelect = sql`SELECT ${interventionColumns}, i.moderation, i.created_at,
-    m.name AS monument_name, ${openReports('intervention', sql`i.id::text`)}
+    m.name AS monument_name, ${followerCount('i')} AS followers, ${openReports('intervention', sql`i.id::text`)}
   FROM interventions i JOIN monuments m ON m.id = i.monument_id`;
 
 export function toQueueIntervention(r: InterventionRow): QueueIntervention {
@@ -90,6 +92,7 @@ export function toQueueIntervention(r: InterventionRow): QueueIntervention {
     createdAt: new Date(r.created_at).toISOString(),
     monumentName: r.monument_name,
     reports: reportsOf(r.reports_json),
+    followers: Number(r.followers),
   };
 }
 

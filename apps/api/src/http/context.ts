@@ -76,11 +76,16 @@ export type ContextFor = (req: FastifyRequest, reply: FastifyReply) => Context;
 
 export function contextFactory(services: Services, secret: string): ContextFor {
   const shared: ThisType<RequestContext> &
-    Pick<Context, 'voterHash' | 'ipHash' | 'answered' | 'staffMember' | 'startStaffSession' | 'endStaffSession'> = {
+    Pick<Context, 'voterHash' | 'knownVoterHash' | 'ipHash' | 'answered' | 'staffMember' | 'startStaffSession' | 'endStaffSession'> = {
     voterHash() {
       // An API client without a cookie still votes; it gets its cookie with this answer.
       this.hash ??= keyedHash(`voter:${secret}`, voterIdFor(this.req, this.reply));
       return this.hash;
+    },
+    knownVoterHash() {
+      if (this.hash !== undefined) return this.hash;
+      const known = signedVoterId(this.req);
+      return known === undefined ? null : (this.hash = keyedHash(`voter:${secret}`, known));
     },
     ipHash() {
       return services.hashIp(this.req.ip);

@@ -4,7 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 import rateLimit from '@fastify/rate-limit';
-import { isApiPath } from '@linz/contract/facts';
+import { isApiPath, PATHS } from '@linz/contract/facts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { connectionOf } from '../domain/identity.js';
@@ -95,6 +95,9 @@ export async function security(app: FastifyInstance, config: Config) {
   // A callback hook, not an async one: reads (most requests) pass without a promise.
   app.addHook('onRequest', (req, reply, done) => {
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return done();
+    // RFC 8058 one-click unsubscribe: a mail provider posts a form from its own servers; the
+    // token in the URL is the only authority needed, and its route parses just that form.
+    if (req.url.split('?')[0] === PATHS.followUnsubscribe) return done();
     if (crossSite(req, publicOrigin)) {
       return void reply.code(403).send({ message: 'Cross-site requests are not allowed.' });
     }

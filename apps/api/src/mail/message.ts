@@ -2,7 +2,17 @@
 // Plain text only, so nothing a visitor typed can become markup or a header.
 import type { Notification } from './outbox.js';
 
-export type MayorMail = { messageId: string; from: string; to: string; subject: string; text: string };
+/** One message as the transports take it (the mayor's, or a follower's with its HTML and List-Unsubscribe headers). */
+export type OutgoingMail = {
+  messageId: string;
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  headers?: Record<string, string>;
+};
+export type MayorMail = OutgoingMail;
 export type MailSettings = { publicUrl: string; mailFrom: string; mayorEmail: string };
 
 /** Visitor text on one line: control characters (line breaks included) become spaces. */
@@ -50,6 +60,7 @@ export function composeMayorMail(n: Notification, s: MailSettings): MayorMail {
     `Auf der Karte: ${map}`,
     `OpenStreetMap: ${osm}`,
     `Unterstützungen: ${n.voteCount}, erreicht am ${when(n.reachedAt, 'de-AT')}`,
+    `Personen, die dem Vorschlag per E-Mail folgen: ${n.followers}`,
     '',
     'Bitte beachten Sie: Die Unterstützungen sind anonym. Gezählt wird höchstens eine pro Browser;',
     'es handelt sich nicht um überprüfte Personen.',
@@ -67,6 +78,7 @@ export function composeMayorMail(n: Notification, s: MailSettings): MayorMail {
     `On the map: ${map}`,
     `OpenStreetMap: ${osm}`,
     `Supports: ${n.voteCount}, reached on ${when(n.reachedAt, 'en-GB')}`,
+    `People following the proposal by e-mail: ${n.followers}`,
     '',
     'Please note: the supports are anonymous, at most one per browser; they are not verified persons.',
     '',

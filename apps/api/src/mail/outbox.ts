@@ -1,12 +1,23 @@
-// The mayor's outbox in SQL: claim due notifications, then mark each sent, retried or failed.
+// The outbox in SQL: claim due mails, then mark each sent, retried or failed. Two kinds share it:
+// the mayor's notifications (mayor_notifications) and followers' mails (follow_mails, issue 17);
+// both have the same columns for the claim, so one set of marks serves both.
 // Claims use FOR UPDATE SKIP LOCKED and a lease, so several instances never hold the same row and
 // a row left "sending" by a crashed process is taken over once its lease has run out.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
+import type { MailLang } from '@linz/contract';
 import { publicIntervention } from '../domain/visibility.js';
+
+/** Which table a claimed mail is a row of. */
+export type Box = 'mayor' | 'follower';
+const TABLES: Record<Box, SQL> = { mayor: sql.raw('mayor_notifications'), follower: sql.raw('follow_mails') };
+
+/** What every claimed mail has: its row, and the attempt that fences updates. */
+export type Claimed = { box: Box; id: number; attempt: number };
 
 /** A claimed notification with what the e-mail needs to say. */
 export type Notification = {
+  box: 'mayor';
   id: number;
   interventionId: number;
   voteCount: number;
@@ -15,6 +26,8 @@ export type Notification = {
   attempt: number;
   intervention: { name: string; descriptionEn: string | null };
   monument: { id: string; name: string; nameEn: string | null; lat: number; lng: number };
+  /** Confirmed e-mail followers of the proposal (the mayor's mail says how many). */
+  followers: number;
 };
 
 type ClaimRow = {
@@ -30,6 +43,7 @@ type ClaimRow = {
   monument_name_en: string | null;
   lat: number;
   lng: number;
+  followers: number | string;
 };
 
 const at = (t: Date) => sql`${t.toISOString()}::timestamptz`;
@@ -53,12 +67,14 @@ export async function claimDue(database: Database, now: Date, leaseMs: number, l
       RETURNING n.id, n.intervention_id, n.vote_count, n.reached_at, n.attempts
     )
     SELECT c.*, i.name AS intervention_name, i.short_description_en,
-           m.id AS monument_id, m.name AS monument_name, m.name_en AS monument_name_en, m.lat, m.lng
+           m.id AS monument_id, m.name AS monument_name, m.name_en AS monument_name_en, m.lat, m.lng,
+           (SELECT count(*) FROM follows f WHERE f.intervention_id = i.id AND f.status = 'confirmed') AS followers
     FROM claimed c
     JOIN interventions i ON i.id = c.intervention_id
     JOIN monuments m ON m.id = i.monument_id
     ORDER BY c.id`);
   return rows.map((r) => ({
+    box: 'mayor' as const,
     id: Number(r.id),
     interventionId: Number(r.intervention_id),
     voteCount: Number(r.vote_count),
@@ -66,13 +82,34 @@ export async function claimDue(database: Database, now: Date, leaseMs: number, l
     attempt: Number(r.attempts),
     intervention: { name: r.intervention_name, descriptionEn: r.short_description_en },
     monument: { id: r.monument_id, name: r.monument_name, nameEn: r.monument_name_en, lat: Number(r.lat), lng: Number(r.lng) },
+    followers: Number(r.followers),
   }));
 }
 
-/** The mail was accepted: whoever sent it, the row is done (no fence, a late success still counts). */
-export async function markSent(database: Database, n: Notification, now: Date): Promise<boolean> {
-  const rows = await database.rows(sql`
-    UPDATE mayor_notifications
+/**
+ * The mail was accepted: whoever sent it, the row is done (no fence, a late success still counts).
+ * The mayor's mail going out is an event for the proposal's followers: their mails are queued in
+ * the same statement, so they exist exactly when the row is sent.
+ */
+export async function markSent(database: Database, n: Claimed, now: Date): Promise<boolean> {
+  const table = TABLES[n.box];
+  const rows =
+    n.box === 'mayor'
+      ? await database.rows(sql`
+    WITH sent AS (
+      UPDATE mayor_notifications
+      SET status = 'sent', sent_at = ${at(now)}, lease_until = NULL, last_error = NULL
+      WHERE id = ${n.id} AND status <> 'sent'
+      RETURNING id, intervention_id
+    ), queued AS (
+      INSERT INTO follow_mails (follow_id, kind, event_key)
+      SELECT f.id, 'threshold', 'threshold' FROM follows f JOIN sent ON f.intervention_id = sent.intervention_id
+      WHERE f.status = 'confirmed'
+      ON CONFLICT DO NOTHING
+    )
+    SELECT id FROM sent`)
+      : await database.rows(sql`
+    UPDATE ${table}
     SET status = 'sent', sent_at = ${at(now)}, lease_until = NULL, last_error = NULL
     WHERE id = ${n.id} AND status <> 'sent'
     RETURNING id`);
@@ -80,17 +117,85 @@ export async function markSent(database: Database, n: Notification, now: Date): 
 }
 
 /** A temporary failure: try again at `nextAttemptAt`, unless another claim has taken the row over. */
-export async function markRetry(database: Database, n: Notification, nextAttemptAt: Date, error: string): Promise<void> {
+export async function markRetry(database: Database, n: Claimed, nextAttemptAt: Date, error: string): Promise<void> {
   await database.rows(sql`
-    UPDATE mayor_notifications
+    UPDATE ${TABLES[n.box]}
     SET status = 'pending', next_attempt_at = ${at(nextAttemptAt)}, lease_until = NULL, last_error = ${error}
     WHERE id = ${n.id} AND status = 'sending' AND attempts = ${n.attempt}`);
 }
 
 /** A permanent refusal (or retries exhausted): no more attempts. */
-export async function markFailed(database: Database, n: Notification, error: string): Promise<void> {
+export async function markFailed(database: Database, n: Claimed, error: string): Promise<void> {
   await database.rows(sql`
-    UPDATE mayor_notifications
+    UPDATE ${TABLES[n.box]}
     SET status = 'failed', lease_until = NULL, last_error = ${error}
     WHERE id = ${n.id} AND status = 'sending' AND attempts = ${n.attempt}`);
+}
+
+/** A claimed follower mail with what it needs to say. */
+export type FollowerMail = {
+  box: 'follower';
+  id: number;
+  attempt: number;
+  kind: 'confirm' | 'threshold' | 'status' | 'merged' | 'removed';
+  payload: Record<string, unknown>;
+  queuedAt: Date;
+  follow: { id: number; email: string; lang: MailLang; tokenSeed: string };
+  intervention: { id: number; name: string; votes: number };
+  monument: { id: string; name: string; nameEn: string | null };
+};
+
+type FollowerRow = {
+  id: number;
+  attempts: number;
+  kind: FollowerMail['kind'];
+  payload: string;
+  created_at: Date | string;
+  follow_id: number;
+  email: string;
+  lang: MailLang;
+  token_seed: string;
+  intervention_id: number;
+  intervention_name: string;
+  votes: number;
+  monument_id: string;
+  monument_name: string;
+  monument_name_en: string | null;
+};
+
+/** Claims up to `limit` due follower mails (any proposal state: a "removed" mail is about a hidden one). */
+export async function claimDueFollowerMails(database: Database, now: Date, leaseMs: number, limit: number): Promise<FollowerMail[]> {
+  if (limit <= 0) return [];
+  const rows = await database.rows<FollowerRow>(sql`
+    WITH due AS (
+      SELECT id FROM follow_mails
+      WHERE (status = 'pending' AND next_attempt_at <= ${at(now)})
+         OR (status = 'sending' AND lease_until <= ${at(now)})
+      ORDER BY next_attempt_at, id
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED
+    ), claimed AS (
+      UPDATE follow_mails x
+      SET status = 'sending', attempts = x.attempts + 1, lease_until = ${at(new Date(now.getTime() + leaseMs))}
+      FROM due WHERE x.id = due.id
+      RETURNING x.id, x.attempts, x.kind, x.payload::text AS payload, x.created_at, x.follow_id
+    )
+    SELECT c.*, f.email, f.lang, f.token_seed, i.id AS intervention_id, i.name AS intervention_name, i.votes,
+           m.id AS monument_id, m.name AS monument_name, m.name_en AS monument_name_en
+    FROM claimed c
+    JOIN follows f ON f.id = c.follow_id
+    JOIN interventions i ON i.id = f.intervention_id
+    JOIN monuments m ON m.id = i.monument_id
+    ORDER BY c.id`);
+  return rows.map((r) => ({
+    box: 'follower' as const,
+    id: Number(r.id),
+    attempt: Number(r.attempts),
+    kind: r.kind,
+    payload: JSON.parse(r.payload) as Record<string, unknown>,
+    queuedAt: new Date(r.created_at),
+    follow: { id: Number(r.follow_id), email: r.email, lang: r.lang, tokenSeed: r.token_seed },
+    intervention: { id: Number(r.intervention_id), name: r.intervention_name, votes: Number(r.votes) },
+    monument: { id: r.monument_id, name: r.monument_name, nameEn: r.monument_name_en },
+  }));
 }

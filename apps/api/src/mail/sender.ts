@@ -1,17 +1,30 @@
-// The loop that drains the mayor's outbox inside the API process: woken by a vote that queued a
-// notification and by a poll timer; the clock is injectable so retry delays and leases can be tested.
+// The loop that drains the outbox inside the API process: woken by a vote that queued a
+// notification (or a change that queued follower mails) and by a poll timer; the clock is
+// injectable so retry delays and leases can be tested. The mayor's mails go out as they come;
+// followers' mails (issue 17) in batches, at most `follow.perMinute` attempts a minute.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
 import { announceChange } from '../domain/read-cache.js';
+import { composeFollowerMail } from './follow-message.js';
 import { composeMayorMail, type MailSettings } from './message.js';
-import { claimDue, markFailed, markRetry, markSent, type Notification } from './outbox.js';
+import {
+  claimDue,
+  claimDueFollowerMails,
+  markFailed,
+  markRetry,
+  markSent,
+  type FollowerMail,
+  type Notification,
+} from './outbox.js';
 import { describeError, isPermanent, type MailTransport } from './transport.js';
 
 export type Clock = { now(): Date };
 export const systemClock: Clock = { now: () => new Date() };
 
 const MINUTE = 60_000;
+/** Follower mails claimed at once (fewer when the minute's rate leaves less room). */
+const FOLLOWER_BATCH = 20;
 /** 1, 2, 4, ... minutes after each failed attempt, at most 6 hours apart. */
 export function retryDelayMs(attempt: number): number {
   return Math.min(MINUTE * 2 ** Math.max(0, Math.min(attempt - 1, 20)), 360 * MINUTE);
@@ -30,6 +43,8 @@ export type MayorMailerOptions = {
   pollMs: number;
   /** How long stop() waits for a delivery under way. */
   stopWaitMs?: number;
+  /** Followers' mails: the secret their links' tokens derive from, and the rate. Without it only the mayor's go out. */
+  follow?: { secret: string; perMinute: number };
 };
 
 export type MayorMailer = {
@@ -50,10 +65,28 @@ export function createMayorMailer(o: MayorMailerOptions): MayorMailer {
   let wakeQueued = false;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
+  let later: NodeJS.Timeout | undefined;
+  /** When the follower mails of the last minute were attempted (clock time, ms), oldest first. */
+  const attempts: number[] = [];
+
+  /** Follower mails that may be attempted now; when none, a round is set for when the oldest leaves the minute. */
+  function followerRoom(now: number): number {
+    if (!o.follow) return 0;
+    while (attempts.length > 0 && (attempts[0] ?? 0) <= now - MINUTE) attempts.shift();
+    const room = Math.max(0, o.follow.perMinute - attempts.length);
+    if (room === 0 && !later && !stopped) {
+      const wait = Math.max(10, (attempts[0] ?? now) + MINUTE - now);
+      later = setTimeout(() => {
+        later = undefined;
+        mailer.wake();
+      }, wait).unref();
+    }
+    return Math.min(room, FOLLOWER_BATCH);
+  }
 
   // The mail is out: recording that must not be lost to a short database hiccup, or the lease
   // would expire and the message be sent again.
-  async function recordSent(n: Notification) {
+  async function recordSent(n: Notification | FollowerMail) {
     for (let i = 0; ; i++) {
       try {
         if (await markSent(o.database, n, clock.now())) await announceChange(o.database, 'interventions').catch(() => {});
@@ -65,40 +98,55 @@ export function createMayorMailer(o: MayorMailerOptions): MayorMailer {
     }
   }
 
-  async function deliver(n: Notification) {
-    const about = { notification: n.id, interventionId: n.interventionId, attempt: n.attempt };
+  async function deliver(n: Notification | FollowerMail) {
+    const about =
+      n.box === 'mayor'
+        ? { notification: n.id, interventionId: n.interventionId, attempt: n.attempt }
+        : { followerMail: n.id, kind: n.kind, interventionId: n.intervention.id, attempt: n.attempt };
+    const what = n.box === 'mayor' ? 'mayor e-mail' : 'follower e-mail';
+    const since = n.box === 'mayor' ? n.reachedAt : n.queuedAt;
     let file: string | undefined;
     try {
-      ({ file } = await o.transport.send(composeMayorMail(n, o.settings)));
+      const mail =
+        n.box === 'mayor'
+          ? composeMayorMail(n, o.settings)
+          : composeFollowerMail(n, { ...o.settings, secret: o.follow?.secret ?? '' });
+      ({ file } = await o.transport.send(mail));
     } catch (err) {
       const error = describeError(err);
       const now = clock.now();
       if (isPermanent(err)) {
         await markFailed(o.database, n, error);
-        o.log.error({ ...about, error }, 'mayor e-mail refused permanently; notification marked failed');
-      } else if (now.getTime() - n.reachedAt.getTime() >= o.retryMs) {
+        o.log.error({ ...about, error }, `${what} refused permanently; marked failed`);
+      } else if (now.getTime() - since.getTime() >= o.retryMs) {
         await markFailed(o.database, n, error);
-        o.log.error({ ...about, error }, 'mayor e-mail still not sent after the retry period; notification marked failed');
+        o.log.error({ ...about, error }, `${what} still not sent after the retry period; marked failed`);
       } else {
         const next = new Date(now.getTime() + retryDelayMs(n.attempt));
         await markRetry(o.database, n, next, error);
-        o.log.warn({ ...about, error, nextAttemptAt: next.toISOString() }, 'mayor e-mail not sent yet; will retry');
+        o.log.warn({ ...about, error, nextAttemptAt: next.toISOString() }, `${what} not sent yet; will retry`);
       }
       return;
     }
     await recordSent(n);
-    if (file) o.log.info({ ...about, file }, `mayor e-mail written to ${file} (no SMTP_URL set)`);
-    else o.log.info(about, 'mayor e-mail sent');
+    if (file) o.log.info({ ...about, file }, `${what} written to ${file} (no SMTP_URL set)`);
+    else o.log.info(about, `${what} sent`);
   }
 
   async function round(): Promise<number> {
     let handled = 0;
     while (!stopped) {
       const batch = await claimDue(o.database, clock.now(), o.leaseMs, 5);
-      if (batch.length === 0) break;
+      const now = clock.now();
+      const followers = await claimDueFollowerMails(o.database, now, o.leaseMs, followerRoom(now.getTime()));
+      if (batch.length === 0 && followers.length === 0) break;
       // A claimed batch is finished even when stopping, so no claim waits for its lease needlessly.
       for (const n of batch) await deliver(n);
-      handled += batch.length;
+      for (const m of followers) {
+        attempts.push(clock.now().getTime());
+        await deliver(m);
+      }
+      handled += batch.length + followers.length;
     }
     // Lets tests wait for whole polls ("nothing else arrives in three more") instead of sleeping.
     o.log.debug({ handled }, 'mayor mail round done');
@@ -129,6 +177,7 @@ export function createMayorMailer(o: MayorMailerOptions): MayorMailer {
     async stop() {
       stopped = true;
       clearInterval(timer);
+      clearTimeout(later);
       await Promise.race([queue, sleep(o.stopWaitMs ?? 5_000, undefined, { ref: false })]);
       o.transport.close();
     },

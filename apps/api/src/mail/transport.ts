@@ -3,11 +3,11 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createTransport } from 'nodemailer';
-import type { MayorMail } from './message.js';
+import type { OutgoingMail } from './message.js';
 
 export type MailTransport = {
   /** Resolves once the message was accepted; rejects with the SMTP error otherwise. */
-  send(mail: MayorMail): Promise<{ file?: string }>;
+  send(mail: OutgoingMail): Promise<{ file?: string }>;
   close(): void;
 };
 

@@ -47,6 +47,14 @@ const OPERATIONS: Partial<Record<RouteName, { summary: string; tag?: Tag }>> = {
   interventionsCsv: { summary: 'Public proposals as CSV', tag: 'open data' },
   feedInterventions: { summary: 'New proposals (Atom)', tag: 'open data' },
   feedAnswers: { summary: "Proposals that reached the threshold and the city's answers (Atom)", tag: 'open data' },
+  follow: { summary: 'Follow a proposal by e-mail: sends a confirmation mail (202 whether or not the address follows already)' },
+  followConfirm: { summary: "Confirm a follow with the confirmation mail's token" },
+  followUnsubscribe: {
+    summary: 'End a follow (all=1: every follow of the address); RFC 8058 one-click with the form body `List-Unsubscribe=One-Click`',
+  },
+  watch: { summary: 'Follow a proposal in this browser only (shown on "mine")' },
+  unwatch: { summary: 'Stop following a proposal in this browser' },
+  mine: { summary: "What this browser proposed, voted for and follows (no voter cookie: empty lists)" },
 };
 
 /** Answers other than the route's own success and the errors that follow from its shape. */
@@ -55,6 +63,8 @@ const MORE_ANSWERS: Partial<Record<RouteName, number[]>> = {
   reportIntervention: [200],
   addMonument: [409],
   staffRetryMail: [409],
+  followConfirm: [404],
+  followUnsubscribe: [404],
 };
 
 const ERRORS: Record<number, string> = {
@@ -72,6 +82,9 @@ const ERROR_OVERRIDES: Partial<Record<RouteName, Record<number, string>>> = {
   castVote: { 403: 'This browser has voted for this proposal already, or a cross-site write.' },
   addMonument: { 409: 'A monument of this name stands within 50 m (`existingId` names it), or no free id was found.' },
   staffRetryMail: { 409: 'Only a failed e-mail can be retried.' },
+  followConfirm: { 404: 'The token is unknown, was used already or has expired (48 hours).' },
+  followUnsubscribe: { 404: 'The token is unknown, or the follow has ended already.' },
+  follow: { 429: 'Too many requests from this connection or browser; `Retry-After` says when to try again.' },
 };
 
 /** The statuses a route answers: its success, 304 for ETag reads, and the errors its shape admits. */

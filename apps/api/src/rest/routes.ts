@@ -117,6 +117,7 @@ export function restRoutes(app: FastifyInstance, contextFor: ContextFor) {
     return reported(reply, await unlessAnswered(req, reply, call(req, reply).interventions.report({ interventionId, body })));
   });
   staffRestRoutes(app, call);
+  followRestRoutes(app, call);
 
   // This API's description (rest/openapi.ts) and its page, made once, on first request.
   let described: { json: Snapshot<unknown>; page: Snapshot<string> } | undefined;
@@ -153,4 +154,32 @@ function staffRestRoutes(app: FastifyInstance, call: Call) {
   app.post(routes.staffRetryMail.path, (req, reply) =>
     call(req, reply).staff.outbox.retry(paramsOf(routes.staffRetryMail.params, req)),
   );
+}
+
+/** Following a proposal and "mine" (issue 17). */
+function followRestRoutes(app: FastifyInstance, call: Call) {
+  app.post(routes.follow.path, async (req, reply) => {
+    const { interventionId } = paramsOf(routes.follow.params, req);
+    const answer = await unlessAnswered(req, reply, call(req, reply).follows.request({ interventionId, body: req.body as never }));
+    if (answer) reply.code(routes.follow.status);
+    return answer;
+  });
+  app.post(routes.followConfirm.path, (req, reply) => call(req, reply).follows.confirm(req.body as never));
+  app.post(routes.watch.path, (req, reply) => call(req, reply).follows.watch(paramsOf(routes.watch.params, req)));
+  app.post(routes.unwatch.path, (req, reply) => call(req, reply).follows.unwatch(paramsOf(routes.unwatch.params, req)));
+  app.get(routes.mine.path, (req, reply) => {
+    // Per browser: never stored by a shared cache.
+    reply.header('cache-control', 'private, no-store');
+    return call(req, reply).follows.mine();
+  });
+  // RFC 8058: mail providers POST the form body `List-Unsubscribe=One-Click`; the page's button
+  // sends JSON. Only this route takes the form encoding, so its parser lives in its own scope.
+  void app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    });
+    scope.post(routes.followUnsubscribe.path, (req, reply) =>
+      call(req, reply).follows.unsubscribe(paramsOf(routes.followUnsubscribe.query, req, 'query')),
+    );
+  });
 }

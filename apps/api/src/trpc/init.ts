@@ -10,6 +10,8 @@ import { answeredError } from './errors.js';
 export type Context = Services & {
   /** Keyed hash of this browser's anonymous voter id (issues the cookie on first use). */
   voterHash(): string;
+  /** The same hash when the request carries a valid voter cookie, else null (never issues one). */
+  knownVoterHash(): string | null;
   /** Keyed hash of the client address under today's key. */
   ipHash(): Promise<string>;
   /** True once this request has been answered (e.g. 503 at its deadline): its work is no longer wanted. */

@@ -15,6 +15,8 @@ import { createIntervention, listMonumentInterventions } from '../domain/interve
 import { createWithinLimit } from '../domain/limits.js';
 import { announceChange } from '../domain/read-cache.js';
 import { castVote } from '../domain/votes.js';
+import { NotFound } from '../domain/errors.js';
+import { continuationOf } from '../domain/follows.js';
 import { publicProcedure, router } from './init.js';
 import { fileReport } from './reports.js';
 
@@ -31,7 +33,7 @@ export const interventionsRouter = router({
     .mutation(async ({ ctx, input }) => {
       const ipHash = await ctx.ipHash();
       const created = await createWithinLimit(ctx.database, ipHash, ctx.config.limits.createsPer5Minutes, (tx) =>
-        createIntervention(ctx.database, input.monumentId, input.body, ipHash, tx),
+        createIntervention(ctx.database, input.monumentId, input.body, ipHash, tx, ctx.voterHash()),
       );
       // The monuments list counts each monument's proposals.
       ctx.lists.interventions.invalidate();
@@ -49,16 +51,19 @@ export const interventionsRouter = router({
     .input(z.object({ interventionId: InterventionId, body: VoteRequest }))
     .output(VoteAnswer)
     .mutation(async ({ ctx, input }) => {
-      const { newVoteCount, queued } = await castVote(
-        ctx.ballots,
-        {
-          interventionId: input.interventionId,
-          monumentId: input.body.monumentId,
-          voterHash: ctx.voterHash(),
-          ipHash: await ctx.ipHash(),
-        },
-        () => ctx.answered(),
-      );
+      const ballot = {
+        interventionId: input.interventionId,
+        monumentId: input.body.monumentId,
+        voterHash: ctx.voterHash(),
+        ipHash: await ctx.ipHash(),
+      };
+      const cast = (b: typeof ballot) => castVote(ctx.ballots, b, () => ctx.answered());
+      const { newVoteCount, queued } = await cast(ballot).catch(async (err: unknown) => {
+        // A merged proposal's old id (an old link or page) votes for the one it continues as.
+        const next = err instanceof NotFound ? await continuationOf(ctx.database, ballot.interventionId) : null;
+        if (!next) throw err;
+        return cast({ ...ballot, interventionId: next.id, monumentId: next.monumentId });
+      });
       ctx.lists.interventions.invalidate();
       if (queued) ctx.mailQueued();
       return { newVoteCount };

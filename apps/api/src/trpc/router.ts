@@ -1,6 +1,7 @@
 // The API's tRPC router. Only its type is shared with clients.
 import { getTRPCErrorFromUnknown, type AnyQueryProcedure, type inferProcedureOutput } from '@trpc/server';
 import { createCallerFactory, publicProcedure, router, type Context } from './init.js';
+import { followsRouter } from './follows.js';
 import { interventionsRouter } from './interventions.js';
 import { monumentsRouter } from './monuments.js';
 import { staffRouter } from './staff.js';
@@ -11,6 +12,8 @@ export const appRouter = router({
   /** What the web app needs to know of this server (validated once at start). */
   config: publicProcedure.query(({ ctx }) => ctx.clientConfig.data),
   staff: staffRouter,
+  /** Following proposals and "mine" (issue 17). */
+  follows: followsRouter,
   /** The dashboard's figures: the snapshot's data, rebuilt when a list changes (services.stats). */
   stats: publicProcedure.query(async ({ ctx }) => (await ctx.stats.get()).data),
 });

@@ -6,6 +6,7 @@ import {
   AuditFilter,
   AuditPage,
   Intervention,
+  InterventionMerge,
   InterventionRef,
   InterventionUpdate,
   MergeResult,
@@ -26,6 +27,7 @@ import { listAudit } from '../domain/audit.js';
 import { NotFound } from '../domain/errors.js';
 import {
   answerIntervention,
+  mergeIntervention,
   mergeMonument,
   rejectIntervention,
   rejectMonument,
@@ -124,7 +126,13 @@ export const staffRouter = router({
     reject: staffProcedure
       .input(InterventionRef)
       .output(QueueIntervention)
-      .mutation(act((ctx, name, i) => rejectIntervention(ctx.database, name, i.interventionId))),
+      .mutation(
+        act(async (ctx, name, i) => {
+          const rejected = await rejectIntervention(ctx.database, name, i.interventionId);
+          ctx.mailQueued(); // followers' "removed" mails
+          return rejected;
+        }),
+      ),
     restore: staffProcedure
       .input(InterventionRef)
       .output(QueueIntervention)
@@ -132,7 +140,24 @@ export const staffRouter = router({
     answer: staffProcedure
       .input(AnswerInput)
       .output(Intervention)
-      .mutation(act((ctx, name, i) => answerIntervention(ctx.database, name, i.interventionId, i))),
+      .mutation(
+        act(async (ctx, name, i) => {
+          const answered = await answerIntervention(ctx.database, name, i.interventionId, i);
+          ctx.mailQueued(); // followers' mails
+          return answered;
+        }),
+      ),
+    /** Merges a proposal into a similar one (votes once per browser, followers, old links); answers the kept one. */
+    merge: staffProcedure
+      .input(InterventionMerge)
+      .output(QueueIntervention)
+      .mutation(
+        act(async (ctx, name, i) => {
+          const kept = await mergeIntervention(ctx.database, name, i.interventionId, i.into);
+          ctx.mailQueued();
+          return kept;
+        }),
+      ),
   }),
   audit: router({
     list: staffProcedure

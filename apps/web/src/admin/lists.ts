@@ -23,6 +23,7 @@ export const AUDIT_ACTIONS = keysOf<AuditAction>({
   'intervention.restore': true,
   'intervention.answer': true,
   'intervention.hide': true,
+  'intervention.merge': true,
   'mail.retry': true,
   'staff.add': true,
   'staff.revoke': true,

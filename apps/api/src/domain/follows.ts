@@ -1,0 +1,276 @@
+// Following a proposal (issue 17): by e-mail with double opt-in and one-click unsubscribe, or in
+// this browser alone ("watch"); what a follower hears (mails queued in the transaction of the
+// change); "mine"; and how long an address is kept.
+//
+// Privacy: an address is stored only to send to it, in its follow's row (so ending the follow
+// deletes it, unless another follow of the same address still holds it); limits and "is this
+// address following already" use its keyed hash. Tokens are never stored: a follow has a random
+// seed, and its unsubscribe token (and each confirmation mail's token) is an HMAC of that seed
+// under the server secret, so a mail can be written again after a crash; rows keep only the
+// SHA-256 of a token, to find its follow.
+import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { MailLang, Mine, MineItem } from '@linz/contract';
+import type { Database, Db } from '../db/client.js';
+import { LimitReached, NotFound } from './errors.js';
+import { keyedHash } from './identity.js';
+import { interventionColumns, toIntervention } from './interventions.js';
+import { publicIntervention } from './visibility.js';
+
+/** A confirmation link works this long. */
+export const CONFIRM_HOURS = 48;
+/** Confirmation mails one address gets per day at most; later requests are answered alike and send nothing. */
+export const CONFIRM_MAILS_PER_DAY = 3;
+/** Days after a proposal's final status (and its last mail) a follow ends. */
+export const FOLLOW_KEEP_DAYS = 90;
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+const seed = () => randomBytes(18).toString('base64url');
+
+/** Keyed hash of an address (case-folded: providers treat addresses case-insensitively in practice). */
+export const emailHashOf = (secret: string, email: string) => keyedHash(`email:${secret}`, email.toLowerCase());
+export const unsubscribeTokenOf = (secret: string, tokenSeed: string) => keyedHash(`follow-unsubscribe:${secret}`, tokenSeed);
+export const confirmTokenOf = (secret: string, tokenSeed: string, confirmSeed: string) =>
+  keyedHash(`follow-confirm:${secret}`, `${tokenSeed}:${confirmSeed}`);
+
+/**
+ * The proposal an id stands for now: a merged proposal's id leads to the one it continues as
+ * (following the chain), any other id to itself. Null for an unknown id.
+ */
+export async function currentInterventionId(database: Database, id: number, tx: Db = database.db): Promise<number | null> {
+  const [row] = await database.rows<{ id: number }>(
+    sql`WITH RECURSIVE chain(id, next, depth) AS (
+          SELECT id, merged_into, 0 FROM interventions WHERE id = ${id}
+          UNION ALL
+          SELECT i.id, i.merged_into, c.depth + 1 FROM chain c JOIN interventions i ON i.id = c.next WHERE c.depth < 20
+        )
+        SELECT id FROM chain WHERE next IS NULL LIMIT 1`,
+    tx,
+  );
+  return row ? Number(row.id) : null;
+}
+
+/** For a merged proposal's id: the proposal it continues as and that one's monument; null for any other id. */
+export async function continuationOf(database: Database, id: number): Promise<{ id: number; monumentId: string } | null> {
+  const current = await currentInterventionId(database, id);
+  if (current === null || current === id) return null;
+  const [row] = await database.rows<{ monument_id: string }>(sql`SELECT monument_id FROM interventions WHERE id = ${current}`);
+  return row ? { id: current, monumentId: row.monument_id } : null;
+}
+
+/** The public proposal an id addresses now (a merged id leads on), locked for the change; NotFound otherwise. */
+async function publicProposal(database: Database, tx: Db, id: number): Promise<number> {
+  const current = await currentInterventionId(database, id, tx);
+  const [row] =
+    current === null
+      ? []
+      : await database.rows<{ id: number }>(
+          sql`SELECT i.id FROM interventions i JOIN monuments m ON m.id = i.monument_id
+              WHERE i.id = ${current} AND ${publicIntervention('i', 'm')} FOR SHARE OF i`,
+          tx,
+        );
+  if (!row) throw new NotFound('Unknown proposal.');
+  return Number(row.id);
+}
+
+export type FollowAsk = {
+  interventionId: number;
+  email: string;
+  lang: MailLang;
+  ipHash: string;
+  voterHash: string;
+  /** The per-connection and per-browser create limit (entries per 5 minutes). */
+  limit: number;
+};
+
+/**
+ * A follow request: always the same answer, whether the address follows already or not. A new
+ * or still unconfirmed follow gets a confirmation mail (a new token; the last one mailed stays
+ * the valid one), at most CONFIRM_MAILS_PER_DAY per address; a confirmed follow gets nothing.
+ * Resolves to true when a mail was queued.
+ */
+export async function requestFollow(database: Database, secret: string, ask: FollowAsk): Promise<boolean> {
+  const emailHash = emailHashOf(secret, ask.email);
+  return database.db.transaction(async (tx) => {
+    // The connection's create limit (domain/limits.ts counts follow requests too) and the browser's.
+    await database.rows(sql`SELECT pg_advisory_xact_lock(hashtext(${`create:${ask.ipHash}`}))`, tx);
+    await database.rows(sql`SELECT pg_advisory_xact_lock(hashtext(${`follow:${emailHash}`}))`, tx);
+    const [recent] = await database.rows<{ ip: number | string; voter: number | string; mails: number | string }>(
+      sql`SELECT
+            (SELECT count(*) FROM monuments WHERE creator_ip_hash = ${ask.ipHash} AND created_at > now() - interval '5 minutes')
+          + (SELECT count(*) FROM interventions WHERE creator_ip_hash = ${ask.ipHash} AND created_at > now() - interval '5 minutes')
+          + (SELECT count(*) FROM reports WHERE creator_ip_hash = ${ask.ipHash} AND created_at > now() - interval '5 minutes')
+          + (SELECT count(*) FROM follow_requests WHERE ip_hash = ${ask.ipHash} AND at > now() - interval '5 minutes') AS ip,
+            (SELECT count(*) FROM follow_requests WHERE voter_hash = ${ask.voterHash} AND at > now() - interval '5 minutes') AS voter,
+            (SELECT count(*) FROM follow_requests WHERE email_hash = ${emailHash} AND mailed AND at > now() - interval '1 day') AS mails`,
+      tx,
+    );
+    if (Number(recent?.ip ?? 0) >= ask.limit || Number(recent?.voter ?? 0) >= ask.limit) {
+      throw new LimitReached('Too many requests from your connection. Please try again in a few minutes.', 300);
+    }
+    const interventionId = await publicProposal(database, tx, ask.interventionId);
+    const [existing] = await database.rows<{ id: number; status: string; token_seed: string }>(
+      sql`SELECT id, status, token_seed FROM follows WHERE intervention_id = ${interventionId} AND email_hash = ${emailHash} FOR UPDATE`,
+      tx,
+    );
+    const mail = existing?.status !== 'confirmed' && Number(recent?.mails ?? 0) < CONFIRM_MAILS_PER_DAY;
+    await database.rows(sql`DELETE FROM follow_requests WHERE at < now() - interval '1 day'`, tx);
+    await database.rows(
+      sql`INSERT INTO follow_requests (ip_hash, voter_hash, email_hash, mailed) VALUES (${ask.ipHash}, ${ask.voterHash}, ${emailHash}, ${mail})`,
+      tx,
+    );
+    if (!mail) return false;
+    const confirmSeed = seed();
+    const expires = sql`now() + make_interval(hours => ${CONFIRM_HOURS})`;
+    let followId: number;
+    if (existing) {
+      const confirmHash = sha256(confirmTokenOf(secret, existing.token_seed, confirmSeed));
+      await database.rows(
+        sql`UPDATE follows SET email = ${ask.email}, lang = ${ask.lang}, voter_hash = ${ask.voterHash},
+              confirm_token_hash = ${confirmHash}, confirm_expires_at = ${expires} WHERE id = ${existing.id}`,
+        tx,
+      );
+      followId = Number(existing.id);
+    } else {
+      const tokenSeed = seed();
+      const [row] = await database.rows<{ id: number }>(
+        sql`INSERT INTO follows (intervention_id, email, email_hash, lang, token_seed, confirm_token_hash, confirm_expires_at,
+              unsubscribe_token_hash, voter_hash)
+            VALUES (${interventionId}, ${ask.email}, ${emailHash}, ${ask.lang}, ${tokenSeed},
+              ${sha256(confirmTokenOf(secret, tokenSeed, confirmSeed))}, ${expires},
+              ${sha256(unsubscribeTokenOf(secret, tokenSeed))}, ${ask.voterHash})
+            RETURNING id`,
+        tx,
+      );
+      followId = Number(row?.id);
+    }
+    await database.rows(
+      sql`INSERT INTO follow_mails (follow_id, kind, event_key, payload)
+          VALUES (${followId}, 'confirm', ${`confirm:${confirmSeed}`}, ${JSON.stringify({ seed: confirmSeed })}::jsonb)`,
+      tx,
+    );
+    return true;
+  });
+}
+
+/** Confirms the follow of a confirmation token (POST only: mail scanners open links). */
+export async function confirmFollow(database: Database, token: string): Promise<{ interventionId: number }> {
+  const [row] = await database.rows<{ intervention_id: number }>(
+    sql`UPDATE follows SET status = 'confirmed', confirmed_at = now(), confirm_token_hash = NULL, confirm_expires_at = NULL
+        WHERE confirm_token_hash = ${sha256(token)} AND status = 'pending' AND confirm_expires_at > now()
+        RETURNING intervention_id`,
+  );
+  if (!row) {
+    throw new NotFound('This confirmation link is unknown, was used already or has expired (after 48 hours). Please follow the proposal again.');
+  }
+  return { interventionId: Number(row.intervention_id) };
+}
+
+/**
+ * Ends the follow of an unsubscribe token at once, or with `all` every follow of its address.
+ * The rows go, and with them the address (other follows of it keep their own copy) and any mail
+ * still waiting for them.
+ */
+export async function unsubscribe(database: Database, token: string, all: boolean): Promise<number> {
+  const hash = sha256(token);
+  const rows = all
+    ? await database.rows(
+        sql`DELETE FROM follows WHERE email_hash = (SELECT email_hash FROM follows WHERE unsubscribe_token_hash = ${hash}) RETURNING id`,
+      )
+    : await database.rows(sql`DELETE FROM follows WHERE unsubscribe_token_hash = ${hash} RETURNING id`);
+  if (rows.length === 0) throw new NotFound('This unsubscribe link is unknown, or the follow has ended already.');
+  return rows.length;
+}
+
+/** This browser follows a proposal without e-mail (shown on "mine"); repeating it changes nothing. */
+export async function watch(database: Database, interventionId: number, voterHash: string): Promise<void> {
+  await database.db.transaction(async (tx) => {
+    const id = await publicProposal(database, tx, interventionId);
+    await database.rows(sql`INSERT INTO watches (intervention_id, voter_hash) VALUES (${id}, ${voterHash}) ON CONFLICT DO NOTHING`, tx);
+  });
+}
+
+export async function unwatch(database: Database, interventionId: number, voterHash: string): Promise<void> {
+  const id = (await currentInterventionId(database, interventionId)) ?? interventionId;
+  await database.rows(sql`DELETE FROM watches WHERE intervention_id = ${id} AND voter_hash = ${voterHash}`);
+}
+
+export type FollowerEvent =
+  | { kind: 'status'; eventKey: string; payload: { status: string; de: string; en: string } }
+  | { kind: 'merged'; eventKey: 'merged'; payload: { fromName: string; intoId: number; intoName: string } }
+  | { kind: 'removed'; eventKey: 'removed'; payload: Record<string, never> };
+
+/** Queues one mail per confirmed follower of a proposal for an event, in the change's transaction (at most once per event). */
+export async function queueFollowerMails(database: Database, tx: Db, interventionId: number, e: FollowerEvent): Promise<number> {
+  const rows = await database.rows(
+    sql`INSERT INTO follow_mails (follow_id, kind, event_key, payload)
+        SELECT f.id, ${e.kind}, ${e.eventKey}, ${JSON.stringify(e.payload)}::jsonb FROM follows f
+        WHERE f.intervention_id = ${interventionId} AND f.status = 'confirmed'
+        ON CONFLICT DO NOTHING RETURNING id`,
+    tx,
+  );
+  return rows.length;
+}
+
+/** Marks when a proposal reached a final status (or clears it when it left one); retention counts from here. */
+export async function markFinal(database: Database, tx: Db, interventionId: number, final: boolean): Promise<void> {
+  await database.rows(
+    final
+      ? sql`UPDATE follows SET final_at = now() WHERE intervention_id = ${interventionId} AND final_at IS NULL`
+      : sql`UPDATE follows SET final_at = NULL WHERE intervention_id = ${interventionId} AND final_at IS NOT NULL`,
+    tx,
+  );
+}
+
+export const FINAL_STATUSES = ['declined', 'done'] as const;
+
+/**
+ * The daily clean-up: unconfirmed follows older than 48 hours, and follows whose proposal reached
+ * a final status (declined, done, merged away, removed) 90 days ago and that have no mail left to send.
+ */
+export async function purgeFollows(database: Database, now: Date = new Date()): Promise<{ unconfirmed: number; ended: number }> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const unconfirmed = await database.rows(
+    sql`DELETE FROM follows WHERE status = 'pending' AND created_at < ${at} - make_interval(hours => ${CONFIRM_HOURS})
+          AND (confirm_expires_at IS NULL OR confirm_expires_at < ${at}) RETURNING id`,
+  );
+  const ended = await database.rows(
+    sql`DELETE FROM follows f WHERE f.final_at < ${at} - make_interval(days => ${FOLLOW_KEEP_DAYS})
+          AND NOT EXISTS (SELECT 1 FROM follow_mails x WHERE x.follow_id = f.id AND x.status IN ('pending', 'sending'))
+        RETURNING id`,
+  );
+  await database.rows(sql`DELETE FROM follow_requests WHERE at < ${at} - interval '1 day'`);
+  return { unconfirmed: unconfirmed.length, ended: ended.length };
+}
+
+type MineRow = Parameters<typeof toIntervention>[0] & { list: keyof Mine; m_id: string; m_name: string; m_name_en: string | null };
+
+/**
+ * What this browser proposed, voted for and follows (watches, and confirmed e-mail follows asked
+ * from it), public proposals only, newest first. Nothing of any other browser.
+ */
+export async function mine(database: Database, voterHash: string | null): Promise<Mine> {
+  const empty: Mine = { proposed: [], voted: [], following: [] };
+  if (voterHash === null) return empty;
+  const rows = await database.rows<MineRow>(sql`
+    WITH mine(list, id, at) AS (
+      SELECT 'proposed', id, created_at FROM interventions WHERE creator_voter_hash = ${voterHash}
+      UNION ALL SELECT 'voted', intervention_id, created_at FROM votes WHERE voter_hash = ${voterHash}
+      UNION ALL SELECT 'following', intervention_id, created_at FROM watches WHERE voter_hash = ${voterHash}
+      UNION ALL SELECT 'following', intervention_id, created_at FROM follows WHERE voter_hash = ${voterHash} AND status = 'confirmed'
+    )
+    SELECT x.list, ${interventionColumns}, m.id AS m_id, m.name AS m_name, m.name_en AS m_name_en
+    FROM (SELECT list, id, max(at) AS at FROM mine GROUP BY list, id) x
+    JOIN interventions i ON i.id = x.id JOIN monuments m ON m.id = i.monument_id
+    WHERE ${publicIntervention('i', 'm')}
+    ORDER BY x.at DESC, i.id DESC`);
+  for (const r of rows) {
+    const item: MineItem = { intervention: toIntervention(r), monument: { id: r.m_id, name: r.m_name, nameEn: r.m_name_en } };
+    empty[r.list].push(item);
+  }
+  return empty;
+}
+
+/** Confirmed e-mail followers of a proposal (the city sees only this number). */
+export const followerCount = (i: string) =>
+  sql.raw(`(SELECT count(*)::int FROM follows f WHERE f.intervention_id = ${i}.id AND f.status = 'confirmed')`);

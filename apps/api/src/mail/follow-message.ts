@@ -1,0 +1,212 @@
+// The mails a follower gets (issue 17), in German or English: the confirmation of a follow, and
+// for confirmed followers one mail per event. Plain text first, a small HTML alternative (every
+// visitor's text escaped), the reason the person gets the mail, a link to the proposal on the map
+// and RFC 8058 one-click unsubscribe headers. The texts live here, as the mayor's do in message.ts.
+import { APP_PATHS, PATHS, type MailLang } from '@linz/contract';
+import { confirmTokenOf, unsubscribeTokenOf } from '../domain/follows.js';
+import type { MailSettings, OutgoingMail } from './message.js';
+import type { FollowerMail } from './outbox.js';
+
+// eslint-disable-next-line no-control-regex -- control characters are what this removes
+const oneLine = (s: string) => s.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+export type FollowMailSettings = MailSettings & { secret: string };
+
+/** The proposal on the map: the popup of its monument, opened at the proposal. */
+export function proposalLinkOf(publicUrl: string, monumentId: string, interventionId: number): string {
+  const q = new URLSearchParams({ monument: monumentId, proposal: String(interventionId) });
+  return `${publicUrl}/?${q.toString()}`;
+}
+
+const STATUS: Record<MailLang, Record<string, string>> = {
+  de: { open: 'offen', in_review: 'in Prüfung', planned: 'geplant', declined: 'abgelehnt', done: 'umgesetzt' },
+  en: { open: 'open', in_review: 'under review', planned: 'planned', declined: 'declined', done: 'done' },
+};
+
+type Texts = {
+  subject: string;
+  lines: string[];
+  /** Why the person gets this mail. */
+  reason: string;
+};
+
+function texts(m: FollowerMail, lang: MailLang, links: { proposal: string; confirm: string; into: string }): Texts {
+  const proposal = oneLine(m.kind === 'merged' ? String(m.payload.fromName ?? m.intervention.name) : m.intervention.name);
+  const monument = oneLine(lang === 'en' && m.monument.nameEn ? m.monument.nameEn : m.monument.name);
+  const de = lang === 'de';
+  const p = m.payload;
+  switch (m.kind) {
+    case 'confirm':
+      return de
+        ? {
+            subject: `Bitte bestätigen: Sie möchten dem Vorschlag „${proposal}“ folgen`,
+            lines: [
+              `Sie (oder jemand mit Ihrer Adresse) möchten dem Vorschlag „${proposal}“ für ${monument} auf der Linzer Denkmal-Karte folgen.`,
+              '',
+              'Bitte bestätigen Sie das innerhalb von 48 Stunden auf dieser Seite (ein Klick auf den Knopf dort):',
+              links.confirm,
+              '',
+              'Ohne Bestätigung bekommen Sie keine weitere Nachricht und Ihre Adresse wird nach 48 Stunden gelöscht.',
+              '',
+              `Der Vorschlag auf der Karte: ${links.proposal}`,
+            ],
+            reason: 'Sie bekommen diese Nachricht, weil auf der Denkmal-Karte diese Adresse zum Folgen eingegeben wurde.',
+          }
+        : {
+            subject: `Please confirm: you want to follow the proposal “${proposal}”`,
+            lines: [
+              `You (or someone with your address) asked to follow the proposal “${proposal}” for ${monument} on the Linz monument map.`,
+              '',
+              'Please confirm within 48 hours on this page (one click on its button):',
+              links.confirm,
+              '',
+              'Without confirmation you get no further message, and your address is deleted after 48 hours.',
+              '',
+              `The proposal on the map: ${links.proposal}`,
+            ],
+            reason: 'You get this message because this address was entered on the monument map to follow a proposal.',
+          };
+    case 'threshold':
+      return de
+        ? {
+            subject: `„${proposal}“ hat ${m.intervention.votes} Stimmen und ging an das Büro des Bürgermeisters`,
+            lines: [
+              `Der Vorschlag „${proposal}“ für ${monument} hat die Schwelle erreicht und wurde per E-Mail an das Büro des Bürgermeisters geschickt.`,
+              '',
+              `Der Vorschlag auf der Karte: ${links.proposal}`,
+            ],
+            reason: followReason(de, proposal),
+          }
+        : {
+            subject: `“${proposal}” reached ${m.intervention.votes} votes and was sent to the mayor's office`,
+            lines: [
+              `The proposal “${proposal}” for ${monument} reached the threshold and was sent by e-mail to the mayor's office.`,
+              '',
+              `The proposal on the map: ${links.proposal}`,
+            ],
+            reason: followReason(de, proposal),
+          };
+    case 'status': {
+      const status = STATUS[lang][String(p.status)] ?? String(p.status);
+      const statement = oneLineBlock(String((de ? p.de : p.en) ?? ''));
+      return de
+        ? {
+            subject: `Die Stadt hat zu „${proposal}“ geantwortet: ${status}`,
+            lines: [
+              `Die Stadt Linz hat den Stand des Vorschlags „${proposal}“ für ${monument} gesetzt: ${status}.`,
+              '',
+              'Stellungnahme der Stadt:',
+              statement,
+              '',
+              `Der Vorschlag auf der Karte: ${links.proposal}`,
+            ],
+            reason: followReason(de, proposal),
+          }
+        : {
+            subject: `The city answered “${proposal}”: ${status}`,
+            lines: [
+              `The City of Linz set the status of the proposal “${proposal}” for ${monument}: ${status}.`,
+              '',
+              "The city's statement:",
+              statement,
+              '',
+              `The proposal on the map: ${links.proposal}`,
+            ],
+            reason: followReason(de, proposal),
+          };
+    }
+    case 'merged': {
+      const into = oneLine(String(p.intoName ?? ''));
+      return de
+        ? {
+            subject: `„${proposal}“ wird als „${into}“ weitergeführt`,
+            lines: [
+              `Der Vorschlag „${proposal}“ wurde mit dem gleichartigen Vorschlag „${into}“ für ${monument} zusammengeführt; die Stimmen zählen dort.`,
+              'Sie folgen ab jetzt diesem Vorschlag.',
+              '',
+              `Der Vorschlag auf der Karte: ${links.into}`,
+            ],
+            reason: followReason(de, proposal),
+          }
+        : {
+            subject: `“${proposal}” continues as “${into}”`,
+            lines: [
+              `The proposal “${proposal}” was merged into the similar proposal “${into}” for ${monument}; its votes count there.`,
+              'From now on you follow that proposal.',
+              '',
+              `The proposal on the map: ${links.into}`,
+            ],
+            reason: followReason(de, proposal),
+          };
+    }
+    case 'removed':
+      return de
+        ? {
+            subject: `„${proposal}“ wurde entfernt`,
+            lines: [
+              `Der Vorschlag „${proposal}“ für ${monument} wurde von der Moderation der Denkmal-Karte entfernt und ist nicht mehr öffentlich.`,
+              'Sie bekommen dazu keine weiteren Nachrichten.',
+            ],
+            reason: followReason(de, proposal),
+          }
+        : {
+            subject: `“${proposal}” was removed`,
+            lines: [
+              `The proposal “${proposal}” for ${monument} was removed by the monument map's moderators and is no longer public.`,
+              'You will get no further messages about it.',
+            ],
+            reason: followReason(de, proposal),
+          };
+  }
+}
+
+const followReason = (de: boolean, proposal: string) =>
+  de
+    ? `Sie bekommen diese Nachricht, weil Sie dem Vorschlag „${proposal}“ auf der Linzer Denkmal-Karte folgen.`
+    : `You get this message because you follow the proposal “${proposal}” on the Linz monument map.`;
+
+/** A statement keeps its line breaks but no other control characters. */
+// eslint-disable-next-line no-control-regex -- control characters are what this removes
+const oneLineBlock = (s: string) => s.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]+/g, ' ').trim();
+
+/** Fixed per row, so a resend after a crash carries the same id and can be recognised. */
+export function followMessageIdOf(m: FollowerMail, publicUrl: string): string {
+  const host = new URL(publicUrl).hostname || 'localhost';
+  return `<follow-${m.id}-${m.queuedAt.getTime()}@${host}>`;
+}
+
+export function unsubscribeUrlOf(publicUrl: string, token: string): string {
+  return `${publicUrl}${PATHS.followUnsubscribe}?token=${token}`;
+}
+
+export function composeFollowerMail(m: FollowerMail, s: FollowMailSettings): OutgoingMail {
+  const lang = m.follow.lang;
+  const unsubscribe = unsubscribeUrlOf(s.publicUrl, unsubscribeTokenOf(s.secret, m.follow.tokenSeed));
+  const unsubscribePage = `${s.publicUrl}${APP_PATHS.followUnsubscribe}?token=${unsubscribeTokenOf(s.secret, m.follow.tokenSeed)}`;
+  const links = {
+    proposal: proposalLinkOf(s.publicUrl, m.monument.id, m.intervention.id),
+    into: proposalLinkOf(s.publicUrl, m.monument.id, Number(m.payload.intoId ?? m.intervention.id)),
+    confirm: `${s.publicUrl}${APP_PATHS.followConfirm}?token=${confirmTokenOf(s.secret, m.follow.tokenSeed, String(m.payload.seed ?? ''))}`,
+  };
+  const t = texts(m, lang, links);
+  const stop =
+    lang === 'de'
+      ? [`Nicht mehr folgen (ein Klick): ${unsubscribePage}`, `Allen Vorschlägen nicht mehr folgen: ${unsubscribePage}&all=1`]
+      : [`Stop following (one click): ${unsubscribePage}`, `Stop following every proposal: ${unsubscribePage}&all=1`];
+  const footer = ['', '--', t.reason, ...stop, '', lang === 'de' ? 'Linzer Denkmal-Karte' : 'Linz monument map', ''];
+  const text = [...t.lines, ...footer].join('\n');
+  const html = `<!doctype html><html lang="${lang}"><body>${[...t.lines, ...footer]
+    .map((l) => (/^https?:\/\/\S+$/.test(l) ? `<p><a href="${escapeHtml(l)}">${escapeHtml(l)}</a></p>` : `<p>${escapeHtml(l)}</p>`))
+    .join('')}</body></html>`;
+  return {
+    messageId: followMessageIdOf(m, s.publicUrl),
+    from: s.mailFrom,
+    to: m.follow.email,
+    subject: `Denkmal-Karte Linz: ${t.subject}`,
+    text,
+    html,
+    headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
+}
