@@ -28,7 +28,7 @@ import { arrayOf, type Check } from './checks';
 /**
  * The citizen's routes (the staff area talks tRPC, so the first load carries no staff paths; the
  * exports and feeds are files the app links to, never fetches; the API's own description is for
- * other programs).
+ * other programs; following and /mine are asked by the lazy follow/followApi.ts).
  */
 type RouteName = Exclude<
   keyof Routes,
@@ -41,6 +41,12 @@ type RouteName = Exclude<
   | 'openapi'
   | 'docs'
   | 'statsImage'
+  | 'follow'
+  | 'followConfirm'
+  | 'followUnsubscribe'
+  | 'watch'
+  | 'unwatch'
+  | 'mine'
 >;
 
 /** Method and path of each route; `satisfies` keeps them equal to the contract's route table. */
