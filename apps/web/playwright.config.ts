@@ -18,6 +18,8 @@ const dataDir = path.resolve(
   import.meta.dirname,
   `.tmp/e2e-${process.env.E2E_RUN_ID ?? (process.env.E2E_RUN_ID = String(Date.now()))}`,
 );
+/** Where the SMTP peer writes the mails it accepts (e2e/mailbox.ts reads them). */
+const mailDir = `${dataDir}-mail`;
 
 const launchOptions = {
   executablePath: chromiumPath,
@@ -57,7 +59,7 @@ export default defineConfig({
     },
   ],
   webServer: [
-    { command: `node e2e/smtp-peer.mjs ${smtpPort}`, port: smtpPort, reuseExistingServer: false, stdout: 'ignore' },
+    { command: `node e2e/smtp-peer.mjs ${smtpPort} ${mailDir}`, port: smtpPort, reuseExistingServer: false, stdout: 'ignore' },
     {
       command: 'pnpm --filter @linz/api exec tsx src/server.ts',
       url: `${baseURL}/api/config`,

@@ -13,7 +13,7 @@ type State = { step: 'ask' | 'busy' } | { step: 'done' | 'failed'; feedback: Fee
 
 export function UnsubscribePage() {
   const { t } = useTranslation();
-  const { token } = useSearch({ from: '/follow/unsubscribe' });
+  const { token, all } = useSearch({ from: '/follow/unsubscribe' });
   const [state, setState] = useState<State>({ step: 'ask' });
   const run = async (all: boolean) => {
     if (!token) return;
@@ -39,17 +39,17 @@ export function UnsubscribePage() {
         <>
           <p>{t('follow.unsubscribe.explain')}</p>
           <p className="follow-page__actions">
-            <button
-              type="button"
-              className="button button--primary"
-              disabled={state.step === 'busy'}
-              onClick={() => void run(false)}
-            >
-              {t('follow.unsubscribe.one')}
-            </button>
-            <button type="button" className="button" disabled={state.step === 'busy'} onClick={() => void run(true)}>
-              {t('follow.unsubscribe.all')}
-            </button>
+            {(all === '1' ? [true, false] : [false, true]).map((everything, index) => (
+              <button
+                key={String(everything)}
+                type="button"
+                className={index === 0 ? 'button button--primary' : 'button'}
+                disabled={state.step === 'busy'}
+                onClick={() => void run(everything)}
+              >
+                {everything ? t('follow.unsubscribe.all') : t('follow.unsubscribe.one')}
+              </button>
+            ))}
           </p>
           <div role="alert">{state.step === 'failed' ? <p>{text(state.feedback)}</p> : null}</div>
         </>

@@ -139,5 +139,7 @@ describe('validateTokenSearch', () => {
     expect(validateTokenSearch({ token: TOKEN, x: '1' })).toEqual({ token: TOKEN });
     expect(validateTokenSearch({ token: '' })).toEqual({});
     expect(validateTokenSearch({ token: 5 })).toEqual({});
+    expect(validateTokenSearch({ token: TOKEN, all: '1' })).toEqual({ token: TOKEN, all: '1' });
+    expect(validateTokenSearch({ token: TOKEN, all: 'yes' })).toEqual({ token: TOKEN });
   });
 });
