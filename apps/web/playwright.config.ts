@@ -64,7 +64,8 @@ export default defineConfig({
       command: 'pnpm --filter @linz/api exec tsx src/server.ts',
       url: `${baseURL}/api/config`,
       reuseExistingServer: false,
-      timeout: 120_000,
+      // Migrations and the seed on a fresh database take over 2 minutes when the machine is busy.
+      timeout: 300_000,
       stdout: 'ignore',
       stderr: 'pipe',
       env: {

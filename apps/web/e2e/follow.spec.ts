@@ -14,6 +14,7 @@ test('follow from the popup, confirm from the mail, see it on /mine, read the ci
   page,
   api,
 }) => {
+  test.setTimeout(300_000); // a long flow through two mails and five pages; the machine is shared
   const monument = await api.addMonument(unique('Folgen'), ...place());
   const title = unique('Gefolgt');
   const proposal = await api.addIntervention(monument.id, title);
@@ -30,7 +31,7 @@ test('follow from the popup, confirm from the mail, see it on /mine, read the ci
   const field = dialog.getByLabel('E-Mail-Adresse');
   await expect(field).toBeFocused();
   await expect(dialog.getByLabel('Sprache der E-Mails')).toHaveValue('de');
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolations(page, 'dialog')).toEqual([]);
 
   // Empty, then a bad address: clear messages, nothing sent.
   await dialog.getByRole('button', { name: 'Folgen', exact: true }).click();
@@ -112,6 +113,7 @@ test('follow from the popup, confirm from the mail, see it on /mine, read the ci
 });
 
 test('wrong links: the confirmation and unsubscribe pages say so and change nothing', async ({ page }) => {
+  test.slow(); // two pages, each checked with axe; the machine is shared
   const token = 'x'.repeat(43);
   await page.goto(`/follow/confirm?token=${token}`);
   await page.getByRole('button', { name: 'Bestätigen' }).click();
@@ -138,6 +140,7 @@ test('wrong links: the confirmation and unsubscribe pages say so and change noth
 });
 
 test('after a vote: follow this proposal in this browser, see it on /mine, stop from there', async ({ page, api }) => {
+  test.slow(); // the map, a dialog and /mine twice; the machine is shared
   const monument = await api.addMonument(unique('Merken'), ...place());
   const title = unique('Gemerkt');
   await api.addIntervention(monument.id, title);
