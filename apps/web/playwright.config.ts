@@ -24,6 +24,8 @@ const dataDir = path.resolve(
   import.meta.dirname,
   `.tmp/e2e-${process.env.E2E_RUN_ID ?? (process.env.E2E_RUN_ID = String(Date.now()))}`,
 );
+/** Where the SMTP peer writes the mails it accepts (e2e/mailbox.ts reads them). */
+const mailDir = `${dataDir}-mail`;
 
 const launchOptions = {
   executablePath: chromiumPath,
@@ -63,7 +65,7 @@ export default defineConfig({
     },
   ],
   webServer: [
-    { command: `node e2e/smtp-peer.mjs ${smtpPort}`, port: smtpPort, reuseExistingServer: false, stdout: 'ignore' },
+    { command: `node e2e/smtp-peer.mjs ${smtpPort} ${mailDir}`, port: smtpPort, reuseExistingServer: false, stdout: 'ignore' },
     { command: `node e2e/tile-upstream.mjs ${tilePort}`, port: tilePort, reuseExistingServer: false, stdout: 'ignore' },
     {
       command: `pnpm --filter @linz/api exec tsx test/oidc-idp.ts ${idpPort} ${baseURL}/api/oidc/callback`,
@@ -77,7 +79,8 @@ export default defineConfig({
       command: 'pnpm --filter @linz/api exec tsx src/server.ts',
       url: `${baseURL}/api/config`,
       reuseExistingServer: false,
-      timeout: 120_000,
+      // Migrations and the seed on a fresh database take over 2 minutes when the machine is busy.
+      timeout: 300_000,
       stdout: 'ignore',
       stderr: 'pipe',
       env: {

@@ -6,8 +6,11 @@ import { Route as rootRoute } from './routes/__root';
 import { Route as aboutRoute } from './routes/about';
 import { Route as adminRoute } from './routes/admin';
 import { Route as addRoute } from './routes/add';
+import { Route as followConfirmRoute } from './routes/follow.confirm';
+import { Route as followUnsubscribeRoute } from './routes/follow.unsubscribe';
 import { Route as indexRoute } from './routes/index';
 import { Route as interventionsRoute } from './routes/interventions';
+import { Route as mineRoute } from './routes/mine';
 import { Route as monumentsRoute } from './routes/monuments';
 import { Route as statsRoute } from './routes/stats';
 
@@ -19,6 +22,9 @@ const routeTree = rootRoute.addChildren([
   monumentsRoute,
   statsRoute,
   adminRoute,
+  mineRoute,
+  followConfirmRoute,
+  followUnsubscribeRoute,
 ]);
 
 export function createAppRouter(queryClient: QueryClient) {

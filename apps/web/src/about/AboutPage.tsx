@@ -40,6 +40,11 @@ export function AboutPage() {
         headline={t('about.privacyHeadline')}
         paragraphs={[t('about.privacy1'), t('about.privacy2'), t('about.privacy3')]}
       />
+      <Section
+        id="about-follow"
+        headline={t('follow.privacy.headline')}
+        paragraphs={['intro', 'unconfirmed', 'ends', 'unsubscribe', 'hashes', 'logs'].map((key) => t(`follow.privacy.${key}`))}
+      />
       <DataRetention />
       <section className="contact" aria-labelledby="about-contact">
         <h2 id="about-contact">{t('about.contactHeadline')}</h2>

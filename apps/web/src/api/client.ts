@@ -29,7 +29,7 @@ import { arrayOf, type Check } from './checks';
 /**
  * The citizen's routes (the staff area talks tRPC, so the first load carries no staff paths; the
  * exports and feeds are files the app links to, never fetches; the API's own description is for
- * other programs).
+ * other programs; following and /mine are asked by the lazy follow/followApi.ts).
  */
 type RouteName = Exclude<
   keyof Routes,
@@ -46,6 +46,12 @@ type RouteName = Exclude<
   // Browser navigations to and from the city's identity provider (a link in /admin), not fetched.
   | 'oidcStart'
   | 'oidcCallback'
+  | 'follow'
+  | 'followConfirm'
+  | 'followUnsubscribe'
+  | 'watch'
+  | 'unwatch'
+  | 'mine'
 >;
 
 /** Method and path of each route; `satisfies` keeps them equal to the contract's route table. */

@@ -3,7 +3,7 @@ import { APP_PATHS } from '@linz/contract/facts';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { branding } from '../branding';
-import { ChartIcon, CloseIcon, InfoIcon, ListIcon, MonumentsIcon } from '../layout/icons';
+import { ChartIcon, CloseIcon, InfoIcon, ListIcon, MonumentsIcon, PersonIcon } from '../layout/icons';
 import { LanguageSelector } from './LanguageSelector';
 
 export function Header() {
@@ -13,6 +13,7 @@ export function Header() {
   const onList = pathname === APP_PATHS.interventions;
   const onMonuments = pathname === APP_PATHS.monuments;
   const onStats = pathname === APP_PATHS.stats;
+  const onMine = pathname === APP_PATHS.mine;
   const close = (
     <Link to="/" className="icon-button header__nav" aria-label={t('header.close')}>
       <CloseIcon />
@@ -53,6 +54,13 @@ export function Header() {
         ) : (
           <Link to="/stats" className="icon-button header__nav" aria-label={t('stats.headerLink')}>
             <ChartIcon />
+          </Link>
+        )}
+        {onMine ? (
+          close
+        ) : (
+          <Link to="/mine" className="icon-button header__nav" aria-label={t('follow.mine.headline')}>
+            <PersonIcon />
           </Link>
         )}
       </nav>

@@ -69,3 +69,11 @@ export const ChartIcon = ({ className }: IconProps) => (
     <path d="M4 20h16M7 16v-5M12 16V6M17 16v-8" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
   </svg>
 );
+
+/** A person: "Meine Beteiligung", what this browser did. */
+export const PersonIcon = ({ className }: IconProps) => (
+  <svg {...svg} className={className}>
+    <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
+    <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+  </svg>
+);

@@ -1,4 +1,4 @@
-// One intervention in the popup: thumbs-up (vote), name, where it stands, count and a report button.
+// One intervention in the popup: thumbs-up (vote), name, where it stands, count, follow and report buttons.
 import type { MonumentIntervention } from '@linz/contract';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,9 +11,10 @@ type Props = {
   celebrating: boolean;
   onVote: (intervention: MonumentIntervention, button: HTMLElement | null) => void;
   onReport: (intervention: MonumentIntervention, button: HTMLElement) => void;
+  onFollow: (intervention: MonumentIntervention, button: HTMLElement) => void;
 };
 
-export function InterventionRow({ intervention, voted, celebrating, onVote, onReport }: Props) {
+export function InterventionRow({ intervention, voted, celebrating, onVote, onReport, onFollow }: Props) {
   const { t } = useTranslation();
   const button = useRef<HTMLButtonElement>(null);
   const label = voted ? t('popup.votedAlready', { name: intervention.name }) : t('popup.vote', { name: intervention.name });
@@ -33,6 +34,14 @@ export function InterventionRow({ intervention, voted, celebrating, onVote, onRe
       <span className="intervention-row__main">
         <span className="intervention-row__name">{intervention.name}</span>
         <ProposalStanding proposal={intervention} />
+        <button
+          type="button"
+          className="report-link follow-link"
+          aria-label={t('follow.rowButtonLabel', { name: intervention.name })}
+          onClick={(event) => onFollow(intervention, event.currentTarget)}
+        >
+          {t('follow.rowButton')}
+        </button>
         <button
           type="button"
           className="report-link"

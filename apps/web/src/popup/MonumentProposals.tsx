@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { monumentInterventionsQuery } from '../api/queries';
 import { FeedbackBanner } from '../feedback/FeedbackBanner';
 import type { Feedback } from '../feedback/feedback';
+import { FollowOffer } from '../follow/FollowOffer';
 import { votedList } from '../storage/keys';
 import { AddInterventionForm } from './AddInterventionForm';
 import { InterventionRow } from './InterventionRow';
@@ -17,17 +18,32 @@ import type { ReportTarget } from './report/sendReport';
 
 // The report dialog loads when a visitor first asks to report something.
 const ReportDialog = lazy(() => import('./report/ReportDialog').then((m) => ({ default: m.ReportDialog })));
+// So does the follow dialog, when a visitor first asks to follow a proposal.
+const FollowDialog = lazy(() => import('../follow/FollowDialog').then((m) => ({ default: m.FollowDialog })));
 
 type Reporting = { target: ReportTarget; name: string; opener: HTMLElement };
+type Proposal = { id: number; name: string };
+type Following = Proposal & { opener: HTMLElement };
 
 type Props = { monument: Monument; name: string };
 
 export function MonumentProposals({ monument, name }: Props) {
   const { t } = useTranslation();
-  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const [feedback, setFeedbackOnly] = useState<Feedback | null>(null);
+  // The proposal just voted for or added: its confirmation offers to follow it.
+  const [offer, setOffer] = useState<Proposal | null>(null);
+  const setFeedback = (next: Feedback | null) => {
+    setFeedbackOnly(next);
+    setOffer(null);
+  };
   const interventions = useQuery(monumentInterventionsQuery(monument.id));
   const { vote, celebrating } = useVote(monument.id, setFeedback);
-  const { add, adding } = useAddIntervention(monument.id, setFeedback);
+  const { add, adding } = useAddIntervention(monument.id, setFeedback, (row) => setOffer({ id: row.id, name: row.name }));
+  const [following, setFollowing] = useState<Following | null>(null);
+  const followDone = () => {
+    following?.opener.focus({ preventScroll: true });
+    setFollowing(null);
+  };
   const voted = votedList.read(monument.id);
   const [reporting, setReporting] = useState<Reporting | null>(null);
   const reportDone = (thanks: Feedback | null) => {
@@ -40,6 +56,9 @@ export function MonumentProposals({ monument, name }: Props) {
   return (
     <>
       <FeedbackBanner feedback={feedback} onClose={() => setFeedback(null)} />
+      {offer && feedback?.kind === 'success' ? (
+        <FollowOffer name={offer.name} onFollow={(opener) => setFollowing({ ...offer, opener })} />
+      ) : null}
       {interventions.isPending ? (
         <p className="monument-popup__loading" role="status">
           {t('popup.loading')}
@@ -60,7 +79,12 @@ export function MonumentProposals({ monument, name }: Props) {
               intervention={intervention}
               voted={voted.includes(intervention.id)}
               celebrating={celebrating === intervention.id}
-              onVote={(item, button) => void vote(item, button)}
+              onVote={(item, button) =>
+                void vote(item, button).then((outcome) => {
+                  if (outcome.type === 'recorded') setOffer({ id: item.id, name: item.name });
+                })
+              }
+              onFollow={(item, opener) => setFollowing({ id: item.id, name: item.name, opener })}
               onReport={(item, opener) =>
                 setReporting({ target: { kind: 'intervention', interventionId: item.id }, name: item.name, opener })
               }
@@ -82,6 +106,11 @@ export function MonumentProposals({ monument, name }: Props) {
       {reporting ? (
         <Suspense fallback={null}>
           <ReportDialog target={reporting.target} name={reporting.name} onDone={reportDone} />
+        </Suspense>
+      ) : null}
+      {following ? (
+        <Suspense fallback={null}>
+          <FollowDialog interventionId={following.id} name={following.name} onDone={followDone} />
         </Suspense>
       ) : null}
     </>

@@ -5,7 +5,11 @@ import { ApiError, call } from '../api/client';
 import { queryKeys } from '../api/queries';
 import { failure, success, type Feedback } from '../feedback/feedback';
 
-export function useAddIntervention(monumentId: string, setFeedback: (feedback: Feedback) => void) {
+export function useAddIntervention(
+  monumentId: string,
+  setFeedback: (feedback: Feedback) => void,
+  onAdded?: (row: MonumentIntervention) => void,
+) {
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: (name: string) => call('createIntervention', { params: { monumentId }, body: { name } }),
@@ -24,6 +28,7 @@ export function useAddIntervention(monumentId: string, setFeedback: (feedback: F
       ]);
       void queryClient.invalidateQueries({ queryKey: queryKeys.allInterventions });
       setFeedback(success('success.proposalAdded'));
+      onAdded?.(row);
     },
     onError: (error) => {
       setFeedback(

@@ -15,7 +15,7 @@ export function useVote(monumentId: string, setFeedback: (feedback: Feedback) =>
     async (intervention: MonumentIntervention, button: HTMLElement | null) => {
       const outcome = await castVote({ monumentId, interventionId: intervention.id, name: intervention.name });
       setFeedback(outcome.feedback);
-      if (outcome.type !== 'recorded') return;
+      if (outcome.type !== 'recorded') return outcome;
       queryClient.setQueryData<MonumentIntervention[]>(queryKeys.monumentInterventions(monumentId), (list) =>
         list?.map((item) => (item.id === intervention.id ? { ...item, votes: outcome.newVoteCount } : item)),
       );
@@ -29,6 +29,7 @@ export function useVote(monumentId: string, setFeedback: (feedback: Feedback) =>
         }, CONFETTI_MS);
         if (button) void celebrateAt(button);
       }
+      return outcome;
     },
     [monumentId, queryClient, setFeedback],
   );

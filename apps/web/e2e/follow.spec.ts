@@ -1,0 +1,192 @@
+// Hear back (issue 17): follow a proposal from the popup, confirm from the mail the SMTP peer got,
+// see it on /mine, hear the city's answer by mail, unsubscribe from its link; and the same pages'
+// failures, following in this browser only, and the offer after a vote. Axe on every new screen.
+import { seriousViolations } from './axe';
+import { expect, openPopup, test, unique, type Page } from './fixtures';
+import { linkIn, mailTo } from './mailbox';
+import { staffToken } from './staff';
+
+const rowOf = (popup: ReturnType<Page['locator']>, name: string) => popup.getByRole('listitem').filter({ hasText: name });
+const addressOf = (label: string) => `${label}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}@example.org`;
+const place = () => [48.2 + Math.random() * 0.2, 14.2 + Math.random() * 0.2] as const;
+
+test('follow from the popup, confirm from the mail, see it on /mine, read the city’s answer by mail, unsubscribe', async ({
+  page,
+  api,
+}) => {
+  test.setTimeout(300_000); // a long flow through two mails and five pages; the machine is shared
+  const monument = await api.addMonument(unique('Folgen'), ...place());
+  const title = unique('Gefolgt');
+  const proposal = await api.addIntervention(monument.id, title);
+  const email = addressOf('folgerin');
+
+  await page.goto('/');
+  const popup = await openPopup(page, new RegExp(`^${monument.name} \\(`));
+  const follow = rowOf(popup, title).getByRole('button', { name: `„${title}“ folgen` });
+  // Keyboard: the row's button opens the form, whose first field takes the focus.
+  await follow.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: `„${title}“ folgen` });
+  await expect(dialog).toBeVisible();
+  const field = dialog.getByLabel('E-Mail-Adresse');
+  await expect(field).toBeFocused();
+  await expect(dialog.getByLabel('Sprache der E-Mails')).toHaveValue('de');
+  expect(await seriousViolations(page, 'dialog')).toEqual([]);
+
+  // Empty, then a bad address: clear messages, nothing sent.
+  await dialog.getByRole('button', { name: 'Folgen', exact: true }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Bitte gib deine E-Mail-Adresse ein.');
+  await field.fill('nicht-gültig@beispiel');
+  await dialog.getByRole('button', { name: 'Folgen', exact: true }).click();
+  await expect(dialog.getByRole('alert')).toContainText('Diese E-Mail-Adresse können wir nicht annehmen.');
+
+  await field.fill(email);
+  await dialog.getByRole('button', { name: 'Folgen', exact: true }).click();
+  await expect(dialog.getByRole('status')).toHaveText(
+    'Bitte bestätige deine Adresse: Wir haben dir eine E-Mail geschickt. Der Link darin gilt 48 Stunden.',
+  );
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(follow).toBeFocused();
+
+  const confirmation = await mailTo(email, /Bitte bestätigen/);
+  const confirmPath = linkIn(confirmation, '/follow/confirm?token=');
+
+  // Opening the link confirms nothing: only the button posts.
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('/api/follow/confirm')) posts.push(request.url());
+  });
+  await page.goto(confirmPath);
+  await expect(page.getByRole('heading', { level: 1, name: 'Adresse bestätigen' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(posts).toEqual([]);
+  await page.getByRole('button', { name: 'Bestätigen' }).click();
+  await expect(page.getByRole('status')).toContainText('Danke! Du folgst jetzt diesem Vorschlag.');
+  await expect(page.getByRole('status')).toContainText(`„${title}“ bei ${monument.name}.`);
+  const mapLink = page.getByRole('link', { name: 'Auf der Karte zeigen' });
+  await expect(mapLink).toHaveAttribute('href', `/?monument=${monument.id}&proposal=${proposal.id}`);
+  expect(posts).toHaveLength(1);
+
+  // The same link a second time: used.
+  await page.goto(confirmPath);
+  await page.getByRole('button', { name: 'Bestätigen' }).click();
+  await expect(page.getByRole('alert')).toContainText('Dieser Link ist falsch, schon benutzt oder abgelaufen');
+
+  await page.goto('/mine');
+  const following = page.getByRole('region', { name: /^Gefolgt/ });
+  await expect(following.getByRole('heading', { name: title })).toBeVisible();
+  await expect(following.getByRole('progressbar')).toHaveAttribute('aria-valuetext', '1 von 10 Stimmen');
+  await expect(following).toContainText('Status: Offen');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The city answers; the follower hears it in her language, with the one-click unsubscribe headers.
+  const statement = { de: 'Die Stadt prüft eine Tafel.', en: 'The city is considering a plaque.' };
+  const res = await page.request.put(`/api/staff/interventions/${proposal.id}/answer`, {
+    headers: { Authorization: `Bearer ${await staffToken()}` },
+    data: { status: 'in_review', statement },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const news = await mailTo(email, /hat zu .* geantwortet/);
+  expect(news.text).toContain(statement.de);
+  expect(news.text).not.toContain(statement.en);
+  expect(news.text).toContain(`/?monument=${monument.id}&proposal=${proposal.id}`);
+  const header = (key: string) => news.headerLines.find((line) => line.key === key)?.line;
+  expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+  expect(header('list-unsubscribe')).toMatch(
+    /^List-Unsubscribe: <http:\/\/127\.0\.0\.1:\d+\/api\/follow\/unsubscribe\?token=[\w-]+>$/,
+  );
+
+  await page.reload();
+  await expect(following).toContainText('Status: In Prüfung');
+  await expect(following).toContainText(statement.de);
+
+  // Its unsubscribe link: a page with two buttons; "Abmelden" ends this follow.
+  await page.goto(linkIn(news, '/follow/unsubscribe?token='));
+  await expect(page.getByRole('heading', { level: 1, name: 'Abmelden' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Von allem abmelden' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Abmelden', exact: true }).click();
+  await expect(page.getByRole('status')).toContainText('Abgemeldet: Zu diesem Vorschlag bekommst du keine E-Mails mehr.');
+  await page.getByRole('link', { name: 'Meine Beteiligung' }).click();
+  await expect(page.getByRole('region', { name: /^Gefolgt/ })).toContainText('Du folgst noch keinem Vorschlag.');
+});
+
+test('wrong links: the confirmation and unsubscribe pages say so and change nothing', async ({ page }) => {
+  test.slow(); // two pages, each checked with axe; the machine is shared
+  const token = 'x'.repeat(43);
+  await page.goto(`/follow/confirm?token=${token}`);
+  await page.getByRole('button', { name: 'Bestätigen' }).click();
+  await expect(page.getByRole('alert')).toContainText(
+    'Dieser Link ist falsch, schon benutzt oder abgelaufen (er gilt 48 Stunden).',
+  );
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.goto(`/follow/unsubscribe?token=${token}&all=1`);
+  // The mail's "every proposal" link puts that button first.
+  await expect(
+    page
+      .getByRole('button')
+      .filter({ hasText: /abmelden/i })
+      .first(),
+  ).toHaveText('Von allem abmelden');
+  await page.getByRole('button', { name: 'Von allem abmelden' }).click();
+  await expect(page.getByRole('alert')).toContainText('Dieser Link ist falsch oder wurde schon benutzt.');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.goto('/follow/confirm');
+  await expect(page.getByRole('alert')).toContainText('Dieser Link ist falsch');
+  await expect(page.getByRole('button', { name: 'Bestätigen' })).toHaveCount(0);
+});
+
+test('after a vote: follow this proposal in this browser, see it on /mine, stop from there', async ({ page, api }) => {
+  test.slow(); // the map, a dialog and /mine twice; the machine is shared
+  const monument = await api.addMonument(unique('Merken'), ...place());
+  const title = unique('Gemerkt');
+  await api.addIntervention(monument.id, title);
+
+  await page.goto('/mine');
+  await expect(page.getByRole('heading', { level: 1, name: 'Meine Beteiligung' })).toBeVisible();
+  await expect(page.getByRole('region', { name: /^Abgestimmt/ })).toContainText('noch für keinen Vorschlag gestimmt');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.goto('/');
+  const popup = await openPopup(page, new RegExp(`^${monument.name} \\(`));
+  await rowOf(popup, title)
+    .getByRole('button', { name: `Für „${title}“ stimmen` })
+    .click();
+  await expect(popup.getByRole('status').filter({ hasText: 'Deine Stimme wurde gezählt!' })).toBeVisible();
+  await expect(popup.getByRole('link', { name: 'Meine Beteiligung' })).toHaveAttribute('href', '/mine');
+  await popup.getByRole('button', { name: `Folge diesem Vorschlag: „${title}“` }).click();
+
+  const dialog = page.getByRole('dialog', { name: `„${title}“ folgen` });
+  const remember = dialog.getByRole('button', { name: 'In diesem Browser merken' });
+  await expect(remember).toHaveAttribute('aria-pressed', 'false');
+  await remember.click();
+  await expect(dialog.getByRole('status')).toContainText('Gemerkt');
+  await expect(remember).toHaveAttribute('aria-pressed', 'true');
+  await dialog.getByRole('button', { name: 'Schließen' }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.goto('/mine');
+  await expect(page.getByRole('region', { name: /^Abgestimmt/ }).getByRole('heading', { name: title })).toBeVisible();
+  const following = page.getByRole('region', { name: /^Gefolgt/ });
+  await expect(following.getByRole('heading', { name: title })).toBeVisible();
+  await expect(following.getByRole('link', { name: `„${title}“ auf der Karte zeigen` })).toHaveAttribute(
+    'href',
+    new RegExp(`^/\\?monument=${monument.id}&proposal=\\d+$`),
+  );
+  await following.getByRole('button', { name: `„${title}“: nicht mehr merken` }).click();
+  await expect(following).toContainText('Du folgst noch keinem Vorschlag.');
+});
+
+test('the privacy section on following, in both languages', async ({ page }) => {
+  await page.goto('/about');
+  const section = page.getByRole('region', { name: 'Einem Vorschlag folgen' });
+  await expect(section).toContainText('nach 48 Stunden gelöscht');
+  await expect(section).toContainText('90 Tage');
+  await page.getByRole('button', { name: 'Switch to English' }).click();
+  const english = page.getByRole('region', { name: 'Following a proposal' });
+  await expect(english).toContainText('deleted after 48 hours');
+  await expect(english).toContainText('never appear in logs');
+});

@@ -1,0 +1,107 @@
+// The follow requests (e-mail follow, confirm, unsubscribe, this browser's watch, "mine"), free of
+// React so each outcome can be tested on its own. Every outcome names the text the visitor sees;
+// the follow answer never tells whether the address already followed (the server answers 202 alike).
+import type { FollowRequest, Mine, MineItem } from '@linz/contract';
+import { PATHS, pathOf } from '@linz/contract/facts';
+import { arrayOf, isBoolean, isInteger, isRecord, isString, shape, type Check } from '../api/checks';
+import { isIntervention, withProposalDefaults } from '../api/answers';
+import { serverMessageOf } from '../api/client';
+import { failure, serverText, success, type Feedback } from '../feedback/feedback';
+
+export type Answer = { status: number; json: unknown };
+/** One JSON request; tests pass their own. Throws only when the network fails. */
+export type Request = (method: 'GET' | 'POST', url: string, body?: unknown) => Promise<Answer>;
+
+export const request: Request = async (method, url, body) => {
+  const init: RequestInit = { method, credentials: 'same-origin', headers: { Accept: 'application/json' } };
+  if (body !== undefined) {
+    init.headers = { Accept: 'application/json', 'Content-Type': 'application/json' };
+    init.body = JSON.stringify(body);
+  }
+  const response = await fetch(url, init);
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = text.trim() === '' ? undefined : (JSON.parse(text) as unknown);
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, json };
+};
+
+export type Outcome = { ok: boolean; feedback: Feedback };
+type Failed = { ok: false; feedback: Feedback };
+
+async function attempt(run: () => Promise<Answer>): Promise<Answer | null> {
+  try {
+    return await run();
+  } catch {
+    return null;
+  }
+}
+
+/** The shared tail of every outcome: 429 and other failures, with the server's own words when it sent some. */
+function otherwise(answer: Answer | null): Failed {
+  if (answer === null) return { ok: false, feedback: failure('follow.errors.network') };
+  if (answer.status === 429) return { ok: false, feedback: failure('follow.errors.tooMany') };
+  const message = answer.status < 500 ? serverMessageOf(answer.json) : undefined;
+  return { ok: false, feedback: message !== undefined ? serverText(message) : failure('errors.server') };
+}
+
+/** `POST …/follow`: 202 asks the visitor to look for the confirmation mail (the same text whether or not the address followed). */
+export async function requestFollow(interventionId: number, body: FollowRequest, send: Request = request): Promise<Outcome> {
+  const answer = await attempt(() => send('POST', pathOf(PATHS.follow, { interventionId }), body));
+  if (answer?.status === 202) return { ok: true, feedback: success('follow.form.pending') };
+  if (answer?.status === 400) return { ok: false, feedback: failure('follow.errors.badAddress') };
+  if (answer?.status === 404) return { ok: false, feedback: failure('follow.errors.gone') };
+  return otherwise(answer);
+}
+
+export type Confirmed = { ok: true; interventionId: number } | Failed;
+
+/** `POST /api/follow/confirm`: only a click on the page's button calls it, never the link itself. */
+export async function confirmFollow(token: string, send: Request = request): Promise<Confirmed> {
+  const answer = await attempt(() => send('POST', PATHS.followConfirm, { token }));
+  if (answer?.status === 200 && isRecord(answer.json) && isInteger(answer.json.interventionId))
+    return { ok: true, interventionId: answer.json.interventionId };
+  if (answer?.status === 404 || answer?.status === 400) return { ok: false, feedback: failure('follow.confirm.invalid') };
+  return otherwise(answer);
+}
+
+/** `POST /api/follow/unsubscribe?token=…[&all=1]` with a JSON body (mail clients send the RFC 8058 form instead). */
+export async function unsubscribe(token: string, all: boolean, send: Request = request): Promise<Outcome> {
+  const query = new URLSearchParams(all ? { token, all: '1' } : { token });
+  const answer = await attempt(() => send('POST', `${PATHS.followUnsubscribe}?${query.toString()}`, {}));
+  if (answer?.status === 200)
+    return { ok: true, feedback: success(all ? 'follow.unsubscribe.doneAll' : 'follow.unsubscribe.done') };
+  if (answer?.status === 404 || answer?.status === 400) return { ok: false, feedback: failure('follow.unsubscribe.invalid') };
+  return otherwise(answer);
+}
+
+/** `POST …/watch` or `…/unwatch`: this browser follows without e-mail. */
+export async function setWatching(interventionId: number, watching: boolean, send: Request = request): Promise<Outcome> {
+  const path = watching ? PATHS.watch : PATHS.unwatch;
+  const answer = await attempt(() => send('POST', pathOf(path, { interventionId }), {}));
+  if (answer?.status === 200 && isRecord(answer.json) && isBoolean(answer.json.watching))
+    return { ok: true, feedback: success(answer.json.watching ? 'follow.watch.on' : 'follow.watch.off') };
+  if (answer?.status === 404) return { ok: false, feedback: failure('follow.errors.gone') };
+  return otherwise(answer);
+}
+
+const isMineItem: Check<MineItem> = (v): v is MineItem =>
+  isRecord(v) &&
+  isIntervention(withProposalDefaults(v.intervention)) &&
+  shape<MineItem['monument']>({ id: isString, name: isString, nameEn: (n): n is string | null => n === null || isString(n) })(
+    v.monument,
+  );
+const isMine = shape<Mine>({ proposed: arrayOf(isMineItem), voted: arrayOf(isMineItem), following: arrayOf(isMineItem) });
+
+/** `GET /api/mine`; a failure is thrown (the page shows it), a malformed answer too. */
+export async function fetchMine(send: Request = request): Promise<Mine> {
+  const answer = await send('GET', PATHS.mine);
+  if (answer.status !== 200 || !isMine(answer.json)) throw new Error(`mine: ${answer.status}`);
+  const json = answer.json;
+  const fill = (items: MineItem[]) =>
+    items.map((item) => ({ ...item, intervention: withProposalDefaults(item.intervention) as MineItem['intervention'] }));
+  return { proposed: fill(json.proposed), voted: fill(json.voted), following: fill(json.following) };
+}

@@ -1,0 +1,90 @@
+// /mine, "Meine Beteiligung": what this browser proposed, voted for and follows (the server knows
+// it by the voter cookie; no account). Each proposal with where it stands and a link to the map.
+import '../follow/follow.css';
+import type { Mine, MineItem } from '@linz/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Feedback } from '../feedback/feedback';
+import { FeedbackBanner } from '../feedback/FeedbackBanner';
+import { setWatching } from '../follow/followApi';
+import { mineKey, mineQuery } from '../follow/mineQuery';
+import { proposalLink } from '../follow/tokenSearch';
+import { langOf } from '../i18n/languages';
+import { BackLink } from '../layout/BackLink';
+import { ProposalStanding } from '../popup/ProposalStanding';
+
+const SECTIONS = ['proposed', 'voted', 'following'] as const satisfies readonly (keyof Mine)[];
+type Section = (typeof SECTIONS)[number];
+
+function MineEntry({ item, section, onUnwatch }: { item: MineItem; section: Section; onUnwatch: (item: MineItem) => void }) {
+  const { t, i18n } = useTranslation();
+  const { intervention, monument } = item;
+  const where = langOf(i18n.resolvedLanguage) === 'en' && monument.nameEn ? monument.nameEn : monument.name;
+  return (
+    <li className="mine-item">
+      <h3 className="mine-item__name">{intervention.name}</h3>
+      <p className="mine-item__monument">{t('follow.mine.at', { monument: where })}</p>
+      <ProposalStanding proposal={intervention} />
+      <p className="mine-item__actions">
+        <Link {...proposalLink(monument.id, intervention.id)} aria-label={t('follow.mine.mapLabel', { name: intervention.name })}>
+          {t('follow.mapLink')}
+        </Link>
+        {section === 'following' ? (
+          <button
+            type="button"
+            className="report-link"
+            aria-label={t('follow.mine.unwatchLabel', { name: intervention.name })}
+            onClick={() => onUnwatch(item)}
+          >
+            {t('follow.mine.unwatch')}
+          </button>
+        ) : null}
+      </p>
+    </li>
+  );
+}
+
+export function MinePage() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const mine = useQuery(mineQuery());
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const unwatch = async (item: MineItem) => {
+    const outcome = await setWatching(item.intervention.id, false);
+    setFeedback(outcome.feedback);
+    if (outcome.ok) await queryClient.invalidateQueries({ queryKey: mineKey });
+  };
+  return (
+    <div className="content mine">
+      <BackLink label={t('about.back')} />
+      <h1>{t('follow.mine.headline')}</h1>
+      <p>{t('follow.mine.intro')}</p>
+      <FeedbackBanner feedback={feedback} onClose={() => setFeedback(null)} />
+      {mine.isPending ? (
+        <p role="status">{t('follow.mine.loading')}</p>
+      ) : mine.isError ? (
+        <p role="alert">{t('follow.mine.error')}</p>
+      ) : (
+        SECTIONS.map((section) => (
+          <section key={section} aria-labelledby={`mine-${section}`}>
+            <h2 id={`mine-${section}`}>
+              {t(`follow.mine.${section}`)} ({mine.data[section].length})
+            </h2>
+            {mine.data[section].length === 0 ? (
+              <p className="mine__empty">{t(`follow.mine.empty.${section}`)}</p>
+            ) : (
+              <ul className="mine__list">
+                {mine.data[section].map((item) => (
+                  <MineEntry key={item.intervention.id} item={item} section={section} onUnwatch={(i) => void unwatch(i)} />
+                ))}
+              </ul>
+            )}
+          </section>
+        ))
+      )}
+      <BackLink label={t('about.back')} />
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+// "Meine Beteiligung" (/mine): this browser's proposals, votes and follows; loaded on demand.
+import { APP_PATHS } from '@linz/contract/facts';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { Route as rootRoute } from './__root';
+
+export const Route = createRoute({
+  getParentRoute: () => rootRoute,
+  path: APP_PATHS.mine,
+  component: lazyRouteComponent(() => import('../mine/MinePage'), 'MinePage'),
+});
