@@ -16,6 +16,7 @@ for (const lang of ['de', 'en'] as const) {
   test.describe(`privacy table (${lang})`, () => {
     test.use({ lang });
     test('lists each kind of data with its purpose and how long it is kept; no serious axe violations', async ({ page }) => {
+      test.slow(); // axe over a long page on a shared, busy machine
       await page.goto('/about');
       const table = page.getByRole('table', { name: expected[lang].caption });
       await expect(table).toBeVisible();

@@ -3,6 +3,7 @@
 // while it runs. PostgreSQL: connects directly. PGlite (one process per data folder): through the
 // running server's control socket, or, when no server runs, by taking the folder's lock and
 // opening it itself; never both. See domain/backup.ts for the file.
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { invocationDir, loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
@@ -35,6 +36,9 @@ async function run(cmd: BackupCommand): Promise<{ result: BackupResult; server: 
   }
   const viaServer = await sendToServer<BackupResult>(config.dataDir, cmd);
   if (viaServer) return { result: viaServer, server: true };
+  // A restore may be the first thing a new installation sees; a backup needs a database that exists.
+  if (cmd.command === 'restore') mkdirSync(config.dataDir, { recursive: true });
+  else if (!existsSync(path.join(config.dataDir, 'pglite'))) throw new Error(`There is no database in ${config.dataDir}.`);
   const lock = lockFolder(config.dataDir); // throws when a live server holds the folder
   try {
     const database = await openDatabase({ dataDir: config.dataDir });
