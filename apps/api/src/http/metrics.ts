@@ -209,10 +209,7 @@ export function metricsRoutes(app: FastifyInstance, metrics: Metrics | undefined
 }
 
 /** METRICS_PORT: /metrics on 127.0.0.1 only, without a token (what can reach it is the machine itself). */
-export async function metricsListener(
-  app: FastifyInstance,
-  port: number,
-): Promise<{ url: string; close: () => Promise<void> }> {
+export async function metricsListener(app: FastifyInstance, port: number): Promise<{ url: string; close: () => Promise<void> }> {
   const { metrics } = app.services;
   if (!metrics) throw new Error('metrics are off');
   const server = createServer((req, res) => {

@@ -116,5 +116,10 @@ export async function outboxFigures(database: Database): Promise<OutboxGroup[]> 
     sql`SELECT 'mayor' AS kind, status AS state, count(*)::int AS n, extract(epoch FROM now() - min(reached_at))::float8 AS age
         FROM mayor_notifications GROUP BY status ${followers}`,
   );
-  return rows.map((r) => ({ kind: r.kind, state: r.state, count: Number(r.n), oldestAgeSeconds: Math.max(0, Number(r.age ?? 0)) }));
+  return rows.map((r) => ({
+    kind: r.kind,
+    state: r.state,
+    count: Number(r.n),
+    oldestAgeSeconds: Math.max(0, Number(r.age ?? 0)),
+  }));
 }
