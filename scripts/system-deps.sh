@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Installs the system packages the tests need when they are missing: Debian's chromium (browser
-# tests) and PostgreSQL server binaries (the PostgreSQL test layer). Needs root (or sudo) for apt.
+# tests), PostgreSQL server binaries (the PostgreSQL test layer) and prometheus (its promtool checks
+# a real /metrics scrape). Needs root (or sudo) for apt.
 set -euo pipefail
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
+command -v promtool >/dev/null 2>&1 || need+=(prometheus)
 if [ ${#need[@]} -eq 0 ]; then exit 0; fi
 echo "Installing system packages: ${need[*]}"
 SUDO=""
@@ -12,5 +14,7 @@ if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
-# The postgresql package starts a cluster of its own; the tests start their own servers.
+# The postgresql package starts a cluster of its own, prometheus a server of its own; the tests
+# start their own PostgreSQL servers and need only promtool.
 $SUDO service postgresql stop >/dev/null 2>&1 || true
+$SUDO service prometheus stop >/dev/null 2>&1 || true

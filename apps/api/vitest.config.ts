@@ -10,7 +10,12 @@ export default defineConfig({
       // fault.test.ts and ready-fault.test.ts stop a PostgreSQL server: PostgreSQL only.
       {
         extends: true,
-        test: { name: 'pglite', include, exclude: ['test/fault.test.ts', 'test/ready-fault.test.ts'], env: { TEST_DB: 'pglite' } },
+        test: {
+          name: 'pglite',
+          include,
+          exclude: ['test/fault.test.ts', 'test/ready-fault.test.ts'],
+          env: { TEST_DB: 'pglite' },
+        },
       },
       {
         extends: true,

@@ -314,7 +314,8 @@ describe('hiding by reports counts distinct browsers and distinct connections', 
   const publicIds = async (app: Parameters<typeof get>[0]) =>
     (JSON.parse((await get(app, routes.allInterventions.path)).body) as Intervention[]).map((i) => i.id);
   const hides = async (t: Awaited<ReturnType<typeof start>>) =>
-    (await t.database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM audit_log WHERE action = 'intervention.hide'`))[0]?.n;
+    (await t.database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM audit_log WHERE action = 'intervention.hide'`))[0]
+      ?.n;
 
   it('behind a trusted proxy: one address with three cookies, or none, hides nothing; three addresses and three browsers hide', async () => {
     const t = await start({ TRUST_PROXY: '1' });
@@ -331,17 +332,23 @@ describe('hiding by reports counts distinct browsers and distinct connections', 
 
     // One address (what the proxy saw; the client's own entries before it are not believed), three cookies.
     for (const [i, spoof] of ['1.1.1.1', '2.2.2.2', '3.3.3.3'].entries()) {
-      expect((await reportFrom(app, a.id, { ip: proxy, xff: `${spoof}, 203.0.113.7`, cookie: browserCookie(`c${i}`) })).statusCode).toBe(201);
+      expect(
+        (await reportFrom(app, a.id, { ip: proxy, xff: `${spoof}, 203.0.113.7`, cookie: browserCookie(`c${i}`) })).statusCode,
+      ).toBe(201);
     }
     // One address, the cookie dropped each time: a new browser every time, still one address.
     for (let i = 0; i < 3; i++) expect((await reportFrom(app, b.id, { ip: proxy, xff: '203.0.113.8' })).statusCode).toBe(201);
     // Three addresses in one IPv6 /64 are one connection.
     for (let i = 1; i <= 3; i++) {
-      expect((await reportFrom(app, b.id, { ip: proxy, xff: `2001:db8:5:6::${i}`, cookie: browserCookie(`v6-${i}`) })).statusCode).toBe(201);
+      expect(
+        (await reportFrom(app, b.id, { ip: proxy, xff: `2001:db8:5:6::${i}`, cookie: browserCookie(`v6-${i}`) })).statusCode,
+      ).toBe(201);
     }
     // One browser from three addresses: one report, repeats change nothing.
     for (const [i, ip] of ['203.0.113.9', '203.0.113.10', '203.0.113.11'].entries()) {
-      expect((await reportFrom(app, c.id, { ip: proxy, xff: ip, cookie: browserCookie('one') })).statusCode).toBe(i === 0 ? 201 : 200);
+      expect((await reportFrom(app, c.id, { ip: proxy, xff: ip, cookie: browserCookie('one') })).statusCode).toBe(
+        i === 0 ? 201 : 200,
+      );
     }
     const visible = await publicIds(app);
     for (const p of [a, b, c]) expect(visible).toContain(p.id);
@@ -353,7 +360,9 @@ describe('hiding by reports counts distinct browsers and distinct connections', 
       expect((await publicIds(app)).includes(d.id)).toBe(i < 2);
     }
     expect(await hides(t)).toBe(1);
-    const [entry] = await t.database.rows<{ after: unknown }>(sql`SELECT after FROM audit_log WHERE action = 'intervention.hide'`);
+    const [entry] = await t.database.rows<{ after: unknown }>(
+      sql`SELECT after FROM audit_log WHERE action = 'intervention.hide'`,
+    );
     const after = typeof entry?.after === 'string' ? JSON.parse(entry.after) : entry?.after;
     expect(after).toEqual({ moderation: 'hidden', openReports: 3, browsers: 3, addresses: 3 });
     // The address is stored only as a keyed hash.

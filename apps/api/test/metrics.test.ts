@@ -87,7 +87,12 @@ describe(`metrics on ${DB_KIND}`, () => {
     expect(text).not.toContain(m);
     expect(text).not.toContain('mon-does-not-exist');
     expect(text).not.toContain('/nowhere');
-    expect(value(text, 'http_request_duration_seconds_count{method="POST",route="/api/interventions/:interventionId/vote",status_code="200"}')).toBe(11);
+    expect(
+      value(
+        text,
+        'http_request_duration_seconds_count{method="POST",route="/api/interventions/:interventionId/vote",status_code="200"}',
+      ),
+    ).toBe(11);
 
     expect(value(text, 'linz_votes_total')).toBe(11);
     expect(value(text, 'linz_proposals_total')).toBe(1);

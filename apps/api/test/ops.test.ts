@@ -245,7 +245,9 @@ describe('the start-up line', () => {
     expect(boundAddress({ address: '0.0.0.0', family: 'IPv4', port: 8080 })).toBe(
       'http://localhost:8080 (port 8080 on every interface)',
     );
-    expect(boundAddress({ address: '::', family: 'IPv6', port: 3001 })).toBe('http://localhost:3001 (port 3001 on every interface)');
+    expect(boundAddress({ address: '::', family: 'IPv6', port: 3001 })).toBe(
+      'http://localhost:3001 (port 3001 on every interface)',
+    );
     expect(boundAddress({ address: '::1', family: 'IPv6', port: 3001 })).toBe('http://localhost:3001 (port 3001, loopback only)');
     expect(boundAddress({ address: '10.0.0.5', family: 'IPv4', port: 80 })).toBe('port 80 of 10.0.0.5');
   });

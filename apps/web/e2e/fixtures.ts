@@ -96,6 +96,17 @@ export class Api {
 }
 
 /** A unique, readable name for data a test creates. */
+/**
+ * Headers that make a request context another client behind the proxy: hiding by reports needs
+ * distinct browsers AND distinct addresses, and the e2e server trusts one proxy hop
+ * (TRUST_PROXY=1 in playwright.config.ts), so X-Forwarded-For names the client. A random IPv6 /64
+ * of the documentation prefix each time: distinct connections, never a real one.
+ */
+export function asOtherClient(): Record<string, string> {
+  const group = () => Math.floor(Math.random() * 0x10000).toString(16);
+  return { 'x-forwarded-for': `2001:db8:${group()}:${group()}::1` };
+}
+
 export const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 /** Cluster buttons: "12 Denkmäler, hineinzoomen". */

@@ -1,6 +1,6 @@
 // Reporting a monument or a proposal from the popup: the dialog, the thanks (new and repeat),
 // the errors, and the item gone from the map and the list once 3 browsers reported it.
-import { expect, openPopup, test, unique, type Page } from './fixtures';
+import { asOtherClient, expect, openPopup, test, unique, type Page } from './fixtures';
 
 async function ownMonument(api: import('./fixtures').Api, label: string) {
   const name = unique(label);
@@ -8,12 +8,12 @@ async function ownMonument(api: import('./fixtures').Api, label: string) {
   return { monument, marker: new RegExp(`^${name} \\(`) };
 }
 
-/** Reports as another browser (its own cookie jar). */
+/** Reports as another browser (its own cookie jar) from another address. */
 async function reportAsOther(page: Page, path: string) {
   const other = await page
     .context()
     .browser()
-    ?.newContext({ baseURL: new URL(page.url()).origin });
+    ?.newContext({ baseURL: new URL(page.url()).origin, extraHTTPHeaders: asOtherClient() });
   if (!other) throw new Error('no browser');
   const res = await other.request.post(path, { data: { reason: 'spam' } });
   expect(res.status(), await res.text()).toBe(201);

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { seriousViolations } from './axe';
-import { expect, mapReady, test, unique, type Page } from './fixtures';
+import { asOtherClient, expect, mapReady, test, unique, type Page } from './fixtures';
 import { staffToken } from './staff';
 
 type SexCounts = Record<'female' | 'male' | 'mixed' | 'none' | 'unspecified', number>;
@@ -94,12 +94,12 @@ test('the street figures are the count of the city register (CSV), credited', as
   await expect(page.getByRole('link', { name: 'CC BY 4.0' })).toBeVisible();
 });
 
-/** Reports the monument as another browser (its own cookie jar). */
+/** Reports the monument as another browser (its own cookie jar) from another address. */
 async function reportAsOther(page: Page, monumentId: string) {
   const other = await page
     .context()
     .browser()
-    ?.newContext({ baseURL: new URL(page.url()).origin });
+    ?.newContext({ baseURL: new URL(page.url()).origin, extraHTTPHeaders: asOtherClient() });
   if (!other) throw new Error('no browser');
   const res = await other.request.post(`/api/monuments/${monumentId}/reports`, { data: { reason: 'spam' } });
   expect(res.status(), await res.text()).toBe(201);

@@ -165,7 +165,7 @@ async function openPglite(opts: DatabaseOptions) {
     rows: async <T>(query: SQL, tx: Db = db) => rowsOf<T>(await tx.execute(query)),
     listen: (channel: string, onPayload: (payload: string) => void) => client.listen(channel, onPayload),
     // One connection in this process, no pool to see into.
-    poolUse: async (): Promise<PoolUse> => ({ max: 1 }),
+    poolUse: (): Promise<PoolUse> => Promise.resolve({ max: 1 }),
     migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder }),
     close: () => client.close(),
   };

@@ -72,7 +72,11 @@ export async function report(
           FROM reports WHERE item_kind = ${target.kind} AND item_id = ${String(target.id)} AND resolved_at IS NULL`,
       tx,
     );
-    const open = { openReports: Number(row?.n ?? 0), browsers: Number(row?.browsers ?? 0), addresses: Number(row?.addresses ?? 0) };
+    const open = {
+      openReports: Number(row?.n ?? 0),
+      browsers: Number(row?.browsers ?? 0),
+      addresses: Number(row?.addresses ?? 0),
+    };
     const hidden =
       threshold > 0 && open.browsers >= threshold && open.addresses >= threshold ? await hide(database, tx, target, open) : false;
     return { created: true, hidden };

@@ -6,7 +6,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry, type Metric } from 'prom-client';
 import type { Config } from '../config.js';
 import type { Database, PoolUse } from '../db/client.js';
 import { outboxFigures, type OutboxGroup } from '../mail/outbox.js';
@@ -36,6 +36,54 @@ function within<T>(ms: number, work: Promise<T>): Promise<T> {
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
+const BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+type Series = { labels: Record<string, string>; counts: number[]; sum: number; count: number };
+
+/**
+ * http_request_duration_seconds, kept by hand: prom-client's Histogram validates and hashes the
+ * labels on every observation (3-8 µs here under load); this is one Map lookup and a bucket
+ * search per request. The registry renders it like any prom-client metric.
+ */
+class RouteDurations {
+  readonly name = 'http_request_duration_seconds';
+  readonly help = 'Time from a request arriving to its answer being sent, by route pattern and status.';
+  readonly type = 'histogram';
+  readonly aggregator = 'sum';
+  private readonly series = new Map<string, Series>();
+
+  observe(method: string, route: string, status: number, seconds: number) {
+    const key = `${method} ${status} ${route}`;
+    let s = this.series.get(key);
+    if (!s) {
+      s = { labels: { method, route, status_code: String(status) }, counts: BUCKETS.map(() => 0), sum: 0, count: 0 };
+      this.series.set(key, s);
+    }
+    const i = BUCKETS.findIndex((le) => seconds <= le);
+    if (i >= 0) s.counts[i] = (s.counts[i] ?? 0) + 1;
+    s.sum += seconds;
+    s.count += 1;
+  }
+
+  get() {
+    const values: { metricName: string; labels: Record<string, string | number>; value: number }[] = [];
+    for (const s of this.series.values()) {
+      let cumulative = 0;
+      BUCKETS.forEach((le, i) => {
+        cumulative += s.counts[i] ?? 0;
+        values.push({ metricName: `${this.name}_bucket`, labels: { le, ...s.labels }, value: cumulative });
+      });
+      values.push({ metricName: `${this.name}_bucket`, labels: { le: '+Inf', ...s.labels }, value: s.count });
+      values.push({ metricName: `${this.name}_sum`, labels: s.labels, value: s.sum });
+      values.push({ metricName: `${this.name}_count`, labels: s.labels, value: s.count });
+    }
+    return { name: this.name, help: this.help, type: this.type, values, aggregator: this.aggregator };
+  }
+
+  reset() {
+    this.series.clear();
+  }
+}
+
 export function createMetrics(database: Database): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -44,15 +92,8 @@ export function createMetrics(database: Database): Metrics {
     registry.removeSingleMetric(name);
   }
 
-  const duration = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time from a request arriving to its answer being sent, by route pattern and status.',
-    labelNames: ['method', 'route', 'status_code'] as const,
-    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-    registers: [registry],
-  });
-  // One child per label set, looked up by a string: cheaper per request than prom-client's label hashing.
-  const children = new Map<string, { observe(v: number): void }>();
+  const durations = new RouteDurations();
+  registry.registerMetric(durations as unknown as Metric);
 
   const votes = new Counter({
     name: 'linz_votes_total',
@@ -137,15 +178,7 @@ export function createMetrics(database: Database): Metrics {
 
   return {
     registry,
-    observe(method, route = 'unmatched', status, seconds) {
-      const key = `${method} ${status} ${route}`;
-      let child = children.get(key);
-      if (!child) {
-        child = duration.labels({ method, route, status_code: String(status) });
-        children.set(key, child);
-      }
-      child.observe(seconds);
-    },
+    observe: (method, route = 'unmatched', status, seconds) => durations.observe(method, route, status, seconds),
     voteCounted: () => votes.inc(),
     proposalCreated: () => proposals.inc(),
   };
@@ -177,7 +210,7 @@ export function metricsRoutes(app: FastifyInstance, metrics: Metrics | undefined
 
 /** METRICS_PORT: /metrics on 127.0.0.1 only, without a token (what can reach it is the machine itself). */
 export async function metricsListener(app: FastifyInstance, port: number): Promise<{ url: string; close: () => Promise<void> }> {
-  const { metrics } = (app as FastifyInstance & { services: { metrics: Metrics | undefined } }).services;
+  const { metrics } = app.services;
   if (!metrics) throw new Error('metrics are off');
   const server = createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0];

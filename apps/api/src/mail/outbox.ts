@@ -211,5 +211,10 @@ export async function outboxFigures(database: Database): Promise<OutboxGroup[]> 
         UNION ALL SELECT kind, status, count(*)::int, extract(epoch FROM now() - min(created_at))::float8
         FROM follow_mails GROUP BY kind, status`,
   );
-  return rows.map((r) => ({ kind: r.kind, state: r.state, count: Number(r.n), oldestAgeSeconds: Math.max(0, Number(r.age ?? 0)) }));
+  return rows.map((r) => ({
+    kind: r.kind,
+    state: r.state,
+    count: Number(r.n),
+    oldestAgeSeconds: Math.max(0, Number(r.age ?? 0)),
+  }));
 }
