@@ -41,6 +41,7 @@ type RouteName = Exclude<
   | 'openapi'
   | 'docs'
   | 'statsImage'
+  | 'interventionImage'
 >;
 
 /** Method and path of each route; `satisfies` keeps them equal to the contract's route table. */
