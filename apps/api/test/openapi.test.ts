@@ -272,7 +272,10 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
     // The proposal's Open Graph image.
     const image = await check({ url: pathOf(r.interventionImage.path, { interventionId: proposal }) }, 200);
     await check(
-      { url: pathOf(r.interventionImage.path, { interventionId: proposal }), headers: { 'if-none-match': String(image.headers.etag) } },
+      {
+        url: pathOf(r.interventionImage.path, { interventionId: proposal }),
+        headers: { 'if-none-match': String(image.headers.etag) },
+      },
       304,
     );
     await check({ url: pathOf(r.interventionImage.path, { interventionId: 999999 }) }, 404);

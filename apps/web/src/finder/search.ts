@@ -22,7 +22,8 @@ export const validateFilterSearch = (search: Record<string, unknown>): FilterSea
 export function validateHomeSearch(search: Record<string, unknown>): HomeSearch {
   const link = parseMapLink(search);
   const out: HomeSearch = validateFilterSearch(search);
-  for (const key of ['lat', 'lng', 'zoom', 'monument', 'proposal'] as const) if (link[key] !== undefined) out[key] = String(link[key]);
+  for (const key of ['lat', 'lng', 'zoom', 'monument', 'proposal'] as const)
+    if (link[key] !== undefined) out[key] = String(link[key]);
   return out;
 }
 

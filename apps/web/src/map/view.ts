@@ -22,13 +22,15 @@ export function parseMapLink(search: Record<string, unknown>): MapLink {
   const lng = numberIn(search.lng, -180, 180);
   const zoom = numberIn(search.zoom, 1, 19);
   const { monument } = search;
-  const proposal = typeof search.proposal === 'string' && /^[1-9]\d{0,9}$/.test(search.proposal) ? Number(search.proposal) : search.proposal;
+  const proposal =
+    typeof search.proposal === 'string' && /^[1-9]\d{0,9}$/.test(search.proposal) ? Number(search.proposal) : search.proposal;
   const invalid =
     (search.lat !== undefined && lat === undefined) ||
     (search.lng !== undefined && lng === undefined) ||
     (search.zoom !== undefined && !Number.isInteger(zoom)) ||
     (monument !== undefined && (typeof monument !== 'string' || monument.length > 64)) ||
-    (proposal !== undefined && !(typeof proposal === 'number' && Number.isInteger(proposal) && proposal > 0 && proposal <= 2_147_483_647));
+    (proposal !== undefined &&
+      !(typeof proposal === 'number' && Number.isInteger(proposal) && proposal > 0 && proposal <= 2_147_483_647));
   if (invalid) return {};
   const link: MapLink = {};
   if (lat !== undefined) link.lat = lat;
