@@ -302,6 +302,18 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
     await check({ url: `${r.monumentsGeojson.path}?bbox=1,2,3` }, 400);
     await check({ url: `${r.monumentsCsv.path}?bbox=a,b,c,d` }, 400);
 
+    // The proposal's Open Graph image.
+    const image = await check({ url: pathOf(r.interventionImage.path, { interventionId: proposal }) }, 200);
+    await check(
+      {
+        url: pathOf(r.interventionImage.path, { interventionId: proposal }),
+        headers: { 'if-none-match': String(image.headers.etag) },
+      },
+      304,
+    );
+    await check({ url: pathOf(r.interventionImage.path, { interventionId: 999999 }) }, 404);
+    await check({ url: pathOf(r.interventionImage.path, { interventionId: 'x' }) }, 400);
+
     // Open311, each operation in JSON and XML: the proposal above, GeoReport's errors.
     for (const [n, f] of OPEN311_OPERATIONS) {
       await check({ url: open311Url(n, f, proposal) }, 200);

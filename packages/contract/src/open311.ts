@@ -118,5 +118,5 @@ export type Open311RouteName = keyof typeof open311Routes;
 /** `discovery` + `xml` → `/open311/v2/discovery.xml`. */
 export const open311Path = (name: Open311RouteName, format: Open311Format) => `${open311Routes[name].path}.${format}`;
 /** `requests` + `xml` → `open311RequestsXml`. */
-export const open311OperationId = (name: Open311RouteName, format: Open311Format) =>
-  `open311${name[0]!.toUpperCase()}${name.slice(1)}${format[0]!.toUpperCase()}${format.slice(1)}`;
+const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+export const open311OperationId = (name: Open311RouteName, format: Open311Format) => `open311${capital(name)}${capital(format)}`;

@@ -210,7 +210,8 @@ export function metricsRoutes(app: FastifyInstance, metrics: Metrics | undefined
 
 /** METRICS_PORT: /metrics on 127.0.0.1 only, without a token (what can reach it is the machine itself). */
 export async function metricsListener(app: FastifyInstance, port: number): Promise<{ url: string; close: () => Promise<void> }> {
-  const { metrics } = app.services;
+  // The augmentation of FastifyInstance lives in app.ts, which the web app's typecheck does not load.
+  const { metrics } = (app as FastifyInstance & { services: { metrics: Metrics | undefined } }).services;
   if (!metrics) throw new Error('metrics are off');
   const server = createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0];

@@ -12,8 +12,8 @@ import { parseMapLink } from '../map/view';
 
 /** `category`, `sex`, `proposals`, `validated`, `q` in address form. */
 export type FilterSearch = Partial<Record<'category' | 'sex' | 'proposals' | 'validated' | 'q', string>>;
-/** The home page adds the map link (`lat`, `lng`, `zoom`, `monument`). */
-export type HomeSearch = FilterSearch & Partial<Record<'lat' | 'lng' | 'zoom' | 'monument', string>>;
+/** The home page adds the map link (`lat`, `lng`, `zoom`, `monument`, and a shared `proposal`). */
+export type HomeSearch = FilterSearch & Partial<Record<'lat' | 'lng' | 'zoom' | 'monument' | 'proposal', string>>;
 
 export const filtersOf = (search: Record<string, unknown>): MonumentFilters => parseMonumentFilters(search).value;
 
@@ -22,7 +22,8 @@ export const validateFilterSearch = (search: Record<string, unknown>): FilterSea
 export function validateHomeSearch(search: Record<string, unknown>): HomeSearch {
   const link = parseMapLink(search);
   const out: HomeSearch = validateFilterSearch(search);
-  for (const key of ['lat', 'lng', 'zoom', 'monument'] as const) if (link[key] !== undefined) out[key] = String(link[key]);
+  for (const key of ['lat', 'lng', 'zoom', 'monument', 'proposal'] as const)
+    if (link[key] !== undefined) out[key] = String(link[key]);
   return out;
 }
 

@@ -43,7 +43,9 @@ export function HomePage() {
   }, []);
   return (
     <div className="home">
-      {mapStarted ? <MonumentMap view={view} onReady={setMap} openMonumentId={linked.openId} /> : null}
+      {mapStarted ? (
+        <MonumentMap view={view} onReady={setMap} openMonumentId={linked.openId} openProposalId={link.proposal} />
+      ) : null}
       <HoldProgress hold={hold} />
       {mapStarted ? (
         <Suspense fallback={null}>

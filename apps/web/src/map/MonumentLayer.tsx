@@ -63,7 +63,9 @@ function zoomToCluster(map: LeafletMap, { bounds: { south, west, north, east } }
   map.setView([(south + north) / 2, (west + east) / 2], Math.min(maxZoom, Math.max(map.getZoom() + 1, fit)));
 }
 
-export function MonumentLayer({ openMonumentId }: { openMonumentId?: string | undefined }) {
+type Props = { openMonumentId?: string | undefined; openProposalId?: number | undefined };
+
+export function MonumentLayer({ openMonumentId, openProposalId }: Props) {
   const map = useMap();
   const { t, i18n } = useTranslation();
   const lang = langOf(i18n.resolvedLanguage);
@@ -168,7 +170,13 @@ export function MonumentLayer({ openMonumentId }: { openMonumentId?: string | un
   const monument = all?.find((m) => m.id === open.monument.id) ?? open.monument;
   return createPortal(
     <Suspense fallback={<p role="status">{t('popup.loading')}</p>}>
-      <MonumentPopup monument={monument} name={monumentName(monument, lang)} onClose={() => open.marker.closePopup()} />
+      <MonumentPopup
+        monument={monument}
+        name={monumentName(monument, lang)}
+        onClose={() => open.marker.closePopup()}
+        // Only the popup the link opened shows the shared proposal (closing it ends the link).
+        sharedProposalId={linked?.id === monument.id ? openProposalId : undefined}
+      />
     </Suspense>,
     open.content,
   );

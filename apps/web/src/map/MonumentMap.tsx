@@ -19,6 +19,8 @@ type Props = {
   onReady: (map: LeafletMap | null) => void;
   /** A monument whose popup opens once the markers are there (a link from the mayor's e-mail). */
   openMonumentId?: string | undefined;
+  /** A shared proposal, highlighted in that monument's popup. */
+  openProposalId?: number | undefined;
 };
 
 function Tiles() {
@@ -62,14 +64,14 @@ function Busy() {
   return null;
 }
 
-export function MonumentMap({ view, onReady, openMonumentId }: Props) {
+export function MonumentMap({ view, onReady, openMonumentId, openProposalId }: Props) {
   const { t } = useTranslation();
   return (
     <MapContainer ref={onReady} className="monument-map" center={[view.center.lat, view.center.lng]} zoom={view.zoom}>
       <MapLabel label={t('map.label')} />
       <Tiles />
       <Suspense fallback={<Busy />}>
-        <MonumentLayer openMonumentId={openMonumentId} />
+        <MonumentLayer openMonumentId={openMonumentId} openProposalId={openProposalId} />
       </Suspense>
       <SaveMapView />
     </MapContainer>

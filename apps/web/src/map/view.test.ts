@@ -31,6 +31,15 @@ describe('map view and client storage (spec section 3)', () => {
     expect(initialView(undefined, parseMapLink({ lat: 91, lng: 14 }))).toEqual({ center: { lat: 48.1, lng: 14.1 }, zoom: 12 });
   });
 
+  it('reads a shared proposal beside its monument; a malformed one voids the link', () => {
+    expect(parseMapLink({ monument: 'mon-x', proposal: '42' })).toEqual({ monument: 'mon-x', proposal: 42 });
+    // Without its monument a proposal opens nothing.
+    expect(parseMapLink({ proposal: '42' })).toEqual({});
+    for (const proposal of ['0', '-1', '4.2', 'abc', '99999999999']) {
+      expect(parseMapLink({ monument: 'mon-x', proposal }), proposal).toEqual({});
+    }
+  });
+
   it('ignores a damaged stored view', () => {
     sessionStorage.setItem('mapView', '{"center":"nowhere"');
     expect(initialView(undefined)).toEqual(DEFAULT_VIEW);

@@ -1,6 +1,6 @@
 // One intervention in the popup: thumbs-up (vote), name, where it stands, count, follow and report buttons.
 import type { MonumentIntervention } from '@linz/contract';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ThumbsUpIcon } from '../layout/icons';
 import { ProposalStanding } from './ProposalStanding';
@@ -12,14 +12,28 @@ type Props = {
   onVote: (intervention: MonumentIntervention, button: HTMLElement | null) => void;
   onReport: (intervention: MonumentIntervention, button: HTMLElement) => void;
   onFollow: (intervention: MonumentIntervention, button: HTMLElement) => void;
+  onShare: (intervention: MonumentIntervention) => void;
+  /** The proposal a shared link named: marked, scrolled to and focused once. */
+  shared: boolean;
 };
 
-export function InterventionRow({ intervention, voted, celebrating, onVote, onReport, onFollow }: Props) {
+export function InterventionRow({ intervention, voted, celebrating, onVote, onReport, onFollow, onShare, shared }: Props) {
   const { t } = useTranslation();
   const button = useRef<HTMLButtonElement>(null);
+  const row = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (!shared) return;
+    row.current?.scrollIntoView({ block: 'nearest' });
+    row.current?.focus({ preventScroll: true });
+  }, [shared]);
   const label = voted ? t('popup.votedAlready', { name: intervention.name }) : t('popup.vote', { name: intervention.name });
   return (
-    <li className="intervention-row">
+    <li
+      ref={row}
+      className={`intervention-row${shared ? ' intervention-row--shared' : ''}`}
+      // Focused once when a shared link opened the popup here, so a screen reader reads it.
+      tabIndex={shared ? -1 : undefined}
+    >
       <button
         ref={button}
         type="button"
@@ -32,6 +46,7 @@ export function InterventionRow({ intervention, voted, celebrating, onVote, onRe
         <ThumbsUpIcon />
       </button>
       <span className="intervention-row__main">
+        {shared ? <span className="intervention-row__shared">{t('sharePreview.sharedHere')}</span> : null}
         <span className="intervention-row__name">{intervention.name}</span>
         <ProposalStanding proposal={intervention} />
         <button
@@ -49,6 +64,14 @@ export function InterventionRow({ intervention, voted, celebrating, onVote, onRe
           onClick={(event) => onReport(intervention, event.currentTarget)}
         >
           {t('report.button')}
+        </button>
+        <button
+          type="button"
+          className="report-link"
+          aria-label={t('sharePreview.shareProposal', { name: intervention.name })}
+          onClick={() => onShare(intervention)}
+        >
+          {t('sharePreview.share')}
         </button>
       </span>
       <span className="intervention-row__votes">{t('popup.votes', { count: intervention.votes })}</span>

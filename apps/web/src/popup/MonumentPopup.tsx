@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { isLocked } from '../storage/keys';
 import { MonumentProposals } from './MonumentProposals';
 
-type Props = { monument: Monument; name: string; onClose: () => void };
+type Props = { monument: Monument; name: string; onClose: () => void; sharedProposalId?: number | undefined };
 
-export function MonumentPopup({ monument, name, onClose }: Props) {
+export function MonumentPopup({ monument, name, onClose, sharedProposalId }: Props) {
   const { t } = useTranslation();
   const heading = useRef<HTMLHeadingElement>(null);
 
@@ -33,7 +33,7 @@ export function MonumentPopup({ monument, name, onClose }: Props) {
       </h2>
       {monument.validated ? null : <p className="monument-popup__unvalidated">{t('popup.unvalidated')}</p>}
       <p className="monument-popup__subline">{t('popup.subline')}</p>
-      <MonumentProposals monument={monument} name={name} />
+      <MonumentProposals monument={monument} name={name} sharedProposalId={sharedProposalId} />
     </section>
   );
 }

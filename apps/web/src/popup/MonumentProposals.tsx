@@ -1,6 +1,6 @@
 // What a monument offers besides its name: its proposals with votes and where they stand, voting,
 // proposing a new one, and reporting. Shared by the map's popup and the /monuments list.
-import type { Monument } from '@linz/contract';
+import type { Monument, MonumentIntervention } from '@linz/contract';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,8 @@ import { FollowOffer } from '../follow/FollowOffer';
 import { votedList } from '../storage/keys';
 import { AddInterventionForm } from './AddInterventionForm';
 import { InterventionRow } from './InterventionRow';
-import { ShareLink } from './ShareLink';
+import { FEEDBACK, proposalLink, ShareLink } from './ShareLink';
+import { shareLink } from '../share/share';
 import { useAddIntervention } from './useAddIntervention';
 import { useVote } from './useVote';
 import type { ReportTarget } from './report/sendReport';
@@ -25,9 +26,9 @@ type Reporting = { target: ReportTarget; name: string; opener: HTMLElement };
 type Proposal = { id: number; name: string };
 type Following = Proposal & { opener: HTMLElement };
 
-type Props = { monument: Monument; name: string };
+type Props = { monument: Monument; name: string; sharedProposalId?: number | undefined };
 
-export function MonumentProposals({ monument, name }: Props) {
+export function MonumentProposals({ monument, name, sharedProposalId }: Props) {
   const { t } = useTranslation();
   const [feedback, setFeedbackOnly] = useState<Feedback | null>(null);
   // The proposal just voted for or added: its confirmation offers to follow it.
@@ -46,6 +47,14 @@ export function MonumentProposals({ monument, name }: Props) {
   };
   const voted = votedList.read(monument.id);
   const [reporting, setReporting] = useState<Reporting | null>(null);
+  const [byHand, setByHand] = useState<string | null>(null);
+  const share = async (item: MonumentIntervention) => {
+    const url = proposalLink(monument.id, item.id);
+    const outcome = await shareLink({ title: item.name, text: name, url });
+    if (outcome === 'cancelled') return;
+    setByHand(outcome === 'failed' ? url : null);
+    setFeedback(FEEDBACK[outcome]);
+  };
   const reportDone = (thanks: Feedback | null) => {
     if (thanks) setFeedback(thanks);
     // Back to the button that opened it (the dialog was on <body>).
@@ -85,6 +94,8 @@ export function MonumentProposals({ monument, name }: Props) {
                 })
               }
               onFollow={(item, opener) => setFollowing({ id: item.id, name: item.name, opener })}
+              shared={intervention.id === sharedProposalId}
+              onShare={(item) => void share(item)}
               onReport={(item, opener) =>
                 setReporting({ target: { kind: 'intervention', interventionId: item.id }, name: item.name, opener })
               }
@@ -92,6 +103,15 @@ export function MonumentProposals({ monument, name }: Props) {
           ))}
         </ul>
       )}
+      {byHand ? (
+        <input
+          className="share-link__url"
+          readOnly
+          value={byHand}
+          aria-label={t('sharePreview.linkLabel')}
+          onFocus={(event) => event.currentTarget.select()}
+        />
+      ) : null}
       <AddInterventionForm adding={adding} onAdd={add} />
       <ShareLink monumentId={monument.id} name={name} onOutcome={setFeedback} />
       <button

@@ -13,7 +13,14 @@ export function monumentLink(monumentId: string): string {
   return url.href;
 }
 
-const FEEDBACK: Record<Exclude<ShareResult, 'cancelled'>, Feedback> = {
+/** The map opened at a proposal in its monument's popup; its page carries the proposal's preview. */
+export function proposalLink(monumentId: string, proposalId: number): string {
+  const url = new URL(monumentLink(monumentId));
+  url.searchParams.set('proposal', String(proposalId));
+  return url.href;
+}
+
+export const FEEDBACK: Record<Exclude<ShareResult, 'cancelled'>, Feedback> = {
   shared: success('findMap.shared'),
   copied: success('findMap.copied'),
   failed: failure('findMap.copyByHand'),

@@ -1,0 +1,51 @@
+// /?monument=<id>&proposal=<id>, as a proposal's share button sends it: the map opens at the
+// monument with its popup, the shared proposal marked ("Geteilter Vorschlag"), scrolled to and
+// focused; its share button shares exactly that link. Axe-clean. Desktop and phone.
+import { seriousViolations } from './axe';
+import { expect, mapReady, openPopup, test, unique } from './fixtures';
+
+const MON = 'mon-dreifaltigkeitssaeule';
+
+test('a shared proposal link opens the popup at that proposal, marked and focused', async ({ page, api }) => {
+  // Several proposals, so the shared one is not simply the first row.
+  const names = [unique('Erster Vorschlag'), unique('Zweiter Vorschlag'), unique('Geteilt: Käthe Leichter')];
+  const created = [];
+  for (const name of names) created.push(await api.addIntervention(MON, name));
+  const shared = created[2]!;
+  await page.goto(`/?monument=${MON}&proposal=${shared.id}`);
+  await mapReady(page);
+  const popup = page.locator('.leaflet-popup');
+  await expect(popup.getByRole('heading', { level: 2, name: 'Dreifaltigkeitssäule' })).toBeVisible();
+  const row = popup.locator('.intervention-row--shared');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(shared.name);
+  await expect(row).toContainText('Geteilter Vorschlag');
+  await expect(row).toBeFocused();
+  await expect(row).toBeInViewport();
+  // Only that one is marked.
+  await expect(popup.getByText('Geteilter Vorschlag')).toHaveCount(1);
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("a proposal's share button shares the link that opens it", async ({ page, api }) => {
+  const proposal = await api.addIntervention(MON, unique('Zum Teilen'));
+  await page.addInitScript(() => {
+    const calls: unknown[] = [];
+    (window as unknown as { shareCalls: unknown[] }).shareCalls = calls;
+    Object.defineProperty(navigator, 'share', { configurable: true, value: async (data: unknown) => void calls.push(data) });
+  });
+  await page.goto('/');
+  await mapReady(page);
+  const popup = await openPopup(page, 'Dreifaltigkeitssäule');
+  await popup.getByRole('button', { name: `Vorschlag „${proposal.name}“ teilen` }).click();
+  await expect(popup.getByRole('status').filter({ hasText: 'Link geteilt.' })).toBeVisible();
+  const calls = await page.evaluate(() => (window as unknown as { shareCalls: { title: string; url: string }[] }).shareCalls);
+  expect(calls).toHaveLength(1);
+  expect(calls[0]?.title).toBe(proposal.name);
+  const url = new URL(calls[0]?.url ?? '');
+  expect(Object.fromEntries(url.searchParams)).toEqual({ monument: MON, proposal: String(proposal.id) });
+  // The shared link opens the popup at it.
+  await page.goto(url.href);
+  await mapReady(page);
+  await expect(page.locator('.leaflet-popup .intervention-row--shared')).toContainText(proposal.name);
+});
