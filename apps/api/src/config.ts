@@ -42,7 +42,15 @@ const Env = z.object({
     .transform((v, ctx) => {
       const n = v.split(',').map((p) => Number(p.trim()));
       const [s, w, north, e] = n;
-      if (n.length !== 4 || n.some((x) => !Number.isFinite(x)) || !(s! < north! && w! < e!) || s! < -85 || north! > 85 || w! < -180 || e! > 180) {
+      if (
+        n.length !== 4 ||
+        n.some((x) => !Number.isFinite(x)) ||
+        !(s! < north! && w! < e!) ||
+        s! < -85 ||
+        north! > 85 ||
+        w! < -180 ||
+        e! > 180
+      ) {
         ctx.addIssue({ code: 'custom', message: 'south,west,north,east in degrees (south < north, west < east)' });
         return z.NEVER;
       }

@@ -118,7 +118,8 @@ describe('tiles from our own address', () => {
   it('honours the upstream’s expiry, but keeps every tile at least 7 days', async () => {
     const start = clock.now;
     const before = up.seen.length;
-    up.respond = (_req, res) => res.writeHead(200, { 'content-type': 'image/png', 'cache-control': 'public, max-age=30' }).end(PNG);
+    up.respond = (_req, res) =>
+      res.writeHead(200, { 'content-type': 'image/png', 'cache-control': 'public, max-age=30' }).end(PNG);
     expect((await t.app.inject({ url: url(LINZ.x + 2) })).statusCode).toBe(200);
     up.respond = (_req, res) =>
       res.writeHead(200, { 'content-type': 'image/png', expires: new Date(start + 30 * DAY).toUTCString() }).end(PNG);

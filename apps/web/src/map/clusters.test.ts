@@ -18,7 +18,9 @@ const grid = (n: number) =>
 describe('clusters', () => {
   it('draws a short list whole from the default zoom on: apart as markers, close together as a cluster', () => {
     // 40 monuments about 750 m apart, and two 5 m from each other.
-    const apart = Array.from({ length: 40 }, (_, i) => monument(`a${i}`, 48.25 + (i % 8) * 0.01, 14.2 + Math.floor(i / 8) * 0.01));
+    const apart = Array.from({ length: 40 }, (_, i) =>
+      monument(`a${i}`, 48.25 + (i % 8) * 0.01, 14.2 + Math.floor(i / 8) * 0.01),
+    );
     const close = [monument('c1', 48.3, 14.3, false), monument('c2', 48.30004, 14.3)];
     const placed = place(clusterIndex([...apart, ...close]), {
       zoom: SINGLES_ZOOM,

@@ -191,7 +191,8 @@ export function place(index: ClusterIndex, { zoom, maxZoom, bounds, pinned, fann
   for (const cell of index.at(Math.min(zoom, maxZoom), whole)) {
     // A short list is drawn whole, in view or not (a keyboard can reach every marker; Leaflet pans to it).
     if (!whole && !inside(bounds, cell.lat, cell.lng)) continue;
-    const members = pinned && cell.members.some((m) => m.id === pinned.id) ? cell.members.filter((m) => m.id !== pinned.id) : cell.members;
+    const members =
+      pinned && cell.members.some((m) => m.id === pinned.id) ? cell.members.filter((m) => m.id !== pinned.id) : cell.members;
     if (cell.key === fanned || (members.length === 1 && members[0]))
       for (const monument of members) placed.push({ kind: 'marker', monument });
     else if (members.length > 1)
