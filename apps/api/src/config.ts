@@ -41,22 +41,15 @@ const Env = z.object({
     .string()
     .transform((v, ctx) => {
       const n = v.split(',').map((p) => Number(p.trim()));
-      const [s, w, north, e] = n;
-      if (
-        n.length !== 4 ||
-        n.some((x) => !Number.isFinite(x)) ||
-        !(s! < north! && w! < e!) ||
-        s! < -85 ||
-        north! > 85 ||
-        w! < -180 ||
-        e! > 180
-      ) {
+      const [s = NaN, w = NaN, north = NaN, e = NaN] = n;
+      // NaN fails every comparison below.
+      if (n.length !== 4 || !(s < north && w < e && s >= -85 && north <= 85 && w >= -180 && e <= 180)) {
         ctx.addIssue({ code: 'custom', message: 'south,west,north,east in degrees (south < north, west < east)' });
         return z.NEVER;
       }
       return [
-        [s!, w!],
-        [north!, e!],
+        [s, w],
+        [north, e],
       ] as [[number, number], [number, number]];
     })
     .optional(),

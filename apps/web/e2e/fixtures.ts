@@ -119,7 +119,9 @@ export async function clusterNearCentre(page: Page) {
     const view = document.querySelector('.leaflet-container')?.getBoundingClientRect();
     return els.map((e) => {
       const r = e.getBoundingClientRect();
-      return view ? Math.hypot(r.x + r.width / 2 - (view.x + view.width / 2), r.y + r.height / 2 - (view.y + view.height / 2)) : 1e9;
+      return view
+        ? Math.hypot(r.x + r.width / 2 - (view.x + view.width / 2), r.y + r.height / 2 - (view.y + view.height / 2))
+        : 1e9;
     });
   });
   return clusters.nth(distances.indexOf(Math.min(...distances)));

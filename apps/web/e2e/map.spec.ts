@@ -87,11 +87,13 @@ test('the map view is kept in session storage and restored', async ({ page }) =>
   await page.keyboard.press('ArrowDown');
   await expect.poll(async () => (await mapViewOf(page))?.center.lat).toBeLessThan(before.center.lat - 0.001);
   const saved = await mapViewOf(page);
-  const markerBox = await page.getByRole('button', { name: 'Dreifaltigkeitssäule', exact: true }).boundingBox();
+  // A monument drawn on its own (in the old town, many are clusters at this zoom).
+  const name = (await page.locator('.monument-marker').first().getAttribute('title')) ?? '';
+  const markerBox = await page.getByRole('button', { name, exact: true }).boundingBox();
   await page.reload();
   await mapReady(page);
   expect(await mapViewOf(page)).toEqual(saved);
-  const restoredBox = await page.getByRole('button', { name: 'Dreifaltigkeitssäule', exact: true }).boundingBox();
+  const restoredBox = await page.getByRole('button', { name, exact: true }).boundingBox();
   expect(restoredBox?.x).toBeCloseTo(markerBox?.x ?? -1, 0);
   expect(restoredBox?.y).toBeCloseTo(markerBox?.y ?? -1, 0);
 });

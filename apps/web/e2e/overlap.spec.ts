@@ -30,7 +30,10 @@ async function coverage(page: Page): Promise<{ inView: number; covers: Cover[] }
 }
 
 const viewports = [
-  { label: 'phone 390x844', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },
+  {
+    label: 'phone 390x844',
+    use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+  },
   { label: 'desktop 1280x800', use: { viewport: { width: 1280, height: 800 } } },
 ];
 
@@ -64,7 +67,10 @@ for (const { label, use } of viewports) {
       await first.focus();
       await page.keyboard.press('Enter');
       await expect
-        .poll(async () => ((await zoomOf(page)) ?? 0) > 14 || (await page.locator('.monument-marker').count()) >= markersBefore + count)
+        .poll(
+          async () =>
+            ((await zoomOf(page)) ?? 0) > 14 || (await page.locator('.monument-marker').count()) >= markersBefore + count,
+        )
         .toBe(true);
       await expect(page.locator(':focus')).toHaveClass(/monument-marker/);
     });
