@@ -44,7 +44,9 @@ test('someone outside the staff group is told so and is not signed in', async ({
   await signInAtProvider(page, 'bert');
 
   const alert = page.getByRole('alert');
-  await expect(alert).toHaveText(/Ihr Konto der Stadt ist für diesen Bereich nicht freigeschaltet\. Sie wurden nicht angemeldet\./);
+  await expect(alert).toHaveText(
+    /Ihr Konto der Stadt ist für diesen Bereich nicht freigeschaltet\. Sie wurden nicht angemeldet\./,
+  );
   // Said once: the reason is taken out of the address, so a reload shows the plain form.
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByLabel('Zugangsschlüssel')).toBeVisible();

@@ -49,7 +49,10 @@ const OPERATIONS: Partial<Record<RouteName, { summary: string; tag?: Tag }>> = {
   interventionsCsv: { summary: 'Public proposals as CSV', tag: 'open data' },
   feedInterventions: { summary: 'New proposals (Atom)', tag: 'open data' },
   feedAnswers: { summary: "Proposals that reached the threshold and the city's answers (Atom)", tag: 'open data' },
-  oidcStart: { summary: "Staff sign-in with the city's accounts: a browser goes here (redirect to the provider)", tag: 'sign-in' },
+  oidcStart: {
+    summary: "Staff sign-in with the city's accounts: a browser goes here (redirect to the provider)",
+    tag: 'sign-in',
+  },
   oidcCallback: { summary: 'Where the city’s identity provider sends the browser back (redirect to /admin)', tag: 'sign-in' },
 };
 
