@@ -211,7 +211,9 @@ function oidcOf(e: z.infer<typeof Env>, publicUrl: string): OidcConfig | undefin
       `${missing.join(', ')}: required with ${set(core).join(', ')} (sign-in with the city's accounts needs all three)`,
     ]);
   }
-  const issuer = new URL(e.OIDC_ISSUER!);
+  const { OIDC_ISSUER: issuerUrl, OIDC_CLIENT_ID: clientId, OIDC_CLIENT_SECRET: clientSecret } = e;
+  if (!issuerUrl || !clientId || !clientSecret) return undefined; // all three are set here
+  const issuer = new URL(issuerUrl);
   // The provider's answers decide who is staff: only over TLS, except on this machine (tests).
   if (issuer.protocol !== 'https:' && !['127.0.0.1', 'localhost', '[::1]'].includes(issuer.hostname)) {
     throw invalid(['OIDC_ISSUER: must be an https:// address']);
@@ -225,16 +227,17 @@ function oidcOf(e: z.infer<typeof Env>, publicUrl: string): OidcConfig | undefin
   if (domains?.some((d) => !/^[a-z0-9.-]+\.[a-z]{2,}$/.test(d))) {
     throw invalid(['OIDC_ALLOWED_DOMAINS: a comma-separated list of domains, e.g. linz.gv.at,magistrat.linz.at']);
   }
-  const staffClaim = e.OIDC_STAFF_CLAIM ? { claim: e.OIDC_STAFF_CLAIM, value: e.OIDC_STAFF_VALUE! } : undefined;
+  const staffClaim =
+    e.OIDC_STAFF_CLAIM && e.OIDC_STAFF_VALUE ? { claim: e.OIDC_STAFF_CLAIM, value: e.OIDC_STAFF_VALUE } : undefined;
   const allowedDomains = domains && domains.length > 0 ? domains : undefined;
   // Without a rule every account of the provider would become staff.
   if (!staffClaim && !allowedDomains) {
     throw invalid(['OIDC_STAFF_CLAIM and OIDC_STAFF_VALUE, or OIDC_ALLOWED_DOMAINS: required with OIDC_ISSUER (who is staff)']);
   }
   return {
-    issuer: e.OIDC_ISSUER!,
-    clientId: e.OIDC_CLIENT_ID!,
-    clientSecret: e.OIDC_CLIENT_SECRET!,
+    issuer: issuerUrl,
+    clientId,
+    clientSecret,
     redirectUri: `${publicUrl}${PATHS.oidcCallback}`,
     staffClaim,
     allowedDomains,

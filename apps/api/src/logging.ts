@@ -55,7 +55,11 @@ export function loggerOptions(level: string, target?: LogSink): FastifyServerOpt
       censor: '[redacted]',
     },
     serializers: {
-      req: (req: { method: string; url: string; id: string }) => ({ method: req.method, url: withoutSecrets(req.url), id: req.id }),
+      req: (req: { method: string; url: string; id: string }) => ({
+        method: req.method,
+        url: withoutSecrets(req.url),
+        id: req.id,
+      }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
   };

@@ -44,7 +44,7 @@ export class Browser {
 
   cookies(origin: string): Map<string, string> {
     let c = this.jar.get(origin);
-    if (!c) this.jar.set(origin, (c = new Map()));
+    if (!c) this.jar.set(origin, (c = new Map<string, string>()));
     return c;
   }
 
@@ -61,9 +61,7 @@ export class Browser {
       const eq = pair.indexOf('=');
       const name = pair.slice(0, eq);
       const value = pair.slice(eq + 1);
-      const gone = attrs.some(
-        (a) => /^max-age=0$/i.test(a) || (/^expires=/i.test(a) && Date.parse(a.slice(8)) < Date.now()),
-      );
+      const gone = attrs.some((a) => /^max-age=0$/i.test(a) || (/^expires=/i.test(a) && Date.parse(a.slice(8)) < Date.now()));
       if (gone || value === '') jar.delete(name);
       else jar.set(name, value);
     }

@@ -82,9 +82,11 @@ async function formOf(req: IncomingMessage): Promise<URLSearchParams> {
 
 async function main() {
   const [portArg = '0', uris = ''] = process.argv.slice(2);
-  let provider: Provider | undefined;
+  // The issuer names the port, so the provider is made once the server listens.
+  const made: { provider?: Provider } = {};
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const match = /^\/interaction\/([\w-]+)$/.exec(req.url ?? '');
+    const provider = made.provider;
     if (!provider) return void res.writeHead(503).end();
     if (!match) return void provider.callback()(req, res);
     void (async () => {
@@ -111,7 +113,8 @@ async function main() {
   server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.listen(Number(portArg), '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  provider = new Provider(issuer, configuration(uris.split(',').filter(Boolean)));
+  const provider = new Provider(issuer, configuration(uris.split(',').filter(Boolean)));
+  made.provider = provider;
   // Errors the provider answers (a used code, a wrong verifier) are the tests' subject, not noise.
   provider.on('server_error', (_ctx, err) => console.error('provider error', err));
   process.stdout.write(`${JSON.stringify({ issuer })}\n`);

@@ -101,15 +101,23 @@ describe(`staff sign-in with the city's accounts on ${DB_KIND}`, () => {
     const queue = await t!.app.inject({ url: '/api/staff/queue', headers: b.appCookies() });
     expect(queue.statusCode).toBe(200);
 
-    const [member] = await t!.database.rows<{ name: string; token_hash: string | null; oidc_issuer: string; oidc_subject: string }>(
-      sql`SELECT name, token_hash, oidc_issuer, oidc_subject FROM staff`,
-    );
+    const [member] = await t!.database.rows<{
+      name: string;
+      token_hash: string | null;
+      oidc_issuer: string;
+      oidc_subject: string;
+    }>(sql`SELECT name, token_hash, oidc_issuer, oidc_subject FROM staff`);
     expect(member).toEqual({ name: 'Anna Beispiel', token_hash: null, oidc_issuer: idp.issuer, oidc_subject: 'anna' });
     const audit = await t!.database.rows<{ actor: string; action: string; item_id: string; after: string }>(
       sql`SELECT actor, action, item_id, after::text AS after FROM audit_log ORDER BY id`,
     );
     expect(audit.map((a) => ({ ...a, after: JSON.parse(a.after) as unknown }))).toEqual([
-      { actor: 'system', action: 'staff.add', item_id: 'Anna Beispiel', after: { name: 'Anna Beispiel', signIn: 'oidc', issuer: idp.issuer } },
+      {
+        actor: 'system',
+        action: 'staff.add',
+        item_id: 'Anna Beispiel',
+        after: { name: 'Anna Beispiel', signIn: 'oidc', issuer: idp.issuer },
+      },
     ]);
     expect(await counts()).toEqual({ staff: before.staff + 1, sessions: before.sessions + 1, audit: before.audit + 1 });
 

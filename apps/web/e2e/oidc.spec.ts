@@ -14,6 +14,9 @@ async function signInAtProvider(page: Page, login: string) {
 // Each test crosses two servers (ours and the provider) and runs axe: three times the usual time.
 test.beforeEach(() => test.slow());
 
+/** Back at /admin the staff area's code and its session check load first: on a busy machine that is slow. */
+const BACK = { timeout: 30_000 };
+
 const staffCookie = async (page: Page) => (await page.context().cookies()).find((c) => c.name === 'staff_session');
 
 test('a person clicks "Mit dem Konto der Stadt anmelden", signs in at the city and lands in /admin signed in', async ({
@@ -32,7 +35,7 @@ test('a person clicks "Mit dem Konto der Stadt anmelden", signs in at the city a
   await signInAtProvider(page, 'anna');
 
   await expect(page).toHaveURL(/\/admin$/);
-  await expect(page.getByText('Angemeldet als Anna Beispiel').first()).toBeVisible();
+  await expect(page.getByText('Angemeldet als Anna Beispiel').first()).toBeVisible(BACK);
   await expect(page.getByRole('heading', { name: 'Bereich für die Stadt' })).toBeVisible();
   expect(await staffCookie(page)).toBeDefined();
   await page.screenshot({ path: '.tmp/oidc-3-signed-in.png' });
@@ -44,7 +47,10 @@ test('someone outside the staff group is told so and is not signed in', async ({
   await signInAtProvider(page, 'bert');
 
   const alert = page.getByRole('alert');
-  await expect(alert).toHaveText(/Ihr Konto der Stadt ist für diesen Bereich nicht freigeschaltet\. Sie wurden nicht angemeldet\./);
+  await expect(alert).toHaveText(
+    /Ihr Konto der Stadt ist für diesen Bereich nicht freigeschaltet\. Sie wurden nicht angemeldet\./,
+    BACK,
+  );
   // Said once: the reason is taken out of the address, so a reload shows the plain form.
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByLabel('Zugangsschlüssel')).toBeVisible();
@@ -52,7 +58,7 @@ test('someone outside the staff group is told so and is not signed in', async ({
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: '.tmp/oidc-4-refused.png' });
   await page.reload();
-  await expect(page.getByRole('link', { name: 'Mit dem Konto der Stadt anmelden' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Mit dem Konto der Stadt anmelden' })).toBeVisible(BACK);
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
@@ -63,7 +69,7 @@ test.describe('in English', () => {
     await page.getByRole('link', { name: 'Sign in with your city account' }).click();
     await expect(page.getByRole('heading', { name: 'Test-Anmeldung der Stadt' })).toBeVisible();
     await page.getByRole('button', { name: 'Abbrechen' }).click();
-    await expect(page.getByRole('alert')).toHaveText(/Signing in with your city account did not work/);
+    await expect(page.getByRole('alert')).toHaveText(/Signing in with your city account did not work/, BACK);
     expect(await staffCookie(page)).toBeUndefined();
     expect(await seriousViolations(page)).toEqual([]);
   });

@@ -170,7 +170,10 @@ export const staff = pgTable(
   },
   (t) => [
     unique('staff_oidc_account').on(t.oidcIssuer, t.oidcSubject),
-    check('staff_token_or_oidc', sql`${t.tokenHash} IS NOT NULL OR (${t.oidcIssuer} IS NOT NULL AND ${t.oidcSubject} IS NOT NULL)`),
+    check(
+      'staff_token_or_oidc',
+      sql`${t.tokenHash} IS NOT NULL OR (${t.oidcIssuer} IS NOT NULL AND ${t.oidcSubject} IS NOT NULL)`,
+    ),
   ],
 );
 

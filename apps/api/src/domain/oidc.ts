@@ -30,10 +30,11 @@ export type IdClaims = Record<string, unknown> & { iss: string; sub: string };
 
 /** Whether the ID token's claims make its account staff (both rules must hold when both are set). */
 export function isStaff(config: Pick<OidcConfig, 'staffClaim' | 'allowedDomains'>, claims: IdClaims): boolean {
-  if (config.staffClaim) {
-    const held = claims[config.staffClaim.claim];
-    const values = Array.isArray(held) ? held : [held];
-    if (!values.some((v) => v === config.staffClaim!.value)) return false;
+  const rule = config.staffClaim;
+  if (rule) {
+    const held = claims[rule.claim];
+    const values: unknown[] = Array.isArray(held) ? held : [held];
+    if (!values.some((v) => v === rule.value)) return false;
   }
   if (config.allowedDomains) {
     // Only an address the provider says it verified: anyone can type any address into a profile.
@@ -109,7 +110,7 @@ export function createOidc(config: OidcConfig): Oidc {
           pkceCodeVerifier: transaction.verifier,
           idTokenExpected: true,
         });
-        claims = tokens.claims() as IdClaims | undefined;
+        claims = tokens.claims();
       } catch (err) {
         throw refused('failed', err);
       }

@@ -135,8 +135,11 @@ export async function accountSignIn(
 
 /** A name from the provider as a staff name: no control characters, single spaces, not "system". */
 function cleanName(raw: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are what this removes
-  const name = raw.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '').replace(/\s+/g, ' ').trim();
+  const name = raw
+    // eslint-disable-next-line no-control-regex -- control characters are what this removes
+    .replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   return name === '' || name === SYSTEM_ACTOR ? 'Konto der Stadt' : name;
 }
 
