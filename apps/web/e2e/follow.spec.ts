@@ -109,7 +109,7 @@ test('follow from the popup, confirm from the mail, see it on /mine, read the ci
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Abmelden', exact: true }).click();
   await expect(page.getByRole('status')).toContainText('Abgemeldet: Zu diesem Vorschlag bekommst du keine E-Mails mehr.');
-  await page.getByRole('link', { name: 'Meine Beteiligung' }).click();
+  await page.getByRole('main').getByRole('link', { name: 'Meine Beteiligung' }).click();
   await expect(page.getByRole('region', { name: /^Gefolgt/ })).toContainText('Du folgst noch keinem Vorschlag.');
 });
 
@@ -206,10 +206,19 @@ test.describe('on a phone', () => {
     await expect(header.getByRole('link', { name: 'Meine Beteiligung' })).toBeVisible();
     const fits = await header.evaluate((element) => {
       const boxes = [...element.querySelectorAll('a, button')].map((el) => el.getBoundingClientRect());
-      return { overflow: element.scrollWidth - element.clientWidth, right: Math.max(...boxes.map((b) => b.right)) };
+      const title = element.querySelector('.header__title');
+      const nav = element.querySelector('nav');
+      return {
+        overflow: element.scrollWidth - element.clientWidth,
+        right: Math.max(...boxes.map((b) => b.right)),
+        // The title must end before the navigation starts (not run under the language switch).
+        titleEnd: title ? title.getBoundingClientRect().left + title.scrollWidth : Infinity,
+        navStart: nav?.getBoundingClientRect().left ?? 0,
+      };
     });
     expect(fits.overflow).toBeLessThanOrEqual(0);
     expect(fits.right).toBeLessThanOrEqual(360);
+    expect(fits.titleEnd).toBeLessThanOrEqual(fits.navStart);
     await page.screenshot({ path: testInfo.outputPath('header-360.png') });
 
     await page.setViewportSize({ width: 390, height: 800 });
