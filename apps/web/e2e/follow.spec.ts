@@ -18,6 +18,7 @@ test('follow from the popup, confirm from the mail, see it on /mine, read the ci
   const monument = await api.addMonument(unique('Folgen'), ...place());
   const title = unique('Gefolgt');
   const proposal = await api.addIntervention(monument.id, title);
+  await api.voteAsOthers(proposal.id, monument.id, 7);
   const email = addressOf('folgerin');
 
   await page.goto('/');
@@ -76,7 +77,7 @@ test('follow from the popup, confirm from the mail, see it on /mine, read the ci
   await page.goto('/mine');
   const following = page.getByRole('region', { name: /^Gefolgt/ });
   await expect(following.getByRole('heading', { name: title })).toBeVisible();
-  await expect(following.getByRole('progressbar')).toHaveAttribute('aria-valuetext', '1 von 10 Stimmen');
+  await expect(following.getByRole('progressbar')).toHaveAttribute('aria-valuetext', '7 von 10 Stimmen');
   await expect(following).toContainText('Status: Offen');
   expect(await seriousViolations(page)).toEqual([]);
 
@@ -94,7 +95,7 @@ test('follow from the popup, confirm from the mail, see it on /mine, read the ci
   const header = (key: string) => news.headerLines.find((line) => line.key === key)?.line;
   expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
   expect(header('list-unsubscribe')).toMatch(
-    /^List-Unsubscribe: <http:\/\/127\.0\.0\.1:\d+\/api\/follow\/unsubscribe\?token=[\w-]+>$/,
+    /^List-Unsubscribe:\s+<http:\/\/127\.0\.0\.1:\d+\/api\/follow\/unsubscribe\?token=[\w-]+>$/,
   );
 
   await page.reload();
@@ -108,7 +109,9 @@ test('follow from the popup, confirm from the mail, see it on /mine, read the ci
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Abmelden', exact: true }).click();
   await expect(page.getByRole('status')).toContainText('Abgemeldet: Zu diesem Vorschlag bekommst du keine E-Mails mehr.');
-  await page.getByRole('link', { name: 'Meine Beteiligung' }).click();
+  await page.getByRole('main').getByRole('link', { name: 'Meine Beteiligung' }).click();
+  // The lazy page's chunk and the list load first (real I/O on a shared machine).
+  await expect(page.getByRole('heading', { level: 1, name: 'Meine Beteiligung' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('region', { name: /^Gefolgt/ })).toContainText('Du folgst noch keinem Vorschlag.');
 });
 
@@ -189,4 +192,50 @@ test('the privacy section on following, in both languages', async ({ page }) => 
   const english = page.getByRole('region', { name: 'Following a proposal' });
   await expect(english).toContainText('deleted after 48 hours');
   await expect(english).toContainText('never appear in logs');
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+  test('the header keeps its five links and the language switch on one 360 px row; the follow form fits', async ({
+    page,
+    api,
+  }, testInfo) => {
+    test.slow(); // the map and a dialog; the machine is shared
+    await page.goto('/mine');
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: 'Schließen und zurück zur Karte' })).toBeVisible();
+    await page.goto('/');
+    await expect(header.getByRole('link', { name: 'Meine Beteiligung' })).toBeVisible();
+    const fits = await header.evaluate((element) => {
+      const boxes = [...element.querySelectorAll('a, button')].map((el) => el.getBoundingClientRect());
+      const title = element.querySelector('.header__title');
+      const nav = element.querySelector('nav');
+      return {
+        overflow: element.scrollWidth - element.clientWidth,
+        right: Math.max(...boxes.map((b) => b.right)),
+        // The title must end before the navigation starts (not run under the language switch).
+        titleEnd: title ? title.getBoundingClientRect().left + title.scrollWidth : Infinity,
+        navStart: nav?.getBoundingClientRect().left ?? 0,
+      };
+    });
+    expect(fits.overflow).toBeLessThanOrEqual(0);
+    expect(fits.right).toBeLessThanOrEqual(360);
+    expect(fits.titleEnd).toBeLessThanOrEqual(fits.navStart);
+    await page.screenshot({ path: testInfo.outputPath('header-360.png') });
+
+    await page.setViewportSize({ width: 390, height: 800 });
+    const monument = await api.addMonument(unique('Telefon'), ...place());
+    const title = unique('Am Telefon');
+    await api.addIntervention(monument.id, title);
+    await page.reload();
+    const popup = await openPopup(page, new RegExp(`^${monument.name} \\(`));
+    await page.screenshot({ path: testInfo.outputPath('popup-390.png') });
+    await rowOf(popup, title)
+      .getByRole('button', { name: `„${title}“ folgen` })
+      .click();
+    const dialog = page.getByRole('dialog', { name: `„${title}“ folgen` });
+    const box = await dialog.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+    await page.screenshot({ path: testInfo.outputPath('follow-dialog-390.png') });
+  });
 });
