@@ -37,6 +37,7 @@ const Env = z.object({
   REQUEST_DEADLINE_MS: int(4000),
   HSTS: boolOn,
   REPORT_HIDE_THRESHOLD: z.coerce.number().int().min(1).default(3),
+  IDEMPOTENCY_WAIT_MS: int(3000),
 });
 
 export type Config = {
@@ -70,6 +71,8 @@ export type Config = {
   hsts: boolean;
   /** Different browsers' open reports that hide an item until staff decide. */
   reportHideThreshold: number;
+  /** How long a repeat with an Idempotency-Key waits for the first request's answer before 409. */
+  idempotencyWaitMs: number;
 };
 
 function trustProxyOf(raw: string | undefined): Config['trustProxy'] {
@@ -126,5 +129,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pressure: { maxEventLoopDelayMs: e.PRESSURE_MAX_EVENT_LOOP_DELAY_MS, requestDeadlineMs: e.REQUEST_DEADLINE_MS },
     hsts: e.HSTS,
     reportHideThreshold: e.REPORT_HIDE_THRESHOLD,
+    idempotencyWaitMs: e.IDEMPOTENCY_WAIT_MS,
   };
 }

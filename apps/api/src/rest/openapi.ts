@@ -2,7 +2,7 @@
 // zod schemas (z.toJSONSchema): no schema is written twice. It is built once, served as cached
 // bytes (/api/openapi.json) and rendered as a page (/api/docs); the routes themselves stay as they
 // are, so the hot reads are neither re-validated nor re-serialised for it.
-import { ErrorBody, MAYOR_THRESHOLD, PATHS, routes, type RouteName } from '@linz/contract';
+import { ErrorBody, IDEMPOTENCY_TTL_HOURS, MAYOR_THRESHOLD, PATHS, routes, type RouteName } from '@linz/contract';
 import { z } from 'zod';
 
 type Route = (typeof routes)[RouteName] & {
@@ -12,6 +12,7 @@ type Route = (typeof routes)[RouteName] & {
   contentType?: string;
   auth?: 'staff';
   etag?: true;
+  idempotent?: true;
 };
 type JsonSchema = Record<string, unknown>;
 
@@ -65,12 +66,17 @@ const ERRORS: Record<number, string> = {
   409: 'Conflicts with the current state.',
   413: 'The body is larger than the server accepts.',
   415: 'The body is not sent as application/json.',
+  422: 'This `Idempotency-Key` was used for a different request (another route or body).',
   429: 'Too many requests from this connection; `Retry-After` says when to try again.',
   503: 'Busy or the database is briefly unavailable; `Retry-After` says when to try again.',
 };
+const STILL_RUNNING = 'A request with the same `Idempotency-Key` is still running; try again shortly.';
 const ERROR_OVERRIDES: Partial<Record<RouteName, Record<number, string>>> = {
-  castVote: { 403: 'This browser has voted for this proposal already, or a cross-site write.' },
-  addMonument: { 409: 'A monument of this name stands within 50 m (`existingId` names it), or no free id was found.' },
+  castVote: { 403: 'This browser has voted for this proposal already, or a cross-site write.', 409: STILL_RUNNING },
+  createIntervention: { 409: STILL_RUNNING },
+  addMonument: {
+    409: `A monument of this name stands within 50 m (\`existingId\` names it), no free id was found, or: ${STILL_RUNNING}`,
+  },
   staffRetryMail: { 409: 'Only a failed e-mail can be retried.' },
 };
 
@@ -84,6 +90,7 @@ export function statusesOf(name: RouteName): number[] {
   if (route.auth === 'staff') all.add(401);
   if (write) [403, 413, 415].forEach((s) => all.add(s));
   if (route.params) all.add(404);
+  if (route.idempotent) all.add(409).add(422);
   // The per-connection limit and load shedding apply to every API path.
   all.add(429).add(503);
   return [...all].sort((a, b) => a - b);
@@ -119,6 +126,17 @@ const errorAnswer = (description: string) => ({
   description,
   content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
 });
+const idempotencyHeader = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    `A UUID the client makes when the action is taken. The answer (success or a 4xx refusal) is kept ${IDEMPOTENCY_TTL_HOURS} h ` +
+    'for this browser (voter cookie) and key: a repeat with the same key and body gets the same status and body without ' +
+    'acting again, also while the first is still running (it waits for it); the same key with another body answers 422. ' +
+    'A 5xx is not kept, so a retry may act. Not a UUID: 400.',
+  schema: { type: 'string', format: 'uuid' },
+};
 const etagHeader = { ETag: { description: 'This representation’s strong ETag.', schema: { type: 'string' } } };
 
 function operation(name: RouteName) {
@@ -144,6 +162,7 @@ function operation(name: RouteName) {
   if (route.etag) {
     params.push({ name: 'If-None-Match', in: 'header', required: false, schema: { type: 'string' } });
   }
+  if (route.idempotent) params.push(idempotencyHeader);
   return {
     operationId: name,
     summary: op?.summary ?? name,

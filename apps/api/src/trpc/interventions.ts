@@ -15,6 +15,7 @@ import { createIntervention, listMonumentInterventions } from '../domain/interve
 import { createWithinLimit } from '../domain/limits.js';
 import { announceChange } from '../domain/read-cache.js';
 import { castVote } from '../domain/votes.js';
+import { idempotentWrite } from './idempotency.js';
 import { publicProcedure, router } from './init.js';
 import { fileReport } from './reports.js';
 
@@ -28,18 +29,20 @@ export const interventionsRouter = router({
   create: publicProcedure
     .input(MonumentRef.extend({ body: NewIntervention }))
     .output(Intervention)
-    .mutation(async ({ ctx, input }) => {
-      const ipHash = await ctx.ipHash();
-      const created = await createWithinLimit(ctx.database, ipHash, ctx.config.limits.createsPer5Minutes, (tx) =>
-        createIntervention(ctx.database, input.monumentId, input.body, ipHash, tx),
-      );
-      // The monuments list counts each monument's proposals.
-      ctx.lists.interventions.invalidate();
-      ctx.lists.monuments.invalidate();
-      await announceChange(ctx.database, 'interventions');
-      await announceChange(ctx.database, 'monuments');
-      return created;
-    }),
+    .mutation(({ ctx, input }) =>
+      idempotentWrite(ctx, 'createIntervention', input, async () => {
+        const ipHash = await ctx.ipHash();
+        const created = await createWithinLimit(ctx.database, ipHash, ctx.config.limits.createsPer5Minutes, (tx) =>
+          createIntervention(ctx.database, input.monumentId, input.body, ipHash, tx),
+        );
+        // The monuments list counts each monument's proposals.
+        ctx.lists.interventions.invalidate();
+        ctx.lists.monuments.invalidate();
+        await announceChange(ctx.database, 'interventions');
+        await announceChange(ctx.database, 'monuments');
+        return created;
+      }),
+    ),
   /** `created` is false for this browser's repeat (REST answers 200 instead of 201). */
   report: publicProcedure
     .input(z.object({ interventionId: InterventionId, body: NewReport }))
@@ -48,19 +51,21 @@ export const interventionsRouter = router({
   vote: publicProcedure
     .input(z.object({ interventionId: InterventionId, body: VoteRequest }))
     .output(VoteAnswer)
-    .mutation(async ({ ctx, input }) => {
-      const { newVoteCount, queued } = await castVote(
-        ctx.ballots,
-        {
-          interventionId: input.interventionId,
-          monumentId: input.body.monumentId,
-          voterHash: ctx.voterHash(),
-          ipHash: await ctx.ipHash(),
-        },
-        () => ctx.answered(),
-      );
-      ctx.lists.interventions.invalidate();
-      if (queued) ctx.mailQueued();
-      return { newVoteCount };
-    }),
+    .mutation(({ ctx, input }) =>
+      idempotentWrite(ctx, 'castVote', input, async () => {
+        const { newVoteCount, queued } = await castVote(
+          ctx.ballots,
+          {
+            interventionId: input.interventionId,
+            monumentId: input.body.monumentId,
+            voterHash: ctx.voterHash(),
+            ipHash: await ctx.ipHash(),
+          },
+          () => ctx.answered(),
+        );
+        ctx.lists.interventions.invalidate();
+        if (queued) ctx.mailQueued();
+        return { newVoteCount };
+      }),
+    ),
 });
