@@ -43,7 +43,17 @@ export default defineConfig({
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: [['list']],
-  use: { baseURL, launchOptions, locale: 'de-AT', timezoneId: 'Europe/Vienna', trace: 'retain-on-failure' },
+  // Service workers are blocked except in the specs about them (offline.spec.ts): Playwright's
+  // request routing does not see what a service worker fetches, and the specs that answer API
+  // calls themselves would test the worker's copy instead of the app.
+  use: {
+    baseURL,
+    launchOptions,
+    locale: 'de-AT',
+    timezoneId: 'Europe/Vienna',
+    trace: 'retain-on-failure',
+    serviceWorkers: 'block',
+  },
   projects: [
     {
       name: 'desktop',
@@ -62,7 +72,8 @@ export default defineConfig({
       command: 'pnpm --filter @linz/api exec tsx src/server.ts',
       url: `${baseURL}/api/config`,
       reuseExistingServer: false,
-      timeout: 120_000,
+      // A fresh database is seeded first: on a loaded machine that takes minutes.
+      timeout: 300_000,
       stdout: 'ignore',
       stderr: 'pipe',
       env: {

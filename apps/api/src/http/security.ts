@@ -52,7 +52,8 @@ export async function security(app: FastifyInstance, config: Config) {
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', tileSource(config.tileUrl)],
-        connectSrc: ["'self'"],
+        // The service worker fetches the tiles it keeps for offline use (it runs under this policy).
+        connectSrc: ["'self'", tileSource(config.tileUrl)],
         fontSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],

@@ -1,5 +1,5 @@
 // Posts a new intervention from the popup; on success it goes on top of the list.
-import type { MonumentIntervention } from '@linz/contract';
+import type { Intervention, MonumentIntervention } from '@linz/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, call } from '../api/client';
 import { queryKeys } from '../api/queries';
@@ -8,8 +8,24 @@ import { failure, success, type Feedback } from '../feedback/feedback';
 export function useAddIntervention(monumentId: string, setFeedback: (feedback: Feedback) => void) {
   const queryClient = useQueryClient();
   const mutation = useMutation({
-    mutationFn: (name: string) => call('createIntervention', { params: { monumentId }, body: { name } }),
+    mutationFn: async (name: string): Promise<Intervention | 'queued'> => {
+      // Made now, when the visitor acts: a resend from the offline queue is the same proposal.
+      const key = crypto.randomUUID();
+      const queue = async () => {
+        const { enqueue } = await import('../offline/queue');
+        await enqueue({ kind: 'proposal', monumentId, name, label: name }, key);
+        return 'queued' as const;
+      };
+      if (navigator.onLine === false) return queue();
+      try {
+        return await call('createIntervention', { params: { monumentId }, body: { name }, idempotencyKey: key });
+      } catch (error) {
+        if (error instanceof ApiError && error.kind === 'network') return queue();
+        throw error;
+      }
+    },
     onSuccess: (created) => {
+      if (created === 'queued') return setFeedback(success('offline.queued.proposal'));
       const row: MonumentIntervention = {
         id: created.id,
         name: created.name,
