@@ -31,7 +31,8 @@ export function registerServiceWorker(): void {
       waiting = true;
       listeners.forEach((l) => l(true));
     });
-    void wb.register();
+    // Refused (private mode, a blocked worker, an insecure origin): the app works without it.
+    wb.register().catch(() => {});
   };
   if (document.readyState === 'complete') start();
   else window.addEventListener('load', start, { once: true });
