@@ -36,10 +36,10 @@ const NEVER = /^\/(admin|trpc|api\/staff|api\/docs|api\/openapi)(\/|$|\.)/;
  * never carry one.)
  */
 const storable: WorkboxPlugin = {
-  cacheWillUpdate: async ({ response }) => {
-    if (response.headers.has('set-cookie')) return null;
-    if (/\b(private|no-store)\b/i.test(response.headers.get('cache-control') ?? '')) return null;
-    return response.status === 200 || response.type === 'opaque' ? response : null;
+  cacheWillUpdate: ({ response }) => {
+    if (response.headers.has('set-cookie')) return Promise.resolve(null);
+    if (/\b(private|no-store)\b/i.test(response.headers.get('cache-control') ?? '')) return Promise.resolve(null);
+    return Promise.resolve(response.status === 200 || response.type === 'opaque' ? response : null);
   },
 };
 
@@ -60,7 +60,10 @@ registerRoute(
 const PUBLIC_READ = /^\/api\/(monuments(\/[^/]+)?|interventions\/[^/]+|config|stats)$/;
 registerRoute(
   ({ request, url }) =>
-    request.method === 'GET' && url.origin === self.location.origin && PUBLIC_READ.test(url.pathname) && !NEVER.test(url.pathname),
+    request.method === 'GET' &&
+    url.origin === self.location.origin &&
+    PUBLIC_READ.test(url.pathname) &&
+    !NEVER.test(url.pathname),
   new NetworkFirst({
     cacheName: CACHES.api,
     networkTimeoutSeconds: NETWORK_WAIT_S,
@@ -74,7 +77,9 @@ const TILE = /\/\d+\/\d+\/\d+(@2x)?\.(png|jpe?g|webp)$/;
 registerRoute(
   ({ request, url }) =>
     request.method === 'GET' &&
-    (url.origin === self.location.origin ? url.pathname.startsWith('/tiles/') : request.destination === 'image' && TILE.test(url.pathname)),
+    (url.origin === self.location.origin
+      ? url.pathname.startsWith('/tiles/')
+      : request.destination === 'image' && TILE.test(url.pathname)),
   new CacheFirst({
     cacheName: CACHES.tiles,
     plugins: [

@@ -87,11 +87,7 @@ export default function OfflinePanel() {
   return (
     <div className="offline-panel">
       <div role="status" className="offline-status">
-        {!online && (
-          <p className="offline-banner">
-            {since ? t('offline.banner', { since }) : t('offline.bannerUndated')}
-          </p>
-        )}
+        {!online && <p className="offline-banner">{since ? t('offline.banner', { since }) : t('offline.bannerUndated')}</p>}
         {(waiting.length > 0 || done.length > 0) && (
           <div className="offline-queue">
             <h2 className="offline-queue-title">{t('offline.queueTitle')}</h2>

@@ -110,7 +110,11 @@ function sendAction(action: QueuedAction, key: string) {
         idempotencyKey: key,
       });
     case 'proposal':
-      return send('createIntervention', { params: { monumentId: action.monumentId }, body: { name: action.name }, idempotencyKey: key });
+      return send('createIntervention', {
+        params: { monumentId: action.monumentId },
+        body: { name: action.name },
+        idempotencyKey: key,
+      });
     case 'monument':
       return send('addMonument', {
         body: { id: action.id, name: action.name, geoLocX: action.geoLocX, geoLocY: action.geoLocY },
@@ -128,7 +132,8 @@ let flushing: Promise<number> | undefined;
 export function flush(): Promise<number> {
   if (typeof navigator !== 'undefined' && !navigator.onLine) return Promise.resolve(0);
   // One sender per tab; across tabs a lock (where there is one) — and the keys make a double send harmless anyway.
-  const run = (async () => (navigator.locks ? await navigator.locks.request('linz-offline-flush', sendWaiting) : sendWaiting()))();
+  const run = (async () =>
+    navigator.locks ? await navigator.locks.request('linz-offline-flush', sendWaiting) : sendWaiting())();
   const current = (flushing ??= run.finally(() => (flushing = undefined)));
   return current;
 }

@@ -77,7 +77,10 @@ describe('castVote (spec section 4)', () => {
     const outcome = await castVote(target, network.d);
     expect(outcome).toEqual({ type: 'queued', feedback: { kind: 'success', key: 'offline.queued.vote' } });
     expect(queued).toEqual([
-      { action: { kind: 'vote', monumentId: 'mon-a', interventionId: 7, label: 'Johanna Dohnal' }, key: (network.sent[0] as { idempotencyKey: string }).idempotencyKey },
+      {
+        action: { kind: 'vote', monumentId: 'mon-a', interventionId: 7, label: 'Johanna Dohnal' },
+        key: (network.sent[0] as { idempotencyKey: string }).idempotencyKey,
+      },
     ]);
     expect(network.list).toEqual([]);
   });
