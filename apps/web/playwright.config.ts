@@ -51,7 +51,17 @@ export default defineConfig({
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: [['list']],
-  use: { baseURL, launchOptions, locale: 'de-AT', timezoneId: 'Europe/Vienna', trace: 'retain-on-failure' },
+  // Service workers are blocked except in the specs about them (offline.spec.ts): Playwright's
+  // request routing does not see what a service worker fetches, and the specs that answer API
+  // calls themselves would test the worker's copy instead of the app.
+  use: {
+    baseURL,
+    launchOptions,
+    locale: 'de-AT',
+    timezoneId: 'Europe/Vienna',
+    trace: 'retain-on-failure',
+    serviceWorkers: 'block',
+  },
   projects: [
     {
       name: 'desktop',

@@ -1,12 +1,39 @@
 // Build to dist/ (served by the API, with brotli and gzip copies); in dev, proxy the API on :3000.
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/precompress';
+import { webManifest } from './scripts/web-manifest';
 
 const api = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [
+    react(),
+    // The service worker (sw/sw.ts) with its precache list, and the web app manifest. Registered by
+    // the app itself after the first paint (src/offline/register.ts), so nothing is injected.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: webManifest,
+      includeManifestIcons: false,
+      injectManifest: {
+        // The shell, both languages' texts and the icons; not the marker's 2x image or the
+        // precompressed copies (the browser asks for the plain file and gets it compressed).
+        globPatterns: ['**/*.{js,css,html,json,png,svg,woff2}'],
+        // The staff area is never kept offline (nor are its calls, see sw/sw.ts).
+        globIgnores: ['**/*.br', '**/*.gz', '**/AdminPage-*'],
+        // The shell is precached as '/', the URL the server answers with index.html.
+        manifestTransforms: [
+          (entries) => ({ manifest: entries.map((e) => (e.url === 'index.html' ? { ...e, url: '/' } : e)), warnings: [] }),
+        ],
+      },
+    }),
+    precompress(),
+  ],
   // Leaflet's ES module build: the bundler drops what nothing uses (1.3 KiB gzip of the first load
   // that its default UMD build, which also sets window.L, keeps).
   resolve: { alias: [{ find: /^leaflet$/, replacement: 'leaflet/dist/leaflet-src.esm.js' }] },

@@ -83,6 +83,7 @@ const Env = z.object({
   OIDC_STAFF_CLAIM: z.string().optional(),
   OIDC_STAFF_VALUE: z.string().optional(),
   OIDC_ALLOWED_DOMAINS: z.string().optional(),
+  IDEMPOTENCY_WAIT_MS: int(3000),
 });
 
 export type Config = {
@@ -138,6 +139,8 @@ export type Config = {
   metrics: { token: string | undefined; port: number | undefined };
   /** Staff sign-in with the city's accounts (OpenID Connect); undefined when off. */
   oidc: OidcConfig | undefined;
+  /** How long a repeat with an Idempotency-Key waits for the first request's answer before 409. */
+  idempotencyWaitMs: number;
 };
 
 export type OidcConfig = {
@@ -287,6 +290,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
     oidc: oidcOf(e, publicUrl),
+    idempotencyWaitMs: e.IDEMPOTENCY_WAIT_MS,
   };
 }
 

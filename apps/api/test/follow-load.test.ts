@@ -33,7 +33,11 @@ describe(`follower mails under load on ${DB_KIND}`, () => {
     const id = await a.proposal('Ein Brunnen für alle');
     await followers(a, id, 1000);
     const base = await a.app.listen({ port: 0, host: '127.0.0.1' });
-    const urls = [routes.allInterventions.path, routes.listMonuments.path, pathOf(routes.monumentInterventions.path, { monumentId: a.monumentId })];
+    const urls = [
+      routes.allInterventions.path,
+      routes.listMonuments.path,
+      pathOf(routes.monumentInterventions.path, { monumentId: a.monumentId }),
+    ];
     for (const url of urls) expect((await fetch(`${base}${url}`)).status).toBe(200); // the caches are built once
     const answered = await a.answer(id, 'planned', 'Geplant.', 'Planned.');
     expect(answered.statusCode).toBe(200);

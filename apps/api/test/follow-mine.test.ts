@@ -28,11 +28,7 @@ const vote = (a: FollowApp, interventionId: number, who: string, monumentId = a.
   });
 
 const mineOf = async (a: FollowApp, who?: string) =>
-  expectAnswer(
-    await a.app.inject({ method: 'GET', url: routes.mine.path, headers: who ? browser(a.app, who) : {} }),
-    200,
-    Mine,
-  );
+  expectAnswer(await a.app.inject({ method: 'GET', url: routes.mine.path, headers: who ? browser(a.app, who) : {} }), 200, Mine);
 
 describe(`merging proposals, mine and retention on ${DB_KIND}`, () => {
   it('a merge moves votes once per browser, recomputes counts, moves followers who hear of it, and the old id leads on', async () => {
@@ -81,7 +77,12 @@ describe(`merging proposals, mine and retention on ${DB_KIND}`, () => {
     const watched = await a.proposal('Beobachtet', 'someone-else');
     expect((await vote(a, other, 'me')).statusCode).toBe(200);
     expect((await vote(a, watched, 'someone-else')).statusCode).toBe(200);
-    const w = await a.app.inject({ method: 'POST', url: pathOf(routes.watch.path, { interventionId: watched }), headers: { ...json, ...browser(a.app, 'me') }, payload: {} });
+    const w = await a.app.inject({
+      method: 'POST',
+      url: pathOf(routes.watch.path, { interventionId: watched }),
+      headers: { ...json, ...browser(a.app, 'me') },
+      payload: {},
+    });
     expect(expectAnswer(w, 200, Watching)).toEqual({ watching: true });
     await a.followConfirmed(other, 'me@example.org', 'de', 'me');
     await a.follow(mineP, { email: 'me@example.org', lang: 'de' }, 'me'); // unconfirmed: not listed
@@ -97,13 +98,27 @@ describe(`merging proposals, mine and retention on ${DB_KIND}`, () => {
     expect(expectAnswer(none, 200, Mine)).toEqual({ proposed: [], voted: [], following: [] });
     expect(none.headers['set-cookie']).toBeUndefined();
     expect(none.headers['cache-control']).toContain('private');
-    const un = await a.app.inject({ method: 'POST', url: pathOf(routes.unwatch.path, { interventionId: watched }), headers: { ...json, ...browser(a.app, 'me') }, payload: {} });
+    const un = await a.app.inject({
+      method: 'POST',
+      url: pathOf(routes.unwatch.path, { interventionId: watched }),
+      headers: { ...json, ...browser(a.app, 'me') },
+      payload: {},
+    });
     expect(expectAnswer(un, 200, Watching)).toEqual({ watching: false });
     expect((await mineOf(a, 'me')).following.map((i) => i.intervention.id)).toEqual([other]);
     // tRPC answers the same.
     const trpc = await a.app.inject({ method: 'GET', url: '/trpc/follows.mine', headers: browser(a.app, 'me') });
     expect((JSON.parse(trpc.body) as { result: { data: unknown } }).result.data).toEqual(await mineOf(a, 'me'));
-    expect((await a.app.inject({ method: 'POST', url: pathOf(routes.watch.path, { interventionId: 999_999 }), headers: json, payload: {} })).statusCode).toBe(404);
+    expect(
+      (
+        await a.app.inject({
+          method: 'POST',
+          url: pathOf(routes.watch.path, { interventionId: 999_999 }),
+          headers: json,
+          payload: {},
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('purgeFollows: unconfirmed after 48 h; ended 90 days after a final status once no mail is left', async () => {
@@ -148,7 +163,9 @@ describe(`merging proposals, mine and retention on ${DB_KIND}`, () => {
     const row = QueueIntervention.parse((JSON.parse(res.body) as { result: { data: unknown } }).result.data);
     expect(row.followers).toBe(2);
     expect(res.body).not.toContain('@example.org');
-    const audit = await a.database.rows<{ after: unknown }>(sql`SELECT after::text AS after FROM audit_log WHERE action = 'intervention.update'`);
+    const audit = await a.database.rows<{ after: unknown }>(
+      sql`SELECT after::text AS after FROM audit_log WHERE action = 'intervention.update'`,
+    );
     expect(JSON.stringify(audit)).not.toContain('followers');
   });
 });

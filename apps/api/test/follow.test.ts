@@ -88,7 +88,9 @@ describe(`follow a proposal by e-mail on ${DB_KIND}`, () => {
     const [p, q] = [await a.proposal(), await a.proposal()];
     await a.followConfirmed(p, 'carla@example.org');
     expect(a.smtp!.messages).toHaveLength(1);
-    expect(expectAnswer(await a.follow(p, { email: 'carla@example.org', lang: 'de' }), 202, FollowPending)).toEqual({ pending: true });
+    expect(expectAnswer(await a.follow(p, { email: 'carla@example.org', lang: 'de' }), 202, FollowPending)).toEqual({
+      pending: true,
+    });
     await a.drain();
     expect(a.smtp!.messages).toHaveLength(1);
     // Two more for another proposal make three in the day; the fourth and fifth are answered alike and send nothing.
@@ -144,7 +146,8 @@ describe(`follow a proposal by e-mail on ${DB_KIND}`, () => {
   it('the create limits apply per connection and per browser (429 with Retry-After)', async () => {
     const a = await app({ LIMIT_CREATES_PER_5_MINUTES: '3' });
     const id = await a.proposal('P', 'someone');
-    for (let i = 0; i < 2; i++) expect((await a.follow(id, { email: `d${i}@example.org`, lang: 'de' }, 'one', '198.51.100.1')).statusCode).toBe(202);
+    for (let i = 0; i < 2; i++)
+      expect((await a.follow(id, { email: `d${i}@example.org`, lang: 'de' }, 'one', '198.51.100.1')).statusCode).toBe(202);
     // A third request from the same connection (another browser) uses up its limit of 3.
     expect((await a.follow(id, { email: 'd2@example.org', lang: 'de' }, 'two', '198.51.100.1')).statusCode).toBe(202);
     const limited = await a.follow(id, { email: 'd3@example.org', lang: 'de' }, 'three', '198.51.100.1');
@@ -152,7 +155,9 @@ describe(`follow a proposal by e-mail on ${DB_KIND}`, () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // One browser from changing connections.
     for (let i = 0; i < 3; i++) {
-      expect((await a.follow(id, { email: `e${i}@example.org`, lang: 'de' }, 'roaming', `192.0.2.${i + 1}`)).statusCode).toBe(202);
+      expect((await a.follow(id, { email: `e${i}@example.org`, lang: 'de' }, 'roaming', `192.0.2.${i + 1}`)).statusCode).toBe(
+        202,
+      );
     }
     const browserLimited = await a.follow(id, { email: 'e9@example.org', lang: 'de' }, 'roaming', '192.0.2.99');
     expect(browserLimited.statusCode).toBe(429);
@@ -232,7 +237,9 @@ describe(`follow a proposal by e-mail on ${DB_KIND}`, () => {
     await a.followConfirmed(p, 'hugo@example.org');
     await a.answer(p, 'in_review');
     await a.drain();
-    const status = (await received(a.smtp!)).find((m) => m.envelopeTo[0] === 'gina@example.org' && /geantwortet/.test(m.subject ?? ''));
+    const status = (await received(a.smtp!)).find(
+      (m) => m.envelopeTo[0] === 'gina@example.org' && /geantwortet/.test(m.subject ?? ''),
+    );
     const url = new URL(unsubscribeOf(status!));
     // A mail provider's one-click POST, from its own servers (another site's Origin is fine here).
     const res = await a.app.inject({
@@ -267,7 +274,12 @@ describe(`follow a proposal by e-mail on ${DB_KIND}`, () => {
     expect(token).not.toBe('');
     expect(await a.count('follows', sql`email = 'gina@example.org'`)).toBe(0);
     expect(await a.count('follows', sql`email = 'hugo@example.org'`)).toBe(1);
-    const bad = await a.app.inject({ method: 'POST', url: `${routes.followUnsubscribe.path}?token=%0d%0a`, headers: json, payload: {} });
+    const bad = await a.app.inject({
+      method: 'POST',
+      url: `${routes.followUnsubscribe.path}?token=%0d%0a`,
+      headers: json,
+      payload: {},
+    });
     expect(bad.statusCode).toBe(400);
   });
 

@@ -364,6 +364,40 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
     }
   });
 
+  it('answers the Idempotency-Key rules as documented: 422 for another body, 409 while the first runs', async () => {
+    const waitless = await testApp({ IDEMPOTENCY_WAIT_MS: '0' });
+    try {
+      const me = browser(waitless.app, 'keyed');
+      const at = pathOf(routes.createIntervention.path, { monumentId: MON });
+      const id = (JSON.parse((await waitless.app.inject(post(at, { name: 'Erster' }))).body) as { id: number }).id;
+      const writes = [
+        [
+          routes.addMonument.path,
+          { name: 'Rosa Hofmann', geoLocX: 48.31, geoLocY: 14.28 },
+          { name: 'Anna Gräf', geoLocX: 48.31, geoLocY: 14.28 },
+        ],
+        [at, { name: 'Zweiter' }, { name: 'Dritter' }],
+        [
+          pathOf(routes.castVote.path, { interventionId: id }),
+          { monumentId: MON, action: 'vote' },
+          { monumentId: 'mon-elsewhere', action: 'vote' },
+        ],
+      ] as const;
+      for (const [url, body, other] of writes) {
+        const key = crypto.randomUUID();
+        const headers = { ...me, 'idempotency-key': key };
+        await check(post(url, body, headers), [200, 201], waitless.app);
+        await check(post(url, other, headers), 422, waitless.app);
+        await check(post(url, body, { ...me, 'idempotency-key': 'no-uuid' }), 400, waitless.app);
+        // As if the first were still running.
+        await waitless.database.rows(sql`UPDATE idempotency_keys SET status = NULL WHERE key = ${key}`);
+        await check(post(url, body, headers), 409, waitless.app);
+      }
+    } finally {
+      await waitless.close();
+    }
+  });
+
   it('had every documented answer checked against a real one (503 is driven by fault.test.ts)', () => {
     const missing = Object.values(doc.paths)
       .flatMap((item) => Object.values(item))

@@ -83,6 +83,7 @@ describe(`retention on ${DB_KIND}`, () => {
       addressHashes: { votes: 1, interventions: 1, monuments: 1 },
       settledReports: 1,
       follows: { unconfirmed: 0, ended: 0 },
+      idempotencyKeys: 0,
     };
     expect(run?.counts).toEqual(counts);
 
@@ -122,6 +123,7 @@ describe(`retention on ${DB_KIND}`, () => {
       addressHashes: { votes: 0, interventions: 0, monuments: 0 },
       settledReports: 0,
       follows: { unconfirmed: 0, ended: 0 },
+      idempotencyKeys: 0,
     });
     expect((await listAudit(db, { action: 'retention.run' })).entries).toHaveLength(2);
   });

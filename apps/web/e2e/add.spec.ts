@@ -93,7 +93,7 @@ test('a blank proposal title is not posted', async ({ page, api }) => {
   expect(await api.interventions(created?.id ?? 'missing')).toEqual([]);
 });
 
-test('failures: "Übermittlung fehlgeschlagen." when not ok, "Serverfehler." on network failure, 429', async ({ page }) => {
+test('failures: "Übermittlung fehlgeschlagen." when not ok, 429, and kept for later on network failure', async ({ page }) => {
   await page.goto('/add');
   await page.getByRole('textbox', { name: 'Name' }).fill('Fehlschlag');
   await page.getByRole('spinbutton', { name: 'Breitengrad' }).fill('48.3');
@@ -106,7 +106,6 @@ test('failures: "Übermittlung fehlgeschlagen." when not ok, "Serverfehler." on 
         r.fulfill({ status: 400, contentType: 'application/json', body: '{"message":"bad"}' }),
       text: 'Übermittlung fehlgeschlagen.',
     },
-    { handler: (r: import('@playwright/test').Route) => r.abort(), text: 'Serverfehler.' },
     {
       handler: (r: import('@playwright/test').Route) =>
         r.fulfill({ status: 429, contentType: 'application/json', body: '{"message":"Too many requests"}' }),
@@ -123,6 +122,12 @@ test('failures: "Übermittlung fehlgeschlagen." when not ok, "Serverfehler." on 
     await expect(page).toHaveURL(/\/add$/);
     await expect(submit).toBeEnabled();
   }
+  // No answer at all: the monument is kept for later (offline/queue.ts) and the page says so.
+  await page.unrouteAll();
+  await page.route('**/api/add-monument', (r) => r.abort());
+  await submit.click();
+  await expect(page.getByRole('status').filter({ hasText: 'Dein Denkmal wartet auf Verbindung' })).toBeVisible();
+  await expect(page).toHaveURL(/\/add$/);
 });
 
 test('the arrival happens once: reload, back and forward restore the last view without the message', async ({ page }) => {

@@ -187,9 +187,10 @@ test('vote failures: server text, "Server error." without a body, network failur
     await popup.getByRole('button', { name: 'Meldung schließen' }).click();
   }
   await page.unrouteAll();
+  // No answer at all: the vote is kept for later (offline/queue.ts), not lost, not counted yet.
   await page.route('**/vote', (route) => route.abort());
   await vote.click();
-  await expect(popup.getByRole('alert')).toHaveText('Serverfehler.');
+  await expect(popup.getByRole('status')).toHaveText(/Deine Stimme wartet auf Verbindung/);
   await expect(popup.getByRole('listitem')).toContainText('0 Stimmen');
 });
 

@@ -128,3 +128,6 @@ export function pathOf(path: string, params: Record<string, string | number> = {
     return encodeURIComponent(String(value));
   });
 }
+
+/** The public writes' Idempotency-Key header (idempotency.ts), lower case as Node reads it. */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';

@@ -2,7 +2,8 @@
 // taken, so a retry (an offline queue's replay, a double tap) gets the first answer again.
 import { z } from 'zod';
 
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
+// The header's name is a fact the browser needs without zod.
+export { IDEMPOTENCY_HEADER } from './facts.js';
 
 /** How long the server keeps a key's answer (per voter). */
 export const IDEMPOTENCY_TTL_HOURS = 24;

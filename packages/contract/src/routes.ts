@@ -41,6 +41,8 @@ type Route = {
   auth?: 'staff';
   /** The answer carries an ETag; a request whose If-None-Match matches it gets 304 without a body. */
   etag?: true;
+  /** A public write that takes an `Idempotency-Key` header (idempotency.ts): a repeat gets the first answer. */
+  idempotent?: true;
 };
 
 /** The top of an OpenAPI document (its parts are described by the OpenAPI 3.1 schema, not here). */
@@ -54,7 +56,7 @@ const interventionParams = z.object({ interventionId: InterventionIdParam });
 
 export const routes = {
   listMonuments: { method: 'GET', path: PATHS.listMonuments, answer: MonumentList, status: 200, etag: true },
-  addMonument: { method: 'POST', path: PATHS.addMonument, body: NewMonument, answer: Monument, status: 201 },
+  addMonument: { method: 'POST', path: PATHS.addMonument, body: NewMonument, answer: Monument, status: 201, idempotent: true },
   allInterventions: { method: 'GET', path: PATHS.allInterventions, answer: InterventionList, status: 200, etag: true },
   monumentInterventions: {
     method: 'GET',
@@ -70,6 +72,7 @@ export const routes = {
     body: NewIntervention,
     answer: Intervention,
     status: 201,
+    idempotent: true,
   },
   castVote: {
     method: 'POST',
@@ -78,6 +81,7 @@ export const routes = {
     body: VoteRequest,
     answer: VoteAnswer,
     status: 200,
+    idempotent: true,
   },
   clientConfig: { method: 'GET', path: PATHS.clientConfig, answer: ClientConfig, status: 200, etag: true },
   /** One public monument; a merged id answers the monument it was merged into. */

@@ -286,7 +286,9 @@ export const followMails = pgTable(
     kind: text('kind', { enum: ['confirm', 'threshold', 'status', 'merged', 'removed'] }).notNull(),
     eventKey: text('event_key').notNull(),
     /** What the mail says beyond the proposal (status and statement, the proposal it continues as, a token seed). */
-    payload: jsonb('payload').notNull().default(sql`'{}'::jsonb`),
+    payload: jsonb('payload')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] })
       .notNull()
@@ -333,4 +335,26 @@ export const watches = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.interventionId, t.voterHash] }), index('watches_voter_idx').on(t.voterHash)],
+);
+
+/**
+ * The answers to writes sent with an Idempotency-Key, per voter (keyed hash) and key, for 24 hours:
+ * a repeat gets the stored answer instead of acting again. The row is inserted first (status null,
+ * "running") so the primary key decides which of concurrent repeats acts, on any instance.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    voterHash: text('voter_hash').notNull(),
+    key: text('key').notNull(),
+    /** Hash of the route and its input: the same key with another request is refused (422). */
+    fingerprint: text('fingerprint').notNull(),
+    /** The answer's HTTP status; null while the first request is still running. */
+    status: integer('status'),
+    /** `{ ok: true, data }` or `{ ok: false, error }` (a domain refusal, see domain/idempotency.ts). */
+    outcome: jsonb('outcome'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.voterHash, t.key] }), index('idempotency_keys_expires_idx').on(t.expiresAt)],
 );

@@ -161,7 +161,9 @@ export async function confirmFollow(database: Database, token: string): Promise<
         RETURNING intervention_id`,
   );
   if (!row) {
-    throw new NotFound('This confirmation link is unknown, was used already or has expired (after 48 hours). Please follow the proposal again.');
+    throw new NotFound(
+      'This confirmation link is unknown, was used already or has expired (after 48 hours). Please follow the proposal again.',
+    );
   }
   return { interventionId: Number(row.intervention_id) };
 }
@@ -186,7 +188,10 @@ export async function unsubscribe(database: Database, token: string, all: boolea
 export async function watch(database: Database, interventionId: number, voterHash: string): Promise<void> {
   await database.db.transaction(async (tx) => {
     const id = await publicProposal(database, tx, interventionId);
-    await database.rows(sql`INSERT INTO watches (intervention_id, voter_hash) VALUES (${id}, ${voterHash}) ON CONFLICT DO NOTHING`, tx);
+    await database.rows(
+      sql`INSERT INTO watches (intervention_id, voter_hash) VALUES (${id}, ${voterHash}) ON CONFLICT DO NOTHING`,
+      tx,
+    );
   });
 }
 
@@ -245,7 +250,12 @@ export async function purgeFollows(database: Database, now: Date = new Date()): 
   return { unconfirmed: unconfirmed.length, ended: ended.length };
 }
 
-type MineRow = Parameters<typeof toIntervention>[0] & { list: keyof Mine; m_id: string; m_name: string; m_name_en: string | null };
+type MineRow = Parameters<typeof toIntervention>[0] & {
+  list: keyof Mine;
+  m_id: string;
+  m_name: string;
+  m_name_en: string | null;
+};
 
 /**
  * What this browser proposed, voted for and follows (watches, and confirmed e-mail follows asked

@@ -182,7 +182,10 @@ export const restoreIntervention = (database: Database, actor: string, id: numbe
   });
 
 async function notMergedProposal(database: Database, tx: Db, id: number) {
-  const [row] = await database.rows<{ merged_into: number | null }>(sql`SELECT merged_into FROM interventions WHERE id = ${id}`, tx);
+  const [row] = await database.rows<{ merged_into: number | null }>(
+    sql`SELECT merged_into FROM interventions WHERE id = ${id}`,
+    tx,
+  );
   if (row && row.merged_into !== null) throw new Invalid('This proposal was merged into another one.');
 }
 
@@ -273,7 +276,10 @@ export async function mergeIntervention(database: Database, actor: string, id: n
           AND EXISTS (SELECT 1 FROM follows g WHERE g.intervention_id = ${into} AND g.email_hash = f.email_hash)`,
       tx,
     );
-    const movedFollows = await database.rows(sql`UPDATE follows SET intervention_id = ${into} WHERE intervention_id = ${id} RETURNING id`, tx);
+    const movedFollows = await database.rows(
+      sql`UPDATE follows SET intervention_id = ${into} WHERE intervention_id = ${id} RETURNING id`,
+      tx,
+    );
     await database.rows(
       sql`INSERT INTO watches (intervention_id, voter_hash, created_at)
           SELECT ${into}, voter_hash, created_at FROM watches WHERE intervention_id = ${id} ON CONFLICT DO NOTHING`,

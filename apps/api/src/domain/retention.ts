@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { audit, SYSTEM_ACTOR } from './audit.js';
 import { purgeFollows } from './follows.js';
+import { purgeIdempotencyKeys } from './idempotency.js';
 import { SIGN_IN_WINDOW_MINUTES } from './staff.js';
 
 export const EXPIRED_HASH = 'expired';
@@ -89,6 +90,8 @@ export const RETENTION_STEPS: RetentionStep[] = [
   },
   // E-mail follows: unconfirmed after 48 h, ended 90 days after a final status (domain/follows.ts).
   { name: 'follows', run: (database, { now }) => purgeFollows(database, now) },
+  // Idempotency-Key answers are kept 24 hours (domain/idempotency.ts).
+  { name: 'idempotencyKeys', run: (database, { now }) => purgeIdempotencyKeys(database, now) },
 ];
 
 export type RetentionRun = { ranAt: string; retentionDays: number; counts: Record<string, StepCounts> };

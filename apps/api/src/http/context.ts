@@ -1,6 +1,7 @@
 // Builds the per-request context shared by the tRPC adapter and the REST façade, and owns the
 // anonymous voter cookie (the one place that reads or issues it).
 import { randomUUID } from 'node:crypto';
+import { IDEMPOTENCY_HEADER, IdempotencyKey } from '@linz/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Unauthorized } from '../domain/errors.js';
 import { keyedHash } from '../domain/identity.js';
@@ -22,10 +23,10 @@ function signedVoterId(req: FastifyRequest): string | undefined {
  * This browser's voter id: the signed cookie's, or a new one issued with this answer. An answer
  * that may issue it must never be stored by a shared cache (callers mark it `private`).
  */
-export function voterIdFor(req: FastifyRequest, reply: FastifyReply): string {
+export function voterIdFor(req: FastifyRequest, reply: FastifyReply, newId: () => string = randomUUID): string {
   const known = signedVoterId(req);
   if (known) return known;
-  const id = randomUUID();
+  const id = newId();
   reply.setCookie(VOTER_COOKIE, id, {
     signed: true,
     httpOnly: true,
@@ -81,16 +82,35 @@ export type ContextFor = (req: FastifyRequest, reply: FastifyReply) => Context;
 
 export function contextFactory(services: Services, secret: string): ContextFor {
   const shared: ThisType<RequestContext> &
-    Pick<Context, 'voterHash' | 'knownVoterHash' | 'ipHash' | 'answered' | 'staffMember' | 'startStaffSession' | 'endStaffSession'> = {
+    Pick<
+      Context,
+      | 'voterHash'
+      | 'knownVoterHash'
+      | 'ipHash'
+      | 'answered'
+      | 'staffMember'
+      | 'startStaffSession'
+      | 'endStaffSession'
+      | 'idempotencyKey'
+    > = {
     voterHash() {
-      // An API client without a cookie still votes; it gets its cookie with this answer.
-      this.hash ??= keyedHash(`voter:${secret}`, voterIdFor(this.req, this.reply));
+      // An API client without a cookie still votes; it gets its cookie with this answer. With an
+      // Idempotency-Key its new id follows from the key, so a retry whose first answer (and cookie)
+      // was lost is the same voter and gets the first answer, not a second vote.
+      const key = IdempotencyKey.safeParse(this.idempotencyKey()).data;
+      const newId = key ? () => keyedHash(`voter-of-key:${secret}`, key) : undefined;
+      this.hash ??= keyedHash(`voter:${secret}`, voterIdFor(this.req, this.reply, newId));
       return this.hash;
     },
     knownVoterHash() {
       if (this.hash !== undefined) return this.hash;
       const known = signedVoterId(this.req);
       return known === undefined ? null : (this.hash = keyedHash(`voter:${secret}`, known));
+    },
+    idempotencyKey() {
+      const raw = this.req.headers[IDEMPOTENCY_HEADER];
+      // Sent twice it is no key at all (an array fails the UUID check).
+      return raw as string | undefined;
     },
     ipHash() {
       return services.hashIp(this.req.ip);

@@ -169,7 +169,11 @@ const followReason = (de: boolean, proposal: string) =>
 
 /** A statement keeps its line breaks but no other control characters. */
 // eslint-disable-next-line no-control-regex -- control characters are what this removes
-const oneLineBlock = (s: string) => s.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]+/g, ' ').trim();
+const oneLineBlock = (s: string) =>
+  s
+    .replace(/\r\n?/g, '\n')
+    .replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]+/g, ' ')
+    .trim();
 
 /** Fixed per row, so a resend after a crash carries the same id and can be recognised. */
 export function followMessageIdOf(m: FollowerMail, publicUrl: string): string {
@@ -198,7 +202,9 @@ export function composeFollowerMail(m: FollowerMail, s: FollowMailSettings): Out
   const footer = ['', '--', t.reason, ...stop, '', lang === 'de' ? 'Linzer Denkmal-Karte' : 'Linz monument map', ''];
   const text = [...t.lines, ...footer].join('\n');
   const html = `<!doctype html><html lang="${lang}"><body>${[...t.lines, ...footer]
-    .map((l) => (/^https?:\/\/\S+$/.test(l) ? `<p><a href="${escapeHtml(l)}">${escapeHtml(l)}</a></p>` : `<p>${escapeHtml(l)}</p>`))
+    .map((l) =>
+      /^https?:\/\/\S+$/.test(l) ? `<p><a href="${escapeHtml(l)}">${escapeHtml(l)}</a></p>` : `<p>${escapeHtml(l)}</p>`,
+    )
     .join('')}</body></html>`;
   return {
     messageId: followMessageIdOf(m, s.publicUrl),

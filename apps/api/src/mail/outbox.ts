@@ -164,7 +164,12 @@ type FollowerRow = {
 };
 
 /** Claims up to `limit` due follower mails (any proposal state: a "removed" mail is about a hidden one). */
-export async function claimDueFollowerMails(database: Database, now: Date, leaseMs: number, limit: number): Promise<FollowerMail[]> {
+export async function claimDueFollowerMails(
+  database: Database,
+  now: Date,
+  leaseMs: number,
+  limit: number,
+): Promise<FollowerMail[]> {
   if (limit <= 0) return [];
   const rows = await database.rows<FollowerRow>(sql`
     WITH due AS (

@@ -4,6 +4,7 @@
 // are, so the hot reads are neither re-validated nor re-serialised for it.
 import {
   ErrorBody,
+  IDEMPOTENCY_TTL_HOURS,
   MAYOR_THRESHOLD,
   OPEN311_FORMATS,
   Open311Errors,
@@ -26,6 +27,7 @@ type Route = (typeof routes)[RouteName] & {
   contentType?: string;
   auth?: 'staff';
   etag?: true;
+  idempotent?: true;
 };
 type JsonSchema = Record<string, unknown>;
 
@@ -105,12 +107,17 @@ const ERRORS: Record<number, string> = {
   409: 'Conflicts with the current state.',
   413: 'The body is larger than the server accepts.',
   415: 'The body is not sent as application/json.',
+  422: 'This `Idempotency-Key` was used for a different request (another route or body).',
   429: 'Too many requests from this connection; `Retry-After` says when to try again.',
   503: 'Busy or the database is briefly unavailable; `Retry-After` says when to try again.',
 };
+const STILL_RUNNING = 'A request with the same `Idempotency-Key` is still running; try again shortly.';
 const ERROR_OVERRIDES: Partial<Record<RouteName, Record<number, string>>> = {
-  castVote: { 403: 'This browser has voted for this proposal already, or a cross-site write.' },
-  addMonument: { 409: 'A monument of this name stands within 50 m (`existingId` names it), or no free id was found.' },
+  castVote: { 403: 'This browser has voted for this proposal already, or a cross-site write.', 409: STILL_RUNNING },
+  createIntervention: { 409: STILL_RUNNING },
+  addMonument: {
+    409: `A monument of this name stands within 50 m (\`existingId\` names it), no free id was found, or: ${STILL_RUNNING}`,
+  },
   staffRetryMail: { 409: 'Only a failed e-mail can be retried.' },
   followConfirm: { 404: 'The token is unknown, was used already or has expired (48 hours).' },
   followUnsubscribe: { 404: 'The token is unknown, or the follow has ended already.' },
@@ -131,6 +138,7 @@ export function statusesOf(name: RouteName): number[] {
   // One-click unsubscribe is posted by mail providers from their own servers (http/security.ts).
   if (write && name !== 'followUnsubscribe') all.add(403);
   if (route.params) all.add(404);
+  if (route.idempotent) all.add(409).add(422);
   // The per-connection limit and load shedding apply to every API path.
   all.add(429).add(503);
   return [...all].sort((a, b) => a - b);
@@ -166,6 +174,17 @@ const errorAnswer = (description: string) => ({
   description,
   content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
 });
+const idempotencyHeader = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    `A UUID the client makes when the action is taken. The answer (success or a 4xx refusal) is kept ${IDEMPOTENCY_TTL_HOURS} h ` +
+    'for this browser (voter cookie) and key: a repeat with the same key and body gets the same status and body without ' +
+    'acting again, also while the first is still running (it waits for it); the same key with another body answers 422. ' +
+    'A 5xx is not kept, so a retry may act. Not a UUID: 400.',
+  schema: { type: 'string', format: 'uuid' },
+};
 const etagHeader = { ETag: { description: 'This representation’s strong ETag.', schema: { type: 'string' } } };
 
 function operation(name: RouteName) {
@@ -196,6 +215,7 @@ function operation(name: RouteName) {
   if (route.etag) {
     params.push({ name: 'If-None-Match', in: 'header', required: false, schema: { type: 'string' } });
   }
+  if (route.idempotent) params.push(idempotencyHeader);
   return {
     operationId: name,
     summary: op?.summary ?? name,

@@ -160,7 +160,11 @@ function staffRestRoutes(app: FastifyInstance, call: Call) {
 function followRestRoutes(app: FastifyInstance, call: Call) {
   app.post(routes.follow.path, async (req, reply) => {
     const { interventionId } = paramsOf(routes.follow.params, req);
-    const answer = await unlessAnswered(req, reply, call(req, reply).follows.request({ interventionId, body: req.body as never }));
+    const answer = await unlessAnswered(
+      req,
+      reply,
+      call(req, reply).follows.request({ interventionId, body: req.body as never }),
+    );
     if (answer) reply.code(routes.follow.status);
     return answer;
   });

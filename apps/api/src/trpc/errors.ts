@@ -4,6 +4,7 @@
 // answered, not as a middleware: a middleware costs every call (a measurable share of a list read).
 import { TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { databaseUnavailable } from '../db/unavailable.js';
+import { KeyReused } from '../domain/idempotency.js';
 import { AlreadyVoted, Conflict, DomainError, LimitReached, NotFound, Unauthorized } from '../domain/errors.js';
 
 function codeOf(err: DomainError): TRPC_ERROR_CODE_KEY {
@@ -12,6 +13,7 @@ function codeOf(err: DomainError): TRPC_ERROR_CODE_KEY {
   if (err instanceof LimitReached) return 'TOO_MANY_REQUESTS';
   if (err instanceof Conflict) return 'CONFLICT';
   if (err instanceof Unauthorized) return 'UNAUTHORIZED';
+  if (err instanceof KeyReused) return 'UNPROCESSABLE_CONTENT';
   return 'BAD_REQUEST';
 }
 

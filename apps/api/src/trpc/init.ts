@@ -18,6 +18,8 @@ export type Context = Services & {
   answered(): boolean;
   /** The signed-in staff member (bearer token, else the staff_session cookie); Unauthorized otherwise. Memoised. */
   staffMember(): Promise<StaffMember>;
+  /** The request's Idempotency-Key header as sent (validated by trpc/idempotency.ts). */
+  idempotencyKey(): string | undefined;
   /** Sets the staff_session cookie to a new session id. */
   startStaffSession(sessionId: string): void;
   /** The session id of the request's staff_session cookie (if any), and the cookie cleared. */

@@ -17,6 +17,7 @@ import { announceChange } from '../domain/read-cache.js';
 import { castVote } from '../domain/votes.js';
 import { NotFound } from '../domain/errors.js';
 import { continuationOf } from '../domain/follows.js';
+import { idempotentWrite } from './idempotency.js';
 import { publicProcedure, router } from './init.js';
 import { fileReport } from './reports.js';
 
@@ -30,19 +31,21 @@ export const interventionsRouter = router({
   create: publicProcedure
     .input(MonumentRef.extend({ body: NewIntervention }))
     .output(Intervention)
-    .mutation(async ({ ctx, input }) => {
-      const ipHash = await ctx.ipHash();
-      const created = await createWithinLimit(ctx.database, ipHash, ctx.config.limits.createsPer5Minutes, (tx) =>
-        createIntervention(ctx.database, input.monumentId, input.body, ipHash, tx, ctx.voterHash()),
-      );
-      // The monuments list counts each monument's proposals.
-      ctx.lists.interventions.invalidate();
-      ctx.lists.monuments.invalidate();
-      await announceChange(ctx.database, 'interventions');
-      await announceChange(ctx.database, 'monuments');
-      ctx.metrics?.proposalCreated();
-      return created;
-    }),
+    .mutation(({ ctx, input }) =>
+      idempotentWrite(ctx, 'createIntervention', input, async () => {
+        const ipHash = await ctx.ipHash();
+        const created = await createWithinLimit(ctx.database, ipHash, ctx.config.limits.createsPer5Minutes, (tx) =>
+          createIntervention(ctx.database, input.monumentId, input.body, ipHash, tx, ctx.voterHash()),
+        );
+        // The monuments list counts each monument's proposals.
+        ctx.lists.interventions.invalidate();
+        ctx.lists.monuments.invalidate();
+        await announceChange(ctx.database, 'interventions');
+        await announceChange(ctx.database, 'monuments');
+        ctx.metrics?.proposalCreated();
+        return created;
+      }),
+    ),
   /** `created` is false for this browser's repeat (REST answers 200 instead of 201). */
   report: publicProcedure
     .input(z.object({ interventionId: InterventionId, body: NewReport }))
@@ -51,23 +54,25 @@ export const interventionsRouter = router({
   vote: publicProcedure
     .input(z.object({ interventionId: InterventionId, body: VoteRequest }))
     .output(VoteAnswer)
-    .mutation(async ({ ctx, input }) => {
-      const ballot = {
-        interventionId: input.interventionId,
-        monumentId: input.body.monumentId,
-        voterHash: ctx.voterHash(),
-        ipHash: await ctx.ipHash(),
-      };
-      const cast = (b: typeof ballot) => castVote(ctx.ballots, b, () => ctx.answered());
-      const { newVoteCount, queued } = await cast(ballot).catch(async (err: unknown) => {
-        // A merged proposal's old id (an old link or page) votes for the one it continues as.
-        const next = err instanceof NotFound ? await continuationOf(ctx.database, ballot.interventionId) : null;
-        if (!next) throw err;
-        return cast({ ...ballot, interventionId: next.id, monumentId: next.monumentId });
-      });
-      ctx.lists.interventions.invalidate();
-      ctx.metrics?.voteCounted();
-      if (queued) ctx.mailQueued();
-      return { newVoteCount };
-    }),
+    .mutation(({ ctx, input }) =>
+      idempotentWrite(ctx, 'castVote', input, async () => {
+        const ballot = {
+          interventionId: input.interventionId,
+          monumentId: input.body.monumentId,
+          voterHash: ctx.voterHash(),
+          ipHash: await ctx.ipHash(),
+        };
+        const cast = (b: typeof ballot) => castVote(ctx.ballots, b, () => ctx.answered());
+        const { newVoteCount, queued } = await cast(ballot).catch(async (err: unknown) => {
+          // A merged proposal's old id (an old link or page) votes for the one it continues as.
+          const next = err instanceof NotFound ? await continuationOf(ctx.database, ballot.interventionId) : null;
+          if (!next) throw err;
+          return cast({ ...ballot, interventionId: next.id, monumentId: next.monumentId });
+        });
+        ctx.lists.interventions.invalidate();
+        ctx.metrics?.voteCounted();
+        if (queued) ctx.mailQueued();
+        return { newVoteCount };
+      }),
+    ),
 });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { announceChange } from '../domain/read-cache.js';
 import { createWithinLimit } from '../domain/limits.js';
 import { addMonument, getPublicMonument } from '../domain/monuments.js';
+import { idempotentWrite } from './idempotency.js';
 import { fileReport } from './reports.js';
 import { publicProcedure, router } from './init.js';
 
@@ -23,13 +24,15 @@ export const monumentsRouter = router({
   add: publicProcedure
     .input(NewMonument)
     .output(Monument)
-    .mutation(async ({ ctx, input }) => {
-      const ipHash = await ctx.ipHash();
-      const monument = await createWithinLimit(ctx.database, ipHash, ctx.config.limits.createsPer5Minutes, (tx) =>
-        addMonument(ctx.database, tx, input, ipHash),
-      );
-      ctx.lists.monuments.invalidate();
-      await announceChange(ctx.database, 'monuments');
-      return monument;
-    }),
+    .mutation(({ ctx, input }) =>
+      idempotentWrite(ctx, 'addMonument', input, async () => {
+        const ipHash = await ctx.ipHash();
+        const monument = await createWithinLimit(ctx.database, ipHash, ctx.config.limits.createsPer5Minutes, (tx) =>
+          addMonument(ctx.database, tx, input, ipHash),
+        );
+        ctx.lists.monuments.invalidate();
+        await announceChange(ctx.database, 'monuments');
+        return monument;
+      }),
+    ),
 });

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryKeys } from '../api/queries';
 import { FeedbackBanner } from '../feedback/FeedbackBanner';
-import { failure, type Feedback } from '../feedback/feedback';
+import { failure, success, type Feedback } from '../feedback/feedback';
 import { BackLink } from '../layout/BackLink';
 import { arrival } from '../map/arrival';
 import { pendingCoords } from '../storage/keys';
@@ -29,7 +29,7 @@ export function AddPage() {
     if (!result.ok) {
       setSubmitting(false);
       if (result.existingId) setDuplicateOf(result.existingId);
-      else setError(failure(result.errorKey));
+      else setError(result.queued ? success(result.errorKey) : failure(result.errorKey));
       return;
     }
     pendingCoords.clear();

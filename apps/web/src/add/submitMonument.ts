@@ -4,17 +4,26 @@
 import { ApiError, send } from '../api/client';
 
 export type AddForm = { name: string; geoLocX: number; geoLocY: number; interventionTitle: string };
-/** `existingId`: the server refused a duplicate (409) of this monument. */
-export type SubmitResult = { ok: true } | { ok: false; errorKey: string; existingId?: string };
+/** `existingId`: the server refused a duplicate (409) of this monument. `queued`: no connection,
+ *  kept in the offline queue (offline/queue.ts) and sent with the same key when it returns. */
+export type SubmitResult = { ok: true } | { ok: false; errorKey: string; existingId?: string; queued?: true };
 
 export async function submitMonument(form: AddForm, now: number = Date.now()): Promise<SubmitResult> {
   const id = `mon-user-${now}`;
+  const body = { id, name: form.name.trim(), geoLocX: form.geoLocX, geoLocY: form.geoLocY };
+  // Made now, when the visitor acts: a resend from the queue is the same monument.
+  const key = crypto.randomUUID();
+  const queue = async (): Promise<SubmitResult> => {
+    const { enqueue } = await import('../offline/queue');
+    await enqueue({ kind: 'monument', ...body, interventionTitle: form.interventionTitle, label: body.name }, key);
+    return { ok: false, errorKey: 'offline.queued.monument', queued: true };
+  };
+  if (navigator.onLine === false) return queue();
   let created: Awaited<ReturnType<typeof send>>;
   try {
-    created = await send('addMonument', {
-      body: { id, name: form.name.trim(), geoLocX: form.geoLocX, geoLocY: form.geoLocY },
-    });
+    created = await send('addMonument', { body, idempotencyKey: key });
   } catch (error) {
+    if (error instanceof ApiError && error.kind === 'network') return queue();
     if (error instanceof ApiError) return { ok: false, errorKey: 'errors.server' };
     throw error;
   }

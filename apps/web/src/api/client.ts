@@ -12,7 +12,7 @@ import type {
   VoteAnswer,
   VoteRequest,
 } from '@linz/contract';
-import { PATHS, pathOf } from '@linz/contract/facts';
+import { IDEMPOTENCY_HEADER, PATHS, pathOf } from '@linz/contract/facts';
 import {
   isClientConfig,
   withClientConfigDefaults,
@@ -121,6 +121,8 @@ type CallOptions<N extends RouteName> = {
   params?: Record<string, string | number>;
   body?: N extends keyof Bodies ? Bodies[N] : never;
   signal?: AbortSignal;
+  /** An Idempotency-Key made when the action was taken (the public writes; offline/queue.ts). */
+  idempotencyKey?: string;
 };
 
 /** The server's own error text from an {message} body, if there is one. */
@@ -142,7 +144,11 @@ export async function send<N extends RouteName>(name: N, options: CallOptions<N>
   const init: RequestInit = { method: route.method, credentials: 'same-origin', headers: { Accept: 'application/json' } };
   if (options.signal) init.signal = options.signal;
   if (options.body !== undefined) {
-    init.headers = { Accept: 'application/json', 'Content-Type': 'application/json' };
+    init.headers = {
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+      ...(options.idempotencyKey ? { [IDEMPOTENCY_HEADER]: options.idempotencyKey } : {}),
+    };
     init.body = JSON.stringify(options.body);
   }
   let response: Response;

@@ -31,7 +31,9 @@ describe('castVote (spec section 4)', () => {
   it('sends monumentId and action, takes the server count and remembers the vote', async () => {
     const { d, list, sent } = deps({ status: 200, ok: true, json: { newVoteCount: 4 } });
     const outcome = await castVote(target, d);
-    expect(sent[0]).toEqual({ params: { interventionId: 7 }, body: { monumentId: 'mon-a', action: 'vote' } });
+    expect(sent[0]).toMatchObject({ params: { interventionId: 7 }, body: { monumentId: 'mon-a', action: 'vote' } });
+    // The Idempotency-Key made when the visitor voted.
+    expect((sent[0] as { idempotencyKey: string }).idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     expect(outcome).toMatchObject({ type: 'recorded', newVoteCount: 4, mayorNotified: false });
     expect(outcome.feedback.key).toBe('success.voteRecorded');
     expect(list).toEqual([7]);
@@ -68,9 +70,22 @@ describe('castVote (spec section 4)', () => {
     expect((await castVote(target, noBody.d)).feedback).toEqual({ kind: 'error', key: 'errors.server' });
   });
 
-  it("answers a network failure or a malformed answer with 'Server error.'", async () => {
+  it('keeps a vote that got no answer in the offline queue, with the key it was sent with', async () => {
     const network = deps(new ApiError('network', 0, undefined));
-    expect((await castVote(target, network.d)).feedback.key).toBe('errors.server');
+    const queued: { action: unknown; key: string }[] = [];
+    network.d.enqueue = async (action, key) => void queued.push({ action, key });
+    const outcome = await castVote(target, network.d);
+    expect(outcome).toEqual({ type: 'queued', feedback: { kind: 'success', key: 'offline.queued.vote' } });
+    expect(queued).toEqual([
+      {
+        action: { kind: 'vote', monumentId: 'mon-a', interventionId: 7, label: 'Johanna Dohnal' },
+        key: (network.sent[0] as { idempotencyKey: string }).idempotencyKey,
+      },
+    ]);
+    expect(network.list).toEqual([]);
+  });
+
+  it("answers a malformed answer with 'Server error.'", async () => {
     const malformed = deps({ status: 200, ok: true, json: { count: 'many' } });
     expect((await castVote(target, malformed.d)).feedback.key).toBe('errors.server');
     expect(malformed.list).toEqual([]);

@@ -1,5 +1,5 @@
 // Posts a new intervention from the popup; on success it goes on top of the list.
-import type { MonumentIntervention } from '@linz/contract';
+import type { Intervention, MonumentIntervention } from '@linz/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, call } from '../api/client';
 import { queryKeys } from '../api/queries';
@@ -12,8 +12,24 @@ export function useAddIntervention(
 ) {
   const queryClient = useQueryClient();
   const mutation = useMutation({
-    mutationFn: (name: string) => call('createIntervention', { params: { monumentId }, body: { name } }),
+    mutationFn: async (name: string): Promise<Intervention | 'queued'> => {
+      // Made now, when the visitor acts: a resend from the offline queue is the same proposal.
+      const key = crypto.randomUUID();
+      const queue = async () => {
+        const { enqueue } = await import('../offline/queue');
+        await enqueue({ kind: 'proposal', monumentId, name, label: name }, key);
+        return 'queued' as const;
+      };
+      if (navigator.onLine === false) return queue();
+      try {
+        return await call('createIntervention', { params: { monumentId }, body: { name }, idempotencyKey: key });
+      } catch (error) {
+        if (error instanceof ApiError && error.kind === 'network') return queue();
+        throw error;
+      }
+    },
     onSuccess: (created) => {
+      if (created === 'queued') return setFeedback(success('offline.queued.proposal'));
       const row: MonumentIntervention = {
         id: created.id,
         name: created.name,

@@ -2,12 +2,15 @@
 import { APP_PATHS } from '@linz/contract/facts';
 import type { QueryClient } from '@tanstack/react-query';
 import { Link, createRootRouteWithContext, useLocation } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Header } from '../header/Header';
 import { IntroOverlay } from '../intro/IntroOverlay';
 import { AnimatedOutlet } from '../layout/AnimatedOutlet';
 import { applyBodyClass } from '../layout/bodyClass';
+
+// The offline banner, queue and update offer, and the service worker's registration: after the first paint.
+const OfflinePanel = lazy(() => import('../offline/OfflinePanel'));
 
 function NotFound() {
   const { t } = useTranslation();
@@ -34,6 +37,11 @@ function RootLayout() {
       </main>
       {/* The welcome is for citizens: staff signing in are not greeted with it. */}
       {pathname !== APP_PATHS.admin && <IntroOverlay />}
+      {pathname !== APP_PATHS.admin && (
+        <Suspense fallback={null}>
+          <OfflinePanel />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,0 +1,206 @@
+// The offline story with the real service worker (sw/sw.ts): installable, opens offline after one
+// visit, keeps votes and proposals made offline and sends them exactly once when the connection
+// returns (Idempotency-Key), and says what came of them.
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, openPopup, test, unique, type Page } from './fixtures';
+
+test.use({ serviceWorkers: 'allow' });
+// The worker precaches the app while the page loads: on a loaded machine a load takes long.
+test.setTimeout(150_000);
+
+/** The map with its markers (as fixtures' mapReady, with room for a slow first load). */
+async function mapReady(page: Page) {
+  await expect(page.locator('.leaflet-container[aria-busy="false"]')).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('.leaflet-marker-icon').first()).toBeVisible({ timeout: 15_000 });
+}
+
+/** axe (as e2e/axe.ts) on the offline banner and queue only: the whole map is slow to check here. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .include('.offline-panel')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Opens the app online and waits until the service worker controls it (the second load). */
+async function visitOnline(page: Page) {
+  await page.goto('/');
+  await mapReady(page);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  // The worker takes over from the next page load (it never swaps a running page's scripts).
+  await page.reload();
+  await mapReady(page);
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+}
+
+test('Chromium reports no installability errors; manifest and worker are served as they should be', async ({
+  playwright,
+  request,
+  baseURL,
+}) => {
+  // Installability is judged for a real profile only (an incognito-like context reports "in-incognito").
+  const launchOptions = test.info().project.use.launchOptions ?? {};
+  const profile = mkdtempSync(path.join(tmpdir(), 'linz-install-'));
+  const context = await playwright.chromium.launchPersistentContext(profile, {
+    ...launchOptions,
+    baseURL,
+    serviceWorkers: 'allow',
+  });
+  try {
+    await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto('/');
+    await mapReady(page);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    const cdp = await context.newCDPSession(page);
+    await expect
+      .poll(
+        async () =>
+          ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] }).installabilityErrors,
+        { timeout: 30_000 },
+      )
+      .toEqual([]);
+  } finally {
+    await context.close();
+  }
+  const manifest = await request.get('/manifest.webmanifest');
+  expect(manifest.status()).toBe(200);
+  const body = (await manifest.json()) as {
+    lang: string;
+    short_name: string;
+    start_url: string;
+    display: string;
+    icons: { sizes: string; purpose: string }[];
+  };
+  expect(body).toMatchObject({ lang: 'de', short_name: 'Denk·Mal Linz', start_url: '/', display: 'standalone' });
+  expect(body.icons.map((i) => `${i.sizes} ${i.purpose}`).sort()).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+  const sw = await request.get('/sw.js');
+  expect(sw.status()).toBe(200);
+  expect(sw.headers()['cache-control']).toBe('no-cache');
+  expect(sw.headers()['content-type']).toMatch(/javascript/);
+});
+
+test('offline after one visit: markers and a popup’s proposals, the banner, and the queue sent exactly once', async ({
+  page,
+  context,
+  api,
+}) => {
+  test.setTimeout(300_000);
+  const name = unique('Offline');
+  const monument = await api.addMonument(name, 48.29 + Math.random() * 0.05, 14.26 + Math.random() * 0.05);
+  const marker = new RegExp(`^${name} \\(`);
+  const proposal = await api.addIntervention(monument.id, 'Vorschlag Offline');
+  const voted = await api.addIntervention(monument.id, 'Schon gewählt');
+  await visitOnline(page);
+  // Seen online once: the popup's proposals are now in the worker's copy.
+  let popup = await openPopup(page, marker);
+  await expect(popup.getByRole('listitem').filter({ hasText: 'Vorschlag Offline' })).toContainText('0 Stimmen');
+  // This browser votes for the second proposal behind the app's back (the server knows, the page not).
+  const before = await page.request.post(`/api/interventions/${voted.id}/vote`, {
+    data: { monumentId: monument.id, action: 'vote' },
+  });
+  expect(before.status()).toBe(200);
+
+  await context.setOffline(true);
+  await page.reload();
+  await mapReady(page);
+  const banner = page.getByRole('status').filter({ hasText: 'Keine Verbindung' });
+  await expect(banner).toHaveText(/Die Daten können veraltet sein – Stand: /);
+  popup = await openPopup(page, marker);
+  await expect(popup.getByRole('listitem').filter({ hasText: 'Vorschlag Offline' })).toBeVisible();
+
+  // Vote and propose offline: both wait for the connection.
+  await popup.getByRole('button', { name: 'Für „Vorschlag Offline“ stimmen' }).click();
+  await expect(popup.getByRole('status')).toHaveText(/Deine Stimme wartet auf Verbindung/);
+  await popup.getByRole('button', { name: 'Für „Schon gewählt“ stimmen' }).click();
+  await popup.getByRole('textbox', { name: 'Dein Vorschlag' }).fill('Neu im Funkloch');
+  await popup.getByRole('button', { name: 'Hinzufügen' }).click();
+  await expect(popup.getByRole('status')).toHaveText(/Dein Vorschlag wartet auf Verbindung/);
+  const queue = page.locator('.offline-queue');
+  await expect(queue.getByRole('listitem')).toHaveText([
+    'Stimme für „Vorschlag Offline“: wartet auf Verbindung',
+    'Stimme für „Schon gewählt“: wartet auf Verbindung',
+    'Vorschlag „Neu im Funkloch“: wartet auf Verbindung',
+  ]);
+  await page.keyboard.press('Escape');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Reloading while offline loses nothing.
+  await page.reload();
+  await mapReady(page);
+  await expect(queue.getByRole('listitem')).toHaveCount(3);
+  await expect(queue.getByRole('listitem').first()).toHaveText(/wartet auf Verbindung/);
+
+  // Back online: sent once each, and the visitor sees what came of it.
+  await context.setOffline(false);
+  await expect(queue.getByRole('listitem')).toHaveText(
+    [
+      'Stimme für „Vorschlag Offline“: gezählt.',
+      'Stimme für „Schon gewählt“: Du hast bereits abgestimmt.',
+      'Vorschlag „Neu im Funkloch“: hinzugefügt.',
+    ],
+    { timeout: 20_000 },
+  );
+  expect(await seriousViolations(page)).toEqual([]);
+  const after = await api.interventions(monument.id);
+  expect(after.find((i) => i.id === proposal.id)?.votes).toBe(1);
+  expect(after.find((i) => i.id === voted.id)?.votes).toBe(1);
+  expect(after.filter((i) => i.name === 'Neu im Funkloch')).toHaveLength(1);
+
+  // Another reload and the online event again: nothing is sent twice.
+  await page.reload();
+  await mapReady(page);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect(queue.getByRole('listitem')).toHaveCount(3);
+  const again = await api.interventions(monument.id);
+  expect(again.find((i) => i.id === proposal.id)?.votes).toBe(1);
+  expect(again.filter((i) => i.name === 'Neu im Funkloch')).toHaveLength(1);
+  await queue.getByRole('button', { name: 'Erledigte ausblenden' }).click();
+  await expect(queue).toHaveCount(0);
+});
+
+test('the same vote replayed three times at once with one key counts once', async ({ page, api }) => {
+  const monument = await api.addMonument(unique('Dreimal'), 48.3, 14.3);
+  const proposal = await api.addIntervention(monument.id, 'Einmal zählen');
+  await page.goto('/');
+  await mapReady(page);
+  const key = randomUUID();
+  const answers = await page.evaluate(
+    async ({ id, monumentId, key }) =>
+      Promise.all(
+        [1, 2, 3].map(async () => {
+          const res = await fetch(`/api/interventions/${id}/vote`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'idempotency-key': key },
+            body: JSON.stringify({ monumentId, action: 'vote' }),
+          });
+          return { status: res.status, body: await res.text() };
+        }),
+      ),
+    { id: proposal.id, monumentId: monument.id, key },
+  );
+  expect(answers).toEqual(Array(3).fill({ status: 200, body: '{"newVoteCount":1}' }));
+  expect((await api.interventions(monument.id))[0]?.votes).toBe(1);
+});
+
+test('online with the worker the data stays fresh: a write shows after a reload', async ({ page, api }) => {
+  const name = unique('Frisch');
+  const monument = await api.addMonument(name, 48.29 + Math.random() * 0.05, 14.26 + Math.random() * 0.05);
+  await visitOnline(page);
+  await api.addIntervention(monument.id, 'Nach dem Besuch');
+  await page.reload();
+  await mapReady(page);
+  const popup = await openPopup(page, new RegExp(`^${name} \\(`));
+  await expect(popup.getByRole('listitem').filter({ hasText: 'Nach dem Besuch' })).toBeVisible();
+});

@@ -1,0 +1,189 @@
+// The offline queue: a vote, a proposal or a new monument that could not be sent (no connection, or
+// the answer was lost) is kept in IndexedDB with the Idempotency-Key made when the visitor acted,
+// and sent again when the connection returns (the `online` event, app start, every SYNC_EVERY_MS).
+// The server answers a repeated key with its first answer, so a resend after a reload, a closed
+// tab or a connection lost mid-send doubles nothing; an entry leaves the queue only once the
+// server has answered it (not for a network failure or a 5xx), so nothing is lost either.
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { send } from '../api/client';
+import { votedList } from '../storage/keys';
+
+export const SYNC_EVERY_MS = 30_000;
+
+export type QueuedAction =
+  | { kind: 'vote'; monumentId: string; interventionId: number; label: string }
+  | { kind: 'proposal'; monumentId: string; name: string; label: string }
+  | { kind: 'monument'; id: string; name: string; geoLocX: number; geoLocY: number; interventionTitle: string; label: string };
+
+export type Outcome =
+  | { type: 'counted'; newVoteCount?: number }
+  | { type: 'added'; monumentId: string }
+  | { type: 'alreadyVoted' }
+  | { type: 'duplicate'; existingId: string }
+  | { type: 'limit' }
+  | { type: 'failed'; message?: string };
+
+export type QueueEntry = {
+  key: string;
+  action: QueuedAction;
+  createdAt: number;
+  /** Set once the server has answered; the entry then only tells the visitor the outcome. */
+  outcome?: Outcome;
+};
+
+interface QueueDb extends DBSchema {
+  actions: { key: string; value: QueueEntry; indexes: { createdAt: number } };
+}
+
+const DB_NAME = 'linz-offline';
+let dbPromise: Promise<IDBPDatabase<QueueDb>> | undefined;
+const db = () =>
+  (dbPromise ??= openDB<QueueDb>(DB_NAME, 1, {
+    upgrade(d) {
+      d.createObjectStore('actions', { keyPath: 'key' }).createIndex('createdAt', 'createdAt');
+    },
+  }));
+
+type Listener = (entries: QueueEntry[]) => void;
+const listeners = new Set<Listener>();
+let current: QueueEntry[] = [];
+// Other tabs of this browser learn of changes too.
+const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel('linz-offline-queue');
+channel?.addEventListener('message', () => void refresh(false));
+
+async function refresh(broadcast = true): Promise<QueueEntry[]> {
+  current = await (await db()).getAllFromIndex('actions', 'createdAt');
+  listeners.forEach((l) => l(current));
+  if (broadcast) channel?.postMessage('changed');
+  return current;
+}
+
+export function subscribe(listener: Listener): () => void {
+  listeners.add(listener);
+  listener(current);
+  void refresh(false);
+  return () => listeners.delete(listener);
+}
+
+/** Keeps an action that could not be sent; `key` is the Idempotency-Key it was (maybe) sent with. */
+export async function enqueue(action: QueuedAction, key: string = crypto.randomUUID()): Promise<void> {
+  await (await db()).put('actions', { key, action, createdAt: Date.now() });
+  await refresh();
+}
+
+/** Forgets the entries whose outcome the visitor has seen. */
+export async function dismissDone(): Promise<void> {
+  const d = await db();
+  for (const entry of await d.getAll('actions')) if (entry.outcome) await d.delete('actions', entry.key);
+  await refresh();
+}
+
+type Answer = { status: number; json: unknown };
+const field = (json: unknown, name: string): unknown => (json as Record<string, unknown> | undefined)?.[name];
+
+function outcomeOf(action: QueuedAction, { status, json }: Answer): Outcome {
+  if (status === 429) return { type: 'limit' };
+  const message = typeof field(json, 'message') === 'string' ? (field(json, 'message') as string) : undefined;
+  if (action.kind === 'vote') {
+    if (status === 200) {
+      const count = field(json, 'newVoteCount');
+      return typeof count === 'number' ? { type: 'counted', newVoteCount: count } : { type: 'counted' };
+    }
+    if (status === 403) return { type: 'alreadyVoted' };
+  }
+  if (action.kind === 'proposal' && status === 201) return { type: 'added', monumentId: action.monumentId };
+  if (action.kind === 'monument') {
+    const id = field(json, 'id');
+    if (status === 201) return { type: 'added', monumentId: typeof id === 'string' ? id : action.id };
+    const existingId = field(json, 'existingId');
+    if (status === 409 && typeof existingId === 'string') return { type: 'duplicate', existingId };
+  }
+  return message === undefined ? { type: 'failed' } : { type: 'failed', message };
+}
+
+function sendAction(action: QueuedAction, key: string) {
+  switch (action.kind) {
+    case 'vote':
+      return send('castVote', {
+        params: { interventionId: action.interventionId },
+        body: { monumentId: action.monumentId, action: 'vote' },
+        idempotencyKey: key,
+      });
+    case 'proposal':
+      return send('createIntervention', {
+        params: { monumentId: action.monumentId },
+        body: { name: action.name },
+        idempotencyKey: key,
+      });
+    case 'monument':
+      return send('addMonument', {
+        body: { id: action.id, name: action.name, geoLocX: action.geoLocX, geoLocY: action.geoLocY },
+        idempotencyKey: key,
+      });
+  }
+}
+
+/** Answers that mean "not now": the entry stays and is sent again later. */
+const retryLater = (status: number) => status >= 500 || status === 408;
+
+let flushing: Promise<number> | undefined;
+
+/** Sends what waits, oldest first, one at a time; returns how many got their answer. */
+export function flush(): Promise<number> {
+  if (typeof navigator !== 'undefined' && !navigator.onLine) return Promise.resolve(0);
+  // One sender per tab; across tabs a lock (where there is one) — and the keys make a double send harmless anyway.
+  const run = (async () =>
+    navigator.locks ? await navigator.locks.request('linz-offline-flush', sendWaiting) : sendWaiting())();
+  const current = (flushing ??= run.finally(() => (flushing = undefined)));
+  return current;
+}
+
+async function sendWaiting(): Promise<number> {
+  let answered = 0;
+  const d = await db();
+  for (const entry of await d.getAllFromIndex('actions', 'createdAt')) {
+    if (entry.outcome) continue;
+    let answer: Answer;
+    try {
+      answer = await sendAction(entry.action, entry.key);
+    } catch {
+      break; // no connection (again): everything stays for the next try
+    }
+    if (retryLater(answer.status)) break;
+    const outcome = outcomeOf(entry.action, answer);
+    const tx = d.transaction('actions', 'readwrite');
+    await tx.store.put({ ...entry, outcome });
+    // A monument's proposal follows once the monument exists (and is itself kept until sent).
+    if (entry.action.kind === 'monument' && outcome.type === 'added' && entry.action.interventionTitle.trim() !== '') {
+      const name = entry.action.interventionTitle.trim();
+      await tx.store.put({
+        key: crypto.randomUUID(),
+        action: { kind: 'proposal', monumentId: outcome.monumentId, name, label: name },
+        createdAt: Date.now(),
+      });
+    }
+    await tx.done;
+    if (entry.action.kind === 'vote' && (outcome.type === 'counted' || outcome.type === 'alreadyVoted')) {
+      votedList.add(entry.action.monumentId, entry.action.interventionId);
+    }
+    answered++;
+    await refresh();
+  }
+  return answered;
+}
+
+/** Starts sending: now, whenever the connection returns, and every SYNC_EVERY_MS. */
+export function startSync(onAnswered: () => void): () => void {
+  const run = () =>
+    void flush().then(
+      (n) => n > 0 && onAnswered(),
+      () => {},
+    );
+  run();
+  window.addEventListener('online', run);
+  const timer = window.setInterval(run, SYNC_EVERY_MS);
+  return () => {
+    window.removeEventListener('online', run);
+    window.clearInterval(timer);
+  };
+}
