@@ -109,11 +109,24 @@ export const routes = {
   docs: { method: 'GET', path: PATHS.docs, answer: z.string(), status: 200, etag: true, contentType: 'text/html' },
   // Following a proposal (issue 17).
   /** 202 whether or not the address follows already: nobody learns who follows what. */
-  follow: { method: 'POST', path: PATHS.follow, params: interventionParams, body: FollowRequest, answer: FollowPending, status: 202 },
+  follow: {
+    method: 'POST',
+    path: PATHS.follow,
+    params: interventionParams,
+    body: FollowRequest,
+    answer: FollowPending,
+    status: 202,
+  },
   /** The button of the confirmation page (a GET never confirms: mail scanners open links). */
   followConfirm: { method: 'POST', path: PATHS.followConfirm, body: ConfirmFollowRequest, answer: FollowConfirmed, status: 200 },
   /** RFC 8058 one-click: form body `List-Unsubscribe=One-Click`, or JSON `{}` from the page's button. */
-  followUnsubscribe: { method: 'POST', path: PATHS.followUnsubscribe, query: UnsubscribeQuery, answer: Unsubscribed, status: 200 },
+  followUnsubscribe: {
+    method: 'POST',
+    path: PATHS.followUnsubscribe,
+    query: UnsubscribeQuery,
+    answer: Unsubscribed,
+    status: 200,
+  },
   watch: { method: 'POST', path: PATHS.watch, params: interventionParams, answer: Watching, status: 200 },
   unwatch: { method: 'POST', path: PATHS.unwatch, params: interventionParams, answer: Watching, status: 200 },
   /** This browser's own proposals, votes and follows (no voter cookie: empty lists). */
