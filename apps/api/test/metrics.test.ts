@@ -110,7 +110,7 @@ describe(`metrics on ${DB_KIND}`, () => {
     expect(text).toMatch(/^nodejs_heap_size_used_bytes \d/m);
   });
 
-  it("the oldest unsent mail's age, and the followers' mails by kind once their table exists", async () => {
+  it("the oldest unsent mail's age, and the followers' mails by kind", async () => {
     const t = await start({ METRICS_TOKEN: TOKEN, MAIL_POLL_SECONDS: '3600' });
     // Stop the sender so the rows below stay as written.
     await t.app.mayorMail.stop();
@@ -118,12 +118,16 @@ describe(`metrics on ${DB_KIND}`, () => {
     await t.database.rows(
       sql`INSERT INTO mayor_notifications (intervention_id, vote_count, reached_at, status) VALUES (${p.id}, 10, now() - interval '2 hours', 'pending')`,
     );
-    // The table the followers' mails get (issue "Hear back"): kind, status, created_at are what is read.
-    await t.database.rows(
-      sql`CREATE TABLE follow_mails (id serial PRIMARY KEY, kind text NOT NULL, status text NOT NULL, created_at timestamptz NOT NULL DEFAULT now())`,
+    // The followers' mails (issue "Hear back"): one follow, three mails of two kinds in three states.
+    const [follow] = await t.database.rows<{ id: number }>(
+      sql`INSERT INTO follows (intervention_id, email, email_hash, lang, unsubscribe_token_hash, token_seed)
+          VALUES (${p.id}, 'a@example.org', 'h', 'de', 'u', 's') RETURNING id`,
     );
+    const f = Number(follow?.id);
     await t.database.rows(
-      sql`INSERT INTO follow_mails (kind, status, created_at) VALUES ('confirm', 'pending', now() - interval '30 minutes'), ('confirm', 'sent', now() - interval '3 days'), ('status', 'failed', now())`,
+      sql`INSERT INTO follow_mails (follow_id, event_key, kind, status, created_at) VALUES
+          (${f}, 'a', 'confirm', 'pending', now() - interval '30 minutes'), (${f}, 'b', 'confirm', 'sent', now() - interval '3 days'),
+          (${f}, 'c', 'status', 'failed', now())`,
     );
     const text = (await scrape(t, `Bearer ${TOKEN}`)).body;
     expect(promtool(text).code).toBe(0);

@@ -4,7 +4,7 @@
 // begins, while requests are still served for the drain delay. A real server process started
 // with PORT=0 names the address it bound and drains on SIGTERM.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -117,7 +117,11 @@ describe(`health and readiness on ${DB_KIND}`, () => {
     );
     const res = await t.app.inject('/readyz');
     expect(res.statusCode).toBe(503);
-    expect(JSON.parse(res.body)).toEqual({ status: 'not ready', reason: 'migrations not applied: 0005_street_names' });
+    const journal = JSON.parse(readFileSync(path.join(import.meta.dirname, '../src/db/migrations/meta/_journal.json'), 'utf8')) as {
+      entries: { tag: string }[];
+    };
+    const last = journal.entries.at(-1)?.tag;
+    expect(JSON.parse(res.body)).toEqual({ status: 'not ready', reason: `migrations not applied: ${last}` });
     expect(res.headers['cache-control']).toBe('no-store');
   });
 

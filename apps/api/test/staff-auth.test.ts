@@ -51,6 +51,7 @@ function staffCalls(headers: Record<string, string>) {
     trpcPost('staff.interventions.reject', { interventionId: 1 }, headers),
     trpcPost('staff.interventions.restore', { interventionId: 1 }, headers),
     trpcPost('staff.interventions.answer', { interventionId: 1, status: 'done', statement: { de: 'a', en: 'b' } }, headers),
+    trpcPost('staff.interventions.merge', { interventionId: 1, into: 2 }, headers),
     trpcGet('staff.audit.list', {}, headers),
     trpcGet('staff.outbox.list', undefined, headers),
     trpcPost('staff.outbox.retry', { notificationId: 1 }, headers),
