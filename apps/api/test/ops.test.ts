@@ -117,7 +117,9 @@ describe(`health and readiness on ${DB_KIND}`, () => {
     );
     const res = await t.app.inject('/readyz');
     expect(res.statusCode).toBe(503);
-    const journal = JSON.parse(readFileSync(path.join(import.meta.dirname, '../src/db/migrations/meta/_journal.json'), 'utf8')) as {
+    const journal = JSON.parse(
+      readFileSync(path.join(import.meta.dirname, '../src/db/migrations/meta/_journal.json'), 'utf8'),
+    ) as {
       entries: { tag: string }[];
     };
     const last = journal.entries.at(-1)?.tag;

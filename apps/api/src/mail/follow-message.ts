@@ -12,6 +12,9 @@ const oneLine = (s: string) => s.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u202
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
+/** A payload field as text (payloads are JSON written by domain/follows.ts). */
+const str = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : fallback);
+
 export type FollowMailSettings = MailSettings & { secret: string };
 
 /** The proposal on the map: the popup of its monument, opened at the proposal. */
@@ -33,7 +36,7 @@ type Texts = {
 };
 
 function texts(m: FollowerMail, lang: MailLang, links: { proposal: string; confirm: string; into: string }): Texts {
-  const proposal = oneLine(m.kind === 'merged' ? String(m.payload.fromName ?? m.intervention.name) : m.intervention.name);
+  const proposal = oneLine(m.kind === 'merged' ? str(m.payload.fromName, m.intervention.name) : m.intervention.name);
   const monument = oneLine(lang === 'en' && m.monument.nameEn ? m.monument.nameEn : m.monument.name);
   const de = lang === 'de';
   const p = m.payload;
@@ -89,8 +92,8 @@ function texts(m: FollowerMail, lang: MailLang, links: { proposal: string; confi
             reason: followReason(de, proposal),
           };
     case 'status': {
-      const status = STATUS[lang][String(p.status)] ?? String(p.status);
-      const statement = oneLineBlock(String((de ? p.de : p.en) ?? ''));
+      const status = STATUS[lang][str(p.status)] ?? str(p.status);
+      const statement = oneLineBlock(str(de ? p.de : p.en));
       return de
         ? {
             subject: `Die Stadt hat zu „${proposal}“ geantwortet: ${status}`,
@@ -118,7 +121,7 @@ function texts(m: FollowerMail, lang: MailLang, links: { proposal: string; confi
           };
     }
     case 'merged': {
-      const into = oneLine(String(p.intoName ?? ''));
+      const into = oneLine(str(p.intoName));
       return de
         ? {
             subject: `„${proposal}“ wird als „${into}“ weitergeführt`,
@@ -169,11 +172,8 @@ const followReason = (de: boolean, proposal: string) =>
 
 /** A statement keeps its line breaks but no other control characters. */
 // eslint-disable-next-line no-control-regex -- control characters are what this removes
-const oneLineBlock = (s: string) =>
-  s
-    .replace(/\r\n?/g, '\n')
-    .replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]+/g, ' ')
-    .trim();
+const CONTROLS_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]+/g;
+const oneLineBlock = (s: string) => s.replace(/\r\n?/g, '\n').replace(CONTROLS_BUT_NEWLINE, ' ').trim();
 
 /** Fixed per row, so a resend after a crash carries the same id and can be recognised. */
 export function followMessageIdOf(m: FollowerMail, publicUrl: string): string {
@@ -192,7 +192,7 @@ export function composeFollowerMail(m: FollowerMail, s: FollowMailSettings): Out
   const links = {
     proposal: proposalLinkOf(s.publicUrl, m.monument.id, m.intervention.id),
     into: proposalLinkOf(s.publicUrl, m.monument.id, Number(m.payload.intoId ?? m.intervention.id)),
-    confirm: `${s.publicUrl}${APP_PATHS.followConfirm}?token=${confirmTokenOf(s.secret, m.follow.tokenSeed, String(m.payload.seed ?? ''))}`,
+    confirm: `${s.publicUrl}${APP_PATHS.followConfirm}?token=${confirmTokenOf(s.secret, m.follow.tokenSeed, str(m.payload.seed))}`,
   };
   const t = texts(m, lang, links);
   const stop =

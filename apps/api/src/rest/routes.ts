@@ -178,12 +178,13 @@ function followRestRoutes(app: FastifyInstance, call: Call) {
   });
   // RFC 8058: mail providers POST the form body `List-Unsubscribe=One-Click`; the page's button
   // sends JSON. Only this route takes the form encoding, so its parser lives in its own scope.
-  void app.register(async (scope) => {
+  void app.register((scope, _opts, done) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(String(body))));
     });
     scope.post(routes.followUnsubscribe.path, (req, reply) =>
       call(req, reply).follows.unsubscribe(paramsOf(routes.followUnsubscribe.query, req, 'query')),
     );
+    done();
   });
 }
