@@ -6,6 +6,8 @@ import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
 
 test('the API docs page renders under the CSP, without scripts, and is accessible', async ({ page }) => {
+  // axe over every operation of a long page (the follow, sign-in and Open311 operations joined it).
+  test.slow();
   const response = await page.goto(PATHS.docs);
   expect(response?.status()).toBe(200);
   const csp = response?.headers()['content-security-policy'] ?? '';
