@@ -5,7 +5,7 @@ import { NAME_MAX, SEXES, STATEMENT_MAX } from './facts.js';
 import { Intervention, InterventionId, ProposalStatus } from './intervention.js';
 import { Monument, MonumentId } from './monument.js';
 import { ReportReason } from './report.js';
-import { userText } from './text.js';
+import { LONE_SURROGATE, userText } from './text.js';
 
 export const SignIn = z.object({ token: z.string().min(1).max(200) });
 export const StaffMe = z.object({ name: z.string() });
@@ -94,7 +94,8 @@ export const Statement = z
   .trim()
   .min(1, { message: 'required' })
   .max(STATEMENT_MAX, { message: `at most ${STATEMENT_MAX} characters` })
-  .refine((s) => !CONTROLS_BUT_NEWLINE.test(s), { message: 'control characters are not allowed' });
+  .refine((s) => !CONTROLS_BUT_NEWLINE.test(s), { message: 'control characters are not allowed' })
+  .refine((s) => !LONE_SURROGATE.test(s), { message: 'invalid unicode' });
 
 /** The body of `PUT /api/staff/interventions/:id/answer`. */
 export const AnswerBody = z.object({ status: ProposalStatus, statement: z.object({ de: Statement, en: Statement }) });

@@ -1,7 +1,8 @@
 // Shared text rules: user text is trimmed and bounded the same way everywhere.
 import { z } from 'zod';
 
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** A surrogate without its other half: no valid text (PostgreSQL's jsonb refuses it). */
+export const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** Trimmed user text of 1..max characters, with control characters refused. */
 export const userText = (max: number) =>
