@@ -8,6 +8,8 @@ for (const lang of ['de', 'en'] as const) {
     test.use({ lang });
     for (const route of ['/', '/about', '/add', '/interventions']) {
       test(`${route} has no serious or critical violations`, async ({ page }) => {
+        // axe over a map or list that the other specs have filled with hundreds of monuments.
+        test.slow();
         await page.goto(route);
         if (route === '/') await mapReady(page);
         await expect(page.getByRole('heading', { level: 1 }).or(page.locator('.leaflet-marker-icon').first())).toBeVisible();
@@ -18,6 +20,7 @@ for (const lang of ['de', 'en'] as const) {
     }
 
     test('the open popup with a list has no serious or critical violations', async ({ page, api }) => {
+      test.slow();
       const monument = await api.monument('Hessendenkmal');
       await api.addIntervention(monument.id, `Barrierefrei ${lang}`);
       await page.goto('/');
@@ -28,6 +31,7 @@ for (const lang of ['de', 'en'] as const) {
     });
 
     test("the popup with status, progress, the mayor's date, an answer, and the report dialog", async ({ page, api }) => {
+      test.slow();
       const monument = await api.addMonument(unique('Axe'), 48.2 + Math.random() * 0.2, 14.2 + Math.random() * 0.2);
       const reached = await api.addIntervention(monument.id, 'Erreicht');
       const answered = await api.addIntervention(monument.id, 'Beantwortet');
