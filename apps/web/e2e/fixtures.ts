@@ -112,9 +112,12 @@ export const unique = (label: string) => `${label} ${Date.now().toString(36)}${M
 /** Cluster buttons: "12 Denkmäler, hineinzoomen". */
 export const CLUSTER = /^(\d+) Denkmäler, (davon (\d+) noch nicht geprüft, )?hineinzoomen$/;
 
+/** A cluster button's name in either language (CLUSTER is the German one, with its figures). */
+const ANY_CLUSTER = /^\d+ (Denkmal|Denkmäler|monuments?), .*(hineinzoomen|zoom in)$/;
+
 /** The cluster button nearest to the map's centre. */
 export async function clusterNearCentre(page: Page) {
-  const clusters = page.getByRole('button', { name: CLUSTER });
+  const clusters = page.getByRole('button', { name: ANY_CLUSTER });
   const distances = await clusters.evaluateAll((els) => {
     const view = document.querySelector('.leaflet-container')?.getBoundingClientRect();
     return els.map((e) => {
