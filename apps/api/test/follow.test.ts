@@ -185,7 +185,7 @@ describe(`follow a proposal by e-mail on ${DB_KIND}`, () => {
     expect(de.subject).toContain('in Prüfung');
     expect(de.text).toContain('Wir prüfen das.');
     expect(de.text).not.toContain('We are looking into it.');
-    expect(de.text).toContain('weil Sie dem Vorschlag „Ein Brunnen“');
+    expect(de.text).toContain('weil du dem Vorschlag „Ein Brunnen“');
     expect(en.subject).toContain('under review');
     expect(en.text).toContain('We are looking into it.');
     expect(en.text).toContain(`${PUBLIC_URL}/?monument=${encodeURIComponent(a.monumentId)}&proposal=${id}`);

@@ -313,6 +313,14 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
     );
     await check({ url: pathOf(r.interventionImage.path, { interventionId: 999999 }) }, 404);
     await check({ url: pathOf(r.interventionImage.path, { interventionId: 'x' }) }, 400);
+    // A merged proposal's image leads to the image of the one it continues as.
+    const duplicate = JSON.parse((await check(post(at, { name: 'Johanna Dohnal (doppelt)' }), 201)).body) as { id: number };
+    const merge = await t.app.inject(
+      post('/trpc/staff.interventions.merge', { interventionId: duplicate.id, into: proposal }, staff),
+    );
+    expect(merge.statusCode, merge.body).toBe(200);
+    const moved = await check({ url: pathOf(r.interventionImage.path, { interventionId: duplicate.id }) }, 301);
+    expect(moved.headers.location).toBe(pathOf(r.interventionImage.path, { interventionId: proposal }));
 
     // Open311, each operation in JSON and XML: the proposal above, GeoReport's errors.
     for (const [n, f] of OPEN311_OPERATIONS) {

@@ -1,6 +1,7 @@
 // A shared proposal for crawlers: `/?monument=…&proposal=…` carries Open Graph and Twitter tags
 // with the proposal's name, monument and votes (escaped), and its og:image is a 1200 × 630 PNG
-// card with an ETag, redrawn after a vote. Hidden or unknown proposals have neither (404 JSON).
+// card with an ETag, redrawn after a vote. Hidden or unknown proposals have neither (404 JSON); a
+// merged proposal's old link and image lead on (301) to the one it continues as.
 // A tiny fake build with the German texts stands in for apps/web/dist.
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browser, DB_KIND, expectAnswer, json, propose, testApp } from './harness.js';
 import { decodePng } from './png.js';
+import { bearer, newStaff, trpcPost } from './staff-helpers.js';
 
 const INDEX = '<!doctype html><html lang="de"><head><title>Denkmal-Karte</title></head><body><div id="root"></div></body></html>';
 // The real German texts, as the build copies them.
@@ -111,5 +113,29 @@ describe(`a shared proposal on ${DB_KIND}`, () => {
     t.app.services.lists.interventions.invalidate();
     expectAnswer(await get(url), 404, ErrorBody);
     expect((await get(`/?monument=${MON}&proposal=${proposal.id}`)).body).toBe(INDEX);
+  });
+
+  it("a merged proposal's old link and old image lead for good (301) to the one it continues as", async () => {
+    const kept = await propose(t.app, 'Eine Linde für Johanna Dohnal', MON);
+    const merged = await propose(t.app, 'Ein Lindenbaum', MON);
+    const staff = bearer(await newStaff(t.database, 'Share Merge'));
+    const res = await t.app.inject(trpcPost('staff.interventions.merge', { interventionId: merged.id, into: kept.id }, staff));
+    expect(res.statusCode, res.body).toBe(200);
+    t.app.services.lists.interventions.invalidate();
+
+    const page = await get(`/?monument=${MON}&proposal=${merged.id}`);
+    expect(page.statusCode).toBe(301);
+    expect(page.headers.location).toBe(`/?monument=${MON}&proposal=${kept.id}`);
+    const landed = await get(String(page.headers.location));
+    expect(meta(landed.body, 'property', 'og:title')).toContain(escaped(kept.name));
+
+    const image = await get(imageOf(merged.id));
+    expect(image.statusCode).toBe(301);
+    expect(image.headers.location).toBe(imageOf(kept.id));
+    expect((await get(String(image.headers.location))).headers['content-type']).toBe('image/png');
+    // The kept proposal itself, and an id never used, answer as before.
+    expect((await get(imageOf(kept.id))).statusCode).toBe(200);
+    expect((await get(imageOf(999998))).statusCode).toBe(404);
+    expect((await get('/?proposal=999998')).body).toBe(INDEX);
   });
 });

@@ -1,10 +1,12 @@
 // A shared proposal explains itself: `/?monument=<id>&proposal=<id>` (the map opened at the
 // proposal) carries Open Graph and Twitter tags with the proposal's name, its monument and its
 // votes, and GET /api/interventions/:id/og.png draws them as a card. Both read the public lists
-// (in memory), so an unknown or hidden proposal has neither tags nor image (404).
+// (in memory), so an unknown or hidden proposal has neither tags nor image (404). A merged
+// proposal's old id leads on for good (301) to the one it continues as: its link and its image.
 import { InterventionIdParam, MAYOR_THRESHOLD, pathOf, type Intervention, type Monument } from '@linz/contract';
 import { PATHS } from '@linz/contract/facts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { continuationOf } from '../domain/follows.js';
 import type { Services } from '../services.js';
 import { fill, textAt, translationOf } from './locale.js';
 import { etagOf, imageCache, type Card } from './og-image.js';
@@ -52,7 +54,11 @@ export function sharePage(app: FastifyInstance, { webDist, publicUrl, services }
     const parsed = InterventionIdParam.safeParse((req.params as { interventionId: string }).interventionId);
     if (!parsed.success) return reply.code(400).send({ message: 'Invalid intervention id.' });
     const found = await find(parsed.data);
-    if (!found) return reply.code(404).send({ message: 'Unknown proposal.' });
+    if (!found) {
+      const next = await continuationOf(services.database, parsed.data);
+      if (next) return reply.redirect(pathOf(PATHS.interventionImage, { interventionId: next.id }), 301);
+      return reply.code(404).send({ message: 'Unknown proposal.' });
+    }
     const { card } = await words(found);
     const etag = etagOf(card);
     reply.header('etag', etag).header('cache-control', 'no-cache');
@@ -63,11 +69,14 @@ export function sharePage(app: FastifyInstance, { webDist, publicUrl, services }
   });
 
   /** The map's <head> tags for `?proposal=<id>`; none for anything else. */
-  return async function head(req: FastifyRequest): Promise<string> {
+  return async function head(req: FastifyRequest): Promise<string | { movedTo: string }> {
     const parsed = InterventionIdParam.safeParse((req.query as Record<string, unknown>).proposal);
     if (!parsed.success) return '';
     const found = await find(parsed.data);
-    if (!found) return '';
+    if (!found) {
+      const next = await continuationOf(services.database, parsed.data);
+      return next ? { movedTo: proposalLink('', next.monumentId, next.id) } : '';
+    }
     const { known, title, description } = await words(found);
     if (!known) return '';
     const { proposal, monument } = found;

@@ -18,8 +18,10 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const HASHED = /-[A-Za-z0-9_-]{8,}\.\w+$/;
 const HAS_EXTENSION = /\/[^/]*\.[^/]*$/;
 
-/** Per app path: the tags its page adds to index.html's <head>. */
-export type PageHeads = Partial<Record<string, (req: FastifyRequest) => Promise<string>>>;
+/** What a page adds to index.html's <head>, or where the page has moved for good (a merged proposal's old link). */
+export type PageHead = (req: FastifyRequest) => Promise<string | { movedTo: string }>;
+/** Per app path: its head. */
+export type PageHeads = Partial<Record<string, PageHead>>;
 
 export async function webApp(app: FastifyInstance, webDist: string, heads: PageHeads = {}) {
   const built = existsSync(path.join(webDist, 'index.html'));
@@ -53,9 +55,10 @@ export async function webApp(app: FastifyInstance, webDist: string, heads: PageH
   }
 
   /** The page with tags added to its head; without them (e.g. the figures unreadable) as it is. */
-  async function sendPageWithHead(req: FastifyRequest, reply: FastifyReply, head: (req: FastifyRequest) => Promise<string>) {
+  async function sendPageWithHead(req: FastifyRequest, reply: FastifyReply, head: PageHead) {
     if (!built) return sendPage(req, reply, 200);
     const tags = await head(req).catch((err: unknown) => (req.log.warn({ err }, 'page head left out'), ''));
+    if (typeof tags === 'object') return reply.redirect(tags.movedTo, 301);
     // Nothing to add (e.g. the map without a shared proposal): the page as it is, with its ETag.
     if (!tags) return sendPage(req, reply, 200);
     const html = await readFile(path.join(webDist, 'index.html'), 'utf8');

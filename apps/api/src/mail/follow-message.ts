@@ -2,6 +2,8 @@
 // for confirmed followers one mail per event. Plain text first, a small HTML alternative (every
 // visitor's text escaped), the reason the person gets the mail, a link to the proposal on the map
 // and RFC 8058 one-click unsubscribe headers. The texts live here, as the mayor's do in message.ts.
+// German mails say "du", as every page a citizen sees does (the follow dialog promises "Wir schreiben
+// dir"); only the city's side (/admin, the mayor's mail) says "Sie".
 import { APP_PATHS, PATHS, type MailLang } from '@linz/contract';
 import { confirmTokenOf, unsubscribeTokenOf } from '../domain/follows.js';
 import type { MailSettings, OutgoingMail } from './message.js';
@@ -44,18 +46,18 @@ function texts(m: FollowerMail, lang: MailLang, links: { proposal: string; confi
     case 'confirm':
       return de
         ? {
-            subject: `Bitte bestätigen: Sie möchten dem Vorschlag „${proposal}“ folgen`,
+            subject: `Bitte bestätigen: Du möchtest dem Vorschlag „${proposal}“ folgen`,
             lines: [
-              `Sie (oder jemand mit Ihrer Adresse) möchten dem Vorschlag „${proposal}“ für ${monument} auf der Linzer Denkmal-Karte folgen.`,
+              `Du (oder jemand mit deiner Adresse) möchtest dem Vorschlag „${proposal}“ für ${monument} auf der Linzer Denkmal-Karte folgen.`,
               '',
-              'Bitte bestätigen Sie das innerhalb von 48 Stunden auf dieser Seite (ein Klick auf den Knopf dort):',
+              'Bitte bestätige das innerhalb von 48 Stunden auf dieser Seite (ein Klick auf den Knopf dort):',
               links.confirm,
               '',
-              'Ohne Bestätigung bekommen Sie keine weitere Nachricht und Ihre Adresse wird nach 48 Stunden gelöscht.',
+              'Ohne Bestätigung bekommst du keine weitere Nachricht, und deine Adresse wird nach 48 Stunden gelöscht.',
               '',
               `Der Vorschlag auf der Karte: ${links.proposal}`,
             ],
-            reason: 'Sie bekommen diese Nachricht, weil auf der Denkmal-Karte diese Adresse zum Folgen eingegeben wurde.',
+            reason: 'Du bekommst diese Nachricht, weil auf der Denkmal-Karte diese Adresse zum Folgen eingegeben wurde.',
           }
         : {
             subject: `Please confirm: you want to follow the proposal “${proposal}”`,
@@ -127,7 +129,7 @@ function texts(m: FollowerMail, lang: MailLang, links: { proposal: string; confi
             subject: `„${proposal}“ wird als „${into}“ weitergeführt`,
             lines: [
               `Der Vorschlag „${proposal}“ wurde mit dem gleichartigen Vorschlag „${into}“ für ${monument} zusammengeführt; die Stimmen zählen dort.`,
-              'Sie folgen ab jetzt diesem Vorschlag.',
+              'Du folgst ab jetzt diesem Vorschlag.',
               '',
               `Der Vorschlag auf der Karte: ${links.into}`,
             ],
@@ -150,7 +152,7 @@ function texts(m: FollowerMail, lang: MailLang, links: { proposal: string; confi
             subject: `„${proposal}“ wurde entfernt`,
             lines: [
               `Der Vorschlag „${proposal}“ für ${monument} wurde von der Moderation der Denkmal-Karte entfernt und ist nicht mehr öffentlich.`,
-              'Sie bekommen dazu keine weiteren Nachrichten.',
+              'Du bekommst dazu keine weiteren Nachrichten.',
             ],
             reason: followReason(de, proposal),
           }
@@ -167,7 +169,7 @@ function texts(m: FollowerMail, lang: MailLang, links: { proposal: string; confi
 
 const followReason = (de: boolean, proposal: string) =>
   de
-    ? `Sie bekommen diese Nachricht, weil Sie dem Vorschlag „${proposal}“ auf der Linzer Denkmal-Karte folgen.`
+    ? `Du bekommst diese Nachricht, weil du dem Vorschlag „${proposal}“ auf der Linzer Denkmal-Karte folgst.`
     : `You get this message because you follow the proposal “${proposal}” on the Linz monument map.`;
 
 /** A statement keeps its line breaks but no other control characters. */

@@ -65,7 +65,10 @@ const OPERATIONS: Partial<Record<RouteName, { summary: string; tag?: Tag }>> = {
   staffRetryMail: { summary: 'Queue a failed e-mail to the mayor again' },
   stats: { summary: 'The representation dashboard’s figures', tag: 'open data' },
   statsImage: { summary: 'The dashboard’s headline as an Open Graph image (1200 × 630 PNG)', tag: 'open data' },
-  interventionImage: { summary: 'A proposal’s Open Graph image: its name, monument and votes (1200 × 630 PNG)' },
+  interventionImage: {
+    summary:
+      'A proposal’s Open Graph image: its name, monument and votes (1200 × 630 PNG); a merged proposal’s id: 301 to the image of the one it continues as',
+  },
   monumentsGeojson: { summary: 'Public monuments as GeoJSON (RFC 7946), with a bbox and the map’s filters', tag: 'open data' },
   monumentsCsv: { summary: 'Public monuments as CSV, with a bbox and the map’s filters', tag: 'open data' },
   interventionsCsv: { summary: 'Public proposals as CSV', tag: 'open data' },
@@ -97,6 +100,7 @@ const MORE_ANSWERS: Partial<Record<RouteName, number[]>> = {
   staffRetryMail: [409],
   followConfirm: [404],
   followUnsubscribe: [404],
+  interventionImage: [301],
 };
 
 const ERRORS: Record<number, string> = {
