@@ -8,7 +8,8 @@ import { claimDueFollowerMails, markRetry } from '../src/mail/outbox.js';
 import { createMayorMailer } from '../src/mail/sender.js';
 import { smtpTransport } from '../src/mail/transport.js';
 import { followApp, header, PUBLIC_URL, received, tokenIn, type FollowApp } from './follow-helpers.js';
-import { DB_KIND, expectAnswer, json } from './harness.js';
+import { browser, DB_KIND, expectAnswer, json } from './harness.js';
+import { trpcPost } from './staff-helpers.js';
 import { startSmtpPeer } from './smtp-peer.js';
 
 const cleanups: (() => Promise<unknown> | void)[] = [];
@@ -23,6 +24,8 @@ async function app(env: Record<string, string> = {}): Promise<FollowApp> {
 }
 
 const MINUTE = 60_000;
+/** The formal address ("Sie", "Ihre"): the city's side only, never a citizen's mail. */
+const FORMAL = /\b(Sie|Ihre?[mnrs]?)\b/;
 const unsubscribeOf = (m: { headers: Map<string, unknown> } & Parameters<typeof header>[0]) =>
   /<([^>]+)>/.exec(header(m, 'list-unsubscribe'))?.[1] ?? '';
 
@@ -42,6 +45,9 @@ describe(`follow a proposal by e-mail on ${DB_KIND}`, () => {
     expect(mail.text).toContain(`${PUBLIC_URL}/follow/confirm?token=`);
     expect(mail.text).toContain(`${PUBLIC_URL}/?monument=${encodeURIComponent(a.monumentId)}&proposal=${id}`);
     expect(mail.text).toContain('weil auf der Denkmal-Karte diese Adresse zum Folgen eingegeben wurde');
+    // The app's register ("du", as the follow dialog that asked for the address).
+    expect(mail.text).toContain('Du (oder jemand mit deiner Adresse) möchtest');
+    expect(mail.text).not.toMatch(FORMAL);
     expect(mail.html).toContain('<a href=');
     expect(unsubscribeOf(mail)).toMatch(new RegExp(`^${PUBLIC_URL}/api/follow/unsubscribe\\?token=[A-Za-z0-9_-]+$`));
     expect(header(mail, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
@@ -75,6 +81,11 @@ describe(`follow a proposal by e-mail on ${DB_KIND}`, () => {
     const [mail] = await received(a.smtp!);
     expect(mail?.subject).toContain('Please confirm');
     expect(mail?.text).toContain('within 48 hours');
+    // The link works 48 hours from the request.
+    const [ttl] = await a.database.rows<{ s: number | string }>(
+      sql`SELECT extract(epoch FROM confirm_expires_at - created_at)::float8 AS s FROM follows`,
+    );
+    expect(Math.abs(Number(ttl?.s) - 48 * 3600)).toBeLessThan(60);
     await a.database.rows(sql`UPDATE follows SET confirm_expires_at = now() - interval '1 second'`);
     const res = await a.confirm(tokenIn(mail?.text ?? '', '/follow/confirm'));
     expect(res.statusCode).toBe(404);
@@ -143,6 +154,35 @@ describe(`follow a proposal by e-mail on ${DB_KIND}`, () => {
     expect(a.smtp!.messages).toHaveLength(0);
   });
 
+  it('tRPC answers as REST does (one schema in the contract): 202-like pending, 400 for a bad address, confirm and unsubscribe', async () => {
+    const a = await app();
+    const id = await a.proposal();
+    const trpc = (path: string, input: unknown) =>
+      a.app.inject({ ...trpcPost(path, input), headers: { ...json, ...browser(a.app, 'trpc-browser') } });
+    const dataOf = (res: { body: string }) => (JSON.parse(res.body) as { result: { data: unknown } }).result.data;
+    const asked = await trpc('follows.request', { interventionId: id, body: { email: 'tim@example.org', lang: 'en' } });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(FollowPending.parse(dataOf(asked))).toEqual({ pending: true });
+    for (const body of [
+      { email: 'a@b.at\r\nBcc: x@y', lang: 'en' },
+      { email: 'tim@example.org', lang: 'fr' },
+    ]) {
+      expect((await trpc('follows.request', { interventionId: id, body })).statusCode).toBe(400);
+    }
+    expect(
+      (await trpc('follows.request', { interventionId: 999_999, body: { email: 'tim@example.org', lang: 'en' } })).statusCode,
+    ).toBe(404);
+    await a.drain();
+    const [mail] = await received(a.smtp!);
+    expect(mail?.envelopeTo).toEqual(['tim@example.org']);
+    const confirmed = await trpc('follows.confirm', { token: tokenIn(mail?.text ?? '', '/follow/confirm') });
+    expect(FollowConfirmed.parse(dataOf(confirmed))).toEqual({ following: true, interventionId: id });
+    const token = new URL(unsubscribeOf(mail!)).searchParams.get('token');
+    const ended = await trpc('follows.unsubscribe', { token });
+    expect(Unsubscribed.parse(dataOf(ended))).toEqual({ unsubscribed: true, all: false });
+    expect(await a.count('follows')).toBe(0);
+  });
+
   it('the create limits apply per connection and per browser (429 with Retry-After)', async () => {
     const a = await app({ LIMIT_CREATES_PER_5_MINUTES: '3' });
     const id = await a.proposal('P', 'someone');
@@ -186,6 +226,7 @@ describe(`follow a proposal by e-mail on ${DB_KIND}`, () => {
     expect(de.text).toContain('Wir prüfen das.');
     expect(de.text).not.toContain('We are looking into it.');
     expect(de.text).toContain('weil du dem Vorschlag „Ein Brunnen“');
+    expect(de.text).not.toMatch(FORMAL);
     expect(en.subject).toContain('under review');
     expect(en.text).toContain('We are looking into it.');
     expect(en.text).toContain(`${PUBLIC_URL}/?monument=${encodeURIComponent(a.monumentId)}&proposal=${id}`);
