@@ -25,8 +25,14 @@ export function scrubbingSink(target: LogSink = process.stdout): LogSink {
   return { write: (line: string) => target.write(scrubLogLine(line)) };
 }
 
-/** The sign-in callback's query carries the provider's one-time code and our state: never logged. */
-const withoutSecrets = (url: string) => (url.startsWith(`${PATHS.oidcCallback}?`) ? `${PATHS.oidcCallback}?[redacted]` : url);
+/**
+ * The sign-in callback's query carries the provider's one-time code and our state; a follow link's
+ * `token=` (the confirmation and unsubscribe pages, one-click unsubscribe) ends a follow: never logged.
+ */
+const withoutSecrets = (url: string) =>
+  url.startsWith(`${PATHS.oidcCallback}?`)
+    ? `${PATHS.oidcCallback}?[redacted]`
+    : url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
 
 export function loggerOptions(level: string, target?: LogSink): FastifyServerOptions['logger'] {
   return {

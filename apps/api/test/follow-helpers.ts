@@ -4,7 +4,7 @@
 import { pathOf, routes } from '@linz/contract';
 import { sql } from 'drizzle-orm';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { buildApp } from '../src/app.js';
+import { buildApp, type BuildOptions } from '../src/app.js';
 import { browser, freshDatabase, json, testConfig } from './harness.js';
 import { bearer, newStaff } from './staff-helpers.js';
 import { startSmtpPeer, type SmtpPeer } from './smtp-peer.js';
@@ -38,7 +38,7 @@ export function tokenIn(text: string, path: string): string {
   return match[1];
 }
 
-export async function followApp(env: Record<string, string> = {}, opts: { smtp?: 'none' } = {}) {
+export async function followApp(env: Record<string, string> = {}, opts: { smtp?: 'none'; logger?: BuildOptions['logger'] } = {}) {
   const smtp = opts.smtp === 'none' ? undefined : await startSmtpPeer('accept');
   const { database, url } = await freshDatabase();
   const config = testConfig({
@@ -49,7 +49,7 @@ export async function followApp(env: Record<string, string> = {}, opts: { smtp?:
     ...env,
   });
   const clock = testClock();
-  const app = await buildApp(config, { database, mail: { clock, pollMs: 0 } });
+  const app = await buildApp(config, { database, mail: { clock, pollMs: 0 }, ...(opts.logger ? { logger: opts.logger } : {}) });
   await app.mayorMail.idle();
   const staffToken = await newStaff(database);
   const [m] = await database.rows<{ id: string }>(sql`SELECT id FROM monuments ORDER BY id LIMIT 1`);

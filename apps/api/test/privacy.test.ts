@@ -2,7 +2,8 @@
 // serves reads, creates, votes up to the mayor's threshold (the mail is refused by a real SMTP
 // peer and retried), client errors, rate limits and a database failure. The file is then searched
 // for every client address used, every cookie value, the day's IP key and the mayor's address.
-// The database itself is searched for raw addresses and cookie ids too.
+// The database itself is searched for raw addresses and cookie ids too. Following a proposal: no
+// follower's address, address hash or follow token in the log either.
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,6 +16,8 @@ import { loggerOptions, scrubLogLine } from '../src/logging.js';
 import { cookieFrom, firstMonument, get, newProposal, post, vote } from './abuse-helpers.js';
 import { freshDatabase, testConfig } from './harness.js';
 import { startSmtpPeer, type SmtpPeer } from './smtp-peer.js';
+import { unsubscribeTokenOf } from '../src/domain/follows.js';
+import { followApp, received, tokenIn } from './follow-helpers.js';
 
 const MAYOR = 'mayor.privacy@linz.example';
 const CLIENTS = ['203.0.113.45', '2001:db8:77:1::45', '::ffff:192.0.2.45', '198.51.100.45', '127.0.0.1'];
@@ -136,6 +139,74 @@ describe('privacy', () => {
     ];
     for (const secret of secrets) {
       const hit = lines.find((l) => l.includes(secret));
+      expect(hit, `log line carries ${secret}`).toBeUndefined();
+    }
+  });
+
+  it("following: logs at trace level carry no follower's address, its hash or a follow link's token", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'linz-privacy-follow-'));
+    const logFile = path.join(dir, 'app.log');
+    cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
+    const sink = { write: (line: string) => appendFileSync(logFile, line) };
+    const a = await followApp({ LOG_LEVEL: 'trace' }, { logger: loggerOptions('trace', sink) });
+    let closed = false;
+    cleanup.push(async () => {
+      if (!closed) await a.close();
+    });
+    const smtp = a.smtp!;
+    const EMAIL = 'Privat.Person+karte@example.org';
+    const id = await a.proposal('Ein Brunnen');
+    // The confirmation mail is refused once (421), then accepted: both logged.
+    smtp.mode = 'tempfail';
+    smtp.tempfailsLeft = 1;
+    expect((await a.follow(id, { email: EMAIL, lang: 'de' })).statusCode).toBe(202);
+    expect((await a.follow(id, { email: `${EMAIL}\r\nBcc: x@y.at`, lang: 'de' })).statusCode).toBe(400);
+    await a.drain();
+    a.clock.advance(2 * 60_000);
+    await a.drain();
+    const [confirmation] = await received(smtp);
+    const confirmToken = tokenIn(confirmation?.text ?? '', '/follow/confirm');
+    // The page the link opens, and the button's POST.
+    await a.app.inject({ method: 'GET', url: `/follow/confirm?token=${confirmToken}` });
+    expect((await a.confirm(confirmToken)).statusCode).toBe(200);
+    const [row] = await a.database.rows<{ email_hash: string; token_seed: string }>(
+      sql`SELECT email_hash, token_seed FROM follows`,
+    );
+    // The city's answer: the follower's mail server refuses it for good (550), logged as failed.
+    smtp.mode = 'reject';
+    expect((await a.answer(id, 'planned')).statusCode).toBe(200);
+    await a.drain();
+    expect(await a.count('follow_mails', sql`status = 'failed'`)).toBe(1);
+    const unsubscribeToken = unsubscribeTokenOf(a.app.services.followSecret, row?.token_seed ?? '');
+    await a.app.inject({ method: 'GET', url: `/follow/unsubscribe?token=${unsubscribeToken}&all=1` });
+    const one = await a.app.inject({
+      method: 'POST',
+      url: `${routes.followUnsubscribe.path}?token=${unsubscribeToken}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(one.statusCode).toBe(200);
+    await a.close();
+    closed = true;
+
+    const log = readFileSync(logFile, 'utf8');
+    const lines = log.trim().split('\n');
+    expect(log).toContain('follower e-mail sent');
+    expect(log).toMatch(/follower e-mail (not sent yet|refused permanently)/);
+    expect(log).toContain(`${routes.followUnsubscribe.path}?token=[redacted]`);
+    expect(log).toContain('/follow/confirm?token=[redacted]');
+    const secrets = [
+      EMAIL,
+      EMAIL.toLowerCase(),
+      encodeURIComponent(EMAIL),
+      'Privat.Person',
+      confirmToken,
+      unsubscribeToken,
+      row?.email_hash ?? 'missing-hash',
+      row?.token_seed ?? 'missing-seed',
+    ];
+    for (const secret of secrets) {
+      const hit = lines.find((l) => l.toLowerCase().includes(secret.toLowerCase()));
       expect(hit, `log line carries ${secret}`).toBeUndefined();
     }
   });
