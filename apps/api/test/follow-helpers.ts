@@ -63,6 +63,7 @@ export async function followApp(env: Record<string, string> = {}, opts: { smtp?:
     clock,
     config,
     mailer: app.mayorMail,
+    staffToken,
     monumentId: m.id,
     /** A new proposal at the first monument, made by browser `who`. */
     async proposal(name = `Ein Brunnen ${++n}`, who = 'proposer') {

@@ -1,12 +1,13 @@
 // Issue 17 beyond the mails' basics, on both databases: merging a proposal into another (votes
 // once per browser, followers, the old id), "mine" and browser watches, the retention of follows
 // (purgeFollows) and the follower count the city sees.
-import { Mine, pathOf, QueueIntervention, routes, Watching } from '@linz/contract';
+import { FollowerCounts, Mine, pathOf, QueueIntervention, routes, Watching } from '@linz/contract';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { purgeFollows } from '../src/domain/follows.js';
 import { followApp, received, type FollowApp } from './follow-helpers.js';
 import { browser, DB_KIND, expectAnswer, json } from './harness.js';
+import { bearer } from './staff-helpers.js';
 
 const cleanups: (() => Promise<unknown> | void)[] = [];
 afterEach(async () => {
@@ -156,9 +157,24 @@ describe(`merging proposals, mine and retention on ${DB_KIND}`, () => {
   it('staff see the number of confirmed followers, never an address', async () => {
     const a = await app();
     const id = await a.proposal();
+    const other = await a.proposal();
+    await a.proposal(); // followed by nobody: left out of the counts
     await a.followConfirmed(id, 'n1@example.org');
     await a.followConfirmed(id, 'n2@example.org');
     await a.follow(id, { email: 'n3@example.org', lang: 'de' });
+    await a.followConfirmed(other, 'n1@example.org');
+    // The counts for the list of every proposal in /admin: staff only.
+    const counts = await a.app.inject({
+      method: 'GET',
+      url: '/trpc/staff.interventions.followers',
+      headers: bearer(a.staffToken),
+    });
+    expect(FollowerCounts.parse((JSON.parse(counts.body) as { result: { data: unknown } }).result.data)).toEqual([
+      { interventionId: id, followers: 2 },
+      { interventionId: other, followers: 1 },
+    ]);
+    expect(counts.body).not.toContain('@example.org');
+    expect((await a.app.inject({ method: 'GET', url: '/trpc/staff.interventions.followers' })).statusCode).toBe(401);
     const res = await a.staff('staff.interventions.update', { interventionId: id, name: 'Umbenannt' });
     const row = QueueIntervention.parse((JSON.parse(res.body) as { result: { data: unknown } }).result.data);
     expect(row.followers).toBe(2);

@@ -47,6 +47,7 @@ function staffCalls(headers: Record<string, string>) {
     trpcPost('staff.monuments.restore', { monumentId: MON }, headers),
     trpcPost('staff.monuments.merge', { monumentId: MON, into: 'mon-hessendenkmal' }, headers),
     trpcGet('staff.interventions.get', { interventionId: 1 }, headers),
+    trpcGet('staff.interventions.followers', undefined, headers),
     trpcPost('staff.interventions.update', { interventionId: 1, name: 'X' }, headers),
     trpcPost('staff.interventions.reject', { interventionId: 1 }, headers),
     trpcPost('staff.interventions.restore', { interventionId: 1 }, headers),

@@ -42,6 +42,10 @@ export const QueueIntervention = Intervention.extend({
 });
 export type QueueIntervention = z.infer<typeof QueueIntervention>;
 
+/** Confirmed e-mail followers per proposal, for the list of every proposal in /admin (proposals without any are left out). */
+export const FollowerCounts = z.array(z.object({ interventionId: InterventionId, followers: z.number().int().positive() }));
+export type FollowerCounts = z.infer<typeof FollowerCounts>;
+
 export const StaffQueue = z.object({ monuments: z.array(QueueMonument), interventions: z.array(QueueIntervention) });
 export type StaffQueue = z.infer<typeof StaffQueue>;
 

@@ -1,7 +1,7 @@
 // How staff see monuments and proposals: any moderation state, with their open reports.
 // Each loader takes a transaction and can lock the row (FOR UPDATE) for the action that follows.
 import { sql, type SQL } from 'drizzle-orm';
-import type { Moderation, QueueIntervention, QueueReport, StaffMonument } from '@linz/contract';
+import type { FollowerCounts, Moderation, QueueIntervention, QueueReport, StaffMonument } from '@linz/contract';
 import type { Database, Db } from '../db/client.js';
 import { followerCount } from './follows.js';
 import { interventionColumns, toIntervention } from './interventions.js';
@@ -117,4 +117,12 @@ export async function reviewQueue(database: Database) {
       OR EXISTS (SELECT 1 FROM reports r WHERE r.item_kind = 'intervention' AND r.item_id = i.id::text AND r.resolved_at IS NULL)
     ORDER BY i.created_at DESC, i.id DESC`);
   return { monuments: monuments.map(toStaffMonument), interventions: interventions.map(toQueueIntervention) };
+}
+
+/** Confirmed e-mail followers of each proposal that has any (a number only, never an address). */
+export async function followerCounts(database: Database): Promise<FollowerCounts> {
+  const rows = await database.rows<{ id: number; n: number | string }>(
+    sql`SELECT intervention_id AS id, count(*)::int AS n FROM follows WHERE status = 'confirmed' GROUP BY intervention_id ORDER BY intervention_id`,
+  );
+  return rows.map((r) => ({ interventionId: Number(r.id), followers: Number(r.n) }));
 }

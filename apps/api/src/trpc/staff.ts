@@ -5,6 +5,7 @@ import {
   AnswerInput,
   AuditFilter,
   AuditPage,
+  FollowerCounts,
   Intervention,
   InterventionMerge,
   InterventionRef,
@@ -40,7 +41,7 @@ import {
 import { listOutbox, retryMail } from '../domain/outbox.js';
 import { announceChange } from '../domain/read-cache.js';
 import { signIn, signOut } from '../domain/staff.js';
-import { loadIntervention, loadMonument, reviewQueue } from '../domain/staff-views.js';
+import { followerCounts, loadIntervention, loadMonument, reviewQueue } from '../domain/staff-views.js';
 import { publicProcedure, router, staffProcedure, type Context } from './init.js';
 
 /** After any moderation change: both public lists are rebuilt, here and on every other instance. */
@@ -119,6 +120,8 @@ export const staffRouter = router({
         if (!found) throw new NotFound('Unknown proposal.');
         return found;
       }),
+    /** How many confirmed e-mail followers each proposal has (the queue's cards carry theirs already). */
+    followers: staffProcedure.output(FollowerCounts).query(({ ctx }) => followerCounts(ctx.database)),
     update: staffProcedure
       .input(InterventionUpdate)
       .output(QueueIntervention)

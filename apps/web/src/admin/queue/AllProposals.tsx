@@ -1,9 +1,11 @@
 // Every public proposal, searchable, so staff can answer or correct one nobody reported (the
-// queue holds only reported and hidden ones). Read from the public list the map uses.
+// queue holds only reported and hidden ones). Read from the public list the map uses, with the
+// number of confirmed e-mail followers of each (staff only).
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { allInterventionsQuery, monumentsQuery } from '../../api/queries';
+import { useTRPC } from '../trpc';
 import { InterventionCard, type StaffProposal } from './InterventionCard';
 
 const SHOWN = 20;
@@ -14,16 +16,19 @@ export function AllProposals() {
   const [search, setSearch] = useState('');
   const interventions = useQuery(allInterventionsQuery());
   const monuments = useQuery(monumentsQuery());
+  const followers = useQuery(useTRPC().staff.interventions.followers.queryOptions());
   const proposals = useMemo(() => {
     const names = new Map((monuments.data ?? []).map((m) => [m.id, m.name]));
+    const counts = followers.data && new Map(followers.data.map((f) => [f.interventionId, f.followers]));
     const needle = search.trim().toLocaleLowerCase();
     return (interventions.data ?? []).flatMap((item): StaffProposal[] => {
       const monumentName = names.get(item.monumentId);
       const text = `${item.name} ${monumentName ?? ''}`.toLocaleLowerCase();
       if (item.id === undefined || (needle && !text.includes(needle))) return [];
-      return [{ ...item, id: item.id, monumentName, moderation: 'visible', reports: [] }];
+      const following = counts && (counts.get(item.id) ?? 0);
+      return [{ ...item, id: item.id, monumentName, moderation: 'visible', reports: [], followers: following }];
     });
-  }, [interventions.data, monuments.data, search]);
+  }, [interventions.data, monuments.data, followers.data, search]);
   return (
     <section className="admin-section" aria-labelledby={`${searchId}-h`}>
       <h2 id={`${searchId}-h`}>{t('admin.proposals.title')}</h2>

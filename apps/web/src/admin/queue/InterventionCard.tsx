@@ -20,6 +20,8 @@ export type StaffProposal = {
   monumentName: string | undefined;
   moderation: 'visible' | 'hidden' | 'rejected';
   reports: readonly QueueReport[];
+  /** Confirmed e-mail followers; undefined while not known yet. */
+  followers: number | undefined;
 };
 
 function TextEditor({ proposal, onDone }: { proposal: StaffProposal; onDone: () => void }) {
@@ -96,6 +98,7 @@ export function InterventionCard({ proposal }: { proposal: StaffProposal }) {
         <li>{t(`admin.moderation.${proposal.moderation}`)}</li>
         <li>{t('admin.tags.votes', { count: proposal.votes })}</li>
         <li>{t(`admin.statuses.${proposal.status}`)}</li>
+        {proposal.followers !== undefined && <li>{t('admin.tags.followers', { count: proposal.followers })}</li>}
       </ul>
       <Reports reports={proposal.reports} />
       <div className="admin-actions">
