@@ -227,6 +227,11 @@ describe(`follow a proposal by e-mail on ${DB_KIND}`, () => {
     expect(de.text).not.toContain('We are looking into it.');
     expect(de.text).toContain('weil du dem Vorschlag „Ein Brunnen“');
     expect(de.text).not.toMatch(FORMAL);
+    // The HTML alternative links the map and both ways to stop, as the text names them.
+    for (const link of [`${PUBLIC_URL}/?monument=`, `${PUBLIC_URL}/follow/unsubscribe?token=`]) {
+      expect(de.html).toContain(`<a href="${link}`);
+    }
+    expect(de.html).toMatch(/<a href="[^"]+&amp;all=1">/);
     expect(en.subject).toContain('under review');
     expect(en.text).toContain('We are looking into it.');
     expect(en.text).toContain(`${PUBLIC_URL}/?monument=${encodeURIComponent(a.monumentId)}&proposal=${id}`);

@@ -1,10 +1,11 @@
 // Hear back (issue 17): follow a proposal from the popup, confirm from the mail the SMTP peer got,
-// see it on /mine, hear the city's answer by mail, unsubscribe from its link; and the same pages'
-// failures, following in this browser only, and the offer after a vote. Axe on every new screen.
+// see it on /mine, answer as the city in /admin (which shows how many follow), hear the answer by
+// mail, unsubscribe from its link; and the same pages' failures, following in this browser only, the
+// offer after a vote and after a proposal, and the privacy section. Axe on every new screen.
 import { seriousViolations } from './axe';
 import { expect, openPopup, test, unique, type Page } from './fixtures';
 import { linkIn, mailTo } from './mailbox';
-import { staffToken } from './staff';
+import { addStaff, signIn } from './admin-fixtures';
 
 const rowOf = (popup: ReturnType<Page['locator']>, name: string) => popup.getByRole('listitem').filter({ hasText: name });
 const addressOf = (label: string) => `${label}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}@example.org`;
@@ -81,13 +82,23 @@ test('follow from the popup, confirm from the mail, see it on /mine, read the ci
   await expect(following).toContainText('Status: Offen');
   expect(await seriousViolations(page)).toEqual([]);
 
-  // The city answers; the follower hears it in her language, with the one-click unsubscribe headers.
+  // The city answers in /admin, whose card says how many follow (never who); the follower hears
+  // it in her language, with the one-click unsubscribe headers.
   const statement = { de: 'Die Stadt prüft eine Tafel.', en: 'The city is considering a plaque.' };
-  const res = await page.request.put(`/api/staff/interventions/${proposal.id}/answer`, {
-    headers: { Authorization: `Bearer ${await staffToken()}` },
-    data: { status: 'in_review', statement },
-  });
-  expect(res.status(), await res.text()).toBe(200);
+  const staff = addStaff('Stadt antwortet');
+  await signIn(page, staff.token, staff.name);
+  await page.getByRole('button', { name: 'Alle Vorschläge' }).click();
+  await page.getByLabel('Vorschläge oder Denkmäler suchen').fill(title);
+  const card = page.getByRole('article', { name: title });
+  await expect(card.getByRole('listitem').filter({ hasText: 'per E-Mail' })).toHaveText('1 Person folgt per E-Mail');
+  await expect(card).not.toContainText(email);
+  await card.getByRole('button', { name: 'Offizielle Antwort' }).click();
+  const answer = card.getByRole('form', { name: `Offizielle Antwort auf ${title}` });
+  await answer.getByLabel('Status').selectOption('in_review');
+  await answer.getByLabel('Stellungnahme (Deutsch)').fill(statement.de);
+  await answer.getByLabel('Stellungnahme (Englisch)').fill(statement.en);
+  await answer.getByRole('button', { name: 'Antwort veröffentlichen' }).click();
+  await expect(page.locator('.admin-status')).toHaveText(`Die Antwort auf „${title}“ ist veröffentlicht.`);
   const news = await mailTo(email, /hat zu .* geantwortet/);
   expect(news.text).toContain(statement.de);
   expect(news.text).not.toContain(statement.en);
@@ -98,7 +109,7 @@ test('follow from the popup, confirm from the mail, see it on /mine, read the ci
     /^List-Unsubscribe:\s+<http:\/\/127\.0\.0\.1:\d+\/api\/follow\/unsubscribe\?token=[\w-]+>$/,
   );
 
-  await page.reload();
+  await page.goto('/mine');
   await expect(following).toContainText('Status: In Prüfung');
   await expect(following).toContainText(statement.de);
 
@@ -180,17 +191,43 @@ test('after a vote: follow this proposal in this browser, see it on /mine, stop 
   );
   await following.getByRole('button', { name: `„${title}“: nicht mehr merken` }).click();
   await expect(following).toContainText('Du folgst noch keinem Vorschlag.');
+
+  // A new proposal's confirmation offers the same: follow it, and the link to /mine, which lists it.
+  const mine = unique('Mein Vorschlag');
+  await page.goto('/');
+  const again = await openPopup(page, new RegExp(`^${monument.name} \\(`));
+  await again.getByRole('textbox', { name: 'Dein Vorschlag' }).fill(mine);
+  await again.getByRole('button', { name: 'Hinzufügen' }).click();
+  await expect(again.getByRole('status').filter({ hasText: 'Dein Vorschlag wurde hinzugefügt!' })).toBeVisible();
+  await expect(again.getByRole('button', { name: `Folge diesem Vorschlag: „${mine}“` })).toBeVisible();
+  await again.getByRole('link', { name: 'Meine Beteiligung' }).click();
+  await expect(page).toHaveURL(/\/mine$/);
+  await expect(page.getByRole('region', { name: /^Vorgeschlagen/ }).getByRole('heading', { name: mine })).toBeVisible();
 });
 
-test('the privacy section on following, in both languages', async ({ page }) => {
+test('the privacy section on following says each rule, in both languages', async ({ page }) => {
+  const rules = {
+    de: [
+      'Eine nicht bestätigte Anmeldung wird nach 48 Stunden gelöscht.',
+      'Ein Folgen endet 90 Tage, nachdem sein Vorschlag einen endgültigen Status erreicht hat (abgelehnt, umgesetzt, zusammengeführt oder entfernt) und die letzte E-Mail dazu verschickt wurde.',
+      'Meldest du dich ab, löschen wir deine Adresse sofort, außer du folgst mit ihr noch einem anderen Vorschlag.',
+      'Für die Begrenzung von Anfragen verwenden wir nur mit einem Schlüssel gebildete Hashes der Adressen, nie die Adressen selbst.',
+      'E-Mail-Adressen erscheinen nie in Protokollen (Logs).',
+    ],
+    en: [
+      'A follow that is not confirmed is deleted after 48 hours.',
+      'A follow ends 90 days after its proposal reached a final status (declined, done, merged or removed) and its last e-mail went out.',
+      'If you unsubscribe, we delete your address at once, unless it still follows another proposal.',
+      'To limit requests we use only keyed hashes of addresses, never the addresses themselves.',
+      'E-mail addresses never appear in logs.',
+    ],
+  };
   await page.goto('/about');
   const section = page.getByRole('region', { name: 'Einem Vorschlag folgen' });
-  await expect(section).toContainText('nach 48 Stunden gelöscht');
-  await expect(section).toContainText('90 Tage');
+  for (const rule of rules.de) await expect(section).toContainText(rule);
   await page.getByRole('button', { name: 'Switch to English' }).click();
   const english = page.getByRole('region', { name: 'Following a proposal' });
-  await expect(english).toContainText('deleted after 48 hours');
-  await expect(english).toContainText('never appear in logs');
+  for (const rule of rules.en) await expect(english).toContainText(rule);
 });
 
 test.describe('on a phone', () => {

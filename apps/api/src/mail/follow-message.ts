@@ -187,6 +187,12 @@ export function unsubscribeUrlOf(publicUrl: string, token: string): string {
   return `${publicUrl}${PATHS.followUnsubscribe}?token=${token}`;
 }
 
+/** A line of the text as HTML: escaped, and a link that ends it (the map, the confirmation, unsubscribing) made a link. */
+function htmlLine(line: string): string {
+  const [, before = line, url] = /^(.*?)(https?:\/\/\S+)$/.exec(line) ?? [];
+  return url ? `<p>${escapeHtml(before)}<a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>` : `<p>${escapeHtml(line)}</p>`;
+}
+
 export function composeFollowerMail(m: FollowerMail, s: FollowMailSettings): OutgoingMail {
   const lang = m.follow.lang;
   const unsubscribe = unsubscribeUrlOf(s.publicUrl, unsubscribeTokenOf(s.secret, m.follow.tokenSeed));
@@ -203,11 +209,7 @@ export function composeFollowerMail(m: FollowerMail, s: FollowMailSettings): Out
       : [`Stop following (one click): ${unsubscribePage}`, `Stop following every proposal: ${unsubscribePage}&all=1`];
   const footer = ['', '--', t.reason, ...stop, '', lang === 'de' ? 'Linzer Denkmal-Karte' : 'Linz monument map', ''];
   const text = [...t.lines, ...footer].join('\n');
-  const html = `<!doctype html><html lang="${lang}"><body>${[...t.lines, ...footer]
-    .map((l) =>
-      /^https?:\/\/\S+$/.test(l) ? `<p><a href="${escapeHtml(l)}">${escapeHtml(l)}</a></p>` : `<p>${escapeHtml(l)}</p>`,
-    )
-    .join('')}</body></html>`;
+  const html = `<!doctype html><html lang="${lang}"><body>${[...t.lines, ...footer].map(htmlLine).join('')}</body></html>`;
   return {
     messageId: followMessageIdOf(m, s.publicUrl),
     from: s.mailFrom,
