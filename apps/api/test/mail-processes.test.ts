@@ -1,5 +1,6 @@
-// The mayor's e-mail across real API processes (`node --import tsx src/server.ts`): killed with
-// SIGKILL mid-send and restarted, and two instances on one PostgreSQL. Children are always killed.
+// The mayor's e-mail, and followers' mails (issue 17), across real API processes (`node --import tsx
+// src/server.ts`): killed with SIGKILL mid-send and restarted, and two instances on one PostgreSQL.
+// Children are always killed.
 // "Nothing else arrives" is checked over whole polls the processes log (at debug level), not over a
 // fixed time: a slow machine makes the wait longer instead of the check weaker.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -10,6 +11,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.js';
+import { seedLinz } from '../src/db/seed.js';
+import { addStaff } from '../src/domain/staff.js';
 import { DB_KIND, freshDatabase } from './harness.js';
 import { freePort } from './postgres-server.js';
 import { startSmtpPeer, type SmtpPeer } from './smtp-peer.js';
@@ -166,6 +169,68 @@ describe(`mayor e-mail across processes on ${DB_KIND}`, () => {
     expect(output).toContain('mayor e-mail sent');
     expect(output).not.toContain(MAYOR);
   }, 120_000);
+
+  it("an API process killed while it sends followers' mails about a status change: exactly one mail each after a restart", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'linz-follow-crash-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const env: Record<string, string> = {
+      DATA_DIR: dataDir,
+      MAIL_LEASE_SECONDS: '8',
+      PUBLIC_URL: 'https://denkmal.linz.example',
+    };
+    if (DB_KIND === 'postgres') {
+      const { database, url } = await freshDatabase();
+      await database.close();
+      env.DATABASE_URL = url ?? '';
+    }
+    // A proposal, a staff member and three confirmed followers, written before any process holds the
+    // database (the opt-in itself is tested in follow.test.ts).
+    const FOLLOWERS = ['anna@example.org', 'ben@example.org', 'cem@example.org'];
+    const open = () => openDatabase(DB_KIND === 'postgres' ? { databaseUrl: env.DATABASE_URL, poolSize: 1 } : { dataDir });
+    let database = await open();
+    await seedLinz(database);
+    const [row] = await database.rows<{ id: number }>(
+      sql`INSERT INTO interventions (monument_id, name, emoji) VALUES (${MONUMENT}, 'Eine Linde', '🌳') RETURNING id`,
+    );
+    const id = Number(row?.id);
+    const staffToken = await addStaff(database, 'Stadt');
+    for (const [i, email] of FOLLOWERS.entries()) {
+      await database.rows(sql`INSERT INTO follows (intervention_id, email, email_hash, lang, status, token_seed, unsubscribe_token_hash, confirmed_at)
+        VALUES (${id}, ${email}, ${`hash-${i}`}, 'de', 'confirmed', ${`seed-${i}`}, ${`unsub-${i}`}, now())`);
+    }
+    await database.close();
+
+    const hanging = await peer('hang');
+    const first = await startApi({ ...env, SMTP_URL: hanging.url });
+    const answered = await fetch(`${first.base}/api/staff/interventions/${id}/answer`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${staffToken}` },
+      body: JSON.stringify({ status: 'planned', statement: { de: 'Wird gepflanzt.', en: 'To be planted.' } }),
+    });
+    expect(answered.status).toBe(200);
+    // The sender has claimed the mails and waits for the SMTP greeting: kill it now.
+    await until('the sender to connect', () => hanging.connections > 0, 10_000);
+    first.proc.kill('SIGKILL');
+    await first.exited;
+
+    database = await open();
+    const rows = await database.rows<{ status: string }>(sql`SELECT status FROM follow_mails WHERE kind = 'status'`);
+    await database.close();
+    expect(rows.map((r) => r.status)).toEqual(FOLLOWERS.map(() => 'sending'));
+
+    const working = await peer('accept');
+    const second = await startApi({ ...env, SMTP_URL: working.url });
+    await until('the mails after the restart', () => working.messages.length >= FOLLOWERS.length, 40_000);
+    await morePolls([second], 3); // nothing else may arrive
+    expect(working.messages.map((m) => m.envelopeTo[0]).sort()).toEqual(FOLLOWERS);
+    expect(hanging.messages).toHaveLength(0);
+    expect(new Set(working.messages.map((m) => m.headers.get('message-id'))).size).toBe(FOLLOWERS.length);
+    for (const m of working.messages) expect(m.text).toContain('Wird gepflanzt.');
+    await stopGracefully(second);
+    const output = [...first.output, ...second.output].join('');
+    expect(output).toContain('follower e-mail sent');
+    for (const email of FOLLOWERS) expect(output).not.toContain(email);
+  }, 180_000);
 
   itOnPostgres(
     'two API processes on one PostgreSQL, votes spread across both, crossing 10: one message per proposal',
