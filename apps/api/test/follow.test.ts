@@ -121,7 +121,7 @@ describe(`follow a proposal by e-mail on ${DB_KIND}`, () => {
     const bad: unknown[] = [
       { email: 'a@b.at\r\nBcc: x@y', lang: 'de' },
       { email: 'a@b.at\nBcc: x@y.at', lang: 'de' },
-      { email: `${'a'.repeat(295)}@b.at`, lang: 'de' }, // 300 characters,
+      { email: `${'a'.repeat(295)}@b.at`, lang: 'de' }, // 300 characters
       { email: 'аnna@example.org', lang: 'de' }, // Cyrillic а
       { email: 'anna@exаmple.org', lang: 'de' },
       { email: 'anna@example', lang: 'de' },
