@@ -5,6 +5,7 @@
 // 127.0.0.1; without either nothing is measured and /metrics is a 404.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Registry, type Metric } from 'prom-client';
 import type { Config } from '../config.js';
@@ -231,8 +232,9 @@ export async function metricsListener(app: FastifyInstance, port: number): Promi
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolve());
   });
-  const address = server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : port}${METRICS_PATH}`;
+  // The address the socket really has (not the one asked for), so the log and the tests name the bind.
+  const address = server.address() as AddressInfo;
+  const url = `http://${address.address}:${address.port}${METRICS_PATH}`;
   app.log.info(`metrics at ${url}`);
   return { url, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
