@@ -11,6 +11,7 @@ import { collectDefaultMetrics, Counter, Gauge, Registry, type Metric } from 'pr
 import type { Config } from '../config.js';
 import type { Database, PoolUse } from '../db/client.js';
 import { outboxFigures, type OutboxGroup } from '../mail/outbox.js';
+import { boundAddress } from './ops.js';
 
 export const METRICS_PATH = '/metrics';
 /** A scrape waits this long for the database's figures; without them it still answers the rest. */
@@ -235,6 +236,7 @@ export async function metricsListener(app: FastifyInstance, port: number): Promi
   // The address the socket really has (not the one asked for), so the log and the tests name the bind.
   const address = server.address() as AddressInfo;
   const url = `http://${address.address}:${address.port}${METRICS_PATH}`;
-  app.log.info(`metrics at ${url}`);
+  // The log scrubs IP literals (logging.ts): the bind is named in words, as in the start-up line.
+  app.log.info(`metrics (${METRICS_PATH}, no token) at ${boundAddress(address)}`);
   return { url, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
