@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Installs the system packages the tests need when they are missing: Debian's chromium (browser
-# tests), PostgreSQL server binaries (the PostgreSQL test layer) and prometheus (its promtool checks
-# a real /metrics scrape). Needs root (or sudo) for apt.
+# tests), PostgreSQL server binaries (the PostgreSQL test layer), prometheus (its promtool checks
+# a real /metrics scrape) and libxml2-utils (its xmllint reads the Open311 XML). Needs root (or sudo) for apt.
 set -euo pipefail
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
 command -v promtool >/dev/null 2>&1 || need+=(prometheus)
+command -v xmllint >/dev/null 2>&1 || need+=(libxml2-utils)
 if [ ${#need[@]} -eq 0 ]; then exit 0; fi
 echo "Installing system packages: ${need[*]}"
 SUDO=""

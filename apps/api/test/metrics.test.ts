@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { pathOf, routes } from '@linz/contract';
 import { metricsListener } from '../src/http/metrics.js';
+import { loggerOptions } from '../src/logging.js';
 import { newProposal, vote } from './abuse-helpers.js';
 import { DB_KIND, testApp } from './harness.js';
 
@@ -145,13 +146,19 @@ describe(`metrics on ${DB_KIND}`, () => {
   });
 
   it('with METRICS_PORT only: served on 127.0.0.1 without a token, and /metrics on the main port is a 404', async () => {
-    const t = await start({ METRICS_PORT: '9464' });
+    const lines: string[] = [];
+    const t = await testApp({ METRICS_PORT: '9464' }, { logger: loggerOptions('info', { write: (l: string) => lines.push(l) }) });
+    cleanups.push(() => t.close());
     expect((await scrape(t, `Bearer ${TOKEN}`)).statusCode).toBe(404);
     // Port 0 here: the test picks a free port (the configured one only switches the listener on).
     const listener = await metricsListener(t.app, 0);
     cleanups.push(listener.close);
     const port = Number(new URL(listener.url).port);
+    // The URL is made from the socket's own address: what it is really bound to.
     expect(listener.url).toBe(`http://127.0.0.1:${port}/metrics`);
+    expect(lines.map((l) => (JSON.parse(l) as { msg: string }).msg)).toContain(
+      `metrics (/metrics, no token) at http://localhost:${port} (port ${port}, loopback only)`,
+    );
     await t.app.inject('/api/monuments');
     const res = await fetch(listener.url);
     expect(res.status).toBe(200);

@@ -3,6 +3,7 @@
 // provider's sign-in page → its answer at /api/oidc/callback → /admin. Success makes (once) a
 // member, audited, and the same session as a token sign-in; every refusal leaves no session and
 // no staff row. Plus the settings: off by default, half-set refused at start.
+import { createHash } from 'node:crypto';
 import { type StaffMe } from '@linz/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -71,6 +72,13 @@ async function counts() {
 async function me(b: Browser): Promise<string | number> {
   const res = await t!.app.inject(trpcGet('staff.session.me', undefined, b.appCookies()));
   return res.statusCode === 200 ? dataOf<StaffMe>(res).name : res.statusCode;
+}
+
+/** The state, nonce and PKCE verifier the browser carries in its signed transaction cookie. */
+function transactionIn(b: Browser): { state: string; nonce: string; verifier: string } {
+  const unsigned = t!.app.unsignCookie(decodeURIComponent(b.cookies(PUBLIC_URL).get('oidc_tx') ?? ''));
+  expect(unsigned.valid).toBe(true);
+  return JSON.parse(unsigned.value ?? '') as { state: string; nonce: string; verifier: string };
 }
 
 /** A refusal as the browser sees it: back at /admin with the reason, no session cookie, nothing written. */
@@ -148,6 +156,31 @@ describe(`staff sign-in with the city's accounts on ${DB_KIND}`, () => {
     const fresh = await b.toCallback('anna');
     await expectRefused(stranger, fresh, 'failed', before);
     expect(messages()).toContainEqual(expect.stringMatching(/^staff sign-in refused: .*unexpected "state"/));
+  });
+
+  it("sends PKCE (S256), state and nonce; an ID token whose nonce is not this browser's is refused", async () => {
+    await appWith();
+    const before = await counts();
+    const b = browser();
+    const start = await b.request(`${PUBLIC_URL}/api/oidc/start`);
+    const auth = new URL(start.location!);
+    expect(auth.origin).toBe(idp.issuer);
+    const tx = transactionIn(b);
+    expect(auth.searchParams.get('response_type')).toBe('code');
+    expect(auth.searchParams.get('state')).toBe(tx.state);
+    expect(auth.searchParams.get('nonce')).toBe(tx.nonce);
+    expect(auth.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(auth.searchParams.get('code_challenge')).toBe(createHash('sha256').update(tx.verifier).digest('base64url'));
+    expect(tx.verifier).not.toBe(tx.state);
+
+    // The same transaction with another nonce (signed with the app's key, as only the app can):
+    // state and verifier still match, so only the nonce check stands between it and a session.
+    const c = browser();
+    const callback = await c.toCallback('anna');
+    const other = { ...transactionIn(c), nonce: 'n'.repeat(43) };
+    c.cookies(PUBLIC_URL).set('oidc_tx', encodeURIComponent(t!.app.signCookie(JSON.stringify(other))));
+    await expectRefused(c, callback, 'failed', before);
+    expect(messages()).toContainEqual(expect.stringMatching(/^staff sign-in refused: .*"nonce"/));
   });
 
   it('a replayed code is refused, even with the transaction cookie kept', async () => {

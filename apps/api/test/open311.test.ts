@@ -2,6 +2,7 @@
 // parser (fast-xml-parser), each field checked against the database; the status mapping, the
 // filters and their limits, hidden and rejected proposals absent, and GeoReport's error list for
 // bad parameters (JSON and XML, nothing else answered).
+import { spawnSync } from 'node:child_process';
 import {
   OPEN311_BASE,
   OPEN311_MAX_REQUESTS,
@@ -55,7 +56,16 @@ async function xml(path: string, status = 200): Promise<Record<string, unknown>>
   expect(res.headers['access-control-allow-origin']).toBe('*');
   expect(res.body.startsWith('<?xml version="1.0" encoding="utf-8"?>')).toBe(true);
   expect(XMLValidator.validate(res.body)).toBe(true);
+  // And by libxml2, a parser independent of the library that wrote it.
+  expect(xmllint(res.body)).toBe('');
   return parser.parse(res.body) as Record<string, unknown>;
+}
+
+/** `xmllint --noout -` (libxml2; Debian's libxml2-utils): what it says about a document, '' when well-formed. */
+function xmllint(text: string): string {
+  const r = spawnSync('xmllint', ['--noout', '--nonet', '-'], { input: text, encoding: 'utf8' });
+  if (r.error) throw new Error(`xmllint not found (apt-get install libxml2-utils): ${r.error.message}`);
+  return r.status === 0 ? r.stderr : `exit ${r.status}: ${r.stderr}`;
 }
 const xmlRequests = async (path: string) =>
   (((await xml(path)).service_requests as { request?: Record<string, string>[] } | '') || {}).request ?? [];
@@ -158,15 +168,18 @@ describe(`Open311 GeoReport v2 on ${DB_KIND}`, () => {
       'Wird 2027 umgesetzt: <Straße> & "Platz"',
     ]);
 
-    // Hidden and rejected proposals are absent everywhere (404 alone).
+    // Hidden, rejected and merged-away proposals are absent everywhere (404 alone); the merge is staff's own.
+    const merged = await w.propose('Adelheid Popp', MON);
+    expect(ids(await json('requests', Open311RequestList))).toContain(merged.id);
+    await w.staff('staff.interventions.merge', { interventionId: merged.id, into: planned.id });
     await t.database.rows(sql`UPDATE interventions SET moderation = 'hidden' WHERE id = ${open.id}`);
     await t.database.rows(sql`UPDATE interventions SET moderation = 'rejected' WHERE id = ${declined.id}`);
     const after = ids(await json('requests', Open311RequestList));
     expect(after).toContain(planned.id);
-    expect(after).not.toContain(open.id);
-    expect(after).not.toContain(declined.id);
-    expect(await json(`requests?service_request_id=${open.id},${declined.id}`, Open311RequestList)).toEqual([]);
-    for (const id of [open.id, declined.id]) {
+    for (const gone of [open.id, declined.id, merged.id]) expect(after).not.toContain(gone);
+    expect(await json(`requests?service_request_id=${open.id},${declined.id},${merged.id}`, Open311RequestList)).toEqual([]);
+    expect((await xmlRequests('requests')).map((r) => Number(r.service_request_id))).toEqual(after);
+    for (const id of [open.id, declined.id, merged.id]) {
       expect(await json(`requests/${id}`, Open311Errors, 404)).toEqual([
         { code: 404, description: `No public service request ${id}.` },
       ]);

@@ -2,12 +2,14 @@
 // database; readiness answers 503 with its reason when the database keeps it waiting 1 s (fake
 // timers), when a migration this build ships is not applied, and from the moment a shutdown
 // begins, while requests are still served for the drain delay. A real server process started
-// with PORT=0 names the address it bound and drains on SIGTERM.
+// with no settings but PORT=0 runs on the defaults (basemap.at tiles, OIDC off, metrics off),
+// names the address it bound and drains on SIGTERM.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { TILE_ATTRIBUTIONS } from '@linz/contract/facts';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { READY_TIMEOUT_MS } from '../src/http/ops.js';
@@ -174,7 +176,7 @@ describe(`the server process on ${DB_KIND}`, () => {
     for (const c of children.splice(0)) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
   });
 
-  it('with PORT=0 names the address it bound; on SIGTERM it is not ready at once, still serves, and exits after the drain', async () => {
+  it('with no settings but PORT=0: starts on the defaults, names the address it bound; on SIGTERM it is not ready at once, still serves, and exits after the drain', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'linz-ops-'));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     const env: Record<string, string> = { DATA_DIR: dataDir };
@@ -186,12 +188,10 @@ describe(`the server process on ${DB_KIND}`, () => {
     const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
       cwd: path.join(import.meta.dirname, '..'),
       env: {
+        // Nothing else: no cookie secret, tiles, sign-in, metrics or mail settings. The defaults start.
         PATH: process.env.PATH ?? '',
         PORT: '0',
         HOST: '127.0.0.1',
-        LOG_LEVEL: 'info',
-        COOKIE_SECRET: 'test-secret-test-secret-test-secret-42',
-        WEB_DIST: '/nonexistent',
         SHUTDOWN_DRAIN_MS: '2000',
         ...env,
       },
@@ -229,6 +229,14 @@ describe(`the server process on ${DB_KIND}`, () => {
     const url = `http://127.0.0.1:${bound?.[1]}`;
     expect((await fetch(`${url}/healthz`)).status).toBe(200);
     expect((await fetch(`${url}/readyz`)).status).toBe(200);
+
+    // The defaults: basemap.at's tiles and credit, no sign-in with the city's accounts, no metrics.
+    const config = (await (await fetch(`${url}/api/config`)).json()) as { tileAttribution: string; staffOidc: boolean };
+    expect(config).toMatchObject({ tileAttribution: TILE_ATTRIBUTIONS.basemap, staffOidc: false });
+    expect((await fetch(`${url}/api/oidc/start`, { redirect: 'manual' })).status).toBe(404);
+    const metrics = await fetch(`${url}/metrics`, { headers: { authorization: 'Bearer anything-at-all-0123456789' } });
+    expect(metrics.status).toBe(404);
+    expect(await metrics.text()).not.toMatch(/# (HELP|TYPE)|_seconds|linz_/);
 
     const signalled = Date.now();
     proc.kill('SIGTERM');

@@ -1,7 +1,7 @@
 // The daily retention job (domain/retention.ts): rows just outside each window go, rows just
 // inside stay; votes, proposals and monuments themselves stay (only their address hashes are
 // blanked); each run writes one audit entry with its counts; on PostgreSQL two instances never
-// run it at once; the schedule is 10 minutes after start, then every 24 hours.
+// run it at once; the schedule is 10 minutes after start, then every 24 hours, and the server keeps it.
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client.js';
@@ -14,7 +14,7 @@ import {
   runRetention,
   scheduleRetention,
 } from '../src/domain/retention.js';
-import { DB_KIND, freshDatabase } from './harness.js';
+import { DB_KIND, freshDatabase, testApp } from './harness.js';
 
 const cleanups: (() => Promise<unknown> | void)[] = [];
 afterEach(async () => {
@@ -168,6 +168,34 @@ describe(`retention on ${DB_KIND}`, () => {
     expect((await listAudit(a, { action: 'retention.run' })).entries).toHaveLength(1);
     // Released with the run: the other instance runs the next time.
     expect(await runRetention(b, { now: NOW, retentionDays: 30 })).not.toBeNull();
+  });
+
+  it('the server runs it 10 minutes after start, with RETENTION_DAYS, and audits the run', async () => {
+    // Only the timers are fake (the schedule's), and they also run on with real time (postgres.js
+    // needs its own timers while the app starts); the database and the clock are real.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'], shouldAdvanceTime: true });
+    const t = await testApp({ RETENTION_DAYS: '7' });
+    cleanups.push(() => t.close());
+    const db = t.database;
+    const [p] = await db.rows<{ id: number }>(
+      sql`INSERT INTO interventions (monument_id, name, emoji, creator_ip_hash) VALUES (${MON}, 'Neu', '🌳', 'creator-now') RETURNING id`,
+    );
+    // Eight days old: inside the default 30 days, outside the 7 configured.
+    await db.rows(sql`INSERT INTO votes (intervention_id, voter_hash, ip_hash, created_at)
+      VALUES (${p?.id}, 'voter-8d', 'vote-8d', now() - interval '8 days')`);
+    const runs = async () => (await listAudit(db, { action: 'retention.run' })).entries;
+
+    // Not at start (the exact minute is the schedule's test above), but 10 minutes later.
+    expect(await runs()).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(RETENTION_FIRST_RUN_MS);
+    vi.useRealTimers();
+    // The run itself is real database work: waited for.
+    await expect.poll(async () => (await runs()).length, { timeout: 30_000 }).toBe(1);
+    const [entry] = await runs();
+    expect(entry).toMatchObject({ actor: 'system', itemKind: 'retention' });
+    expect(entry?.after).toMatchObject({ retentionDays: 7, counts: { addressHashes: { votes: 1, interventions: 0 } } });
+    expect(await column(db, sql`SELECT ip_hash AS v FROM votes WHERE voter_hash = 'voter-8d'`)).toEqual([EXPIRED_HASH]);
+    expect(await column(db, sql`SELECT creator_ip_hash AS v FROM interventions WHERE id = ${p?.id}`)).toEqual(['creator-now']);
   });
 
   it('is scheduled 10 minutes after start, then every 24 hours; stop ends it', async () => {

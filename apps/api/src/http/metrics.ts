@@ -5,11 +5,13 @@
 // 127.0.0.1; without either nothing is measured and /metrics is a 404.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Registry, type Metric } from 'prom-client';
 import type { Config } from '../config.js';
 import type { Database, PoolUse } from '../db/client.js';
 import { outboxFigures, type OutboxGroup } from '../mail/outbox.js';
+import { boundAddress } from './ops.js';
 
 export const METRICS_PATH = '/metrics';
 /** A scrape waits this long for the database's figures; without them it still answers the rest. */
@@ -231,8 +233,10 @@ export async function metricsListener(app: FastifyInstance, port: number): Promi
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolve());
   });
-  const address = server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : port}${METRICS_PATH}`;
-  app.log.info(`metrics at ${url}`);
+  // The address the socket really has (not the one asked for), so the log and the tests name the bind.
+  const address = server.address() as AddressInfo;
+  const url = `http://${address.address}:${address.port}${METRICS_PATH}`;
+  // The log scrubs IP literals (logging.ts): the bind is named in words, as in the start-up line.
+  app.log.info(`metrics (${METRICS_PATH}, no token) at ${boundAddress(address)}`);
   return { url, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
