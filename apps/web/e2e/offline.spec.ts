@@ -5,42 +5,13 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, openPopup, test, unique, type Page } from './fixtures';
+import { seriousViolations } from './axe';
+import { expect, openPopup, test, unique } from './fixtures';
+import { mapReady, visitOnline } from './sw';
 
 test.use({ serviceWorkers: 'allow' });
 // The worker precaches the app while the page loads: on a loaded machine a load takes long.
 test.setTimeout(150_000);
-
-/** The map with its markers (as fixtures' mapReady, with room for a slow first load). */
-async function mapReady(page: Page) {
-  await expect(page.locator('.leaflet-container[aria-busy="false"]')).toBeVisible({ timeout: 30_000 });
-  await expect(page.locator('.leaflet-marker-icon').first()).toBeVisible({ timeout: 15_000 });
-}
-
-/** axe (as e2e/axe.ts) on the offline banner and queue only: the whole map is slow to check here. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .include('.offline-panel')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-/** Opens the app online and waits until the service worker controls it (the second load). */
-async function visitOnline(page: Page) {
-  await page.goto('/');
-  await mapReady(page);
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  // The worker takes over from the next page load (it never swaps a running page's scripts).
-  await page.reload();
-  await mapReady(page);
-  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
-}
 
 test('Chromium reports no installability errors; manifest and worker are served as they should be', async ({
   playwright,
@@ -134,7 +105,7 @@ test('offline after one visit: markers and a popup’s proposals, the banner, an
     'Vorschlag „Neu im Funkloch“: wartet auf Verbindung',
   ]);
   await page.keyboard.press('Escape');
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolations(page, '.offline-panel')).toEqual([]);
 
   // Reloading while offline loses nothing.
   await page.reload();
@@ -152,7 +123,7 @@ test('offline after one visit: markers and a popup’s proposals, the banner, an
     ],
     { timeout: 20_000 },
   );
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolations(page, '.offline-panel')).toEqual([]);
   const after = await api.interventions(monument.id);
   expect(after.find((i) => i.id === proposal.id)?.votes).toBe(1);
   expect(after.find((i) => i.id === voted.id)?.votes).toBe(1);

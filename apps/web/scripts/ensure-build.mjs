@@ -17,7 +17,12 @@ function newest(dir) {
   return latest;
 }
 
-const sources = [path.join(root, 'src'), path.join(root, 'public'), path.join(root, '../../packages/contract/src')];
+const sources = [
+  path.join(root, 'src'),
+  path.join(root, 'sw'),
+  path.join(root, 'public'),
+  path.join(root, '../../packages/contract/src'),
+];
 const inputs = Math.max(
   ...sources.filter(existsSync).map(newest),
   ...['index.html', 'vite.config.ts'].map((f) => statSync(path.join(root, f)).mtimeMs),

@@ -1,22 +1,36 @@
 // The service worker (vite-plugin-pwa, injectManifest; Workbox 7 modules): the app opens offline
 // after one visit online. Precached: the app shell, both languages' texts, the icons. At run time:
-// the public reads network-first (fresh whenever the network answers, through the browser's HTTP
-// cache and so revalidated with the ETag; the last copy when offline or after NETWORK_WAIT_S), and
-// the map tiles the visitor has seen (cache-first, at most TILE_ENTRIES for TILE_DAYS; never
-// fetched ahead). Never cached: /admin, staff calls, /trpc, writes, and any answer that sets a cookie.
+// pages network-first (the precached shell offline); the public reads network-first (fresh
+// whenever the network answers, through the browser's HTTP cache and so revalidated with the ETag;
+// the last copy when offline or after NETWORK_WAIT_S), and the map tiles the visitor has seen
+// (cache-first, within TILE_BOUND; never fetched ahead). Never cached: /admin, staff calls, /trpc,
+// writes, and any answer that sets a cookie. The rules: policy.ts.
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import type { WorkboxPlugin } from 'workbox-core';
+import { API_BOUND, CACHES, isPage, isPublicRead, isTile, NETWORK_WAIT_S, storable, TILE_BOUND } from './policy';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
-const NETWORK_WAIT_S = 4;
-const TILE_ENTRIES = 2000;
-const TILE_DAYS = 7;
-export const CACHES = { api: 'linz-api', tiles: 'linz-tiles' } as const;
+const origin = self.location.origin;
+
+// Pages: the network first (the server's page carries the voter cookie and the newest app);
+// offline, the precached shell, which routes on the client. Registered before the precache's
+// route, which would otherwise answer a visit to / with the shell of the worker's own version
+// (an old app until the new worker takes over).
+registerRoute(
+  ({ request, url }) => isPage(request, url, origin),
+  async ({ request }) => {
+    try {
+      return await fetch(request);
+    } catch {
+      return (await matchPrecache('/')) ?? Response.error();
+    }
+  },
+);
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
@@ -27,66 +41,29 @@ self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 
-/** Paths the service worker leaves alone: staff, tRPC (the staff area's transport), the API docs. */
-const NEVER = /^\/(admin|trpc|api\/staff|api\/docs|api\/openapi)(\/|$|\.)/;
-
-/**
- * Stores nothing that sets a cookie or is private or not a plain 200. (Browsers hide Set-Cookie
- * from scripts, so the header check is a second guard; the routes below only match answers that
- * never carry one.)
- */
-const storable: WorkboxPlugin = {
-  cacheWillUpdate: ({ response }) => {
-    if (response.headers.has('set-cookie')) return Promise.resolve(null);
-    if (/\b(private|no-store)\b/i.test(response.headers.get('cache-control') ?? '')) return Promise.resolve(null);
-    return Promise.resolve(response.status === 200 || response.type === 'opaque' ? response : null);
-  },
+const onlyStorable: WorkboxPlugin = {
+  cacheWillUpdate: ({ response }) => Promise.resolve(storable(response) ? response : null),
 };
 
-// Pages: the network first (the server's page carries the voter cookie and the newest app);
-// offline, the precached shell, which routes on the client.
 registerRoute(
-  ({ request, url }) => request.mode === 'navigate' && url.origin === self.location.origin && !NEVER.test(url.pathname),
-  async ({ request }) => {
-    try {
-      return await fetch(request);
-    } catch {
-      return (await matchPrecache('/')) ?? Response.error();
-    }
-  },
-);
-
-// The public reads the pages show: monuments, proposals, a monument's proposals, the figures, the config.
-const PUBLIC_READ = /^\/api\/(monuments(\/[^/]+)?|interventions\/[^/]+|config|stats)$/;
-registerRoute(
-  ({ request, url }) =>
-    request.method === 'GET' &&
-    url.origin === self.location.origin &&
-    PUBLIC_READ.test(url.pathname) &&
-    !NEVER.test(url.pathname),
+  ({ request, url }) => isPublicRead(request, url, origin),
   new NetworkFirst({
     cacheName: CACHES.api,
     networkTimeoutSeconds: NETWORK_WAIT_S,
     matchOptions: { ignoreVary: true },
-    plugins: [storable, new ExpirationPlugin({ maxEntries: 500, maxAgeSeconds: 30 * 24 * 3600 })],
+    plugins: [onlyStorable, new ExpirationPlugin(API_BOUND)],
   }),
 );
 
-// Map tiles already seen: our own /tiles/ and the configured tile server ({z}/{x}/{y} image paths).
-const TILE = /\/\d+\/\d+\/\d+(@2x)?\.(png|jpe?g|webp)$/;
 registerRoute(
-  ({ request, url }) =>
-    request.method === 'GET' &&
-    (url.origin === self.location.origin
-      ? url.pathname.startsWith('/tiles/')
-      : request.destination === 'image' && TILE.test(url.pathname)),
+  ({ request, url }) => isTile(request, url, origin),
   new CacheFirst({
     cacheName: CACHES.tiles,
     plugins: [
-      storable,
+      onlyStorable,
       // 0: another origin's tile without CORS (Leaflet loads plain <img>), stored opaque.
       new CacheableResponsePlugin({ statuses: [0, 200] }),
-      new ExpirationPlugin({ maxEntries: TILE_ENTRIES, maxAgeSeconds: TILE_DAYS * 24 * 3600, purgeOnQuotaError: true }),
+      new ExpirationPlugin({ ...TILE_BOUND, purgeOnQuotaError: true }),
     ],
   }),
 );

@@ -1,0 +1,45 @@
+// What the service worker (sw.ts) keeps, for how long, and what it leaves alone: the rules as
+// plain functions of a request, so policy.test.ts checks them without a worker.
+
+const DAY_S = 24 * 3600;
+
+export const CACHES = { api: 'linz-api', tiles: 'linz-tiles' } as const;
+/** How long a public read waits for the network before the last copy answers. */
+export const NETWORK_WAIT_S = 4;
+/** The public reads kept: at most this many answers, each for this long. */
+export const API_BOUND = { maxEntries: 500, maxAgeSeconds: 30 * DAY_S } as const;
+/** The map tiles kept (only those the visitor has seen): at most this many, each for this long. */
+export const TILE_BOUND = { maxEntries: 2000, maxAgeSeconds: 7 * DAY_S } as const;
+
+/** Paths the worker leaves alone: staff, tRPC (the staff area's transport), the API docs. */
+const NEVER = /^\/(admin|trpc|api\/staff|api\/docs|api\/openapi)(\/|$|\.)/;
+/** The public reads the pages show: monuments, proposals, a monument's proposals, the figures, the config. */
+const PUBLIC_READ = /^\/api\/(monuments(\/[^/]+)?|interventions\/[^/]+|config|stats)$/;
+/** A tile server's image path: {z}/{x}/{y}. */
+const TILE = /\/\d+\/\d+\/\d+(@2x)?\.(png|jpe?g|webp)$/;
+
+type Req = Pick<Request, 'method' | 'mode' | 'destination'>;
+
+/** A visit to one of the app's pages (network first, the precached shell offline). */
+export const isPage = (request: Req, url: URL, origin: string) =>
+  request.mode === 'navigate' && url.origin === origin && !NEVER.test(url.pathname);
+
+/** A public read (network first, the last copy offline). */
+export const isPublicRead = (request: Req, url: URL, origin: string) =>
+  request.method === 'GET' && url.origin === origin && PUBLIC_READ.test(url.pathname) && !NEVER.test(url.pathname);
+
+/** A map tile: our own /tiles/, or an image of the configured tile server (kept once seen). */
+export const isTile = (request: Req, url: URL, origin: string) =>
+  request.method === 'GET' &&
+  (url.origin === origin ? url.pathname.startsWith('/tiles/') : request.destination === 'image' && TILE.test(url.pathname));
+
+/**
+ * Whether an answer may be stored: nothing that sets a cookie, is private or no-store, or is not a
+ * plain 200 (an opaque answer of another origin's tile excepted). Browsers hide Set-Cookie from
+ * scripts, so that check is a second guard: the routes above match only answers that never carry one.
+ */
+export function storable(response: Pick<Response, 'status' | 'type'> & { headers: Pick<Headers, 'has' | 'get'> }): boolean {
+  if (response.headers.has('set-cookie')) return false;
+  if (/\b(private|no-store)\b/i.test(response.headers.get('cache-control') ?? '')) return false;
+  return response.status === 200 || response.type === 'opaque';
+}
