@@ -1,7 +1,7 @@
 // Idempotency-Key on the three public writes (vote, new proposal, new monument), over REST and
 // tRPC: a repeat gets the first answer and acts not again (also at once, while the first runs),
 // the same key with another request is 422, a bad key 400, keys are per browser and forgotten
-// after 24 hours; refusals are replayed, server errors are not kept.
+// after 24 hours (each of these over both); refusals are replayed, server errors are not kept.
 import { randomUUID } from 'node:crypto';
 import { IDEMPOTENCY_TTL_HOURS, pathOf, routes } from '@linz/contract';
 import { sql } from 'drizzle-orm';
@@ -34,6 +34,10 @@ const votesOf = async (id = proposal) =>
   Number((await t.database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM votes WHERE intervention_id = ${id}`))[0]?.n);
 const proposalsNamed = async (name: string) =>
   Number((await t.database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM interventions WHERE name = ${name}`))[0]?.n);
+/** The same vote over tRPC (the REST route runs this procedure too). */
+const trpcVote = (headers: Headers, id = proposal) =>
+  post('/trpc/interventions.vote', { interventionId: id, body: { monumentId: MON, action: 'vote' } }, headers);
+const trpcData = (res: { body: string }) => (JSON.parse(res.body) as { result: { data: unknown } }).result.data;
 const answer = (res: { statusCode: number; body: string }) => ({ status: res.statusCode, body: JSON.parse(res.body) as unknown });
 
 describe(`Idempotency-Key on ${DB_KIND}`, () => {
@@ -45,13 +49,9 @@ describe(`Idempotency-Key on ${DB_KIND}`, () => {
     expect(answer(again)).toEqual(answer(first));
     expect(await votesOf()).toBe(1);
     // Over tRPC the same procedure and input is the same request: its stored answer again.
-    const trpc = await post(
-      '/trpc/interventions.vote',
-      { interventionId: proposal, body: { monumentId: MON, action: 'vote' } },
-      keyed(key),
-    );
+    const trpc = await trpcVote(keyed(key));
     expect(trpc.statusCode).toBe(200);
-    expect((JSON.parse(trpc.body) as { result: { data: unknown } }).result.data).toEqual({ newVoteCount: 1 });
+    expect(trpcData(trpc)).toEqual({ newVoteCount: 1 });
     expect(await votesOf()).toBe(1);
   });
 
@@ -103,12 +103,9 @@ describe(`Idempotency-Key on ${DB_KIND}`, () => {
     const elsewhere = await post(pathOf(routes.createIntervention.path, { monumentId: MON }), { name: 'Anders' }, keyed(key));
     expect(elsewhere.statusCode).toBe(422);
     expect(await proposalsNamed('Anders')).toBe(0);
-    const trpc = await post(
-      '/trpc/interventions.vote',
-      { interventionId: other, body: { monumentId: MON, action: 'vote' } },
-      keyed(key),
-    );
+    const trpc = await trpcVote(keyed(key), other);
     expect(trpc.statusCode).toBe(422);
+    expect(await votesOf(other)).toBe(0);
   });
 
   it('a key that is not a UUID is 400 and changes nothing', async () => {
@@ -120,13 +117,20 @@ describe(`Idempotency-Key on ${DB_KIND}`, () => {
     expect(await votesOf()).toBe(0);
     const res = await post(routes.addMonument.path, { name: 'Ohne', geoLocX: 48.3, geoLocY: 14.29 }, keyed('x'));
     expect(res.statusCode).toBe(400);
+    const trpc = await trpcVote(keyed('not-a-uuid'));
+    expect(trpc.statusCode).toBe(400);
+    expect((JSON.parse(trpc.body) as { error: { message: string } }).error.message).toBe('Idempotency-Key must be a UUID.');
+    expect(await votesOf()).toBe(0);
   });
 
   it("another browser's key is its own: the same key acts normally", async () => {
     const key = randomUUID();
     expect(answer(await vote(keyed(key, 'anna')))).toEqual({ status: 200, body: { newVoteCount: 1 } });
     expect(answer(await vote(keyed(key, 'bert')))).toEqual({ status: 200, body: { newVoteCount: 2 } });
-    expect(await votesOf()).toBe(2);
+    const carl = await trpcVote(keyed(key, 'carl'));
+    expect(carl.statusCode).toBe(200);
+    expect(trpcData(carl)).toEqual({ newVoteCount: 3 });
+    expect(await votesOf()).toBe(3);
   });
 
   it('a client whose first answer (and its cookie) was lost is the same voter on the retry', async () => {
@@ -144,21 +148,29 @@ describe(`Idempotency-Key on ${DB_KIND}`, () => {
     const at = pathOf(routes.createIntervention.path, { monumentId: MON });
     const key = randomUUID();
     const first = await post(at, { name: 'Vergessen' }, keyed(key));
+    // The same over tRPC, with a key of its own.
+    const tkey = randomUUID();
+    const viaTrpc = () => post('/trpc/interventions.create', { monumentId: MON, body: { name: 'Über tRPC' } }, keyed(tkey));
+    const firstTrpc = trpcData(await viaTrpc());
     vi.setSystemTime(new Date(start.getTime() + (IDEMPOTENCY_TTL_HOURS * 3600 - 1) * 1000));
     expect(answer(await post(at, { name: 'Vergessen' }, keyed(key)))).toEqual(answer(first));
     expect(await proposalsNamed('Vergessen')).toBe(1);
+    expect(trpcData(await viaTrpc())).toEqual(firstTrpc);
+    expect(await proposalsNamed('Über tRPC')).toBe(1);
     vi.setSystemTime(new Date(start.getTime() + IDEMPOTENCY_TTL_HOURS * 3600 * 1000));
     const later = await post(at, { name: 'Vergessen' }, keyed(key));
     expect(later.statusCode).toBe(201);
     expect(later.body).not.toBe(first.body);
     expect(await proposalsNamed('Vergessen')).toBe(2);
+    expect(trpcData(await viaTrpc())).not.toEqual(firstTrpc);
+    expect(await proposalsNamed('Über tRPC')).toBe(2);
 
     // The purge deletes exactly the keys whose 24 hours are over.
     await post(at, { name: 'Zweiter' }, keyed(randomUUID()));
     const left = () => t.database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM idempotency_keys`);
-    expect(Number((await left())[0]?.n)).toBe(2);
+    expect(Number((await left())[0]?.n)).toBe(3);
     expect(await purgeIdempotencyKeys(t.database, new Date(start.getTime() + 47 * 3600 * 1000))).toBe(0);
-    expect(await purgeIdempotencyKeys(t.database, new Date(start.getTime() + 48 * 3600 * 1000))).toBe(2);
+    expect(await purgeIdempotencyKeys(t.database, new Date(start.getTime() + 48 * 3600 * 1000))).toBe(3);
     expect(Number((await left())[0]?.n)).toBe(0);
   });
 

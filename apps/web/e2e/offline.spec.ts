@@ -1,6 +1,6 @@
 // The offline story with the real service worker (sw/sw.ts): installable, opens offline after one
-// visit, keeps votes and proposals made offline and sends them exactly once when the connection
-// returns (Idempotency-Key), and says what came of them.
+// visit, keeps votes, proposals and monuments made offline and sends them exactly once when the
+// connection returns (Idempotency-Key), and says what came of them (in German and in English).
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -139,6 +139,75 @@ test('offline after one visit: markers and a popup’s proposals, the banner, an
   expect(again.filter((i) => i.name === 'Neu im Funkloch')).toHaveLength(1);
   await queue.getByRole('button', { name: 'Erledigte ausblenden' }).click();
   await expect(queue).toHaveCount(0);
+});
+
+test.describe('in English', () => {
+  test.use({ lang: 'en' });
+  test('a monument made offline is queued and sent once; one that exists by then is said so, with a link to it', async ({
+    page,
+    context,
+    api,
+  }) => {
+    test.setTimeout(300_000);
+    const name = unique('Offline monument');
+    const twin = unique('Offline twin');
+    const lat = 48.29 + Math.random() * 0.05;
+    const lng = 14.26 + Math.random() * 0.05;
+    await visitOnline(page);
+    await page.evaluate((coords) => localStorage.setItem('pendingCoords', JSON.stringify(coords)), { lat, lng });
+
+    await context.setOffline(true);
+    // While this visitor is offline, someone else adds the twin at the same place.
+    const existing = await api.addMonument(twin, lat, lng);
+    await page.goto('/add');
+    await expect(page.locator('.offline-banner')).toHaveText(/^No connection\. The data may be out of date – as of /);
+    const form = page.getByRole('form', { name: 'New monument' });
+    await form.getByRole('textbox', { name: 'Name' }).fill(name);
+    await form.getByRole('textbox', { name: /Your proposal/ }).fill('A bench in the shade');
+    await form.getByRole('button', { name: 'Add monument' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'your monument is waiting' })).toHaveText(
+      /No connection: your monument is waiting for a connection and will be sent then\./,
+    );
+    await form.getByRole('textbox', { name: 'Name' }).fill(twin);
+    await form.getByRole('button', { name: 'Add monument' }).click();
+    const queue = page.locator('.offline-queue');
+    await expect(queue.getByRole('heading', { name: 'Done offline' })).toBeVisible();
+    await expect(queue.getByRole('listitem')).toHaveText([
+      `Monument “${name}”: waiting for a connection`,
+      `Monument “${twin}”: waiting for a connection`,
+    ]);
+    expect(await seriousViolations(page, '.offline-panel')).toEqual([]);
+
+    // Back online: the monument is made once, then its proposal; the twin is refused as a duplicate.
+    await context.setOffline(false);
+    await expect(queue.getByRole('listitem')).toHaveText(
+      [
+        `Monument “${name}”: added.`,
+        `Monument “${twin}”: This monument already exists. To the existing monument`,
+        'Proposal “A bench in the shade”: added.',
+      ],
+      { timeout: 20_000 },
+    );
+    expect(await seriousViolations(page, '.offline-panel')).toEqual([]);
+    const named = async (n: string) => (await api.monuments()).filter((m) => m.name === n);
+    const made = await named(name);
+    expect(made).toHaveLength(1);
+    expect((await api.interventions(made[0]!.id)).map((i) => i.name)).toEqual(['A bench in the shade']);
+    expect(await named(twin)).toHaveLength(1);
+
+    // A reload and the online event again: nothing is sent twice.
+    await page.reload();
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect(queue.getByRole('listitem')).toHaveCount(3);
+    expect(await named(name)).toHaveLength(1);
+    expect(await api.interventions(made[0]!.id)).toHaveLength(1);
+
+    // The link leads to the monument that was there first.
+    await queue.getByRole('link', { name: 'To the existing monument' }).click();
+    await expect(page).toHaveURL(new RegExp(`/\\?monument=${existing.id}$`));
+    await mapReady(page);
+    await expect(page.locator('.leaflet-popup').getByRole('heading', { level: 2, name: twin })).toBeVisible();
+  });
 });
 
 test('the same vote replayed three times at once with one key counts once', async ({ page, api }) => {

@@ -3,7 +3,7 @@
 // the offer of a new version. Loaded after the first paint (a lazy chunk of the root layout).
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readJson, writeJson } from '../storage/storage';
 import { dismissDone, startSync, subscribe, type QueueEntry } from './queue';
@@ -44,6 +44,30 @@ function useDataAt(online: boolean): number | undefined {
   return dataAt;
 }
 
+/**
+ * Keeps the panel's height (and its gap to the screen's foot) in --offline-panel-space, so the
+ * content pages leave that room below their end (offline.css): the panel never hides a button or
+ * a focused field for good.
+ */
+function useReservedSpace() {
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = panel.current;
+    if (!el || typeof ResizeObserver === 'undefined') return undefined;
+    const root = document.documentElement.style;
+    const observer = new ResizeObserver(() => {
+      if (el.offsetHeight > 0) root.setProperty('--offline-panel-space', `calc(${el.offsetHeight}px + 0.5rem)`);
+      else root.removeProperty('--offline-panel-space');
+    });
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      root.removeProperty('--offline-panel-space');
+    };
+  }, []);
+  return panel;
+}
+
 function EntryText({ entry }: { entry: QueueEntry }) {
   const { t } = useTranslation();
   const what = t(`offline.kind.${entry.action.kind}`, { label: entry.action.label });
@@ -69,6 +93,7 @@ export default function OfflinePanel() {
   const dataAt = useDataAt(online);
   const [entries, setEntries] = useState<QueueEntry[]>([]);
   const [updateReady, setUpdateReady] = useState(false);
+  const panel = useReservedSpace();
 
   useEffect(() => subscribe(setEntries), []);
   useEffect(() => startSync(() => void queryClient.invalidateQueries()), [queryClient]);
@@ -85,7 +110,7 @@ export default function OfflinePanel() {
   const done = entries.filter((e) => e.outcome);
 
   return (
-    <div className="offline-panel">
+    <div className="offline-panel" ref={panel}>
       <div role="status" className="offline-status">
         {!online && <p className="offline-banner">{since ? t('offline.banner', { since }) : t('offline.bannerUndated')}</p>}
         {(waiting.length > 0 || done.length > 0) && (
