@@ -98,13 +98,19 @@ describe(`map tiles on ${DB_KIND}`, () => {
     expect([clusters.length, singles.length]).toEqual([0, all.length]);
   });
 
-  it("counts the not yet reviewed and filters as the finder does (accents and ß folded), for REST and tRPC alike", async () => {
+  it('counts the not yet reviewed and filters as the finder does (accents and ß folded), for REST and tRPC alike', async () => {
     const unreviewed = all.filter((m) => !m.validated).length;
     const world = await tile(0, 0, 0);
     expect(world.clusters.reduce((s, c) => s + c.unreviewed, 0) + world.monuments.filter((m) => !m.validated).length).toBe(
       unreviewed,
     );
-    for (const query of ['validated=0', 'sex=female,mixed&category=statue,bust', 'q=JAGERSTATTER', 'q=strasse graz', 'proposals=1']) {
+    for (const query of [
+      'validated=0',
+      'sex=female,mixed&category=statue,bust',
+      'q=JAGERSTATTER',
+      'q=strasse graz',
+      'proposals=1',
+    ]) {
       const filters = parseMonumentFilters(Object.fromEntries(new URLSearchParams(query))).value;
       const expected = all.filter((m) => matchesFilters(m, filters));
       expect(expected.length, query).toBeGreaterThan(0);

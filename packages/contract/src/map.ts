@@ -82,7 +82,7 @@ export const InterventionPageQuery = z
     sort: z.enum(['votes', 'newest']).optional().describe('votes (default: most first) or newest'),
     ...pageFields,
   })
-  .transform((q, ctx) => ({ search: kept(parseInterventionSearch(q), ctx) as InterventionSearch, page: pageOf(q) }));
+  .transform((q, ctx) => ({ search: kept<InterventionSearch>(parseInterventionSearch(q), ctx), page: pageOf(q) }));
 export type InterventionPageQuery = z.output<typeof InterventionPageQuery>;
 
 /** A cluster of monuments on one tile. */

@@ -8,7 +8,7 @@ import { MAYOR_THRESHOLD } from '@linz/contract/facts';
 import { sql } from 'drizzle-orm';
 import { announceChange } from '../domain/read-cache.js';
 import type { Database, Db } from './client.js';
-import { interventions, monuments, votes } from './schema.js';
+import { interventions, monuments } from './schema.js';
 
 export const SYNTHETIC_PREFIX = 'syn-';
 
@@ -247,8 +247,7 @@ function normal(rng: Rng): [number, number] {
 }
 
 function austriaPlace(rng: Rng): { district: string; lat: number; lng: number } {
-  const town = TOWN_BY_NAME.get(weighted(rng, TOWN_WEIGHTS)) ?? TOWNS[0]!;
-  const [district, lat0, lng0, people] = town;
+  const [district, lat0, lng0, people] = TOWN_BY_NAME.get(weighted(rng, TOWN_WEIGHTS)) ?? ['Wien', 48.2082, 16.3738, 1_980_000];
   const km = (0.6 + 2.2 * Math.sqrt(people / 100_000)) * (rng() < 0.15 ? 3 : 1);
   const b = AUSTRIA_BOX;
   // A few draws until one falls inside the box (a border town's spread reaches over it), else the town itself.
@@ -256,7 +255,8 @@ function austriaPlace(rng: Rng): { district: string; lat: number; lng: number } 
     const [dy, dx] = normal(rng);
     const lat = lat0 + (dy * km) / 111.2;
     const lng = lng0 + (dx * km) / (111.2 * Math.cos((lat0 * Math.PI) / 180));
-    if (lat >= b.south && lat <= b.north && lng >= b.west && lng <= b.east) return { district, lat: round6(lat), lng: round6(lng) };
+    if (lat >= b.south && lat <= b.north && lng >= b.west && lng <= b.east)
+      return { district, lat: round6(lat), lng: round6(lng) };
   }
   return { district, lat: lat0, lng: lng0 };
 }
@@ -302,7 +302,8 @@ export function syntheticMonuments(count: number, region: Region = 'linz'): Synt
     const sex = ['column', 'fountain', 'other'].includes(category) ? 'none' : weighted(rng, SEX_OF_PERSON);
     const person = sex === 'none' ? null : pick(rng, PEOPLE[sex]);
     const topic = pick(rng, TOPICS);
-    const { district, lat, lng } = region === 'austria' ? austriaPlace(rng) : { district: pick(rng, DISTRICTS), ...position(rng) };
+    const { district, lat, lng } =
+      region === 'austria' ? austriaPlace(rng) : { district: pick(rng, DISTRICTS), ...position(rng) };
     const [de, en] = LABEL[category];
     const about = person ?? topic;
     rows.push({
@@ -368,7 +369,10 @@ function spreadVotes(rows: SyntheticIntervention[], total: number) {
     row.votes = Math.floor((total * (weights[i] ?? 0)) / sum);
     given += row.votes;
   });
-  for (let i = 0; given < total; i = (i + 1) % rows.length, given++) rows[i]!.votes = (rows[i]!.votes ?? 0) + 1;
+  for (let i = 0; given < total; i = (i + 1) % rows.length, given++) {
+    const row = rows[i] as SyntheticIntervention;
+    row.votes = (row.votes ?? 0) + 1;
+  }
 }
 
 /** What the database holds that is not synthetic: the generator refuses to run beside it without --force. */

@@ -104,8 +104,8 @@ export type MonumentIndex = {
   /** Each monument's folded search text (`searchText(monumentTexts(m))`). */
   texts: string[];
   /** Positions in the list's order (name ignoring case and accents, then name, then id) that pass the filters. */
-  matching(filters: MonumentFilters): Int32Array;
-  keyAt(i: number): Key;
+  matching: (filters: MonumentFilters) => Int32Array;
+  keyAt: (i: number) => Key;
 };
 
 const monumentIndexes = new WeakMap<readonly Monument[], MonumentIndex>();
@@ -114,19 +114,17 @@ export function monumentIndex(list: readonly Monument[]): MonumentIndex {
   let index = monumentIndexes.get(list);
   if (index) return index;
   const texts = list.map((m) => searchText(monumentTexts(m)));
-  // The cursor keeps name and id; the folded name is derived from the name again.
   const { order, keys } = sortedBy(list, (m) => [fold(m.name), m.name, m.id]);
   const matches: Recent<Int32Array> = recentlyUsed(KEPT_FILTER_SETS);
   index = {
     list,
     texts,
     keyAt: (i) => keys[i] as Key,
-    matching(filters) {
-      return matches.get(filterKey(filters), () => {
+    matching: (filters) =>
+      matches.get(filterKey(filters), () => {
         const pass = monumentFilter(filters);
         return order.filter((i) => pass(list[i] as Monument, texts[i]));
-      });
-    },
+      }),
   };
   monumentIndexes.set(list, index);
   return index;

@@ -53,7 +53,13 @@ async function sendCacheable(req: FastifyRequest, reply: FastifyReply, read: Pro
   return sendSnapshot(req, reply, snap, 'application/json; charset=utf-8', cacheControl);
 }
 
-function sendSnapshot(req: FastifyRequest, reply: FastifyReply, snap: Snapshot<unknown>, type: string, cacheControl = 'no-cache') {
+function sendSnapshot(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  snap: Snapshot<unknown>,
+  type: string,
+  cacheControl = 'no-cache',
+) {
   const gzip = snap.body.length >= GZIP_FROM_BYTES && acceptsGzip(req.headers['accept-encoding']);
   // Each representation has its own strong ETag.
   const etag = gzip ? `${snap.etag.slice(0, -1)}-gz"` : snap.etag;
