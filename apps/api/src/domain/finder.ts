@@ -120,7 +120,7 @@ function holdingAll({ all, starts }: Texts, words: readonly string[]): Uint8Arra
   for (const word of words) {
     const found = new Uint8Array(n);
     let item = 0;
-    for (let at = all.indexOf(word); at >= 0; at = all.indexOf(word, starts[item] as number)) {
+    for (let at = all.indexOf(word); at >= 0; at = all.indexOf(word, starts[item])) {
       // The item whose text holds position `at`: the last start at or before it (starts ascend).
       let lo = item;
       let hi = n - 1;
