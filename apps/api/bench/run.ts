@@ -1,8 +1,9 @@
-// `pnpm bench [-- --only reads|votes|main|mechanisms|scale] [--db pglite|postgres]`: loopback load,
+// `pnpm bench [-- --only reads|votes|main|mechanisms|scale|search] [--db pglite|postgres]`: loopback load,
 // driven by wrk, on the API's two public lists and the vote, each beside a reference measured in the
 // same run (bare node:http for reads, the vote SQL straight on the driver for votes), and the
 // with/without figures of the API's mechanisms (mechanisms.ts), and the monuments list at 42 and
-// 10,000 monuments (scale.ts), on PGlite and on PostgreSQL. See
+// 10,000 monuments (scale.ts), all of Austria at 50,000 (search.ts: seed time, tiles, search), on
+// PGlite and on PostgreSQL. See
 // bench/README.md. A benchmark: it exits 1 only when it could not run or a vote count check fails
 // (BENCH_STRICT=1: also when a target is missed).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,6 +30,7 @@ import {
 } from './common.js';
 import { benchMechanisms } from './mechanisms.js';
 import { benchScale } from './scale.js';
+import { benchSearch } from './search.js';
 import type { SqlRefConfig, SqlRefResult } from './reference-sql.js';
 import { startApi, type Api, type DbTarget } from './server.js';
 import { cpuMs, percentile } from './stats.js';
@@ -36,7 +38,7 @@ import { printMechanisms, printTable, type MechanismRow, type Row } from './tabl
 import { removeVariants } from './variants.js';
 import { compareGets, CONNECTIONS, loadGet, ok200, requireWrk } from './wrk.js';
 
-type Part = 'reads' | 'votes' | 'mechanisms' | 'scale';
+type Part = 'reads' | 'votes' | 'mechanisms' | 'scale' | 'search';
 
 function argsOf(argv: string[]) {
   const args = argv.filter((a) => a !== '--');
@@ -48,8 +50,8 @@ function argsOf(argv: string[]) {
   const only = (value('--only') ?? 'reads,votes,mechanisms,scale').replace('main', 'reads,votes').split(',');
   const parts = new Set<Part>();
   for (const p of only) {
-    if (p !== 'reads' && p !== 'votes' && p !== 'mechanisms' && p !== 'scale')
-      throw new Error(`--only takes reads, votes, main, mechanisms or scale (comma-separated), not ${p}`);
+    if (p !== 'reads' && p !== 'votes' && p !== 'mechanisms' && p !== 'scale' && p !== 'search')
+      throw new Error(`--only takes reads, votes, main, mechanisms, scale or search (comma-separated), not ${p}`);
     parts.add(p);
   }
   const dbs = (value('--db') ?? process.env.BENCH_DB ?? 'pglite,postgres').split(',') as DbTarget['kind'][];
@@ -84,7 +86,8 @@ const perDb =
   (parts.has('reads') ? 180 : 0) +
   (parts.has('votes') ? 150 : 0) +
   (parts.has('mechanisms') ? 330 : 0) +
-  (parts.has('scale') ? 240 : 0);
+  (parts.has('scale') ? 240 : 0) +
+  (parts.has('search') ? 1200 : 0);
 const budget = (DBS.length * perDb + 120) * 1000;
 setTimeout(() => {
   console.error(`benchmark exceeded its ${budget / 1000} s budget; stopping`);
@@ -109,6 +112,7 @@ async function addInterventions(base: string, n: number) {
 
 const perReq = (ms: number, n: number) => (n ? ms / n : NaN).toFixed(3);
 const headroom: string[] = [];
+const austria: string[] = [];
 
 async function benchReads(api: Api, kind: string, work: string, rows: Row[]) {
   const args: string[] = [];
@@ -262,6 +266,7 @@ async function benchDb(kind: DbTarget['kind'], rows: Row[], mechanisms: Mechanis
       cleanups.push(() => pg?.destroy());
     }
     if (parts.has('scale')) await benchScale(kind, work, pg, rows);
+    if (parts.has('search')) austria.push(...(await benchSearch(kind, work, pg)));
     if (!parts.has('reads') && !parts.has('votes') && !parts.has('mechanisms')) return exact;
     const db: DbTarget = pg ? { kind: 'postgres', url: pg.url() } : { kind: 'pglite', dataDir: path.join(work, 'data') };
     api = await startApi(db, { rateLimit: RATE_LIMIT });
@@ -289,7 +294,8 @@ async function benchDb(kind: DbTarget['kind'], rows: Row[], mechanisms: Mechanis
 }
 
 async function main() {
-  const generator = requireWrk();
+  // The search part drives the app in this process: it needs no wrk.
+  const generator = [...parts].some((p) => p !== 'search') ? requireWrk() : 'in-process';
   const started = Date.now();
   log(
     `${generator}, -t${THREADS}, ${CONNECTIONS} connections; reads: ${WARMUP} s warm-up, ${ROUNDS} alternating slices of ${SLICE} s per side; ` +
@@ -307,6 +313,7 @@ async function main() {
   }
   for (const h of headroom) console.log(`headroom  ${h}`);
   for (const c of checks) console.log(`count check  ${c}`);
+  if (austria.length) console.log(`\nAll of Austria (search.ts):\n${austria.map((l) => `  ${l}`).join('\n')}`);
   if (mechanisms.length) {
     console.log('\nMechanisms, with and without (the API as it is vs a copy of src without the mechanism, bench/variants.ts):\n');
     printMechanisms(mechanisms);

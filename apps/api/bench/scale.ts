@@ -21,37 +21,32 @@ const PATH = '/api/monuments';
 const GZIP = ['Accept-Encoding: gzip'];
 const apiDir = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
-/** A database of its own for one size: 42 is what a fresh server seeds; more comes from the generator. */
-async function databaseFor(kind: DbTarget['kind'], size: number, work: string, pg?: PgServer): Promise<DbTarget> {
-  let db: DbTarget;
+/** A new database of its own: a PostgreSQL database on the bench's server, or a PGlite folder. */
+export async function newDatabase(kind: DbTarget['kind'], name: string, work: string, pg?: PgServer): Promise<DbTarget> {
   if (kind === 'postgres' && pg) {
-    const name = `scale_${size}`;
     const admin = postgres(pg.url(), { max: 1, onnotice: () => {} });
     await admin.unsafe(`CREATE DATABASE ${name}`);
     await admin.end();
-    db = { kind, url: pg.url(name) };
-  } else db = { kind: 'pglite', dataDir: path.join(work, `scale-${size}`) };
-  if (size !== 42) {
-    // The command itself, as a user runs it; on an empty database it needs no --force.
-    const out = execFileSync(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'src/cli/seed-synthetic.ts',
-        '--monuments',
-        String(size),
-        '--interventions',
-        String(Math.round(size * 0.3)),
-      ],
-      {
-        cwd: apiDir,
-        encoding: 'utf8',
-        env: { PATH: process.env.PATH ?? '', ...(db.kind === 'postgres' ? { DATABASE_URL: db.url } : { DATA_DIR: db.dataDir }) },
-      },
-    );
-    log(`${kind} ${out.trim()}`);
+    return { kind, url: pg.url(name) };
   }
+  return { kind: 'pglite', dataDir: path.join(work, name) };
+}
+
+/** Runs `pnpm seed:synthetic` with these arguments on the database, as a user runs it; its closing line. */
+export function seedSyntheticCli(db: DbTarget, args: string[]): string {
+  return execFileSync(process.execPath, ['--import', 'tsx', 'src/cli/seed-synthetic.ts', ...args], {
+    cwd: apiDir,
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '', ...(db.kind === 'postgres' ? { DATABASE_URL: db.url } : { DATA_DIR: db.dataDir }) },
+  }).trim();
+}
+
+/** A database of its own for one size: 42 is what a fresh server seeds; more comes from the generator. */
+async function databaseFor(kind: DbTarget['kind'], size: number, work: string, pg?: PgServer): Promise<DbTarget> {
+  const db = await newDatabase(kind, kind === 'postgres' ? `scale_${size}` : `scale-${size}`, work, pg);
+  // On an empty database the command needs no --force.
+  if (size !== 42)
+    log(`${kind} ${seedSyntheticCli(db, ['--monuments', String(size), '--interventions', String(Math.round(size * 0.3))])}`);
   return db;
 }
 

@@ -150,7 +150,7 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
     for (const name of Object.keys(routes) as RouteName[]) {
       const op = operationOf(
         routes[name].method,
-        pathOf(routes[name].path, { monumentId: 'a', interventionId: 1, notificationId: 1 }),
+        pathOf(routes[name].path, { monumentId: 'a', interventionId: 1, notificationId: 1, z: 0, x: 0, y: 0 }),
       );
       // Staff routes, and only they, name the staff schemes; every other operation says it needs nothing.
       expect(op.security, name).toEqual(
@@ -322,6 +322,21 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
     const moved = await check({ url: pathOf(r.interventionImage.path, { interventionId: duplicate.id }) }, 301);
     expect(moved.headers.location).toBe(pathOf(r.interventionImage.path, { interventionId: proposal }));
 
+    // The map by tile and the lists by page (issue 20), each with its ETag and 304, and 400s.
+    for (const url of [
+      pathOf(r.mapTile.path, { z: 12, x: 2210, y: 1418 }),
+      `${pathOf(r.mapTile.path, { z: 0, x: 0, y: 0 })}?validated=0&q=linz`,
+      `${r.monumentsPage.path}?limit=5&q=linz`,
+      `${r.interventionsPage.path}?sort=newest&status=open`,
+    ]) {
+      const first = await check({ url }, 200);
+      await check({ url, headers: { 'if-none-match': String(first.headers.etag) } }, 304);
+    }
+    await check({ url: pathOf(r.mapTile.path, { z: 99, x: 0, y: 0 }) }, 400);
+    await check({ url: `${pathOf(r.mapTile.path, { z: 1, x: 0, y: 0 })}?color=red` }, 400);
+    await check({ url: `${r.monumentsPage.path}?cursor=abc` }, 400);
+    await check({ url: `${r.interventionsPage.path}?limit=1000` }, 400);
+
     // Open311, each operation in JSON and XML: the proposal above, GeoReport's errors.
     for (const [n, f] of OPEN311_OPERATIONS) {
       await check({ url: open311Url(n, f, proposal) }, 200);
@@ -338,7 +353,7 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
     try {
       await limited.app.inject({ url: routes.clientConfig.path });
       for (const route of Object.values(routes)) {
-        const url = pathOf(route.path, { monumentId: MON, interventionId: 1, notificationId: 1 });
+        const url = pathOf(route.path, { monumentId: MON, interventionId: 1, notificationId: 1, z: 0, x: 0, y: 0 });
         const req = route.method === 'GET' ? { url } : (route.method === 'POST' ? post : put)(url, {});
         const res = await check(req, 429, limited.app);
         expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);

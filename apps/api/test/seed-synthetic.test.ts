@@ -12,7 +12,8 @@ import type { Database } from '../src/db/client.js';
 import { lockPath } from '../src/db/folder-lock.js';
 import { openDatabase } from '../src/db/client.js';
 import { seedLinz } from '../src/db/seed.js';
-import { RealDataPresent, seedSynthetic } from '../src/db/synthetic.js';
+import { AUSTRIA_BOX, RealDataPresent, seedSynthetic, syntheticMonuments } from '../src/db/synthetic.js';
+import { parseArgs } from '../src/cli/synthetic-args.js';
 import { DB_KIND, expectAnswer, freshDatabase, testApp } from './harness.js';
 import { snapshotRows } from './staff-helpers.js';
 
@@ -91,6 +92,81 @@ describe('synthetic data', () => {
     expect(again.replaced).toBe(300);
     const [n] = await a.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM monuments WHERE id LIKE 'syn-%'`);
     expect(Number(n?.n)).toBe(300);
+  });
+
+  it('spreads --region austria like its towns, inside Austria; the same arguments give the same rows', () => {
+    const rows = syntheticMonuments(3000, 'austria');
+    expect(syntheticMonuments(3000, 'austria')).toEqual(rows);
+    const box = AUSTRIA_BOX;
+    for (const r of rows) {
+      expect(r.lat).toBeGreaterThanOrEqual(box.south);
+      expect(r.lat).toBeLessThanOrEqual(box.north);
+      expect(r.lng).toBeGreaterThanOrEqual(box.west);
+      expect(r.lng).toBeLessThanOrEqual(box.east);
+    }
+    // Not a uniform square: Vienna (about 1/600 of the box) holds about a seventh, Graz and Linz many,
+    // and dozens of towns have some.
+    const near = (lat: number, lng: number, km: number) =>
+      rows.filter((r) => Math.hypot((r.lat - lat) * 111.2, (r.lng - lng) * 74) < km).length;
+    expect(near(48.2082, 16.3738, 20)).toBeGreaterThan(300);
+    expect(near(47.0707, 15.4395, 10)).toBeGreaterThan(60);
+    expect(near(48.3069, 14.2858, 10)).toBeGreaterThan(45);
+    const towns = new Set(rows.map((r) => /Testdaten: \S+ in (.+), erinnert/.exec(r.shortDescription ?? '')?.[1]));
+    expect(towns.size).toBeGreaterThan(60);
+    expect(towns.has('St. Pölten')).toBe(true);
+    // The Linz region is another data set, its rows as before.
+    expect(syntheticMonuments(10, 'linz')).toEqual(syntheticMonuments(10));
+    expect(syntheticMonuments(10, 'linz')[0]?.lat).not.toBe(rows[0]?.lat);
+  });
+
+  it('casts exactly --votes votes; a proposal at the threshold has its mail marked sent, none queued', async () => {
+    const database = await fresh();
+    const wrote = await seedSynthetic(database, {
+      monuments: 200,
+      interventions: 300,
+      votes: 5000,
+      region: 'austria',
+      force: true,
+    });
+    expect(wrote.votes).toBe(5000);
+    const [box] = await database.rows<Record<'s' | 'n' | 'w' | 'e', number>>(
+      sql`SELECT min(lat) AS s, max(lat) AS n, min(lng) AS w, max(lng) AS e FROM monuments WHERE id LIKE 'syn-%'`,
+    );
+    // Across Austria, not around Linz.
+    expect(Number(box?.e) - Number(box?.w)).toBeGreaterThan(3);
+    expect(Number(box?.n) - Number(box?.s)).toBeGreaterThan(1);
+    const [v] = await database.rows<Record<'sum' | 'rows' | 'over' | 'sent' | 'unsent' | 'max', number | string>>(sql`SELECT
+      (SELECT sum(votes) FROM interventions WHERE monument_id LIKE 'syn-%') AS sum,
+      (SELECT count(*) FROM votes WHERE voter_hash LIKE 'syn-%') AS rows,
+      (SELECT count(*) FROM interventions WHERE votes >= ${MAYOR_THRESHOLD}) AS over,
+      (SELECT count(*) FROM mayor_notifications WHERE status = 'sent' AND sent_at IS NOT NULL) AS sent,
+      (SELECT count(*) FROM mayor_notifications WHERE status <> 'sent') AS unsent,
+      (SELECT max(votes) FROM interventions) AS max`);
+    expect([Number(v?.sum), Number(v?.rows)]).toEqual([5000, 5000]);
+    expect(Number(v?.over)).toBeGreaterThan(0);
+    expect(Number(v?.sent)).toBe(Number(v?.over));
+    expect(Number(v?.unsent)).toBe(0);
+    expect(Number(v?.max)).toBeGreaterThan(2 * (5000 / 300));
+    // Re-running replaces votes and mails with the rest.
+    await seedSynthetic(database, { monuments: 200, interventions: 300, votes: 10, force: true });
+    const [n] = await database.rows<{ n: number | string }>(sql`SELECT count(*) AS n FROM mayor_notifications`);
+    expect(Number(n?.n)).toBe(0);
+  });
+
+  it('reads --region and --votes, and refuses what it does not know', () => {
+    expect(parseArgs(['--monuments', '5', '--region', 'austria', '--votes', '1000000'])).toEqual({
+      monuments: 5,
+      interventions: 0,
+      force: false,
+      region: 'austria',
+      votes: 1_000_000,
+    });
+    for (const args of [
+      ['--monuments', '5', '--region', 'tirol'],
+      ['--monuments', '5', '--votes'],
+      ['--monuments', '5', '--votes', '1e6'],
+    ])
+      expect(parseArgs(args)).toBeNull();
   });
 
   it.skipIf(DB_KIND !== 'pglite')(

@@ -63,7 +63,34 @@ export const PATHS = {
   watch: '/api/interventions/:interventionId/watch',
   unwatch: '/api/interventions/:interventionId/unwatch',
   mine: '/api/mine',
+  /** The map's data for one slippy-map tile (issue 20): clusters and single monuments. */
+  mapTile: '/api/map/:z/:x/:y.json',
+  /** The monument list, a page at a time, searched and filtered on the server. */
+  monumentsPage: '/api/monuments/page',
+  /** The proposal list, a page at a time, searched and filtered on the server. */
+  interventionsPage: '/api/interventions/page',
 } as const;
+
+/** Map data tiles (`PATHS.mapTile`) exist for zooms 0 to this. */
+export const MAP_TILE_MAX_ZOOM = 20;
+
+/** Monuments are clustered up to this zoom; from the next one on each monument is its own (tiles answer no cluster). */
+export const MAP_CLUSTER_MAX_ZOOM = 17;
+
+/**
+ * Monuments whose markers would stand closer than this on screen (pixels of 256-pixel tiles) join
+ * a cluster: a marker is 42 px wide, a cluster 56 px, so a finger can pick what it taps.
+ */
+export const MAP_CLUSTER_RADIUS_PX = 60;
+
+/** `Cache-Control` of a map data tile: a browser revalidates each time (ETag, 304), a shared cache
+ * (a CDN) may answer for 30 s and, while it asks the server again or the server is away (a
+ * deploy), answer the older tile a while longer. */
+export const MAP_TILE_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=60, stale-if-error=86400';
+
+/** Items in one page of a list (`limit`): the default, and the most one page holds. */
+export const PAGE_LIMIT_DEFAULT = 50;
+export const PAGE_LIMIT_MAX = 100;
 
 /** Longest name of a monument or a proposal. */
 export const NAME_MAX = 120;

@@ -118,24 +118,50 @@ export type FilterableMonument = {
   proposals: number;
 };
 
+/** The folded text a search runs over: the texts joined, folded once (see `fold`). */
+export const searchText = (texts: readonly (string | undefined)[]): string => fold(texts.filter(Boolean).join('\n'));
+
+/** A query's folded words; each must occur in the searched text. */
+export const searchWords = (query: string): string[] => fold(query).split(/\s+/).filter(Boolean);
+
 /** Whether every word of a query occurs in one of the texts, both folded. */
 export function matchesText(query: string, texts: readonly (string | undefined)[]): boolean {
-  const haystack = fold(texts.filter(Boolean).join('\n'));
-  return fold(query)
-    .split(/\s+/)
-    .filter(Boolean)
-    .every((word) => haystack.includes(word));
+  const haystack = searchText(texts);
+  return searchWords(query).every((word) => haystack.includes(word));
+}
+
+/** The texts `q` searches in a monument: its names and descriptions in both languages. */
+export const monumentTexts = (m: FilterableMonument): (string | undefined)[] => [
+  m.name,
+  m.name_en,
+  m.shortDescription,
+  m.shortDescription_en,
+];
+
+/**
+ * The filters as one predicate, prepared once for many monuments. `text` is the monument's
+ * `searchText(monumentTexts(m))` when the caller keeps it (the server does, per list snapshot);
+ * without it the text is folded on each call.
+ */
+export function monumentFilter(f: MonumentFilters): (m: FilterableMonument, text?: string) => boolean {
+  const categories = f.category?.map((c) => c.toLowerCase());
+  const sexes: readonly string[] | undefined = f.sex;
+  const words = f.q === undefined ? undefined : searchWords(f.q);
+  return (m, text) => {
+    if (categories && !categories.includes(m.category.toLowerCase())) return false;
+    if (sexes && !sexes.includes(m.sex)) return false;
+    if (f.proposals && m.proposals < 1) return false;
+    if (f.validated !== undefined && m.validated !== f.validated) return false;
+    if (words && words.length > 0) {
+      const haystack = text ?? searchText(monumentTexts(m));
+      if (!words.every((word) => haystack.includes(word))) return false;
+    }
+    return true;
+  };
 }
 
 /** Whether a monument passes the filters. One definition for the map, the list and the exports. */
-export function matchesFilters(m: FilterableMonument, f: MonumentFilters): boolean {
-  if (f.category && !f.category.some((c) => c.toLowerCase() === m.category.toLowerCase())) return false;
-  if (f.sex && !(f.sex as string[]).includes(m.sex)) return false;
-  if (f.proposals && m.proposals < 1) return false;
-  if (f.validated !== undefined && m.validated !== f.validated) return false;
-  if (f.q && !matchesText(f.q, [m.name, m.name_en, m.shortDescription, m.shortDescription_en])) return false;
-  return true;
-}
+export const matchesFilters = (m: FilterableMonument, f: MonumentFilters): boolean => monumentFilter(f)(m);
 
 export const hasFilters = (f: MonumentFilters): boolean => Object.keys(f).length > 0;
 

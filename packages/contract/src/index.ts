@@ -14,3 +14,4 @@ export * from './exports.js';
 export * from './follow.js';
 export * from './idempotency.js';
 export * from './open311.js';
+export * from './map.js';

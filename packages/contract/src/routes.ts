@@ -14,6 +14,15 @@ import { NewReport, ReportAnswer } from './report.js';
 import { AnswerBody, AuditPage, AuditQuery, NotificationIdParam, OutboxEntry, OutboxList, StaffQueue } from './staff.js';
 import { PATHS } from './facts.js';
 import { Stats } from './stats.js';
+import {
+  InterventionPage,
+  InterventionPageQuery,
+  MapFilterQuery,
+  MapTile,
+  MapTileParams,
+  MonumentPage,
+  MonumentPageQuery,
+} from './map.js';
 import { EXPORT_TYPES, MonumentExportQuery, MonumentFeatureCollection } from './exports.js';
 import {
   ConfirmFollowRequest,
@@ -43,6 +52,8 @@ type Route = {
   etag?: true;
   /** A public write that takes an `Idempotency-Key` header (idempotency.ts): a repeat gets the first answer. */
   idempotent?: true;
+  /** The answer may be kept by a shared cache (a CDN) for a while: `Cache-Control: MAP_TILE_CACHE_CONTROL`. */
+  shared?: true;
 };
 
 /** The top of an OpenAPI document (its parts are described by the OpenAPI 3.1 schema, not here). */
@@ -212,6 +223,34 @@ export const routes = {
     answer: z.string(),
     status: 200,
     contentType: EXPORT_TYPES.atom,
+    etag: true,
+  },
+  // The map and the lists loaded as needed (issue 20), rather than every monument at once.
+  /** One slippy-map tile's clusters and monuments, with the finder's filters; cacheable by a CDN. */
+  mapTile: {
+    method: 'GET',
+    path: PATHS.mapTile,
+    params: MapTileParams,
+    query: MapFilterQuery,
+    answer: MapTile,
+    status: 200,
+    etag: true,
+    shared: true,
+  },
+  monumentsPage: {
+    method: 'GET',
+    path: PATHS.monumentsPage,
+    query: MonumentPageQuery,
+    answer: MonumentPage,
+    status: 200,
+    etag: true,
+  },
+  interventionsPage: {
+    method: 'GET',
+    path: PATHS.interventionsPage,
+    query: InterventionPageQuery,
+    answer: InterventionPage,
+    status: 200,
     etag: true,
   },
   feedAnswers: {

@@ -1,4 +1,4 @@
-// `pnpm seed:synthetic --monuments <N> --interventions <M> [--force]`: fills the configured
+// `pnpm seed:synthetic --monuments <N> --interventions <M> [--votes <V>] [--region linz|austria] [--force]`: fills the configured
 // database (DATA_DIR or DATABASE_URL, as the server reads them) with deterministic synthetic data
 // (src/db/synthetic.ts). On the embedded database it takes the folder's lock, so it refuses while a
 // server runs on that folder: stop the server first (it rebuilds its lists at the next start).
@@ -6,24 +6,8 @@ import { mkdirSync } from 'node:fs';
 import { loadConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { lockFolder, lockHolder } from '../db/folder-lock.js';
-import { seedSynthetic, type SyntheticOptions } from '../db/synthetic.js';
-
-const USAGE = 'Usage: pnpm seed:synthetic --monuments <N> --interventions <M> [--force]';
-const MAX = 1_000_000;
-
-export function parseArgs(args: string[]): SyntheticOptions | null {
-  const opts: SyntheticOptions = { monuments: -1, interventions: 0, force: false };
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    if (arg === '--force') opts.force = true;
-    else if (arg === '--monuments' || arg === '--interventions') {
-      const value = args[++i];
-      if (value === undefined || !/^\d+$/.test(value) || Number(value) > MAX) return null;
-      opts[arg === '--monuments' ? 'monuments' : 'interventions'] = Number(value);
-    } else return null;
-  }
-  return opts.monuments >= 0 ? opts : null;
-}
+import { seedSynthetic } from '../db/synthetic.js';
+import { parseArgs, USAGE } from './synthetic-args.js';
 
 async function withDatabase<T>(run: (database: Database) => Promise<T>): Promise<T> {
   const config = loadConfig();
@@ -65,7 +49,8 @@ try {
   const wrote = await withDatabase((database) => seedSynthetic(database, opts));
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(
-    `Wrote ${wrote.monuments} synthetic monuments (syn-…), ${wrote.interventions} proposals and ${wrote.votes} votes` +
+    `Wrote ${wrote.monuments} synthetic monuments (syn-…${opts.region === 'austria' ? ', across Austria' : ''}), ` +
+      `${wrote.interventions} proposals and ${wrote.votes} votes` +
       `${wrote.replaced ? `, replacing ${wrote.replaced} earlier synthetic monuments` : ''} in ${seconds} s.`,
   );
 } catch (err) {

@@ -44,3 +44,12 @@ export class Unauthorized extends DomainError {
 
 /** The request is well-formed but not allowed on this item (400), e.g. merging a monument into itself. */
 export class Invalid extends DomainError {}
+
+/** A request parameter cannot be read (400); `issues` names each, as a schema's failure does. */
+export class InvalidInput extends Invalid {
+  readonly issues: { path: string[]; message: string }[];
+  constructor(path: string, message: string) {
+    super('Invalid input.');
+    this.issues = [{ path: [path], message }];
+  }
+}

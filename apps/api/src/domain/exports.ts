@@ -1,14 +1,14 @@
 // Open data: the public monuments as GeoJSON (RFC 7946) and CSV (RFC 4180), and the public
 // proposals as CSV. Built from the cached public lists, so hidden, rejected and merged items are
-// in none of them, and the map's filters mean the same here (`matchesFilters`).
+// in none of them, and the map's filters mean the same here (`monumentFilter`, through finder.ts).
 import {
-  matchesFilters,
   parseMonumentFilters,
   type Intervention,
   type Monument,
   type MonumentFeatureCollection,
   type MonumentFilters,
 } from '@linz/contract';
+import { monumentIndex } from './finder.js';
 
 /** The attribution every export carries (CC BY 4.0 asks for it). */
 export const ATTRIBUTION =
@@ -46,7 +46,10 @@ const inBbox = (m: Monument, b: Bbox) =>
   m.geoLocY >= b.minLon && m.geoLocY <= b.maxLon && m.geoLocX >= b.minLat && m.geoLocX <= b.maxLat;
 
 export function selectMonuments(list: readonly Monument[], q: ExportQuery): Monument[] {
-  return list.filter((m) => matchesFilters(m, q.filters) && (!q.bbox || inBbox(m, q.bbox)));
+  // The filters' matches are kept per list snapshot (finder.ts); the export keeps the list's order.
+  const passing = new Uint8Array(list.length);
+  for (const i of monumentIndex(list).matching(q.filters)) passing[i] = 1;
+  return list.filter((m, i) => passing[i] === 1 && (!q.bbox || inBbox(m, q.bbox)));
 }
 
 /** RFC 7946: positions are [longitude, latitude]; `geoLocX` is the latitude, `geoLocY` the longitude. */

@@ -98,3 +98,23 @@ export function createDerivedCache<S extends z.ZodType<object>>(
     },
   };
 }
+
+/** Values by key, each made once and the last `size` used kept (the least recently used goes first). */
+export type Recent<V> = { get(key: string, make: () => V): V; forget(key: string): void };
+
+export function recentlyUsed<V>(size: number): Recent<V> {
+  const kept = new Map<string, V>();
+  return {
+    get(key, make) {
+      let value: V;
+      if (kept.has(key)) {
+        value = kept.get(key) as V;
+        kept.delete(key); // re-inserted below: the most recently used stays longest
+      } else value = make();
+      kept.set(key, value);
+      if (kept.size > size) kept.delete(kept.keys().next().value as string);
+      return value;
+    },
+    forget: (key) => void kept.delete(key),
+  };
+}

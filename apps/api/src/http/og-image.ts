@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { Resvg } from '@resvg/resvg-js';
 import satori from 'satori';
+import { recentlyUsed } from '../domain/read-cache.js';
 
 export const OG_WIDTH = 1200;
 export const OG_HEIGHT = 630;
@@ -118,17 +119,11 @@ export const etagOf = (card: Card) => `"og-${createHash('sha1').update(JSON.stri
  * same drawing.
  */
 export function imageCache(size = 256) {
-  const drawn = new Map<string, Promise<Buffer>>();
-  return (etag: string, card: Card): Promise<Buffer> => {
-    let png = drawn.get(etag);
-    if (png) {
-      drawn.delete(etag); // re-inserted below: the most recently used stays longest
-    } else {
-      png = drawCard(card);
-      png.catch(() => drawn.delete(etag));
-    }
-    drawn.set(etag, png);
-    if (drawn.size > size) drawn.delete(drawn.keys().next().value as string);
-    return png;
-  };
+  const drawn = recentlyUsed<Promise<Buffer>>(size);
+  return (etag: string, card: Card): Promise<Buffer> =>
+    drawn.get(etag, () => {
+      const png = drawCard(card);
+      png.catch(() => drawn.forget(etag));
+      return png;
+    });
 }

@@ -5,6 +5,8 @@
 import {
   ErrorBody,
   IDEMPOTENCY_TTL_HOURS,
+  MAP_CLUSTER_MAX_ZOOM,
+  MAP_TILE_CACHE_CONTROL,
   MAYOR_THRESHOLD,
   OPEN311_FORMATS,
   Open311Errors,
@@ -28,6 +30,7 @@ type Route = (typeof routes)[RouteName] & {
   auth?: 'staff';
   etag?: true;
   idempotent?: true;
+  shared?: true;
 };
 type JsonSchema = Record<string, unknown>;
 
@@ -88,7 +91,22 @@ const OPERATIONS: Partial<Record<RouteName, { summary: string; tag?: Tag }>> = {
     tag: 'sign-in',
   },
   oidcCallback: { summary: 'Where the city’s identity provider sends the browser back (redirect to /admin)', tag: 'sign-in' },
+  mapTile: {
+    summary:
+      'The map in one slippy-map tile: clusters (count, not yet reviewed, zoom to expand to) and single monuments, with ' +
+      `the finder's filters; from zoom ${MAP_CLUSTER_MAX_ZOOM + 1} every monument on its own. Each cluster and monument ` +
+      'lies in exactly one tile of a zoom. A shared cache (CDN) may keep it briefly; the ETag changes when its content does.',
+  },
+  monumentsPage: {
+    summary: 'Public monuments a page at a time, searched (`q`) and filtered on the server, by name; `nextCursor` leads on',
+  },
+  interventionsPage: {
+    summary: 'Public proposals a page at a time, with their monument, searched (`q`) and filtered; `nextCursor` leads on',
+  },
 };
+
+/** Routes with path parameters that never answer 404 (a tile with nothing in it is an empty tile). */
+const NEVER_NOT_FOUND: readonly RouteName[] = ['mapTile'];
 
 /** Answers other than the route's own success and the errors that follow from its shape. */
 const MORE_ANSWERS: Partial<Record<RouteName, number[]>> = {
@@ -141,7 +159,7 @@ export function statusesOf(name: RouteName): number[] {
   if (write) [413, 415].forEach((s) => all.add(s));
   // One-click unsubscribe is posted by mail providers from their own servers (http/security.ts).
   if (write && name !== 'followUnsubscribe') all.add(403);
-  if (route.params) all.add(404);
+  if (route.params && !NEVER_NOT_FOUND.includes(name)) all.add(404);
   if (route.idempotent) all.add(409).add(422);
   // The per-connection limit and load shedding apply to every API path.
   all.add(429).add(503);
@@ -190,6 +208,10 @@ const idempotencyHeader = {
   schema: { type: 'string', format: 'uuid' },
 };
 const etagHeader = { ETag: { description: 'This representation’s strong ETag.', schema: { type: 'string' } } };
+const sharedHeaders = {
+  ...etagHeader,
+  'Cache-Control': { description: `\`${MAP_TILE_CACHE_CONTROL}\``, schema: { type: 'string', const: MAP_TILE_CACHE_CONTROL } },
+};
 
 function operation(name: RouteName) {
   const route = routes[name] as Route;
@@ -201,7 +223,7 @@ function operation(name: RouteName) {
       const type = route.contentType ?? 'application/json';
       responses[status] = {
         description: status === route.status ? 'Success.' : 'Success (see the summary).',
-        ...(route.etag ? { headers: etagHeader } : {}),
+        ...(route.etag ? { headers: route.shared ? sharedHeaders : etagHeader } : {}),
         content: { [type]: { schema: jsonSchema(route.answer, 'output') } },
       };
     } else if (status < 304) {

@@ -1,5 +1,5 @@
 // The spec's REST paths (packages/contract routes), each a thin adapter over a tRPC procedure.
-import { routes } from '@linz/contract';
+import { MAP_TILE_CACHE_CONTROL, routes } from '@linz/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { gzippedBody, serialised, snapshotOf, textSnapshot, type Snapshot } from '../domain/read-cache.js';
@@ -13,6 +13,18 @@ function paramsOf<S extends z.ZodType>(schema: S, req: FastifyRequest, from: 'pa
   const parsed = schema.safeParse(req[from]);
   if (!parsed.success) throw Object.assign(new Error('Invalid input.'), { statusCode: 400, issues: parsed.error.issues });
   return parsed.data;
+}
+
+/**
+ * Path and query parameters validated together with the contract, before anything else is done:
+ * a failure is one 400 naming every parameter that could not be read.
+ */
+function checkInput(route: { params?: z.ZodType; query?: z.ZodType }, req: FastifyRequest): void {
+  const issues = [
+    ...(route.params?.safeParse(req.params).error?.issues ?? []),
+    ...(route.query?.safeParse(req.query ?? {}).error?.issues ?? []),
+  ];
+  if (issues.length > 0) throw Object.assign(new Error('Invalid input.'), { statusCode: 400, issues });
 }
 
 /** Whether the client takes gzip (and has not refused it with q=0). */
@@ -33,19 +45,25 @@ const GZIP_FROM_BYTES = 1024;
  * client takes it) with its ETag; a matching If-None-Match gets 304. Revalidated on each use
  * (`no-cache`), so a write shows at once.
  */
-async function sendCacheable(req: FastifyRequest, reply: FastifyReply, read: Promise<unknown>) {
+async function sendCacheable(req: FastifyRequest, reply: FastifyReply, read: Promise<unknown>, cacheControl = 'no-cache') {
   const data = await read;
   if (reply.sent) return undefined; // the request's deadline has answered 503 meanwhile
   const snap = serialised(data);
   if (!snap) throw new Error('a cacheable read must answer a snapshot');
-  return sendSnapshot(req, reply, snap, 'application/json; charset=utf-8');
+  return sendSnapshot(req, reply, snap, 'application/json; charset=utf-8', cacheControl);
 }
 
-function sendSnapshot(req: FastifyRequest, reply: FastifyReply, snap: Snapshot<unknown>, type: string) {
+function sendSnapshot(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  snap: Snapshot<unknown>,
+  type: string,
+  cacheControl = 'no-cache',
+) {
   const gzip = snap.body.length >= GZIP_FROM_BYTES && acceptsGzip(req.headers['accept-encoding']);
   // Each representation has its own strong ETag.
   const etag = gzip ? `${snap.etag.slice(0, -1)}-gz"` : snap.etag;
-  reply.header('etag', etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+  reply.header('etag', etag).header('cache-control', cacheControl).header('vary', 'accept-encoding');
   if (req.headers['if-none-match'] === etag) return reply.code(304).send();
   reply.type(type);
   return gzip ? reply.header('content-encoding', 'gzip').send(gzippedBody(snap)) : reply.send(snap.body);
@@ -79,6 +97,20 @@ export function restRoutes(app: FastifyInstance, contextFor: ContextFor) {
   app.get(routes.allInterventions.path, read(appRouter.interventions.all, 'interventions.all'));
   app.get(routes.clientConfig.path, read(appRouter.config, 'config'));
   app.get(routes.stats.path, read(appRouter.stats, 'stats'));
+
+  // The map by tile and the lists by page (issue 20). A tile's URL is a CDN's cache key: its
+  // parameters are all checked before any work, and its answer may be kept by a shared cache.
+  app.get(routes.mapTile.path, (req, reply) => {
+    checkInput(routes.mapTile, req);
+    const input = { tile: req.params, filters: req.query ?? {} } as never;
+    return sendCacheable(req, reply, call(req, reply).map.tile(input), MAP_TILE_CACHE_CONTROL);
+  });
+  app.get(routes.monumentsPage.path, (req, reply) =>
+    sendCacheable(req, reply, call(req, reply).monuments.page((req.query ?? {}) as never)),
+  );
+  app.get(routes.interventionsPage.path, (req, reply) =>
+    sendCacheable(req, reply, call(req, reply).interventions.page((req.query ?? {}) as never)),
+  );
 
   app.get(routes.monumentInterventions.path, (req, reply) =>
     unlessAnswered(req, reply, call(req, reply).interventions.ofMonument(paramsOf(routes.monumentInterventions.params, req))),

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   Intervention,
   InterventionId,
+  InterventionPage,
+  InterventionPageQuery,
   MonumentInterventionList,
   MonumentRef,
   NewIntervention,
@@ -13,7 +15,8 @@ import {
 } from '@linz/contract';
 import { createIntervention, listMonumentInterventions } from '../domain/interventions.js';
 import { createWithinLimit } from '../domain/limits.js';
-import { announceChange } from '../domain/read-cache.js';
+import { announceChange, snapshotOf } from '../domain/read-cache.js';
+import { interventionPage } from '../domain/finder.js';
 import { castVote } from '../domain/votes.js';
 import { NotFound } from '../domain/errors.js';
 import { continuationOf } from '../domain/follows.js';
@@ -24,6 +27,11 @@ import { fileReport } from './reports.js';
 export const interventionsRouter = router({
   // The cached snapshot's data, validated once when the cache was built (domain/read-cache.ts).
   all: publicProcedure.query(async ({ ctx }) => (await ctx.lists.interventions.get()).data),
+  /** A page of the list, searched and filtered on the server (issue 20); a snapshot's data, for the REST ETag. */
+  page: publicProcedure.input(InterventionPageQuery).query(async ({ ctx, input }) => {
+    const [list, monuments] = await Promise.all([ctx.lists.interventions.get(), ctx.lists.monuments.get()]);
+    return snapshotOf(InterventionPage, interventionPage(list.data, monuments.data, input.search, input.page)).data;
+  }),
   ofMonument: publicProcedure
     .input(MonumentRef)
     .output(MonumentInterventionList)

@@ -1,9 +1,10 @@
 // Monument procedures.
-import { Monument, MonumentRef, NewMonument, NewReport, ReportAnswer } from '@linz/contract';
+import { Monument, MonumentPage, MonumentPageQuery, MonumentRef, NewMonument, NewReport, ReportAnswer } from '@linz/contract';
 import { z } from 'zod';
-import { announceChange } from '../domain/read-cache.js';
+import { announceChange, snapshotOf } from '../domain/read-cache.js';
 import { createWithinLimit } from '../domain/limits.js';
 import { addMonument, getPublicMonument } from '../domain/monuments.js';
+import { monumentPage } from '../domain/finder.js';
 import { idempotentWrite } from './idempotency.js';
 import { fileReport } from './reports.js';
 import { publicProcedure, router } from './init.js';
@@ -11,6 +12,11 @@ import { publicProcedure, router } from './init.js';
 export const monumentsRouter = router({
   // The cached snapshot's data, validated once when the cache was built (domain/read-cache.ts).
   list: publicProcedure.query(async ({ ctx }) => (await ctx.lists.monuments.get()).data),
+  /** A page of the list, searched and filtered on the server (issue 20); a snapshot's data, for the REST ETag. */
+  page: publicProcedure.input(MonumentPageQuery).query(async ({ ctx, input }) => {
+    const list = (await ctx.lists.monuments.get()).data;
+    return snapshotOf(MonumentPage, monumentPage(list, input.filters, input.page)).data;
+  }),
   /** One public monument; a merged id answers the kept one. */
   get: publicProcedure
     .input(MonumentRef)

@@ -3,12 +3,15 @@ import { getTRPCErrorFromUnknown, type AnyQueryProcedure, type inferProcedureOut
 import { createCallerFactory, publicProcedure, router, type Context } from './init.js';
 import { followsRouter } from './follows.js';
 import { interventionsRouter } from './interventions.js';
+import { mapRouter } from './map.js';
 import { monumentsRouter } from './monuments.js';
 import { staffRouter } from './staff.js';
 
 export const appRouter = router({
   monuments: monumentsRouter,
   interventions: interventionsRouter,
+  /** The map's clusters and monuments by slippy-map tile (issue 20). */
+  map: mapRouter,
   /** What the web app needs to know of this server (validated once at start). */
   config: publicProcedure.query(({ ctx }) => ctx.clientConfig.data),
   staff: staffRouter,
