@@ -52,6 +52,11 @@ type RouteName = Exclude<
   | 'watch'
   | 'unwatch'
   | 'mine'
+  // The map by tile and the paged lists: for API clients and the coming viewport loading (#20);
+  // the app does not ask them yet.
+  | 'mapTile'
+  | 'monumentsPage'
+  | 'interventionsPage'
 >;
 
 /** Method and path of each route; `satisfies` keeps them equal to the contract's route table. */
