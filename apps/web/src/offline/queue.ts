@@ -138,7 +138,21 @@ export function flush(): Promise<number> {
   return current;
 }
 
+/**
+ * Sends what waits, pass after pass (a monument's proposal, queued once the monument was made, goes
+ * in the next), until a pass answers nothing or the connection fails (again).
+ */
 async function sendWaiting(): Promise<number> {
+  let answered = 0;
+  for (;;) {
+    const pass = await sendPass();
+    answered += pass.answered;
+    if (pass.stopped || pass.answered === 0) return answered;
+  }
+}
+
+/** One pass over the waiting entries, oldest first; `stopped` when the connection failed. */
+async function sendPass(): Promise<{ answered: number; stopped: boolean }> {
   let answered = 0;
   const d = await db();
   for (const entry of await d.getAllFromIndex('actions', 'createdAt')) {
@@ -147,9 +161,9 @@ async function sendWaiting(): Promise<number> {
     try {
       answer = await sendAction(entry.action, entry.key);
     } catch {
-      break; // no connection (again): everything stays for the next try
+      return { answered, stopped: true }; // no connection (again): everything stays for the next try
     }
-    if (retryLater(answer.status)) break;
+    if (retryLater(answer.status)) return { answered, stopped: true };
     const outcome = outcomeOf(entry.action, answer);
     const tx = d.transaction('actions', 'readwrite');
     await tx.store.put({ ...entry, outcome });
@@ -169,7 +183,7 @@ async function sendWaiting(): Promise<number> {
     answered++;
     await refresh();
   }
-  return answered;
+  return { answered, stopped: false };
 }
 
 /** Starts sending: now, whenever the connection returns, and every SYNC_EVERY_MS. */
