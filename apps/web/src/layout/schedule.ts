@@ -1,13 +1,36 @@
 // Work the first paint does not need, kept out of the tasks that lead to it: a phone's main thread
 // then paints the page first and does the rest in short tasks of their own. Each returns a cancel.
 
-/** After the browser has painted the next frame (a frame callback, then a task). */
-export function afterPaint(callback: () => void): () => void {
+/** After the next frame (a frame callback, then a task). */
+function afterFrame(callback: () => void): () => void {
   let timer = 0;
   const frame = requestAnimationFrame(() => (timer = window.setTimeout(callback)));
   return () => {
     cancelAnimationFrame(frame);
     window.clearTimeout(timer);
+  };
+}
+
+const FCP = 'first-contentful-paint';
+
+/** After the page's first contentful paint is on the screen (the browser reports it a little after
+ * painting; what starts sooner still competes with it), then after the next frame. */
+export function afterPaint(callback: () => void): () => void {
+  let cancel = () => {};
+  const next = () => (cancel = afterFrame(callback));
+  if (performance.getEntriesByName(FCP).length > 0 || !PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    next();
+    return () => cancel();
+  }
+  const observer = new PerformanceObserver((list) => {
+    if (list.getEntriesByName(FCP).length === 0) return;
+    observer.disconnect();
+    next();
+  });
+  observer.observe({ type: 'paint', buffered: true });
+  return () => {
+    observer.disconnect();
+    cancel();
   };
 }
 
@@ -21,13 +44,16 @@ export function whenIdle(callback: () => void, timeoutMs = 2000): () => void {
   return () => window.cancelIdleCallback(handle);
 }
 
-/** After the page's load event (its first images and lazy chunks are in), when the main thread is idle. */
+/** After the first paint and the page's load event, when the main thread is idle. */
 export function afterLoad(callback: () => void): () => void {
   let cancelIdle = () => {};
   const loaded = () => (cancelIdle = whenIdle(callback));
-  if (document.readyState === 'complete') loaded();
-  else window.addEventListener('load', loaded, { once: true });
+  const cancelPaint = afterPaint(() => {
+    if (document.readyState === 'complete') loaded();
+    else window.addEventListener('load', loaded, { once: true });
+  });
   return () => {
+    cancelPaint();
     window.removeEventListener('load', loaded);
     cancelIdle();
   };
