@@ -1,7 +1,7 @@
 // The full-screen Leaflet map: tiles from the API's config, the monuments (clusters or markers).
 import { useQuery } from '@tanstack/react-query';
 import type { Map as LeafletMap } from 'leaflet';
-import 'leaflet/dist/leaflet.css';
+import './leaflet.css';
 import { useTranslation } from 'react-i18next';
 import { MapContainer, TileLayer, useMap } from 'react-leaflet';
 import { lazy, Suspense, useEffect, useState } from 'react';
