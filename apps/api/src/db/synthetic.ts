@@ -426,7 +426,9 @@ async function insertRows(database: Database, tx: Db, table: PgTable, rows: read
     sql`, `,
   );
   for (let i = 0; i < rows.length; i += BATCH) {
-    const batch = rows.slice(i, i + BATCH).map((r) => Object.fromEntries(keys.map((k, j) => [names[j], r[k]])));
+    const batch = rows
+      .slice(i, i + BATCH)
+      .map((r) => Object.fromEntries(keys.map((k, j): [string, unknown] => [names[j] as string, r[k]])));
     await database.rows(
       sql`INSERT INTO ${table} (${list}) SELECT ${list} FROM json_populate_recordset(NULL::${table}, ${JSON.stringify(batch)}::json)`,
       tx,
