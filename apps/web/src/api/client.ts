@@ -52,6 +52,10 @@ type RouteName = Exclude<
   | 'watch'
   | 'unwatch'
   | 'mine'
+  // The map by tile and the lists by page (issue 20): the web switches to them in a later step.
+  | 'mapTile'
+  | 'monumentsPage'
+  | 'interventionsPage'
 >;
 
 /** Method and path of each route; `satisfies` keeps them equal to the contract's route table. */
