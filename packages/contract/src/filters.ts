@@ -138,22 +138,18 @@ export const monumentTexts = (m: FilterableMonument): (string | undefined)[] => 
   m.shortDescription_en,
 ];
 
-/**
- * The filters as one predicate, prepared once for many monuments. `text` is the monument's
- * `searchText(monumentTexts(m))` when the caller keeps it (the server does, per list snapshot);
- * without it the text is folded on each call.
- */
-export function monumentFilter(f: MonumentFilters): (m: FilterableMonument, text?: string) => boolean {
+/** The filters as one predicate, prepared once for many monuments. */
+export function monumentFilter(f: MonumentFilters): (m: FilterableMonument) => boolean {
   const categories = f.category?.map((c) => c.toLowerCase());
   const sexes: readonly string[] | undefined = f.sex;
-  const words = f.q === undefined ? undefined : searchWords(f.q);
-  return (m, text) => {
+  const words = f.q === undefined ? [] : searchWords(f.q);
+  return (m) => {
     if (categories && !categories.includes(m.category.toLowerCase())) return false;
     if (sexes && !sexes.includes(m.sex)) return false;
     if (f.proposals && m.proposals < 1) return false;
     if (f.validated !== undefined && m.validated !== f.validated) return false;
-    if (words && words.length > 0) {
-      const haystack = text ?? searchText(monumentTexts(m));
+    if (words.length > 0) {
+      const haystack = searchText(monumentTexts(m));
       if (!words.every((word) => haystack.includes(word))) return false;
     }
     return true;

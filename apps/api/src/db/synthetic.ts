@@ -5,7 +5,8 @@
 // sent, never queued). The same arguments give the same rows, byte for byte, on a fresh database:
 // seeded PRNGs, fixed timestamps, inserts in a fixed order.
 import { MAYOR_THRESHOLD } from '@linz/contract/facts';
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { announceChange } from '../domain/read-cache.js';
 import type { Database, Db } from './client.js';
 import { interventions, monuments } from './schema.js';
@@ -402,10 +403,37 @@ export type SyntheticOptions = {
 };
 export type SyntheticResult = { monuments: number; interventions: number; votes: number; replaced: number };
 
-/** Rows per INSERT: one statement per batch keeps 50,000 monuments to 50 round trips. */
-const BATCH = 1000;
-async function insertBatched<T>(items: T[], insert: (batch: T[]) => Promise<unknown>) {
-  for (let i = 0; i < items.length; i += BATCH) await insert(items.slice(i, i + BATCH));
+/** Rows per INSERT: 50,000 monuments in 10 statements. */
+const BATCH = 5000;
+
+/**
+ * Inserts rows as one JSON document per batch (`json_populate_recordset`): on PGlite a fifth of the
+ * CPU of a multi-row VALUES list with a parameter per cell. Columns left out of the rows take their
+ * defaults; the rows' keys are the schema's property names.
+ */
+async function insertRows(database: Database, tx: Db, table: PgTable, rows: readonly Record<string, unknown>[]) {
+  const first = rows[0];
+  if (!first) return;
+  const columns = getTableColumns(table);
+  const keys = Object.keys(first);
+  const names = keys.map((k) => {
+    const column = columns[k];
+    if (!column) throw new Error(`no column for ${k}`);
+    return column.name;
+  });
+  const list = sql.join(
+    names.map((n) => sql.identifier(n)),
+    sql`, `,
+  );
+  for (let i = 0; i < rows.length; i += BATCH) {
+    const batch = rows
+      .slice(i, i + BATCH)
+      .map((r) => Object.fromEntries(keys.map((k, j): [string, unknown] => [names[j] as string, r[k]])));
+    await database.rows(
+      sql`INSERT INTO ${table} (${list}) SELECT ${list} FROM json_populate_recordset(NULL::${table}, ${JSON.stringify(batch)}::json)`,
+      tx,
+    );
+  }
 }
 
 /** Drops earlier synthetic rows (and anything hanging on them), so a re-run replaces them. */
@@ -438,8 +466,8 @@ export async function seedSynthetic(database: Database, opts: SyntheticOptions):
   const result = await database.db.transaction(async (tx) => {
     await database.rows(sql`INSERT INTO app_secrets (name, value) VALUES ('seeded', 'synthetic') ON CONFLICT DO NOTHING`, tx);
     const replaced = await dropSynthetic(database, tx);
-    await insertBatched(monumentRows, (b) => tx.insert(monuments).values(b));
-    await insertBatched(interventionRows, (b) => tx.insert(interventions).values(b));
+    await insertRows(database, tx, monuments, monumentRows);
+    await insertRows(database, tx, interventions, interventionRows);
     // One vote row per counted vote, from made-up browsers (`syn-voter-<k>`), so counts and rows
     // agree; made by the database itself from the counts (a million rows in one statement).
     const [cast] = await database.rows<{ n: number | string }>(

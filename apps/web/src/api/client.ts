@@ -52,8 +52,7 @@ type RouteName = Exclude<
   | 'watch'
   | 'unwatch'
   | 'mine'
-  // The map by tile and the paged lists: for API clients and the coming viewport loading (#20);
-  // the app does not ask them yet.
+  // The map by tile and the lists by page (issue 20): the web switches to them in a later step.
   | 'mapTile'
   | 'monumentsPage'
   | 'interventionsPage'
