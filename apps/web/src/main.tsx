@@ -20,9 +20,10 @@ void queryClient.prefetchQuery(clientConfigQuery());
 
 const root = document.getElementById('root');
 if (root) {
-  void createI18n().then((i18n) => {
-    // As a transition the first render yields to the browser every few milliseconds instead of
-    // blocking a phone's main thread for the whole tree (the map, its markers, the intro).
+  // The route is matched and loaded before the first render, so that render already has the whole
+  // tree: as a transition it yields to the browser every few milliseconds instead of blocking a
+  // phone's main thread (the router loading in an effect re-rendered everything synchronously).
+  void Promise.all([createI18n(), router.load()]).then(([i18n]) => {
     startTransition(() =>
       createRoot(root).render(
         <StrictMode>

@@ -5,6 +5,7 @@
 import { useRouter, useRouterState } from '@tanstack/react-router';
 import { Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { loadPageAnimation } from './pageAnimation';
+import { afterPaint } from './schedule';
 
 export const PAGE_TRANSITION_MS = 400;
 const SLIDE_PX = 40;
@@ -77,7 +78,7 @@ export function AnimatedOutlet({ notFound }: { notFound: ReactNode }) {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const routeId = useRouterState({ select: (s) => s.matches[s.matches.length - 1]?.routeId });
   const [frames, setFrames] = useState<Frame[]>([{ pathname, routeId, leaving: false, first: true }]);
-  useEffect(() => void loadPageAnimation(), []);
+  useEffect(() => afterPaint(() => void loadPageAnimation()), []);
   const onGone = useCallback((gone: string) => setFrames((all) => all.filter((f) => !(f.leaving && f.pathname === gone))), []);
   const current = frames[frames.length - 1];
   if (current?.pathname !== pathname) {

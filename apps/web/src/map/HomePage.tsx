@@ -6,14 +6,17 @@ import { useTranslation } from 'react-i18next';
 import { FeedbackBanner } from '../feedback/FeedbackBanner';
 import { failure, success, type Feedback } from '../feedback/feedback';
 import { PlusIcon } from '../layout/icons';
+import { afterPaint } from '../layout/schedule';
 import { HoldProgress } from './HoldProgress';
 import { LocateButton } from './LocateButton';
-import { MonumentMap } from './MonumentMap';
 import { useMonumentLink } from './useMonumentLink';
 import { usePressToAdd } from './usePressToAdd';
 import { arrival as pendingArrival } from './arrival';
 import { initialView, parseMapLink } from './view';
 
+// Leaflet, react-leaflet and the map: a chunk of their own (a quarter of the first load's
+// JavaScript otherwise), fetched and run after the first paint.
+const MonumentMap = lazy(() => import('./MonumentMap').then((m) => ({ default: m.MonumentMap })));
 // The filter button (and, on demand, its panel) loads with the map, after the first paint.
 const FilterButton = lazy(() => import('../finder/FilterButton').then((m) => ({ default: m.FilterButton })));
 
@@ -30,21 +33,17 @@ export function HomePage() {
   const linked = useMonumentLink(arrival ? undefined : link.monument);
   const [goneSeen, setGoneSeen] = useState(false);
   const banner = flash ?? (linked.gone && !goneSeen ? failure('map.monumentGone') : null);
-  // Leaflet, the markers and the tiles start just after the first paint, so the header (and a
-  // first visit's intro) show on a phone without waiting for them. The box keeps its size.
+  // Leaflet, the markers and the tiles start just after the first paint (their code is fetched
+  // then too), so the header (and a first visit's intro) show on a phone without waiting for
+  // them. The box keeps its size.
   const [mapStarted, setMapStarted] = useState(false);
-  useEffect(() => {
-    let timer = 0;
-    const frame = requestAnimationFrame(() => (timer = window.setTimeout(() => setMapStarted(true))));
-    return () => {
-      cancelAnimationFrame(frame);
-      window.clearTimeout(timer);
-    };
-  }, []);
+  useEffect(() => afterPaint(() => setMapStarted(true)), []);
   return (
     <div className="home">
       {mapStarted ? (
-        <MonumentMap view={view} onReady={setMap} openMonumentId={linked.openId} openProposalId={link.proposal} />
+        <Suspense fallback={null}>
+          <MonumentMap view={view} onReady={setMap} openMonumentId={linked.openId} openProposalId={link.proposal} />
+        </Suspense>
       ) : null}
       <HoldProgress hold={hold} />
       {mapStarted ? (

@@ -1,11 +1,12 @@
 // The full-screen Leaflet map: tiles from the API's config, the monuments (clusters or markers).
 import { useQuery } from '@tanstack/react-query';
 import type { Map as LeafletMap } from 'leaflet';
-import 'leaflet/dist/leaflet.css';
+import './leaflet.css';
 import { useTranslation } from 'react-i18next';
 import { MapContainer, TileLayer, useMap } from 'react-leaflet';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { clientConfigQuery } from '../api/queries';
+import { afterPaint } from '../layout/schedule';
 import type { MapView } from '../storage/keys';
 import { SaveMapView } from './MapEvents';
 import { FALLBACK_TILES } from './tiles';
@@ -27,6 +28,10 @@ function Tiles() {
   const config = useQuery(clientConfigQuery());
   const map = useMap();
   const tiles = config.isPending ? undefined : (config.data ?? FALLBACK_TILES);
+  // The tile layer comes a frame after the map: the map and its first tiles made in one task kept
+  // a phone's main thread busy for too long at once.
+  const [started, setStarted] = useState(false);
+  useEffect(() => afterPaint(() => setStarted(true)), []);
   // The view stays where the server has tiles (it fetches none outside these bounds and zooms).
   useEffect(() => {
     if (!tiles) return;
@@ -34,7 +39,7 @@ function Tiles() {
     map.setMaxZoom(tiles.maxZoom);
     map.setMaxBounds(tiles.tileBounds);
   }, [map, tiles]);
-  if (!tiles) return null;
+  if (!tiles || !started) return null;
   return (
     <TileLayer
       key={tiles.tileUrl}

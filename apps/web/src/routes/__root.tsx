@@ -2,14 +2,16 @@
 import { APP_PATHS } from '@linz/contract/facts';
 import type { QueryClient } from '@tanstack/react-query';
 import { Link, createRootRouteWithContext, useLocation } from '@tanstack/react-router';
-import { Suspense, lazy, useEffect } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Header } from '../header/Header';
 import { IntroOverlay } from '../intro/IntroOverlay';
 import { AnimatedOutlet } from '../layout/AnimatedOutlet';
 import { applyBodyClass } from '../layout/bodyClass';
+import { afterLoad } from '../layout/schedule';
 
-// The offline banner, queue and update offer, and the service worker's registration: after the first paint.
+// The offline banner, queue and update offer, and the service worker's registration: fetched and
+// mounted after the page's load, once the main thread is idle (not in the map's first tasks).
 const OfflinePanel = lazy(() => import('../offline/OfflinePanel'));
 
 function NotFound() {
@@ -26,6 +28,8 @@ function RootLayout() {
   const { t } = useTranslation();
   const pathname = useLocation({ select: (l) => l.pathname });
   useEffect(() => applyBodyClass(pathname), [pathname]);
+  const [offlineStarted, setOfflineStarted] = useState(false);
+  useEffect(() => afterLoad(() => setOfflineStarted(true)), []);
   return (
     <>
       <a className="skip-link" href="#main">
@@ -37,7 +41,7 @@ function RootLayout() {
       </main>
       {/* The welcome is for citizens: staff signing in are not greeted with it. */}
       {pathname !== APP_PATHS.admin && <IntroOverlay />}
-      {pathname !== APP_PATHS.admin && (
+      {pathname !== APP_PATHS.admin && offlineStarted && (
         <Suspense fallback={null}>
           <OfflinePanel />
         </Suspense>

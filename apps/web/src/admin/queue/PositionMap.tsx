@@ -2,7 +2,7 @@
 // it are the keyboard alternative and move the marker too.
 import { useQuery } from '@tanstack/react-query';
 import type { Marker as LeafletMarker } from 'leaflet';
-import 'leaflet/dist/leaflet.css';
+import '../../map/leaflet.css';
 import { useEffect, useMemo, useRef } from 'react';
 import { MapContainer, Marker, TileLayer, useMap } from 'react-leaflet';
 import { clientConfigQuery } from '../../api/queries';
