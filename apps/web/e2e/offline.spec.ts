@@ -104,6 +104,18 @@ test('offline after one visit: markers and a popup’s proposals, the banner, an
     'Stimme für „Schon gewählt“: wartet auf Verbindung',
     'Vorschlag „Neu im Funkloch“: wartet auf Verbindung',
   ]);
+  // The popup stays clear of the banner and the queue at the foot (scrolling inside if need be):
+  // its field and buttons stay usable.
+  const panelTop = async () => (await page.locator('.offline-panel').boundingBox())?.y ?? 0;
+  const popupBottom = async () => {
+    const box = await page.locator('.leaflet-popup-content-wrapper').boundingBox();
+    return box ? box.y + box.height : Infinity;
+  };
+  await expect.poll(async () => (await popupBottom()) <= (await panelTop())).toBe(true);
+  const field = popup.getByRole('textbox', { name: 'Dein Vorschlag' });
+  await field.scrollIntoViewIfNeeded();
+  const fieldBox = await field.boundingBox();
+  expect((fieldBox?.y ?? Infinity) + (fieldBox?.height ?? 0)).toBeLessThanOrEqual(await panelTop());
   await page.keyboard.press('Escape');
   expect(await seriousViolations(page, '.offline-panel')).toEqual([]);
 

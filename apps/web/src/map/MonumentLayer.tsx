@@ -8,6 +8,7 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useMap } from 'react-leaflet';
 import { useFilteredMonuments } from '../finder/useFilteredMonuments';
+import { onReservedChange, reservedBottom } from '../layout/reservedSpace';
 import { langOf } from '../i18n/languages';
 import { clusterIndex, place, type Cluster } from './clusters';
 import { fanOut } from './markerIcon';
@@ -24,9 +25,10 @@ const MARGIN = 0.3;
 
 /** Opens a popup on the marker; React renders into Leaflet's content node, as react-leaflet does:
  * the popup has no content of its own, so Leaflet's update() never detaches what React put there. */
-function openPopup(marker: Marker, onClosed: () => void): { popup: Popup; content: HTMLElement } | undefined {
+function openPopup(map: LeafletMap, marker: Marker, onClosed: () => void): { popup: Popup; content: HTMLElement } | undefined {
   const width = window.innerWidth - 64;
-  const popup = new Popup({ minWidth: Math.min(240, width), maxWidth: Math.min(320, width), autoPanPadding: [16, 80] });
+  const popup = new Popup({ minWidth: Math.min(240, width), maxWidth: Math.min(320, width), autoPanPadding: [16, PAN_PADDING] });
+  clearOfPanel(map, popup);
   marker.bindPopup(popup);
   popup.once('remove', () => {
     marker.unbindPopup();
@@ -37,6 +39,20 @@ function openPopup(marker: Marker, onClosed: () => void): { popup: Popup; conten
   marker.openPopup();
   const content = popup.getElement()?.querySelector<HTMLElement>('.leaflet-popup-content');
   return content ? { popup, content } : undefined;
+}
+
+/** Room kept between a popup and the map's edges when Leaflet pans it into view. */
+const PAN_PADDING = 80;
+/** A popup's frame around its content: the wrapper's padding and margins, and the tip. */
+const POPUP_FRAME = 60;
+
+/** While the offline panel shows at the screen's foot, the popup pans clear of it and, where the
+ * room left is too small, scrolls inside instead of reaching under it. */
+function clearOfPanel(map: LeafletMap, popup: Popup) {
+  const reserved = reservedBottom();
+  const bottom = Math.max(PAN_PADDING, reserved + 16);
+  popup.options.autoPanPaddingBottomRight = [16, bottom];
+  popup.options.maxHeight = reserved > 0 ? Math.max(120, map.getSize().y - PAN_PADDING - bottom - POPUP_FRAME) : undefined;
 }
 
 /** Whether a cluster's monuments would still cover one another at the map's maximum zoom (a
@@ -77,7 +93,7 @@ export function MonumentLayer({ openMonumentId, openProposalId }: Props) {
   const pendingOpen = useRef<string | null>(null);
   const layer = useMemo(() => {
     const openMonument = (monument: Monument, marker: Marker) => {
-      const opened = openPopup(marker, () => {
+      const opened = openPopup(map, marker, () => {
         setOpen((o) => (o?.marker === marker ? null : o));
         setLinked(null);
       });
@@ -156,14 +172,26 @@ export function MonumentLayer({ openMonumentId, openProposalId }: Props) {
     };
   }, [map, layer, index, fan, fanned, pinned, all, shown, lang, t]);
 
-  // The popup's content grows as proposals load; Leaflet pans only on opening, so re-fit it
-  // (on a phone the top would otherwise slide under the header).
+  // The popup's content grows as proposals load, and the offline panel at the foot comes and
+  // grows; Leaflet pans only on opening, so re-fit it (on a phone the top would otherwise slide
+  // under the header, and the bottom under the panel).
   useEffect(() => {
     if (!open) return;
-    const observer = new ResizeObserver(() => open.popup.update());
+    const refit = () => {
+      clearOfPanel(map, open.popup);
+      open.popup.update();
+      // A popup that scrolls inside keeps its height: what grows then is what React drew in it.
+      const drawn = open.content.firstElementChild;
+      if (drawn) observer.observe(drawn);
+    };
+    const observer = new ResizeObserver(refit);
     observer.observe(open.content);
-    return () => observer.disconnect();
-  }, [open]);
+    const unsubscribe = onReservedChange(refit);
+    return () => {
+      observer.disconnect();
+      unsubscribe();
+    };
+  }, [map, open]);
 
   if (!open) return null;
   // The list may have been refreshed since (a new proposal): show the current record.

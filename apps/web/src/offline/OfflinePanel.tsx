@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { setReservedBottom } from '../layout/reservedSpace';
 import { readJson, writeJson } from '../storage/storage';
 import { dismissDone, startSync, subscribe, type QueueEntry } from './queue';
 import { applyUpdate, onUpdateReady, registerServiceWorker } from './register';
@@ -45,24 +46,22 @@ function useDataAt(online: boolean): number | undefined {
 }
 
 /**
- * Keeps the panel's height (and its gap to the screen's foot) in --offline-panel-space, so the
- * content pages leave that room below their end (offline.css): the panel never hides a button or
- * a focused field for good.
+ * Keeps the panel's height (and its gap to the screen's foot) as the room reserved at the foot
+ * (layout/reservedSpace.ts): content pages leave it free below their end and the map's popups pan
+ * clear of it, so the panel never hides a button or a focused field for good.
  */
 function useReservedSpace() {
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = panel.current;
     if (!el || typeof ResizeObserver === 'undefined') return undefined;
-    const root = document.documentElement.style;
-    const observer = new ResizeObserver(() => {
-      if (el.offsetHeight > 0) root.setProperty('--offline-panel-space', `calc(${el.offsetHeight}px + 0.5rem)`);
-      else root.removeProperty('--offline-panel-space');
-    });
+    // The panel's height plus its gap of 0.5rem to the foot (offline.css).
+    const gap = () => parseFloat(getComputedStyle(document.documentElement).fontSize) / 2;
+    const observer = new ResizeObserver(() => setReservedBottom(el.offsetHeight > 0 ? el.offsetHeight + gap() : 0));
     observer.observe(el);
     return () => {
       observer.disconnect();
-      root.removeProperty('--offline-panel-space');
+      setReservedBottom(0);
     };
   }, []);
   return panel;
