@@ -8,9 +8,17 @@ const running = new Set<ChildProcess>();
 
 export type Child = { proc: ChildProcess; output: () => string; exited: Promise<number | null> };
 
-/** Starts `node --import tsx <file>` in apps/api with the given environment (and an IPC channel). */
-export function startChild(file: string, env: NodeJS.ProcessEnv, args: string[] = [], nodeArgs: string[] = []): Child {
-  const proc = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', file, ...args], {
+/** Starts `node --import tsx <file>` in apps/api with the given environment (and an IPC channel);
+ * with `raw`, `file` is a program of its own (e.g. nginx). */
+export function startChild(
+  file: string,
+  env: NodeJS.ProcessEnv,
+  args: string[] = [],
+  nodeArgs: string[] = [],
+  { raw = false } = {},
+): Child {
+  const [bin, argv] = raw ? [file, args] : [process.execPath, [...nodeArgs, '--import', 'tsx', file, ...args]];
+  const proc = spawn(bin, argv, {
     cwd: apiDir,
     env,
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],

@@ -68,6 +68,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
+    // A request that reached this instance while it closes (behind a balancer: sent just before the
+    // drain ended) is served, not refused with 503; the database closes after the server has.
+    return503OnClosing: false,
   });
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.decorate('services', services);

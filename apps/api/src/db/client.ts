@@ -140,6 +140,9 @@ function openPostgres(url: string, max: number, statementTimeoutMs: number) {
     async migrate() {
       const own = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 5 });
       try {
+        // Instances started together take turns (a session lock on this one connection): drizzle's
+        // migrator would otherwise run the same migration twice and one instance fail to start.
+        await own`SELECT pg_advisory_lock(hashtext('linz:migrations'))`;
         await migratePostgres(drizzlePostgres({ client: own }), { migrationsFolder });
       } finally {
         await own.end({ timeout: 5 });

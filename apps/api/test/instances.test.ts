@@ -1,0 +1,282 @@
+// Three API instances on one PostgreSQL behind nginx (bench/cluster.ts, deploy/nginx/linz.conf):
+// what a city running several instances relies on. PostgreSQL only (PGlite is one process).
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { sign } from '@fastify/cookie';
+import { MAYOR_THRESHOLD } from '@linz/contract/facts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessLines, startCluster, type Cluster } from '../bench/cluster.js';
+import { WRK } from '../bench/wrk.js';
+import { openDatabase, type Database } from '../src/db/client.js';
+import { addStaff } from '../src/domain/staff.js';
+import { DB_KIND } from './harness.js';
+import { startPostgres, type PgServer } from './postgres-server.js';
+import { startSmtpPeer, type SmtpPeer } from './smtp-peer.js';
+
+const SECRET = 'several-instances-test-cookie-secret-0123456789';
+const CREATES = 20;
+const headers = (voter: string, more: Record<string, string> = {}) => ({
+  'content-type': 'application/json',
+  cookie: `voter=${encodeURIComponent(sign(voter, SECRET))}`,
+  ...more,
+});
+
+describe.skipIf(DB_KIND !== 'postgres')('three instances behind nginx on one PostgreSQL', () => {
+  let pg: PgServer;
+  let smtp: SmtpPeer;
+  let cluster: Cluster;
+  let database: Database;
+  let monumentId: string;
+  let proposalNo = 0;
+
+  const propose = async (base: string, voter = 'proposer', xff?: string) => {
+    const res = await fetch(`${base}/api/interventions/${encodeURIComponent(monumentId)}`, {
+      method: 'POST',
+      headers: headers(voter, xff ? { 'x-forwarded-for': xff } : {}),
+      body: JSON.stringify({ name: `Vorschlag ${++proposalNo} für mehrere Instanzen` }),
+    });
+    return { status: res.status, body: (await res.json()) as { id: number } };
+  };
+  const vote = (base: string, id: number, voter: string) =>
+    fetch(`${base}/api/interventions/${id}/vote`, {
+      method: 'POST',
+      headers: headers(voter),
+      body: JSON.stringify({ monumentId, action: 'vote' }),
+    }).then(
+      async (r) => {
+        await r.arrayBuffer();
+        return r.status;
+      },
+      () => 0,
+    );
+  const counts = async (ids: number[]) =>
+    database.rows<{ id: number; votes: number; n: number }>(
+      sql`SELECT i.id, i.votes, (SELECT count(*)::int FROM votes v WHERE v.intervention_id = i.id) AS n
+          FROM interventions i WHERE i.id IN ${ids} ORDER BY i.id`,
+    );
+
+  beforeAll(async () => {
+    pg = await startPostgres();
+    smtp = await startSmtpPeer('accept');
+    cluster = await startCluster({
+      databaseUrl: pg.url(),
+      env: {
+        COOKIE_SECRET: SECRET,
+        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+        MAIL_POLL_SECONDS: '1',
+        SHUTDOWN_DRAIN_MS: '1000',
+        // Every client comes through nginx from 127.0.0.1: the per-address vote limit would cap them.
+        LIMIT_VOTES_PER_IP_PER_INTERVENTION: '100000',
+        LIMIT_REQUESTS_PER_MINUTE: '0',
+        LIMIT_CREATES_PER_5_MINUTES: String(CREATES),
+        REQUEST_DEADLINE_MS: '20000',
+      },
+    });
+    database = await openDatabase({ databaseUrl: pg.url(), poolSize: 2 });
+    monumentId = ((await (await fetch(`${cluster.url}/api/monuments`)).json()) as { id: string }[])[0]!.id;
+  });
+  afterAll(async () => {
+    await cluster?.stop();
+    await database?.close();
+    await smtp?.stop();
+    pg?.destroy();
+  });
+
+  it('started together on an empty database, the three ran each migration once', async () => {
+    const [row] = await database.rows<{ n: number; d: number }>(
+      sql`SELECT count(*)::int AS n, count(DISTINCT hash)::int AS d FROM drizzle.__drizzle_migrations`,
+    );
+    expect(row!.n).toBeGreaterThan(0);
+    expect(row!.d).toBe(row!.n);
+  });
+
+  it('300 voters across the instances: every count exact, every voter once, one mayor mail per proposal', async () => {
+    const ids = [(await propose(cluster.url)).body.id, (await propose(cluster.url)).body.id];
+    const before = accessLines(cluster.accessLog).length;
+    const voters = Array.from({ length: 300 }, (_, i) => `crowd-${i}`);
+    // Each voter votes for both proposals, twice each (the second must be refused), 50 at a time.
+    const statuses: number[] = [];
+    for (let i = 0; i < voters.length; i += 50) {
+      const batch = voters
+        .slice(i, i + 50)
+        .flatMap((v) => ids.flatMap((id) => [vote(cluster.url, id, v), vote(cluster.url, id, v)]));
+      statuses.push(...(await Promise.all(batch)));
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(600);
+    expect(statuses.filter((s) => s === 403)).toHaveLength(600);
+    expect(await counts(ids)).toEqual(ids.map((id) => ({ id, votes: 300, n: 300 })));
+    // Every instance took votes.
+    const took = new Set(
+      accessLines(cluster.accessLog)
+        .slice(before)
+        .filter((l) => l.request.includes('/vote'))
+        .map((l) => l.upstream),
+    );
+    expect(took).toEqual(new Set(cluster.instances.map((x) => `127.0.0.1:${x.port}`)));
+    // One mail per proposal that crossed the threshold, whoever took the tenth vote.
+    await expect.poll(() => smtp.messages.length, { timeout: 15_000 }).toBe(2);
+    await new Promise((r) => setTimeout(r, 2_500)); // two more mail polls: still two
+    expect(smtp.messages).toHaveLength(2);
+    const [queued] = await database.rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM mayor_notifications WHERE intervention_id IN ${ids}`,
+    );
+    expect(queued!.n).toBe(2);
+    expect(MAYOR_THRESHOLD).toBeLessThan(300);
+  });
+
+  it('a write on one instance shows on the others within 1 s', async () => {
+    const [a, b, c] = cluster.instances.map((x) => x.url);
+    const seen = async (base: string, id: number) =>
+      ((await (await fetch(`${base}/api/interventions/all`)).json()) as { id: number }[]).some((p) => p.id === id);
+    // Each has served the list, so each has it cached.
+    for (const base of [a!, b!, c!]) await fetch(`${base}/api/interventions/all`);
+    const t0 = Date.now();
+    const { id } = (await propose(a!)).body;
+    for (const base of [b!, c!]) {
+      while (!(await seen(base, id))) {
+        expect(Date.now() - t0).toBeLessThan(1000);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    }
+    expect(Date.now() - t0).toBeLessThan(1000);
+  });
+
+  it('a staff session, a limit and reports hold across instances', async () => {
+    const [a, b, c] = cluster.instances.map((x) => x.url) as [string, string, string];
+    // Staff: signed in on one instance, the session works on the others.
+    const token = await addStaff(database, 'Erika Muster');
+    const signIn = await fetch(`${a}/trpc/staff.session.signIn`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token }),
+    });
+    expect(signIn.status).toBe(200);
+    const session = signIn.headers
+      .getSetCookie()
+      .find((x) => x.startsWith('staff_session='))!
+      .split(';')[0]!;
+    for (const base of [b, c])
+      expect((await fetch(`${base}/api/staff/queue`, { headers: { cookie: session } })).status).toBe(200);
+    expect((await fetch(`${b}/api/staff/queue`)).status).toBe(401);
+
+    // The creation limit of one address counts its creates on every instance.
+    const xff = '198.51.100.77';
+    const made: number[] = [];
+    for (let i = 0; i < CREATES; i++) made.push((await propose([a, b, c][i % 3]!, `limit-${i}`, xff)).status);
+    expect(made.every((s) => s === 201)).toBe(true);
+    for (const base of [a, b, c]) expect((await propose(base, 'limit-over', xff)).status).toBe(429);
+
+    // Reports from three browsers at three addresses, each to another instance, hide the proposal.
+    const { id } = (await propose(a)).body;
+    for (const [i, base] of [a, b, c].entries()) {
+      const res = await fetch(`${base}/api/interventions/${id}/reports`, {
+        method: 'POST',
+        headers: headers(`reporter-${i}`, { 'x-forwarded-for': `203.0.113.${10 + i}` }),
+        body: JSON.stringify({ reason: 'spam' }),
+      });
+      expect(res.status).toBe(201);
+    }
+    for (const base of [a, b, c]) {
+      await expect
+        .poll(
+          async () =>
+            ((await (await fetch(`${base}/api/interventions/all`)).json()) as { id: number }[]).some((p) => p.id === id),
+          {
+            timeout: 1000,
+          },
+        )
+        .toBe(false);
+    }
+  });
+
+  it('rolling restart under load: each instance in turn drains and restarts, nginx sees no failed request, no vote lost or doubled', async () => {
+    const ids = [(await propose(cluster.url)).body.id, (await propose(cluster.url)).body.id];
+    const before = accessLines(cluster.accessLog).length;
+    // wrk reads the monument list through nginx until told to stop (SIGINT: it prints its summary).
+    const wrk = spawn(WRK, [
+      '-t1',
+      '-c20',
+      '-d60s',
+      '--timeout',
+      '10s',
+      '-s',
+      path.resolve(import.meta.dirname, '../bench/wrk-get.lua'),
+      `${cluster.url}/api/monuments`,
+    ]);
+    let wrkOut = '';
+    wrk.stdout.on('data', (b: Buffer) => (wrkOut += b.toString()));
+    const wrkDone = new Promise((r) => wrk.once('close', r));
+    // 50 browsers vote, each for the proposals in turn, until the restarts are done.
+    let voting = true;
+    const answers: Record<number, number> = {};
+    let n = 0;
+    const voters = Array.from({ length: 50 }, async (_, w) => {
+      while (voting) {
+        const s = await vote(cluster.url, ids[n % 2]!, `rolling-${w}-${n++}`);
+        answers[s] = (answers[s] ?? 0) + 1;
+      }
+    });
+    const restarts: { drainedMs: number; readyMs: number }[] = [];
+    for (const i of [0, 1, 2]) {
+      await new Promise((r) => setTimeout(r, 1_000));
+      const t0 = Date.now();
+      await cluster.signal(i, 'SIGTERM');
+      const drainedMs = Date.now() - t0;
+      await cluster.start(i);
+      restarts.push({ drainedMs, readyMs: Date.now() - t0 - drainedMs });
+    }
+    await new Promise((r) => setTimeout(r, 2_500)); // nginx tries the last one again (fail_timeout 2 s)
+    voting = false;
+    await Promise.all(voters);
+    wrk.kill('SIGINT');
+    await wrkDone;
+    const summary = JSON.parse(/^BENCH (.*)$/m.exec(wrkOut)![1]!) as { requests: number; non2xx: number; errors: number };
+    const lines = accessLines(cluster.accessLog).slice(before);
+    const failed = lines.filter((l) => l.status >= 500);
+    const retried = lines.filter((l) => l.upstream.includes(','));
+    console.log(
+      `rolling restart: ${lines.length} requests through nginx (wrk ${summary.requests} reads, ${answers[200] ?? 0} votes), ` +
+        `${failed.length} failed, ${retried.length} passed on to another instance; per instance: ` +
+        restarts
+          .map((r, i) => `api-${i + 1} drained and exited in ${r.drainedMs} ms, ready again after ${r.readyMs} ms`)
+          .join('; '),
+    );
+    expect(failed).toEqual([]);
+    expect(summary).toMatchObject({ non2xx: 0, errors: 0 });
+    expect(summary.requests).toBeGreaterThan(1000);
+    expect(Object.keys(answers)).toEqual(['200']);
+    const rows = await counts(ids);
+    expect(rows.reduce((s, r) => s + r.n, 0)).toBe(answers[200]);
+    for (const r of rows) expect(r.votes).toBe(r.n);
+    // Every instance came back and serves again.
+    for (const x of cluster.instances) expect((await fetch(`${x.url}/readyz`)).status).toBe(200);
+  });
+
+  it('one instance killed with SIGKILL mid-load: nginx routes around it, every accepted vote counted once', async () => {
+    const ids = [(await propose(cluster.url)).body.id];
+    let voting = true;
+    const answers: Record<number, number> = {};
+    let n = 0;
+    const voters = Array.from({ length: 50 }, async (_, w) => {
+      while (voting) {
+        const s = await vote(cluster.url, ids[0]!, `killed-${w}-${n++}`);
+        answers[s] = (answers[s] ?? 0) + 1;
+      }
+    });
+    await new Promise((r) => setTimeout(r, 1_000));
+    await cluster.signal(1, 'SIGKILL');
+    await new Promise((r) => setTimeout(r, 2_000));
+    voting = false;
+    await Promise.all(voters);
+    console.log(`SIGKILL: answers ${JSON.stringify(answers)}`);
+    const [row] = await counts(ids);
+    // A vote the killed instance committed but could not answer was passed on by nginx and
+    // answered 403 (already voted) by another instance: counted once either way.
+    expect(row!.n).toBe((answers[200] ?? 0) + (answers[403] ?? 0));
+    expect(row!.votes).toBe(row!.n);
+    expect(Object.keys(answers).filter((s) => s !== '200' && s !== '403')).toEqual([]);
+    expect(answers[200]).toBeGreaterThan(100);
+    await cluster.start(1);
+  });
+});
