@@ -72,6 +72,7 @@ const Env = z.object({
   REQUEST_DEADLINE_MS: int(4000),
   HSTS: boolOn,
   REPORT_HIDE_THRESHOLD: z.coerce.number().int().min(1).default(3),
+  STATS_FRESH_WAIT_MS: int(100),
   RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
   SHUTDOWN_DRAIN_MS: int(5000),
   // A bearer token that is short enough to guess would make the figures public.
@@ -131,6 +132,8 @@ export type Config = {
   hsts: boolean;
   /** Open reports from this many different browsers and as many different connections hide an item until staff decide. */
   reportHideThreshold: number;
+  /** After a write, how long a dashboard read waits for the new figures before it answers the last ones. */
+  statsFreshWaitMs: number;
   /** Address hashes (votes, proposals, monuments) are blanked by the daily retention job after this many days. */
   retentionDays: number;
   /** On SIGTERM/SIGINT: /readyz answers 503 for this long, while requests are still served, before the server closes. */
@@ -286,6 +289,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pressure: { maxEventLoopDelayMs: e.PRESSURE_MAX_EVENT_LOOP_DELAY_MS, requestDeadlineMs: e.REQUEST_DEADLINE_MS },
     hsts: e.HSTS,
     reportHideThreshold: e.REPORT_HIDE_THRESHOLD,
+    statsFreshWaitMs: e.STATS_FRESH_WAIT_MS,
     retentionDays: e.RETENTION_DAYS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },

@@ -45,7 +45,12 @@ export function createServices(config: Config, database: Database): Services {
     config,
     database,
     lists,
-    stats: createDerivedCache(Stats, [lists.monuments, lists.interventions], () => computeStats(database)),
+    stats: createDerivedCache(
+      Stats,
+      [lists.monuments, lists.interventions],
+      () => computeStats(database),
+      config.statsFreshWaitMs,
+    ),
     clientConfig: snapshotOf(ClientConfig, {
       tileUrl: TILE_PATH,
       tileAttribution: config.tiles.attribution,

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createDerivedCache, createReadCache } from './read-cache.js';
+
+const Figures = z.object({ n: z.number() });
+const deferred = () => {
+  let resolve!: (v: { n: number }) => void;
+  const promise = new Promise<{ n: number }>((r) => (resolve = r));
+  return { promise, resolve };
+};
+
+describe('derived cache (the dashboard)', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('after a write waits at most freshWaitMs for the new figures, then answers the last ones until they are ready', async () => {
+    vi.useFakeTimers();
+    const list = createReadCache(Figures, async () => ({ n: 0 }));
+    let loads = 0;
+    let slow = deferred();
+    const stats = createDerivedCache(
+      Figures,
+      [list],
+      () => {
+        loads++;
+        return loads === 1 ? Promise.resolve({ n: 1 }) : slow.promise;
+      },
+      100,
+    );
+    expect((await stats.get()).data).toEqual({ n: 1 });
+    // No write: the same snapshot, no recompute.
+    expect((await stats.get()).data).toEqual({ n: 1 });
+    expect(loads).toBe(1);
+
+    list.invalidate(); // a write
+    const read = stats.get();
+    await vi.advanceTimersByTimeAsync(99);
+    let answered: { n: number } | undefined;
+    void read.then((s) => (answered = s.data));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(answered).toBeUndefined(); // still waiting for the new figures
+    await vi.advanceTimersByTimeAsync(1);
+    expect(answered).toEqual({ n: 1 }); // the last figures, after 100 ms
+    expect(loads).toBe(2);
+
+    slow.resolve({ n: 2 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect((await stats.get()).data).toEqual({ n: 2 }); // ready now, and not computed again
+    expect(loads).toBe(2);
+
+    // A recompute that is done within the wait is answered at once.
+    slow = deferred();
+    list.invalidate();
+    const quick = stats.get();
+    slow.resolve({ n: 3 });
+    expect((await quick).data).toEqual({ n: 3 });
+  });
+
+  it('does not wait for the lists it follows to be rebuilt', async () => {
+    const list = createReadCache(Figures, () => new Promise<never>(() => {})); // a rebuild that never ends
+    const stats = createDerivedCache(Figures, [list], async () => ({ n: 7 }));
+    expect((await stats.get()).data).toEqual({ n: 7 });
+  });
+});
