@@ -4,12 +4,15 @@ import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
 
 // Beside each body file, FILE.headers.json holds the API's answer headers ([name, value] pairs).
-const answers = new Map<string, { body: Buffer; headers: [string, string][] }>();
+// The header list is made once per answer, as a plain server does (this reference used to build it
+// on every request: work the API's reference should not carry).
+const answers = new Map<string, { body: Buffer; headers: string[] }>();
 const args = process.argv.slice(2);
 for (let i = 0; i + 1 < args.length; i += 2) {
   const file = args[i + 1]!;
+  const body = readFileSync(file);
   const headers = JSON.parse(readFileSync(`${file}.headers.json`, 'utf8')) as [string, string][];
-  answers.set(args[i]!, { body: readFileSync(file), headers });
+  answers.set(args[i]!, { body, headers: [...headers.flat(), 'content-length', String(body.length)] });
 }
 
 const server = createServer((req, res) => {
@@ -18,7 +21,7 @@ const server = createServer((req, res) => {
     res.writeHead(404).end();
     return;
   }
-  res.writeHead(200, [...answer.headers.flat(), 'content-length', String(answer.body.length)]);
+  res.writeHead(200, answer.headers);
   res.end(answer.body);
 });
 server.keepAliveTimeout = 60_000;
