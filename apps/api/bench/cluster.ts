@@ -69,6 +69,7 @@ http {
   scgi_temp_path ${dir}/tmp/scgi;
   upstream linz_api {
 ${upstream}
+    keepalive 32;
   }
   include ${dir}/linz.conf;
   access_log ${dir}/access.log linz;
