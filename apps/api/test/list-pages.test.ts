@@ -68,6 +68,11 @@ describe(`monument pages on ${DB_KIND}`, () => {
     const first = expectAnswer(await get(routes.monumentsPage.path), 200, MonumentPage);
     expect(first.items).toHaveLength(PAGE_LIMIT_DEFAULT);
     expect(first.total).toBe(all.length);
+    // The finder's choices: every category once (ignoring case), filtered or not.
+    const categories = [...new Set(all.map((m) => m.category.toLowerCase()))].sort();
+    expect(first.categories.map((c) => c.toLowerCase())).toEqual(categories);
+    const filtered = expectAnswer(await get(`${routes.monumentsPage.path}?category=street&limit=1`), 200, MonumentPage);
+    expect(filtered.categories).toEqual(first.categories);
     const { items, pages } = await walk(routes.monumentsPage.path, MonumentPage, 'limit=100');
     expect(pages).toBe(Math.ceil(all.length / 100));
     expect(items).toEqual([...all].sort(byName));

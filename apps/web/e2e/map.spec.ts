@@ -7,13 +7,28 @@ const mapViewOf = (page: Page) =>
       JSON.parse(sessionStorage.getItem('mapView') ?? 'null') as { center: { lat: number; lng: number }; zoom: number } | null,
   );
 
-test('full-screen map with local tiles, attribution and every monument drawn', async ({ page }) => {
-  // Counted against the list this page last loaded: other tests add monuments to the shared server.
-  let listed = -1;
+test('full-screen map with local tiles, attribution and every monument of its data tiles drawn', async ({ page }) => {
+  // The map asks for the data tiles in view, never for the whole list; counted against the tiles
+  // this page loaded (other tests add monuments to the shared server).
+  const tiles = new Map<string, number>();
+  let wholeList = 0;
   page.on('response', (r) => {
-    if (new URL(r.url()).pathname === '/api/monuments' && r.status() === 200)
-      void r.json().then((list: unknown[]) => (listed = list.length));
+    const path = new URL(r.url()).pathname;
+    if (path === '/api/monuments') wholeList++;
+    if (path.startsWith('/api/map/') && r.status() === 200)
+      void r
+        .json()
+        .then((t: { monuments: unknown[]; clusters: { count: number }[] }) =>
+          tiles.set(r.url(), t.monuments.length + t.clusters.reduce((n, c) => n + c.count, 0)),
+        );
   });
+  const drawnMinusTiles = async () => {
+    const clustered = await page
+      .getByRole('button', { name: CLUSTER })
+      .evaluateAll((els) => els.reduce((sum, e) => sum + parseInt(e.getAttribute('aria-label') ?? '0'), 0));
+    const inTiles = [...tiles.values()].reduce((a, b) => a + b, 0);
+    return { inTiles, difference: (await page.locator('.monument-marker').count()) + clustered - inTiles };
+  };
   await page.goto('/');
   await mapReady(page);
   const map = page.getByRole('region', { name: 'Karte der Denkmäler in Linz' });
@@ -25,12 +40,11 @@ test('full-screen map with local tiles, attribution and every monument drawn', a
   await expect(page.locator('.leaflet-control-attribution')).toContainText('Datenquelle: basemap.at');
   await expect(page.locator('.leaflet-control-attribution')).toContainText('Leaflet');
   // Markers are added a batch per frame; the region stops being busy only once the last is on it.
-  // Every monument is drawn: as its own marker, or counted in a cluster where icons would overlap.
-  const clustered = await page
-    .getByRole('button', { name: CLUSTER })
-    .evaluateAll((els) => els.reduce((sum, e) => sum + parseInt(e.getAttribute('aria-label') ?? '0'), 0));
-  expect((await page.locator('.monument-marker').count()) + clustered - listed, 'drawn minus monuments listed').toBe(0);
-  expect(listed).toBeGreaterThanOrEqual(42);
+  // Every monument of the tiles is drawn: as its own marker, or counted in a cluster where icons would overlap.
+  const atLinz = await drawnMinusTiles();
+  expect(atLinz.difference, 'drawn minus monuments in the data tiles').toBe(0);
+  expect(atLinz.inTiles).toBeGreaterThan(0);
+  expect(wholeList, 'requests for the whole monument list').toBe(0);
   const marker = page.locator('.monument-marker:not(.monument-marker--unvalidated)').first();
   await expect(marker).toHaveAttribute('role', 'button');
   await expect(marker).toHaveAttribute('src', '/assets/denkmalMarker.png');
@@ -42,6 +56,15 @@ test('full-screen map with local tiles, attribution and every monument drawn', a
   await expect(page.getByRole('button', { name: 'Meinen Standort anzeigen' })).toBeVisible();
   // A first visit opens on Linz at zoom 14.
   expect(await mapViewOf(page)).toEqual({ center: { lat: 48.3064, lng: 14.2861 }, zoom: 14 });
+
+  // Zoomed out over all of Linz, the tiles hold every monument of the city's 42, and all are drawn.
+  tiles.clear();
+  await page.goto('/?lat=48.31&lng=14.31&zoom=11');
+  await mapReady(page);
+  const overLinz = await drawnMinusTiles();
+  expect(overLinz.difference).toBe(0);
+  expect(overLinz.inTiles).toBeGreaterThanOrEqual(42);
+  expect(wholeList).toBe(0);
 });
 
 test.describe('English', () => {

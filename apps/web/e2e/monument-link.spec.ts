@@ -1,5 +1,5 @@
-// A link from the mayor's e-mail to a monument the map does not list: merged (opens the kept
-// one) or gone (a clear message).
+// A link from the mayor's e-mail to a monument: the map asks the server for it (merged: opens the
+// kept one; gone: a clear message).
 import { expect, mapReady, test, unique } from './fixtures';
 import { staffToken } from './staff';
 
@@ -23,13 +23,18 @@ test('a link to a merged monument opens the monument it was merged into', async 
   expect(looked).toBe(1);
 });
 
-test('a link to a known monument asks nothing more; an unknown one says it is not on the map', async ({ page }) => {
+test('a link to a known monument asks for that one monument, not the list; an unknown one says it is not on the map', async ({
+  page,
+}) => {
   const asked: string[] = [];
-  page.on('request', (r) => void (/\/api\/monuments\/./.test(new URL(r.url()).pathname) && asked.push(r.url())));
+  page.on(
+    'request',
+    (r) => void (/^\/api\/monuments(\/|$)/.test(new URL(r.url()).pathname) && asked.push(new URL(r.url()).pathname)),
+  );
   await page.goto('/?lat=48.305833&lng=14.286389&zoom=17&monument=mon-dreifaltigkeitssaeule');
   await mapReady(page);
   await expect(page.locator('.leaflet-popup')).toContainText('Dreifaltigkeitssäule');
-  expect(asked).toEqual([]);
+  expect(asked).toEqual(['/api/monuments/mon-dreifaltigkeitssaeule']);
 
   await page.goto('/?lat=48.305833&lng=14.286389&zoom=17&monument=mon-gibt-es-nicht');
   await mapReady(page);

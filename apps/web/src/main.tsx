@@ -4,7 +4,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, Suspense, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import { clientConfigQuery, monumentsQuery } from './api/queries';
+import { clientConfigQuery } from './api/queries';
 import { createI18n } from './i18n/setup';
 import { createAppRouter } from './router';
 import './styles/index.css';
@@ -13,9 +13,7 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, retryDelay: 300, staleTime: 30_000, refetchOnWindowFocus: false } },
 });
 const router = createAppRouter(queryClient);
-// index.html preloads these two; read them now on every page, so the preloaded answers are used
-// at once and a later read (the map after adding a monument) never gets an old one.
-void queryClient.prefetchQuery(monumentsQuery());
+// index.html preloads the config; read it now on every page, so the preloaded answer is used at once.
 void queryClient.prefetchQuery(clientConfigQuery());
 
 const root = document.getElementById('root');

@@ -31,6 +31,8 @@ describe('the service worker policy', () => {
       '/api/interventions/mon-1',
       '/api/config',
       '/api/stats',
+      '/api/map/14/8843/5681.json',
+      '/api/monuments/page',
       '/api/monuments?lang=en',
     ])
       expect(isPublicRead(get, at(path), ORIGIN), path).toBe(true);

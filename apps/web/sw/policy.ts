@@ -13,8 +13,9 @@ export const TILE_BOUND = { maxEntries: 2000, maxAgeSeconds: 7 * DAY_S } as cons
 
 /** Paths the worker leaves alone: staff, tRPC (the staff area's transport), the API docs. */
 const NEVER = /^\/(admin|trpc|api\/staff|api\/docs|api\/openapi)(\/|$|\.)/;
-/** The public reads the pages show: monuments, proposals, a monument's proposals, the figures, the config. */
-const PUBLIC_READ = /^\/api\/(monuments(\/[^/]+)?|interventions\/[^/]+|config|stats)$/;
+/** The public reads the pages show: monuments (and their pages), the map's data tiles, proposals, a
+ * monument's proposals, the figures, the config. */
+const PUBLIC_READ = /^\/api\/(monuments(\/[^/]+)?|map\/\d+\/\d+\/\d+\.json|interventions\/[^/]+|config|stats)$/;
 /** A tile server's image path: {z}/{x}/{y}. */
 const TILE = /\/\d+\/\d+\/\d+(@2x)?\.(png|jpe?g|webp)$/;
 

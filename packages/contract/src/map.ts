@@ -126,7 +126,10 @@ const page = <T extends z.ZodType>(item: T) =>
     total: z.number().int().nonnegative(),
   });
 
-export const MonumentPage = page(Monument);
+export const MonumentPage = page(Monument).extend({
+  /** Every category of the public monuments, filtered or not, sorted: the finder's choices. */
+  categories: z.array(z.string()),
+});
 export type MonumentPage = z.infer<typeof MonumentPage>;
 
 /** A proposal in the paged list carries its monument (the list has no other way to name or place it). */

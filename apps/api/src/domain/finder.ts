@@ -145,6 +145,8 @@ export type MonumentIndex = {
   keyAt: (i: number) => Key;
   /** The i-th monument's folded search text. */
   textAt: (i: number) => string;
+  /** The categories the list has (one spelling each, ignoring case), sorted. */
+  categories: string[];
 };
 
 const monumentIndexes = new WeakMap<readonly Monument[], MonumentIndex>();
@@ -157,8 +159,11 @@ export function monumentIndex(list: readonly Monument[]): MonumentIndex {
   const keyAt = (i: number): Key => [names[i] as string, (list[i] as Monument).name, (list[i] as Monument).id];
   const order = sortedPositions(list.length, (a, b) => compareKeys(keyAt(a), keyAt(b)));
   const matches: Recent<Int32Array> = recentlyUsed(KEPT_FILTER_SETS);
+  const categories = new Map<string, string>();
+  for (const m of list) if (!categories.has(m.category.toLowerCase())) categories.set(m.category.toLowerCase(), m.category);
   index = {
     keyAt,
+    categories: [...categories].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, spelled]) => spelled),
     textAt: (i) => texts.all.slice(texts.starts[i], (texts.starts[i + 1] as number) - 1),
     matching: (filters) =>
       matches.get(filterKey(filters), () => {
@@ -175,7 +180,10 @@ export function monumentIndex(list: readonly Monument[]): MonumentIndex {
 
 export function monumentPage(list: readonly Monument[], filters: MonumentFilters, page: PageRequest): MonumentPage {
   const index = monumentIndex(list);
-  return pageOf(list, index.matching(filters), index.keyAt, 'm', ['string', 'string', 'string'], page);
+  return {
+    ...pageOf(list, index.matching(filters), index.keyAt, 'm', ['string', 'string', 'string'], page),
+    categories: index.categories,
+  };
 }
 
 type PagedIntervention = Intervention & { monument: Monument };

@@ -4,6 +4,9 @@ import type {
   ClientConfig,
   ErrorBody,
   Intervention,
+  MapCluster,
+  MapTile,
+  MonumentPage,
   Monument,
   MonumentIntervention,
   ProposalAnswer,
@@ -78,3 +81,27 @@ export const withClientConfigDefaults = (v: unknown): unknown =>
     ? { tileBounds: DEFAULT_TILES.tileBounds, minZoom: DEFAULT_TILES.minZoom, maxZoom: DEFAULT_TILES.maxZoom, ...v }
     : v;
 export const isErrorBody = shape<Pick<ErrorBody, 'message'>>({ message: isString });
+
+const isMapCluster = shape<MapCluster>({
+  id: isString,
+  lat: isNumber,
+  lng: isNumber,
+  count: isInteger,
+  unreviewed: isInteger,
+  expansionZoom: isInteger,
+  bounds: (v): v is MapCluster['bounds'] => Array.isArray(v) && v.length === 4 && v.every(isNumber),
+});
+export const isMapTile = shape<MapTile>({
+  z: isInteger,
+  x: isInteger,
+  y: isInteger,
+  clusters: arrayOf(isMapCluster),
+  monuments: arrayOf(isMonument),
+});
+
+export const isMonumentPage = shape<MonumentPage>({
+  items: arrayOf(isMonument),
+  nextCursor: nullable(isString),
+  total: isInteger,
+  categories: arrayOf(isString),
+});

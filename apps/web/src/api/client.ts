@@ -165,6 +165,21 @@ export async function send<N extends RouteName>(name: N, options: CallOptions<N>
   return { status: response.status, ok: response.ok, json: await readJson(response) };
 }
 
+/** GETs a public read by its URL (a route's path with its query) and returns the checked answer. */
+export async function getChecked<T>(url: string, check: Check<T>, signal?: AbortSignal): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(url, { signal: signal ?? null, headers: { Accept: 'application/json' } });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError('network', 0, undefined);
+  }
+  const json = await readJson(response);
+  if (!response.ok) throw new ApiError('status', response.status, serverMessageOf(json));
+  if (!check(json)) throw new ApiError('malformed', response.status, undefined);
+  return json;
+}
+
 /** Calls a route and returns its answer, checked against the contract's shape. */
 export async function call<N extends keyof Answers>(name: N, options: CallOptions<N> = {}): Promise<Answers[N]> {
   const { status, ok, json: raw } = await send(name, options);

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ResultCount } from './ResultCount';
 import { SearchBox } from './SearchBox';
 import { validateHomeSearch } from './search';
-import { useFilteredMonuments, useFilters } from './useFilteredMonuments';
+import { useFilters, useMonumentCounts } from './useFilteredMonuments';
 import { toggled, useReplaceSearch } from './useReplaceSearch';
 import './finder.css';
 
@@ -23,17 +23,16 @@ type Props = { headingId: string };
 export function FilterPanel({ headingId }: Props) {
   const { t } = useTranslation();
   const filters = useFilters();
-  const { all, shown, filtered } = useFilteredMonuments();
+  const { shown, total, categories: known, filtered } = useMonumentCounts();
   // The home page's parameters are the filters plus the map's link; /monuments has only the filters.
   const replace = useReplaceSearch(validateHomeSearch);
   const categoryLabel = useCategoryLabel();
   // The categories the data has, plus any asked for in the address (so it can be unticked).
   const categories = useMemo(() => {
     const seen = new Map<string, string>();
-    for (const c of [...(all ?? []).map((m) => m.category), ...(filters.category ?? [])])
-      if (!seen.has(c.toLowerCase())) seen.set(c.toLowerCase(), c);
+    for (const c of [...known, ...(filters.category ?? [])]) if (!seen.has(c.toLowerCase())) seen.set(c.toLowerCase(), c);
     return [...seen.values()].sort((a, b) => a.localeCompare(b));
-  }, [all, filters.category]);
+  }, [known, filters.category]);
   const hasCategory = (c: string) => !!filters.category?.some((f) => f.toLowerCase() === c.toLowerCase());
   const validated = filters.validated === undefined ? 'all' : filters.validated ? '1' : '0';
 
@@ -42,7 +41,7 @@ export function FilterPanel({ headingId }: Props) {
       <h2 id={headingId} className="filter-panel__heading">
         {t('finder.filter')}
       </h2>
-      <ResultCount shown={shown?.length ?? 0} total={all?.length} filtered={filtered} noun="monuments" />
+      <ResultCount shown={shown ?? 0} total={shown === undefined ? undefined : total} filtered={filtered} noun="monuments" />
       <SearchBox label={t('finder.search')} value={filters.q} onChange={(q) => replace({ q })} />
       <fieldset className="filter-panel__group">
         <legend>{t('finder.category')}</legend>

@@ -1,11 +1,15 @@
-// The monuments that pass the address's filters: one definition for the map, the list and the
-// announced count. Filtering 10,000 monuments takes a few milliseconds, so it runs once per change.
-import type { Monument } from '@linz/contract';
-import { hasFilters, matchesFilters } from '@linz/contract/filters';
-import { useQuery } from '@tanstack/react-query';
+// The address's monument filters, and how many monuments pass them: one definition for the map,
+// the list and the announced count. The server counts (a page of one: its total), so no page
+// needs the whole list.
+import type { MonumentFilters } from '@linz/contract';
+import { PATHS } from '@linz/contract/facts';
+import { hasFilters, monumentFilterSearch } from '@linz/contract/filters';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { monumentsQuery } from '../api/queries';
+import { getChecked } from '../api/client';
+import { isMonumentPage } from '../api/answers';
+import { queryKeys } from '../api/queries';
 import { filtersOf, validateFilterSearch } from './search';
 
 export function useFilters() {
@@ -16,9 +20,25 @@ export function useFilters() {
   return useMemo(() => filtersOf(search), [key]);
 }
 
-export function useFilteredMonuments(): { all: Monument[] | undefined; shown: Monument[] | undefined; filtered: boolean } {
+/** The first monument passing the filters, with how many do and the categories there are. */
+export const monumentCountQuery = (filters: MonumentFilters) => {
+  const url = `${PATHS.monumentsPage}?${new URLSearchParams({ ...monumentFilterSearch(filters), limit: '1' }).toString()}`;
+  return queryOptions({
+    queryKey: [...queryKeys.monuments, 'count', url] as const,
+    queryFn: ({ signal }) => getChecked(url, isMonumentPage, signal),
+  });
+};
+
+/** How many monuments pass the address's filters and how many there are; undefined while loading. */
+export function useMonumentCounts(): {
+  shown: number | undefined;
+  total: number | undefined;
+  categories: string[];
+  filtered: boolean;
+} {
   const filters = useFilters();
-  const { data } = useQuery(monumentsQuery());
-  const shown = useMemo(() => (hasFilters(filters) ? data?.filter((m) => matchesFilters(m, filters)) : data), [data, filters]);
-  return { all: data, shown, filtered: hasFilters(filters) };
+  const filtered = hasFilters(filters);
+  const all = useQuery(monumentCountQuery({})).data;
+  const passing = useQuery({ ...monumentCountQuery(filters), enabled: filtered }).data;
+  return { shown: filtered ? passing?.total : all?.total, total: all?.total, categories: all?.categories ?? [], filtered };
 }

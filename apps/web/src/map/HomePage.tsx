@@ -42,7 +42,7 @@ export function HomePage() {
     <div className="home">
       {mapStarted ? (
         <Suspense fallback={null}>
-          <MonumentMap view={view} onReady={setMap} openMonumentId={linked.openId} openProposalId={link.proposal} />
+          <MonumentMap view={view} onReady={setMap} openMonument={linked.monument} openProposalId={link.proposal} />
         </Suspense>
       ) : null}
       <HoldProgress hold={hold} />

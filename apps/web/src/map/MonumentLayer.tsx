@@ -1,5 +1,5 @@
-// The monuments passing the address's filters, on the map: clusters or markers (clusters.ts), drawn
-// into one Leaflet layer (markerLayer.ts) after every move. The open monument's popup content is
+// The monuments passing the address's filters, on the map: the data tiles in view (mapData.ts) as
+// clusters or markers (clusters.ts), drawn into one Leaflet layer (markerLayer.ts) after every move. The open monument's popup content is
 // React, rendered into the Leaflet popup and loaded on first opening.
 import type { Monument } from '@linz/contract';
 import { Point, Popup, type Map as LeafletMap, type Marker } from 'leaflet';
@@ -7,10 +7,11 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useMap } from 'react-leaflet';
-import { useFilteredMonuments } from '../finder/useFilteredMonuments';
+import { useFilters } from '../finder/useFilteredMonuments';
 import { onReservedChange, reservedBottom } from '../layout/reservedSpace';
 import { langOf } from '../i18n/languages';
-import { clusterIndex, place, type Cluster } from './clusters';
+import { place, type Cluster } from './clusters';
+import { useMapTiles } from './mapData';
 import { fanOut } from './markerIcon';
 import { createMarkerLayer, type Look } from './markerLayer';
 import { monumentName } from './monumentName';
@@ -20,8 +21,6 @@ import { LINK_ZOOM } from './view';
 const MonumentPopup = lazy(() => import('../popup/MonumentPopup').then((m) => ({ default: m.MonumentPopup })));
 
 type Open = { monument: Monument; marker: Marker; popup: Popup; content: HTMLElement };
-/** Markers are drawn this far beyond the view (a share of its size), so a short pan shows no gaps. */
-const MARGIN = 0.3;
 
 /** Opens a popup on the marker; React renders into Leaflet's content node, as react-leaflet does:
  * the popup has no content of its own, so Leaflet's update() never detaches what React put there. */
@@ -79,18 +78,23 @@ function zoomToCluster(map: LeafletMap, { bounds: { south, west, north, east } }
   map.setView([(south + north) / 2, (west + east) / 2], Math.min(maxZoom, Math.max(map.getZoom() + 1, fit)));
 }
 
-type Props = { openMonumentId?: string | undefined; openProposalId?: number | undefined };
+type Props = { openMonument?: Monument | undefined; openProposalId?: number | undefined };
 
-export function MonumentLayer({ openMonumentId, openProposalId }: Props) {
+export function MonumentLayer({ openMonument, openProposalId }: Props) {
   const map = useMap();
   const { t, i18n } = useTranslation();
   const lang = langOf(i18n.resolvedLanguage);
-  const { all, shown } = useFilteredMonuments();
+  const { tiles, zoom } = useMapTiles(map, useFilters());
+  /** The tiles' current record of a monument (a new proposal counted since it was drawn). */
+  const current = (monument: Monument) => {
+    for (const tile of tiles ?? []) for (const m of tile.monuments) if (m.id === monument.id) return m;
+    return monument;
+  };
   const [open, setOpen] = useState<Open | null>(null);
   const [linked, setLinked] = useState<Monument | null>(null);
   // A cluster opened in place: its monuments stand too close for any zoom.
   const [fanned, setFanned] = useState<Cluster | null>(null);
-  const pendingOpen = useRef<string | null>(null);
+  const pendingOpen = useRef<Monument | null>(null);
   const layer = useMemo(() => {
     const openMonument = (monument: Monument, marker: Marker) => {
       const opened = openPopup(map, marker, () => {
@@ -99,7 +103,10 @@ export function MonumentLayer({ openMonumentId, openProposalId }: Props) {
       });
       if (opened) setOpen({ monument, marker, ...opened });
     };
-    const zoomInto = (cluster: Cluster) => (inseparable(map, cluster) ? setFanned(cluster) : zoomToCluster(map, cluster));
+    // Only a cluster whose members are known one by one opens in place (the deepest zooms); the
+    // server's clusters zoom in, at most to where they are made here.
+    const zoomInto = (cluster: Cluster) =>
+      inseparable(map, cluster) && cluster.members.length === cluster.count ? setFanned(cluster) : zoomToCluster(map, cluster);
     return { ...createMarkerLayer(map, { openMonument, zoomInto }), openMonument };
   }, [map]);
   useEffect(() => {
@@ -119,22 +126,21 @@ export function MonumentLayer({ openMonumentId, openProposalId }: Props) {
   // is drawn as its own marker even inside a cluster or outside the filters.
   const linkDone = useRef<string | null>(null);
   useEffect(() => {
-    const monument = all?.find((m) => m.id === openMonumentId);
+    const monument = openMonument;
     if (!monument || linkDone.current === monument.id) return;
     linkDone.current = monument.id;
-    pendingOpen.current = monument.id;
+    pendingOpen.current = monument;
     setLinked(monument);
     map.setView([monument.geoLocX, monument.geoLocY], Math.max(map.getZoom(), LINK_ZOOM), { animate: false });
-  }, [map, all, openMonumentId]);
+  }, [map, openMonument]);
 
-  const index = useMemo(() => clusterIndex(shown ?? []), [shown]);
   const fan = useMemo(() => fanOut(fanned?.members ?? []), [fanned]);
   const pinned = open?.monument ?? linked;
   useEffect(() => {
     const container = map.getContainer();
     // The map region is busy until the markers for the current data are on it (screen readers
     // wait; so do tests).
-    if (!shown) return container.setAttribute('aria-busy', 'true');
+    if (!tiles) return container.setAttribute('aria-busy', 'true');
     const look: Look = {
       label: (m) => {
         const name = monumentName(m, lang);
@@ -143,34 +149,22 @@ export function MonumentLayer({ openMonumentId, openProposalId }: Props) {
       fan: (m) => fan.get(m.id),
       clusterLabel: (c) =>
         c.unvalidated > 0
-          ? t('findMap.clusterWithUnvalidated', { count: c.members.length, unvalidated: c.unvalidated })
-          : t('findMap.cluster', { count: c.members.length }),
+          ? t('findMap.clusterWithUnvalidated', { count: c.count, unvalidated: c.unvalidated })
+          : t('findMap.cluster', { count: c.count }),
       clusterNew: (c) => t('findMap.clusterNew', { count: c.unvalidated }),
     };
     const drawn = () => {
       container.setAttribute('aria-busy', 'false');
-      const id = pendingOpen.current;
-      if (!id) return;
-      const marker = layer.markerOf(id);
-      const monument = all?.find((m) => m.id === id);
-      if (marker && monument) {
+      const monument = pendingOpen.current;
+      const marker = monument && layer.markerOf(monument.id);
+      if (monument && marker) {
         pendingOpen.current = null;
         layer.openMonument(monument, marker);
       }
     };
-    const draw = () => {
-      const b = map.getBounds().pad(MARGIN);
-      const bounds = { south: b.getSouth(), west: b.getWest(), north: b.getNorth(), east: b.getEast() };
-      container.setAttribute('aria-busy', 'true');
-      const view = { zoom: map.getZoom(), maxZoom: map.getMaxZoom(), bounds, pinned, fanned: fanned?.key };
-      layer.draw(place(index, view), look, drawn);
-    };
-    draw();
-    map.on('moveend zoomlevelschange', draw);
-    return () => {
-      map.off('moveend zoomlevelschange', draw);
-    };
-  }, [map, layer, index, fan, fanned, pinned, all, shown, lang, t]);
+    container.setAttribute('aria-busy', 'true');
+    layer.draw(place(tiles, { zoom, pinned, fanned: fanned?.key }), look, drawn);
+  }, [map, layer, tiles, zoom, fan, fanned, pinned, lang, t]);
 
   // The popup's content grows as proposals load, and the offline panel at the foot comes and
   // grows; Leaflet pans only on opening, so re-fit it (on a phone the top would otherwise slide
@@ -194,8 +188,8 @@ export function MonumentLayer({ openMonumentId, openProposalId }: Props) {
   }, [map, open]);
 
   if (!open) return null;
-  // The list may have been refreshed since (a new proposal): show the current record.
-  const monument = all?.find((m) => m.id === open.monument.id) ?? open.monument;
+  // The tiles may have been refreshed since (a new proposal): show the current record.
+  const monument = current(open.monument);
   return createPortal(
     <Suspense fallback={<p role="status">{t('popup.loading')}</p>}>
       <MonumentPopup

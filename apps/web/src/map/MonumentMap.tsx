@@ -1,4 +1,5 @@
 // The full-screen Leaflet map: tiles from the API's config, the monuments (clusters or markers).
+import type { Monument } from '@linz/contract';
 import { useQuery } from '@tanstack/react-query';
 import type { Map as LeafletMap } from 'leaflet';
 import './leaflet.css';
@@ -19,7 +20,7 @@ type Props = {
   view: MapView;
   onReady: (map: LeafletMap | null) => void;
   /** A monument whose popup opens once the markers are there (a link from the mayor's e-mail). */
-  openMonumentId?: string | undefined;
+  openMonument?: Monument | undefined;
   /** A shared proposal, highlighted in that monument's popup. */
   openProposalId?: number | undefined;
 };
@@ -69,14 +70,14 @@ function Busy() {
   return null;
 }
 
-export function MonumentMap({ view, onReady, openMonumentId, openProposalId }: Props) {
+export function MonumentMap({ view, onReady, openMonument, openProposalId }: Props) {
   const { t } = useTranslation();
   return (
     <MapContainer ref={onReady} className="monument-map" center={[view.center.lat, view.center.lng]} zoom={view.zoom}>
       <MapLabel label={t('map.label')} />
       <Tiles />
       <Suspense fallback={<Busy />}>
-        <MonumentLayer openMonumentId={openMonumentId} openProposalId={openProposalId} />
+        <MonumentLayer openMonument={openMonument} openProposalId={openProposalId} />
       </Suspense>
       <SaveMapView />
     </MapContainer>

@@ -1,19 +1,23 @@
-// What the map draws for a list of monuments at a zoom: grid clusters (one per CELL_PX square of
-// screen pixels) or single markers, and then, whichever it was, markers or clusters whose icons
-// would cover one another join one cluster (a finger must be able to pick what it taps). Computed
-// once per zoom and list, then only what is in view is drawn, so 10,000 monuments cost a few hundred
-// DOM elements, not 10,000.
-import type { Monument } from '@linz/contract';
-
-/** A cluster's side on screen; a marker is 42 px wide, so markers closer than this would overlap. */
-export const CELL_PX = 80;
-/** From this zoom (the map's default) a short list is drawn whole, as single markers. */
-export const SINGLES_ZOOM = 14;
-/** ... as long as it has at most this many monuments. */
-export const MAX_SINGLES = 300;
+// What the map draws from its data tiles (mapData.ts): the server's clusters and single monuments
+// of the tiles in view, and then markers or clusters whose icons would cover one another (across a
+// tile's edge, or a monument beside a cluster) join one cluster, so a finger can pick what it taps.
+// A cluster knows its members one by one only where it was made here from single monuments (the
+// deepest zooms, where the server sends no clusters): only such a cluster can be fanned out.
+import type { MapTile, Monument } from '@linz/contract';
 
 export type Bounds = { south: number; west: number; north: number; east: number };
-export type Cluster = { key: string; lat: number; lng: number; members: Monument[]; unvalidated: number; bounds: Bounds };
+export type Cluster = {
+  key: string;
+  /** The smallest member id: the cluster's name across redraws, with the zoom. */
+  first: string;
+  lat: number;
+  lng: number;
+  count: number;
+  unvalidated: number;
+  bounds: Bounds;
+  /** The members known one by one: all of them, or none for a cluster the server made. */
+  members: Monument[];
+};
 export type Placed = { kind: 'marker'; monument: Monument } | { kind: 'cluster'; cluster: Cluster };
 
 /** Web Mercator, 0..1 across the world (Leaflet's own projection, without its objects). */
@@ -21,8 +25,6 @@ function unitPoint(lat: number, lng: number): [number, number] {
   const sin = Math.sin((Math.max(-85, Math.min(85, lat)) * Math.PI) / 180);
   return [(lng + 180) / 360, 0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)];
 }
-
-const inside = (b: Bounds, lat: number, lng: number) => lat >= b.south && lat <= b.north && lng >= b.west && lng <= b.east;
 
 /** Icon boxes in screen pixels around the point: a marker (42x52) stands on its tip, a cluster (56x56) is centred on it. */
 const MARKER_BOX = { left: -21, right: 21, top: -52, bottom: 0 };
@@ -46,7 +48,43 @@ export function coverOf(a: Box, b: Box): number {
   return (w * h) / Math.min(area(a), area(b));
 }
 
-type Group = { parts: Monument[][]; count: number; lat: number; lng: number; box: Box; cell: string; alive: boolean };
+/** One monument as a group of one. */
+export function single(m: Monument): Cluster {
+  const bounds = { south: m.geoLocX, west: m.geoLocY, north: m.geoLocX, east: m.geoLocY };
+  return {
+    key: m.id,
+    first: m.id,
+    lat: m.geoLocX,
+    lng: m.geoLocY,
+    count: 1,
+    unvalidated: m.validated ? 0 : 1,
+    bounds,
+    members: [m],
+  };
+}
+
+/** Two groups as one, at their members' mean position. */
+function merged(a: Cluster, b: Cluster, zoom: number): Cluster {
+  const count = a.count + b.count;
+  const first = a.first < b.first ? a.first : b.first;
+  return {
+    key: `${zoom}:${first}`,
+    first,
+    lat: (a.lat * a.count + b.lat * b.count) / count,
+    lng: (a.lng * a.count + b.lng * b.count) / count,
+    count,
+    unvalidated: a.unvalidated + b.unvalidated,
+    bounds: {
+      south: Math.min(a.bounds.south, b.bounds.south),
+      west: Math.min(a.bounds.west, b.bounds.west),
+      north: Math.max(a.bounds.north, b.bounds.north),
+      east: Math.max(a.bounds.east, b.bounds.east),
+    },
+    members: a.members.length === a.count && b.members.length === b.count ? [...a.members, ...b.members] : [],
+  };
+}
+
+type Group = { cluster: Cluster; box: Box; cell: string; alive: boolean };
 /** Neighbour search cells: wider than any two icons that can touch (56 px), so 3x3 cells suffice. */
 const SEARCH_PX = 64;
 
@@ -54,16 +92,16 @@ const SEARCH_PX = 64;
  * Merges groups whose icons would cover one another at this zoom, until none does. A merged group
  * is drawn at its members' mean position, where it may cover another: it is checked again.
  */
-export function separate(groups: Monument[][], zoom: number): Monument[][] {
+export function separate(groups: readonly Cluster[], zoom: number): Cluster[] {
   const scale = 256 * 2 ** zoom;
   const grid = new Map<string, Group[]>();
   const queue: Group[] = [];
-  const add = (parts: Monument[][], count: number, lat: number, lng: number) => {
-    const [ux, uy] = unitPoint(lat, lng);
-    const box = boxAt(ux * scale, uy * scale, count === 1);
+  const add = (cluster: Cluster) => {
+    const [ux, uy] = unitPoint(cluster.lat, cluster.lng);
+    const box = boxAt(ux * scale, uy * scale, cluster.count === 1);
     const cx = Math.floor((box.left + box.right) / 2 / SEARCH_PX);
     const cy = Math.floor((box.top + box.bottom) / 2 / SEARCH_PX);
-    const group: Group = { parts, count, lat, lng, box, cell: `${cx}:${cy}`, alive: true };
+    const group: Group = { cluster, box, cell: `${cx}:${cy}`, alive: true };
     const list = grid.get(group.cell);
     if (list) list.push(group);
     else grid.set(group.cell, [group]);
@@ -82,16 +120,7 @@ export function separate(groups: Monument[][], zoom: number): Monument[][] {
           if (other !== g && coverOf(g.box, other.box) > MAX_COVER) return other;
     return undefined;
   };
-  for (const members of groups) {
-    if (members.length === 0) continue;
-    let lat = 0;
-    let lng = 0;
-    for (const m of members) {
-      lat += m.geoLocX;
-      lng += m.geoLocY;
-    }
-    add([members], members.length, lat / members.length, lng / members.length);
-  }
+  for (const group of groups) add(group);
   // Last in, first checked: a new merged group is checked at once against its new neighbours.
   for (let g = queue.pop(); g; g = queue.pop()) {
     if (!g.alive) continue;
@@ -99,104 +128,47 @@ export function separate(groups: Monument[][], zoom: number): Monument[][] {
     if (!other) continue;
     drop(g);
     drop(other);
-    const count = g.count + other.count;
-    add(
-      [...g.parts, ...other.parts],
-      count,
-      (g.lat * g.count + other.lat * other.count) / count,
-      (g.lng * g.count + other.lng * other.count) / count,
-    );
+    add(merged(g.cluster, other.cluster, zoom));
   }
-  const result: Monument[][] = [];
-  for (const list of grid.values()) for (const g of list) result.push(g.parts.length === 1 ? (g.parts[0] ?? []) : g.parts.flat());
+  const result: Cluster[] = [];
+  for (const list of grid.values()) for (const g of list) result.push(g.cluster);
   return result;
 }
 
-export type ClusterIndex = {
-  monuments: Monument[];
-  /** Every monument in one group: grid cells (`whole` false) or one each (`whole`), then separated. */
-  at(zoom: number, whole?: boolean): Cluster[];
-};
-
-export function clusterIndex(monuments: Monument[]): ClusterIndex {
-  const units = monuments.map((m) => unitPoint(m.geoLocX, m.geoLocY));
-  const byZoom = new Map<string, Cluster[]>();
-  const cellsAt = (zoom: number) => {
-    const cellsPerWorld = (256 * 2 ** zoom) / CELL_PX;
-    const grid = new Map<string, Monument[]>();
-    monuments.forEach((m, i) => {
-      const [x, y] = units[i] ?? [0, 0];
-      const key = `${Math.floor(x * cellsPerWorld)}:${Math.floor(y * cellsPerWorld)}`;
-      const members = grid.get(key);
-      if (members) members.push(m);
-      else grid.set(key, [m]);
-    });
-    return [...grid.values()];
-  };
-  return {
-    monuments,
-    at(zoom, whole = false) {
-      const cacheKey = `${zoom}:${whole}`;
-      let cells = byZoom.get(cacheKey);
-      if (cells) return cells;
-      const groups = whole ? monuments.map((m) => [m]) : cellsAt(zoom);
-      // Named by zoom and the smallest member id: the same group keeps its key across redraws.
-      cells = separate(groups, zoom).map((members) => {
-        let first = members[0]?.id ?? '';
-        for (const m of members) if (m.id < first) first = m.id;
-        return clusterOf(`${zoom}:${first}`, members);
-      });
-      byZoom.set(cacheKey, cells);
-      return cells;
-    },
-  };
-}
-
-function clusterOf(key: string, members: Monument[]): Cluster {
-  const bounds = { south: 90, west: 180, north: -90, east: -180 };
-  let lat = 0;
-  let lng = 0;
-  let unvalidated = 0;
-  for (const m of members) {
-    lat += m.geoLocX;
-    lng += m.geoLocY;
-    if (!m.validated) unvalidated++;
-    bounds.south = Math.min(bounds.south, m.geoLocX);
-    bounds.north = Math.max(bounds.north, m.geoLocX);
-    bounds.west = Math.min(bounds.west, m.geoLocY);
-    bounds.east = Math.max(bounds.east, m.geoLocY);
+/** The tiles' clusters and monuments as groups (the pinned monument left out: it is drawn on its own). */
+export function groupsOf(tiles: readonly MapTile[], pinnedId?: string): Cluster[] {
+  const groups: Cluster[] = [];
+  for (const tile of tiles) {
+    for (const c of tile.clusters) {
+      const [south, west, north, east] = c.bounds;
+      const first = c.id.slice(c.id.indexOf(':') + 1);
+      const bounds = { south, west, north, east };
+      groups.push({ key: c.id, first, lat: c.lat, lng: c.lng, count: c.count, unvalidated: c.unreviewed, bounds, members: [] });
+    }
+    for (const m of tile.monuments) if (m.id !== pinnedId) groups.push(single(m));
   }
-  return { key, lat: lat / members.length, lng: lng / members.length, members, unvalidated, bounds };
+  return groups;
 }
 
 type View = {
+  /** The zoom the tiles were made for. */
   zoom: number;
-  maxZoom: number;
-  bounds: Bounds;
   pinned?: Monument | null | undefined;
   /** The key of a cluster opened in place (its monuments drawn as markers side by side). */
   fanned?: string | null | undefined;
 };
 
 /**
- * What to draw: the groups in view, a group of one as its marker. A short list at the default zoom
- * or closer starts from every monument on its own, a long one from the grid; either way icons that
- * would cover one another are a cluster. A fanned cluster's monuments are drawn as markers (the
- * layer sets them side by side). The pinned monument (open popup, linked one) is always its own
- * marker, so a link into a cluster can open it.
+ * What to draw from the tiles in view: clusters and monuments, none covering another. A fanned
+ * cluster's monuments are drawn as markers (the layer sets them side by side). The pinned monument
+ * (open popup, linked one) is always its own marker, so a link into a cluster can open it.
  */
-export function place(index: ClusterIndex, { zoom, maxZoom, bounds, pinned, fanned }: View): Placed[] {
-  const whole = zoom >= SINGLES_ZOOM && index.monuments.length <= MAX_SINGLES;
+export function place(tiles: readonly MapTile[], { zoom, pinned, fanned }: View): Placed[] {
   const placed: Placed[] = pinned ? [{ kind: 'marker', monument: pinned }] : [];
-  for (const cell of index.at(Math.min(zoom, maxZoom), whole)) {
-    // A short list is drawn whole, in view or not (a keyboard can reach every marker; Leaflet pans to it).
-    if (!whole && !inside(bounds, cell.lat, cell.lng)) continue;
-    const members =
-      pinned && cell.members.some((m) => m.id === pinned.id) ? cell.members.filter((m) => m.id !== pinned.id) : cell.members;
-    if (cell.key === fanned || (members.length === 1 && members[0]))
-      for (const monument of members) placed.push({ kind: 'marker', monument });
-    else if (members.length > 1)
-      placed.push({ kind: 'cluster', cluster: members === cell.members ? cell : clusterOf(cell.key, members) });
+  for (const cluster of separate(groupsOf(tiles, pinned?.id), zoom)) {
+    const fan = cluster.key === fanned && cluster.members.length === cluster.count;
+    if (cluster.count === 1 || fan) for (const monument of cluster.members) placed.push({ kind: 'marker', monument });
+    else placed.push({ kind: 'cluster', cluster });
   }
   return placed;
 }

@@ -24,7 +24,7 @@ function clusterMarker(cluster: Cluster, look: Look, zoomInto: (byKeyboard: bool
   // Numbers and a translated word only; the translation is set as text, never parsed as HTML.
   const html = document.createElement('span');
   html.className = 'monument-cluster__count';
-  html.textContent = String(cluster.members.length);
+  html.textContent = String(cluster.count);
   const extra = cluster.unvalidated > 0 ? look.clusterNew(cluster) : '';
   const icon = new DivIcon({ className: 'monument-cluster', html: extra ? withLine(html, extra) : html, iconSize: [56, 56] });
   const marker = new Marker([cluster.lat, cluster.lng], { icon, title: label, keyboard: true, riseOnHover: true });
@@ -75,7 +75,7 @@ function setLook(marker: Marker, monument: Monument, look: Look) {
  * task of 50 ms there). */
 const FRAME_BUDGET_MS = 4;
 
-const keyOf = (p: Placed) => (p.kind === 'marker' ? `m:${p.monument.id}` : `c:${p.cluster.key}:${p.cluster.members.length}`);
+const keyOf = (p: Placed) => (p.kind === 'marker' ? `m:${p.monument.id}` : `c:${p.cluster.key}:${p.cluster.count}`);
 
 export function createMarkerLayer(map: LeafletMap, handlers: Handlers) {
   const layer = new LayerGroup();

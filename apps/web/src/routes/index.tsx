@@ -1,7 +1,6 @@
-// Home (/): the full-screen map of monuments.
+// Home (/): the full-screen map of monuments (it loads the data tiles in view itself).
 import { APP_PATHS } from '@linz/contract/facts';
 import { createRoute } from '@tanstack/react-router';
-import { monumentsQuery } from '../api/queries';
 import { HomePage } from '../map/HomePage';
 import { validateHomeSearch } from '../finder/search';
 import { Route as rootRoute } from './__root';
@@ -10,6 +9,5 @@ export const Route = createRoute({
   getParentRoute: () => rootRoute,
   path: APP_PATHS.home,
   validateSearch: validateHomeSearch,
-  loader: ({ context }) => void context.queryClient.prefetchQuery(monumentsQuery()),
   component: HomePage,
 });

@@ -1,0 +1,88 @@
+// The map's monuments by data tile (issue 20): the map asks only for the tiles its view covers at
+// its zoom (/api/map/{z}/{x}/{y}.json with the address's filters), never for the whole list. Each
+// tile is a query of its own, so a tile seen once answers again from the cache, and a write's
+// invalidation of ['monuments'] refreshes the tiles in view (the server's ETag answers 304 for
+// those that did not change).
+import type { MapTile, MonumentFilters } from '@linz/contract';
+import { MAP_TILE_MAX_ZOOM, PATHS, pathOf } from '@linz/contract/facts';
+import { monumentFilterSearch } from '@linz/contract/filters';
+import { queryOptions, useQueries } from '@tanstack/react-query';
+import type { Map as LeafletMap } from 'leaflet';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { getChecked } from '../api/client';
+import { isMapTile } from '../api/answers';
+import { queryKeys } from '../api/queries';
+import type { Bounds } from './clusters';
+
+export type TileAddress = { z: number; x: number; y: number };
+
+/** Tiles asked for beyond the view, as a share of its size: a cluster whose centre lies just outside still shows. */
+const MARGIN = 0.1;
+/** At most this many tiles for one view (a very large screen at a deep zoom); the view's centre first. */
+const MAX_TILES = 64;
+
+const MAX_LAT = 85.0511287798066;
+const column = (lng: number, n: number) => Math.min(n - 1, Math.max(0, Math.floor(((lng + 180) / 360) * n)));
+function row(lat: number, n: number) {
+  const sin = Math.sin((Math.max(-MAX_LAT, Math.min(MAX_LAT, lat)) * Math.PI) / 180);
+  return Math.min(n - 1, Math.max(0, Math.floor((0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * n)));
+}
+
+/** The data tiles covering these bounds at this map zoom (rounded, within the tiles' zooms), nearest the centre first. */
+export function tilesCovering({ south, west, north, east }: Bounds, mapZoom: number): TileAddress[] {
+  const z = Math.max(0, Math.min(MAP_TILE_MAX_ZOOM, Math.round(mapZoom)));
+  const n = 2 ** z;
+  const [x0, x1, y0, y1] = [column(west, n), column(east, n), row(north, n), row(south, n)];
+  const cx = (x0 + x1) / 2;
+  const cy = (y0 + y1) / 2;
+  const tiles: TileAddress[] = [];
+  for (let x = x0; x <= x1; x++) for (let y = y0; y <= y1; y++) tiles.push({ z, x, y });
+  return tiles.sort((a, b) => Math.hypot(a.x - cx, a.y - cy) - Math.hypot(b.x - cx, b.y - cy)).slice(0, MAX_TILES);
+}
+
+/** A tile's URL: the tile's address and the filters in the address's form (a CDN's cache key). */
+export function tileUrl({ z, x, y }: TileAddress, filters: MonumentFilters): string {
+  const query = new URLSearchParams(monumentFilterSearch(filters)).toString();
+  return `${pathOf(PATHS.mapTile, { z, x, y })}${query ? `?${query}` : ''}`;
+}
+
+export const mapTileQuery = (tile: TileAddress, filters: MonumentFilters) => {
+  const url = tileUrl(tile, filters);
+  return queryOptions({
+    queryKey: [...queryKeys.monuments, 'tile', url] as const,
+    queryFn: ({ signal }) => getChecked(url, isMapTile, signal),
+    // Tiles of views left behind are kept a while: panning back draws at once.
+    gcTime: 10 * 60_000,
+  });
+};
+
+type View = { zoom: number; bounds: Bounds };
+
+function viewOf(map: LeafletMap): View {
+  const b = map.getBounds().pad(MARGIN);
+  return { zoom: map.getZoom(), bounds: { south: b.getSouth(), west: b.getWest(), north: b.getNorth(), east: b.getEast() } };
+}
+
+/**
+ * The tiles of the map's current view, once all of them have answered (a tile that failed counts
+ * as empty); until then the last complete set, so a zoom or pan never flashes an empty map.
+ * `undefined` only before the first set is complete.
+ */
+export function useMapTiles(map: LeafletMap, filters: MonumentFilters): { tiles: MapTile[] | undefined; zoom: number } {
+  const [view, setView] = useState(() => viewOf(map));
+  useEffect(() => {
+    const moved = () => setView(viewOf(map));
+    map.on('moveend zoomlevelschange', moved);
+    return () => void map.off('moveend zoomlevelschange', moved);
+  }, [map]);
+  const addresses = useMemo(() => tilesCovering(view.bounds, view.zoom), [view]);
+  const results = useQueries({ queries: addresses.map((tile) => mapTileQuery(tile, filters)) });
+  const complete = results.every((r) => !r.isPending);
+  const stamp = results.map((r) => `${r.dataUpdatedAt}:${r.errorUpdatedAt}`).join();
+  const last = useRef<{ tiles: MapTile[] | undefined; zoom: number }>({ tiles: undefined, zoom: view.zoom });
+  return useMemo(() => {
+    if (complete) last.current = { tiles: results.flatMap((r) => (r.data ? [r.data] : [])), zoom: addresses[0]?.z ?? 0 };
+    return last.current;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `stamp` changes with the results' data
+  }, [complete, stamp, addresses]);
+}
