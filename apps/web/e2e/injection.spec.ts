@@ -93,7 +93,8 @@ test.describe.configure({ mode: 'serial' });
 
 test.describe('script injection', () => {
   const suffix = Date.now().toString(36);
-  const named = PAYLOADS.map((p, i) => ({ payload: p, monument: `${p} ${suffix}`.slice(0, 120), index: i }));
+  // Each name ends in the suffix, so the map can be filtered to these monuments alone (no cluster with others).
+  const named = PAYLOADS.map((p, i) => ({ payload: p, monument: `${p.slice(0, 119 - suffix.length)} ${suffix}`, index: i }));
   let carrierName = '';
 
   test(`stores ${PAYLOADS.length} payloads as monument and proposal names`, async ({ api }) => {
@@ -104,7 +105,8 @@ test.describe('script injection', () => {
       expect(stored.name).toBe(monument.trim());
     }
     carrierName = `Träger ${suffix}`;
-    const carrier = await api.addMonument(carrierName, 48.3065, 14.2865);
+    // North of the payloads' grid, so that it joins none of them in a cluster.
+    const carrier = await api.addMonument(carrierName, 48.322, 14.2855);
     for (const { payload } of named) {
       const p = await api.addIntervention(carrier.id, payload);
       expect(p.name).toBe(payload.trim());
@@ -114,9 +116,10 @@ test.describe('script injection', () => {
   test('marker labels and popups show the names literally and run nothing', async ({ page }) => {
     test.setTimeout(120_000);
     const t = await trap(page);
-    // Close in, so that no two of the payload grid's markers (about 200 m apart) would cover each
-    // other and join a cluster; a short list is drawn whole, in view or not.
-    await page.goto('/?lat=48.306&lng=14.285&zoom=18');
+    // Only these monuments (the search for the suffix), close enough that none of the payload
+    // grid's markers (about 200 m apart) joins another in a cluster, on a screen that shows them all.
+    await page.setViewportSize({ width: 1440, height: 1700 });
+    await page.goto(`/?lat=48.3059&lng=14.2855&zoom=16&q=${suffix}`);
     await mapReady(page);
     const titles = await page.locator('.leaflet-marker-icon').evaluateAll((els) => els.map((e) => e.getAttribute('title') ?? ''));
     for (const { monument } of named) {

@@ -98,8 +98,9 @@ test.describe('English', () => {
     await reportAsOther(page, `/api/monuments/${monument.id}/reports`);
     await reportAsOther(page, `/api/monuments/${monument.id}/reports`);
     expect((await api.monuments()).map((m) => m.id)).not.toContain(monument.id);
+    // The same view as when its popup opened: drawn again, without it.
     await page.reload();
-    await expect(page.locator('.leaflet-marker-icon').first()).toBeVisible();
+    await expect(page.locator('.leaflet-container[aria-busy="false"]')).toBeVisible();
     await expect(page.getByRole('button', { name: marker })).toHaveCount(0);
   });
 });

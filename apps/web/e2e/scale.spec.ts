@@ -5,6 +5,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import path from 'node:path';
+import { TILE_ATTRIBUTIONS } from '@linz/contract/facts';
 import { expect, mapReady, test, type Page } from './fixtures';
 
 const MONUMENTS = 2000;
@@ -39,6 +40,10 @@ test.beforeAll(async () => {
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
       WEB_DIST: path.resolve(import.meta.dirname, '../dist'),
+      // The shared run's local tile upstream (playwright.config.ts): without it every map image
+      // waits for a refused upstream, and the map's data tiles queue behind those requests.
+      TILE_UPSTREAM: `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3310) + 2000}/{z}/{x}/{y}.png`,
+      TILE_ATTRIBUTION: TILE_ATTRIBUTIONS.basemap,
     },
     stdio: 'ignore',
     detached: true,

@@ -84,7 +84,7 @@ export function MonumentLayer({ openMonument, openProposalId }: Props) {
   const map = useMap();
   const { t, i18n } = useTranslation();
   const lang = langOf(i18n.resolvedLanguage);
-  const { tiles, zoom } = useMapTiles(map, useFilters());
+  const { tiles, zoom, pending } = useMapTiles(map, useFilters());
   /** The tiles' current record of a monument (a new proposal counted since it was drawn). */
   const current = (monument: Monument) => {
     for (const tile of tiles ?? []) for (const m of tile.monuments) if (m.id === monument.id) return m;
@@ -140,7 +140,8 @@ export function MonumentLayer({ openMonument, openProposalId }: Props) {
     const container = map.getContainer();
     // The map region is busy until the markers for the current data are on it (screen readers
     // wait; so do tests).
-    if (!tiles) return container.setAttribute('aria-busy', 'true');
+    // The region is busy while the tiles of the current view load, and until they are drawn.
+    if (!tiles || pending) return container.setAttribute('aria-busy', 'true');
     const look: Look = {
       label: (m) => {
         const name = monumentName(m, lang);
@@ -164,7 +165,7 @@ export function MonumentLayer({ openMonument, openProposalId }: Props) {
     };
     container.setAttribute('aria-busy', 'true');
     layer.draw(place(tiles, { zoom, pinned, fanned: fanned?.key }), look, drawn);
-  }, [map, layer, tiles, zoom, fan, fanned, pinned, lang, t]);
+  }, [map, layer, tiles, zoom, pending, fan, fanned, pinned, lang, t]);
 
   // The popup's content grows as proposals load, and the offline panel at the foot comes and
   // grows; Leaflet pans only on opening, so re-fit it (on a phone the top would otherwise slide

@@ -8,7 +8,7 @@ import { MAP_TILE_MAX_ZOOM, PATHS, pathOf } from '@linz/contract/facts';
 import { monumentFilterSearch } from '@linz/contract/filters';
 import { queryOptions, useQueries } from '@tanstack/react-query';
 import type { Map as LeafletMap } from 'leaflet';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { getChecked } from '../api/client';
 import { isMapTile } from '../api/answers';
 import { queryKeys } from '../api/queries';
@@ -63,12 +63,20 @@ function viewOf(map: LeafletMap): View {
   return { zoom: map.getZoom(), bounds: { south: b.getSouth(), west: b.getWest(), north: b.getNorth(), east: b.getEast() } };
 }
 
+type Tiles = {
+  /** `undefined` only before the first complete set. */
+  tiles: MapTile[] | undefined;
+  /** The zoom they were made for. */
+  zoom: number;
+  /** Whether tiles of the current view are still on their way. */
+  pending: boolean;
+};
+
 /**
  * The tiles of the map's current view, once all of them have answered (a tile that failed counts
  * as empty); until then the last complete set, so a zoom or pan never flashes an empty map.
- * `undefined` only before the first set is complete.
  */
-export function useMapTiles(map: LeafletMap, filters: MonumentFilters): { tiles: MapTile[] | undefined; zoom: number } {
+export function useMapTiles(map: LeafletMap, filters: MonumentFilters): Tiles {
   const [view, setView] = useState(() => viewOf(map));
   useEffect(() => {
     const moved = () => setView(viewOf(map));
@@ -79,10 +87,16 @@ export function useMapTiles(map: LeafletMap, filters: MonumentFilters): { tiles:
   const results = useQueries({ queries: addresses.map((tile) => mapTileQuery(tile, filters)) });
   const complete = results.every((r) => !r.isPending);
   const stamp = results.map((r) => `${r.dataUpdatedAt}:${r.errorUpdatedAt}`).join();
-  const last = useRef<{ tiles: MapTile[] | undefined; zoom: number }>({ tiles: undefined, zoom: view.zoom });
-  return useMemo(() => {
-    if (complete) last.current = { tiles: results.flatMap((r) => (r.data ? [r.data] : [])), zoom: addresses[0]?.z ?? 0 };
-    return last.current;
+  const fresh = useMemo(
+    () =>
+      complete
+        ? { tiles: results.flatMap((r) => (r.data ? [r.data] : [])), zoom: addresses[0]?.z ?? 0, pending: false }
+        : undefined,
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `stamp` changes with the results' data
-  }, [complete, stamp, addresses]);
+    [complete, stamp, addresses],
+  );
+  // The last complete set, kept while the next one loads (state adjusted during render, as React advises).
+  const [kept, setKept] = useState<Tiles>({ tiles: undefined, zoom: view.zoom, pending: true });
+  if (fresh && fresh !== kept) setKept(fresh);
+  return useMemo(() => fresh ?? { ...kept, pending: true }, [fresh, kept]);
 }

@@ -86,12 +86,16 @@ export function createMarkerLayer(map: LeafletMap, handlers: Handlers) {
     focusWithin = byKeyboard ? cluster.bounds : null;
     handlers.zoomInto(cluster);
   };
+  /** A monument of the opened cluster, or else one of the smaller clusters it came apart into. */
   const firstWithin = (bounds: Cluster['bounds']): HTMLElement | undefined => {
-    for (const { marker } of drawn.values()) {
+    let cluster: HTMLElement | undefined;
+    for (const [key, { marker }] of drawn) {
       const { lat, lng } = marker.getLatLng();
-      if (lat >= bounds.south && lat <= bounds.north && lng >= bounds.west && lng <= bounds.east) return marker.getElement();
+      if (lat < bounds.south || lat > bounds.north || lng < bounds.west || lng > bounds.east) continue;
+      if (key.startsWith('m:')) return marker.getElement();
+      cluster ??= marker.getElement();
     }
-    return undefined;
+    return cluster;
   };
   let frame = 0;
   const put = (key: string, p: Placed, look: Look, signature: string) => {
