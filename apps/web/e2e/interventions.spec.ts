@@ -1,4 +1,5 @@
-// /interventions: the list with its monuments, the fallbacks and the empty message.
+// /interventions: the list with its monuments (a page at a time from the server), the fallbacks and
+// the empty message.
 import { expect, test, unique } from './fixtures';
 
 test('lists each intervention with monument, location and votes; back links (DE)', async ({ page, api }) => {
@@ -32,50 +33,55 @@ test.describe('English', () => {
   });
 });
 
-test('unknown monument shows its id and "Unbekannt"; description, mayor notice; object-wrapped answer', async ({ page }) => {
-  await page.route('**/api/interventions/all', (route) =>
+test('a proposal’s description and mayor notice, from the server’s page; never the whole lists', async ({ page, api }) => {
+  const monument = await api.monument('Dreifaltigkeitssäule');
+  const item = (id: number, name: string, extra: object) => ({
+    id,
+    monumentId: monument.id,
+    name,
+    emoji: '📣',
+    votes: 10,
+    mayorNotifiedAt: null,
+    status: 'open',
+    answer: null,
+    monument,
+    ...extra,
+  });
+  const whole: string[] = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path === '/api/monuments' || path === '/api/interventions/all') whole.push(path);
+  });
+  await page.route(/\/api\/interventions\/page(\?|$)/, (route) =>
     route.fulfill({
-      contentType: 'application/json',
-      body: JSON.stringify({
-        interventions: [
-          {
-            monumentId: 'mon-verschwunden',
-            name: 'Ohne Denkmal',
-            emoji: '🗿',
-            votes: 4,
-            shortDescription_en: 'A statue for everyone',
-          },
-          {
-            id: 99,
-            monumentId: 'mon-dreifaltigkeitssaeule',
-            name: 'Gemeldet',
-            emoji: '📣',
-            votes: 10,
-            mayorNotifiedAt: '2026-03-08T10:30:00.000Z',
-          },
-          { broken: true },
+      json: {
+        items: [
+          item(98, 'Mit Beschreibung', { shortDescription_en: 'A statue for everyone' }),
+          item(99, 'Gemeldet', { mayorNotifiedAt: '2026-03-08T10:30:00.000Z' }),
         ],
-      }),
+        nextCursor: null,
+        total: 2,
+      },
     }),
   );
   await page.goto('/interventions');
-  const unknown = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Ohne Denkmal' }) });
-  await expect(unknown).toContainText('mon-verschwunden');
-  await expect(unknown).toContainText('Unbekannt');
-  await expect(unknown).toContainText('A statue for everyone');
+  const described = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Mit Beschreibung' }) });
+  await expect(described).toContainText('A statue for everyone');
+  await expect(described).toContainText('Dreifaltigkeitssäule');
   const notified = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Gemeldet' }) });
   await expect(notified).toContainText('Am 08.03.2026, 11:30 an das Büro des Bürgermeisters gesendet');
   await expect(page.getByRole('listitem')).toHaveCount(2);
+  expect(whole).toEqual([]);
 });
 
 for (const [label, fulfil] of [
   ['an empty list', { contentType: 'application/json', body: '[]' }],
   ['a failed request', { status: 500, contentType: 'application/json', body: '{"message":"down"}' }],
   ['invalid JSON', { contentType: 'application/json', body: '{not json' }],
-  ['a non-list answer', { contentType: 'application/json', body: '{"items":[]}' }],
+  ['a malformed page', { contentType: 'application/json', body: '{"items":[{"broken":true}],"nextCursor":null,"total":1}' }],
 ] as const) {
   test(`${label} shows the 'no interventions' message`, async ({ page }) => {
-    await page.route('**/api/interventions/all', (route) => route.fulfill(fulfil));
+    await page.route(/\/api\/interventions\/page(\?|$)/, (route) => route.fulfill(fulfil));
     await page.goto('/interventions');
     await expect(page.getByText('Noch keine Interventionen.')).toBeVisible();
   });

@@ -86,33 +86,6 @@ test('/monuments and an expanded monument have no serious or critical axe violat
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('sorted by name; 10,000 monuments come 50 at a time and "mehr anzeigen" moves focus to the next one', async ({ page }) => {
-  // Many monuments without filling the shared database: the real list, plus synthetic ones.
-  await page.route('**/api/monuments', async (route) => {
-    const real = (await (await route.fetch()).json()) as Record<string, unknown>[];
-    const synthetic = Array.from({ length: 10_000 }, (_, i) => ({
-      ...real[0],
-      id: `mon-synthetic-${i}`,
-      name: `Zz Synthetisch ${String(i).padStart(5, '0')}`,
-      name_en: undefined,
-    }));
-    await route.fulfill({ json: [...real, ...synthetic] });
-  });
-  await page.goto('/monuments');
-  const list = page.getByRole('list', { name: 'Alle Denkmäler' });
-  const headings = list.getByRole('heading', { level: 2 });
-  await expect(headings).toHaveCount(50);
-  const shown = await headings.allTextContents();
-  expect(shown).toEqual([...shown].sort((a, b) => a.localeCompare(b, 'de')));
-  const more = page.getByRole('button', { name: /^50 weitere anzeigen \(noch \d{1,2}\.\d{3}\)$/ });
-  await more.click();
-  await expect(headings).toHaveCount(100);
-  await expect(headings.nth(50)).toBeFocused();
-  await page.getByRole('searchbox', { name: /Suche/ }).fill('Synthetisch 09999');
-  await expect(headings).toHaveText(['Zz Synthetisch 09999']);
-  await expect(page.getByRole('status').filter({ hasText: /Denkm/ })).toHaveText(/^1 von 10\.\d{3} Denkmälern$/);
-});
-
 test.describe('English', () => {
   test.use({ lang: 'en' });
   test('names, category and the words in English', async ({ page }) => {

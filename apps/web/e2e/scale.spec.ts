@@ -6,6 +6,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import path from 'node:path';
 import { TILE_ATTRIBUTIONS } from '@linz/contract/facts';
+import { fold } from '@linz/contract/filters';
 import { expect, mapReady, test, type Page } from './fixtures';
 
 const MONUMENTS = 2000;
@@ -111,4 +112,34 @@ test('a link to a monument inside a cluster opens its popup, with filters in the
   await page.goto(`/?category=${target.category}&monument=${target.id}`);
   await mapReady(page);
   await expect(popup.getByRole('heading', { level: 2, name: target.name })).toBeVisible();
+});
+
+test('/monuments pages on the server: sorted by name, 50 at a time, "mehr anzeigen" asks for the next page and moves focus', async ({
+  page,
+}) => {
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/api/monuments')) asked.push(`${url.pathname}${url.search}`);
+  });
+  await page.goto('/monuments');
+  const list = page.getByRole('list', { name: 'Alle Denkmäler' });
+  const headings = list.getByRole('heading', { level: 2 });
+  await expect(headings).toHaveCount(50);
+  // The server's order: the name ignoring case and accents.
+  const shown = await headings.allTextContents();
+  expect(shown).toEqual([...shown].sort((a, b) => (fold(a) < fold(b) ? -1 : fold(a) > fold(b) ? 1 : 0)));
+  const more = page.getByRole('button', { name: /^50 weitere anzeigen \(noch \d\.\d{3}\)$/ });
+  await more.click();
+  await expect(headings).toHaveCount(100);
+  await expect(headings.nth(50)).toBeFocused();
+  const next = (await headings.nth(50).textContent()) ?? '';
+  expect(fold(next) >= fold(shown[49] ?? '')).toBe(true);
+  // Never the whole list: the first page, then the next one after the cursor.
+  expect(asked.filter((a) => a === '/api/monuments' || a.startsWith('/api/monuments?'))).toEqual([]);
+  expect(asked.filter((a) => a.startsWith('/api/monuments/page?cursor='))).toHaveLength(1);
+  // A search narrows the list to the one monument, and the count says so.
+  await page.getByRole('searchbox', { name: /Suche/ }).fill(next);
+  await expect(headings.first()).toHaveText(next);
+  await expect(page.getByRole('status').filter({ hasText: /Denkm/ })).toHaveText(/^\d+ von 2\.\d{3} Denkmälern$/);
 });

@@ -6,6 +6,7 @@ import type {
   Intervention,
   MapCluster,
   MapTile,
+  InterventionPage,
   MonumentPage,
   Monument,
   MonumentIntervention,
@@ -104,4 +105,11 @@ export const isMonumentPage = shape<MonumentPage>({
   nextCursor: nullable(isString),
   total: isInteger,
   categories: arrayOf(isString),
+});
+
+type PagedIntervention = InterventionPage['items'][number];
+export const isInterventionPage = shape<InterventionPage>({
+  items: arrayOf((v: unknown): v is PagedIntervention => isRecord(v) && isMonument(v.monument) && isIntervention(v)),
+  nextCursor: nullable(isString),
+  total: isInteger,
 });

@@ -1,6 +1,10 @@
 // One query-options factory per resource, shared by route loaders and components.
-import { queryOptions } from '@tanstack/react-query';
-import { call, send } from './client';
+import type { MonumentFilters } from '@linz/contract';
+import { PAGE_LIMIT_DEFAULT, PATHS } from '@linz/contract/facts';
+import { monumentFilterSearch, type InterventionSearch } from '@linz/contract/filters';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { isInterventionPage, isMonumentPage } from './answers';
+import { call, getChecked, send } from './client';
 import { normaliseInterventions, normaliseMonuments } from './normalise';
 
 export const queryKeys = {
@@ -48,3 +52,39 @@ export const clientConfigQuery = () =>
     queryFn: ({ signal }) => call('clientConfig', { signal }),
     staleTime: Infinity,
   });
+
+/** A list page's URL: the list's parameters (the address's), and the cursor of the page before. */
+function pageUrl(path: string, query: Record<string, string>, cursor: string | undefined): string {
+  const params = new URLSearchParams({ ...query, ...(cursor ? { cursor } : {}) }).toString();
+  return params ? `${path}?${params}` : path;
+}
+
+/** /monuments: the monuments passing the filters, a page at a time, sorted and searched on the server. */
+export const monumentPagesQuery = (filters: MonumentFilters) => {
+  const query = monumentFilterSearch(filters);
+  return infiniteQueryOptions({
+    queryKey: [...queryKeys.monuments, 'pages', query] as const,
+    queryFn: ({ pageParam, signal }) => getChecked(pageUrl(PATHS.monumentsPage, query, pageParam), isMonumentPage, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+};
+
+/** /interventions: the proposals passing the search, each with its monument, a page at a time. */
+export const interventionPagesQuery = ({ q, status, sort }: InterventionSearch) => {
+  const query: Record<string, string> = {
+    ...(q ? { q } : {}),
+    ...(status ? { status: status.join(',') } : {}),
+    ...(sort && sort !== 'votes' ? { sort } : {}),
+  };
+  return infiniteQueryOptions({
+    queryKey: [...queryKeys.allInterventions, 'pages', query] as const,
+    queryFn: ({ pageParam, signal }) =>
+      getChecked(pageUrl(PATHS.interventionsPage, query, pageParam), isInterventionPage, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+};
+
+/** Items per page of the lists (the server's default). */
+export const LIST_PAGE_SIZE = PAGE_LIMIT_DEFAULT;

@@ -1,40 +1,46 @@
-// /interventions: every proposal, matched to its monument by monumentId, searched, filtered by
-// status and sorted as the address says.
-import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+// /interventions: the proposals, each with its monument, searched, filtered by status and sorted as
+// the address says: on the server, a page at a time.
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { interventionKey } from '../api/normalise';
-import { allInterventionsQuery, monumentsQuery } from '../api/queries';
+import { interventionPagesQuery, LIST_PAGE_SIZE } from '../api/queries';
 import { BackLink } from '../layout/BackLink';
+import { MoreButton } from '../monuments/MoreButton';
 import { InterventionControls } from './InterventionControls';
 import { InterventionItem } from './InterventionItem';
-import { searchInterventions, useInterventionSearch } from './useInterventionSearch';
+import { useInterventionSearch } from './useInterventionSearch';
 
 export function InterventionsPage() {
   const { t } = useTranslation();
-  const interventions = useQuery(allInterventionsQuery());
-  const monuments = useQuery(monumentsQuery());
-  const byId = useMemo(() => new Map((monuments.data ?? []).map((m) => [m.id, m])), [monuments.data]);
   const search = useInterventionSearch();
-  const all = interventions.data;
-  const list = useMemo(() => searchInterventions(all ?? [], byId, search), [all, byId, search]);
+  const pages = useInfiniteQuery(interventionPagesQuery(search));
+  // How many there are at all: the first page without search (the same as above when nothing is searched).
+  const total = useInfiniteQuery(interventionPagesQuery({})).data?.pages[0]?.total;
+  const items = pages.data?.pages.flatMap((p) => p.items) ?? [];
+  const shown = pages.data?.pages[0]?.total ?? 0;
   return (
     <div className="content">
       <BackLink label={t('interventions.backHome')} />
       <h1>{t('interventions.headline')}</h1>
       <p className="lead">{t('interventions.text')}</p>
-      <InterventionControls search={search} shown={list.length} total={all?.length} />
-      {interventions.isPending ? (
+      <InterventionControls search={search} shown={shown} total={pages.isPending ? undefined : total} />
+      {pages.isPending ? (
         <p role="status">{t('app.loading')}</p>
-      ) : list.length === 0 ? (
-        <p className="empty">{all?.length ? t('finder.proposals.none') : t('interventions.none')}</p>
+      ) : items.length === 0 ? (
+        <p className="empty">{total ? t('finder.proposals.none') : t('interventions.none')}</p>
       ) : (
         <ul className="intervention-list">
-          {list.map((item, index) => (
-            <InterventionItem key={interventionKey(item, index)} intervention={item} monument={byId.get(item.monumentId)} />
+          {items.map((item) => (
+            <InterventionItem key={item.id} intervention={item} monument={item.monument} />
           ))}
         </ul>
       )}
+      {pages.hasNextPage ? (
+        <MoreButton
+          label={t('interventions.more', { count: Math.min(shown - items.length, LIST_PAGE_SIZE), rest: shown - items.length })}
+          busy={pages.isFetchingNextPage}
+          onMore={() => void pages.fetchNextPage()}
+        />
+      ) : null}
       <BackLink label={t('interventions.backHome')} />
     </div>
   );

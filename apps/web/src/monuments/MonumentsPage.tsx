@@ -1,43 +1,34 @@
 // /monuments: the map's accessible alternative. Every monument that passes the address's filters
-// (the same panel and parameters as the map), sorted by name, shown a page at a time so that
-// 10,000 stay usable; "Mehr anzeigen" moves focus to the first newly shown monument.
+// (the same panel and parameters as the map), sorted by name, a page at a time from the server, so
+// that 50,000 stay usable; "Mehr anzeigen" moves focus to the first newly shown monument.
 import { monumentFilterSearch } from '@linz/contract/filters';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LIST_PAGE_SIZE, monumentPagesQuery } from '../api/queries';
 import { FilterPanel } from '../finder/FilterPanel';
 import type { FilterSearch } from '../finder/search';
 import { useFilters } from '../finder/useFilteredMonuments';
-import { useQuery } from '@tanstack/react-query';
-import { matchesFilters } from '@linz/contract/filters';
-import { monumentsQuery } from '../api/queries';
 import { langOf } from '../i18n/languages';
 import { BackLink } from '../layout/BackLink';
 import { monumentName } from '../map/monumentName';
 import { MonumentItem } from './MonumentItem';
-
-export const PAGE_SIZE = 50;
+import { MoreButton } from './MoreButton';
 
 export function MonumentsPage() {
   const { t, i18n } = useTranslation();
   const lang = langOf(i18n.resolvedLanguage);
   const filters = useFilters();
-  const shown = useQuery(monumentsQuery()).data?.filter((m) => matchesFilters(m, filters));
-  const [limit, setLimit] = useState(PAGE_SIZE);
+  const pages = useInfiniteQuery(monumentPagesQuery(filters));
+  const items = pages.data?.pages.flatMap((p) => p.items) ?? [];
+  const total = pages.data?.pages[0]?.total ?? 0;
   const firstNew = useRef<HTMLHeadingElement>(null);
   const [focusIndex, setFocusIndex] = useState<number | null>(null);
-  const sorted = useMemo(() => {
-    const collator = new Intl.Collator(lang);
-    return (shown ?? [])
-      .map((monument) => ({ monument, name: monumentName(monument, lang) }))
-      .sort((a, b) => collator.compare(a.name, b.name));
-  }, [shown, lang]);
-  const visible = sorted.slice(0, limit);
-  const rest = sorted.length - visible.length;
   const search: FilterSearch = monumentFilterSearch(filters);
-  // After "Mehr anzeigen" rendered the next page: on to its first monument.
+  // After "Mehr anzeigen" brought the next page: on to its first monument.
   useEffect(() => {
-    if (focusIndex !== null) firstNew.current?.focus();
-  }, [focusIndex]);
+    if (focusIndex !== null && items.length > focusIndex) firstNew.current?.focus();
+  }, [focusIndex, items.length]);
 
   return (
     <div className="content">
@@ -47,34 +38,32 @@ export function MonumentsPage() {
       <search className="finder-controls">
         <FilterPanel headingId="monuments-filter" />
       </search>
-      {shown === undefined ? (
+      {pages.isPending ? (
         <p role="status">{t('app.loading')}</p>
-      ) : sorted.length === 0 ? (
+      ) : items.length === 0 ? (
         <p className="empty">{t('finder.list.none')}</p>
       ) : (
         <ul className="monument-list" aria-label={t('finder.list.headline')}>
-          {visible.map(({ monument, name }, index) => (
+          {items.map((monument, index) => (
             <MonumentItem
               key={monument.id}
               heading={index === focusIndex ? firstNew : undefined}
               monument={monument}
-              name={name}
+              name={monumentName(monument, lang)}
               filters={search}
             />
           ))}
         </ul>
       )}
-      {rest > 0 ? (
-        <button
-          type="button"
-          className="button monument-list__more"
-          onClick={() => {
-            setFocusIndex(limit);
-            setLimit(limit + PAGE_SIZE);
+      {pages.hasNextPage ? (
+        <MoreButton
+          label={t('finder.list.more', { count: Math.min(total - items.length, LIST_PAGE_SIZE), rest: total - items.length })}
+          busy={pages.isFetchingNextPage}
+          onMore={() => {
+            setFocusIndex(items.length);
+            void pages.fetchNextPage();
           }}
-        >
-          {t('finder.list.more', { count: Math.min(rest, PAGE_SIZE), rest })}
-        </button>
+        />
       ) : null}
       <BackLink label={t('interventions.backHome')} />
     </div>

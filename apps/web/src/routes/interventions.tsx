@@ -1,7 +1,8 @@
-// All interventions (/interventions), each with its monument from the monuments list.
+// All interventions (/interventions), each with its monument, paged on the server.
 import { APP_PATHS } from '@linz/contract/facts';
+import { parseInterventionSearch } from '@linz/contract/filters';
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { allInterventionsQuery, monumentsQuery } from '../api/queries';
+import { interventionPagesQuery } from '../api/queries';
 import { validateInterventionSearch } from '../finder/search';
 import { Route as rootRoute } from './__root';
 
@@ -9,9 +10,9 @@ export const Route = createRoute({
   getParentRoute: () => rootRoute,
   path: APP_PATHS.interventions,
   validateSearch: validateInterventionSearch,
-  loader: ({ context }) => {
-    void context.queryClient.prefetchQuery(monumentsQuery());
-    void context.queryClient.prefetchQuery(allInterventionsQuery());
-  },
+  loaderDeps: ({ search }) => search,
+  // The first page starts loading with the page's code.
+  loader: ({ context, deps }) =>
+    void context.queryClient.prefetchInfiniteQuery(interventionPagesQuery(parseInterventionSearch(deps).value)),
   component: lazyRouteComponent(() => import('../interventions/InterventionsPage'), 'InterventionsPage'),
 });
