@@ -164,6 +164,9 @@ describe('general rate limit (LIMIT_REQUESTS_PER_MINUTE)', () => {
     // Another connection has its own budget; the web app's files are not limited.
     expect((await get(app, routes.clientConfig.path, { ip: '198.51.100.8' })).statusCode).toBe(200);
     expect((await get(app, '/about', { ip: '198.51.100.7' })).statusCode).not.toBe(429);
+    // Nor are the unfiltered map's data tiles (a view asks for 15 to 40); a filtered tile counts.
+    expect((await get(app, '/api/map/14/8843/5681.json', { ip: '198.51.100.7' })).statusCode).toBe(200);
+    expectTooMany(await get(app, '/api/map/14/8843/5681.json?validated=1', { ip: '198.51.100.7' }));
   });
 
   it('counts an IPv6 /64 as one connection', async () => {

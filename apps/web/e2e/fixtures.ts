@@ -138,6 +138,8 @@ export async function clusterNearCentre(page: Page) {
  */
 export async function openPopup(page: Page, markerName: string | RegExp) {
   const marker = page.getByRole('button', { name: markerName, exact: typeof markerName === 'string' });
+  // The map draws what its data tiles hold: wait until the tiles of the view are on it.
+  await expect(page.locator('.leaflet-container[aria-busy="false"]')).toBeVisible();
   if ((await marker.count()) === 0) {
     const fits = (name: string) =>
       typeof markerName === 'string' ? markerName === name || markerName.startsWith(`${name} (`) : markerName.test(`${name} (`);

@@ -144,9 +144,17 @@ test.describe('script injection', () => {
 
   test('the list page shows every proposal name literally and runs nothing', async ({ page }) => {
     const t = await trap(page);
-    await page.goto('/interventions');
+    // The carrier's proposals (its name holds the suffix), every page of them.
+    await page.goto(`/interventions?q=${suffix}`);
     const titles = page.locator('.intervention-item__title');
     await expect(titles.first()).toBeVisible();
+    const more = page.getByRole('button', { name: /weitere Vorschläge anzeigen|weiteren Vorschlag anzeigen/ });
+    while (await more.isVisible()) {
+      const before = await titles.count();
+      await more.click();
+      await expect.poll(() => titles.count()).toBeGreaterThan(before);
+    }
+    await expect(titles).toHaveCount(PAYLOADS.length);
     const texts = (await titles.allTextContents()).map((s) => s.replace(/^\s*\S+\s/u, '').trim());
     for (const payload of PAYLOADS) expect(texts).toContain(payload.trim());
     await expect(page.getByText(carrierName, { exact: true }).first()).toBeVisible();

@@ -36,6 +36,9 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
+/** A map data tile of the unfiltered map (no query string). */
+const PLAIN_MAP_TILE = /^\/api\/map\/\d+\/\d+\/\d+\.json$/;
+
 export async function security(app: FastifyInstance, config: Config) {
   // Helmet's headers depend only on the config: compute them once, set them on every answer.
   const headers = helmetHeaders({
@@ -78,8 +81,10 @@ export async function security(app: FastifyInstance, config: Config) {
       // would be three more headers on the hottest reads for no reader.
       addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
       // The web app's files are cached and cheap; a class loading the map at once must not use up the API's budget.
-      // Open311 reads query the database: they count like the API's.
-      allowList: (req) => !isApi(req.url) && !req.url.startsWith(`${OPEN311_BASE}/`),
+      // So are the map's data tiles without filters (15-40 per view, one cluster index per snapshot,
+      // each answer kept); filtered ones count (a new filter set builds an index). Open311 reads
+      // query the database: they count like the API's.
+      allowList: (req) => (!isApi(req.url) && !req.url.startsWith(`${OPEN311_BASE}/`)) || PLAIN_MAP_TILE.test(req.url),
       errorResponseBuilder: (_req, ctx) => ({
         statusCode: 429,
         message: `Too many requests. Please try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`,
