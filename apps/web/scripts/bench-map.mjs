@@ -6,9 +6,8 @@
 // Austria and back, and report the main thread's longest task and the tasks over 50 and 100 ms.
 // Issue 20 wants at most 150 KiB before the markers and no task over 100 ms at 50,000.
 import { chromium } from '@playwright/test';
-import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { root, startApi, startTiles } from './bench-server.mjs';
+import { startApi, startTiles, synthetic } from './bench-server.mjs';
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 /** Monuments added to the Linz seed, and where (synthetic: around Linz, or spread like Austria's towns). */
 const SIZES = [
@@ -130,27 +129,7 @@ async function measure(baseUrl) {
 }
 
 async function run({ extra, region }, tilePort) {
-  const seed = (dataDir) => {
-    if (extra === 0) return;
-    const seeded = spawnSync(
-      'pnpm',
-      [
-        '--filter',
-        '@linz/api',
-        'run',
-        'seed:synthetic',
-        '--monuments',
-        String(extra),
-        '--interventions',
-        '0',
-        '--region',
-        region,
-      ],
-      { cwd: root, env: { ...process.env, DATA_DIR: dataDir }, stdio: ['ignore', 'ignore', 'inherit'] },
-    );
-    if (seeded.status !== 0) throw new Error('seeding failed');
-  };
-  const { baseUrl, stop } = await startApi({ tilePort, name: 'bench-map', prepare: seed });
+  const { baseUrl, stop } = await startApi({ tilePort, name: 'bench-map', prepare: synthetic(extra, region) });
   try {
     const count = (await (await fetch(`${baseUrl}/api/monuments/page?limit=1`)).json()).total;
     return { count, ...(await measure(baseUrl)) };

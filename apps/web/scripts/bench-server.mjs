@@ -1,7 +1,7 @@
 // What both browser benchmarks start: a tile upstream answering every tile with one PNG (nothing
 // goes to the internet; the API fetches from it and serves /tiles/ itself, as in production), and
 // the built API serving the built web app on a fresh database.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -79,3 +79,26 @@ export async function startApi({ tilePort, name, prepare = () => {} }) {
   }
   return { baseUrl, stop };
 }
+
+/** A `prepare` for startApi: `extra` synthetic monuments (pnpm seed:synthetic, the Linz seed joins at start) in `region`. */
+export const synthetic = (extra, region) => (dataDir) => {
+  if (extra === 0) return;
+  const args = [
+    '--filter',
+    '@linz/api',
+    'run',
+    'seed:synthetic',
+    '--monuments',
+    String(extra),
+    '--interventions',
+    '0',
+    '--region',
+    region,
+  ];
+  const seeded = spawnSync('pnpm', args, {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (seeded.status !== 0) throw new Error('seeding failed');
+};

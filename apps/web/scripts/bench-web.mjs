@@ -1,13 +1,14 @@
 // pnpm bench:web: the first-load JavaScript budget, then Lighthouse 12 mobile (default simulated
 // throttling) on / and /interventions, several runs each, median and range. Everything is local:
 // the API (fresh temporary database) serves the production build, and a small tile server of our
-// own answers every tile with one PNG, so nothing goes to the internet. Then the map at 42 and at
-// 10,000 monuments: time to markers and main-thread tasks while panning and zooming (bench-map.mjs).
+// own answers every tile with one PNG, so nothing goes to the internet; / again at 50,000 monuments
+// across Austria. Then the map at 42, 10,000 and 50,000 monuments: the data before the markers, time
+// to markers and main-thread tasks while panning and zooming (bench-map.mjs).
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { benchMap } from './bench-map.mjs';
-import { root, startApi, startTiles } from './bench-server.mjs';
+import { root, startApi, startTiles, synthetic } from './bench-server.mjs';
 import { measure, table } from './js-budget.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -85,6 +86,7 @@ console.log(`First-load JavaScript of the home page (dist/index.html):\n${table(
 
 const tiles = await startTiles();
 const { baseUrl, stop } = await startApi({ tilePort: tiles.port, name: 'bench-web' });
+let stopped = false;
 try {
   console.log(
     `\nConditions: ${RUNS} runs per page, Lighthouse default mobile emulation and simulated throttling, ` +
@@ -98,8 +100,21 @@ try {
     for (let i = 0; i < RUNS; i++) runs.push(lighthouse(`${baseUrl}${page}`));
     report(page, runs);
   }
-} finally {
   await stop();
+  stopped = true;
+  // The map holds only what is in view: / at 50,000 monuments across Austria (BENCH_LIGHTHOUSE_LARGE=0 skips it).
+  if (process.env.BENCH_LIGHTHOUSE_LARGE !== '0') {
+    const large = await startApi({ tilePort: tiles.port, name: 'bench-web-large', prepare: synthetic(50_000, 'austria') });
+    try {
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) runs.push(lighthouse(`${large.baseUrl}/`));
+      report('/ at 50,000 monuments (Linz seed + synthetic across Austria)', runs);
+    } finally {
+      await large.stop();
+    }
+  }
+} finally {
+  if (!stopped) await stop();
   tiles.close();
 }
 
