@@ -144,6 +144,9 @@ const ERROR_OVERRIDES: Partial<Record<RouteName, Record<number, string>>> = {
   followConfirm: { 404: 'The token is unknown, was used already or has expired (48 hours).' },
   followUnsubscribe: { 404: 'The token is unknown, or the follow has ended already.' },
   follow: { 429: 'Too many requests from this connection or browser; `Retry-After` says when to try again.' },
+  mapTile: {
+    429: 'Too many requests from this connection (filtered tiles only: the unfiltered map’s tiles are not counted); `Retry-After` says when to try again.',
+  },
   oidcStart: { 404: "Sign-in with the city's accounts is not configured here." },
   oidcCallback: { 404: "Sign-in with the city's accounts is not configured here." },
 };
