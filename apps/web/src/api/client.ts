@@ -52,10 +52,8 @@ type RouteName = Exclude<
   | 'watch'
   | 'unwatch'
   | 'mine'
-  // The map by tile and the lists by page (issue 20): the web switches to them in a later step.
+  // The map's data tiles: mapData.ts asks them by the contract's path (PATHS.mapTile).
   | 'mapTile'
-  | 'monumentsPage'
-  | 'interventionsPage'
 >;
 
 /** Method and path of each route; `satisfies` keeps them equal to the contract's route table. */
@@ -71,6 +69,9 @@ export const routes = {
   reportMonument: { method: 'POST', path: PATHS.reportMonument },
   reportIntervention: { method: 'POST', path: PATHS.reportIntervention },
   stats: { method: 'GET', path: PATHS.stats },
+  // The lists by page (/monuments, /interventions): queries.ts asks them with getChecked.
+  monumentsPage: { method: 'GET', path: PATHS.monumentsPage },
+  interventionsPage: { method: 'GET', path: PATHS.interventionsPage },
 } as const satisfies { [N in RouteName]: Pick<Routes[N], 'method' | 'path'> };
 
 type Bodies = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { interventionKey, normaliseInterventions, normaliseMonuments } from './normalise';
+import { normaliseInterventions, normaliseMonuments } from './normalise';
 
 const monument = {
   id: 'mon-a',
@@ -67,10 +67,5 @@ describe('list normalisation (spec section 4)', () => {
     const badStatus = { ...intervention, status: 'approved' };
     const badAnswer = { ...intervention, answer: { de: 'nur deutsch' } };
     expect(normaliseInterventions([badStatus, badAnswer, intervention])).toEqual([intervention]);
-  });
-
-  it('derives a key from monumentId, name and position when the id is missing', () => {
-    expect(interventionKey({ id: 5, monumentId: 'm', name: 'n' }, 2)).toBe('5');
-    expect(interventionKey({ id: undefined, monumentId: 'm', name: 'n' }, 2)).toBe('m:n:2');
   });
 });

@@ -29,8 +29,3 @@ export function normaliseInterventions(json: unknown): ListedIntervention[] {
     return [listed as ListedIntervention];
   });
 }
-
-/** A stable React key: the id, or one derived from monumentId, name and position. */
-export function interventionKey(item: Pick<ListedIntervention, 'id' | 'monumentId' | 'name'>, index: number): string {
-  return item.id !== undefined ? String(item.id) : `${item.monumentId}:${item.name}:${index}`;
-}

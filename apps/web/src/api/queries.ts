@@ -1,10 +1,10 @@
 // One query-options factory per resource, shared by route loaders and components.
 import type { MonumentFilters } from '@linz/contract';
-import { PAGE_LIMIT_DEFAULT, PATHS } from '@linz/contract/facts';
+import { PAGE_LIMIT_DEFAULT } from '@linz/contract/facts';
 import { monumentFilterSearch, type InterventionSearch } from '@linz/contract/filters';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { isInterventionPage, isMonumentPage } from './answers';
-import { call, getChecked, send } from './client';
+import { call, getChecked, routes, send } from './client';
 import { normaliseInterventions, normaliseMonuments } from './normalise';
 
 export const queryKeys = {
@@ -64,7 +64,7 @@ export const monumentPagesQuery = (filters: MonumentFilters) => {
   const query = monumentFilterSearch(filters);
   return infiniteQueryOptions({
     queryKey: [...queryKeys.monuments, 'pages', query] as const,
-    queryFn: ({ pageParam, signal }) => getChecked(pageUrl(PATHS.monumentsPage, query, pageParam), isMonumentPage, signal),
+    queryFn: ({ pageParam, signal }) => getChecked(pageUrl(routes.monumentsPage.path, query, pageParam), isMonumentPage, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
@@ -80,7 +80,7 @@ export const interventionPagesQuery = ({ q, status, sort }: InterventionSearch) 
   return infiniteQueryOptions({
     queryKey: [...queryKeys.allInterventions, 'pages', query] as const,
     queryFn: ({ pageParam, signal }) =>
-      getChecked(pageUrl(PATHS.interventionsPage, query, pageParam), isInterventionPage, signal),
+      getChecked(pageUrl(routes.interventionsPage.path, query, pageParam), isInterventionPage, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });

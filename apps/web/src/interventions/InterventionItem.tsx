@@ -2,6 +2,7 @@
 // description, votes, the mayor notice and the city's answer.
 import type { Monument } from '@linz/contract';
 import { Link } from '@tanstack/react-router';
+import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListedIntervention } from '../api/normalise';
 import { langOf } from '../i18n/languages';
@@ -9,15 +10,16 @@ import { monumentName } from '../map/monumentName';
 import { CityAnswer, StatusBadge, VoteProgress } from '../popup/ProposalStanding';
 import { MayorNotice } from '../popup/MayorNotice';
 
-type Props = { intervention: ListedIntervention; monument: Monument | undefined };
+/** `heading`: set on the first proposal of a newly shown page, which gets focus. */
+type Props = { intervention: ListedIntervention; monument: Monument | undefined; heading?: Ref<HTMLHeadingElement> | undefined };
 
-export function InterventionItem({ intervention, monument }: Props) {
+export function InterventionItem({ intervention, monument, heading }: Props) {
   const { t, i18n } = useTranslation();
   const lang = langOf(i18n.resolvedLanguage);
   const location = monument ? `${monument.geoLocX}, ${monument.geoLocY}` : t('interventions.unknown');
   return (
     <li className="intervention-item">
-      <h2 className="intervention-item__title">
+      <h2 className="intervention-item__title" ref={heading} tabIndex={-1}>
         <span className="intervention-item__emoji" role="img" aria-label={t('interventions.emoji')}>
           {intervention.emoji}
         </span>{' '}

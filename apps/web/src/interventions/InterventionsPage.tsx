@@ -1,10 +1,11 @@
 // /interventions: the proposals, each with its monument, searched, filtered by status and sorted as
-// the address says: on the server, a page at a time.
+// the address says: on the server, a page at a time; "mehr anzeigen" moves focus to the first newly
+// shown proposal.
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { interventionPagesQuery, LIST_PAGE_SIZE } from '../api/queries';
 import { BackLink } from '../layout/BackLink';
-import { MoreButton } from '../monuments/MoreButton';
+import { MoreButton, useFocusFirstNew } from '../monuments/MoreButton';
 import { InterventionControls } from './InterventionControls';
 import { InterventionItem } from './InterventionItem';
 import { useInterventionSearch } from './useInterventionSearch';
@@ -17,6 +18,7 @@ export function InterventionsPage() {
   const total = useInfiniteQuery(interventionPagesQuery({})).data?.pages[0]?.total;
   const items = pages.data?.pages.flatMap((p) => p.items) ?? [];
   const shown = pages.data?.pages[0]?.total ?? 0;
+  const focus = useFocusFirstNew(items.length);
   return (
     <div className="content">
       <BackLink label={t('interventions.backHome')} />
@@ -29,8 +31,8 @@ export function InterventionsPage() {
         <p className="empty">{total ? t('finder.proposals.none') : t('interventions.none')}</p>
       ) : (
         <ul className="intervention-list">
-          {items.map((item) => (
-            <InterventionItem key={item.id} intervention={item} monument={item.monument} />
+          {items.map((item, index) => (
+            <InterventionItem key={item.id} heading={focus.headingAt(index)} intervention={item} monument={item.monument} />
           ))}
         </ul>
       )}
@@ -38,7 +40,10 @@ export function InterventionsPage() {
         <MoreButton
           label={t('interventions.more', { count: Math.min(shown - items.length, LIST_PAGE_SIZE), rest: shown - items.length })}
           busy={pages.isFetchingNextPage}
-          onMore={() => void pages.fetchNextPage()}
+          onMore={() => {
+            focus.moved();
+            void pages.fetchNextPage();
+          }}
         />
       ) : null}
       <BackLink label={t('interventions.backHome')} />

@@ -1,9 +1,10 @@
 // /monuments: the map's accessible alternative. Every monument that passes the address's filters
-// (the same panel and parameters as the map), sorted by name, a page at a time from the server, so
-// that 50,000 stay usable; "Mehr anzeigen" moves focus to the first newly shown monument.
+// (the same panel and parameters as the map), a page at a time from the server, so that 50,000 stay
+// usable; "Mehr anzeigen" moves focus to the first newly shown monument. The order is the server's:
+// the German name ignoring case and accents (in English, a monument's English name is shown where
+// its German name sorts; the pages cannot be sorted again here).
 import { monumentFilterSearch } from '@linz/contract/filters';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIST_PAGE_SIZE, monumentPagesQuery } from '../api/queries';
 import { FilterPanel } from '../finder/FilterPanel';
@@ -13,7 +14,7 @@ import { langOf } from '../i18n/languages';
 import { BackLink } from '../layout/BackLink';
 import { monumentName } from '../map/monumentName';
 import { MonumentItem } from './MonumentItem';
-import { MoreButton } from './MoreButton';
+import { MoreButton, useFocusFirstNew } from './MoreButton';
 
 export function MonumentsPage() {
   const { t, i18n } = useTranslation();
@@ -22,13 +23,8 @@ export function MonumentsPage() {
   const pages = useInfiniteQuery(monumentPagesQuery(filters));
   const items = pages.data?.pages.flatMap((p) => p.items) ?? [];
   const total = pages.data?.pages[0]?.total ?? 0;
-  const firstNew = useRef<HTMLHeadingElement>(null);
-  const [focusIndex, setFocusIndex] = useState<number | null>(null);
+  const focus = useFocusFirstNew(items.length);
   const search: FilterSearch = monumentFilterSearch(filters);
-  // After "Mehr anzeigen" brought the next page: on to its first monument.
-  useEffect(() => {
-    if (focusIndex !== null && items.length > focusIndex) firstNew.current?.focus();
-  }, [focusIndex, items.length]);
 
   return (
     <div className="content">
@@ -47,7 +43,7 @@ export function MonumentsPage() {
           {items.map((monument, index) => (
             <MonumentItem
               key={monument.id}
-              heading={index === focusIndex ? firstNew : undefined}
+              heading={focus.headingAt(index)}
               monument={monument}
               name={monumentName(monument, lang)}
               filters={search}
@@ -60,7 +56,7 @@ export function MonumentsPage() {
           label={t('finder.list.more', { count: Math.min(total - items.length, LIST_PAGE_SIZE), rest: total - items.length })}
           busy={pages.isFetchingNextPage}
           onMore={() => {
-            setFocusIndex(items.length);
+            focus.moved();
             void pages.fetchNextPage();
           }}
         />
