@@ -61,3 +61,34 @@ test('invalid parameters are ignored, the rest kept; each row links to its monum
   await mapReady(page);
   await expect(page.locator('.leaflet-popup').getByRole('heading', { level: 2, name: monument.name })).toBeVisible();
 });
+
+test('51 matching proposals: 50 shown, "mehr anzeigen" asks for the page after the cursor and moves focus; never the whole lists', async ({
+  page,
+  api,
+}) => {
+  const tag = unique('x').slice(2);
+  const monument = await api.addMonument(`Seitendenkmal ${tag}`, 48.25 + Math.random() * 0.05, 14.25);
+  const names: string[] = [];
+  for (let i = 1; i <= 51; i++) names.push((await api.addIntervention(monument.id, `Vorschlag ${i} ${tag}`)).name);
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/api/')) asked.push(`${url.pathname}${url.search}`);
+  });
+  await page.goto(`/interventions?q=${tag}&sort=newest`);
+  await expect(titles(page)).toHaveCount(50);
+  await expect(count(page)).toHaveText(/^51 von \d+ Vorschlägen$/);
+  // Newest first: the last one added leads, the first one added waits on the next page.
+  await expect(titles(page).first()).toContainText(`${names[50]}`);
+  await expect(titles(page).filter({ hasText: `${names[0]}` })).toHaveCount(0);
+  await page.getByRole('button', { name: '1 weiteren Vorschlag anzeigen' }).click();
+  await expect(titles(page)).toHaveCount(51);
+  await expect(titles(page).nth(50)).toContainText(`${names[0]}`);
+  await expect(titles(page).nth(50)).toBeFocused();
+  await expect(page.getByRole('button', { name: /weitere/ })).toHaveCount(0);
+  // The first page, then the one after its cursor, with the same search; never the whole lists.
+  const paged = asked.filter((a) => a.startsWith('/api/interventions/page?') && a.includes(`q=${tag}`));
+  expect(paged.filter((a) => !a.includes('cursor='))).toHaveLength(1);
+  expect(paged.filter((a) => a.includes('cursor=') && a.includes('sort=newest'))).toHaveLength(1);
+  expect(asked.filter((a) => /^\/api\/(monuments|interventions\/all)(\?|$)/.test(a))).toEqual([]);
+});

@@ -139,7 +139,14 @@ test('/monuments pages on the server: sorted by name, 50 at a time, "mehr anzeig
   expect(asked.filter((a) => a === '/api/monuments' || a.startsWith('/api/monuments?'))).toEqual([]);
   expect(asked.filter((a) => a.startsWith('/api/monuments/page?cursor='))).toHaveLength(1);
   // A search narrows the list to the one monument, and the count says so.
-  await page.getByRole('searchbox', { name: /Suche/ }).fill(next);
+  const box = page.getByRole('searchbox', { name: /Suche/ });
+  await box.fill(next);
   await expect(headings.first()).toHaveText(next);
   await expect(page.getByRole('status').filter({ hasText: /Denkm/ })).toHaveText(/^\d+ von 2\.\d{3} Denkmälern$/);
+  // Cleared, the two pages come back from the cache; focus stays in the box (after React's effects
+  // of that render: a frame and a task later).
+  await box.fill('');
+  await expect(headings).toHaveCount(100);
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
+  await expect(box).toBeFocused();
 });
