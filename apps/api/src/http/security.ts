@@ -3,7 +3,7 @@
 // requests count against the rate limit before they are refused.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStore, type RateLimitPluginOptions } from '@fastify/rate-limit';
 import { OPEN311_BASE } from '@linz/contract';
 import { isApiPath, PATHS } from '@linz/contract/facts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -36,10 +36,49 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
+const LIMIT_WINDOW_MS = 60_000;
+
+/**
+ * The general limit's counts: requests per connection in fixed windows of a minute. Its own store
+ * (not the plugin's) so that the lists answered beside Fastify (http/fast-reads.ts) count in it too.
+ * Windows that have ended are swept once the map holds `sweepFrom` keys (at most once a window).
+ */
+export function windowCounter(windowMs = LIMIT_WINDOW_MS, sweepFrom = 10_000) {
+  const windows = new Map<string, { count: number; ends: number }>();
+  let nextSweep = 0;
+  return {
+    /** Counts one request of `key`: its count in the current window and when that window ends. */
+    hit(key: string, now = Date.now()): { count: number; ends: number } {
+      let w = windows.get(key);
+      if (!w || w.ends <= now) {
+        // At most one sweep per window: many live keys must not make every new one scan them all.
+        if (windows.size >= sweepFrom && now >= nextSweep) {
+          nextSweep = now + windowMs;
+          for (const [k, old] of windows) if (old.ends <= now) windows.delete(k);
+        }
+        w = { count: 0, ends: now + windowMs };
+        windows.set(key, w);
+      }
+      w.count++;
+      return w;
+    },
+    size: () => windows.size,
+  };
+}
+export type WindowCounter = ReturnType<typeof windowCounter>;
+
 /** A map data tile of the unfiltered map (no query string). */
 const PLAIN_MAP_TILE = /^\/api\/map\/\d+\/\d+\/\d+\.json$/;
 
-export async function security(app: FastifyInstance, config: Config) {
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * What the fast reads need of the security layer: the headers of every answer, the
+ * Strict-Transport-Security value for answers over TLS (when on) and the general limit.
+ */
+export type Guard = { headers: Record<string, string>; hsts?: string; limit?: { counter: WindowCounter; max: number } };
+
+export async function security(app: FastifyInstance, config: Config): Promise<Guard> {
   // Helmet's headers depend only on the config: compute them once, set them on every answer.
   const headers = helmetHeaders({
     contentSecurityPolicy: {
@@ -62,19 +101,31 @@ export async function security(app: FastifyInstance, config: Config) {
     strictTransportSecurity: false,
     crossOriginEmbedderPolicy: false,
   });
-  const hsts = config.hsts;
+  const hsts = config.hsts ? HSTS : undefined;
   app.addHook('onRequest', (req, reply, done) => {
     reply.headers(headers);
-    if (hsts && req.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    if (hsts && req.protocol === 'https') reply.header('strict-transport-security', hsts);
     done();
   });
 
   await pressure(app, config, app.services.database);
 
-  if (config.limits.requestsPerMinute > 0) {
+  const counter = config.limits.requestsPerMinute > 0 ? windowCounter() : undefined;
+  if (counter) {
+    const store: FastifyRateLimitStore = {
+      incr(key, callback) {
+        const w = counter.hit(key);
+        callback(null, { current: w.count, ttl: w.ends - Date.now() });
+      },
+      child: () => store,
+    };
     await app.register(rateLimit, {
       max: config.limits.requestsPerMinute,
-      timeWindow: '1 minute',
+      timeWindow: LIMIT_WINDOW_MS,
+      // The plugin constructs its store: this one hands it the shared counter.
+      store: function Store() {
+        return store;
+      } as unknown as RateLimitPluginOptions['store'],
       // req.ip honours X-Forwarded-For only as far as TRUST_PROXY allows.
       keyGenerator: (req) => connectionOf(req.ip),
       // Only a refused request says when to retry (Retry-After); the counters on every other answer
@@ -108,4 +159,5 @@ export async function security(app: FastifyInstance, config: Config) {
     }
     done();
   });
+  return { headers, hsts, limit: counter && { counter, max: config.limits.requestsPerMinute } };
 }

@@ -1,29 +1,22 @@
 // Open data over REST: GeoJSON, CSV and Atom, each a few lines over a domain function, with an
 // ETag (a hash of the body) and 304, like the other reads. The licence travels in a `Link:
 // <…>; rel="license"` header (RFC 8288) on every export, and inside the GeoJSON and the feeds.
-import { createHash } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
 import { EXPORT_TYPES, routes } from '@linz/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { interventionsCsv, monumentsCsv, parseExportQuery, selectMonuments, toGeoJson } from '../domain/exports.js';
 import { answersFeed, interventionsFeed } from '../domain/feeds.js';
+import { textSnapshot } from '../domain/read-cache.js';
+import { snapshotAnswer } from '../http/snapshot-answer.js';
 import type { Services } from '../services.js';
-import { acceptsGzip } from './routes.js';
 
 export const LICENSE_LINK = '<https://creativecommons.org/licenses/by/4.0/>; rel="license"';
 
 function send(req: FastifyRequest, reply: FastifyReply, type: string, text: string) {
   if (reply.sent) return undefined; // the request's deadline has answered 503 meanwhile
-  const body = Buffer.from(text);
-  const gzip = body.length >= 1024 && acceptsGzip(req.headers['accept-encoding']);
-  const hash = createHash('sha1').update(body).digest('base64url');
-  const etag = gzip ? `"${hash}-gz"` : `"${hash}"`;
-  reply.header('etag', etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding').header('link', LICENSE_LINK);
+  const answer = snapshotAnswer(textSnapshot(text), type, 'no-cache', req.headers['accept-encoding'], req.headers['if-none-match']);
   // Open data: any site may fetch it from a browser (no cookie is read or sent with it).
   reply.header('access-control-allow-origin', '*').header('cross-origin-resource-policy', 'cross-origin');
-  if (req.headers['if-none-match'] === etag) return reply.code(304).send();
-  reply.type(type);
-  return gzip ? reply.header('content-encoding', 'gzip').send(gzipSync(body, { level: 6 })) : reply.send(body);
+  return reply.code(answer.status).headers(answer.headers).header('link', LICENSE_LINK).send(answer.body);
 }
 
 /** The exports' query, or a 400 naming each parameter that could not be read (nothing else happens). */

@@ -2,8 +2,9 @@
 import { MAP_TILE_CACHE_CONTROL, routes } from '@linz/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { gzippedBody, serialised, snapshotOf, textSnapshot, type Snapshot } from '../domain/read-cache.js';
+import { serialised, snapshotOf, textSnapshot, type Snapshot } from '../domain/read-cache.js';
 import type { ContextFor } from '../http/context.js';
+import { JSON_TYPE, snapshotAnswer } from '../http/snapshot-answer.js';
 import { appRouter, createCaller, runQuery } from '../trpc/router.js';
 import { docsPage } from './docs-page.js';
 import { openApiDocument } from './openapi.js';
@@ -27,18 +28,6 @@ function checkInput(route: { params?: z.ZodType; query?: z.ZodType }, req: Fasti
   if (issues.length > 0) throw Object.assign(new Error('Invalid input.'), { statusCode: 400, issues });
 }
 
-/** Whether the client takes gzip (and has not refused it with q=0). */
-export function acceptsGzip(header: string | undefined): boolean {
-  return (header ?? '').split(',').some((part) => {
-    const [coding, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return coding === 'gzip' && (q === undefined || Number(q.slice(2)) > 0);
-  });
-}
-
-/** Bodies smaller than this go out as they are: gzip would save next to nothing. */
-const GZIP_FROM_BYTES = 1024;
-
 /**
  * The one place for cacheable reads: the procedure's answer is a snapshot's data
  * (domain/read-cache.ts), sent as its pre-serialised bytes (gzipped once per snapshot when the
@@ -50,7 +39,7 @@ async function sendCacheable(req: FastifyRequest, reply: FastifyReply, read: Pro
   if (reply.sent) return undefined; // the request's deadline has answered 503 meanwhile
   const snap = serialised(data);
   if (!snap) throw new Error('a cacheable read must answer a snapshot');
-  return sendSnapshot(req, reply, snap, 'application/json; charset=utf-8', cacheControl);
+  return sendSnapshot(req, reply, snap, JSON_TYPE, cacheControl);
 }
 
 function sendSnapshot(
@@ -60,13 +49,8 @@ function sendSnapshot(
   type: string,
   cacheControl = 'no-cache',
 ) {
-  const gzip = snap.body.length >= GZIP_FROM_BYTES && acceptsGzip(req.headers['accept-encoding']);
-  // Each representation has its own strong ETag.
-  const etag = gzip ? `${snap.etag.slice(0, -1)}-gz"` : snap.etag;
-  reply.header('etag', etag).header('cache-control', cacheControl).header('vary', 'accept-encoding');
-  if (req.headers['if-none-match'] === etag) return reply.code(304).send();
-  reply.type(type);
-  return gzip ? reply.header('content-encoding', 'gzip').send(gzippedBody(snap)) : reply.send(snap.body);
+  const answer = snapshotAnswer(snap, type, cacheControl, req.headers['accept-encoding'], req.headers['if-none-match']);
+  return reply.code(answer.status).headers(answer.headers).send(answer.body);
 }
 
 /**

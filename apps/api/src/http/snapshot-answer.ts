@@ -1,0 +1,41 @@
+// How a snapshot (domain/read-cache.ts) goes out over HTTP: its bytes, gzipped once when the client
+// takes them, a strong ETag for each representation and 304 for a matching If-None-Match. The one rule
+// for the REST routes (through Fastify) and the fast reads beside it (http/fast-reads.ts).
+import { gzippedBody, type Snapshot } from '../domain/read-cache.js';
+
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Bodies smaller than this go out as they are: gzip would save next to nothing. */
+export const GZIP_FROM_BYTES = 1024;
+
+/** Whether the client takes gzip (and has not refused it with q=0). */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  return header.split(',').some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return coding === 'gzip' && (q === undefined || Number(q.slice(2)) > 0);
+  });
+}
+
+export type SnapshotAnswer = { status: 200 | 304; headers: Record<string, string>; body?: Buffer };
+
+/** The answer to a GET of `snap`, given the request's Accept-Encoding and If-None-Match. */
+export function snapshotAnswer(
+  snap: Snapshot<unknown>,
+  type: string,
+  cacheControl: string,
+  acceptEncoding: string | undefined,
+  ifNoneMatch: string | undefined,
+): SnapshotAnswer {
+  const gzip = snap.body.length >= GZIP_FROM_BYTES && acceptsGzip(acceptEncoding);
+  const etag = gzip ? `${snap.etag.slice(0, -1)}-gz"` : snap.etag;
+  if (ifNoneMatch === etag) return { status: 304, headers: { etag, 'cache-control': cacheControl, vary: 'accept-encoding' } };
+  return gzip
+    ? {
+        status: 200,
+        headers: { etag, 'cache-control': cacheControl, vary: 'accept-encoding', 'content-type': type, 'content-encoding': 'gzip' },
+        body: gzippedBody(snap),
+      }
+    : { status: 200, headers: { etag, 'cache-control': cacheControl, vary: 'accept-encoding', 'content-type': type }, body: snap.body };
+}
