@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { routes } from '@linz/contract';
 import { afterEach, describe, expect, it } from 'vitest';
+import { windowCounter } from '../src/http/security.js';
 import { loggerOptions } from '../src/logging.js';
 import { DB_KIND, testApp } from './harness.js';
 
@@ -171,7 +172,31 @@ describe(`the public lists beside Fastify (${DB_KIND})`, () => {
     expect(lines.filter((l) => (JSON.parse(l) as { msg: string }).msg === 'incoming request')).toHaveLength(3);
     expect(lines.join('\n')).not.toContain('192.0.2.44');
     const metrics = await t.app.inject({ url: '/metrics', headers: { authorization: 'Bearer fast-reads-metrics-token' } });
-    const count = /^http_request_duration_seconds_count\{method="GET",route="\/api\/monuments",status_code="200"\} (\d+)$/m.exec(metrics.body);
+    const count = /^http_request_duration_seconds_count\{method="GET",route="\/api\/monuments",status_code="200"\} (\d+)$/m.exec(
+      metrics.body,
+    );
     expect(Number(count?.[1])).toBe(4);
+  });
+});
+
+describe("the general limit's window counter", () => {
+  it('counts per key and window, and sweeps ended windows once it holds many keys, at most once a window', () => {
+    const c = windowCounter(1000, 3);
+    expect(c.hit('a', 0).count).toBe(1);
+    expect(c.hit('a', 999).count).toBe(2);
+    expect(c.hit('a', 1000)).toEqual({ count: 1, ends: 2000 }); // a new window
+    c.hit('b', 100);
+    c.hit('c', 100);
+    expect(c.size()).toBe(3);
+    // A fourth key after b's and c's windows ended: they are swept.
+    c.hit('d', 1500);
+    expect(c.size()).toBe(2);
+    // Not again within that window (until 2500), though a's window has ended by then.
+    c.hit('f', 2100);
+    c.hit('g', 2200);
+    expect(c.size()).toBe(4);
+    // After it: a's and d's windows are swept, h is added to f and g.
+    c.hit('h', 2600);
+    expect(c.size()).toBe(3);
   });
 });

@@ -60,9 +60,12 @@ export function createReadCache<S extends z.ZodType<object>>(schema: S, load: ()
       if (current) return current;
       const building = load().then((raw) => snapshotOf(schema, raw));
       current = building;
-      void building.then((snap) => {
-        if (current === building) built = snap;
-      }, () => {});
+      void building.then(
+        (snap) => {
+          if (current === building) built = snap;
+        },
+        () => {},
+      );
       // A failed build is not kept; the next read tries again.
       building.catch(() => {
         if (current === building) current = undefined;

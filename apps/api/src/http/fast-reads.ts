@@ -47,7 +47,8 @@ export function clientOf(trust: Config['trustProxy']): ClientOf {
     },
     https(req) {
       const proto = req.headers['x-forwarded-proto'];
-      if (typeof proto === 'string' && trusted(req.socket.remoteAddress ?? '', 0)) return proto.slice(proto.lastIndexOf(',') + 1).trim() === 'https';
+      if (typeof proto === 'string' && trusted(req.socket.remoteAddress ?? '', 0))
+        return proto.slice(proto.lastIndexOf(',') + 1).trim() === 'https';
       return encrypted(req);
     },
   };
@@ -58,7 +59,7 @@ const headerLists = new WeakMap<Snapshot<unknown>, Map<string, string[]>>();
 
 function headerList(guard: Guard, snap: Snapshot<unknown>, a: SnapshotAnswer, https: boolean): string[] {
   let lists = headerLists.get(snap);
-  if (!lists) headerLists.set(snap, (lists = new Map()));
+  if (!lists) headerLists.set(snap, (lists = new Map<string, string[]>()));
   const key = `${a.status} ${a.headers.etag} ${https}`;
   let list = lists.get(key);
   if (!list) {
@@ -101,7 +102,7 @@ export function fastReadServer() {
 
   return {
     /** Fastify's `serverFactory`: a plain HTTP/1.1 server set up as Fastify would set up its own. */
-    factory(handler: RequestListener, fastify: FastifyServerOptions): Server {
+    factory(this: void, handler: RequestListener, fastify: FastifyServerOptions): Server {
       const server = createServer((req, res) => {
         if (!answer(req, res)) handler(req, res);
       });

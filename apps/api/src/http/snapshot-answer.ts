@@ -34,8 +34,18 @@ export function snapshotAnswer(
   return gzip
     ? {
         status: 200,
-        headers: { etag, 'cache-control': cacheControl, vary: 'accept-encoding', 'content-type': type, 'content-encoding': 'gzip' },
+        headers: {
+          etag,
+          'cache-control': cacheControl,
+          vary: 'accept-encoding',
+          'content-type': type,
+          'content-encoding': 'gzip',
+        },
         body: gzippedBody(snap),
       }
-    : { status: 200, headers: { etag, 'cache-control': cacheControl, vary: 'accept-encoding', 'content-type': type }, body: snap.body };
+    : {
+        status: 200,
+        headers: { etag, 'cache-control': cacheControl, vary: 'accept-encoding', 'content-type': type },
+        body: snap.body,
+      };
 }

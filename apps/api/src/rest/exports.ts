@@ -13,7 +13,13 @@ export const LICENSE_LINK = '<https://creativecommons.org/licenses/by/4.0/>; rel
 
 function send(req: FastifyRequest, reply: FastifyReply, type: string, text: string) {
   if (reply.sent) return undefined; // the request's deadline has answered 503 meanwhile
-  const answer = snapshotAnswer(textSnapshot(text), type, 'no-cache', req.headers['accept-encoding'], req.headers['if-none-match']);
+  const answer = snapshotAnswer(
+    textSnapshot(text),
+    type,
+    'no-cache',
+    req.headers['accept-encoding'],
+    req.headers['if-none-match'],
+  );
   // Open data: any site may fetch it from a browser (no cookie is read or sent with it).
   reply.header('access-control-allow-origin', '*').header('cross-origin-resource-policy', 'cross-origin');
   return reply.code(answer.status).headers(answer.headers).header('link', LICENSE_LINK).send(answer.body);
