@@ -18,7 +18,7 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-async function listening(env: Record<string, string> = {}, logger?: Parameters<typeof testApp>[1]['logger']) {
+async function listening(env: Record<string, string> = {}, logger?: NonNullable<Parameters<typeof testApp>[1]>['logger']) {
   const t = await testApp(env, { logger });
   cleanups.push(() => t.close());
   // Every request that reaches Fastify's pipeline, by URL.
@@ -52,7 +52,7 @@ describe(`the public lists beside Fastify (${DB_KIND})`, () => {
     const t = await listening();
     for (const path of LISTS) {
       await t.get(path); // builds the snapshot (through Fastify)
-      for (const headers of [{}, { 'accept-encoding': 'gzip' }]) {
+      for (const headers of [{}, { 'accept-encoding': 'gzip' }] as Record<string, string>[]) {
         t.seen.length = 0;
         const fast = await t.get(path, headers);
         // The same route through Fastify: a query string is never answered beside it.
