@@ -19,9 +19,10 @@ const PATCHES: Record<Exclude<Variant, 'current'>, Patch[]> = {
   ],
   // A vote still queued when its request's deadline answered 503 is cast anyway.
   'no-withdrawal': [{ file: 'domain/votes.ts', from: 'if (p.answered?.()) p.reject(', to: 'if (false) p.reject(' }],
-  // Every list read runs its query; no NOTIFY either (nothing to invalidate).
+  // Every list read runs its query (none is answered beside Fastify from a kept snapshot); no NOTIFY either (nothing to invalidate).
   'no-cache': [
     { file: 'domain/read-cache.ts', from: '      if (current) return current;\n', to: '' },
+    { file: 'domain/read-cache.ts', from: 'ready: () => built,', to: 'ready: () => undefined,' },
     { file: 'services.ts', from: "channel: database.kind === 'postgres' ? CHANGE_CHANNEL : null,", to: 'channel: null,' },
   ],
 };

@@ -13,6 +13,7 @@ import {
   type Monument,
   type MonumentFilters,
 } from '@linz/contract';
+import { cell, latOf, lngOf, MAX_LAT, tileX, tileY } from '@linz/contract/mercator';
 import Supercluster from 'supercluster';
 import { filterKey, monumentIndex } from './finder.js';
 import { recentlyUsed, snapshotOf, type Recent, type Snapshot } from './read-cache.js';
@@ -66,18 +67,6 @@ function tileIndex(list: readonly Monument[], filters: MonumentFilters): TileInd
     return { clusters: clusterIndex(passing), tiles: recentlyUsed(KEPT_TILES) };
   });
 }
-
-// Web Mercator in tile units of zoom z (x from the antimeridian eastwards, y from the north).
-const MAX_LAT = 85.0511287798066;
-const tileX = (lng: number, n: number) => ((lng + 180) / 360) * n;
-function tileY(lat: number, n: number) {
-  const sin = Math.sin((Math.max(-MAX_LAT, Math.min(MAX_LAT, lat)) * Math.PI) / 180);
-  return (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * n;
-}
-const lngOf = (x: number, n: number) => (x / n) * 360 - 180;
-const latOf = (y: number, n: number) => (Math.atan(Math.sinh(Math.PI * (1 - (2 * y) / n))) * 180) / Math.PI;
-/** The tile (column or row) a position falls in: each position in exactly one. */
-const cell = (t: number, n: number) => Math.min(n - 1, Math.max(0, Math.floor(t)));
 
 /** A margin around the tile for the index query (a hundredth of a tile), so rounding drops nothing. */
 const MARGIN = 0.01;

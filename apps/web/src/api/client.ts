@@ -143,6 +143,28 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+type Answered = { status: number; ok: boolean; json: unknown };
+
+/** One fetch and its JSON body (undefined when empty or not JSON); no answer at all is a network ApiError. */
+async function fetchJson(url: string, init: RequestInit): Promise<Answered> {
+  let response: Response;
+  try {
+    response = await fetch(url, init);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError('network', 0, undefined);
+  }
+  return { status: response.status, ok: response.ok, json: await readJson(response) };
+}
+
+/** An answer's body, checked: an error status or a malformed body is an ApiError. */
+function checked<T>({ status, ok, json }: Answered, check: Check<T>, prepareJson?: (json: unknown) => unknown): T {
+  if (!ok) throw new ApiError('status', status, serverMessageOf(json));
+  const prepared = prepareJson ? prepareJson(json) : json;
+  if (!check(prepared)) throw new ApiError('malformed', status, undefined);
+  return prepared;
+}
+
 /** Sends one request and returns the status and the JSON body (undefined when empty or not JSON). */
 export async function send<N extends RouteName>(name: N, options: CallOptions<N> = {}) {
   const route = routes[name];
@@ -156,37 +178,22 @@ export async function send<N extends RouteName>(name: N, options: CallOptions<N>
     };
     init.body = JSON.stringify(options.body);
   }
-  let response: Response;
-  try {
-    response = await fetch(pathOf(route.path, options.params), init);
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError('network', 0, undefined);
-  }
-  return { status: response.status, ok: response.ok, json: await readJson(response) };
+  return fetchJson(pathOf(route.path, options.params), init);
 }
 
-/** GETs a public read by its URL (a route's path with its query) and returns the checked answer. */
+/** A path with a query (the address's parameters, in their plain form); the bare path when there is none. */
+export function withQuery(path: string, query: Record<string, string>): string {
+  const params = new URLSearchParams(query).toString();
+  return params ? `${path}?${params}` : path;
+}
+
+/** GETs a public read by its URL (a route's path with its query: withQuery) and returns the checked answer. */
 export async function getChecked<T>(url: string, check: Check<T>, signal?: AbortSignal): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(url, { signal: signal ?? null, headers: { Accept: 'application/json' } });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError('network', 0, undefined);
-  }
-  const json = await readJson(response);
-  if (!response.ok) throw new ApiError('status', response.status, serverMessageOf(json));
-  if (!check(json)) throw new ApiError('malformed', response.status, undefined);
-  return json;
+  return checked(await fetchJson(url, { signal: signal ?? null, headers: { Accept: 'application/json' } }), check);
 }
 
 /** Calls a route and returns its answer, checked against the contract's shape. */
 export async function call<N extends keyof Answers>(name: N, options: CallOptions<N> = {}): Promise<Answers[N]> {
-  const { status, ok, json: raw } = await send(name, options);
-  if (!ok) throw new ApiError('status', status, serverMessageOf(raw));
-  const json = prepare[name]?.(raw) ?? raw;
   const check: Check<Answers[N]> = answers[name];
-  if (!check(json)) throw new ApiError('malformed', status, undefined);
-  return json;
+  return checked(await send(name, options), check, prepare[name]);
 }

@@ -4,7 +4,7 @@ import { PAGE_LIMIT_DEFAULT } from '@linz/contract/facts';
 import { monumentFilterSearch, type InterventionSearch } from '@linz/contract/filters';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { isInterventionPage, isMonumentPage } from './answers';
-import { call, getChecked, routes, send } from './client';
+import { call, getChecked, routes, send, withQuery } from './client';
 import { normaliseInterventions, normaliseMonuments } from './normalise';
 
 export const queryKeys = {
@@ -54,10 +54,8 @@ export const clientConfigQuery = () =>
   });
 
 /** A list page's URL: the list's parameters (the address's), and the cursor of the page before. */
-function pageUrl(path: string, query: Record<string, string>, cursor: string | undefined): string {
-  const params = new URLSearchParams({ ...query, ...(cursor ? { cursor } : {}) }).toString();
-  return params ? `${path}?${params}` : path;
-}
+const pageUrl = (path: string, query: Record<string, string>, cursor: string | undefined) =>
+  withQuery(path, cursor ? { ...query, cursor } : query);
 
 /** /monuments: the monuments passing the filters, a page at a time, sorted and searched on the server. */
 export const monumentPagesQuery = (filters: MonumentFilters) => {

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ResultCount } from './ResultCount';
 import { SearchBox } from './SearchBox';
 import { validateHomeSearch } from './search';
-import { useFilters, useMonumentCounts } from './useFilteredMonuments';
+import { useFilters, useMonumentCounts } from './useFilters';
 import { toggled, useReplaceSearch } from './useReplaceSearch';
 import './finder.css';
 

@@ -7,7 +7,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useMap } from 'react-leaflet';
-import { useFilters } from '../finder/useFilteredMonuments';
+import { useFilters } from '../finder/useFilters';
 import { onReservedChange, reservedBottom } from '../layout/reservedSpace';
 import { langOf } from '../i18n/languages';
 import { place, type Cluster } from './clusters';

@@ -4,6 +4,7 @@
 // A cluster knows its members one by one only where it was made here from single monuments (the
 // deepest zooms, where the server sends no clusters): only such a cluster can be fanned out.
 import type { MapTile, Monument } from '@linz/contract';
+import { tileX, tileY } from '@linz/contract/mercator';
 
 export type Bounds = { south: number; west: number; north: number; east: number };
 export type Cluster = {
@@ -21,10 +22,7 @@ export type Cluster = {
 export type Placed = { kind: 'marker'; monument: Monument } | { kind: 'cluster'; cluster: Cluster };
 
 /** Web Mercator, 0..1 across the world (Leaflet's own projection, without its objects). */
-function unitPoint(lat: number, lng: number): [number, number] {
-  const sin = Math.sin((Math.max(-85, Math.min(85, lat)) * Math.PI) / 180);
-  return [(lng + 180) / 360, 0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)];
-}
+const unitPoint = (lat: number, lng: number): [number, number] => [tileX(lng, 1), tileY(lat, 1)];
 
 /** Icon boxes in screen pixels around the point: a marker (42x52) stands on its tip, a cluster (56x56) is centred on it. */
 const MARKER_BOX = { left: -21, right: 21, top: -52, bottom: 0 };

@@ -6,10 +6,11 @@
 import type { MapTile, MonumentFilters } from '@linz/contract';
 import { MAP_TILE_MAX_ZOOM, PATHS, pathOf } from '@linz/contract/facts';
 import { monumentFilterSearch } from '@linz/contract/filters';
+import { cell, tileX, tileY } from '@linz/contract/mercator';
 import { queryOptions, useQueries } from '@tanstack/react-query';
 import type { Map as LeafletMap } from 'leaflet';
 import { useEffect, useMemo, useState } from 'react';
-import { getChecked } from '../api/client';
+import { getChecked, withQuery } from '../api/client';
 import { isMapTile } from '../api/answers';
 import { queryKeys } from '../api/queries';
 import type { Bounds } from './clusters';
@@ -21,12 +22,8 @@ const MARGIN = 0.1;
 /** At most this many tiles for one view (a very large screen at a deep zoom); the view's centre first. */
 const MAX_TILES = 64;
 
-const MAX_LAT = 85.0511287798066;
-const column = (lng: number, n: number) => Math.min(n - 1, Math.max(0, Math.floor(((lng + 180) / 360) * n)));
-function row(lat: number, n: number) {
-  const sin = Math.sin((Math.max(-MAX_LAT, Math.min(MAX_LAT, lat)) * Math.PI) / 180);
-  return Math.min(n - 1, Math.max(0, Math.floor((0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * n)));
-}
+const column = (lng: number, n: number) => cell(tileX(lng, n), n);
+const row = (lat: number, n: number) => cell(tileY(lat, n), n);
 
 /** The data tiles covering these bounds at this map zoom (rounded, within the tiles' zooms), nearest the centre first. */
 export function tilesCovering({ south, west, north, east }: Bounds, mapZoom: number): TileAddress[] {
@@ -42,8 +39,7 @@ export function tilesCovering({ south, west, north, east }: Bounds, mapZoom: num
 
 /** A tile's URL: the tile's address and the filters in the address's form (a CDN's cache key). */
 export function tileUrl({ z, x, y }: TileAddress, filters: MonumentFilters): string {
-  const query = new URLSearchParams(monumentFilterSearch(filters)).toString();
-  return `${pathOf(PATHS.mapTile, { z, x, y })}${query ? `?${query}` : ''}`;
+  return withQuery(pathOf(PATHS.mapTile, { z, x, y }), monumentFilterSearch(filters));
 }
 
 export const mapTileQuery = (tile: TileAddress, filters: MonumentFilters) => {

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { LIST_PAGE_SIZE, monumentPagesQuery } from '../api/queries';
 import { FilterPanel } from '../finder/FilterPanel';
 import type { FilterSearch } from '../finder/search';
-import { useFilters } from '../finder/useFilteredMonuments';
+import { useFilters } from '../finder/useFilters';
 import { langOf } from '../i18n/languages';
 import { BackLink } from '../layout/BackLink';
 import { monumentName } from '../map/monumentName';

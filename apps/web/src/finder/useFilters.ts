@@ -7,7 +7,7 @@ import { hasFilters, monumentFilterSearch } from '@linz/contract/filters';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { getChecked } from '../api/client';
+import { getChecked, withQuery } from '../api/client';
 import { isMonumentPage } from '../api/answers';
 import { queryKeys } from '../api/queries';
 import { filtersOf, validateFilterSearch } from './search';
@@ -22,7 +22,7 @@ export function useFilters() {
 
 /** The first monument passing the filters, with how many do and the categories there are. */
 export const monumentCountQuery = (filters: MonumentFilters) => {
-  const url = `${PATHS.monumentsPage}?${new URLSearchParams({ ...monumentFilterSearch(filters), limit: '1' }).toString()}`;
+  const url = withQuery(PATHS.monumentsPage, { ...monumentFilterSearch(filters), limit: '1' });
   return queryOptions({
     queryKey: [...queryKeys.monuments, 'count', url] as const,
     queryFn: ({ signal }) => getChecked(url, isMonumentPage, signal),
