@@ -17,7 +17,10 @@ const QUERY_PARAMS = /(\\nparams: )(?:[^"\\]|\\[^n])*/g;
 
 /** Replaces e-mail and IP addresses and query parameters in one finished log line. */
 export function scrubLogLine(line: string): string {
-  return line.replace(QUERY_PARAMS, '$1[redacted]').replace(EMAIL, '[email]').replace(IPV4, '[ip]').replace(IPV6, '[ip]');
+  const scrubbed = line.replace(QUERY_PARAMS, '$1[redacted]');
+  // The e-mail pattern only where there is an "@": on a request line it retried every offset of each
+  // long id, 0.01 ms a line, as much as the rest of the line's logging.
+  return (scrubbed.includes('@') ? scrubbed.replace(EMAIL, '[email]') : scrubbed).replace(IPV4, '[ip]').replace(IPV6, '[ip]');
 }
 
 /** A sink that scrubs each line before handing it on (stdout unless told otherwise). */
