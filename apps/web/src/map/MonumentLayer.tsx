@@ -136,6 +136,14 @@ export function MonumentLayer({ openMonument, openProposalId }: Props) {
 
   const fan = useMemo(() => fanOut(fanned?.members ?? []), [fanned]);
   const pinned = open?.monument ?? linked;
+  // Busy from the moment the view starts to change: a key or a cluster's Enter starts a zoom whose
+  // new tiles are asked only at its end, and a marker focused meanwhile may be replaced by the redraw.
+  // Every move ends in a new view, whose drawing ends the busy state.
+  useEffect(() => {
+    const busy = () => map.getContainer().setAttribute('aria-busy', 'true');
+    map.on('movestart zoomstart', busy);
+    return () => void map.off('movestart zoomstart', busy);
+  }, [map]);
   useEffect(() => {
     const container = map.getContainer();
     // The map region is busy until the markers for the current data are on it (screen readers
