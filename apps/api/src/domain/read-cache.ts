@@ -60,16 +60,15 @@ export function createReadCache<S extends z.ZodType<object>>(schema: S, load: ()
       if (current) return current;
       const building = load().then((raw) => snapshotOf(schema, raw));
       current = building;
-      void building.then(
+      // A finished build is ready for reads that cannot wait; a failed one is not kept (the next read tries again).
+      building.then(
         (snap) => {
           if (current === building) built = snap;
         },
-        () => {},
+        () => {
+          if (current === building) current = undefined;
+        },
       );
-      // A failed build is not kept; the next read tries again.
-      building.catch(() => {
-        if (current === building) current = undefined;
-      });
       return building;
     },
     // A build already under way when a write lands is dropped too: it may predate the write.

@@ -2,11 +2,12 @@
 //
 // Their answer is the same bytes for everyone, kept in memory (domain/read-cache.ts). Through
 // Fastify each one paid for the request pipeline: hooks, plugins, the rate limit's promises and a
-// child logger, about twice what the answer itself costs (bench/README.md, "Read path"). So the
-// server's request listener answers them first, with what Fastify would have sent: the security
-// headers, the snapshot's ETag, gzip and 304 (http/snapshot-answer.ts), one count against the same
-// general limit, the same request log lines and metrics. Anything else goes to Fastify unchanged: a
-// query string, HEAD, a list being rebuilt, a drain, load shedding, a reached limit, HSTS.
+// child logger, about twice what the answer itself costs (README, "The public lists beside
+// Fastify"). So the server's request listener answers them first, with what Fastify would have
+// sent: the security headers and HSTS, the snapshot's ETag, gzip and 304 (http/snapshot-answer.ts),
+// one count against the same general limit, the same request log lines and metrics. Anything else
+// goes to Fastify unchanged: a query string, HEAD, a list being rebuilt, a drain, load shedding, a
+// reached limit.
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
