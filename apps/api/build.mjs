@@ -23,5 +23,6 @@ await build({
   logLevel: 'warning',
 });
 cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
+cpSync('src/db/functions', 'dist/functions', { recursive: true });
 // The street register is read at seed time from dist/seed (db/streets.ts): Node 20 imports no text files.
 cpSync('seed/linz-street-names.csv', 'dist/seed/linz-street-names.csv');

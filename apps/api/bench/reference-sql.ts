@@ -10,7 +10,8 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { CHANGE_CHANNEL } from '../src/domain/read-cache.js';
-import { voteQuery } from '../src/domain/votes.js';
+import { voteQuery, voteRulesOf } from '../src/domain/votes.js';
+import { loadConfig } from '../src/config.js';
 
 export type SqlRefConfig = {
   db: { kind: 'postgres'; url: string; pool: number } | { kind: 'pglite'; dataDir: string };
@@ -66,11 +67,21 @@ async function load(exec: Exec, seconds: number, tag: string, latencies: number[
       const ipHash = hash(`${tag}-ip-${i}`);
       const q = dialect.sqlToQuery(
         voteQuery(
-          [{ interventionId: cfg.interventionId, monumentId: cfg.monumentId, voterHash: hash(`${tag}-voter-${i}`), ipHash }],
+          [
+            {
+              interventionId: cfg.interventionId,
+              monumentId: cfg.monumentId,
+              voterHash: hash(`${tag}-voter-${i}`),
+              ipHash,
+              netHash: hash(`${tag}-net-${i}`),
+            },
+          ],
           {
+            ...voteRulesOf(loadConfig({}), cfg.db.kind === 'postgres' ? CHANGE_CHANNEL : null),
             ipLimit: 1_000_000_000,
-            channel: cfg.db.kind === 'postgres' ? CHANGE_CHANNEL : null,
+            netHourLimit: 1_000_000_000,
           },
+          new Date(),
         ),
       );
       const t0 = performance.now();

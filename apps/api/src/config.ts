@@ -1,6 +1,7 @@
 // The one place that reads the environment. Everything else receives a Config.
 import path from 'node:path';
 import { DEFAULT_TILES, PATHS, TILE_ATTRIBUTIONS } from '@linz/contract/facts';
+import { THRESHOLD_COUNTS, type ThresholdCounts } from '@linz/contract';
 import { z } from 'zod';
 
 /** A flag that is on unless set to false/0. */
@@ -85,6 +86,12 @@ const Env = z.object({
   OIDC_STAFF_VALUE: z.string().optional(),
   OIDC_ALLOWED_DOMAINS: z.string().optional(),
   IDEMPOTENCY_WAIT_MS: int(3000),
+  // Votes the mayor can trust (issue 27).
+  THRESHOLD_COUNTS: z.enum(THRESHOLD_COUNTS).default('votes'),
+  THRESHOLD_MIN_NETWORKS: z.coerce.number().int().min(1).default(4),
+  BURST_VOTES_PER_NETWORK_HOUR: z.coerce.number().int().min(1).default(8),
+  LIMIT_VOTES_PER_NETWORK_HOUR: z.coerce.number().int().min(1).default(30),
+  STAFF_EMAIL: z.string().optional(),
 });
 
 export type Config = {
@@ -144,6 +151,10 @@ export type Config = {
   oidc: OidcConfig | undefined;
   /** How long a repeat with an Idempotency-Key waits for the first request's answer before 409. */
   idempotencyWaitMs: number;
+  /** What the mayor's threshold counts, how many networks its votes need, and when one network's votes are a burst. */
+  votes: { counts: ThresholdCounts; minNetworks: number; burst: number; netHourLimit: number };
+  /** Where alerts for staff are mailed (vote bursts); none without it. */
+  staffEmail: string | undefined;
 };
 
 export type OidcConfig = {
@@ -295,6 +306,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
     oidc: oidcOf(e, publicUrl),
     idempotencyWaitMs: e.IDEMPOTENCY_WAIT_MS,
+    votes: {
+      counts: e.THRESHOLD_COUNTS,
+      minNetworks: e.THRESHOLD_MIN_NETWORKS,
+      burst: e.BURST_VOTES_PER_NETWORK_HOUR,
+      netHourLimit: e.LIMIT_VOTES_PER_NETWORK_HOUR,
+    },
+    staffEmail: e.STAFF_EMAIL,
   };
 }
 

@@ -17,7 +17,7 @@ import {
   type Snapshot,
 } from './domain/read-cache.js';
 import { computeStats } from './domain/stats.js';
-import { createBallotBox, type BallotBox } from './domain/votes.js';
+import { createBallotBox, voteRulesOf, type BallotBox, type VoteRules } from './domain/votes.js';
 
 export type Services = {
   config: Config;
@@ -29,6 +29,8 @@ export type Services = {
   clientConfig: Snapshot<ClientConfig>;
   hashIp: IpHasher;
   ballots: BallotBox;
+  /** Which votes count and when the mayor's e-mail is queued or held (db/functions/votes.sql). */
+  voteRules: VoteRules;
   /** Prometheus figures; undefined when metrics are off (nothing is measured then). */
   metrics: Metrics | undefined;
   /** Called after a vote queued the mayor's e-mail, so the sender need not wait for its next poll. */
@@ -42,6 +44,7 @@ export function createServices(config: Config, database: Database): Services {
     monuments: createReadCache(MonumentList, () => listMonuments(database)),
     interventions: createReadCache(InterventionList, () => listAllInterventions(database)),
   };
+  const voteRules = voteRulesOf(config, database.kind === 'postgres' ? CHANGE_CHANNEL : null);
   return {
     config,
     database,
@@ -59,11 +62,12 @@ export function createServices(config: Config, database: Database): Services {
       minZoom: config.tiles.minZoom,
       maxZoom: config.tiles.maxZoom,
       staffOidc: config.oidc !== undefined,
+      thresholdCounts: config.votes.counts,
     }),
     hashIp: createIpHasher(database),
+    voteRules,
     ballots: createBallotBox(database, {
-      ipLimit: config.limits.votesPerIpPerIntervention,
-      channel: database.kind === 'postgres' ? CHANGE_CHANNEL : null,
+      rules: voteRules,
       inFlight: database.kind === 'postgres' ? 2 : 1,
       maxBatch: 100,
     }),

@@ -102,7 +102,18 @@ describe(`REST façade on ${DB_KIND}`, () => {
       200,
       MonumentInterventionList,
     );
-    expect(mine).toEqual([{ id: created.id, name: created.name, votes: 0, mayorNotifiedAt: null, status: 'open', answer: null }]);
+    expect(mine).toEqual([
+      {
+        id: created.id,
+        name: created.name,
+        votes: 0,
+        confirmedVotes: 0,
+        mayorNotifiedAt: null,
+        mayorReview: false,
+        status: 'open',
+        answer: null,
+      },
+    ]);
     const other = expectAnswer(
       await t.app.inject({ url: pathOf(routes.monumentInterventions.path, { monumentId: 'mon-hessendenkmal' }) }),
       200,

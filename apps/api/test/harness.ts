@@ -56,6 +56,10 @@ export function testConfig(env: Record<string, string> = {}): Config {
     LIMIT_REQUESTS_PER_MINUTE: '0',
     LIMIT_CREATES_PER_5_MINUTES: '100000',
     LIMIT_VOTES_PER_IP_PER_INTERVENTION: '100000',
+    // Every test votes from loopback, one network: the vote review's limits are tested on their own (vote-review.test.ts).
+    LIMIT_VOTES_PER_NETWORK_HOUR: '100000',
+    BURST_VOTES_PER_NETWORK_HOUR: '100000',
+    THRESHOLD_MIN_NETWORKS: '1',
     // Off (0): test workers share two cores, and a worker starved of CPU for a whole sample
     // interval records no event-loop sample, which @fastify/under-pressure 9 counts as an infinite
     // delay (NaN -> Infinity) and sheds every request for the next second, whatever the threshold

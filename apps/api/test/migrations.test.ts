@@ -14,7 +14,8 @@ import { describe, expect, inject, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { seedLinz } from '../src/db/seed.js';
 import { CHANGE_CHANNEL } from '../src/domain/read-cache.js';
-import { castBallots } from '../src/domain/votes.js';
+import { loadConfig } from '../src/config.js';
+import { castBallots, voteRulesOf } from '../src/domain/votes.js';
 import { DB_KIND } from './harness.js';
 
 /** The migrations folder as it was before 0003 (or up to `lastIdx`). */
@@ -69,17 +70,28 @@ describe(`migration 0003 on ${DB_KIND}`, () => {
   it('upgrades a database of the earlier migrations; votes announce on the channel they are given', async () => {
     const database = await oldDatabaseUpgraded();
     try {
-      expect(await signature(database)).toEqual(['p_ballots jsonb, p_ip_limit integer, p_threshold integer, p_channel text']);
+      // One live definition after every migration: db/functions/votes.sql (issue 27).
+      expect(await signature(database)).toEqual(['p_ballots jsonb, p_rules jsonb, p_now timestamp with time zone']);
       await seedLinz(database);
       const [p] = await database.rows<{ id: number; monument_id: string }>(
         sql`INSERT INTO interventions (monument_id, name, emoji, creator_ip_hash) SELECT id, 'Upgrade', 'x', 'h' FROM monuments LIMIT 1 RETURNING id, monument_id`,
       );
       const heard: string[] = [];
       const unlisten = await database.listen(CHANGE_CHANNEL, (payload) => heard.push(payload));
-      const ballot = (v: string) => ({ interventionId: p!.id, monumentId: p!.monument_id, voterHash: v, ipHash: 'ip' });
+      const ballot = (v: string) => ({
+        interventionId: p!.id,
+        monumentId: p!.monument_id,
+        voterHash: v,
+        ipHash: 'ip',
+        netHash: `net-${v}`,
+      });
       // A null channel casts without announcing; a named one announces once per call.
-      expect((await castBallots(database, [ballot('a')], { ipLimit: 10, channel: null }))[0]?.outcome).toBe('counted');
-      expect((await castBallots(database, [ballot('b')], { ipLimit: 10, channel: CHANGE_CHANNEL }))[0]).toMatchObject({
+      expect(
+        (await castBallots(database, [ballot('a')], { ...voteRulesOf(loadConfig({}), null), ipLimit: 10 }))[0]?.outcome,
+      ).toBe('counted');
+      expect(
+        (await castBallots(database, [ballot('b')], { ...voteRulesOf(loadConfig({}), CHANGE_CHANNEL), ipLimit: 10 }))[0],
+      ).toMatchObject({
         outcome: 'counted',
         count: 2,
       });
@@ -148,16 +160,22 @@ describe(`migration 0004 on ${DB_KIND}`, () => {
       ]);
       expect(await database.rows(sql`SELECT status FROM mayor_notifications`)).toEqual([{ status: 'sent' }]);
       // The new cast_votes still counts on a public proposal and refuses a hidden one.
-      const ballot = (v: string) => ({ interventionId: 2, monumentId: 'm2', voterHash: v, ipHash: 'ip2' });
-      expect((await castBallots(database, [ballot('a')], { ipLimit: 10, channel: null }))[0]).toMatchObject({
+      const ballot = (v: string) => ({ interventionId: 2, monumentId: 'm2', voterHash: v, ipHash: 'ip2', netHash: `net-${v}` });
+      expect(
+        (await castBallots(database, [ballot('a')], { ...voteRulesOf(loadConfig({}), null), ipLimit: 10 }))[0],
+      ).toMatchObject({
         outcome: 'counted',
         count: 2,
       });
       await database.rows(sql`UPDATE interventions SET moderation = 'hidden' WHERE id = 2`);
-      expect((await castBallots(database, [ballot('b')], { ipLimit: 10, channel: null }))[0]?.outcome).toBe('unknown');
+      expect(
+        (await castBallots(database, [ballot('b')], { ...voteRulesOf(loadConfig({}), null), ipLimit: 10 }))[0]?.outcome,
+      ).toBe('unknown');
       await database.rows(sql`UPDATE interventions SET moderation = 'visible' WHERE id = 2`);
       await database.rows(sql`UPDATE monuments SET merged_into = 'm1' WHERE id = 'm2'`);
-      expect((await castBallots(database, [ballot('c')], { ipLimit: 10, channel: null }))[0]?.outcome).toBe('unknown');
+      expect(
+        (await castBallots(database, [ballot('c')], { ...voteRulesOf(loadConfig({}), null), ipLimit: 10 }))[0]?.outcome,
+      ).toBe('unknown');
     } finally {
       await database.close();
     }

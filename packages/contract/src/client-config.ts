@@ -1,5 +1,6 @@
 // Deployment settings the browser needs (one web build serves any city's tile server).
 import { z } from 'zod';
+import { THRESHOLD_COUNTS } from './vote.js';
 
 export const ClientConfig = z.object({
   /** Always our own origin's tile path (TILE_PATH). */
@@ -12,5 +13,7 @@ export const ClientConfig = z.object({
   maxZoom: z.number().int(),
   /** /admin offers the sign-in with the city's accounts (OpenID Connect is configured). */
   staffOidc: z.boolean(),
+  /** What the mayor's threshold counts here (THRESHOLD_COUNTS): the popup's progress follows it. */
+  thresholdCounts: z.enum(THRESHOLD_COUNTS),
 });
 export type ClientConfig = z.infer<typeof ClientConfig>;

@@ -18,6 +18,8 @@ export const APP_PATHS = {
   followConfirm: '/follow/confirm',
   /** The unsubscribe link of a follower mail leads here; its button unsubscribes. */
   followUnsubscribe: '/follow/unsubscribe',
+  /** The link of a vote's confirmation mail leads here; its button confirms (a GET never does). */
+  voteConfirm: '/votes/confirm',
 } as const;
 
 /** Prefixes of the server's API; everything else is the web app. */
@@ -69,6 +71,15 @@ export const PATHS = {
   monumentsPage: '/api/monuments/page',
   /** The proposal list, a page at a time, searched and filtered on the server. */
   interventionsPage: '/api/interventions/page',
+  /** A browser that voted asks for its vote's confirmation mail (issue 27)… */
+  confirmVote: '/api/interventions/:interventionId/vote/confirm',
+  /** …and the mail's page confirms it here. */
+  votesConfirm: '/api/votes/confirm',
+  staffVoteReview: '/api/staff/interventions/:interventionId/votes',
+  staffVotePreview: '/api/staff/interventions/:interventionId/votes/preview',
+  staffVoteDecide: '/api/staff/interventions/:interventionId/votes/decide',
+  staffVoteAlerts: '/api/staff/vote-alerts',
+  staffReleaseMail: '/api/staff/mails/:notificationId/release',
 } as const;
 
 /** Map data tiles (`PATHS.mapTile`) exist for zooms 0 to this. */

@@ -14,4 +14,5 @@ export * from './exports.js';
 export * from './follow.js';
 export * from './idempotency.js';
 export * from './open311.js';
+export * from './vote-review.js';
 export * from './map.js';

@@ -30,7 +30,11 @@ export const Intervention = z.object({
   emoji: z.string(),
   shortDescription_en: z.string().optional(),
   votes: z.number().int().nonnegative(),
+  /** Of `votes`, those confirmed by e-mail (one per address). Added to the spec's fields. */
+  confirmedVotes: z.number().int().nonnegative(),
   mayorNotifiedAt,
+  /** The threshold was reached, and the mayor's e-mail waits for a staff check of the votes. */
+  mayorReview: z.boolean(),
   status: ProposalStatus,
   answer: ProposalAnswer.nullable(),
 });
@@ -43,7 +47,9 @@ export const MonumentIntervention = Intervention.pick({
   id: true,
   name: true,
   votes: true,
+  confirmedVotes: true,
   mayorNotifiedAt: true,
+  mayorReview: true,
   status: true,
   answer: true,
 });

@@ -121,6 +121,9 @@ export const AUDIT_ACTIONS = [
   'intervention.hide',
   'intervention.merge',
   'mail.retry',
+  'mail.release',
+  'votes.release',
+  'votes.invalidate',
   'staff.add',
   'staff.revoke',
   'retention.run',
@@ -164,13 +167,20 @@ export type AuditEntry = z.infer<typeof AuditEntry>;
 export const AuditPage = z.object({ entries: z.array(AuditEntry), next: z.number().int().nullable() });
 export type AuditPage = z.infer<typeof AuditPage>;
 
-/** withheld: its proposal is no longer public, so the mail is held back (restoring it queues it again). */
-export const OUTBOX_STATES = ['pending', 'sending', 'sent', 'failed', 'withheld'] as const;
+/**
+ * withheld: its proposal is no longer public, so the mail is held back (restoring it queues it again);
+ * held: the votes that reached the threshold wait for a staff check (released, or invalidated below it).
+ */
+export const OUTBOX_STATES = ['pending', 'sending', 'sent', 'failed', 'withheld', 'held'] as const;
+/** threshold: the proposal reached the threshold; correction: staff invalidated votes of a sent one below it. */
+export const MAYOR_MAIL_KINDS = ['threshold', 'correction'] as const;
 export const OutboxEntry = z.object({
   id: z.number().int(),
   interventionId: z.number().int(),
   interventionName: z.string(),
   status: z.enum(OUTBOX_STATES),
+  kind: z.enum(MAYOR_MAIL_KINDS),
+  voteCount: z.number().int(),
   attempts: z.number().int(),
   lastError: z.string().nullable(),
   nextAttemptAt: z.string(),

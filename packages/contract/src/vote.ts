@@ -1,5 +1,7 @@
 // Vote payloads (spec section 3) and the threshold that notifies the mayor.
 import { z } from 'zod';
+import { EmailAddress, FollowToken, MailLang } from './follow.js';
+import { InterventionId } from './intervention.js';
 import { MonumentId } from './monument.js';
 
 export const VoteRequest = z.object({ monumentId: MonumentId, action: z.literal('vote') });
@@ -7,3 +9,18 @@ export type VoteRequest = z.infer<typeof VoteRequest>;
 
 export const VoteAnswer = z.object({ newVoteCount: z.number().int().positive() });
 export type VoteAnswer = z.infer<typeof VoteAnswer>;
+
+/** What the mayor's threshold counts: every counted vote (the spec), or only e-mail-confirmed ones. */
+export const THRESHOLD_COUNTS = ['votes', 'confirmed'] as const;
+export type ThresholdCounts = (typeof THRESHOLD_COUNTS)[number];
+
+/** `POST /api/interventions/:interventionId/vote/confirm`: from a browser that voted for the proposal. */
+export const ConfirmVoteRequest = z.strictObject({ email: EmailAddress, lang: MailLang });
+export type ConfirmVoteRequest = z.infer<typeof ConfirmVoteRequest>;
+/** 202 whatever the address: nobody learns whether it confirmed a vote before. */
+export const VoteConfirmPending = z.object({ pending: z.literal(true) });
+
+/** `POST /api/votes/confirm`: the button of the confirmation page (a GET never confirms). */
+export const VoteConfirmToken = z.strictObject({ token: FollowToken });
+export const VoteConfirmed = z.object({ confirmed: z.literal(true), interventionId: InterventionId });
+export type VoteConfirmed = z.infer<typeof VoteConfirmed>;

@@ -1,7 +1,7 @@
 // Opens the database chosen by config: embedded PGlite in DATA_DIR, or PostgreSQL via DATABASE_URL.
 // Hides the drivers' differences (result shapes, LISTEN) behind one small interface.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -32,6 +32,21 @@ export type PoolUse = { max: number; connections?: Record<string, number> };
 
 // Beside this module: src/db/migrations, or dist/migrations where the build copies them.
 export const migrationsFolder = fileURLToPath(new URL('migrations', import.meta.url));
+
+// Beside this module: src/db/functions, or dist/functions where the build copies them.
+export const functionsFolder = fileURLToPath(new URL('functions', import.meta.url));
+
+/**
+ * The database functions' live definitions (db/functions/*.sql, `create or replace`), applied after
+ * the numbered migrations on every start: a reader finds each rule in one file.
+ */
+export function functionStatements(): string[] {
+  return readdirSync(functionsFolder)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()
+    .flatMap((f) => readFileSync(path.join(functionsFolder, f), 'utf8').split('--> statement-breakpoint'))
+    .filter((s) => s.trim() !== '');
+}
 
 /** The migrations this build ships: drizzle's journal beside this module, read once. */
 let journal: { when: number; tag: string }[] | undefined;
@@ -144,6 +159,7 @@ function openPostgres(url: string, max: number, statementTimeoutMs: number) {
         // migrator would otherwise run the same migration twice and one instance fail to start.
         await own`SELECT pg_advisory_lock(hashtext('linz:migrations'))`;
         await migratePostgres(drizzlePostgres({ client: own }), { migrationsFolder });
+        for (const statement of functionStatements()) await own.unsafe(statement);
       } finally {
         await own.end({ timeout: 5 });
       }
@@ -169,7 +185,10 @@ async function openPglite(opts: DatabaseOptions) {
     listen: (channel: string, onPayload: (payload: string) => void) => client.listen(channel, onPayload),
     // One connection in this process, no pool to see into.
     poolUse: (): Promise<PoolUse> => Promise.resolve({ max: 1 }),
-    migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder }),
+    async migrate() {
+      await migratePglite(drizzlePglite({ client }), { migrationsFolder });
+      for (const statement of functionStatements()) await client.exec(statement);
+    },
     close: () => client.close(),
   };
 }

@@ -13,6 +13,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 /** visible: public; hidden: by citizens' reports until staff decide; rejected: by staff (kept). */
@@ -59,7 +60,9 @@ export const interventions = pgTable(
     name: text('name').notNull(),
     emoji: text('emoji').notNull(),
     shortDescriptionEn: text('short_description_en'),
+    /** Counted votes (db/functions/votes.sql keeps it), and of those the e-mail-confirmed ones. */
     votes: integer('votes').notNull().default(0),
+    confirmedVotes: integer('confirmed_votes').notNull().default(0),
     creatorIpHash: text('creator_ip_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     moderation: moderation(),
@@ -90,11 +93,84 @@ export const votes = pgTable(
       .references(() => interventions.id),
     voterHash: text('voter_hash').notNull(),
     ipHash: text('ip_hash').notNull(),
+    /** Keyed hash of the network (IPv4 /24, IPv6 /64) under the server secret; 'expired' after retention. */
+    netHash: text('net_hash').notNull().default('expired'),
+    status: text('status', { enum: ['counted', 'held', 'invalidated'] })
+      .notNull()
+      .default('counted'),
+    /** Keyed hash of the confirming address, normalised (one confirmed vote per address and proposal). */
+    emailHash: text('email_hash'),
+    emailDomain: text('email_domain'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.interventionId, t.voterHash] }),
     index('votes_ip_idx').on(t.interventionId, t.ipHash, t.createdAt),
+    uniqueIndex('votes_email_once').on(t.interventionId, t.emailHash),
+    index('votes_net_time_idx').on(t.netHash, t.createdAt),
+    index('votes_time_idx').on(t.interventionId, t.createdAt),
+  ],
+);
+
+/** The outbox columns a row needs to be a mail of its own (mail/outbox.ts claims and marks them). */
+const outboxColumns = () => ({
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+  leaseUntil: timestamp('lease_until', { withTimezone: true }),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  lastError: text('last_error'),
+});
+
+/** A vote's confirmation by e-mail under way: the address is kept until it is confirmed or expires (48 h). */
+export const voteConfirmations = pgTable(
+  'vote_confirmations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    interventionId: integer('intervention_id')
+      .notNull()
+      .references(() => interventions.id),
+    voterHash: text('voter_hash').notNull(),
+    email: text('email'),
+    emailHash: text('email_hash').notNull(),
+    emailDomain: text('email_domain').notNull(),
+    lang: text('lang', { enum: ['de', 'en'] }).notNull(),
+    tokenSeed: text('token_seed').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    ...outboxColumns(),
+  },
+  (t) => [index('vote_confirmations_due_idx').on(t.status, t.nextAttemptAt)],
+);
+
+/** Alerts for staff about a proposal's votes; each is mailed to STAFF_EMAIL once (status 'none' without one). */
+export const voteAlerts = pgTable(
+  'vote_alerts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    interventionId: integer('intervention_id')
+      .notNull()
+      .references(() => interventions.id),
+    kind: text('kind', { enum: ['burst', 'regular', 'few_networks'] }).notNull(),
+    netHash: text('net_hash'),
+    votes: integer('votes').notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedBy: text('closed_by'),
+    status: text('status', { enum: ['none', 'pending', 'sending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    ...outboxColumns(),
+  },
+  (t) => [
+    uniqueIndex('vote_alerts_open_once')
+      .on(t.interventionId, t.kind, sql`coalesce(${t.netHash}, '')`)
+      .where(sql`${t.closedAt} IS NULL`),
+    index('vote_alerts_due_idx').on(t.status, t.nextAttemptAt),
   ],
 );
 
@@ -105,11 +181,13 @@ export const mayorNotifications = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     interventionId: integer('intervention_id')
       .notNull()
-      .unique()
       .references(() => interventions.id),
+    kind: text('kind', { enum: ['threshold', 'correction'] })
+      .notNull()
+      .default('threshold'),
     voteCount: integer('vote_count').notNull(),
     reachedAt: timestamp('reached_at', { withTimezone: true }).notNull().defaultNow(),
-    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed', 'withheld'] })
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed', 'withheld', 'held'] })
       .notNull()
       .default('pending'),
     attempts: integer('attempts').notNull().default(0),
@@ -118,7 +196,10 @@ export const mayorNotifications = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     lastError: text('last_error'),
   },
-  (t) => [index('mayor_notifications_due_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('mayor_notifications_due_idx').on(t.status, t.nextAttemptAt),
+    unique('mayor_notifications_once').on(t.interventionId, t.kind),
+  ],
 );
 
 /** Server secrets generated once (cookie signing key) so every instance and restart agrees. */

@@ -92,7 +92,7 @@ export async function answersFeed(database: Database, publicUrl: string): Promis
       SELECT 'reached' AS kind, i.id, i.monument_id, m.name AS monument, i.name, n.reached_at AS at,
         i.status, NULL AS answer_de, NULL AS answer_en
       FROM mayor_notifications n JOIN interventions i ON i.id = n.intervention_id JOIN monuments m ON m.id = i.monument_id
-      WHERE ${publicIntervention('i', 'm')}
+      WHERE ${publicIntervention('i', 'm')} AND n.kind = 'threshold' AND n.status <> 'held'
       UNION ALL
       SELECT 'answered', i.id, i.monument_id, m.name, i.name, i.answered_at, i.status, i.answer_de, i.answer_en
       FROM interventions i JOIN monuments m ON m.id = i.monument_id

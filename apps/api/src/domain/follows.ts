@@ -59,7 +59,7 @@ export async function continuationOf(database: Database, id: number): Promise<{ 
 }
 
 /** The public proposal an id addresses now (a merged id leads on), locked for the change; NotFound otherwise. */
-async function publicProposal(database: Database, tx: Db, id: number): Promise<number> {
+export async function publicProposal(database: Database, tx: Db, id: number): Promise<number> {
   const current = await currentInterventionId(database, id, tx);
   const [row] =
     current === null
@@ -73,15 +73,43 @@ async function publicProposal(database: Database, tx: Db, id: number): Promise<n
   return Number(row.id);
 }
 
-export type FollowAsk = {
-  interventionId: number;
-  email: string;
-  lang: MailLang;
-  ipHash: string;
-  voterHash: string;
-  /** The per-connection and per-browser create limit (entries per 5 minutes). */
-  limit: number;
-};
+/** Who asks for a mail to an address: the connection and browser limits count them (follows and vote confirmations). */
+export type MailAsk = { ipHash: string; voterHash: string; limit: number };
+
+/**
+ * The limits of a request that may mail an address, in its transaction: the connection's create
+ * limit (domain/limits.ts counts these requests too) and the browser's, else LimitReached; answers
+ * how many mails the address got today (CONFIRM_MAILS_PER_DAY caps them, silently).
+ */
+export async function checkAskLimits(database: Database, tx: Db, ask: MailAsk, emailHash: string): Promise<number> {
+  await database.rows(sql`SELECT pg_advisory_xact_lock(hashtext(${`create:${ask.ipHash}`}))`, tx);
+  await database.rows(sql`SELECT pg_advisory_xact_lock(hashtext(${`follow:${emailHash}`}))`, tx);
+  const [recent] = await database.rows<{ ip: number | string; voter: number | string; mails: number | string }>(
+    sql`SELECT
+          (SELECT count(*) FROM monuments WHERE creator_ip_hash = ${ask.ipHash} AND created_at > now() - interval '5 minutes')
+        + (SELECT count(*) FROM interventions WHERE creator_ip_hash = ${ask.ipHash} AND created_at > now() - interval '5 minutes')
+        + (SELECT count(*) FROM reports WHERE creator_ip_hash = ${ask.ipHash} AND created_at > now() - interval '5 minutes')
+        + (SELECT count(*) FROM follow_requests WHERE ip_hash = ${ask.ipHash} AND at > now() - interval '5 minutes') AS ip,
+          (SELECT count(*) FROM follow_requests WHERE voter_hash = ${ask.voterHash} AND at > now() - interval '5 minutes') AS voter,
+          (SELECT count(*) FROM follow_requests WHERE email_hash = ${emailHash} AND mailed AND at > now() - interval '1 day') AS mails`,
+    tx,
+  );
+  if (Number(recent?.ip ?? 0) >= ask.limit || Number(recent?.voter ?? 0) >= ask.limit) {
+    throw new LimitReached('Too many requests from your connection. Please try again in a few minutes.', 300);
+  }
+  return Number(recent?.mails ?? 0);
+}
+
+/** Counts a request for the limits above (the day's old ones go). */
+export async function recordAsk(database: Database, tx: Db, ask: MailAsk, emailHash: string, mailed: boolean): Promise<void> {
+  await database.rows(sql`DELETE FROM follow_requests WHERE at < now() - interval '1 day'`, tx);
+  await database.rows(
+    sql`INSERT INTO follow_requests (ip_hash, voter_hash, email_hash, mailed) VALUES (${ask.ipHash}, ${ask.voterHash}, ${emailHash}, ${mailed})`,
+    tx,
+  );
+}
+
+export type FollowAsk = MailAsk & { interventionId: number; email: string; lang: MailLang };
 
 /**
  * A follow request: always the same answer, whether the address follows already or not. A new
@@ -92,33 +120,14 @@ export type FollowAsk = {
 export async function requestFollow(database: Database, secret: string, ask: FollowAsk): Promise<boolean> {
   const emailHash = emailHashOf(secret, ask.email);
   return database.db.transaction(async (tx) => {
-    // The connection's create limit (domain/limits.ts counts follow requests too) and the browser's.
-    await database.rows(sql`SELECT pg_advisory_xact_lock(hashtext(${`create:${ask.ipHash}`}))`, tx);
-    await database.rows(sql`SELECT pg_advisory_xact_lock(hashtext(${`follow:${emailHash}`}))`, tx);
-    const [recent] = await database.rows<{ ip: number | string; voter: number | string; mails: number | string }>(
-      sql`SELECT
-            (SELECT count(*) FROM monuments WHERE creator_ip_hash = ${ask.ipHash} AND created_at > now() - interval '5 minutes')
-          + (SELECT count(*) FROM interventions WHERE creator_ip_hash = ${ask.ipHash} AND created_at > now() - interval '5 minutes')
-          + (SELECT count(*) FROM reports WHERE creator_ip_hash = ${ask.ipHash} AND created_at > now() - interval '5 minutes')
-          + (SELECT count(*) FROM follow_requests WHERE ip_hash = ${ask.ipHash} AND at > now() - interval '5 minutes') AS ip,
-            (SELECT count(*) FROM follow_requests WHERE voter_hash = ${ask.voterHash} AND at > now() - interval '5 minutes') AS voter,
-            (SELECT count(*) FROM follow_requests WHERE email_hash = ${emailHash} AND mailed AND at > now() - interval '1 day') AS mails`,
-      tx,
-    );
-    if (Number(recent?.ip ?? 0) >= ask.limit || Number(recent?.voter ?? 0) >= ask.limit) {
-      throw new LimitReached('Too many requests from your connection. Please try again in a few minutes.', 300);
-    }
+    const mailsToday = await checkAskLimits(database, tx, ask, emailHash);
     const interventionId = await publicProposal(database, tx, ask.interventionId);
     const [existing] = await database.rows<{ id: number; status: string; token_seed: string }>(
       sql`SELECT id, status, token_seed FROM follows WHERE intervention_id = ${interventionId} AND email_hash = ${emailHash} FOR UPDATE`,
       tx,
     );
-    const mail = existing?.status !== 'confirmed' && Number(recent?.mails ?? 0) < CONFIRM_MAILS_PER_DAY;
-    await database.rows(sql`DELETE FROM follow_requests WHERE at < now() - interval '1 day'`, tx);
-    await database.rows(
-      sql`INSERT INTO follow_requests (ip_hash, voter_hash, email_hash, mailed) VALUES (${ask.ipHash}, ${ask.voterHash}, ${emailHash}, ${mail})`,
-      tx,
-    );
+    const mail = existing?.status !== 'confirmed' && mailsToday < CONFIRM_MAILS_PER_DAY;
+    await recordAsk(database, tx, ask, emailHash, mail);
     if (!mail) return false;
     const confirmSeed = seed();
     const expires = sql`now() + make_interval(hours => ${CONFIRM_HOURS})`;

@@ -71,3 +71,15 @@ export function createIpHasher(database: Database): IpHasher {
 function previousDay(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 }
+
+/**
+ * The network a vote is reviewed by (issue 27): an IPv4 /24, or the /64 of an IPv6 address (as for
+ * limits). Stored only as a keyed hash under the server secret, blanked after RETENTION_DAYS.
+ */
+export function networkOf(ip: string): string {
+  const connection = connectionOf(ip);
+  if (!isIPv4(connection)) return connection;
+  return `${connection.split('.').slice(0, 3).join('.')}.0/24`;
+}
+
+export const networkHashOf = (secret: string, ip: string) => keyedHash(`network:${secret}`, networkOf(ip));

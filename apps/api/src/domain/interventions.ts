@@ -14,7 +14,9 @@ type Row = {
   emoji: string;
   short_description_en: string | null;
   votes: number;
+  confirmed_votes: number;
   sent_at: Date | string | null;
+  mayor_review: boolean;
   status: ProposalStatus;
   answer_de: string | null;
   answer_en: string | null;
@@ -31,7 +33,9 @@ export function toIntervention(r: Row): Intervention {
     emoji: r.emoji,
     ...(r.short_description_en ? { shortDescription_en: r.short_description_en } : {}),
     votes: Number(r.votes),
+    confirmedVotes: Number(r.confirmed_votes),
     mayorNotifiedAt: iso(r.sent_at),
+    mayorReview: r.mayor_review === true,
     status: r.status,
     answer:
       r.answered_at === null || r.answer_de === null || r.answer_en === null
@@ -42,8 +46,9 @@ export function toIntervention(r: Row): Intervention {
 
 /** The columns of an Intervention, for `interventions i` joined to its monument `m`. */
 export const interventionColumns = sql`i.id, i.monument_id, i.name, i.emoji, i.short_description_en, i.votes,
-  i.status, i.answer_de, i.answer_en, i.answered_at,
-  (SELECT n.sent_at FROM mayor_notifications n WHERE n.intervention_id = i.id AND n.status = 'sent') AS sent_at`;
+  i.confirmed_votes, i.status, i.answer_de, i.answer_en, i.answered_at,
+  (SELECT n.sent_at FROM mayor_notifications n WHERE n.intervention_id = i.id AND n.kind = 'threshold' AND n.status = 'sent') AS sent_at,
+  EXISTS (SELECT 1 FROM mayor_notifications n WHERE n.intervention_id = i.id AND n.kind = 'threshold' AND n.status = 'held') AS mayor_review`;
 
 const selectInterventions = sql`
   SELECT ${interventionColumns}
@@ -65,8 +70,8 @@ export async function listMonumentInterventions(database: Database, monumentId: 
   return rows
     .filter((r) => r.id !== null)
     .map((r) => {
-      const { id, name, votes, mayorNotifiedAt, status, answer } = toIntervention(r);
-      return { id, name, votes, mayorNotifiedAt, status, answer };
+      const { id, name, votes, confirmedVotes, mayorNotifiedAt, mayorReview, status, answer } = toIntervention(r);
+      return { id, name, votes, confirmedVotes, mayorNotifiedAt, mayorReview, status, answer };
     });
 }
 
@@ -84,8 +89,8 @@ export async function createIntervention(
     INSERT INTO interventions (monument_id, name, emoji, creator_ip_hash, creator_voter_hash)
     SELECT m.id, ${input.name}, ${DEFAULT_EMOJI}, ${creatorIpHash}, ${creatorVoterHash} FROM monuments m
     WHERE m.id = ${monumentId} AND ${publicMonument('m')}
-    RETURNING id, monument_id, name, emoji, short_description_en, votes, status, answer_de, answer_en, answered_at,
-      NULL::timestamptz AS sent_at`,
+    RETURNING id, monument_id, name, emoji, short_description_en, votes, confirmed_votes, status, answer_de, answer_en,
+      answered_at, NULL::timestamptz AS sent_at, false AS mayor_review`,
     tx,
   );
   if (!row) throw new NotFound('Unknown monument.');

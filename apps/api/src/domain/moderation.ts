@@ -2,7 +2,6 @@
 // it, change it, read it again, and log both versions in the audit log. Callers refresh the
 // public read caches afterwards (trpc/staff.ts).
 import { sql } from 'drizzle-orm';
-import { MAYOR_THRESHOLD } from '@linz/contract';
 import type { AuditAction, MergeResult, MonumentPatch, QueueIntervention, StaffMonument } from '@linz/contract';
 import type { Database, Db } from '../db/client.js';
 import { audit } from './audit.js';
@@ -10,6 +9,7 @@ import { Invalid, NotFound } from './errors.js';
 import { resolveReports } from './reports.js';
 import { loadIntervention, loadMonument } from './staff-views.js';
 import { syncWithheldMail } from './withheld-mail.js';
+import type { VoteRules } from './votes.js';
 import { FINAL_STATUSES, markFinal, queueFollowerMails } from './follows.js';
 
 /** What the audit log keeps of a monument (without the open reports, which have their own table). */
@@ -222,7 +222,13 @@ export const answerIntervention = (
  * over (followers hear of it once), and the old id leads to the kept proposal from then on
  * (domain/follows.ts currentInterventionId). The old row stays, rejected, with merged_into set.
  */
-export async function mergeIntervention(database: Database, actor: string, id: number, into: number): Promise<QueueIntervention> {
+export async function mergeIntervention(
+  database: Database,
+  actor: string,
+  id: number,
+  into: number,
+  rules: VoteRules,
+): Promise<QueueIntervention> {
   if (id === into) throw new Invalid('A proposal cannot be merged into itself.');
   return database.db.transaction(async (tx) => {
     const [a, b] = id < into ? [id, into] : [into, id];
@@ -242,29 +248,25 @@ export async function mergeIntervention(database: Database, actor: string, id: n
     if (kept.moderation !== 'visible' || merged.some((r) => Number(r.id) === into && r.merged_into !== null)) {
       throw new Invalid('The proposal to merge into must be public and not merged itself.');
     }
+    // Votes go over as they are (one per browser; a confirmed address once), and the kept proposal's
+    // counts are recomputed by the one rule (db/functions/votes.sql).
     const movedVotes = await database.rows(
-      sql`INSERT INTO votes (intervention_id, voter_hash, ip_hash, created_at)
-          SELECT ${into}, voter_hash, ip_hash, created_at FROM votes WHERE intervention_id = ${id}
+      sql`INSERT INTO votes (intervention_id, voter_hash, ip_hash, net_hash, status, email_hash, email_domain, confirmed_at, created_at)
+          SELECT ${into}, v.voter_hash, v.ip_hash, v.net_hash, v.status,
+            CASE WHEN EXISTS (SELECT 1 FROM votes w WHERE w.intervention_id = ${into} AND w.email_hash = v.email_hash) THEN NULL ELSE v.email_hash END,
+            v.email_domain, v.confirmed_at, v.created_at
+          FROM votes v WHERE v.intervention_id = ${id}
           ON CONFLICT DO NOTHING RETURNING voter_hash`,
       tx,
     );
     await database.rows(sql`DELETE FROM votes WHERE intervention_id = ${id}`, tx);
-    const [count] = await database.rows<{ votes: number }>(
-      sql`UPDATE interventions SET votes = (SELECT count(*)::int FROM votes WHERE intervention_id = ${into}) WHERE id = ${into}
-          RETURNING votes`,
-      tx,
-    );
+    await database.rows(sql`SELECT recount_votes(${into})`, tx);
     await database.rows(
-      sql`UPDATE interventions SET votes = 0, merged_into = ${into}, merged_at = now(), moderation = 'rejected' WHERE id = ${id}`,
+      sql`UPDATE interventions SET votes = 0, confirmed_votes = 0, merged_into = ${into}, merged_at = now(), moderation = 'rejected' WHERE id = ${id}`,
       tx,
     );
     // The merged votes may reach the threshold: the mayor's mail is queued as a vote would queue it.
-    if (Number(count?.votes ?? 0) >= MAYOR_THRESHOLD) {
-      await database.rows(
-        sql`INSERT INTO mayor_notifications (intervention_id, vote_count) VALUES (${into}, ${Number(count?.votes)}) ON CONFLICT DO NOTHING`,
-        tx,
-      );
-    }
+    await database.rows(sql`SELECT reach_threshold(${into}, ${JSON.stringify(rules)}::jsonb, false, now())`, tx);
     const mailed = await queueFollowerMails(database, tx, id, {
       kind: 'merged',
       eventKey: 'merged',

@@ -11,6 +11,8 @@ type Row = {
   intervention_id: number;
   intervention_name: string;
   status: OutboxEntry['status'];
+  kind: OutboxEntry['kind'];
+  vote_count: number;
   attempts: number;
   last_error: string | null;
   next_attempt_at: Date | string;
@@ -24,6 +26,8 @@ const toEntry = (r: Row): OutboxEntry => ({
   interventionId: Number(r.intervention_id),
   interventionName: r.intervention_name,
   status: r.status,
+  kind: r.kind,
+  voteCount: Number(r.vote_count),
   attempts: Number(r.attempts),
   lastError: r.last_error,
   nextAttemptAt: iso(r.next_attempt_at),
@@ -31,7 +35,7 @@ const toEntry = (r: Row): OutboxEntry => ({
   reachedAt: iso(r.reached_at),
 });
 
-const select = sql`SELECT n.id, n.intervention_id, i.name AS intervention_name, n.status, n.attempts, n.last_error,
+const select = sql`SELECT n.id, n.intervention_id, i.name AS intervention_name, n.status, n.kind, n.vote_count, n.attempts, n.last_error,
     n.next_attempt_at, n.sent_at, n.reached_at
   FROM mayor_notifications n JOIN interventions i ON i.id = n.intervention_id`;
 
@@ -39,8 +43,18 @@ export async function listOutbox(database: Database): Promise<OutboxEntry[]> {
   return (await database.rows<Row>(sql`${select} ORDER BY n.id DESC`)).map(toEntry);
 }
 
+/** One proposal's mayor's e-mails (threshold, correction), oldest first. */
+export async function listOutboxOf(database: Database, interventionId: number): Promise<OutboxEntry[]> {
+  return (await database.rows<Row>(sql`${select} WHERE n.intervention_id = ${interventionId} ORDER BY n.id`)).map(toEntry);
+}
+
 const load = async (database: Database, tx: Db, id: number, lock: boolean) =>
   (await database.rows<Row>(sql`${select} WHERE n.id = ${id} ${lock ? sql`FOR UPDATE OF n` : sql``}`, tx))[0];
+
+export async function loadOutboxEntry(database: Database, tx: Db, id: number, lock: boolean): Promise<OutboxEntry | undefined> {
+  const row = await load(database, tx, id, lock);
+  return row && toEntry(row);
+}
 
 /** A failed notification becomes pending and due now (withheld instead if its proposal is not public). */
 export async function retryMail(database: Database, actor: string, id: number): Promise<OutboxEntry> {

@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { audit, SYSTEM_ACTOR } from './audit.js';
 import { purgeFollows } from './follows.js';
+import { purgeVoteConfirmations } from './vote-confirm.js';
 import { purgeIdempotencyKeys } from './idempotency.js';
 import { SIGN_IN_WINDOW_MINUTES } from './staff.js';
 
@@ -62,7 +63,7 @@ export const RETENTION_STEPS: RetentionStep[] = [
     name: 'addressHashes',
     run: async (database, { now, retentionDays }) => {
       const cutoff = ago(now, retentionDays * DAY_MS);
-      const blank = async (table: 'votes' | 'interventions' | 'monuments', column: 'ip_hash' | 'creator_ip_hash') =>
+      const blank = async (table: 'votes' | 'interventions' | 'monuments', column: 'ip_hash' | 'net_hash' | 'creator_ip_hash') =>
         count(
           await database.rows(
             sql`UPDATE ${sql.raw(table)} SET ${sql.raw(column)} = ${EXPIRED_HASH}
@@ -71,6 +72,7 @@ export const RETENTION_STEPS: RetentionStep[] = [
         );
       return {
         votes: await blank('votes', 'ip_hash'),
+        voteNetworks: await blank('votes', 'net_hash'),
         interventions: await blank('interventions', 'creator_ip_hash'),
         monuments: await blank('monuments', 'creator_ip_hash'),
       };
@@ -90,6 +92,8 @@ export const RETENTION_STEPS: RetentionStep[] = [
   },
   // E-mail follows: unconfirmed after 48 h, ended 90 days after a final status (domain/follows.ts).
   { name: 'follows', run: (database, { now }) => purgeFollows(database, now) },
+  // A vote's confirmation whose link expired goes with its address (issue 27).
+  { name: 'voteConfirmations', run: (database, { now }) => purgeVoteConfirmations(database, now) },
   // Idempotency-Key answers are kept 24 hours (domain/idempotency.ts).
   { name: 'idempotencyKeys', run: (database, { now }) => purgeIdempotencyKeys(database, now) },
 ];

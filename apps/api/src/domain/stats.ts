@@ -119,12 +119,12 @@ async function participation(database: Database): Promise<Stats['participation']
     SELECT i.created_at, i.status, n.reached_at,
       CASE WHEN i.answer_de IS NOT NULL AND i.answer_en IS NOT NULL THEN i.answered_at END AS answered_at
     FROM interventions i JOIN monuments m ON m.id = i.monument_id
-    LEFT JOIN mayor_notifications n ON n.intervention_id = i.id
+    LEFT JOIN mayor_notifications n ON n.intervention_id = i.id AND n.kind = 'threshold' AND n.status <> 'held'
     WHERE ${publicIntervention('i', 'm')}`);
   const votesByWeek = await database.rows<{ week: string; n: number }>(sql`
     SELECT ${weekOf('v.created_at')} AS week, count(*)::int AS n
     FROM votes v JOIN interventions i ON i.id = v.intervention_id JOIN monuments m ON m.id = i.monument_id
-    WHERE ${publicIntervention('i', 'm')} GROUP BY 1`);
+    WHERE ${publicIntervention('i', 'm')} AND v.status = 'counted' GROUP BY 1`);
   const proposalsByWeek = new Map<string, number>();
   for (const p of proposals) {
     const week = isoWeekOf(new Date(p.created_at));

@@ -1,6 +1,7 @@
-// Casting votes: the database function cast_votes (migrations 0002, 0003) records each browser's vote,
-// counts it, keeps the per-connection limit exact, and at exactly the threshold queues the
-// mayor's e-mail, all in one transaction and one round trip for a whole batch of ballots.
+// Casting votes: the database function cast_votes (db/functions/votes.sql) records each browser's
+// vote, counts it or holds it for staff (over a network limit), opens alerts, and at the threshold
+// queues the mayor's e-mail (or holds it for a staff look), all in one transaction and one round
+// trip for a whole batch of ballots.
 //
 // The ballot box gathers the votes that arrive while earlier batches are in the database and
 // sends them together (group commit): under load one call carries many votes, at rest each vote
@@ -9,41 +10,70 @@
 // the whole batch (each request answers 503). A ballot whose request was already answered (503
 // at the request deadline) leaves the queue uncast.
 import { sql } from 'drizzle-orm';
-import { MAYOR_THRESHOLD, type VoteAnswer } from '@linz/contract';
+import { MAYOR_THRESHOLD, type ThresholdCounts, type VoteAnswer } from '@linz/contract';
+import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { databaseUnavailable } from '../db/unavailable.js';
-import { AlreadyVoted, LimitReached, NotFound } from './errors.js';
+import { AlreadyVoted, NotFound } from './errors.js';
 
-export type Ballot = { interventionId: number; monumentId: string; voterHash: string; ipHash: string };
+/** `ipHash`: the connection under the day's key (limits); `netHash`: its network under the server secret (review). */
+export type Ballot = { interventionId: number; monumentId: string; voterHash: string; ipHash: string; netHash: string };
 
-export type BallotRules = {
-  /** Votes one connection may cast per proposal per day. */
+/** The vote rules as db/functions/votes.sql takes them (as JSON). */
+export type VoteRules = {
+  /** Votes one connection may cast per proposal per day before further ones are held. */
   ipLimit: number;
+  /** Votes one network may cast per hour across all proposals before further ones are held. */
+  netHourLimit: number;
+  threshold: number;
+  /** What the threshold counts: counted votes, or only confirmed ones. */
+  counts: ThresholdCounts;
+  /** The mayor's e-mail waits for staff when the counted votes come from fewer networks. */
+  minNetworks: number;
+  /** More votes than this from one network for one proposal in an hour open an alert. */
+  burst: number;
+  /** Alerts are mailed to staff (a staff address is set). */
+  alertMail: boolean;
   /** NOTIFY channel that tells other instances' caches (only needed when several share one PostgreSQL), or null. */
   channel: string | null;
 };
 
-export type BallotResult =
-  | { outcome: 'counted'; count: number; queued: boolean }
-  | { outcome: 'unknown' | 'repeat' | 'limited'; count: null; queued: false };
+/** The rules of a configuration (config.ts). */
+export const voteRulesOf = (config: Config, channel: string | null): VoteRules => ({
+  ipLimit: config.limits.votesPerIpPerIntervention,
+  threshold: MAYOR_THRESHOLD,
+  ...config.votes,
+  alertMail: config.staffEmail !== undefined,
+  channel,
+});
 
-/** The one SQL call that casts `ballots` (in one transaction); rows carry the ballot's index as r_key. */
-export function voteQuery(ballots: readonly Ballot[], rules: BallotRules) {
-  const json = JSON.stringify(ballots.map((b, k) => ({ k, i: b.interventionId, m: b.monumentId, v: b.voterHash, ip: b.ipHash })));
+export type BallotResult =
+  { outcome: 'counted' | 'held'; count: number; queued: boolean } | { outcome: 'unknown' | 'repeat'; count: null; queued: false };
+
+/** The one SQL call that casts `ballots` (in one transaction) at `now`; rows carry the ballot's index as r_key. */
+export function voteQuery(ballots: readonly Ballot[], rules: VoteRules, now: Date) {
+  const json = JSON.stringify(
+    ballots.map((b, k) => ({ k, i: b.interventionId, m: b.monumentId, v: b.voterHash, ip: b.ipHash, net: b.netHash })),
+  );
   return sql`SELECT r_key, r_outcome, r_count, r_queued
-    FROM cast_votes(${json}::jsonb, ${rules.ipLimit}::int, ${MAYOR_THRESHOLD}::int, ${rules.channel}::text)`;
+    FROM cast_votes(${json}::jsonb, ${JSON.stringify(rules)}::jsonb, ${now.toISOString()}::timestamptz)`;
 }
 
 type Row = { r_key: number; r_outcome: BallotResult['outcome']; r_count: number | null; r_queued: boolean };
 
 /** Casts `ballots` in one transaction; the results are in the ballots' order. */
-export async function castBallots(database: Database, ballots: readonly Ballot[], rules: BallotRules): Promise<BallotResult[]> {
-  const rows = await database.rows<Row>(voteQuery(ballots, rules));
+export async function castBallots(
+  database: Database,
+  ballots: readonly Ballot[],
+  rules: VoteRules,
+  now = new Date(),
+): Promise<BallotResult[]> {
+  const rows = await database.rows<Row>(voteQuery(ballots, rules, now));
   const results = new Array<BallotResult>(ballots.length);
   for (const r of rows) {
     results[Number(r.r_key)] =
-      r.r_outcome === 'counted'
-        ? { outcome: 'counted', count: Number(r.r_count), queued: r.r_queued === true }
+      r.r_outcome === 'counted' || r.r_outcome === 'held'
+        ? { outcome: r.r_outcome, count: Number(r.r_count), queued: r.r_queued === true }
         : { outcome: r.r_outcome, count: null, queued: false };
   }
   if (rows.length !== ballots.length || results.includes(undefined as never)) {
@@ -62,7 +92,8 @@ type Pending = {
   reject: (e: unknown) => void;
 };
 
-export type BallotBoxOptions = BallotRules & {
+export type BallotBoxOptions = {
+  rules: VoteRules;
   /** Batches in the database at once (PGlite runs one query at a time: 1 is enough there). */
   inFlight: number;
   /** Ballots in one batch at most. */
@@ -88,12 +119,12 @@ export function createBallotBox(database: Database, opts: BallotBoxOptions): Bal
         await castBallots(
           database,
           batch.map((p) => p.ballot),
-          opts,
+          opts.rules,
         ),
       );
     } catch (err) {
       if (batch.length === 1 || databaseUnavailable(err)) return batch.forEach((p) => p.reject(err));
-      await Promise.all(batch.map((p) => castBallots(database, [p.ballot], opts).then((r) => settle([p], r), p.reject)));
+      await Promise.all(batch.map((p) => castBallots(database, [p.ballot], opts.rules).then((r) => settle([p], r), p.reject)));
     }
   }
 
@@ -138,7 +169,10 @@ export function createBallotBox(database: Database, opts: BallotBoxOptions): Bal
   };
 }
 
-/** One browser's vote, as the API answers it: the new count, or the error that explains why not. */
+/**
+ * One browser's vote, as the API answers it: the new count, or the error that explains why not. A
+ * held vote is answered as a counted one (the count as if it counted): a script learns nothing.
+ */
 export async function castVote(
   box: BallotBox,
   ballot: Ballot,
@@ -147,11 +181,10 @@ export async function castVote(
   const r = await box.cast(ballot, answered);
   switch (r.outcome) {
     case 'counted':
+    case 'held':
       return { newVoteCount: r.count, queued: r.queued };
     case 'unknown':
       throw new NotFound('Unknown intervention for this monument.');
-    case 'limited':
-      throw new LimitReached('Too many votes for this proposal from your connection today.', 3600);
     case 'repeat':
       throw new AlreadyVoted();
   }

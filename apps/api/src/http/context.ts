@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { IDEMPOTENCY_HEADER, IdempotencyKey } from '@linz/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Unauthorized } from '../domain/errors.js';
-import { keyedHash } from '../domain/identity.js';
+import { keyedHash, networkHashOf } from '../domain/identity.js';
 import { SESSION_HOURS, staffBySession, staffByToken, type StaffMember } from '../domain/staff.js';
 import type { Services } from '../services.js';
 import type { Context } from '../trpc/init.js';
@@ -87,6 +87,7 @@ export function contextFactory(services: Services, secret: string): ContextFor {
       | 'voterHash'
       | 'knownVoterHash'
       | 'ipHash'
+      | 'netHash'
       | 'answered'
       | 'staffMember'
       | 'startStaffSession'
@@ -114,6 +115,9 @@ export function contextFactory(services: Services, secret: string): ContextFor {
     },
     ipHash() {
       return services.hashIp(this.req.ip);
+    },
+    netHash() {
+      return networkHashOf(secret, this.req.ip);
     },
     answered() {
       return this.reply.sent;

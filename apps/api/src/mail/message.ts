@@ -23,7 +23,46 @@ const coord = (x: number) => x.toFixed(6);
 /** Fixed per notification, so a resend after a crash carries the same id and can be recognised. */
 export function messageIdOf(n: Notification, publicUrl: string): string {
   const host = new URL(publicUrl).hostname || 'localhost';
-  return `<mayor-${n.interventionId}-${n.reachedAt.getTime()}@${host}>`;
+  const kind = n.kind === 'correction' ? 'correction-' : '';
+  return `<mayor-${kind}${n.interventionId}-${n.reachedAt.getTime()}@${host}>`;
+}
+
+/** Where the counted votes came from, in both languages ("10 Stimmen, davon 7 per E-Mail bestätigt, aus 6 Netzen; größtes Netz: 3"). */
+export function voteOrigin(v: Notification['votes']): { de: string; en: string } {
+  return {
+    de: `${v.counted} Stimmen, davon ${v.confirmed} per E-Mail bestätigt, aus ${v.networks} Netzen; größtes Netz: ${v.largestNetwork}`,
+    en: `${v.counted} votes, ${v.confirmed} of them confirmed by e-mail, from ${v.networks} networks; largest network: ${v.largestNetwork}`,
+  };
+}
+
+/** After staff invalidated votes of a proposal whose mail had gone: the corrected count, once. */
+function composeCorrection(n: Notification, s: MailSettings, proposal: string, monument: string): MayorMail {
+  const origin = voteOrigin(n.votes);
+  const text = [
+    'Sehr geehrte Damen und Herren,',
+    '',
+    `Korrektur nach Prüfung: ${n.votes.counted} Stimmen.`,
+    '',
+    `Zum Vorschlag „${proposal}“ (${monument}) haben wir Ihnen am ${when(n.reachedAt, 'de-AT')} das Erreichen der Schwelle gemeldet.`,
+    'Bei der Prüfung der Stimmen haben unsere Mitarbeiterinnen und Mitarbeiter Stimmen für ungültig erklärt;',
+    `der Vorschlag liegt nun unter der Schwelle. Stand: ${origin.de}.`,
+    `Auf der Karte: ${mapLinkOf(s.publicUrl, n.monument)}`,
+    '',
+    'Diese Nachricht wurde automatisch versandt.',
+    '',
+    '-- English --',
+    '',
+    `Correction after review: ${n.votes.counted} votes.`,
+    `Staff invalidated votes of the proposal “${proposal}”; it is now below the threshold. Now: ${origin.en}.`,
+    '',
+  ].join('\n');
+  return {
+    messageId: messageIdOf(n, s.publicUrl),
+    from: s.mailFrom,
+    to: s.mayorEmail,
+    subject: `Denkmal-Karte Linz: Korrektur nach Prüfung: ${n.votes.counted} Stimmen für „${proposal}“`,
+    text,
+  };
 }
 
 /** Opens the web app's map centred on the monument with its popup: /?lat=..&lng=..&zoom=17&monument=<id>. */
@@ -49,6 +88,8 @@ export function composeMayorMail(n: Notification, s: MailSettings): MayorMail {
   const coords = `${coord(n.monument.lat)}, ${coord(n.monument.lng)}`;
   const map = mapLinkOf(s.publicUrl, n.monument);
   const osm = osmLinkOf(n.monument);
+  if (n.kind === 'correction') return composeCorrection(n, s, proposal, monument);
+  const origin = voteOrigin(n.votes);
   const text = [
     'Sehr geehrte Damen und Herren,',
     '',
@@ -60,10 +101,12 @@ export function composeMayorMail(n: Notification, s: MailSettings): MayorMail {
     `Auf der Karte: ${map}`,
     `OpenStreetMap: ${osm}`,
     `Unterstützungen: ${n.voteCount}, erreicht am ${when(n.reachedAt, 'de-AT')}`,
+    `Herkunft: ${origin.de}`,
     `Personen, die dem Vorschlag per E-Mail folgen: ${n.followers}`,
     '',
     'Bitte beachten Sie: Die Unterstützungen sind anonym. Gezählt wird höchstens eine pro Browser;',
-    'es handelt sich nicht um überprüfte Personen.',
+    'es handelt sich nicht um überprüfte Personen. Per E-Mail bestätigt wird höchstens eine pro Adresse;',
+    'auffällige Häufungen aus einem Netz prüfen unsere Mitarbeiterinnen und Mitarbeiter, bevor sie zählen.',
     '',
     'Diese Nachricht wurde automatisch versandt.',
     '',
@@ -78,9 +121,11 @@ export function composeMayorMail(n: Notification, s: MailSettings): MayorMail {
     `On the map: ${map}`,
     `OpenStreetMap: ${osm}`,
     `Supports: ${n.voteCount}, reached on ${when(n.reachedAt, 'en-GB')}`,
+    `Origin: ${origin.en}`,
     `People following the proposal by e-mail: ${n.followers}`,
     '',
     'Please note: the supports are anonymous, at most one per browser; they are not verified persons.',
+    'At most one per address is confirmed by e-mail; unusual bursts from one network are checked by staff before they count.',
     '',
     'This message was sent automatically.',
     '',

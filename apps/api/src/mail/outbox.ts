@@ -9,8 +9,13 @@ import type { MailLang } from '@linz/contract';
 import { publicIntervention } from '../domain/visibility.js';
 
 /** Which table a claimed mail is a row of. */
-export type Box = 'mayor' | 'follower';
-const TABLES: Record<Box, SQL> = { mayor: sql.raw('mayor_notifications'), follower: sql.raw('follow_mails') };
+export type Box = 'mayor' | 'follower' | 'voter' | 'alert';
+const TABLES: Record<Box, SQL> = {
+  mayor: sql.raw('mayor_notifications'),
+  follower: sql.raw('follow_mails'),
+  voter: sql.raw('vote_confirmations'),
+  alert: sql.raw('vote_alerts'),
+};
 
 /** What every claimed mail has: its row, and the attempt that fences updates. */
 export type Claimed = { box: Box; id: number; attempt: number };
@@ -28,6 +33,10 @@ export type Notification = {
   monument: { id: string; name: string; nameEn: string | null; lat: number; lng: number };
   /** Confirmed e-mail followers of the proposal (the mayor's mail says how many). */
   followers: number;
+  /** threshold: the proposal reached it; correction: staff invalidated votes of a sent one below it. */
+  kind: 'threshold' | 'correction';
+  /** Where the counted votes came from, as the mail states it (issue 27). */
+  votes: { counted: number; confirmed: number; networks: number; largestNetwork: number };
 };
 
 type ClaimRow = {
@@ -44,6 +53,11 @@ type ClaimRow = {
   lat: number;
   lng: number;
   followers: number | string;
+  kind: 'threshold' | 'correction';
+  counted: number | string;
+  confirmed: number | string;
+  networks: number | string;
+  largest: number | string | null;
 };
 
 const at = (t: Date) => sql`${t.toISOString()}::timestamptz`;
@@ -64,11 +78,14 @@ export async function claimDue(database: Database, now: Date, leaseMs: number, l
       UPDATE mayor_notifications n
       SET status = 'sending', attempts = n.attempts + 1, lease_until = ${at(new Date(now.getTime() + leaseMs))}
       FROM due WHERE n.id = due.id
-      RETURNING n.id, n.intervention_id, n.vote_count, n.reached_at, n.attempts
+      RETURNING n.id, n.intervention_id, n.vote_count, n.reached_at, n.attempts, n.kind
     )
     SELECT c.*, i.name AS intervention_name, i.short_description_en,
            m.id AS monument_id, m.name AS monument_name, m.name_en AS monument_name_en, m.lat, m.lng,
-           (SELECT count(*) FROM follows f WHERE f.intervention_id = i.id AND f.status = 'confirmed') AS followers
+           (SELECT count(*) FROM follows f WHERE f.intervention_id = i.id AND f.status = 'confirmed') AS followers,
+           i.votes AS counted, i.confirmed_votes AS confirmed, counted_networks(i.id) AS networks,
+           (SELECT max(n) FROM (SELECT count(*) AS n FROM votes v WHERE v.intervention_id = i.id AND v.status = 'counted'
+              AND v.net_hash <> 'expired' GROUP BY v.net_hash) x) AS largest
     FROM claimed c
     JOIN interventions i ON i.id = c.intervention_id
     JOIN monuments m ON m.id = i.monument_id
@@ -83,6 +100,13 @@ export async function claimDue(database: Database, now: Date, leaseMs: number, l
     intervention: { name: r.intervention_name, descriptionEn: r.short_description_en },
     monument: { id: r.monument_id, name: r.monument_name, nameEn: r.monument_name_en, lat: Number(r.lat), lng: Number(r.lng) },
     followers: Number(r.followers),
+    kind: r.kind,
+    votes: {
+      counted: Number(r.counted),
+      confirmed: Number(r.confirmed),
+      networks: Number(r.networks),
+      largestNetwork: Number(r.largest ?? (Number(r.counted) > 0 ? 1 : 0)),
+    },
   }));
 }
 
@@ -205,6 +229,120 @@ export async function claimDueFollowerMails(
   }));
 }
 
+/** A claimed vote confirmation mail (issue 27). */
+export type VoterMail = {
+  box: 'voter';
+  id: number;
+  attempt: number;
+  queuedAt: Date;
+  email: string;
+  lang: MailLang;
+  tokenSeed: string;
+  intervention: { id: number; name: string };
+  monument: { id: string; name: string; nameEn: string | null };
+};
+
+/** A claimed alert for staff (issue 27). */
+export type AlertMail = {
+  box: 'alert';
+  id: number;
+  attempt: number;
+  queuedAt: Date;
+  kind: 'burst' | 'regular' | 'few_networks';
+  votes: number;
+  intervention: { id: number; name: string };
+};
+
+/** Claims due rows of a table whose rows are mails of their own, by the shared outbox columns. */
+function claimRows(box: 'voter' | 'alert', now: Date, leaseMs: number, limit: number, select: SQL) {
+  const table = TABLES[box];
+  return sql`
+    WITH due AS (
+      SELECT id FROM ${table}
+      WHERE (status = 'pending' AND next_attempt_at <= ${at(now)})
+         OR (status = 'sending' AND lease_until <= ${at(now)})
+      ORDER BY next_attempt_at, id
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED
+    ), claimed AS (
+      UPDATE ${table} x
+      SET status = 'sending', attempts = x.attempts + 1, lease_until = ${at(new Date(now.getTime() + leaseMs))}
+      FROM due WHERE x.id = due.id
+      RETURNING x.*
+    )
+    ${select}`;
+}
+
+export async function claimDueVoterMails(database: Database, now: Date, leaseMs: number, limit: number): Promise<VoterMail[]> {
+  if (limit <= 0) return [];
+  const rows = await database.rows<{
+    id: number;
+    attempts: number;
+    created_at: Date | string;
+    email: string | null;
+    lang: MailLang;
+    token_seed: string;
+    intervention_id: number;
+    intervention_name: string;
+    monument_id: string;
+    monument_name: string;
+    monument_name_en: string | null;
+  }>(
+    claimRows(
+      'voter',
+      now,
+      leaseMs,
+      limit,
+      sql`SELECT c.id, c.attempts, c.created_at, c.email, c.lang, c.token_seed, i.id AS intervention_id, i.name AS intervention_name,
+            m.id AS monument_id, m.name AS monument_name, m.name_en AS monument_name_en
+          FROM claimed c JOIN interventions i ON i.id = c.intervention_id JOIN monuments m ON m.id = i.monument_id ORDER BY c.id`,
+    ),
+  );
+  return rows
+    .filter((r) => r.email !== null)
+    .map((r) => ({
+      box: 'voter' as const,
+      id: Number(r.id),
+      attempt: Number(r.attempts),
+      queuedAt: new Date(r.created_at),
+      email: r.email ?? '',
+      lang: r.lang,
+      tokenSeed: r.token_seed,
+      intervention: { id: Number(r.intervention_id), name: r.intervention_name },
+      monument: { id: r.monument_id, name: r.monument_name, nameEn: r.monument_name_en },
+    }));
+}
+
+export async function claimDueAlertMails(database: Database, now: Date, leaseMs: number, limit: number): Promise<AlertMail[]> {
+  const rows = await database.rows<{
+    id: number;
+    attempts: number;
+    opened_at: Date | string;
+    kind: AlertMail['kind'];
+    votes: number;
+    intervention_id: number;
+    intervention_name: string;
+  }>(
+    claimRows(
+      'alert',
+      now,
+      leaseMs,
+      limit,
+      sql`SELECT c.id, c.attempts, c.opened_at, c.kind, c.votes, i.id AS intervention_id, i.name AS intervention_name
+          FROM claimed c JOIN interventions i ON i.id = c.intervention_id ORDER BY c.id`,
+    ),
+  );
+  return rows.map((r) => ({
+    box: 'alert' as const,
+    id: Number(r.id),
+    attempt: Number(r.attempts),
+    queuedAt: new Date(r.opened_at),
+    kind: r.kind,
+    votes: Number(r.votes),
+    intervention: { id: Number(r.intervention_id), name: r.intervention_name },
+  }));
+}
+
 /** One group of the outbox for the metrics: mails of a kind in a state, and how long the oldest has waited. */
 export type OutboxGroup = { kind: string; state: string; count: number; oldestAgeSeconds: number };
 
@@ -214,7 +352,11 @@ export async function outboxFigures(database: Database): Promise<OutboxGroup[]> 
     sql`SELECT 'mayor' AS kind, status AS state, count(*)::int AS n, extract(epoch FROM now() - min(reached_at))::float8 AS age
         FROM mayor_notifications GROUP BY status
         UNION ALL SELECT kind, status, count(*)::int, extract(epoch FROM now() - min(created_at))::float8
-        FROM follow_mails GROUP BY kind, status`,
+        FROM follow_mails GROUP BY kind, status
+        UNION ALL SELECT 'vote_confirm', status, count(*)::int, extract(epoch FROM now() - min(created_at))::float8
+        FROM vote_confirmations GROUP BY status
+        UNION ALL SELECT 'vote_alert', status, count(*)::int, extract(epoch FROM now() - min(opened_at))::float8
+        FROM vote_alerts WHERE status <> 'none' GROUP BY status`,
   );
   return rows.map((r) => ({
     kind: r.kind,

@@ -29,6 +29,7 @@ export function mayorMail(app: FastifyInstance, services: Services, opts: MailOp
     retryMs: config.mailRetryDays * 24 * 3600 * 1000,
     pollMs: opts.pollMs ?? config.mailPollSeconds * 1000,
     follow: { secret: services.followSecret, perMinute: config.mailPerMinute },
+    staffEmail: config.staffEmail,
   });
   if (!config.smtpUrl && !opts.transport) app.log.info(`No SMTP_URL set: the mayor's e-mails are written to ${mailDir}`);
   services.mailQueued = () => mailer.wake();

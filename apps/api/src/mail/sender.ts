@@ -8,14 +8,19 @@ import type { Database } from '../db/client.js';
 import { announceChange } from '../domain/read-cache.js';
 import { composeFollowerMail } from './follow-message.js';
 import { composeMayorMail, type MailSettings } from './message.js';
+import { composeAlertMail, composeVoteConfirmMail } from './vote-message.js';
 import {
   claimDue,
+  claimDueAlertMails,
   claimDueFollowerMails,
+  claimDueVoterMails,
   markFailed,
   markRetry,
   markSent,
+  type AlertMail,
   type FollowerMail,
   type Notification,
+  type VoterMail,
 } from './outbox.js';
 import { describeError, isPermanent, type MailTransport } from './transport.js';
 
@@ -45,7 +50,41 @@ export type MayorMailerOptions = {
   stopWaitMs?: number;
   /** Followers' mails: the secret their links' tokens derive from, and the rate. Without it only the mayor's go out. */
   follow?: { secret: string; perMinute: number };
+  /** Where alerts about votes go (issue 27); without it none are claimed. */
+  staffEmail?: string;
 };
+
+type Claimed = Notification | FollowerMail | VoterMail | AlertMail;
+
+/** What a mail is, for the log: its row and what it is about. */
+function describe(n: Claimed) {
+  switch (n.box) {
+    case 'mayor':
+      return {
+        about: { notification: n.id, interventionId: n.interventionId, attempt: n.attempt },
+        what: 'mayor e-mail',
+        since: n.reachedAt,
+      };
+    case 'follower':
+      return {
+        about: { followerMail: n.id, kind: n.kind, interventionId: n.intervention.id, attempt: n.attempt },
+        what: 'follower e-mail',
+        since: n.queuedAt,
+      };
+    case 'voter':
+      return {
+        about: { voteConfirmMail: n.id, interventionId: n.intervention.id, attempt: n.attempt },
+        what: 'vote confirmation e-mail',
+        since: n.queuedAt,
+      };
+    case 'alert':
+      return {
+        about: { alertMail: n.id, interventionId: n.intervention.id, attempt: n.attempt },
+        what: 'staff alert e-mail',
+        since: n.queuedAt,
+      };
+  }
+}
 
 export type MayorMailer = {
   /** Starts the poll timer and a first round (rows left over from before a restart). */
@@ -86,7 +125,21 @@ export function createMayorMailer(o: MayorMailerOptions): MayorMailer {
 
   // The mail is out: recording that must not be lost to a short database hiccup, or the lease
   // would expire and the message be sent again.
-  async function recordSent(n: Notification | FollowerMail) {
+  function compose(n: Claimed) {
+    const secret = o.follow?.secret ?? '';
+    switch (n.box) {
+      case 'mayor':
+        return composeMayorMail(n, o.settings);
+      case 'follower':
+        return composeFollowerMail(n, { ...o.settings, secret });
+      case 'voter':
+        return composeVoteConfirmMail(n, { ...o.settings, secret });
+      case 'alert':
+        return composeAlertMail(n, { ...o.settings, staffEmail: o.staffEmail ?? '' });
+    }
+  }
+
+  async function recordSent(n: Claimed) {
     for (let i = 0; ; i++) {
       try {
         // The mayor's mail shows on the proposal (mayorNotifiedAt); a follower's changes no public list.
@@ -100,20 +153,11 @@ export function createMayorMailer(o: MayorMailerOptions): MayorMailer {
     }
   }
 
-  async function deliver(n: Notification | FollowerMail) {
-    const about =
-      n.box === 'mayor'
-        ? { notification: n.id, interventionId: n.interventionId, attempt: n.attempt }
-        : { followerMail: n.id, kind: n.kind, interventionId: n.intervention.id, attempt: n.attempt };
-    const what = n.box === 'mayor' ? 'mayor e-mail' : 'follower e-mail';
-    const since = n.box === 'mayor' ? n.reachedAt : n.queuedAt;
+  async function deliver(n: Claimed) {
+    const { about, what, since } = describe(n);
     let file: string | undefined;
     try {
-      const mail =
-        n.box === 'mayor'
-          ? composeMayorMail(n, o.settings)
-          : composeFollowerMail(n, { ...o.settings, secret: o.follow?.secret ?? '' });
-      ({ file } = await o.transport.send(mail));
+      ({ file } = await o.transport.send(compose(n)));
     } catch (err) {
       const error = describeError(err);
       const now = clock.now();
@@ -140,14 +184,19 @@ export function createMayorMailer(o: MayorMailerOptions): MayorMailer {
     while (!stopped) {
       const batch = await claimDue(o.database, clock.now(), o.leaseMs, 5);
       const now = clock.now();
-      const followers = await claimDueFollowerMails(o.database, now, o.leaseMs, followerRoom(now.getTime()));
-      if (batch.length === 0 && followers.length === 0) break;
+      const followerMails = await claimDueFollowerMails(o.database, now, o.leaseMs, followerRoom(now.getTime()));
+      // Vote confirmations share the followers' rate; alerts go to staff only when an address is set.
+      const voterMails = await claimDueVoterMails(o.database, now, o.leaseMs, followerRoom(now.getTime()) - followerMails.length);
+      const alerts = o.staffEmail ? await claimDueAlertMails(o.database, now, o.leaseMs, 5) : [];
+      const followers = [...followerMails, ...voterMails];
+      if (batch.length === 0 && followers.length === 0 && alerts.length === 0) break;
+      for (const a of alerts) await deliver(a);
       // A claimed batch is finished even when stopping, so no claim waits for its lease needlessly.
       for (const n of batch) await deliver(n);
       // A batch of follower mails goes out together (one SMTP connection each), then the next is claimed.
       for (const _ of followers) attempts.push(clock.now().getTime());
       await Promise.all(followers.map(deliver));
-      handled += batch.length + followers.length;
+      handled += batch.length + followers.length + alerts.length;
     }
     // Lets tests wait for whole polls ("nothing else arrives in three more") instead of sleeping.
     o.log.debug({ handled }, 'mayor mail round done');

@@ -134,6 +134,7 @@ export function restRoutes(app: FastifyInstance, contextFor: ContextFor) {
   });
   staffRestRoutes(app, call);
   followRestRoutes(app, call);
+  voteRestRoutes(app, call);
 
   // This API's description (rest/openapi.ts) and its page, made once, on first request.
   let described: { json: Snapshot<unknown>; page: Snapshot<string> } | undefined;
@@ -170,6 +171,37 @@ function staffRestRoutes(app: FastifyInstance, call: Call) {
   app.post(routes.staffRetryMail.path, (req, reply) =>
     call(req, reply).staff.outbox.retry(paramsOf(routes.staffRetryMail.params, req)),
   );
+  // Staff's check of the votes (issue 27).
+  app.get(routes.staffVoteAlerts.path, (req, reply) => call(req, reply).votes.alerts());
+  app.get(routes.staffVoteReview.path, (req, reply) =>
+    call(req, reply).votes.review(paramsOf(routes.staffVoteReview.params, req)),
+  );
+  app.post(routes.staffVotePreview.path, (req, reply) => {
+    const { interventionId } = paramsOf(routes.staffVotePreview.params, req);
+    return call(req, reply).votes.preview({ interventionId, body: req.body as never });
+  });
+  app.post(routes.staffVoteDecide.path, (req, reply) => {
+    const { interventionId } = paramsOf(routes.staffVoteDecide.params, req);
+    return call(req, reply).votes.decide({ interventionId, body: req.body as never });
+  });
+  app.post(routes.staffReleaseMail.path, (req, reply) =>
+    call(req, reply).votes.releaseMail(paramsOf(routes.staffReleaseMail.params, req)),
+  );
+}
+
+/** Confirming a vote by e-mail (issue 27). */
+function voteRestRoutes(app: FastifyInstance, call: Call) {
+  app.post(routes.confirmVote.path, async (req, reply) => {
+    const { interventionId } = paramsOf(routes.confirmVote.params, req);
+    const answer = await unlessAnswered(
+      req,
+      reply,
+      call(req, reply).votes.requestConfirmation({ interventionId, body: req.body as never }),
+    );
+    if (answer) reply.code(routes.confirmVote.status);
+    return answer;
+  });
+  app.post(routes.votesConfirm.path, (req, reply) => call(req, reply).votes.confirm(req.body as never));
 }
 
 /** Following a proposal and "mine" (issue 17). */

@@ -14,6 +14,8 @@ export type Context = Services & {
   knownVoterHash(): string | null;
   /** Keyed hash of the client address under today's key. */
   ipHash(): Promise<string>;
+  /** Keyed hash of the client's network (IPv4 /24, IPv6 /64) under the server secret: vote review. */
+  netHash(): string;
   /** True once this request has been answered (e.g. 503 at its deadline): its work is no longer wanted. */
   answered(): boolean;
   /** The signed-in staff member (bearer token, else the staff_session cookie); Unauthorized otherwise. Memoised. */

@@ -69,6 +69,7 @@ export const interventionsRouter = router({
           monumentId: input.body.monumentId,
           voterHash: ctx.voterHash(),
           ipHash: await ctx.ipHash(),
+          netHash: ctx.netHash(),
         };
         const cast = (b: typeof ballot) => castVote(ctx.ballots, b, () => ctx.answered());
         const { newVoteCount, queued } = await cast(ballot).catch(async (err: unknown) => {

@@ -6,6 +6,7 @@ import { interventionsRouter } from './interventions.js';
 import { mapRouter } from './map.js';
 import { monumentsRouter } from './monuments.js';
 import { staffRouter } from './staff.js';
+import { votesRouter } from './votes.js';
 
 export const appRouter = router({
   monuments: monumentsRouter,
@@ -17,6 +18,8 @@ export const appRouter = router({
   staff: staffRouter,
   /** Following proposals and "mine" (issue 17). */
   follows: followsRouter,
+  /** Confirming votes by e-mail, and staff's check of the votes (issue 27). */
+  votes: votesRouter,
   /** The dashboard's figures: the snapshot's data, rebuilt when a list changes (services.stats). */
   stats: publicProcedure.query(async ({ ctx }) => (await ctx.stats.get()).data),
 });

@@ -156,7 +156,7 @@ export const staffRouter = router({
       .output(QueueIntervention)
       .mutation(
         act(async (ctx, name, i) => {
-          const kept = await mergeIntervention(ctx.database, name, i.interventionId, i.into);
+          const kept = await mergeIntervention(ctx.database, name, i.interventionId, i.into, ctx.voteRules);
           ctx.mailQueued();
           return kept;
         }),

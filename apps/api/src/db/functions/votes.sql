@@ -1,0 +1,198 @@
+-- Which votes count, and when the mayor's e-mail is queued: the one live definition of the vote
+-- rules (issue 27). Applied after the numbered migrations on every start (db/client.ts), so this
+-- file is what runs; the old definitions in migrations 0001 to 0004 are history.
+--
+-- In SQL rather than TypeScript because a vote must be counted, limited and (at the threshold)
+-- mailed in one transaction and one round trip, for a whole batch of ballots (domain/votes.ts).
+-- `p_rules` is domain/votes.ts's VoteRules as JSON; `p_now` is the server's clock (tests move it).
+
+-- What the threshold counts: every counted vote (the spec), or only e-mail-confirmed ones.
+CREATE OR REPLACE FUNCTION threshold_count(p_votes integer, p_confirmed integer, p_rules jsonb) RETURNS integer
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE WHEN p_rules->>'counts' = 'confirmed' THEN p_confirmed ELSE p_votes END
+$$;
+--> statement-breakpoint
+
+-- Opens an alert for staff (at most one open per proposal, kind and network). An open alert holds
+-- the proposal's mayor's e-mail that has not gone out yet. True when it is new.
+CREATE OR REPLACE FUNCTION open_vote_alert(p_id integer, p_kind text, p_net text, p_votes integer, p_rules jsonb, p_now timestamptz)
+RETURNS boolean LANGUAGE plpgsql AS $$
+DECLARE
+  changed integer;
+BEGIN
+  INSERT INTO vote_alerts (intervention_id, kind, net_hash, votes, opened_at, status)
+  VALUES (p_id, p_kind, p_net, p_votes, p_now, CASE WHEN (p_rules->>'alertMail')::boolean THEN 'pending' ELSE 'none' END)
+  ON CONFLICT DO NOTHING;
+  GET DIAGNOSTICS changed = ROW_COUNT;
+  IF changed > 0 THEN
+    UPDATE mayor_notifications SET status = 'held'
+    WHERE intervention_id = p_id AND kind = 'threshold' AND status = 'pending';
+  END IF;
+  RETURN changed > 0;
+END
+$$;
+--> statement-breakpoint
+
+-- Networks among a proposal's counted votes: distinct keyed hashes, and each vote whose network
+-- has been forgotten (retention) as one of its own.
+CREATE OR REPLACE FUNCTION counted_networks(p_id integer) RETURNS integer
+LANGUAGE sql STABLE AS $$
+  SELECT (count(DISTINCT net_hash) FILTER (WHERE net_hash <> 'expired') + count(*) FILTER (WHERE net_hash = 'expired'))::int
+  FROM votes WHERE intervention_id = p_id AND status = 'counted'
+$$;
+--> statement-breakpoint
+
+-- Sets a proposal's public counts from its votes (after staff decisions and merges).
+CREATE OR REPLACE FUNCTION recount_votes(p_id integer) RETURNS void
+LANGUAGE sql AS $$
+  UPDATE interventions SET
+    votes = (SELECT count(*)::int FROM votes WHERE intervention_id = p_id AND status = 'counted'),
+    confirmed_votes = (SELECT count(*)::int FROM votes WHERE intervention_id = p_id AND status = 'counted' AND email_hash IS NOT NULL)
+  WHERE id = p_id
+$$;
+--> statement-breakpoint
+
+-- Queues the mayor's e-mail once a proposal's count reaches the threshold (once per proposal).
+-- Held for a staff look when the counted votes come from fewer than `minNetworks` networks (an
+-- alert says so) or while an alert is open, unless staff decided the votes that reached it.
+-- True when a mail was queued to go out now.
+CREATE OR REPLACE FUNCTION reach_threshold(p_id integer, p_rules jsonb, p_by_staff boolean, p_now timestamptz)
+RETURNS boolean LANGUAGE plpgsql AS $$
+DECLARE
+  v integer;
+  c integer;
+  held boolean := false;
+  changed integer;
+BEGIN
+  SELECT votes, confirmed_votes INTO v, c FROM interventions WHERE id = p_id;
+  IF threshold_count(v, c, p_rules) < (p_rules->>'threshold')::int
+     OR EXISTS (SELECT 1 FROM mayor_notifications WHERE intervention_id = p_id AND kind = 'threshold') THEN
+    RETURN false;
+  END IF;
+  IF NOT p_by_staff THEN
+    IF counted_networks(p_id) < (p_rules->>'minNetworks')::int THEN
+      held := true;
+      PERFORM open_vote_alert(p_id, 'few_networks', NULL, v, p_rules, p_now);
+    ELSIF EXISTS (SELECT 1 FROM vote_alerts WHERE intervention_id = p_id AND closed_at IS NULL) THEN
+      held := true;
+    END IF;
+  END IF;
+  INSERT INTO mayor_notifications (intervention_id, kind, vote_count, reached_at, status)
+  VALUES (p_id, 'threshold', threshold_count(v, c, p_rules), p_now, CASE WHEN held THEN 'held' ELSE 'pending' END)
+  ON CONFLICT DO NOTHING;
+  GET DIAGNOSTICS changed = ROW_COUNT;
+  RETURN changed > 0 AND NOT held;
+END
+$$;
+--> statement-breakpoint
+
+-- Casts a batch of ballots {k, i, m, v, ip, net} in one transaction; one row per ballot:
+--   unknown  the proposal is not public at that monument (404)
+--   repeat   this browser voted for it already (409)
+--   counted  in the public count; r_count is the new count
+--   held     over a network limit (ipLimit per connection and proposal a day, netHourLimit per
+--            network an hour): kept for staff, answered like a counted vote (r_count as if it counted)
+-- Every vote is looked at for alerts: more than `burst` from one network for a proposal in an hour,
+-- or the proposal's last 10 votes of the hour at near-regular intervals of a second or more (a
+-- script's sleep, not people's: their intervals vary as much as their mean).
+CREATE OR REPLACE FUNCTION cast_votes(p_ballots jsonb, p_rules jsonb, p_now timestamptz)
+RETURNS TABLE (r_key integer, r_outcome text, r_count integer, r_queued boolean)
+LANGUAGE plpgsql AS $$
+DECLARE
+  b record;
+  cur_id integer;
+  cur_monument text;
+  cur_votes integer;
+  cur_dirty boolean := false;
+  any_counted boolean := false;
+  ip_votes integer;
+  net_hour integer;
+  net_burst integer;
+  gaps integer;
+  gap_mean double precision;
+  gap_sd double precision;
+  st text;
+  changed integer;
+  ip_limit integer := (p_rules->>'ipLimit')::int;
+  net_limit integer := (p_rules->>'netHourLimit')::int;
+  burst integer := (p_rules->>'burst')::int;
+  threshold integer := (p_rules->>'threshold')::int;
+  by_votes boolean := p_rules->>'counts' = 'votes';
+BEGIN
+  FOR b IN
+    SELECT x.k, x.i, x.m, x.v, x.ip, x.net
+    FROM jsonb_to_recordset(p_ballots) AS x(k integer, i integer, m text, v text, ip text, net text)
+    ORDER BY x.i, x.k
+  LOOP
+    IF cur_id IS DISTINCT FROM b.i THEN
+      IF cur_dirty THEN
+        UPDATE interventions SET votes = cur_votes WHERE id = cur_id;
+        cur_dirty := false;
+      END IF;
+      cur_id := b.i;
+      -- Only a public proposal at a public monument takes votes. The row lock makes votes, staff
+      -- decisions and moderation of one proposal take turns.
+      SELECT i.monument_id, i.votes INTO cur_monument, cur_votes FROM interventions i
+      WHERE i.id = b.i AND i.moderation = 'visible'
+        AND EXISTS (SELECT 1 FROM monuments m WHERE m.id = i.monument_id AND m.moderation = 'visible' AND m.merged_into IS NULL)
+      FOR UPDATE OF i;
+      IF NOT FOUND THEN
+        cur_monument := NULL;
+      END IF;
+    END IF;
+    r_key := b.k;
+    r_count := NULL;
+    r_queued := false;
+    IF cur_monument IS DISTINCT FROM b.m THEN
+      r_outcome := 'unknown';
+    ELSE
+      SELECT count(*)::int INTO ip_votes FROM votes
+      WHERE intervention_id = b.i AND ip_hash = b.ip AND created_at > p_now - interval '24 hours';
+      SELECT count(*)::int INTO net_hour FROM votes WHERE net_hash = b.net AND created_at > p_now - interval '1 hour';
+      st := CASE WHEN ip_votes >= ip_limit OR net_hour >= net_limit THEN 'held' ELSE 'counted' END;
+      INSERT INTO votes (intervention_id, voter_hash, ip_hash, net_hash, status, created_at)
+      VALUES (b.i, b.v, b.ip, b.net, st, p_now) ON CONFLICT DO NOTHING;
+      GET DIAGNOSTICS changed = ROW_COUNT;
+      IF changed = 0 THEN
+        r_outcome := 'repeat';
+      ELSE
+        SELECT count(*)::int INTO net_burst FROM votes
+        WHERE intervention_id = b.i AND net_hash = b.net AND created_at > p_now - interval '1 hour';
+        IF net_burst > burst THEN
+          PERFORM open_vote_alert(b.i, 'burst', b.net, net_burst, p_rules, p_now);
+        END IF;
+        SELECT count(g)::int, avg(g), stddev_pop(g) INTO gaps, gap_mean, gap_sd FROM (
+          SELECT extract(epoch FROM t.created_at - lag(t.created_at) OVER (ORDER BY t.created_at))::float8 AS g
+          FROM (SELECT created_at FROM votes WHERE intervention_id = b.i AND created_at > p_now - interval '1 hour'
+                ORDER BY created_at DESC LIMIT 10) t
+        ) u;
+        IF gaps = 9 AND gap_mean >= 1 AND gap_sd < 0.1 * gap_mean THEN
+          PERFORM open_vote_alert(b.i, 'regular', NULL, 10, p_rules, p_now);
+        END IF;
+        IF st = 'counted' THEN
+          cur_votes := cur_votes + 1;
+          cur_dirty := true;
+          any_counted := true;
+          r_outcome := 'counted';
+          r_count := cur_votes;
+          IF by_votes AND cur_votes = threshold THEN
+            UPDATE interventions SET votes = cur_votes WHERE id = cur_id;
+            cur_dirty := false;
+            r_queued := reach_threshold(b.i, p_rules, false, p_now);
+          END IF;
+        ELSE
+          r_outcome := 'held';
+          r_count := cur_votes + 1;
+        END IF;
+      END IF;
+    END IF;
+    RETURN NEXT;
+  END LOOP;
+  IF cur_dirty THEN
+    UPDATE interventions SET votes = cur_votes WHERE id = cur_id;
+  END IF;
+  IF p_rules->>'channel' IS NOT NULL AND any_counted THEN
+    PERFORM pg_notify(p_rules->>'channel', 'interventions');
+  END IF;
+END
+$$;

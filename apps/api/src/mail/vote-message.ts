@@ -1,0 +1,84 @@
+// The mails of issue 27: a vote's confirmation (to the voter, in her language) and an alert about
+// a proposal's votes (to staff). Plain text only: nothing a visitor typed becomes markup or a header.
+import { APP_PATHS } from '@linz/contract';
+import { voteConfirmTokenOf } from '../domain/vote-confirm.js';
+import type { MailSettings, OutgoingMail } from './message.js';
+import type { AlertMail, VoterMail } from './outbox.js';
+
+// eslint-disable-next-line no-control-regex -- control characters are what this removes
+const oneLine = (s: string) => s.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
+const hostOf = (publicUrl: string) => new URL(publicUrl).hostname || 'localhost';
+
+export function composeVoteConfirmMail(m: VoterMail, s: MailSettings & { secret: string }): OutgoingMail {
+  const proposal = oneLine(m.intervention.name);
+  const monument = oneLine(m.lang === 'en' && m.monument.nameEn ? m.monument.nameEn : m.monument.name);
+  const link = `${s.publicUrl}${APP_PATHS.voteConfirm}?token=${voteConfirmTokenOf(s.secret, m.tokenSeed)}`;
+  const lines =
+    m.lang === 'de'
+      ? [
+          `Du (oder jemand mit deiner Adresse) hast auf der Linzer Denkmal-Karte für den Vorschlag „${proposal}“ bei ${monument} gestimmt und möchtest die Stimme bestätigen.`,
+          '',
+          'Bitte bestätige sie innerhalb von 48 Stunden auf dieser Seite (ein Klick auf den Knopf dort):',
+          link,
+          '',
+          'Eine Adresse bestätigt höchstens eine Stimme je Vorschlag. Nach der Bestätigung bewahren wir deine Adresse nicht auf,',
+          'nur einen verschlüsselten Fingerabdruck davon; ohne Bestätigung wird sie nach 48 Stunden gelöscht.',
+          '',
+          '--',
+          'Du bekommst diese Nachricht, weil auf der Denkmal-Karte diese Adresse zum Bestätigen einer Stimme eingegeben wurde.',
+          'Linzer Denkmal-Karte',
+          '',
+        ]
+      : [
+          `You (or someone with your address) voted for the proposal “${proposal}” at ${monument} on the Linz monument map and asked to confirm the vote.`,
+          '',
+          'Please confirm it within 48 hours on this page (one click on its button):',
+          link,
+          '',
+          'An address confirms at most one vote per proposal. Once confirmed we do not keep your address,',
+          'only a keyed fingerprint of it; without confirmation it is deleted after 48 hours.',
+          '',
+          '--',
+          'You get this message because this address was entered on the monument map to confirm a vote.',
+          'Linz monument map',
+          '',
+        ];
+  return {
+    messageId: `<vote-confirm-${m.id}-${m.queuedAt.getTime()}@${hostOf(s.publicUrl)}>`,
+    from: s.mailFrom,
+    to: m.email,
+    subject:
+      m.lang === 'de'
+        ? `Denkmal-Karte Linz: Bitte bestätige deine Stimme für „${proposal}“`
+        : `Linz monument map: Please confirm your vote for “${proposal}”`,
+    text: lines.join('\n'),
+  };
+}
+
+const KIND = {
+  burst: { de: 'viele Stimmen aus einem Netz in einer Stunde', en: 'many votes from one network in an hour' },
+  regular: { de: 'Stimmen in fast gleichmäßigen Abständen', en: 'votes at near-regular intervals' },
+  few_networks: { de: 'Schwelle aus zu wenigen Netzen erreicht', en: 'threshold reached from too few networks' },
+} as const;
+
+export function composeAlertMail(m: AlertMail, s: MailSettings & { staffEmail: string }): OutgoingMail {
+  const proposal = oneLine(m.intervention.name);
+  const review = `${s.publicUrl}${APP_PATHS.admin}`;
+  const text = [
+    `Auffällige Stimmen: ${KIND[m.kind].de} (${m.votes}) beim Vorschlag „${proposal}“ (Nr. ${m.intervention.id}).`,
+    `Bitte prüfen Sie die Stimmen in /admin („Stimmen prüfen“): ${review}`,
+    'Eine Mail des Bürgermeisterbüros zu diesem Vorschlag wartet, solange die Warnung offen ist.',
+    '',
+    '-- English --',
+    `Unusual votes: ${KIND[m.kind].en} (${m.votes}) for the proposal “${proposal}” (no. ${m.intervention.id}).`,
+    `Please check the votes in /admin ("Check votes"): ${review}`,
+    '',
+  ].join('\n');
+  return {
+    messageId: `<vote-alert-${m.id}-${m.queuedAt.getTime()}@${hostOf(s.publicUrl)}>`,
+    from: s.mailFrom,
+    to: s.staffEmail,
+    subject: `Denkmal-Karte Linz: Stimmen prüfen: „${proposal}“`,
+    text,
+  };
+}
