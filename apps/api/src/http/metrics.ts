@@ -11,13 +11,15 @@ import { collectDefaultMetrics, Counter, Gauge, Registry, type Metric } from 'pr
 import type { Config } from '../config.js';
 import type { Database, PoolUse } from '../db/client.js';
 import { outboxFigures, type OutboxGroup } from '../mail/outbox.js';
+import { openAlertCounts } from '../domain/vote-review.js';
+import { OUTBOX_STATES, VOTE_ALERT_KINDS } from '@linz/contract';
 import { boundAddress } from './ops.js';
 
 export const METRICS_PATH = '/metrics';
 /** A scrape waits this long for the database's figures; without them it still answers the rest. */
 const SCRAPE_DB_TIMEOUT_MS = 1000;
 // The mayor's outbox states, always reported (a 0 is a figure; a missing series is a question).
-const MAYOR_STATES = ['pending', 'sending', 'sent', 'failed', 'withheld'];
+const MAYOR_STATES = OUTBOX_STATES;
 const UNSENT = new Set(['pending', 'sending']);
 
 export type Metrics = {
@@ -109,12 +111,16 @@ export function createMetrics(database: Database): Metrics {
   });
 
   // The figures read from the database, once per scrape however many gauges ask for them.
-  type Figures = { outbox: OutboxGroup[]; pool: PoolUse } | undefined;
+  type Figures = { outbox: OutboxGroup[]; pool: PoolUse; alerts: Record<string, number> } | undefined;
   let scrape: Promise<Figures> | undefined;
   const figures = () =>
     (scrape ??= within(
       SCRAPE_DB_TIMEOUT_MS,
-      Promise.all([outboxFigures(database), database.poolUse()]).then(([outbox, pool]) => ({ outbox, pool })),
+      Promise.all([outboxFigures(database), database.poolUse(), openAlertCounts(database)]).then(([outbox, pool, alerts]) => ({
+        outbox,
+        pool,
+        alerts,
+      })),
     )
       .catch(() => undefined)
       .finally(() => setImmediate(() => (scrape = undefined))));
@@ -138,6 +144,18 @@ export function createMetrics(database: Database): Metrics {
       if (!f) return;
       for (const state of MAYOR_STATES) this.set({ kind: 'mayor', state }, 0);
       for (const g of f.outbox) this.set({ kind: g.kind, state: g.state }, g.count);
+    },
+  });
+  new Gauge({
+    name: 'linz_vote_alerts_open',
+    help: "Open alerts about a proposal's votes by kind (burst, regular, few_networks): each waits for staff in /admin.",
+    labelNames: ['kind'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const f = await figures();
+      if (!f) return;
+      for (const kind of VOTE_ALERT_KINDS) this.set({ kind }, f.alerts[kind] ?? 0);
     },
   });
   new Gauge({
