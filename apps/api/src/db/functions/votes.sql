@@ -77,8 +77,8 @@ BEGIN
       held := true;
     END IF;
   END IF;
-  INSERT INTO mayor_notifications (intervention_id, kind, vote_count, reached_at, status)
-  VALUES (p_id, 'threshold', threshold_count(v, c, p_rules), p_now, CASE WHEN held THEN 'held' ELSE 'pending' END)
+  INSERT INTO mayor_notifications (intervention_id, kind, vote_count, reached_at, next_attempt_at, status)
+  VALUES (p_id, 'threshold', threshold_count(v, c, p_rules), p_now, p_now, CASE WHEN held THEN 'held' ELSE 'pending' END)
   ON CONFLICT DO NOTHING;
   GET DIAGNOSTICS changed = ROW_COUNT;
   RETURN changed > 0 AND NOT held;
