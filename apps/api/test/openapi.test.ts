@@ -22,6 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browser, DB_KIND, json, testApp } from './harness.js';
 import { bearer, newStaff } from './staff-helpers.js';
 import { confirmTokenOf, unsubscribeTokenOf } from '../src/domain/follows.js';
+import { voteConfirmTokenOf } from '../src/domain/vote-confirm.js';
 
 type Schema = Record<string, unknown>;
 type Answer = { description: string; headers?: Schema; content?: Record<string, { schema: Schema }> };
@@ -283,6 +284,46 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
     await check(post(pathOf(r.staffRetryMail.path, { notificationId: 999999 }), {}, staff), 404);
     await check(post(pathOf(r.staffRetryMail.path, { notificationId: 'x' }), {}, staff), 400);
     await writeErrors('POST', retryAt, staff);
+
+    // Votes the mayor can trust (issue 27): confirming a vote, and staff's check of the votes.
+    const confirmAt = pathOf(r.confirmVote.path, { interventionId: proposal });
+    const voter = browser(t.app, 'browser-1');
+    await check(post(confirmAt, { email: 'vera@example.org', lang: 'de' }, voter), 202);
+    await check(post(confirmAt, { email: 'vera@example.org', lang: 'de' }, browser(t.app, 'never-voted')), 404);
+    await check(post(confirmAt, { email: 'no address', lang: 'de' }, voter), 400);
+    await writeErrors('POST', confirmAt, voter);
+    const [pending] = await t.database.rows<{ token_seed: string }>(sql`SELECT token_seed FROM vote_confirmations LIMIT 1`);
+    const voteToken = voteConfirmTokenOf(secret, pending?.token_seed ?? '');
+    await check(post(r.votesConfirm.path, { token: voteToken }), 200);
+    await check(post(r.votesConfirm.path, { token: voteToken }), 404);
+    await check(post(r.votesConfirm.path, { token: 'short' }), 400);
+    await writeErrors('POST', r.votesConfirm.path);
+    await check({ url: r.staffVoteAlerts.path }, 401);
+    await check({ url: r.staffVoteAlerts.path, headers: staff }, 200);
+    const reviewAt = pathOf(r.staffVoteReview.path, { interventionId: proposal });
+    await check({ url: reviewAt }, 401);
+    await check({ url: reviewAt, headers: staff }, 200);
+    await check({ url: pathOf(r.staffVoteReview.path, { interventionId: 999999 }), headers: staff }, 404);
+    await check({ url: pathOf(r.staffVoteReview.path, { interventionId: 'x' }), headers: staff }, 400);
+    const decision = { filter: { confirmed: false }, action: 'invalidate', reason: 'OpenAPI-Test' };
+    for (const name of ['staffVotePreview', 'staffVoteDecide'] as const) {
+      const url = pathOf(r[name].path, { interventionId: proposal });
+      await check(post(url, decision), 401);
+      await check(post(url, { ...decision, action: 'delete' }, staff), 400);
+      await check(post(pathOf(r[name].path, { interventionId: 999999 }), decision, staff), 404);
+      await writeErrors('POST', url, staff);
+    }
+    await check(post(pathOf(r.staffVotePreview.path, { interventionId: proposal }), decision, staff), 200);
+    await check(post(pathOf(r.staffVoteDecide.path, { interventionId: proposal }), decision, staff), 200);
+    const releaseAt = pathOf(r.staffReleaseMail.path, { notificationId: mail?.id ?? 0 });
+    await check(post(releaseAt, {}), 401);
+    await t.database.rows(sql`UPDATE mayor_notifications SET status = 'sent' WHERE id = ${mail?.id ?? 0}`);
+    await check(post(releaseAt, {}, staff), 409); // only a held mail is released
+    await t.database.rows(sql`UPDATE mayor_notifications SET status = 'held' WHERE id = ${mail?.id ?? 0}`);
+    await check(post(releaseAt, {}, staff), 200);
+    await check(post(pathOf(r.staffReleaseMail.path, { notificationId: 999999 }), {}, staff), 404);
+    await check(post(pathOf(r.staffReleaseMail.path, { notificationId: 'x' }), {}, staff), 400);
+    await writeErrors('POST', releaseAt, staff);
 
     // The figures and the open data, each with its ETag (now holding the proposal, votes and answer above).
     const open = [
