@@ -48,6 +48,9 @@ type RouteName = Exclude<
   | 'oidcCallback'
   | 'follow'
   | 'followConfirm'
+  // The vote's confirmation (popup/voteConfirmApi.ts, like the follow requests).
+  | 'confirmVote'
+  | 'votesConfirm'
   | 'followUnsubscribe'
   | 'watch'
   | 'unwatch'
