@@ -94,7 +94,9 @@ export const isClientConfig = shape<ClientConfig>({
 export const withClientConfigDefaults = (v: unknown): unknown =>
   isRecord(v)
     ? {
-        tileBounds: DEFAULT_TILES.tileBounds, minZoom: DEFAULT_TILES.minZoom, maxZoom: DEFAULT_TILES.maxZoom,
+        tileBounds: DEFAULT_TILES.tileBounds,
+        minZoom: DEFAULT_TILES.minZoom,
+        maxZoom: DEFAULT_TILES.maxZoom,
         thresholdCounts: 'votes',
         ...v,
       }

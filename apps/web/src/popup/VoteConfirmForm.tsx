@@ -55,7 +55,7 @@ export function VoteConfirmForm({ interventionId, name }: Props) {
             </label>
             <input
               id={`${id}-email`}
-             
+
               type="email"
               autoComplete="email"
               inputMode="email"
