@@ -36,7 +36,7 @@ export function VoteAlerts({ onReview }: { onReview: (interventionId: number) =>
                 <tr key={a.id}>
                   <th scope="row">{a.interventionName}</th>
                   <td>{t(`admin.votes.kinds.${a.kind}`)}</td>
-                  <td>{a.network ?? '–'}</td>
+                  <td>{a.network === null ? '–' : t('admin.votes.networkLabel', { label: a.network })}</td>
                   <td>{a.votes}</td>
                   <td>{formatTime(a.openedAt, i18n.language)}</td>
                   <td>

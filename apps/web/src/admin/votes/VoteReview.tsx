@@ -90,7 +90,7 @@ function ReviewOf({ review }: { review: Review }) {
       <Table caption={t('admin.votes.networksCaption')} head={[t('admin.votes.network'), ...tally]}>
         {review.networks.map((n) => (
           <tr key={n.key}>
-            <th scope="row">{n.label}</th>
+            <th scope="row">{t('admin.votes.networkLabel', { label: n.label })}</th>
             <td>{n.counted}</td>
             <td>{n.held}</td>
             <td>{n.invalidated}</td>
@@ -199,7 +199,7 @@ function DecisionForm({ review }: { review: Review }) {
             <option value="">{t('admin.votes.decide.allNetworks')}</option>
             {review.networks.map((n) => (
               <option key={n.key} value={n.key}>
-                {n.label}
+                {t('admin.votes.networkLabel', { label: n.label })}
               </option>
             ))}
           </select>
