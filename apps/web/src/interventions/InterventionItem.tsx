@@ -41,8 +41,10 @@ export function InterventionItem({ intervention, monument, heading }: Props) {
             <dd lang="en">{intervention.shortDescription_en}</dd>
           </>
         ) : null}
+        <dt>{t('interventions.confirmedVotes')}</dt>
+        <dd>{intervention.confirmedVotes}</dd>
         <dt>{t('interventions.votes')}</dt>
-        <dd>{t('popup.confirmedCount', { count: intervention.votes, confirmed: intervention.confirmedVotes })}</dd>
+        <dd>{intervention.votes}</dd>
       </dl>
       {monument ? (
         <p>
