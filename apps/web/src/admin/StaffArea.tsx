@@ -10,6 +10,7 @@ import { AllProposals } from './queue/AllProposals';
 import { Queue } from './queue/Queue';
 import { RejectedProvider } from './queue/rejected';
 import { useTRPC } from './trpc';
+import { ReviewVotesContext } from './votes/reviewVotes';
 import { VoteAlerts } from './votes/VoteAlerts';
 import { VotesView } from './votes/VotesView';
 
@@ -61,13 +62,15 @@ export function StaffArea({ name, onSignedOut }: { name: string; onSignedOut: ()
           </button>
         ))}
       </nav>
-      <RejectedProvider>
-        {view === 'queue' && <Queue />}
-        {view === 'proposals' && <AllProposals />}
-        {view === 'votes' && <VotesView interventionId={reviewing} onChoose={review} />}
-        {view === 'audit' && <AuditLog />}
-        {view === 'outbox' && <Outbox />}
-      </RejectedProvider>
+      <ReviewVotesContext.Provider value={review}>
+        <RejectedProvider>
+          {view === 'queue' && <Queue />}
+          {view === 'proposals' && <AllProposals />}
+          {view === 'votes' && <VotesView interventionId={reviewing} onChoose={review} />}
+          {view === 'audit' && <AuditLog />}
+          {view === 'outbox' && <Outbox />}
+        </RejectedProvider>
+      </ReviewVotesContext.Provider>
     </>
   );
 }
