@@ -13,6 +13,7 @@ import { Route as interventionsRoute } from './routes/interventions';
 import { Route as mineRoute } from './routes/mine';
 import { Route as monumentsRoute } from './routes/monuments';
 import { Route as statsRoute } from './routes/stats';
+import { Route as voteConfirmRoute } from './routes/votes.confirm';
 
 const routeTree = rootRoute.addChildren([
   indexRoute,
@@ -25,6 +26,7 @@ const routeTree = rootRoute.addChildren([
   mineRoute,
   followConfirmRoute,
   followUnsubscribeRoute,
+  voteConfirmRoute,
 ]);
 
 export function createAppRouter(queryClient: QueryClient) {

@@ -10,8 +10,11 @@ import { AllProposals } from './queue/AllProposals';
 import { Queue } from './queue/Queue';
 import { RejectedProvider } from './queue/rejected';
 import { useTRPC } from './trpc';
+import { ReviewVotesContext } from './votes/reviewVotes';
+import { VoteAlerts } from './votes/VoteAlerts';
+import { VotesView } from './votes/VotesView';
 
-const VIEWS = ['queue', 'proposals', 'audit', 'outbox'] as const;
+const VIEWS = ['queue', 'proposals', 'votes', 'audit', 'outbox'] as const;
 type View = (typeof VIEWS)[number];
 
 export function StaffArea({ name, onSignedOut }: { name: string; onSignedOut: () => void }) {
@@ -20,6 +23,12 @@ export function StaffArea({ name, onSignedOut }: { name: string; onSignedOut: ()
   const queryClient = useQueryClient();
   const announce = useAnnounce();
   const [view, setView] = useState<View>('queue');
+  // The proposal whose votes "Stimmen prüfen" shows (chosen from an alert, a proposal or its number).
+  const [reviewing, setReviewing] = useState<number | null>(null);
+  const review = (interventionId: number) => {
+    setReviewing(interventionId);
+    setView('votes');
+  };
   // The sign-in form that had focus is gone: start keyboard and screen-reader users at the title.
   const title = useRef<HTMLHeadingElement>(null);
   useEffect(() => title.current?.focus(), []);
@@ -44,6 +53,8 @@ export function StaffArea({ name, onSignedOut }: { name: string; onSignedOut: ()
           {t('admin.session.signOut')}
         </button>
       </div>
+      {/* Open vote alerts come first: a held mayor's mail waits for them. */}
+      <VoteAlerts onReview={review} />
       <nav className="admin-nav" aria-label={t('admin.nav.label')}>
         {VIEWS.map((v) => (
           <button key={v} type="button" className="button admin-nav__item" aria-pressed={view === v} onClick={() => setView(v)}>
@@ -51,12 +62,15 @@ export function StaffArea({ name, onSignedOut }: { name: string; onSignedOut: ()
           </button>
         ))}
       </nav>
-      <RejectedProvider>
-        {view === 'queue' && <Queue />}
-        {view === 'proposals' && <AllProposals />}
-        {view === 'audit' && <AuditLog />}
-        {view === 'outbox' && <Outbox />}
-      </RejectedProvider>
+      <ReviewVotesContext.Provider value={review}>
+        <RejectedProvider>
+          {view === 'queue' && <Queue />}
+          {view === 'proposals' && <AllProposals />}
+          {view === 'votes' && <VotesView interventionId={reviewing} onChoose={review} />}
+          {view === 'audit' && <AuditLog />}
+          {view === 'outbox' && <Outbox />}
+        </RejectedProvider>
+      </ReviewVotesContext.Provider>
     </>
   );
 }

@@ -15,6 +15,7 @@ import { FEEDBACK, proposalLink, ShareLink } from './ShareLink';
 import { shareLink } from '../share/share';
 import { useAddIntervention } from './useAddIntervention';
 import { useVote } from './useVote';
+import { VoteConfirmForm } from './VoteConfirmForm';
 import type { ReportTarget } from './report/sendReport';
 
 // The report dialog loads when a visitor first asks to report something.
@@ -23,7 +24,7 @@ const ReportDialog = lazy(() => import('./report/ReportDialog').then((m) => ({ d
 const FollowDialog = lazy(() => import('../follow/FollowDialog').then((m) => ({ default: m.FollowDialog })));
 
 type Reporting = { target: ReportTarget; name: string; opener: HTMLElement };
-type Proposal = { id: number; name: string };
+type Proposal = { id: number; name: string; voted?: boolean };
 type Following = Proposal & { opener: HTMLElement };
 
 type Props = { monument: Monument; name: string; sharedProposalId?: number | undefined };
@@ -66,7 +67,10 @@ export function MonumentProposals({ monument, name, sharedProposalId }: Props) {
     <>
       <FeedbackBanner feedback={feedback} onClose={() => setFeedback(null)} />
       {offer && feedback?.kind === 'success' ? (
-        <FollowOffer name={offer.name} onFollow={(opener) => setFollowing({ ...offer, opener })} />
+        <>
+          <FollowOffer name={offer.name} onFollow={(opener) => setFollowing({ ...offer, opener })} />
+          {offer.voted ? <VoteConfirmForm key={offer.id} interventionId={offer.id} name={offer.name} /> : null}
+        </>
       ) : null}
       {interventions.isPending ? (
         <p className="monument-popup__loading" role="status">
@@ -90,7 +94,7 @@ export function MonumentProposals({ monument, name, sharedProposalId }: Props) {
               celebrating={celebrating === intervention.id}
               onVote={(item, button) =>
                 void vote(item, button).then((outcome) => {
-                  if (outcome.type === 'recorded') setOffer({ id: item.id, name: item.name });
+                  if (outcome.type === 'recorded') setOffer({ id: item.id, name: item.name, voted: true });
                 })
               }
               onFollow={(item, opener) => setFollowing({ id: item.id, name: item.name, opener })}
