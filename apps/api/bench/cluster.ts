@@ -95,6 +95,10 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
       HOST: '127.0.0.1',
       DATABASE_URL: opts.databaseUrl,
       // nginx is the one hop in front (it replaces X-Forwarded-For with the client's address).
+      // Votes come from loopback, one network: the vote review's rules are tested on their own (vote-review.test.ts).
+      LIMIT_VOTES_PER_NETWORK_HOUR: '100000',
+      BURST_VOTES_PER_NETWORK_HOUR: '100000',
+      THRESHOLD_MIN_NETWORKS: '1',
       TRUST_PROXY: '1',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',

@@ -60,6 +60,10 @@ async function startApi(env: Record<string, string>): Promise<Api> {
       WEB_DIST: '/nonexistent',
       LIMIT_REQUESTS_PER_MINUTE: '0',
       LIMIT_VOTES_PER_IP_PER_INTERVENTION: '100000',
+      // Votes come from loopback, one network: the vote review's rules are tested on their own (vote-review.test.ts).
+      LIMIT_VOTES_PER_NETWORK_HOUR: '100000',
+      BURST_VOTES_PER_NETWORK_HOUR: '100000',
+      THRESHOLD_MIN_NETWORKS: '1',
       PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0', // off, as in harness.ts
       REQUEST_DEADLINE_MS: '60000',
       MAYOR_EMAIL: MAYOR,
