@@ -1,5 +1,7 @@
 // The one place that reads the environment. Everything else receives a Config.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { SiteProfile } from '@linz/contract';
 import { DEFAULT_TILES, PATHS, TILE_ATTRIBUTIONS } from '@linz/contract/facts';
 import { z } from 'zod';
 
@@ -85,6 +87,7 @@ const Env = z.object({
   OIDC_STAFF_VALUE: z.string().optional(),
   OIDC_ALLOWED_DOMAINS: z.string().optional(),
   IDEMPOTENCY_WAIT_MS: int(3000),
+  SITE_PROFILE: z.string().optional(),
 });
 
 export type Config = {
@@ -144,6 +147,8 @@ export type Config = {
   oidc: OidcConfig | undefined;
   /** How long a repeat with an Idempotency-Key waits for the first request's answer before 409. */
   idempotencyWaitMs: number;
+  /** Who runs this site (Impressum, accessibility statement, privacy page): the SITE_PROFILE file, validated. */
+  site: SiteProfile;
 };
 
 export type OidcConfig = {
@@ -252,6 +257,24 @@ function oidcOf(e: z.infer<typeof Env>, publicUrl: string): OidcConfig | undefin
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 
+/** The profile shipped for the art project as it stands (apps/api/site/). */
+export const DEFAULT_SITE_PROFILE = path.join(here, '../site/denkmal-linz.json');
+
+/** Reads and validates the site profile; a missing, unreadable or incomplete file refuses the start. */
+export function loadSiteProfile(file: string): SiteProfile {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw invalid([`SITE_PROFILE: cannot read ${file} as JSON (${err instanceof Error ? err.message : String(err)})`]);
+  }
+  const parsed = SiteProfile.safeParse(raw);
+  if (!parsed.success) {
+    throw invalid(parsed.error.issues.map((i) => `SITE_PROFILE ${file}: ${i.path.join('.') || '(file)'}: ${i.message}`));
+  }
+  return parsed.data;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // An empty variable (common in compose files) means "not set".
   const set = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -295,6 +318,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
     oidc: oidcOf(e, publicUrl),
     idempotencyWaitMs: e.IDEMPOTENCY_WAIT_MS,
+    site: loadSiteProfile(path.resolve(e.SITE_PROFILE ?? DEFAULT_SITE_PROFILE)),
   };
 }
 

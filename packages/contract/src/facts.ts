@@ -18,6 +18,12 @@ export const APP_PATHS = {
   followConfirm: '/follow/confirm',
   /** The unsubscribe link of a follower mail leads here; its button unsubscribes. */
   followUnsubscribe: '/follow/unsubscribe',
+  /** Impressum / Offenlegung (§ 5 ECG, § 25 MedienG). */
+  impressum: '/impressum',
+  /** The accessibility statement (EU 2018/1523) and its feedback form. */
+  accessibility: '/barrierefreiheit',
+  /** The privacy page (Art. 13 GDPR). */
+  privacy: '/datenschutz',
 } as const;
 
 /** Prefixes of the server's API; everything else is the web app. */
@@ -69,6 +75,10 @@ export const PATHS = {
   monumentsPage: '/api/monuments/page',
   /** The proposal list, a page at a time, searched and filtered on the server. */
   interventionsPage: '/api/interventions/page',
+  /** The site profile (who runs it) and the retention facts, for the legal pages. */
+  site: '/api/site',
+  accessibilityFeedback: '/api/accessibility-feedback',
+  staffAccessibilityFeedback: '/api/staff/accessibility-feedback',
 } as const;
 
 /** Map data tiles (`PATHS.mapTile`) exist for zooms 0 to this. */

@@ -9,8 +9,13 @@ import type { MailLang } from '@linz/contract';
 import { publicIntervention } from '../domain/visibility.js';
 
 /** Which table a claimed mail is a row of. */
-export type Box = 'mayor' | 'follower';
-const TABLES: Record<Box, SQL> = { mayor: sql.raw('mayor_notifications'), follower: sql.raw('follow_mails') };
+export type Box = 'mayor' | 'follower' | 'feedback';
+const TABLES: Record<Box, SQL> = {
+  mayor: sql.raw('mayor_notifications'),
+  follower: sql.raw('follow_mails'),
+  // Accessibility feedback (issue 29): the stored message is its own outbox entry.
+  feedback: sql.raw('accessibility_feedback'),
+};
 
 /** What every claimed mail has: its row, and the attempt that fences updates. */
 export type Claimed = { box: Box; id: number; attempt: number };
@@ -203,6 +208,53 @@ export async function claimDueFollowerMails(
     intervention: { id: Number(r.intervention_id), name: r.intervention_name, votes: Number(r.votes) },
     monument: { id: r.monument_id, name: r.monument_name, nameEn: r.monument_name_en },
   }));
+}
+
+/** A claimed accessibility feedback message, mailed to the profile's feedback address. */
+export type FeedbackMail = {
+  box: 'feedback';
+  id: number;
+  attempt: number;
+  message: string;
+  email: string | null;
+  page: string | null;
+  receivedAt: Date;
+};
+
+type FeedbackRow = {
+  id: number;
+  attempts: number;
+  message: string;
+  email: string | null;
+  page: string | null;
+  created_at: Date | string;
+};
+
+export async function claimDueFeedback(database: Database, now: Date, leaseMs: number, limit = 5): Promise<FeedbackMail[]> {
+  const rows = await database.rows<FeedbackRow>(sql`
+    WITH due AS (
+      SELECT id FROM accessibility_feedback
+      WHERE (status = 'pending' AND next_attempt_at <= ${at(now)})
+         OR (status = 'sending' AND lease_until <= ${at(now)})
+      ORDER BY next_attempt_at, id
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED
+    )
+    UPDATE accessibility_feedback x
+    SET status = 'sending', attempts = x.attempts + 1, lease_until = ${at(new Date(now.getTime() + leaseMs))}
+    FROM due WHERE x.id = due.id
+    RETURNING x.id, x.attempts, x.message, x.email, x.page, x.created_at`);
+  return rows
+    .map((r) => ({
+      box: 'feedback' as const,
+      id: Number(r.id),
+      attempt: Number(r.attempts),
+      message: r.message,
+      email: r.email,
+      page: r.page,
+      receivedAt: new Date(r.created_at),
+    }))
+    .sort((a, b) => a.id - b.id);
 }
 
 /** One group of the outbox for the metrics: mails of a kind in a state, and how long the oldest has waited. */

@@ -7,13 +7,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
 import { announceChange } from '../domain/read-cache.js';
 import { composeFollowerMail } from './follow-message.js';
+import { composeFeedbackMail } from './feedback-message.js';
 import { composeMayorMail, type MailSettings } from './message.js';
 import {
   claimDue,
+  claimDueFeedback,
   claimDueFollowerMails,
   markFailed,
   markRetry,
   markSent,
+  type FeedbackMail,
   type FollowerMail,
   type Notification,
 } from './outbox.js';
@@ -59,6 +62,28 @@ export type MayorMailer = {
   stop(): Promise<void>;
 };
 
+type Outgoing = Notification | FollowerMail | FeedbackMail;
+
+/** What the log says of a mail, and since when it waits (the retry period counts from then). */
+function describe(n: Outgoing): { about: Record<string, unknown>; what: string; since: Date } {
+  switch (n.box) {
+    case 'mayor':
+      return {
+        about: { notification: n.id, interventionId: n.interventionId, attempt: n.attempt },
+        what: 'mayor e-mail',
+        since: n.reachedAt,
+      };
+    case 'follower':
+      return {
+        about: { followerMail: n.id, kind: n.kind, interventionId: n.intervention.id, attempt: n.attempt },
+        what: 'follower e-mail',
+        since: n.queuedAt,
+      };
+    case 'feedback':
+      return { about: { accessibilityFeedback: n.id, attempt: n.attempt }, what: 'accessibility feedback e-mail', since: n.receivedAt };
+  }
+}
+
 export function createMayorMailer(o: MayorMailerOptions): MayorMailer {
   const clock = o.clock ?? systemClock;
   let queue: Promise<void> = Promise.resolve();
@@ -86,7 +111,7 @@ export function createMayorMailer(o: MayorMailerOptions): MayorMailer {
 
   // The mail is out: recording that must not be lost to a short database hiccup, or the lease
   // would expire and the message be sent again.
-  async function recordSent(n: Notification | FollowerMail) {
+  async function recordSent(n: Outgoing) {
     for (let i = 0; ; i++) {
       try {
         // The mayor's mail shows on the proposal (mayorNotifiedAt); a follower's changes no public list.
@@ -100,19 +125,16 @@ export function createMayorMailer(o: MayorMailerOptions): MayorMailer {
     }
   }
 
-  async function deliver(n: Notification | FollowerMail) {
-    const about =
-      n.box === 'mayor'
-        ? { notification: n.id, interventionId: n.interventionId, attempt: n.attempt }
-        : { followerMail: n.id, kind: n.kind, interventionId: n.intervention.id, attempt: n.attempt };
-    const what = n.box === 'mayor' ? 'mayor e-mail' : 'follower e-mail';
-    const since = n.box === 'mayor' ? n.reachedAt : n.queuedAt;
+  async function deliver(n: Outgoing) {
+    const { about, what, since } = describe(n);
     let file: string | undefined;
     try {
       const mail =
         n.box === 'mayor'
           ? composeMayorMail(n, o.settings)
-          : composeFollowerMail(n, { ...o.settings, secret: o.follow?.secret ?? '' });
+          : n.box === 'feedback'
+            ? composeFeedbackMail(n, o.settings)
+            : composeFollowerMail(n, { ...o.settings, secret: o.follow?.secret ?? '' });
       ({ file } = await o.transport.send(mail));
     } catch (err) {
       const error = describeError(err);
@@ -141,13 +163,15 @@ export function createMayorMailer(o: MayorMailerOptions): MayorMailer {
       const batch = await claimDue(o.database, clock.now(), o.leaseMs, 5);
       const now = clock.now();
       const followers = await claimDueFollowerMails(o.database, now, o.leaseMs, followerRoom(now.getTime()));
-      if (batch.length === 0 && followers.length === 0) break;
+      const feedback = await claimDueFeedback(o.database, now, o.leaseMs);
+      if (batch.length === 0 && followers.length === 0 && feedback.length === 0) break;
       // A claimed batch is finished even when stopping, so no claim waits for its lease needlessly.
       for (const n of batch) await deliver(n);
+      for (const n of feedback) await deliver(n);
       // A batch of follower mails goes out together (one SMTP connection each), then the next is claimed.
       for (const _ of followers) attempts.push(clock.now().getTime());
       await Promise.all(followers.map(deliver));
-      handled += batch.length + followers.length;
+      handled += batch.length + followers.length + feedback.length;
     }
     // Lets tests wait for whole polls ("nothing else arrives in three more") instead of sleeping.
     o.log.debug({ handled }, 'mayor mail round done');

@@ -5,6 +5,7 @@ import { followsRouter } from './follows.js';
 import { interventionsRouter } from './interventions.js';
 import { mapRouter } from './map.js';
 import { monumentsRouter } from './monuments.js';
+import { siteRouter } from './site.js';
 import { staffRouter } from './staff.js';
 
 export const appRouter = router({
@@ -15,6 +16,8 @@ export const appRouter = router({
   /** What the web app needs to know of this server (validated once at start). */
   config: publicProcedure.query(({ ctx }) => ctx.clientConfig.data),
   staff: staffRouter,
+  /** The legal pages: the site profile and the accessibility feedback form (issue 29). */
+  site: siteRouter,
   /** Following proposals and "mine" (issue 17). */
   follows: followsRouter,
   /** The dashboard's figures: the snapshot's data, rebuilt when a list changes (services.stats). */
