@@ -125,6 +125,10 @@ export const REPORT_REASONS = ['spam', 'offensive', 'wrong', 'other'] as const;
 /** Longest optional comment on a report. */
 export const REPORT_COMMENT_MAX = 500;
 
+/** Longest accessibility feedback message, and its optional page. */
+export const FEEDBACK_MESSAGE_MAX = 4000;
+export const FEEDBACK_PAGE_MAX = 300;
+
 /** Longest statement of the city's answer, per language. */
 export const STATEMENT_MAX = 2000;
 

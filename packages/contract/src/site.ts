@@ -2,12 +2,19 @@
 // accessibility statement, privacy page). One JSON file per operator (SITE_PROFILE), validated
 // with this schema at start; the text frames live in the web app's locales.
 import { z } from 'zod';
+import { FEEDBACK_MESSAGE_MAX, FEEDBACK_PAGE_MAX } from './facts.js';
+import { EmailAddress } from './follow.js';
 import { paragraphText, userText } from './text.js';
 
 /** A text the operator writes in both languages. */
 const Localised = z.object({ de: z.string().trim().min(1), en: z.string().trim().min(1) });
-const IsoDate = z.iso.date();
-const Email = z.email();
+// Patterns rather than string formats: the OpenAPI description's validator (strict) knows none.
+const IsoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'a date as YYYY-MM-DD' })
+  .refine((s) => !Number.isNaN(Date.parse(s)), { message: 'not a calendar date' });
+const Email = EmailAddress;
+const WebAddress = z.string().regex(/^https?:\/\/\S+$/, { message: 'an http(s) address' });
 const Address = z.object({
   street: z.string().trim().min(1),
   postalCode: z.string().trim().min(1),
@@ -50,7 +57,7 @@ export const SiteProfile = z.object({
       address: z.string().trim().min(1),
       email: Email,
       phone: z.string().trim().min(1).optional(),
-      url: z.url(),
+      url: WebAddress,
       law: Localised,
     }),
   }),
@@ -80,8 +87,6 @@ export type RetentionFacts = z.infer<typeof RetentionFacts>;
 export const SiteInfo = z.object({ profile: SiteProfile, retention: RetentionFacts });
 export type SiteInfo = z.infer<typeof SiteInfo>;
 
-export const FEEDBACK_MESSAGE_MAX = 4000;
-export const FEEDBACK_PAGE_MAX = 300;
 
 /** An empty optional field is no field. */
 const optional = <S extends z.ZodType<unknown, string>>(schema: S) =>
@@ -94,7 +99,7 @@ const optional = <S extends z.ZodType<unknown, string>>(schema: S) =>
 /** POST /api/accessibility-feedback: what is hard to use, and an address only if the sender wants an answer. */
 export const NewAccessibilityFeedback = z.strictObject({
   message: paragraphText(FEEDBACK_MESSAGE_MAX),
-  email: optional(z.email({ message: 'not an e-mail address' }).max(254)),
+  email: optional(EmailAddress),
   /** The page the problem is on (a path or address). */
   page: optional(userText(FEEDBACK_PAGE_MAX)),
 });
