@@ -36,7 +36,13 @@ async function setup(env: Record<string, string> = {}) {
 }
 
 const send = (app: Awaited<ReturnType<typeof setup>>['app'], payload: unknown, ip = '203.0.113.7') =>
-  app.inject({ method: 'POST', url: routes.accessibilityFeedback.path, headers: json, payload: payload as object, remoteAddress: ip });
+  app.inject({
+    method: 'POST',
+    url: routes.accessibilityFeedback.path,
+    headers: json,
+    payload: payload as object,
+    remoteAddress: ip,
+  });
 const stored = async (database: Awaited<ReturnType<typeof setup>>['database']) =>
   Number((await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM accessibility_feedback`))[0]?.n);
 
@@ -182,7 +188,9 @@ describe('the site profile setting', () => {
     expect(() => loadConfig({ ...base, SITE_PROFILE: path.join(dir, 'missing.json') })).toThrow(
       /Invalid configuration:\n {2}SITE_PROFILE: cannot read .*missing\.json/,
     );
-    expect(() => loadConfig({ ...base, SITE_PROFILE: write('broken.json', '{ "operator": ') })).toThrow(/SITE_PROFILE: cannot read/);
+    expect(() => loadConfig({ ...base, SITE_PROFILE: write('broken.json', '{ "operator": ') })).toThrow(
+      /SITE_PROFILE: cannot read/,
+    );
     const { readFileSync } = await import('node:fs');
     const profile = JSON.parse(readFileSync(DEFAULT_SITE_PROFILE, 'utf8')) as Record<string, Record<string, unknown>>;
     delete profile.dataProtectionOfficer;

@@ -223,7 +223,10 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
     }
 
     // Accessibility feedback (issue 29): 202 stored, 400 bad input, and the write errors.
-    await check(post(r.accessibilityFeedback.path, { message: 'Kontrast zu schwach', email: 'anna@example.org', page: '/' }), 202);
+    await check(
+      post(r.accessibilityFeedback.path, { message: 'Kontrast zu schwach', email: 'anna@example.org', page: '/' }),
+      202,
+    );
     await check(post(r.accessibilityFeedback.path, { message: ' ' }), 400);
     await writeErrors('POST', r.accessibilityFeedback.path);
 

@@ -13,7 +13,13 @@ const sections = {
   de: {
     '/impressum': {
       h1: 'Impressum und Offenlegung',
-      h2: ['Medieninhaber und Herausgeber', 'Kontakt', 'Unternehmensgegenstand', 'Grundlegende Richtung', 'Verantwortlich für den Inhalt'],
+      h2: [
+        'Medieninhaber und Herausgeber',
+        'Kontakt',
+        'Unternehmensgegenstand',
+        'Grundlegende Richtung',
+        'Verantwortlich für den Inhalt',
+      ],
     },
     '/datenschutz': {
       h1: 'Datenschutzerklärung',
@@ -61,7 +67,13 @@ const sections = {
     },
     '/barrierefreiheit': {
       h1: 'Accessibility statement',
-      h2: ['Compliance status', 'Non-accessible content', 'Preparation of this statement', 'Feedback and contact', 'Enforcement procedure'],
+      h2: [
+        'Compliance status',
+        'Non-accessible content',
+        'Preparation of this statement',
+        'Feedback and contact',
+        'Enforcement procedure',
+      ],
     },
   },
 } as const;
@@ -70,8 +82,22 @@ const sections = {
 const facts = {
   de: {
     '/impressum': ['Kollektiv Denk·Mal', '4020 Linz', 'hallo@denkmal-linz.example', '§ 25 Mediengesetz'],
-    '/datenschutz': ['Art. 6 Abs. 1 lit. f DSGVO', 'Art. 6 Abs. 1 lit. a DSGVO', 'Art. 15 DSGVO', 'Art. 21 DSGVO', 'dsb@dsb.gv.at', 'basemap.at'],
-    '/barrierefreiheit': ['teilweise vereinbar', 'Selbstbewertung', 'wcag22aa', '§ 15b Oö. Antidiskriminierungsgesetz', 'Oö. WEBVO 2020', '25. November 2026'],
+    '/datenschutz': [
+      'Art. 6 Abs. 1 lit. f DSGVO',
+      'Art. 6 Abs. 1 lit. a DSGVO',
+      'Art. 15 DSGVO',
+      'Art. 21 DSGVO',
+      'dsb@dsb.gv.at',
+      'basemap.at',
+    ],
+    '/barrierefreiheit': [
+      'teilweise vereinbar',
+      'Selbstbewertung',
+      'wcag22aa',
+      '§ 15b Oö. Antidiskriminierungsgesetz',
+      'Oö. WEBVO 2020',
+      '25. November 2026',
+    ],
   },
   en: {
     '/impressum': ['Kollektiv Denk·Mal', '4020 Linz', 'hallo@denkmal-linz.example', '§ 25 of the Austrian Media Act'],
@@ -85,12 +111,29 @@ const LINKS = {
   en: ['Help', 'Contact', 'Legal notice', 'Privacy', 'Accessibility'],
 };
 const HREFS = ['/about', '/impressum#kontakt', '/impressum', '/datenschutz', '/barrierefreiheit'];
-const PAGES = ['/', '/about', '/add', '/interventions', '/monuments', '/stats', '/mine', '/admin', '/impressum', '/datenschutz', '/barrierefreiheit', '/no-such-page'];
+const PAGES = [
+  '/',
+  '/about',
+  '/add',
+  '/interventions',
+  '/monuments',
+  '/stats',
+  '/mine',
+  '/admin',
+  '/impressum',
+  '/datenschutz',
+  '/barrierefreiheit',
+  '/no-such-page',
+];
 
 const linkRow = (page: Page, lang: 'de' | 'en') =>
-  page.getByRole('contentinfo').getByRole('navigation', { name: lang === 'de' ? 'Rechtliches, Hilfe und Kontakt' : 'Legal, help and contact' });
+  page
+    .getByRole('contentinfo')
+    .getByRole('navigation', { name: lang === 'de' ? 'Rechtliches, Hilfe und Kontakt' : 'Legal, help and contact' });
 
-test('every page has the same link row with help, contact and the three legal pages, at the bottom of the window', async ({ page }) => {
+test('every page has the same link row with help, contact and the three legal pages, at the bottom of the window', async ({
+  page,
+}) => {
   test.slow(); // twelve pages, the map among them, on a shared machine
   const viewport = page.viewportSize();
   for (const path of PAGES) {
@@ -118,7 +161,9 @@ for (const lang of ['de', 'en'] as const) {
       test(`${path} has its required sections and facts; no serious axe violations`, async ({ page }) => {
         test.slow(); // axe over a long page on a shared machine
         await page.goto('/');
-        await linkRow(page, lang).getByRole('link', { name: LINKS[lang][HREFS.indexOf(path)], exact: true }).click();
+        await linkRow(page, lang)
+          .getByRole('link', { name: LINKS[lang][HREFS.indexOf(path)], exact: true })
+          .click();
         await expect(page).toHaveURL(new RegExp(`${path}$`));
         const expected = sections[lang][path];
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(expected.h1);
@@ -132,11 +177,16 @@ for (const lang of ['de', 'en'] as const) {
   });
 }
 
-test('the privacy notice gives the server retention numbers, absorbs /about’s privacy sections, and /about links to it', async ({ page, request }) => {
+test('the privacy notice gives the server retention numbers, absorbs /about’s privacy sections, and /about links to it', async ({
+  page,
+  request,
+}) => {
   const site = (await (await request.get('/api/site')).json()) as { retention: Record<string, number> };
   await page.goto('/datenschutz');
   const table = page.getByRole('table', { name: 'Gespeicherte Daten, Zweck und Aufbewahrungsdauer' });
-  await expect(table.getByRole('row', { name: /^Mit einem Tagesschlüssel/ })).toContainText(`${site.retention.addressHashDays} Tage`);
+  await expect(table.getByRole('row', { name: /^Mit einem Tagesschlüssel/ })).toContainText(
+    `${site.retention.addressHashDays} Tage`,
+  );
   await expect(table.getByRole('row', { name: /^Rückmeldungen zur Barrierefreiheit/ })).toContainText(
     `Die E-Mail-Adresse ${site.retention.feedbackEmailDays} Tage, die Nachricht ${site.retention.feedbackDays} Tage`,
   );
@@ -184,13 +234,14 @@ test('the feedback form names a missing message at its field, then reaches staff
 });
 
 test('/admin warns once the accessibility statement was last reviewed more than a year ago', async ({ page }) => {
+  test.slow(); // the staff CLI twice and the staff area, on a shared machine
   const staff = addStaff('Prüfdatum');
   try {
     await signIn(page, staff.token, staff.name);
     const warning = page.getByRole('alert').filter({ hasText: 'Erklärung zur Barrierefreiheit' });
     await expect(warning).toHaveCount(0);
     // A year and a day after the default profile's review (2026-11-25).
-    await page.clock.setSystemTime(new Date('2027-11-26T10:00:00Z'));
+    await page.clock.install({ time: new Date('2027-11-26T10:00:00Z') });
     await page.reload();
     await expect(page.getByText(`Angemeldet als ${staff.name}`).first()).toBeVisible();
     await expect(warning).toContainText('zuletzt am 25. November 2026 überprüft, vor mehr als einem Jahr');

@@ -87,7 +87,6 @@ export type RetentionFacts = z.infer<typeof RetentionFacts>;
 export const SiteInfo = z.object({ profile: SiteProfile, retention: RetentionFacts });
 export type SiteInfo = z.infer<typeof SiteInfo>;
 
-
 /** An empty optional field is no field. */
 const optional = <S extends z.ZodType<unknown, string>>(schema: S) =>
   z

@@ -5,7 +5,7 @@ import { NAME_MAX, SEXES, STATEMENT_MAX } from './facts.js';
 import { Intervention, InterventionId, ProposalStatus } from './intervention.js';
 import { Monument, MonumentId } from './monument.js';
 import { ReportReason } from './report.js';
-import { LONE_SURROGATE, paragraphText, userText } from './text.js';
+import { paragraphText, userText } from './text.js';
 
 export const SignIn = z.object({ token: z.string().min(1).max(200) });
 export const StaffMe = z.object({ name: z.string() });

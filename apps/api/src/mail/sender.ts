@@ -80,7 +80,11 @@ function describe(n: Outgoing): { about: Record<string, unknown>; what: string; 
         since: n.queuedAt,
       };
     case 'feedback':
-      return { about: { accessibilityFeedback: n.id, attempt: n.attempt }, what: 'accessibility feedback e-mail', since: n.receivedAt };
+      return {
+        about: { accessibilityFeedback: n.id, attempt: n.attempt },
+        what: 'accessibility feedback e-mail',
+        since: n.receivedAt,
+      };
   }
 }
 

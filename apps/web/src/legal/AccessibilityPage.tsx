@@ -24,8 +24,7 @@ function Body({ site }: { site: SiteInfo }) {
       <Section id="a11y-non-accessible" headline={t('legal.accessibility.nonAccessible')}>
         <ul>
           <li>
-            {t('legal.accessibility.mapExempt')}{' '}
-            <Link to={APP_PATHS.monuments}>{t('legal.accessibility.mapMonuments')}</Link>,{' '}
+            {t('legal.accessibility.mapExempt')} <Link to={APP_PATHS.monuments}>{t('legal.accessibility.mapMonuments')}</Link>,{' '}
             <Link to={APP_PATHS.interventions}>{t('legal.accessibility.mapInterventions')}</Link>.
           </li>
           <li>{t('legal.accessibility.markers')}</li>

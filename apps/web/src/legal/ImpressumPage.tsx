@@ -28,7 +28,9 @@ export function ImpressumPage() {
           <Section id="kontakt" headline={t('legal.impressum.contact')}>
             <ul>
               <li>
-                <a href={`tel:${operator.phone.replace(/[^+\d]/g, '')}`}>{t('legal.impressum.phone', { phone: operator.phone })}</a>
+                <a href={`tel:${operator.phone.replace(/[^+\d]/g, '')}`}>
+                  {t('legal.impressum.phone', { phone: operator.phone })}
+                </a>
               </li>
               <li>
                 <a href={`mailto:${operator.email}`}>{t('legal.impressum.email', { email: operator.email })}</a>
