@@ -154,6 +154,21 @@ test('every page has the same link row with help, contact and the three legal pa
   expect(credit && row ? credit.y + credit.height <= row.y + 1 : false).toBe(true);
 });
 
+test.describe('on a 360 px phone', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+  for (const lang of ['de', 'en'] as const) {
+    test(`the link row stays one line of targets at least 24 px high and wide (${lang})`, async ({ page }) => {
+      await page.goto('/monuments');
+      if (lang === 'en') await page.getByRole('button', { name: 'Switch to English' }).click();
+      const row = linkRow(page, lang);
+      await expect(row.getByRole('link')).toHaveText(LINKS[lang]);
+      const boxes = await row.getByRole('link').evaluateAll((as) => as.map((a) => a.getBoundingClientRect().toJSON() as DOMRect));
+      expect(new Set(boxes.map((b) => Math.round(b.top))).size, 'one line').toBe(1);
+      for (const b of boxes) expect(Math.min(b.width, b.height)).toBeGreaterThanOrEqual(24);
+    });
+  }
+});
+
 for (const lang of ['de', 'en'] as const) {
   test.describe(`legal pages (${lang})`, () => {
     test.use({ lang });
