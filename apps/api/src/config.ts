@@ -1,5 +1,7 @@
 // The one place that reads the environment. Everything else receives a Config.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { SiteProfile } from '@linz/contract';
 import { DEFAULT_TILES, PATHS, TILE_ATTRIBUTIONS } from '@linz/contract/facts';
 import { THRESHOLD_COUNTS, type ThresholdCounts } from '@linz/contract';
 import { z } from 'zod';
@@ -92,6 +94,7 @@ const Env = z.object({
   BURST_VOTES_PER_NETWORK_HOUR: z.coerce.number().int().min(1).default(8),
   LIMIT_VOTES_PER_NETWORK_HOUR: z.coerce.number().int().min(1).default(30),
   STAFF_EMAIL: z.string().optional(),
+  SITE_PROFILE: z.string().optional(),
 });
 
 export type Config = {
@@ -155,6 +158,8 @@ export type Config = {
   votes: { counts: ThresholdCounts; minNetworks: number; burst: number; netHourLimit: number };
   /** Where alerts for staff are mailed (vote bursts); none without it. */
   staffEmail: string | undefined;
+  /** Who runs this site (Impressum, accessibility statement, privacy page): the SITE_PROFILE file, validated. */
+  site: SiteProfile;
 };
 
 export type OidcConfig = {
@@ -263,6 +268,24 @@ function oidcOf(e: z.infer<typeof Env>, publicUrl: string): OidcConfig | undefin
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 
+/** The profile shipped for the art project as it stands (apps/api/site/). */
+export const DEFAULT_SITE_PROFILE = path.join(here, '../site/denkmal-linz.json');
+
+/** Reads and validates the site profile; a missing, unreadable or incomplete file refuses the start. */
+export function loadSiteProfile(file: string): SiteProfile {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw invalid([`SITE_PROFILE: cannot read ${file} as JSON (${err instanceof Error ? err.message : String(err)})`]);
+  }
+  const parsed = SiteProfile.safeParse(raw);
+  if (!parsed.success) {
+    throw invalid(parsed.error.issues.map((i) => `SITE_PROFILE ${file}: ${i.path.join('.') || '(file)'}: ${i.message}`));
+  }
+  return parsed.data;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // An empty variable (common in compose files) means "not set".
   const set = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -313,6 +336,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       netHourLimit: e.LIMIT_VOTES_PER_NETWORK_HOUR,
     },
     staffEmail: e.STAFF_EMAIL,
+    site: loadSiteProfile(path.resolve(e.SITE_PROFILE ?? DEFAULT_SITE_PROFILE)),
   };
 }
 

@@ -1,5 +1,5 @@
 // The long-lived parts every request uses, built once per app from the config.
-import { ClientConfig, InterventionList, MonumentList, Stats } from '@linz/contract';
+import { ClientConfig, InterventionList, MonumentList, SiteInfo, Stats } from '@linz/contract';
 import { TILE_PATH } from '@linz/contract/facts';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -16,6 +16,7 @@ import {
   type ReadCache,
   type Snapshot,
 } from './domain/read-cache.js';
+import { retentionFacts } from './domain/retention.js';
 import { computeStats } from './domain/stats.js';
 import { createBallotBox, voteRulesOf, type BallotBox, type VoteRules } from './domain/votes.js';
 
@@ -27,6 +28,8 @@ export type Services = {
   stats: ReadCache<Stats>;
   /** What the web app needs to know of this server (tiles), fixed at start. */
   clientConfig: Snapshot<ClientConfig>;
+  /** The site profile and the retention facts for the legal pages, fixed at start. */
+  site: Snapshot<SiteInfo>;
   hashIp: IpHasher;
   ballots: BallotBox;
   /** Which votes count and when the mayor's e-mail is queued or held (db/functions/votes.sql). */
@@ -64,6 +67,7 @@ export function createServices(config: Config, database: Database): Services {
       staffOidc: config.oidc !== undefined,
       thresholdCounts: config.votes.counts,
     }),
+    site: snapshotOf(SiteInfo, { profile: config.site, retention: retentionFacts(config.retentionDays) }),
     hashIp: createIpHasher(database),
     voteRules,
     ballots: createBallotBox(database, {

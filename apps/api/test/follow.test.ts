@@ -384,7 +384,12 @@ describe(`follow a proposal by e-mail on ${DB_KIND}`, () => {
     const mailer = createMayorMailer({
       database: a.database,
       transport: smtpTransport(a.smtp!.url, 600_000),
-      settings: { publicUrl: PUBLIC_URL, mailFrom: 'karte@linz.example', mayorEmail: 'mayor.office@linz.example' },
+      settings: {
+        publicUrl: PUBLIC_URL,
+        mailFrom: 'karte@linz.example',
+        mayorEmail: 'mayor.office@linz.example',
+        feedbackEmail: 'a11y@linz.example',
+      },
       log: a.app.log,
       clock: a.clock,
       leaseMs: 600_000,

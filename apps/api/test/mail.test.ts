@@ -311,7 +311,7 @@ describe(`mayor e-mail on ${DB_KIND}`, () => {
     const mailer = createMayorMailer({
       database: a.database,
       transport: smtpTransport(smtp.url, 600_000),
-      settings: { publicUrl: PUBLIC_URL, mailFrom: 'karte@linz.example', mayorEmail: MAYOR },
+      settings: { publicUrl: PUBLIC_URL, mailFrom: 'karte@linz.example', mayorEmail: MAYOR, feedbackEmail: 'a11y@linz.example' },
       log: a.app.log,
       clock: a.clock,
       leaseMs: 600_000,

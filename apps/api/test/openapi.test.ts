@@ -168,7 +168,7 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
     const staff = bearer(token);
 
     // Public reads, with 304 where an ETag is documented.
-    for (const name of ['listMonuments', 'allInterventions', 'clientConfig'] as const) {
+    for (const name of ['listMonuments', 'allInterventions', 'clientConfig', 'site'] as const) {
       const first = await check({ url: r[name].path }, 200);
       await check({ url: r[name].path, headers: { 'if-none-match': String(first.headers.etag) } }, 304);
     }
@@ -223,6 +223,14 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
       await check(post(unknown, { reason: 'spam' }, me), 404);
     }
 
+    // Accessibility feedback (issue 29): 202 stored, 400 bad input, and the write errors.
+    await check(
+      post(r.accessibilityFeedback.path, { message: 'Kontrast zu schwach', email: 'anna@example.org', page: '/' }),
+      202,
+    );
+    await check(post(r.accessibilityFeedback.path, { message: ' ' }), 400);
+    await writeErrors('POST', r.accessibilityFeedback.path);
+
     // Following (issue 17): by e-mail (the mail goes to a file here; its tokens are derived as the
     // mail derives them), in this browser, and "mine".
     const followAt = pathOf(r.follow.path, { interventionId: proposal });
@@ -256,10 +264,12 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
     await check({ url: r.mine.path, headers: me }, 200);
 
     // Staff: every route refuses a missing or wrong token.
-    for (const name of ['staffQueue', 'staffAudit', 'staffOutbox'] as const) {
+    for (const name of ['staffQueue', 'staffAudit', 'staffOutbox', 'staffAccessibilityFeedback'] as const) {
       await check({ url: r[name].path }, 401);
       await check({ url: r[name].path, headers: bearer('not-a-token') }, 401);
     }
+    const feedback = await check({ url: r.staffAccessibilityFeedback.path, headers: staff }, 200);
+    expect(feedback.body).toContain('Kontrast zu schwach');
     const queue = await check({ url: r.staffQueue.path, headers: staff }, 200);
     expect(queue.body).toContain((JSON.parse(added.body) as { id: string }).id);
     await check({ url: `${r.staffAudit.path}?limit=5&itemKind=monument`, headers: staff }, 200);

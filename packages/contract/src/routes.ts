@@ -14,6 +14,7 @@ import { VoteAlertList, VoteDecision, VoteDecisionAnswer, VotePreviewRequest, Vo
 import { NewReport, ReportAnswer } from './report.js';
 import { AnswerBody, AuditPage, AuditQuery, NotificationIdParam, OutboxEntry, OutboxList, StaffQueue } from './staff.js';
 import { PATHS } from './facts.js';
+import { AccessibilityFeedbackList, AccessibilityFeedbackReceived, NewAccessibilityFeedback, SiteInfo } from './site.js';
 import { Stats } from './stats.js';
 import {
   InterventionPage,
@@ -303,6 +304,24 @@ export const routes = {
     answer: InterventionPage,
     status: 200,
     etag: true,
+  },
+  // The legal pages (issue 29).
+  /** Who runs this site and how long it keeps what: the Impressum's, the statement's and the privacy page's facts. */
+  site: { method: 'GET', path: PATHS.site, answer: SiteInfo, status: 200, etag: true },
+  /** A barrier reported from the accessibility statement's form: stored, mailed to staff; 202. */
+  accessibilityFeedback: {
+    method: 'POST',
+    path: PATHS.accessibilityFeedback,
+    body: NewAccessibilityFeedback,
+    answer: AccessibilityFeedbackReceived,
+    status: 202,
+  },
+  staffAccessibilityFeedback: {
+    auth: 'staff',
+    method: 'GET',
+    path: PATHS.staffAccessibilityFeedback,
+    answer: AccessibilityFeedbackList,
+    status: 200,
   },
   feedAnswers: {
     method: 'GET',

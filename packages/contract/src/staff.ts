@@ -5,7 +5,7 @@ import { NAME_MAX, SEXES, STATEMENT_MAX } from './facts.js';
 import { Intervention, InterventionId, ProposalStatus } from './intervention.js';
 import { Monument, MonumentId } from './monument.js';
 import { ReportReason } from './report.js';
-import { LONE_SURROGATE, userText } from './text.js';
+import { paragraphText, userText } from './text.js';
 
 export const SignIn = z.object({ token: z.string().min(1).max(200) });
 export const StaffMe = z.object({ name: z.string() });
@@ -89,17 +89,8 @@ export const InterventionRef = z.object({ interventionId: InterventionId });
 export const InterventionMerge = z.object({ interventionId: InterventionId, into: InterventionId });
 export const InterventionUpdate = z.object({ interventionId: InterventionId, name: userText(NAME_MAX) });
 
-// eslint-disable-next-line no-control-regex -- control characters are what this refuses
-const CONTROLS_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
-
 /** A statement: trimmed, 1..2000 characters; line breaks allowed (paragraphs), other controls not. */
-export const Statement = z
-  .string()
-  .trim()
-  .min(1, { message: 'required' })
-  .max(STATEMENT_MAX, { message: `at most ${STATEMENT_MAX} characters` })
-  .refine((s) => !CONTROLS_BUT_NEWLINE.test(s), { message: 'control characters are not allowed' })
-  .refine((s) => !LONE_SURROGATE.test(s), { message: 'invalid unicode' });
+export const Statement = paragraphText(STATEMENT_MAX);
 
 /** The body of `PUT /api/staff/interventions/:id/answer`. */
 export const AnswerBody = z.object({ status: ProposalStatus, statement: z.object({ de: Statement, en: Statement }) });

@@ -439,3 +439,33 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.voterHash, t.key] }), index('idempotency_keys_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * Barriers reported through the accessibility statement's form (issue 29). The row is also the
+ * staff mail's outbox entry (the same claim columns as follow_mails). The address is kept only to
+ * answer and blanked after FEEDBACK_EMAIL_DAYS; the row goes after FEEDBACK_KEEP_DAYS (retention.ts).
+ */
+export const accessibilityFeedback = pgTable(
+  'accessibility_feedback',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    message: text('message').notNull(),
+    email: text('email'),
+    page: text('page'),
+    /** Keyed hash of the sender's address, for the create limit (blanked with the others after RETENTION_DAYS). */
+    creatorIpHash: text('creator_ip_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    index('accessibility_feedback_due_idx').on(t.status, t.nextAttemptAt),
+    index('accessibility_feedback_ip_idx').on(t.creatorIpHash, t.createdAt),
+  ],
+);

@@ -22,7 +22,12 @@ export function mayorMail(app: FastifyInstance, services: Services, opts: MailOp
   const mailer = createMayorMailer({
     database,
     transport,
-    settings: { publicUrl: config.publicUrl, mailFrom: config.mailFrom, mayorEmail: config.mayorEmail },
+    settings: {
+      publicUrl: config.publicUrl,
+      mailFrom: config.mailFrom,
+      mayorEmail: config.mayorEmail,
+      feedbackEmail: config.site.accessibility.feedbackEmail,
+    },
     log: app.log,
     clock: opts.clock,
     leaseMs,

@@ -2,6 +2,7 @@
 // member; each action runs in the domain (one transaction with its audit entry), then the public
 // read caches are refreshed on every instance.
 import {
+  AccessibilityFeedbackList,
   AnswerInput,
   AuditFilter,
   AuditPage,
@@ -24,6 +25,7 @@ import {
   StaffMonumentRef,
   StaffQueue,
 } from '@linz/contract';
+import { listFeedback } from '../domain/accessibility-feedback.js';
 import { listAudit } from '../domain/audit.js';
 import { NotFound } from '../domain/errors.js';
 import {
@@ -167,6 +169,10 @@ export const staffRouter = router({
       .input(AuditFilter)
       .output(AuditPage)
       .query(({ ctx, input }) => listAudit(ctx.database, input)),
+  }),
+  /** Barriers reported through the accessibility statement's form, newest first. */
+  accessibilityFeedback: router({
+    list: staffProcedure.output(AccessibilityFeedbackList).query(({ ctx }) => listFeedback(ctx.database)),
   }),
   outbox: router({
     list: staffProcedure.output(OutboxList).query(({ ctx }) => listOutbox(ctx.database)),

@@ -5,13 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { useAnnounce } from './Announcer';
 import { AuditLog } from './audit/AuditLog';
 import { errorText } from './errors';
+import { AccessibilityFeedback } from './feedback/AccessibilityFeedback';
+import { ReviewWarning } from './feedback/ReviewWarning';
 import { Outbox } from './outbox/Outbox';
 import { AllProposals } from './queue/AllProposals';
 import { Queue } from './queue/Queue';
 import { RejectedProvider } from './queue/rejected';
 import { useTRPC } from './trpc';
 
-const VIEWS = ['queue', 'proposals', 'audit', 'outbox'] as const;
+const VIEWS = ['queue', 'proposals', 'audit', 'outbox', 'feedback'] as const;
 type View = (typeof VIEWS)[number];
 
 export function StaffArea({ name, onSignedOut }: { name: string; onSignedOut: () => void }) {
@@ -44,6 +46,7 @@ export function StaffArea({ name, onSignedOut }: { name: string; onSignedOut: ()
           {t('admin.session.signOut')}
         </button>
       </div>
+      <ReviewWarning />
       <nav className="admin-nav" aria-label={t('admin.nav.label')}>
         {VIEWS.map((v) => (
           <button key={v} type="button" className="button admin-nav__item" aria-pressed={view === v} onClick={() => setView(v)}>
@@ -56,6 +59,7 @@ export function StaffArea({ name, onSignedOut }: { name: string; onSignedOut: ()
         {view === 'proposals' && <AllProposals />}
         {view === 'audit' && <AuditLog />}
         {view === 'outbox' && <Outbox />}
+        {view === 'feedback' && <AccessibilityFeedback />}
       </RejectedProvider>
     </>
   );

@@ -2,6 +2,7 @@
 // are checked (answers.ts): an error status or a malformed body becomes an ApiError, never a crash.
 import type {
   ClientConfig,
+  NewAccessibilityFeedback,
   Intervention,
   Monument,
   MonumentIntervention,
@@ -72,6 +73,9 @@ export const routes = {
   // The lists by page (/monuments, /interventions): queries.ts asks them with getChecked.
   monumentsPage: { method: 'GET', path: PATHS.monumentsPage },
   interventionsPage: { method: 'GET', path: PATHS.interventionsPage },
+  // The legal pages (legal/): the site profile, and the accessibility statement's form.
+  site: { method: 'GET', path: PATHS.site },
+  accessibilityFeedback: { method: 'POST', path: PATHS.accessibilityFeedback },
 } as const satisfies { [N in RouteName]: Pick<Routes[N], 'method' | 'path'> };
 
 type Bodies = {
@@ -80,6 +84,7 @@ type Bodies = {
   castVote: VoteRequest;
   reportMonument: NewReport;
   reportIntervention: NewReport;
+  accessibilityFeedback: NewAccessibilityFeedback;
 };
 type Answers = {
   monument: Monument;
