@@ -12,7 +12,6 @@ import {
   createDerivedCache,
   createReadCache,
   snapshotOf,
-  type ListCache,
   type ReadCache,
   type Snapshot,
 } from './domain/read-cache.js';
@@ -22,7 +21,7 @@ import { createBallotBox, type BallotBox } from './domain/votes.js';
 export type Services = {
   config: Config;
   database: Database;
-  lists: { monuments: ListCache<MonumentList>; interventions: ListCache<InterventionList> };
+  lists: { monuments: ReadCache<MonumentList>; interventions: ReadCache<InterventionList> };
   /** The dashboard's figures, rebuilt whenever one of the lists changes. */
   stats: ReadCache<Stats>;
   /** What the web app needs to know of this server (tiles), fixed at start. */
