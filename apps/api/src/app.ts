@@ -22,7 +22,7 @@ import { sharePage } from './http/share-page.js';
 import { statsPage } from './http/stats-page.js';
 import { tileRoutes, type TileOptions } from './http/tiles.js';
 import { webApp } from './http/web.js';
-import { mayorMail, type MailOptions } from './mail/plugin.js';
+import { mayorMailer, runMayorMail, type MailOptions } from './mail/plugin.js';
 import { exportRoutes } from './rest/exports.js';
 import { open311Routes } from './rest/open311.js';
 import { restRoutes } from './rest/routes.js';
@@ -60,8 +60,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
     }));
   await seedLinz(database);
   const secret = await cookieSecret(database, config.cookieSecret);
-  const services = createServices(config, database);
-  services.followSecret = secret;
 
   const app: FastifyInstance = Fastify({
     logger: opts.logger ?? false,
@@ -72,6 +70,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
     // drain ended) is served, not refused with 503; the database closes after the server has.
     return503OnClosing: false,
   });
+  const mailer = mayorMailer({ config, database, secret, log: app.log }, opts.mail);
+  const services = createServices({ config, database, secret, mailer });
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.decorate('services', services);
   app.removeContentTypeParser('text/plain');
@@ -83,7 +83,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
     if (!opts.database) await database.close();
   });
   // Registered after the database's hook: onClose runs in reverse, so the sender stops first.
-  mayorMail(app, services, opts.mail);
+  runMayorMail(app, mailer);
   // The daily retention job (domain/retention.ts); stopped, and awaited, before the database closes.
   const stopRetention = scheduleRetention(() =>
     runRetention(database, { now: new Date(), retentionDays: config.retentionDays }).then(

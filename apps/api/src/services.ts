@@ -1,4 +1,5 @@
-// The long-lived parts every request uses, built once per app from the config.
+// The long-lived parts every request uses, built once per app from its parts (config, database,
+// server secret, mail sender) and read-only after.
 import { ClientConfig, InterventionList, MonumentList, Stats } from '@linz/contract';
 import { TILE_PATH } from '@linz/contract/facts';
 import type { Config } from './config.js';
@@ -17,8 +18,9 @@ import {
 } from './domain/read-cache.js';
 import { computeStats } from './domain/stats.js';
 import { createBallotBox, type BallotBox } from './domain/votes.js';
+import type { MayorMailer } from './mail/sender.js';
 
-export type Services = {
+export type Services = Readonly<{
   config: Config;
   database: Database;
   lists: { monuments: ReadCache<MonumentList>; interventions: ReadCache<InterventionList> };
@@ -32,16 +34,18 @@ export type Services = {
   metrics: Metrics | undefined;
   /** Called after a vote queued the mayor's e-mail, so the sender need not wait for its next poll. */
   mailQueued: () => void;
-  /** The server secret follow tokens and address hashes derive from (set by app.ts once it is known). */
+  /** The server secret follow tokens and address hashes derive from (domain/secrets.ts). */
   followSecret: string;
-};
+}>;
 
-export function createServices(config: Config, database: Database): Services {
+export type ServiceParts = { config: Config; database: Database; secret: string; mailer: Pick<MayorMailer, 'wake'> };
+
+export function createServices({ config, database, secret, mailer }: ServiceParts): Services {
   const lists = {
     monuments: createReadCache(MonumentList, () => listMonuments(database)),
     interventions: createReadCache(InterventionList, () => listAllInterventions(database)),
   };
-  return {
+  return Object.freeze({
     config,
     database,
     lists,
@@ -67,9 +71,9 @@ export function createServices(config: Config, database: Database): Services {
       maxBatch: 100,
     }),
     metrics: metricsEnabled(config) ? createMetrics(database) : undefined,
-    mailQueued: () => {},
-    followSecret: '',
-  };
+    mailQueued: () => mailer.wake(),
+    followSecret: secret,
+  });
 }
 
 export function invalidateList(services: Services, list: string): void {
