@@ -8,7 +8,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readBackup } from '../src/domain/backup.js';
-import { DB_KIND, freshDatabase } from './harness.js';
+import { DB_KIND, freshDatabase, withTestOptions } from './harness.js';
 import { startServer, type TestServer } from './support/server.js';
 
 const apiDir = path.join(import.meta.dirname, '..');
@@ -24,7 +24,7 @@ afterEach(async () => {
 const baseEnv = (env: Record<string, string>) => ({ PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env });
 
 async function serve(env: Record<string, string>) {
-  const server = await startServer({ env, options: { webDist: '/nonexistent' } });
+  const server = await startServer({ env, options: withTestOptions() });
   servers.push(server);
   return { base: server.url, stop: () => server.stop() };
 }

@@ -230,7 +230,7 @@ describe(`the server process on ${DB_KIND}`, () => {
     expect(await server.exited).toBe(0);
     expect(Date.now() - signalled).toBeGreaterThanOrEqual(2000);
     expect(server.output()).toContain('closing: not ready, draining');
-  });
+  }, 180_000);
 });
 
 describe('the start-up line', () => {

@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { lockPath } from '../src/db/folder-lock.js';
 import { socketPath } from '../src/cli/control-socket.js';
-import { DB_KIND, freshDatabase } from './harness.js';
+import { DB_KIND, freshDatabase, withTestOptions } from './harness.js';
 import { startServer, type TestServer } from './support/server.js';
 
 const apiDir = path.join(import.meta.dirname, '..');
@@ -29,7 +29,7 @@ const baseEnv = (env: Record<string, string>) => ({
 });
 
 async function serve(env: Record<string, string>) {
-  const server = await startServer({ env: baseEnv(env), options: { webDist: '/nonexistent' } });
+  const server = await startServer({ env: baseEnv(env), options: withTestOptions() });
   servers.push(server);
   return { base: server.url, server };
 }
@@ -60,6 +60,8 @@ async function environment(): Promise<Record<string, string>> {
   return { DATA_DIR: dataDir, DATABASE_URL: url ?? '' };
 }
 
+// A fresh data folder's migrations and seed take about a minute on a busy machine (55 s measured at a
+// load of 37 on 2 cores): each server start-up here is that.
 describe(`pnpm staff on ${DB_KIND}`, () => {
   it('adds, lists and revokes while the server runs; the token works at once, the revoked one is refused at once', async () => {
     const env = await environment();
@@ -82,7 +84,7 @@ describe(`pnpm staff on ${DB_KIND}`, () => {
       expect(statSync(socketPath(env.DATA_DIR ?? '')).mode & 0o777).toBe(0o600);
       expect(readFileSync(lockPath(env.DATA_DIR ?? ''), 'utf8')).toBe(String(server.server.child.proc.pid));
     }
-  });
+  }, 240_000);
 
   it.runIf(DB_KIND === 'pglite')(
     'a second process never opens a locked folder; without a server the CLI takes the lock itself',
@@ -104,5 +106,6 @@ describe(`pnpm staff on ${DB_KIND}`, () => {
       const again = await serve(env);
       expect(await queue(again.base, token)).toBe(200);
     },
+    240_000,
   );
 });
