@@ -400,7 +400,7 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
   });
 
   it('answers 429 as documented on every operation once the connection is over its limit', async () => {
-    const limited = await testApp({ LIMIT_REQUESTS_PER_MINUTE: '1' });
+    const limited = await testApp({}, { config: { limits: { requestsPerMinute: 1 } } });
     try {
       await limited.app.inject({ url: routes.clientConfig.path });
       for (const route of Object.values(routes)) {
@@ -427,8 +427,7 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
       OIDC_ISSUER: 'http://127.0.0.1:9/',
       OIDC_CLIENT_ID: 'denkmal',
       OIDC_CLIENT_SECRET: 'secret',
-      OIDC_STAFF_CLAIM: 'groups',
-      OIDC_STAFF_VALUE: 'denkmal-staff',
+      OIDC_STAFF_CLAIM: 'groups=denkmal-staff',
     });
     try {
       for (const name of ['oidcStart', 'oidcCallback'] as const) {
@@ -441,7 +440,7 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
   });
 
   it('answers the Idempotency-Key rules as documented: 422 for another body, 409 while the first runs', async () => {
-    const waitless = await testApp({ IDEMPOTENCY_WAIT_MS: '0' });
+    const waitless = await testApp({}, { config: { idempotencyWaitMs: 0 } });
     try {
       const me = browser(waitless.app, 'keyed');
       const at = pathOf(routes.createIntervention.path, { monumentId: MON });

@@ -43,14 +43,16 @@ describe('privacy', () => {
     cleanup.push(() => peer.stop());
 
     const { database } = await freshDatabase();
-    const config = testConfig({
-      LOG_LEVEL: 'trace',
-      MAYOR_EMAIL: MAYOR,
-      SMTP_URL: peer.url,
-      DATA_DIR: dir,
-      TRUST_PROXY: '1',
-      LIMIT_CREATES_PER_5_MINUTES: '3',
-    });
+    const config = testConfig(
+      {
+        LOG_LEVEL: 'trace',
+        MAYOR_EMAIL: MAYOR,
+        SMTP_URL: peer.url,
+        DATA_DIR: dir,
+        TRUST_PROXY: '1',
+      },
+      { limits: { createsPer5Minutes: 3 } },
+    );
     const sink = { write: (line: string) => appendFileSync(logFile, line) };
     const app = await buildApp(config, { database, logger: loggerOptions('trace', sink) });
     let closed = false;

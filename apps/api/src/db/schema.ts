@@ -147,7 +147,7 @@ export const voteConfirmations = pgTable(
   (t) => [index('vote_confirmations_due_idx').on(t.status, t.nextAttemptAt)],
 );
 
-/** Alerts for staff about a proposal's votes; each is mailed to STAFF_EMAIL once (status 'none' without one). */
+/** Alerts for staff about a proposal's votes; each is mailed once to the site's staff address. */
 export const voteAlerts = pgTable(
   'vote_alerts',
   {

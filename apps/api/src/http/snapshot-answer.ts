@@ -1,6 +1,6 @@
 // How a snapshot (domain/read-cache.ts) goes out over HTTP: its bytes, gzipped once when the client
 // takes them, a strong ETag for each representation and 304 for a matching If-None-Match. The one rule
-// for the REST routes (through Fastify) and the fast reads beside it (http/fast-reads.ts).
+// for the REST routes and the exports.
 import { gzippedBody, type Snapshot } from '../domain/read-cache.js';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';

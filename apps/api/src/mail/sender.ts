@@ -53,8 +53,6 @@ export type MayorMailerOptions = {
   stopWaitMs?: number;
   /** Followers' mails: the secret their links' tokens derive from, and the rate. Without it only the mayor's go out. */
   follow?: { secret: string; perMinute: number };
-  /** Where alerts about votes go (issue 27); without it none are claimed. */
-  staffEmail?: string;
 };
 
 type Claimed = Notification | FollowerMail | VoterMail | AlertMail | FeedbackMail;
@@ -144,7 +142,7 @@ export function createMayorMailer(o: MayorMailerOptions): MayorMailer {
       case 'voter':
         return composeVoteConfirmMail(n, { ...o.settings, secret });
       case 'alert':
-        return composeAlertMail(n, { ...o.settings, staffEmail: o.staffEmail ?? '' });
+        return composeAlertMail(n, o.settings);
       case 'feedback':
         return composeFeedbackMail(n, o.settings);
     }
@@ -198,7 +196,7 @@ export function createMayorMailer(o: MayorMailerOptions): MayorMailer {
       const followerMails = await claimDueFollowerMails(o.database, now, o.leaseMs, followerRoom(now.getTime()));
       // Vote confirmations share the followers' rate; alerts go to staff only when an address is set.
       const voterMails = await claimDueVoterMails(o.database, now, o.leaseMs, followerRoom(now.getTime()) - followerMails.length);
-      const alerts = o.staffEmail ? await claimDueAlertMails(o.database, now, o.leaseMs, 5) : [];
+      const alerts = await claimDueAlertMails(o.database, now, o.leaseMs, 5);
       const feedback = await claimDueFeedback(o.database, now, o.leaseMs);
       const followers = [...followerMails, ...voterMails];
       if (batch.length === 0 && followers.length === 0 && alerts.length === 0 && feedback.length === 0) break;

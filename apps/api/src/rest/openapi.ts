@@ -67,10 +67,13 @@ const OPERATIONS: Partial<Record<RouteName, { summary: string; tag?: Tag }>> = {
   staffOutbox: { summary: "The mayor's e-mails and their delivery state" },
   staffRetryMail: { summary: 'Queue a failed e-mail to the mayor again' },
   confirmVote: {
-    summary: 'Ask for a confirmation mail for this browser’s vote (202 for any address; one confirmed vote per address and proposal)',
+    summary:
+      'Ask for a confirmation mail for this browser’s vote (202 for any address; one confirmed vote per address and proposal)',
   },
   votesConfirm: { summary: "Confirm a vote with the confirmation mail's token" },
-  staffVoteAlerts: { summary: "Open alerts about proposals' votes (bursts from one network, near-regular intervals, few networks)" },
+  staffVoteAlerts: {
+    summary: "Open alerts about proposals' votes (bursts from one network, near-regular intervals, few networks)",
+  },
   staffVoteReview: { summary: "Where a proposal's votes came from: networks (as labels), hours, confirmations, alerts, mails" },
   staffVotePreview: { summary: 'How many votes a release or invalidation by filter would change, and the counts after it' },
   staffVoteDecide: { summary: 'Release or invalidate the votes of a filter (audit-logged; counts recomputed exactly)' },

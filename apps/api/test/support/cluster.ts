@@ -1,19 +1,21 @@
 // Several API instances on one PostgreSQL behind nginx (Debian's package), for the several-instance
-// tests and benchmarks, and to try it: `pnpm cluster -- <DATABASE_URL> [port]`. nginx runs
-// unprivileged from a folder of its own with the repo's deploy/nginx/linz.conf; only the upstream
-// (the instances' loopback ports), the listen address and the log paths are this launcher's.
+// tests and benchmarks. nginx runs unprivileged from a folder of its own with the repo's
+// deploy/nginx/linz.conf; only the upstream (the instances' loopback ports), the listen address and
+// the log paths are this launcher's. The instances start as every test server does (server.ts).
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { ConfigOptions } from '../../src/config.js';
 import { startChild, stopChild, type Child } from './children.js';
-import { freePort } from '../test/postgres-server.js';
+import { freePort } from './postgres-server.js';
+import { startServer, type TestServer } from './server.js';
 
-const repo = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
+const repo = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../../..');
 export const NGINX = '/usr/sbin/nginx';
 const READY_TIMEOUT_MS = 60_000;
 
-export type Instance = { name: string; port: number; url: string; child: Child };
+export type Instance = { name: string; port: number; url: string; server: TestServer };
 export type Cluster = {
   /** nginx's address: what clients use. */
   url: string;
@@ -27,7 +29,13 @@ export type Cluster = {
   stop(): Promise<void>;
 };
 
-export type ClusterOptions = { databaseUrl: string; instances?: number; port?: number; env?: Record<string, string> };
+export type ClusterOptions = {
+  databaseUrl: string;
+  instances?: number;
+  port?: number;
+  env?: Record<string, string>;
+  options?: ConfigOptions;
+};
 
 /** Fails loudly, with the install hint, when nginx is missing. */
 export function requireNginx(): void {
@@ -35,6 +43,7 @@ export function requireNginx(): void {
   if (r.error || r.status !== 0) throw new Error(`nginx was not found at ${NGINX}.\nInstall it: sudo apt-get install nginx`);
 }
 
+/** nginx says nothing when it is ready: asked until it answers. */
 async function waitReady(url: string, child: Child): Promise<void> {
   const until = Date.now() + READY_TIMEOUT_MS;
   let exited = false;
@@ -87,10 +96,9 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
   const ports: number[] = [];
   for (let i = 0; i < (opts.instances ?? 3); i++) ports.push(await freePort());
   const instances: Instance[] = [];
-  const launch = (i: number): Instance => {
+  const launch = async (i: number): Promise<Instance> => {
     const p = ports[i]!;
     const env = {
-      ...process.env,
       PORT: String(p),
       HOST: '127.0.0.1',
       DATABASE_URL: opts.databaseUrl,
@@ -100,17 +108,17 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
       LOG_LEVEL: 'warn',
       ...opts.env,
     };
-    return { name: `api-${i + 1}`, port: p, url: `http://127.0.0.1:${p}`, child: startChild('src/server.ts', env) };
+    const server = await startServer({ env, options: opts.options });
+    return { name: `api-${i + 1}`, port: p, url: server.url, server };
   };
   let nginx: Child | undefined;
   const stop = async () => {
-    await Promise.all([stopChild(nginx), ...instances.map((x) => stopChild(x.child))]);
+    await Promise.all([stopChild(nginx), ...instances.map((x) => x.server.stop())]);
     rmSync(dir, { recursive: true, force: true });
   };
   try {
     // All at once, as a deploy starts them: migrations and the seed take turns in the database.
-    instances.push(...ports.map((_, i) => launch(i)));
-    await Promise.all(instances.map((x) => waitReady(x.url, x.child)));
+    instances.push(...(await Promise.all(ports.map((_, i) => launch(i)))));
     const conf = path.join(dir, 'nginx.conf');
     writeFileSync(conf, nginxConf(dir, port, ports));
     nginx = startChild(NGINX, {}, ['-p', dir, '-c', conf], [], { raw: true });
@@ -120,14 +128,9 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
       url,
       instances,
       accessLog: path.join(dir, 'access.log'),
-      async signal(i, signal) {
-        const x = instances[i]!;
-        x.child.proc.kill(signal);
-        await x.child.exited;
-      },
+      signal: (i, signal) => instances[i]!.server.signal(signal),
       async start(i) {
-        instances[i] = launch(i);
-        await waitReady(instances[i].url, instances[i].child);
+        instances[i] = await launch(i);
       },
       stop,
     };
@@ -148,17 +151,4 @@ export function accessLines(file: string): { request: string; status: number; up
       if (!m) throw new Error(`unexpected access log line: ${line}`);
       return { request: m[1]!, status: Number(m[2]), upstream: m[3]!, upstreamStatus: m[4]! };
     });
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const [databaseUrl, port] = process.argv.slice(2);
-  if (!databaseUrl) {
-    console.error('usage: pnpm cluster -- <DATABASE_URL> [port]   (three API instances behind nginx on one PostgreSQL)');
-    process.exit(2);
-  }
-  const cluster = await startCluster({ databaseUrl, ...(port ? { port: Number(port) } : {}) });
-  console.log(`nginx at ${cluster.url} → ${cluster.instances.map((x) => x.url).join(', ')}; access log ${cluster.accessLog}`);
-  const quit = () => void cluster.stop().then(() => process.exit(0));
-  process.once('SIGINT', quit);
-  process.once('SIGTERM', quit);
 }
