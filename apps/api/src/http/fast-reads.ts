@@ -18,7 +18,7 @@ import { connectionOf } from '../domain/identity.js';
 import type { ListCache, Snapshot } from '../domain/read-cache.js';
 import type { Metrics } from './metrics.js';
 import type { Guard } from './security.js';
-import { JSON_TYPE, snapshotAnswer, type SnapshotAnswer } from './snapshot-answer.js';
+import { JSON_TYPE, SHARED_CACHE_HEADER, snapshotAnswer, type SnapshotAnswer } from './snapshot-answer.js';
 
 export type FastReadOptions = {
   /** Path (exactly, without a query) to the list answered there. */
@@ -65,6 +65,8 @@ function headerList(guard: Guard, snap: Snapshot<unknown>, a: SnapshotAnswer, ht
   let list = lists.get(key);
   if (!list) {
     const headers: Record<string, string> = { ...guard.headers, ...a.headers };
+    // Changes every second: added per answer (serve below).
+    delete headers[SHARED_CACHE_HEADER];
     if (https && guard.hsts) headers['strict-transport-security'] = guard.hsts;
     if (a.body) headers['content-length'] = String(a.body.length);
     lists.set(key, (list = Object.entries(headers).flat()));
@@ -93,7 +95,8 @@ export function fastReadServer() {
     const id = log ? randomUUID() : '';
     log?.info({ reqId: id, req: { method: req.method, url: req.url, id } }, 'incoming request');
     const a = snapshotAnswer(snap, JSON_TYPE, 'no-cache', req.headers['accept-encoding'], req.headers['if-none-match']);
-    res.writeHead(a.status, headerList(o.guard, snap, a, o.guard.hsts !== undefined && o.client.https(req)));
+    const list = headerList(o.guard, snap, a, o.guard.hsts !== undefined && o.client.https(req));
+    res.writeHead(a.status, [...list, SHARED_CACHE_HEADER, a.headers[SHARED_CACHE_HEADER]!]);
     res.end(a.body);
     const ms = performance.now() - started;
     o.metrics?.observe('GET', req.url, a.status, ms / 1000);
