@@ -1,9 +1,9 @@
-// Logger options: request lines carry method, url and id, never addresses, cookies or e-mail
-// addresses. Redaction by path covers the known fields; every finished line is also scrubbed of
+// Logger options: one line per request (method, path without its query, status, time, request id),
+// never addresses, cookies or e-mail addresses. Redaction by path covers the known fields; every finished line is also scrubbed of
 // anything that looks like an IP address or an e-mail address (error messages from drivers and
 // mailers embed them in free text, where no path can reach).
 import { PATHS } from '@linz/contract/facts';
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 
 export type LogSink = { write(line: string): unknown };
 
@@ -72,4 +72,34 @@ export function loggerOptions(level: string, target?: LogSink): FastifyServerOpt
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
   };
+}
+
+/** The request line's message; its fields: reqId, method, path, status, ms. */
+export const REQUEST_LINE = 'request';
+
+/** A request's path without its query (a query may carry a sign-in code or a follow token). */
+export const pathWithoutQuery = (url: string) => {
+  const q = url.indexOf('?');
+  return q === -1 ? url : url.slice(0, q);
+};
+
+/**
+ * One log line per answered request at `info`, written as it finishes (Fastify's own two lines, on
+ * arrival and on completion, are turned off with `disableRequestLogging`). Not registered when the
+ * level is above `info`: then a request costs no logging at all.
+ */
+export function logRequests(app: FastifyInstance): void {
+  if (!['trace', 'debug', 'info'].includes(app.log.level)) return;
+  app.addHook('onResponse', (req, reply, done) => {
+    req.log.info(
+      {
+        method: req.method,
+        path: pathWithoutQuery(req.url),
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      REQUEST_LINE,
+    );
+    done();
+  });
 }

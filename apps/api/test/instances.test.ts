@@ -199,7 +199,9 @@ describe.skipIf(DB_KIND !== 'postgres')('three instances behind nginx on one Pos
     const paths = ['/api/monuments', '/api/interventions/all', '/api/map/0/0/0.json', '/api/monuments.csv'];
     for (const p of paths) {
       // Kept for visitors...
-      await expect.poll(async () => (await fetch(`${cluster.url}${p}`)).headers.get('x-cache'), { timeout: 5_000, interval: 20 }).toBe('HIT');
+      await expect
+        .poll(async () => (await fetch(`${cluster.url}${p}`)).headers.get('x-cache'), { timeout: 5_000, interval: 20 })
+        .toBe('HIT');
       // ...but a staff member, by session or by token, always gets the instance's answer.
       for (const h of [{ cookie: session }, { authorization: `Bearer ${token}` }]) {
         const before = logged('BYPASS');

@@ -121,7 +121,7 @@ describe('privacy', () => {
     const log = readFileSync(logFile, 'utf8');
     const lines = log.trim().split('\n');
     expect(lines.length, 'the log is written').toBeGreaterThan(50);
-    expect(log).toContain('incoming request'); // every request is logged
+    expect(log).toContain('"msg":"request"'); // every request is logged
     expect(log).toContain(requestId); // the failure is logged under the id the client got
     expect(log).toMatch(/mayor e-mail|mail round/);
     const secrets = [

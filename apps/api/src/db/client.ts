@@ -159,13 +159,7 @@ function openPostgres(url: string, max: number, statementTimeoutMs: number) {
  * from its initial 128 MB to 189 MB, all of it resident. A city's database is a few MB; 16 MB of
  * buffers fit in the initial heap, the files stay in the operating system's page cache.
  */
-export const PGLITE_START_PARAMS = [
-  ...PGlite.defaultStartParams,
-  '-c',
-  'shared_buffers=16MB',
-  '-c',
-  'maintenance_work_mem=16MB',
-];
+export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB', '-c', 'maintenance_work_mem=16MB'];
 
 /**
  * Creates the data folder's cluster (initdb) in a child process that exits afterwards. In this

@@ -14,6 +14,7 @@ import { performance } from 'node:perf_hooks';
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.js';
+import { REQUEST_LINE } from '../logging.js';
 import { connectionOf } from '../domain/identity.js';
 import type { ListCache, Snapshot } from '../domain/read-cache.js';
 import type { Metrics } from './metrics.js';
@@ -93,14 +94,13 @@ export function fastReadServer() {
     const started = performance.now();
     const log = o.requestLog;
     const id = log ? randomUUID() : '';
-    log?.info({ reqId: id, req: { method: req.method, url: req.url, id } }, 'incoming request');
     const a = snapshotAnswer(snap, JSON_TYPE, 'no-cache', req.headers['accept-encoding'], req.headers['if-none-match']);
     const list = headerList(o.guard, snap, a, o.guard.hsts !== undefined && o.client.https(req));
     res.writeHead(a.status, [...list, SHARED_CACHE_HEADER, a.headers[SHARED_CACHE_HEADER]!]);
     res.end(a.body);
     const ms = performance.now() - started;
     o.metrics?.observe('GET', req.url, a.status, ms / 1000);
-    log?.info({ reqId: id, res: { statusCode: a.status }, responseTime: ms }, 'request completed');
+    log?.info({ reqId: id, method: 'GET', path: req.url, status: a.status, ms: Math.round(ms * 10) / 10 }, REQUEST_LINE);
     return true;
   }
 

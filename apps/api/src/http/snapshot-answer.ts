@@ -60,7 +60,13 @@ export function snapshotAnswer(
       }
     : {
         status: 200,
-        headers: { etag, 'cache-control': cacheControl, vary: 'accept-encoding', 'content-type': type, [SHARED_CACHE_HEADER]: until },
+        headers: {
+          etag,
+          'cache-control': cacheControl,
+          vary: 'accept-encoding',
+          'content-type': type,
+          [SHARED_CACHE_HEADER]: until,
+        },
         body: snap.body,
       };
 }
