@@ -27,7 +27,14 @@ export type Cluster = {
   stop(): Promise<void>;
 };
 
-export type ClusterOptions = { databaseUrl: string; instances?: number; port?: number; env?: Record<string, string> };
+/** PostgreSQL (`databaseUrl`, any number of instances) or PGlite (`dataDir`: one instance, one process per folder). */
+export type ClusterOptions = {
+  databaseUrl?: string;
+  dataDir?: string;
+  instances?: number;
+  port?: number;
+  env?: Record<string, string>;
+};
 
 /** Fails loudly, with the install hint, when nginx is missing. */
 export function requireNginx(): void {
@@ -91,16 +98,17 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
   chmodSync(dir, 0o711);
   chmodSync(path.join(dir, 'tmp'), 0o777);
   const port = opts.port ?? (await freePort());
+  if (!opts.databaseUrl && !opts.dataDir) throw new Error('startCluster: a databaseUrl or a dataDir');
   const ports: number[] = [];
-  for (let i = 0; i < (opts.instances ?? 3); i++) ports.push(await freePort());
+  for (let i = 0; i < (opts.databaseUrl ? (opts.instances ?? 3) : 1); i++) ports.push(await freePort());
   const instances: Instance[] = [];
   const launch = (i: number): Instance => {
     const p = ports[i]!;
-    const env = {
+    const env: NodeJS.ProcessEnv = {
       ...process.env,
       PORT: String(p),
       HOST: '127.0.0.1',
-      DATABASE_URL: opts.databaseUrl,
+      ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : { DATA_DIR: opts.dataDir }),
       // nginx is the one hop in front (it replaces X-Forwarded-For with the client's address).
       TRUST_PROXY: '1',
       PUBLIC_URL: `http://127.0.0.1:${port}`,

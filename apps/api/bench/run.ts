@@ -7,7 +7,7 @@
 // bench/README.md. A benchmark: it exits 1 only when it could not run or a vote count check fails
 // (BENCH_STRICT=1: also when a target is missed).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startPostgres, type PgServer } from '../test/postgres-server.js';
 import { firstMessage, killAllChildren, startChild, stopChild, type Child } from './children.js';
@@ -32,13 +32,14 @@ import { benchMechanisms } from './mechanisms.js';
 import { benchScale } from './scale.js';
 import { benchSearch } from './search.js';
 import type { SqlRefConfig, SqlRefResult } from './reference-sql.js';
-import { startApi, type Api, type DbTarget } from './server.js';
+import { benchLogging, benchMemory, benchThroughNginx, printCity, type CityRow } from './city.js';
+import { buildApi, startApi, type Api, type DbTarget } from './server.js';
 import { cpuMs, percentile } from './stats.js';
 import { printMechanisms, printTable, type MechanismRow, type Row } from './table.js';
 import { removeVariants } from './variants.js';
 import { compareGets, CONNECTIONS, loadGet, ok200, requireWrk } from './wrk.js';
 
-type Part = 'reads' | 'votes' | 'mechanisms' | 'scale' | 'search';
+type Part = 'city' | 'reads' | 'votes' | 'mechanisms' | 'scale' | 'search';
 
 function argsOf(argv: string[]) {
   const args = argv.filter((a) => a !== '--');
@@ -47,11 +48,13 @@ function argsOf(argv: string[]) {
     if (i < 0) return undefined;
     return args[i]!.includes('=') ? args[i]!.split('=')[1] : args[i + 1];
   };
-  const only = (value('--only') ?? 'reads,votes,mechanisms,scale').replace('main', 'reads,votes').split(',');
+  const only = (value('--only') ?? 'city,votes,mechanisms,scale').replace('main', 'city,votes').split(',');
   const parts = new Set<Part>();
   for (const p of only) {
-    if (p !== 'reads' && p !== 'votes' && p !== 'mechanisms' && p !== 'scale' && p !== 'search')
-      throw new Error(`--only takes reads, votes, main, mechanisms, scale or search (comma-separated), not ${p}`);
+    if (p !== 'city' && p !== 'reads' && p !== 'votes' && p !== 'mechanisms' && p !== 'scale' && p !== 'search')
+      throw new Error(
+        `--only takes city, votes, main (city and votes), reads, mechanisms, scale or search (comma-separated), not ${p}`,
+      );
     parts.add(p);
   }
   const dbs = (value('--db') ?? process.env.BENCH_DB ?? 'pglite,postgres').split(',') as DbTarget['kind'][];
@@ -83,6 +86,7 @@ for (const sig of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 const perDb =
+  (parts.has('city') ? 420 : 0) +
   (parts.has('reads') ? 180 : 0) +
   (parts.has('votes') ? 150 : 0) +
   (parts.has('mechanisms') ? 330 : 0) +
@@ -254,7 +258,13 @@ async function benchVotes(ctx: Ctx, rows: Row[], checks: string[]): Promise<bool
   }
 }
 
-async function benchDb(kind: DbTarget['kind'], rows: Row[], mechanisms: MechanismRow[], checks: string[]): Promise<boolean> {
+async function benchDb(
+  kind: DbTarget['kind'],
+  rows: Row[],
+  city: CityRow[],
+  mechanisms: MechanismRow[],
+  checks: string[],
+): Promise<boolean> {
   const work = mkdtempSync(path.join(tmpdir(), `linz-bench-${kind}-`));
   cleanups.push(() => rmSync(work, { recursive: true, force: true }));
   let pg: PgServer | undefined;
@@ -264,6 +274,12 @@ async function benchDb(kind: DbTarget['kind'], rows: Row[], mechanisms: Mechanis
     if (kind === 'postgres') {
       pg = await startPostgres();
       cleanups.push(() => pg?.destroy());
+    }
+    if (parts.has('city')) {
+      const fill = (base: string) => addInterventions(base, INTERVENTIONS);
+      await benchThroughNginx(kind, work, pg, fill, city);
+      if (kind === 'pglite') await benchLogging(work, fill, city);
+      await benchMemory(kind, work, pg, fill, city);
     }
     if (parts.has('scale')) await benchScale(kind, work, pg, rows);
     if (parts.has('search')) austria.push(...(await benchSearch(kind, work, pg)));
@@ -302,13 +318,38 @@ async function main() {
       `votes: ${VOTE_SECONDS} s; general rate limit ${RATE_LIMIT ? 'registered (never trips)' : 'off'}; parts: ${[...parts].join(', ')}; databases: ${DBS.join(', ')}`,
   );
   const rows: Row[] = [];
+  const city: CityRow[] = [];
   const mechanisms: MechanismRow[] = [];
   const checks: string[] = [];
   let exact = true;
-  for (const kind of DBS) exact = (await benchDb(kind, rows, mechanisms, checks)) && exact;
+  // Memory and logging are measured on the built server, as a city runs it.
+  if (parts.has('city')) buildApi();
+  for (const kind of DBS) exact = (await benchDb(kind, rows, city, mechanisms, checks)) && exact;
   console.log('');
-  if (rows.length) {
-    printTable(rows, `${generator} -t${THREADS} -c${CONNECTIONS}`);
+  // The main table (docs/performance.md shows it as printed): the city's figures and the votes.
+  const votes = rows.filter((r) => r.case.startsWith('POST vote'));
+  const others = rows.filter((r) => !votes.includes(r));
+  const main = [
+    ...city,
+    ...votes.map((r) => ({
+      case: `${r.case}, one process`,
+      db: r.db,
+      figure: `${r.rps.toFixed(0)} votes/s, p99 ${r.p99.toFixed(1)} ms`,
+      reference: `${r.reference}: ${r.refRps.toFixed(0)} tx/s, p99 ${r.refP99.toFixed(1)} ms`,
+      ratio: `${r.ratio.toFixed(2)}x`,
+      target: r.target,
+      ok: r.ok,
+    })),
+  ];
+  if (main.length) {
+    console.log(
+      `${new Date().toISOString().slice(0, 10)}, ${generator} -t${THREADS} -c${CONNECTIONS} on loopback, ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), Node ${process.version}:\n`,
+    );
+    printCity(main);
+    console.log('');
+  }
+  if (others.length) {
+    printTable(others, `${generator} -t${THREADS} -c${CONNECTIONS}`);
     console.log('');
   }
   for (const h of headroom) console.log(`headroom  ${h}`);
@@ -322,7 +363,7 @@ async function main() {
     `\nLoopback on a shared machine: compare the ratios, not the absolute numbers. ${((Date.now() - started) / 1000).toFixed(0)} s.`,
   );
   if (!exact) process.exitCode = 1;
-  if (process.env.BENCH_STRICT === '1' && rows.some((r) => !r.ok)) process.exitCode = 1;
+  if (process.env.BENCH_STRICT === '1' && [...rows, ...city].some((r) => !r.ok)) process.exitCode = 1;
 }
 
 main()

@@ -1,7 +1,11 @@
 // The API under test as its own process (`tsx src/server.ts`), configured for load: limits out
 // of the way, a known cookie secret so the load generator can sign voter cookies.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { freePort } from '../test/postgres-server.js';
 import { startChild, stopChild, type Child } from './children.js';
+
+const apiDir = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
 export const COOKIE_SECRET = 'bench-secret-bench-secret-bench-secret-0001';
 
@@ -14,7 +18,15 @@ export type ApiOptions = {
   entry?: string;
   /** More environment, e.g. REQUEST_DEADLINE_MS for the overload. */
   env?: Record<string, string>;
+  /** Run the built server (`node dist/server.js`, as a city runs it; see buildApi) instead of tsx. */
+  built?: boolean;
 };
+
+/** Builds dist/server.js (apps/api's `pnpm build`). */
+export function buildApi(): void {
+  const r = spawnSync(process.execPath, ['build.mjs'], { cwd: apiDir, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('building the API failed');
+}
 
 export async function startApi(db: DbTarget, opts: ApiOptions): Promise<Api> {
   const port = await freePort();
@@ -41,7 +53,9 @@ export async function startApi(db: DbTarget, opts: ApiOptions): Promise<Api> {
   const prof = process.env.BENCH_CPU_PROF;
   // BENCH_API_ENTRY: run another entry point (e.g. a patched copy of src) instead of src/server.ts.
   const entry = opts.entry ?? process.env.BENCH_API_ENTRY ?? 'src/server.ts';
-  const child = startChild(entry, env, [], prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : []);
+  const child = opts.built
+    ? startChild(process.execPath, env, ['dist/server.js'], [], { raw: true })
+    : startChild(entry, env, [], prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : []);
   const base = `http://127.0.0.1:${port}`;
   const api = { base, child, stop: () => stopChild(child) };
   try {
