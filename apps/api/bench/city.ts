@@ -159,22 +159,24 @@ export async function benchThroughNginx(
 /** What request logging costs one process on PGlite: the same read at LOG_LEVEL=info and at warn. */
 export async function benchLogging(work: string, fill: (base: string) => Promise<unknown>, rows: CityRow[]): Promise<void> {
   // Two processes, each on its own folder (PGlite: one process per folder), measured in turns.
-  const [info, warn] = await Promise.all(
-    ['info', 'warn'].map((level) =>
-      startApi(
-        { kind: 'pglite', dataDir: path.join(work, `log-${level}`) },
-        { rateLimit: RATE_LIMIT, built: true, env: { LOG_LEVEL: level } },
-      ),
-    ),
-  );
+  const start = (level: string) =>
+    startApi(
+      { kind: 'pglite', dataDir: path.join(work, `log-${level}`) },
+      { rateLimit: RATE_LIMIT, built: true, env: { LOG_LEVEL: level } },
+    );
+  const info = await start('info');
+  const warn = await start('warn').catch(async (err: unknown) => {
+    await info.stop();
+    throw err;
+  });
   try {
-    await Promise.all([fill(info!.base), fill(warn!.base)]);
+    await Promise.all([fill(info.base), fill(warn.base)]);
     // Through Fastify's pipeline: http/fast-reads.ts answers the bare path beside it while it
     // exists; a query string sends the read through Fastify, as every read once that is gone.
     const p = '/api/monuments?through=fastify';
-    await loadGet(info!.base + p, WARMUP, THREADS);
-    await loadGet(warn!.base + p, WARMUP, THREADS);
-    const [a, b] = await compareGets(info!.base + p, warn!.base + p, SLICE, ROUNDS, THREADS);
+    await loadGet(info.base + p, WARMUP, THREADS);
+    await loadGet(warn.base + p, WARMUP, THREADS);
+    const [a, b] = await compareGets(info.base + p, warn.base + p, SLICE, ROUNDS, THREADS);
     log(`pglite LOG_LEVEL=info GET ${p}: ${fmtGet(a)}`);
     log(`pglite LOG_LEVEL=warn GET ${p}: ${fmtGet(b)}`);
     const cost = 1 - a.rps / b.rps;
@@ -188,7 +190,7 @@ export async function benchLogging(work: string, fill: (base: string) => Promise
       ok: a.errors === 0 && a.non2xx === 0 && cost <= 0.25,
     });
   } finally {
-    await Promise.all([info!.stop(), warn!.stop()]);
+    await Promise.all([info.stop(), warn.stop()]);
   }
 }
 

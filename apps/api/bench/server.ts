@@ -59,7 +59,7 @@ export async function startApi(db: DbTarget, opts: ApiOptions): Promise<Api> {
   const base = `http://127.0.0.1:${port}`;
   const api = { base, child, stop: () => stopChild(child) };
   try {
-    await waitReady(base, child, 60_000);
+    await waitReady(base, child, 120_000);
   } catch (err) {
     await api.stop();
     throw err;
