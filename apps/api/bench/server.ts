@@ -59,7 +59,8 @@ export async function startApi(db: DbTarget, opts: ApiOptions): Promise<Api> {
   const base = `http://127.0.0.1:${port}`;
   const api = { base, child, stop: () => stopChild(child) };
   try {
-    await waitReady(base, child, 120_000);
+    // A first start on a loaded 2-core machine (PGlite: initdb, migrations, the seed) took over 2 minutes.
+    await waitReady(base, child, 300_000);
   } catch (err) {
     await api.stop();
     throw err;

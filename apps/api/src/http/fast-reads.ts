@@ -19,7 +19,7 @@ import { connectionOf } from '../domain/identity.js';
 import type { ListCache, Snapshot } from '../domain/read-cache.js';
 import type { Metrics } from './metrics.js';
 import type { Guard } from './security.js';
-import { JSON_TYPE, SHARED_CACHE_HEADER, snapshotAnswer, type SnapshotAnswer } from './snapshot-answer.js';
+import { JSON_TYPE, SHARED_CACHE_HEADER, sharedCacheUntil, snapshotAnswer, type SnapshotAnswer } from './snapshot-answer.js';
 
 export type FastReadOptions = {
   /** Path (exactly, without a query) to the list answered there. */
@@ -96,7 +96,7 @@ export function fastReadServer() {
     const id = log ? randomUUID() : '';
     const a = snapshotAnswer(snap, JSON_TYPE, 'no-cache', req.headers['accept-encoding'], req.headers['if-none-match']);
     const list = headerList(o.guard, snap, a, o.guard.hsts !== undefined && o.client.https(req));
-    res.writeHead(a.status, [...list, SHARED_CACHE_HEADER, a.headers[SHARED_CACHE_HEADER]!]);
+    res.writeHead(a.status, [...list, SHARED_CACHE_HEADER, a.headers[SHARED_CACHE_HEADER] ?? sharedCacheUntil()]);
     res.end(a.body);
     const ms = performance.now() - started;
     o.metrics?.observe('GET', req.url, a.status, ms / 1000);
