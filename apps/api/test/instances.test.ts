@@ -146,6 +146,81 @@ describe.skipIf(DB_KIND !== 'postgres')('three instances behind nginx on one Pos
     for (const base of [b!, c!]) await expect.poll(() => seen(base, id)).toBe(true);
   });
 
+  it('nginx keeps the public list for everyone; a write on any instance shows through it within 1 s, to its author at once', async () => {
+    const list = async (cookie?: string) => {
+      const res = await fetch(`${cluster.url}/api/interventions/all`, cookie ? { headers: { cookie } } : {});
+      return { cache: res.headers.get('x-cache'), ids: ((await res.json()) as { id: number }[]).map((p) => p.id) };
+    };
+    for (const [i, base] of cluster.instances.map((x) => x.url).entries()) {
+      // The list is kept: within a second, asked again, nginx answers it itself.
+      await expect.poll(async () => (await list()).cache, { timeout: 5_000, interval: 20 }).toBe('HIT');
+      // A write straight to instance i: every visitor through nginx sees it within 1 s of its answer.
+      const { id } = (await propose(base, `cached-${i}`)).body;
+      const t0 = Date.now();
+      while (!(await list()).ids.includes(id)) {
+        expect(Date.now() - t0).toBeLessThan(1000);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(Date.now() - t0).toBeLessThan(1000);
+    }
+
+    // Its author, writing through nginx, reads it at once: the write's answer marks the browser
+    // for 2 s, and its reads then bypass the kept answers.
+    await expect.poll(async () => (await list()).cache, { timeout: 5_000, interval: 20 }).toBe('HIT');
+    const res = await fetch(`${cluster.url}/api/interventions/${encodeURIComponent(monumentId)}`, {
+      method: 'POST',
+      headers: headers('cached-author'),
+      body: JSON.stringify({ name: 'Vorschlag, gleich zu sehen' }),
+    });
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: number };
+    const mark = res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('linz_wrote='))
+      ?.split(';')[0];
+    expect(mark).toBe('linz_wrote=1');
+    const author = await list(`${headers('cached-author').cookie}; ${mark}`);
+    expect(author.cache).toBe('BYPASS');
+    expect(author.ids).toContain(id);
+  });
+
+  it('nginx never answers or keeps a staff request from its cache', async () => {
+    // nginx writes a request's log line as it finishes it, maybe just after the client has the answer.
+    const logged = (cache: string) => accessLines(cluster.accessLog).filter((l) => l.cache === cache).length;
+    const token = await addStaff(database, 'Cache Probe');
+    const signIn = await fetch(`${cluster.url}/trpc/staff.session.signIn`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token }),
+    });
+    const session = signIn.headers
+      .getSetCookie()
+      .find((x) => x.startsWith('staff_session='))!
+      .split(';')[0]!;
+    const paths = ['/api/monuments', '/api/interventions/all', '/api/map/0/0/0.json', '/api/monuments.csv'];
+    for (const p of paths) {
+      // Kept for visitors...
+      await expect
+        .poll(async () => (await fetch(`${cluster.url}${p}`)).headers.get('x-cache'), { timeout: 5_000, interval: 20 })
+        .toBe('HIT');
+      // ...but a staff member, by session or by token, always gets the instance's answer.
+      for (const h of [{ cookie: session }, { authorization: `Bearer ${token}` }] as Record<string, string>[]) {
+        const before = logged('BYPASS');
+        const r = await fetch(`${cluster.url}${p}`, { headers: h });
+        expect(r.status).toBe(200);
+        expect(r.headers.get('x-cache')).toBe('BYPASS');
+        await expect.poll(() => logged('BYPASS'), { timeout: 2_000, interval: 10 }).toBe(before + 1);
+      }
+    }
+    // The staff area's own answers are never cached at all.
+    const queue = await fetch(`${cluster.url}/api/staff/queue`, { headers: { cookie: session } });
+    expect(queue.status).toBe(200);
+    expect(queue.headers.get('x-cache')).toBeNull();
+    await expect
+      .poll(() => accessLines(cluster.accessLog).filter((l) => l.request.startsWith('GET /api/staff/queue ')), { timeout: 2_000 })
+      .toEqual([expect.objectContaining({ cache: '-' })]);
+  });
+
   it('a staff session, a limit and reports hold across instances', async () => {
     const [a, b, c] = cluster.instances.map((x) => x.url) as [string, string, string];
     // Staff: signed in on one instance, the session works on the others.
@@ -198,11 +273,12 @@ describe.skipIf(DB_KIND !== 'postgres')('three instances behind nginx on one Pos
     const ids = [(await propose(cluster.url)).body.id, (await propose(cluster.url)).body.id];
     const before = accessLines(cluster.accessLog).length;
     let busy = true;
-    // 10 readers of the monument list and 20 browsers voting for the proposals in turn, through nginx.
+    // 10 readers of the client configuration (nginx keeps no copy of it, so every read reaches an
+    // instance) and 20 browsers voting for the proposals in turn, through nginx.
     const reads: Record<number, number> = {};
     const readers = Array.from({ length: 10 }, async () => {
       while (busy) {
-        const s = await fetch(`${cluster.url}/api/monuments`).then(
+        const s = await fetch(`${cluster.url}/api/config`).then(
           async (r) => (await r.arrayBuffer(), r.status),
           () => 0,
         );

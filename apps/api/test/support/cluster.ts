@@ -13,7 +13,8 @@ import { startServer, type TestServer } from './server.js';
 
 const repo = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../../..');
 export const NGINX = '/usr/sbin/nginx';
-const READY_TIMEOUT_MS = 60_000;
+// Starting with tsx on a loaded 2-core machine (a first start: migrations, the seed) took over a minute.
+const READY_TIMEOUT_MS = 180_000;
 
 export type Instance = { name: string; port: number; url: string; server: TestServer };
 export type Cluster = {
@@ -63,7 +64,12 @@ async function waitReady(url: string, child: Child): Promise<void> {
 function nginxConf(dir: string, port: number, instancePorts: number[]): string {
   const server = readFileSync(path.join(repo, 'deploy/nginx/linz.conf'), 'utf8');
   if (!server.includes('listen 8080;')) throw new Error('deploy/nginx/linz.conf: no `listen 8080;` to point elsewhere');
-  writeFileSync(path.join(dir, 'linz.conf'), server.replace('listen 8080;', `listen 127.0.0.1:${port};`));
+  const cachePath = 'proxy_cache_path /var/cache/nginx/linz ';
+  if (!server.includes(cachePath)) throw new Error(`deploy/nginx/linz.conf: no \`${cachePath}\` to point elsewhere`);
+  writeFileSync(
+    path.join(dir, 'linz.conf'),
+    server.replace('listen 8080;', `listen 127.0.0.1:${port};`).replace(cachePath, `proxy_cache_path ${dir}/cache `),
+  );
   const upstream = instancePorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`).join('\n');
   return `daemon off;
 worker_processes 1;
@@ -90,7 +96,9 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
   requireNginx();
   const dir = mkdtempSync(path.join(tmpdir(), 'linz-cluster-'));
   mkdirSync(path.join(dir, 'tmp'));
-  // nginx's workers run as `nobody` when the master is root: they write its temp files.
+  // nginx's workers run as `nobody` when the master is root: they write its temp files and its
+  // cache (which nginx creates for them), so they may pass through the folder.
+  chmodSync(dir, 0o711);
   chmodSync(path.join(dir, 'tmp'), 0o777);
   const port = opts.port ?? (await freePort());
   const ports: number[] = [];
@@ -141,14 +149,16 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
 }
 
 /** The access log's lines as { status, upstream } (upstream: the instance's address, or several
- * comma-separated when nginx retried on another one). */
-export function accessLines(file: string): { request: string; status: number; upstream: string; upstreamStatus: string }[] {
+ * comma-separated when nginx retried on another one; cache: nginx's cache status, "-" if none). */
+export function accessLines(
+  file: string,
+): { request: string; status: number; upstream: string; upstreamStatus: string; cache: string }[] {
   return readFileSync(file, 'utf8')
     .split('\n')
     .filter(Boolean)
     .map((line) => {
-      const m = /"([^"]*)" (\d{3}) \d+ upstream="([^"]*)" upstream_status="([^"]*)"/.exec(line);
+      const m = /"([^"]*)" (\d{3}) \d+ upstream="([^"]*)" upstream_status="([^"]*)" rt=\S+ cache="([^"]*)"/.exec(line);
       if (!m) throw new Error(`unexpected access log line: ${line}`);
-      return { request: m[1]!, status: Number(m[2]), upstream: m[3]!, upstreamStatus: m[4]! };
+      return { request: m[1]!, status: Number(m[2]), upstream: m[3]!, upstreamStatus: m[4]!, cache: m[5]! };
     });
 }

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useMap } from 'react-leaflet';
 import { useFilters } from '../finder/useFilters';
 import { onReservedChange, reservedBottom } from '../layout/reservedSpace';
+import { reportMapDrawn } from '../layout/schedule';
 import { langOf } from '../i18n/languages';
 import { place, type Cluster } from './clusters';
 import { useMapTiles } from './mapData';
@@ -164,6 +165,7 @@ export function MonumentLayer({ openMonument, openProposalId }: Props) {
     };
     const drawn = () => {
       container.setAttribute('aria-busy', 'false');
+      reportMapDrawn();
       const monument = pendingOpen.current;
       const marker = monument && layer.markerOf(monument.id);
       if (monument && marker) {

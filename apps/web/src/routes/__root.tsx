@@ -9,10 +9,11 @@ import { IntroOverlay } from '../intro/IntroOverlay';
 import { LegalLinks } from '../legal/LegalLinks';
 import { AnimatedOutlet } from '../layout/AnimatedOutlet';
 import { applyBodyClass } from '../layout/bodyClass';
-import { afterLoad } from '../layout/schedule';
+import { afterLoad, afterMapDrawn } from '../layout/schedule';
 
 // The offline banner, queue and update offer, and the service worker's registration: fetched and
-// mounted after the page's load, once the main thread is idle (not in the map's first tasks).
+// mounted after the page's load, once the main thread is idle, and on the map after its first
+// markers (a phone fetches nothing before them that it does not need to draw them).
 const OfflinePanel = lazy(() => import('../offline/OfflinePanel'));
 
 function NotFound() {
@@ -30,7 +31,17 @@ function RootLayout() {
   const pathname = useLocation({ select: (l) => l.pathname });
   useEffect(() => applyBodyClass(pathname), [pathname]);
   const [offlineStarted, setOfflineStarted] = useState(false);
-  useEffect(() => afterLoad(() => setOfflineStarted(true)), []);
+  const onMap = pathname === APP_PATHS.home;
+  useEffect(() => {
+    if (offlineStarted) return undefined;
+    let cancelLoad = () => {};
+    const start = () => (cancelLoad = afterLoad(() => setOfflineStarted(true)));
+    const cancelMap = onMap ? afterMapDrawn(start) : (start(), () => {});
+    return () => {
+      cancelMap();
+      cancelLoad();
+    };
+  }, [onMap, offlineStarted]);
   return (
     <>
       <a className="skip-link" href="#main">
