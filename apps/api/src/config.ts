@@ -85,6 +85,7 @@ const Env = z.object({
   OIDC_STAFF_VALUE: z.string().optional(),
   OIDC_ALLOWED_DOMAINS: z.string().optional(),
   IDEMPOTENCY_WAIT_MS: int(3000),
+  MODERATION: z.enum(['post', 'pre']).default('post'),
 });
 
 export type Config = {
@@ -144,6 +145,11 @@ export type Config = {
   oidc: OidcConfig | undefined;
   /** How long a repeat with an Idempotency-Key waits for the first request's answer before 409. */
   idempotencyWaitMs: number;
+  /**
+   * post: new proposals and monuments are public at once (unless the word screen holds them);
+   * pre: others see them only once staff approve (docs/screening.md).
+   */
+  moderation: 'post' | 'pre';
 };
 
 export type OidcConfig = {
@@ -295,6 +301,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
     oidc: oidcOf(e, publicUrl),
     idempotencyWaitMs: e.IDEMPOTENCY_WAIT_MS,
+    moderation: e.MODERATION,
   };
 }
 

@@ -50,10 +50,14 @@ type Tag = keyof typeof TAGS;
 /** What each operation does, in a line; its tag when it is not `public` or `staff`. */
 const OPERATIONS: Partial<Record<RouteName, { summary: string; tag?: Tag }>> = {
   listMonuments: { summary: 'All public monuments' },
-  addMonument: { summary: 'Add a missing monument (unvalidated until staff check it)' },
+  addMonument: {
+    summary: 'Add a missing monument (unvalidated until staff check it; `underReview`: others see it once staff approve it)',
+  },
   allInterventions: { summary: 'All public proposals with their votes' },
   monumentInterventions: { summary: "One monument's public proposals" },
-  createIntervention: { summary: 'Propose an intervention at a monument' },
+  createIntervention: {
+    summary: 'Propose an intervention at a monument (`underReview`: others see it once staff approve it)',
+  },
   castVote: { summary: `Vote for a proposal (once per browser; ${MAYOR_THRESHOLD} votes e-mail the mayor)` },
   clientConfig: { summary: "The web app's settings (map tiles)" },
   monument: { summary: 'One public monument (a merged id answers the monument it was merged into)' },
@@ -62,7 +66,13 @@ const OPERATIONS: Partial<Record<RouteName, { summary: string; tag?: Tag }>> = {
   openapi: { summary: 'This description (OpenAPI 3.1)' },
   docs: { summary: 'This description as a readable page' },
   staffAnswer: { summary: "Set a proposal's status and the city's answer" },
-  staffQueue: { summary: 'What awaits a decision: new monuments, reported items' },
+  staffApproveIntervention: {
+    summary: 'Publish a proposal held by the word screen or waiting for approval (MODERATION=pre); 409 for any other',
+  },
+  staffApproveMonument: {
+    summary: 'Publish a monument held by the word screen or waiting for approval (MODERATION=pre); 409 for any other',
+  },
+  staffQueue: { summary: 'What awaits a decision: held and pending items first, new monuments, reported items' },
   staffAudit: { summary: 'The audit log, newest first, filtered and paged' },
   staffOutbox: { summary: "The mayor's e-mails and their delivery state" },
   staffRetryMail: { summary: 'Queue a failed e-mail to the mayor again' },
