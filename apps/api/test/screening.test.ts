@@ -84,7 +84,8 @@ const approve = (kind: 'intervention' | 'monument', id: number | string, headers
     headers: { ...json, ...headers },
     payload: {},
   });
-const queue = async () => expectAnswer(await app.app.inject({ url: routes.staffQueue.path, headers: bearer(token) }), 200, StaffQueue);
+const queue = async () =>
+  expectAnswer(await app.app.inject({ url: routes.staffQueue.path, headers: bearer(token) }), 200, StaffQueue);
 const mine = async (who: string) => expectAnswer(await get(routes.mine.path, who), 200, Mine);
 const staff = async <R>(path: string, input: unknown) => {
   const res = await app.app.inject(trpcPost(path, input, bearer(token)));
@@ -92,8 +93,11 @@ const staff = async <R>(path: string, input: unknown) => {
   return dataOf<R>(res);
 };
 const audit = async (action: string) =>
-  expectAnswer(await app.app.inject({ url: `${routes.staffAudit.path}?action=${action}`, headers: bearer(token) }), 200, AuditPage)
-    .entries;
+  expectAnswer(
+    await app.app.inject({ url: `${routes.staffAudit.path}?action=${action}`, headers: bearer(token) }),
+    200,
+    AuditPage,
+  ).entries;
 
 /** Every public text surface for proposals, one answer each: a held or pending name must be in none of them. */
 async function publicProposalAnswers(): Promise<string[]> {
@@ -334,7 +338,11 @@ describe(`the word screen on ${DB_KIND}`, () => {
     expect(await staff('staff.screen.remove', { lang: 'de', word: 'Dreckspatz' })).toEqual({ changed: true });
     expect(await staff('staff.screen.remove', { lang: 'de', word: 'Dreckspatz' })).toEqual({ changed: false });
     expect((await propose('Der dritte Dreckspatz')).underReview).toBe(false);
-    expect((await audit('screen.add'))[0]).toMatchObject({ actor: 'Erika', itemKind: 'screen', after: { lang: 'de', word: 'Dreckspatz' } });
+    expect((await audit('screen.add'))[0]).toMatchObject({
+      actor: 'Erika',
+      itemKind: 'screen',
+      after: { lang: 'de', word: 'Dreckspatz' },
+    });
     expect((await audit('screen.remove'))[0]).toMatchObject({ actor: 'Erika', before: { lang: 'de', word: 'Dreckspatz' } });
   });
 });

@@ -78,7 +78,14 @@ const interventionParams = z.object({ interventionId: InterventionIdParam });
 
 export const routes = {
   listMonuments: { method: 'GET', path: PATHS.listMonuments, answer: MonumentList, status: 200, etag: true },
-  addMonument: { method: 'POST', path: PATHS.addMonument, body: NewMonument, answer: CreatedMonument, status: 201, idempotent: true },
+  addMonument: {
+    method: 'POST',
+    path: PATHS.addMonument,
+    body: NewMonument,
+    answer: CreatedMonument,
+    status: 201,
+    idempotent: true,
+  },
   allInterventions: { method: 'GET', path: PATHS.allInterventions, answer: InterventionList, status: 200, etag: true },
   monumentInterventions: {
     method: 'GET',

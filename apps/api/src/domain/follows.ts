@@ -269,7 +269,11 @@ const UNDER_REVIEW = ['pending', 'held'];
 export async function mine(database: Database, voterHash: string | null): Promise<Mine> {
   const empty: Mine = { proposed: [], voted: [], following: [], reviewing: [] };
   if (voterHash === null) return empty;
-  const reviewable = sql.raw(`(${UNDER_REVIEW.concat('visible').map((s) => `'${s}'`).join(', ')})`);
+  const reviewable = sql.raw(
+    `(${UNDER_REVIEW.concat('visible')
+      .map((s) => `'${s}'`)
+      .join(', ')})`,
+  );
   const rows = await database.rows<MineRow>(sql`
     WITH mine(list, id, at) AS (
       SELECT 'proposed', id, created_at FROM interventions WHERE creator_voter_hash = ${voterHash}

@@ -96,7 +96,8 @@ export async function createIntervention(
     tx,
   );
   if (!row) throw new NotFound('Unknown monument.');
-  if (admitted.moderation === 'held') await auditHold(database, tx, { kind: 'intervention', id: Number(row.id) }, input.name, admitted.hits);
+  if (admitted.moderation === 'held')
+    await auditHold(database, tx, { kind: 'intervention', id: Number(row.id) }, input.name, admitted.hits);
   return { ...toIntervention(row), underReview: admitted.moderation !== 'visible' || row.monument_public !== true };
 }
 

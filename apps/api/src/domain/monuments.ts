@@ -103,7 +103,8 @@ export async function addMonument(
       .onConflictDoNothing()
       .returning();
     if (row) {
-      if (admitted.moderation === 'held') await auditHold(database, tx, { kind: 'monument', id: row.id }, input.name, admitted.hits);
+      if (admitted.moderation === 'held')
+        await auditHold(database, tx, { kind: 'monument', id: row.id }, input.name, admitted.hits);
       return { ...toMonument(row), underReview: admitted.moderation !== 'visible' };
     }
   }

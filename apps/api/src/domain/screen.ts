@@ -103,7 +103,14 @@ export async function addScreenWord(database: Database, actor: string, entry: Sc
       tx,
     );
     if (rows.length === 0) return { changed: false };
-    await audit(database, tx, { actor, action: 'screen.add', itemKind: 'screen', itemId: entry.lang, before: null, after: entry });
+    await audit(database, tx, {
+      actor,
+      action: 'screen.add',
+      itemKind: 'screen',
+      itemId: entry.lang,
+      before: null,
+      after: entry,
+    });
     return { changed: true };
   });
 }
@@ -116,7 +123,14 @@ export async function removeScreenWord(database: Database, actor: string, entry:
       tx,
     );
     if (rows.length === 0) return { changed: false };
-    await audit(database, tx, { actor, action: 'screen.remove', itemKind: 'screen', itemId: entry.lang, before: entry, after: null });
+    await audit(database, tx, {
+      actor,
+      action: 'screen.remove',
+      itemKind: 'screen',
+      itemId: entry.lang,
+      before: entry,
+      after: null,
+    });
     return { changed: true };
   });
 }

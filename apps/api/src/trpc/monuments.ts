@@ -1,5 +1,14 @@
 // Monument procedures.
-import { CreatedMonument, Monument, MonumentPage, MonumentPageQuery, MonumentRef, NewMonument, NewReport, ReportAnswer } from '@linz/contract';
+import {
+  CreatedMonument,
+  Monument,
+  MonumentPage,
+  MonumentPageQuery,
+  MonumentRef,
+  NewMonument,
+  NewReport,
+  ReportAnswer,
+} from '@linz/contract';
 import { z } from 'zod';
 import { announceChange, snapshotOf } from '../domain/read-cache.js';
 import { createWithinLimit } from '../domain/limits.js';

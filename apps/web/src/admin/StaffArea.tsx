@@ -9,9 +9,10 @@ import { Outbox } from './outbox/Outbox';
 import { AllProposals } from './queue/AllProposals';
 import { Queue } from './queue/Queue';
 import { RejectedProvider } from './queue/rejected';
+import { ScreenWords } from './screen/ScreenWords';
 import { useTRPC } from './trpc';
 
-const VIEWS = ['queue', 'proposals', 'audit', 'outbox'] as const;
+const VIEWS = ['queue', 'proposals', 'screen', 'audit', 'outbox'] as const;
 type View = (typeof VIEWS)[number];
 
 export function StaffArea({ name, onSignedOut }: { name: string; onSignedOut: () => void }) {
@@ -54,6 +55,7 @@ export function StaffArea({ name, onSignedOut }: { name: string; onSignedOut: ()
       <RejectedProvider>
         {view === 'queue' && <Queue />}
         {view === 'proposals' && <AllProposals />}
+        {view === 'screen' && <ScreenWords />}
         {view === 'audit' && <AuditLog />}
         {view === 'outbox' && <Outbox />}
       </RejectedProvider>
