@@ -94,14 +94,13 @@ const isMineItem: Check<MineItem> = (v): v is MineItem =>
   shape<MineItem['monument']>({ id: isString, name: isString, nameEn: (n): n is string | null => n === null || isString(n) })(
     v.monument,
   ) &&
-  isBoolean(v.underReview);
+  (v.underReview === undefined || isBoolean(v.underReview));
 const isMineMonument = shape<MineMonument>({ id: isString, name: isString, geoLocX: isNumber, geoLocY: isNumber });
-const isMine = shape<Mine>({
-  proposed: arrayOf(isMineItem),
-  voted: arrayOf(isMineItem),
-  following: arrayOf(isMineItem),
-  reviewing: arrayOf(isMineMonument),
-});
+const isMine = (v: unknown): v is Mine =>
+  shape<Omit<Mine, 'reviewing'>>({ proposed: arrayOf(isMineItem), voted: arrayOf(isMineItem), following: arrayOf(isMineItem) })(
+    v,
+  ) &&
+  (v.reviewing === undefined || arrayOf(isMineMonument)(v.reviewing));
 
 /** `GET /api/mine`; a failure is thrown (the page shows it), a malformed answer too. */
 export async function fetchMine(send: Request = request): Promise<Mine> {
@@ -109,6 +108,12 @@ export async function fetchMine(send: Request = request): Promise<Mine> {
   if (answer.status !== 200 || !isMine(answer.json)) throw new Error(`mine: ${answer.status}`);
   const json = answer.json;
   const fill = (items: MineItem[]) =>
-    items.map((item) => ({ ...item, intervention: withProposalDefaults(item.intervention) as MineItem['intervention'] }));
-  return { proposed: fill(json.proposed), voted: fill(json.voted), following: fill(json.following), reviewing: json.reviewing };
+    items.map((item) => ({
+      ...item,
+      intervention: withProposalDefaults(item.intervention) as MineItem['intervention'],
+      // An older server has no review before publication: everything it lists is public.
+      underReview: item.underReview ?? false,
+    }));
+  const reviewing = (json.reviewing as Mine['reviewing'] | undefined) ?? [];
+  return { proposed: fill(json.proposed), voted: fill(json.voted), following: fill(json.following), reviewing };
 }
