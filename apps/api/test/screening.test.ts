@@ -16,7 +16,7 @@ import {
   pathOf,
   QueueIntervention,
   routes,
-  ScreenWordList,
+  type ScreenWordList,
   StaffMonument,
   StaffQueue,
 } from '@linz/contract';

@@ -4,6 +4,7 @@
 // everyone sees it and can vote for it. (MODERATION=pre is covered by the API tests.)
 import type { Browser } from '@playwright/test';
 import { addStaff, revokeStaff, signIn } from './admin-fixtures';
+import { seriousViolations } from './axe';
 import { expect, openPopup, test, unique, type Page } from './fixtures';
 
 /** A page in a browser of its own (its own cookies and storage): another visitor, or staff. */
@@ -32,7 +33,9 @@ test('a held proposal: under review for its author, absent for others and the op
   await page.goto('/');
   let popup = await openPopup(page, marker);
   await popup.getByRole('textbox', { name: 'Dein Vorschlag' }).fill(title);
-  const sent = page.waitForResponse((r) => r.url().endsWith(`/api/interventions/${monument.id}`) && r.request().method() === 'POST');
+  const sent = page.waitForResponse(
+    (r) => r.url().endsWith(`/api/interventions/${monument.id}`) && r.request().method() === 'POST',
+  );
   await popup.getByRole('button', { name: 'Hinzufügen' }).click();
   const answer = (await (await sent).json()) as { id: number; underReview: boolean };
   expect(answer.underReview).toBe(true);
@@ -54,7 +57,12 @@ test('a held proposal: under review for its author, absent for others and the op
   popup = await openPopup(other, marker);
   await expect(popup.getByText('Noch keine Vorschläge', { exact: false })).toBeVisible();
   await expect(popup).not.toContainText(title);
-  for (const path of ['/api/feeds/interventions.atom', '/api/monuments.geojson', '/open311/v2/requests.json', '/api/interventions/all']) {
+  for (const path of [
+    '/api/feeds/interventions.atom',
+    '/api/monuments.geojson',
+    '/open311/v2/requests.json',
+    '/api/interventions/all',
+  ]) {
     const res = await other.request.get(path);
     expect(res.status(), path).toBe(200);
     expect(await res.text(), path).not.toContain('W1chser');
@@ -81,7 +89,10 @@ test('a held proposal: under review for its author, absent for others and the op
   const rows = popup.getByRole('list', { name: 'Vorgeschlagene Interventionen' }).getByRole('listitem');
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText(title);
-  await rows.first().getByRole('button', { name: `Für „${title}“ stimmen` }).click();
+  await rows
+    .first()
+    .getByRole('button', { name: `Für „${title}“ stimmen` })
+    .click();
   await expect(rows.first()).toContainText('1 Stimme');
   expect(await (await other.request.get('/api/feeds/interventions.atom')).text()).toContain('W1chser');
 
@@ -90,4 +101,35 @@ test('a held proposal: under review for its author, absent for others and the op
   await expect(page.getByRole('listitem').filter({ hasText: title }).first()).not.toContainText('wird geprüft');
   await other.context().close();
   await city.context().close();
+});
+
+test('staff edit the word lists in /admin: a word added holds the next text, removed it no longer does; axe-clean', async ({
+  page,
+  api,
+}) => {
+  const word = `Spatzenhirn${Date.now().toString(36)}`;
+  const staff = addStaff('Listen-Team');
+  await signIn(page, staff.token, staff.name);
+  await page.getByRole('button', { name: 'Wortfilter' }).click();
+  const view = page.getByRole('region', { name: 'Wortfilter' });
+  const german = view.getByRole('region', { name: /^Deutsch \(\d+\)$/ });
+  await expect(german.getByRole('listitem').filter({ hasText: /^arschloch/ })).toBeVisible();
+  expect(await seriousViolations(page), 'axe: the word lists').toEqual([]);
+
+  // Added by keyboard: the list is chosen, the word typed, Enter sends it.
+  await view.getByLabel('Liste').selectOption('de');
+  await view.getByLabel('Wort oder Wortfolge').fill(word);
+  await view.getByLabel('Wort oder Wortfolge').press('Enter');
+  await expect(page.getByText(`„${word}“ steht jetzt auf der Liste Deutsch.`).first()).toBeAttached();
+  await expect(german.getByRole('listitem').filter({ hasText: word })).toBeVisible();
+  const monument = await api.addMonument(unique('Liste'), 48.2 + Math.random() * 0.2, 14.2 + Math.random() * 0.2);
+  const held = await page.request.post(`/api/interventions/${monument.id}`, { data: { name: `Ein ${word.toUpperCase()}!` } });
+  expect(((await held.json()) as { underReview: boolean }).underReview).toBe(true);
+
+  await german.getByRole('button', { name: `„${word}“ aus der Liste Deutsch entfernen` }).click();
+  await expect(page.getByText(`„${word}“ ist von der Liste Deutsch entfernt.`).first()).toBeAttached();
+  await expect(german.getByRole('listitem').filter({ hasText: word })).toHaveCount(0);
+  const clean = await page.request.post(`/api/interventions/${monument.id}`, { data: { name: `Noch ein ${word}` } });
+  expect(((await clean.json()) as { underReview: boolean }).underReview).toBe(false);
+  revokeStaff(staff.name);
 });

@@ -96,11 +96,13 @@ const isMineItem: Check<MineItem> = (v): v is MineItem =>
   ) &&
   (v.underReview === undefined || isBoolean(v.underReview));
 const isMineMonument = shape<MineMonument>({ id: isString, name: isString, geoLocX: isNumber, geoLocY: isNumber });
+/** An older server sends no `reviewing` (then none are under review). */
+const reviewingOk = (v: unknown) => isRecord(v) && (v.reviewing === undefined || arrayOf(isMineMonument)(v.reviewing));
 const isMine = (v: unknown): v is Mine =>
+  reviewingOk(v) &&
   shape<Omit<Mine, 'reviewing'>>({ proposed: arrayOf(isMineItem), voted: arrayOf(isMineItem), following: arrayOf(isMineItem) })(
     v,
-  ) &&
-  (v.reviewing === undefined || arrayOf(isMineMonument)(v.reviewing));
+  );
 
 /** `GET /api/mine`; a failure is thrown (the page shows it), a malformed answer too. */
 export async function fetchMine(send: Request = request): Promise<Mine> {
