@@ -102,6 +102,7 @@ const Env = z.object({
   BURST_VOTES_PER_NETWORK_HOUR: z.coerce.number().int().min(1).default(8),
   // Who runs the site (issue 29): one validated file.
   SITE_PROFILE: z.string().optional(),
+  MODERATION: z.enum(['post', 'pre']).default('post'),
 });
 
 /** The environment variables a city may set: the whole list. */
@@ -172,6 +173,11 @@ export type Config = {
   votes: { counts: ThresholdCounts; minNetworks: number; burst: number };
   /** Who runs this site (Impressum, accessibility statement, privacy page): the SITE_PROFILE file, validated. */
   site: SiteProfile;
+  /**
+   * post: new proposals and monuments are public at once (unless the word screen holds them);
+   * pre: others see them only once staff approve (docs/screening.md).
+   */
+  moderation: 'post' | 'pre';
 };
 
 export type OidcConfig = {
@@ -332,6 +338,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     oidc: oidcOf(e, publicUrl),
     votes: { counts: e.THRESHOLD_COUNTS, minNetworks: e.THRESHOLD_MIN_NETWORKS, burst: e.BURST_VOTES_PER_NETWORK_HOUR },
     site: loadSiteProfile(path.resolve(e.SITE_PROFILE ?? DEFAULT_SITE_PROFILE)),
+    moderation: e.MODERATION,
   };
 }
 

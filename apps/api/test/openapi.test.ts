@@ -334,6 +334,29 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
     await check(post(pathOf(r.staffReleaseMail.path, { notificationId: 999999 }), {}, staff), 404);
     await check(post(pathOf(r.staffReleaseMail.path, { notificationId: 'x' }), {}, staff), 400);
     await writeErrors('POST', releaseAt, staff);
+    // Approving what the word screen held (docs/screening.md); anything else is a conflict.
+    const held = (JSON.parse((await check(post(at, { name: 'Du Arschloch' }), 201)).body) as { id: number }).id;
+    const heldMonument = await check(post(r.addMonument.path, { name: 'Wichser-Stein', geoLocX: 48.31, geoLocY: 14.3 }), 201);
+    const approvals = [
+      [
+        pathOf(r.staffApproveIntervention.path, { interventionId: held }),
+        pathOf(r.staffApproveIntervention.path, { interventionId: 999999 }),
+        pathOf(r.staffApproveIntervention.path, { interventionId: 'x' }),
+      ],
+      [
+        pathOf(r.staffApproveMonument.path, { monumentId: (JSON.parse(heldMonument.body) as { id: string }).id }),
+        pathOf(r.staffApproveMonument.path, { monumentId: 'mon-nowhere' }),
+        pathOf(r.staffApproveMonument.path, { monumentId: 'a b' }),
+      ],
+    ] as const;
+    for (const [approveAt, unknown, malformed] of approvals) {
+      await check(post(approveAt, {}), 401);
+      await check(post(approveAt, {}, staff), 200);
+      await check(post(approveAt, {}, staff), 409); // public now: nothing to approve
+      await check(post(unknown, {}, staff), 404);
+      await check(post(malformed, {}, staff), 400);
+      await writeErrors('POST', approveAt, staff);
+    }
 
     // The figures and the open data, each with its ETag (now holding the proposal, votes and answer above).
     const open = [

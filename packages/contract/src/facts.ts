@@ -45,6 +45,8 @@ export const PATHS = {
   reportMonument: '/api/monuments/:monumentId/reports',
   reportIntervention: '/api/interventions/:interventionId/reports',
   staffAnswer: '/api/staff/interventions/:interventionId/answer',
+  staffApproveIntervention: '/api/staff/interventions/:interventionId/approve',
+  staffApproveMonument: '/api/staff/monuments/:monumentId/approve',
   staffQueue: '/api/staff/queue',
   staffAudit: '/api/staff/audit',
   staffOutbox: '/api/staff/outbox',

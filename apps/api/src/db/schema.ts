@@ -16,9 +16,12 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-/** visible: public; hidden: by citizens' reports until staff decide; rejected: by staff (kept). */
+/**
+ * visible: public; hidden: by citizens' reports until staff decide; rejected: by staff (kept);
+ * pending: waiting for staff under MODERATION=pre; held: the word screen matched (docs/screening.md).
+ */
 const moderation = () =>
-  text('moderation', { enum: ['visible', 'hidden', 'rejected'] })
+  text('moderation', { enum: ['visible', 'hidden', 'rejected', 'pending', 'held'] })
     .notNull()
     .default('visible');
 
@@ -46,6 +49,8 @@ export const monuments = pgTable(
     moderation: moderation(),
     /** Set when staff merged this monument into another: its old id then opens that one. */
     mergedInto: text('merged_into'),
+    /** Keyed hash of the adding browser's voter id: it sees its monument while staff review it. */
+    creatorVoterHash: text('creator_voter_hash'),
   },
   (t) => [index('monuments_creator_idx').on(t.creatorIpHash, t.createdAt)],
 );
@@ -468,4 +473,19 @@ export const accessibilityFeedback = pgTable(
     index('accessibility_feedback_due_idx').on(t.status, t.nextAttemptAt),
     index('accessibility_feedback_ip_idx').on(t.creatorIpHash, t.createdAt),
   ],
+);
+
+/**
+ * The word screen's lists (docs/screening.md): a new proposal or monument whose name contains one
+ * of these (whole words, folded) is held for staff. Shipped lists are inserted by migration 0012;
+ * staff edit them in /admin.
+ */
+export const screenWords = pgTable(
+  'screen_words',
+  {
+    lang: text('lang', { enum: ['de', 'en'] }).notNull(),
+    word: text('word').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.lang, t.word] })],
 );

@@ -169,6 +169,12 @@ function staffRestRoutes(app: FastifyInstance, call: Call) {
     const fields = typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {};
     return call(req, reply).staff.interventions.answer({ ...fields, interventionId } as never);
   });
+  app.post(routes.staffApproveIntervention.path, (req, reply) =>
+    call(req, reply).staff.interventions.approve(paramsOf(routes.staffApproveIntervention.params, req)),
+  );
+  app.post(routes.staffApproveMonument.path, (req, reply) =>
+    call(req, reply).staff.monuments.approve(paramsOf(routes.staffApproveMonument.params, req)),
+  );
   app.get(routes.staffQueue.path, (req, reply) => call(req, reply).staff.queue());
   app.get(routes.staffAudit.path, (req, reply) =>
     call(req, reply).staff.audit.list(paramsOf(routes.staffAudit.query, req, 'query')),

@@ -11,9 +11,10 @@ import { Outbox } from './outbox/Outbox';
 import { AllProposals } from './queue/AllProposals';
 import { Queue } from './queue/Queue';
 import { RejectedProvider } from './queue/rejected';
+import { ScreenWords } from './screen/ScreenWords';
 import { useTRPC } from './trpc';
 
-const VIEWS = ['queue', 'proposals', 'audit', 'outbox', 'feedback'] as const;
+const VIEWS = ['queue', 'proposals', 'screen', 'audit', 'outbox', 'feedback'] as const;
 type View = (typeof VIEWS)[number];
 
 export function StaffArea({ name, onSignedOut }: { name: string; onSignedOut: () => void }) {
@@ -57,6 +58,7 @@ export function StaffArea({ name, onSignedOut }: { name: string; onSignedOut: ()
       <RejectedProvider>
         {view === 'queue' && <Queue />}
         {view === 'proposals' && <AllProposals />}
+        {view === 'screen' && <ScreenWords />}
         {view === 'audit' && <AuditLog />}
         {view === 'outbox' && <Outbox />}
         {view === 'feedback' && <AccessibilityFeedback />}

@@ -4,6 +4,7 @@ import type {
   ClientConfig,
   NewAccessibilityFeedback,
   Intervention,
+  CreatedIntervention,
   Monument,
   MonumentIntervention,
   NewIntervention,
@@ -89,7 +90,7 @@ type Bodies = {
 type Answers = {
   monument: Monument;
   monumentInterventions: MonumentIntervention[];
-  createIntervention: Intervention;
+  createIntervention: CreatedIntervention;
   castVote: VoteAnswer;
   clientConfig: ClientConfig;
 };
@@ -97,7 +98,8 @@ type Answers = {
 const answers: { [N in keyof Answers]: Check<Answers[N]> } = {
   monument: isMonument,
   monumentInterventions: arrayOf(isMonumentIntervention),
-  createIntervention: isIntervention,
+  createIntervention: (v: unknown): v is CreatedIntervention =>
+    isIntervention(v) && typeof (v as { underReview?: unknown }).underReview === 'boolean',
   castVote: isVoteAnswer,
   clientConfig: isClientConfig,
 };
@@ -105,7 +107,13 @@ const answers: { [N in keyof Answers]: Check<Answers[N]> } = {
 /** Answers that an older server may send without the city's fields get them filled in first. */
 const prepare: { [N in keyof Answers]?: (json: unknown) => unknown } = {
   monumentInterventions: (json) => (Array.isArray(json) ? json.map(withProposalDefaults) : json),
-  createIntervention: withProposalDefaults,
+  // An older server does not say underReview: what it answered was public.
+  createIntervention: (json) => {
+    const filled = withProposalDefaults(json);
+    return typeof filled === 'object' && filled !== null && !('underReview' in filled)
+      ? { ...filled, underReview: false }
+      : filled;
+  },
   monument: withMonumentDefaults,
   clientConfig: withClientConfigDefaults,
 };
