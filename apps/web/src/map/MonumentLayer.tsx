@@ -54,6 +54,53 @@ function clearOfPanel(map: LeafletMap, popup: Popup) {
   popup.options.maxHeight = reserved > 0 ? Math.max(120, map.getSize().y - PAN_PADDING - bottom - POPUP_FRAME) : undefined;
 }
 
+/** Room kept between a focused marker and the map's edges, where the zoom, locate and share
+ * controls and the attribution stand. */
+const FOCUS_EDGE = 56;
+
+/**
+ * A marker that gets the focus is brought into view (WCAG 2.4.11): the map pans it clear of its
+ * edges and of the offline panel; if something still covers it, a popup of another monument
+ * closes (as a click beside it would) and any other cover is panned away from, to the centre.
+ */
+function reveal(map: LeafletMap, marker: Marker) {
+  const el = marker.getElement();
+  if (!el) return;
+  const box = map.getContainer().getBoundingClientRect();
+  const safe = {
+    left: box.left + FOCUS_EDGE,
+    right: box.right - FOCUS_EDGE,
+    top: box.top + FOCUS_EDGE,
+    bottom: box.bottom - Math.max(FOCUS_EDGE, reservedBottom() + 16),
+  };
+  let r = el.getBoundingClientRect();
+  const dx = r.left < safe.left ? r.left - safe.left : r.right > safe.right ? r.right - safe.right : 0;
+  const dy = r.top < safe.top ? r.top - safe.top : r.bottom > safe.bottom ? r.bottom - safe.bottom : 0;
+  if (dx || dy) map.panBy([dx, dy], { animate: false });
+  r = el.getBoundingClientRect();
+  const x = r.left + r.width / 2;
+  const y = r.top + r.height / 2;
+  const hit = document.elementFromPoint(x, y);
+  if (!hit || el.contains(hit)) return;
+  if (hit.closest('.leaflet-popup')) map.closePopup();
+  else map.panBy([x - (box.left + box.width / 2), y - (box.top + box.height / 2)], { animate: false });
+}
+
+/** Markers and clusters under an open popup are hidden while it shows: the popup covers them, so
+ * they could be neither picked (WCAG 2.5.8) nor seen when Tab reaches them (2.4.11). */
+function hideUnderPopup(map: LeafletMap, open: Open | null) {
+  const box = open?.popup.getElement()?.getBoundingClientRect();
+  const own = open?.marker.getElement();
+  for (const el of map.getPane('markerPane')?.querySelectorAll<HTMLElement>('.leaflet-marker-icon') ?? []) {
+    let under = false;
+    if (box && el !== own) {
+      const r = el.getBoundingClientRect();
+      under = r.left < box.right && r.right > box.left && r.top < box.bottom && r.bottom > box.top;
+    }
+    el.classList.toggle('leaflet-marker-icon--under-popup', under);
+  }
+}
+
 /** Whether a cluster's monuments would still cover one another at the map's maximum zoom (a
  * marker is 42x52 px; closer than half of that, they would be a cluster again). */
 function inseparable(map: LeafletMap, { bounds: { south, west, north, east } }: Cluster): boolean {
@@ -91,6 +138,11 @@ export function MonumentLayer({ openMonument, openProposalId }: Props) {
     return monument;
   };
   const [open, setOpen] = useState<Open | null>(null);
+  // The open popup, for the drawing that hides what it covers.
+  const openRef = useRef<Open | null>(null);
+  useEffect(() => {
+    openRef.current = open;
+  }, [open]);
   const [linked, setLinked] = useState<Monument | null>(null);
   // A cluster opened in place: its monuments stand too close for any zoom.
   const [fanned, setFanned] = useState<Cluster | null>(null);
@@ -107,7 +159,8 @@ export function MonumentLayer({ openMonument, openProposalId }: Props) {
     // server's clusters zoom in, at most to where they are made here.
     const zoomInto = (cluster: Cluster) =>
       inseparable(map, cluster) && cluster.members.length === cluster.count ? setFanned(cluster) : zoomToCluster(map, cluster);
-    return { ...createMarkerLayer(map, { openMonument, zoomInto }), openMonument };
+    const focused = (marker: Marker) => reveal(map, marker);
+    return { ...createMarkerLayer(map, { openMonument, zoomInto, focused }), openMonument };
   }, [map]);
   useEffect(() => {
     layer.attach();
@@ -164,6 +217,7 @@ export function MonumentLayer({ openMonument, openProposalId }: Props) {
     };
     const drawn = () => {
       container.setAttribute('aria-busy', 'false');
+      hideUnderPopup(map, openRef.current);
       const monument = pendingOpen.current;
       const marker = monument && layer.markerOf(monument.id);
       if (monument && marker) {
@@ -179,10 +233,12 @@ export function MonumentLayer({ openMonument, openProposalId }: Props) {
   // grows; Leaflet pans only on opening, so re-fit it (on a phone the top would otherwise slide
   // under the header, and the bottom under the panel).
   useEffect(() => {
+    hideUnderPopup(map, open);
     if (!open) return;
     const refit = () => {
       clearOfPanel(map, open.popup);
       open.popup.update();
+      hideUnderPopup(map, open);
       // A popup that scrolls inside keeps its height: what grows then is what React drew in it.
       const drawn = open.content.firstElementChild;
       if (drawn) observer.observe(drawn);
