@@ -60,7 +60,8 @@ export async function visit(page: Page, c: PageCase, lang: 'de' | 'en') {
   }
   if (c.path.startsWith('/?') || c.path === '/') {
     await mapReady(page);
-    if (c.path.includes('monument=')) await expect(page.locator('.leaflet-popup').getByRole('heading', { level: 2 })).toBeVisible();
+    if (c.path.includes('monument='))
+      await expect(page.locator('.leaflet-popup').getByRole('heading', { level: 2 })).toBeVisible();
   } else {
     await settled(page);
   }

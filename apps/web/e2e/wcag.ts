@@ -119,11 +119,18 @@ export async function targetSizeFailures(page: Page): Promise<{ checked: number;
       }
       const own = best * STEP;
       if (own >= MIN) continue;
+      // What covers it most (of the sampled points that are not its own).
+      const others = new Map<Element, number>();
+      for (let j = 0; j < rows; j++)
+        for (let i = 0; i < cols; i++) {
+          const hit = targetOf(document.elementFromPoint(box.left + STEP / 2 + i * STEP, box.top + STEP / 2 + j * STEP));
+          if (hit && hit !== el) others.set(hit, (others.get(hit) ?? 0) + 1);
+        }
+      const coverer = [...others].sort((a, b) => b[1] - a[1])[0]?.[0];
       const covered = r.width >= MIN && r.height >= MIN;
       if (covered) {
-        const over = targetOf(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
         failures.push(
-          `${nameOf(el)}: ${Math.round(r.width)}x${Math.round(r.height)} px, own part ${own} px square${over && over !== el ? `, covered by ${nameOf(over)}` : ''}`,
+          `${nameOf(el)}: ${Math.round(r.width)}x${Math.round(r.height)} px, own part ${own} px square${coverer ? `, covered by ${nameOf(coverer)}` : ''}`,
         );
         continue;
       }
@@ -165,7 +172,9 @@ export async function focusWalkFailures(page: Page, max = 60): Promise<{ stops: 
   });
   for (let i = 0; i < max; i++) {
     await page.keyboard.press('Tab');
-    const result = await page.evaluate(() => {
+    // What a user sees: after the page's reaction to the focus (two frames).
+    const result = await page.evaluate(async () => {
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
       const el = document.activeElement;
       if (!el || el === document.body) return null;
       const describe = (e: Element) =>

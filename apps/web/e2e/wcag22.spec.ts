@@ -9,6 +9,8 @@ import { PAGES, visit } from './pages';
 import { focusWalkFailures, targetSizeFailures } from './wcag';
 
 test.use({
+  // Playwright reads which fixtures a fixture uses from its first parameter's pattern: none here.
+  // eslint-disable-next-line no-empty-pattern
   viewport: async ({}, use, testInfo) =>
     use(testInfo.project.name === 'phone' ? { width: 390, height: 844 } : (testInfo.project.use.viewport ?? null)),
 });
@@ -27,6 +29,13 @@ for (const lang of ['de', 'en'] as const) {
       test(`${c.name}: axe, target size, focus not obscured`, async ({ page }) => {
         test.slow();
         await visit(page, c, lang);
+        // Help and contact in the same place on every page (3.2.6): the link row at the screen's foot.
+        const help = page
+          .getByRole('contentinfo')
+          .getByRole('link', { name: lang === 'de' ? 'Hilfe und Kontakt' : 'Help and contact' });
+        await expect(help).toBeVisible();
+        const footer = await page.getByRole('contentinfo').boundingBox();
+        expect(footer && Math.abs(footer.y + footer.height - (page.viewportSize()?.height ?? 0))).toBeLessThan(1);
         const axe = await wcagViolations(page);
         const targets = await targetSizeFailures(page);
         // Tab from the start of the page, as a keyboard user arriving there.

@@ -66,7 +66,12 @@ const FOCUS_EDGE = 56;
 function reveal(map: LeafletMap, marker: Marker) {
   const el = marker.getElement();
   if (!el) return;
-  const box = map.getContainer().getBoundingClientRect();
+  const container = map.getContainer();
+  // The browser scrolls the map's box to show what gets the focus, and Leaflet sets it back a frame
+  // later: measure (and pan) from where the map really stands.
+  container.scrollTop = 0;
+  container.scrollLeft = 0;
+  const box = container.getBoundingClientRect();
   const safe = {
     left: box.left + FOCUS_EDGE,
     right: box.right - FOCUS_EDGE,
@@ -86,18 +91,32 @@ function reveal(map: LeafletMap, marker: Marker) {
   else map.panBy([x - (box.left + box.width / 2), y - (box.top + box.height / 2)], { animate: false });
 }
 
-/** Markers and clusters under an open popup are hidden while it shows: the popup covers them, so
- * they could be neither picked (WCAG 2.5.8) nor seen when Tab reaches them (2.4.11). */
-function hideUnderPopup(map: LeafletMap, open: Open | null) {
-  const box = open?.popup.getElement()?.getBoundingClientRect();
+/** WCAG 2.5.8's minimum target, with a margin for the browser's rounding. */
+const MIN_TARGET_PX = 26;
+
+/** What may stand over the map's markers: its controls, the buttons laid over it, an open popup. */
+const COVERS = '.leaflet-control a, .leaflet-control button, .map-overlay a, .map-overlay button';
+
+/** Markers and clusters that an open popup, its own marker or a control over the map partly
+ * covers are hidden until the view changes: they could be neither picked (WCAG 2.5.8) nor seen when
+ * Tab reaches them (2.4.11). */
+function hideCovered(map: LeafletMap, open: Open | null) {
   const own = open?.marker.getElement();
+  const covers = [...document.querySelectorAll(COVERS)].map((el) => el.getBoundingClientRect());
+  const popup = open?.popup.getElement();
+  if (popup) covers.push(popup.getBoundingClientRect());
+  if (own) covers.push(own.getBoundingClientRect());
+  const view = map.getContainer().getBoundingClientRect();
   for (const el of map.getPane('markerPane')?.querySelectorAll<HTMLElement>('.leaflet-marker-icon') ?? []) {
-    let under = false;
-    if (box && el !== own) {
-      const r = el.getBoundingClientRect();
-      under = r.left < box.right && r.right > box.left && r.top < box.bottom && r.bottom > box.top;
-    }
-    el.classList.toggle('leaflet-marker-icon--under-popup', under);
+    const r = el.getBoundingClientRect();
+    // Cut by the map's edge to a sliver: too small to pick, so hidden as well.
+    const w = Math.min(r.right, view.right) - Math.max(r.left, view.left);
+    const h = Math.min(r.bottom, view.bottom) - Math.max(r.top, view.top);
+    const sliver = w > 0 && h > 0 && (w < MIN_TARGET_PX || h < MIN_TARGET_PX);
+    const covered =
+      el !== own &&
+      (sliver || covers.some((b) => b.width > 0 && r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top));
+    el.classList.toggle('leaflet-marker-icon--covered', covered);
   }
 }
 
@@ -217,7 +236,7 @@ export function MonumentLayer({ openMonument, openProposalId }: Props) {
     };
     const drawn = () => {
       container.setAttribute('aria-busy', 'false');
-      hideUnderPopup(map, openRef.current);
+      hideCovered(map, openRef.current);
       const monument = pendingOpen.current;
       const marker = monument && layer.markerOf(monument.id);
       if (monument && marker) {
@@ -233,12 +252,12 @@ export function MonumentLayer({ openMonument, openProposalId }: Props) {
   // grows; Leaflet pans only on opening, so re-fit it (on a phone the top would otherwise slide
   // under the header, and the bottom under the panel).
   useEffect(() => {
-    hideUnderPopup(map, open);
+    hideCovered(map, open);
     if (!open) return;
     const refit = () => {
       clearOfPanel(map, open.popup);
       open.popup.update();
-      hideUnderPopup(map, open);
+      hideCovered(map, open);
       // A popup that scrolls inside keeps its height: what grows then is what React drew in it.
       const drawn = open.content.firstElementChild;
       if (drawn) observer.observe(drawn);

@@ -127,7 +127,12 @@ describe('every icon keeps a square of its own (WCAG 2.5.8)', () => {
     // A neighbour 17 px to the right and level: 17 px of its own remain, too few.
     expect(ownSquare(marker, [{ left: 17, right: 59, top: 0, bottom: 52 }])).toBe(17);
     // Two neighbours, each covering a tenth at either side: 22 px left between them.
-    expect(ownSquare(marker, [{ left: -32, right: 10, top: 0, bottom: 52 }, { left: 32, right: 74, top: 0, bottom: 52 }])).toBe(22);
+    expect(
+      ownSquare(marker, [
+        { left: -32, right: 10, top: 0, bottom: 52 },
+        { left: 32, right: 74, top: 0, bottom: 52 },
+      ]),
+    ).toBe(22);
   });
 
   it('at every zoom, each drawn icon keeps 24 px of its own against all its neighbours together', () => {

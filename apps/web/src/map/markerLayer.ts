@@ -127,7 +127,13 @@ export function createMarkerLayer(map: LeafletMap, handlers: Handlers) {
     layer.addLayer(marker);
     const element = marker.getElement();
     element?.setAttribute('data-key', key);
-    element?.addEventListener('focus', () => handlers.focused(marker));
+    // Once at the focus and once more after the browser's own scrolling to it.
+    element?.addEventListener('focus', () => {
+      handlers.focused(marker);
+      requestAnimationFrame(() => {
+        if (document.activeElement === element) handlers.focused(marker);
+      });
+    });
     drawn.set(key, { marker, look: signature });
     if (hadFocus) element?.focus({ preventScroll: true });
   };

@@ -1,4 +1,4 @@
-// The app shell: header, animated pages, the intro overlay (not on /admin) and the body class per route.
+// The app shell: header, animated pages, the footer's link row, the intro overlay (not on /admin) and the body class per route.
 import { APP_PATHS } from '@linz/contract/facts';
 import type { QueryClient } from '@tanstack/react-query';
 import { Link, createRootRouteWithContext, useLocation } from '@tanstack/react-router';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Header } from '../header/Header';
 import { IntroOverlay } from '../intro/IntroOverlay';
 import { AnimatedOutlet } from '../layout/AnimatedOutlet';
+import { SiteFooter } from '../layout/SiteFooter';
 import { applyBodyClass } from '../layout/bodyClass';
 import { afterLoad } from '../layout/schedule';
 
@@ -39,6 +40,7 @@ function RootLayout() {
       <main id="main" className="pages" tabIndex={-1}>
         <AnimatedOutlet notFound={<NotFound />} />
       </main>
+      <SiteFooter />
       {/* The welcome is for citizens: staff signing in are not greeted with it. */}
       {pathname !== APP_PATHS.admin && <IntroOverlay />}
       {pathname !== APP_PATHS.admin && offlineStarted && (
