@@ -60,8 +60,9 @@ const FOCUS_EDGE = 56;
 
 /**
  * A marker that gets the focus is brought into view (WCAG 2.4.11): the map pans it clear of its
- * edges and of the offline panel; if something still covers it, a popup of another monument
- * closes (as a click beside it would) and any other cover is panned away from, to the centre.
+ * edges and of the offline panel (an open popup of another monument closes first); if something
+ * still covers it, such a popup closes (as a click beside it would) and any other cover is panned
+ * away from, to the centre.
  */
 function reveal(map: LeafletMap, marker: Marker) {
   const el = marker.getElement();
@@ -81,7 +82,13 @@ function reveal(map: LeafletMap, marker: Marker) {
   let r = el.getBoundingClientRect();
   const dx = r.left < safe.left ? r.left - safe.left : r.right > safe.right ? r.right - safe.right : 0;
   const dy = r.top < safe.top ? r.top - safe.top : r.bottom > safe.bottom ? r.bottom - safe.bottom : 0;
-  if (dx || dy) map.panBy([dx, dy], { animate: false });
+  if (dx || dy) {
+    // Focus has left an open popup for a marker out of view: the popup closes first (it would pan
+    // the map back to itself as its content changes).
+    // (A popup is bound to its marker only while it is open.)
+    if (!marker.getPopup() && map.getPane('popupPane')?.querySelector('.leaflet-popup')) map.closePopup();
+    map.panBy([dx, dy], { animate: false });
+  }
   r = el.getBoundingClientRect();
   const x = r.left + r.width / 2;
   const y = r.top + r.height / 2;
