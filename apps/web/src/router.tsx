@@ -16,6 +16,7 @@ import { Route as interventionsRoute } from './routes/interventions';
 import { Route as mineRoute } from './routes/mine';
 import { Route as monumentsRoute } from './routes/monuments';
 import { Route as statsRoute } from './routes/stats';
+import { Route as voteConfirmRoute } from './routes/votes.confirm';
 
 const routeTree = rootRoute.addChildren([
   indexRoute,
@@ -31,6 +32,7 @@ const routeTree = rootRoute.addChildren([
   impressumRoute,
   accessibilityRoute,
   privacyRoute,
+  voteConfirmRoute,
 ]);
 
 export function createAppRouter(queryClient: QueryClient) {

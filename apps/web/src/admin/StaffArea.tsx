@@ -13,8 +13,11 @@ import { Queue } from './queue/Queue';
 import { RejectedProvider } from './queue/rejected';
 import { ScreenWords } from './screen/ScreenWords';
 import { useTRPC } from './trpc';
+import { ReviewVotesContext } from './votes/reviewVotes';
+import { VoteAlerts } from './votes/VoteAlerts';
+import { VotesView } from './votes/VotesView';
 
-const VIEWS = ['queue', 'proposals', 'screen', 'audit', 'outbox', 'feedback'] as const;
+const VIEWS = ['queue', 'proposals', 'votes', 'screen', 'audit', 'outbox', 'feedback'] as const;
 type View = (typeof VIEWS)[number];
 
 export function StaffArea({ name, onSignedOut }: { name: string; onSignedOut: () => void }) {
@@ -23,6 +26,12 @@ export function StaffArea({ name, onSignedOut }: { name: string; onSignedOut: ()
   const queryClient = useQueryClient();
   const announce = useAnnounce();
   const [view, setView] = useState<View>('queue');
+  // The proposal whose votes "Stimmen prüfen" shows (chosen from an alert, a proposal or its number).
+  const [reviewing, setReviewing] = useState<number | null>(null);
+  const review = (interventionId: number) => {
+    setReviewing(interventionId);
+    setView('votes');
+  };
   // The sign-in form that had focus is gone: start keyboard and screen-reader users at the title.
   const title = useRef<HTMLHeadingElement>(null);
   useEffect(() => title.current?.focus(), []);
@@ -47,6 +56,8 @@ export function StaffArea({ name, onSignedOut }: { name: string; onSignedOut: ()
           {t('admin.session.signOut')}
         </button>
       </div>
+      {/* Open vote alerts come first: a held mayor's mail waits for them. */}
+      <VoteAlerts onReview={review} />
       <ReviewWarning />
       <nav className="admin-nav" aria-label={t('admin.nav.label')}>
         {VIEWS.map((v) => (
@@ -55,14 +66,17 @@ export function StaffArea({ name, onSignedOut }: { name: string; onSignedOut: ()
           </button>
         ))}
       </nav>
-      <RejectedProvider>
-        {view === 'queue' && <Queue />}
-        {view === 'proposals' && <AllProposals />}
-        {view === 'screen' && <ScreenWords />}
-        {view === 'audit' && <AuditLog />}
-        {view === 'outbox' && <Outbox />}
-        {view === 'feedback' && <AccessibilityFeedback />}
-      </RejectedProvider>
+      <ReviewVotesContext.Provider value={review}>
+        <RejectedProvider>
+          {view === 'queue' && <Queue />}
+          {view === 'proposals' && <AllProposals />}
+          {view === 'votes' && <VotesView interventionId={reviewing} onChoose={review} />}
+          {view === 'screen' && <ScreenWords />}
+          {view === 'audit' && <AuditLog />}
+          {view === 'outbox' && <Outbox />}
+          {view === 'feedback' && <AccessibilityFeedback />}
+        </RejectedProvider>
+      </ReviewVotesContext.Provider>
     </>
   );
 }

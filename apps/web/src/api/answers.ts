@@ -43,7 +43,16 @@ const isAnswer = shape<ProposalAnswer>({ de: isString, en: isString, answeredAt:
 /** The fields added to the spec's proposal may be missing (the spec's plain answers, older servers):
  *  such a proposal is open, unanswered and not (yet) sent to the mayor. */
 export const withProposalDefaults = (v: unknown): unknown =>
-  isRecord(v) ? { ...v, mayorNotifiedAt: v.mayorNotifiedAt ?? null, status: v.status ?? 'open', answer: v.answer ?? null } : v;
+  isRecord(v)
+    ? {
+        ...v,
+        confirmedVotes: v.confirmedVotes ?? 0,
+        mayorNotifiedAt: v.mayorNotifiedAt ?? null,
+        mayorReview: v.mayorReview ?? false,
+        status: v.status ?? 'open',
+        answer: v.answer ?? null,
+      }
+    : v;
 
 export const isIntervention = shape<Intervention>({
   id: isInteger,
@@ -52,7 +61,9 @@ export const isIntervention = shape<Intervention>({
   emoji: isString,
   shortDescription_en: optional(isString),
   votes: isVotes,
+  confirmedVotes: isVotes,
   mayorNotifiedAt: nullable(isString),
+  mayorReview: isBoolean,
   status: isStatus,
   answer: nullable(isAnswer),
 });
@@ -61,7 +72,9 @@ export const isMonumentIntervention = shape<MonumentIntervention>({
   id: isInteger,
   name: isString,
   votes: isVotes,
+  confirmedVotes: isVotes,
   mayorNotifiedAt: nullable(isString),
+  mayorReview: isBoolean,
   status: isStatus,
   answer: nullable(isAnswer),
 });
@@ -75,11 +88,18 @@ export const isClientConfig = shape<ClientConfig>({
   minZoom: isInteger,
   maxZoom: isInteger,
   staffOidc: isBoolean,
+  thresholdCounts: (v): v is ClientConfig['thresholdCounts'] => v === 'votes' || v === 'confirmed',
 });
 /** An older server names only the tiles and their attribution: the map keeps its default area and zooms. */
 export const withClientConfigDefaults = (v: unknown): unknown =>
   isRecord(v)
-    ? { tileBounds: DEFAULT_TILES.tileBounds, minZoom: DEFAULT_TILES.minZoom, maxZoom: DEFAULT_TILES.maxZoom, ...v }
+    ? {
+        tileBounds: DEFAULT_TILES.tileBounds,
+        minZoom: DEFAULT_TILES.minZoom,
+        maxZoom: DEFAULT_TILES.maxZoom,
+        thresholdCounts: 'votes',
+        ...v,
+      }
     : v;
 export const isErrorBody = shape<Pick<ErrorBody, 'message'>>({ message: isString });
 

@@ -50,6 +50,9 @@ type RouteName = Exclude<
   | 'oidcCallback'
   | 'follow'
   | 'followConfirm'
+  // The vote's confirmation (popup/voteConfirmApi.ts, like the follow requests).
+  | 'confirmVote'
+  | 'votesConfirm'
   | 'followUnsubscribe'
   | 'watch'
   | 'unwatch'
@@ -201,8 +204,13 @@ export function withQuery(path: string, query: Record<string, string>): string {
 }
 
 /** GETs a public read by its URL (a route's path with its query: withQuery) and returns the checked answer. */
-export async function getChecked<T>(url: string, check: Check<T>, signal?: AbortSignal): Promise<T> {
-  return checked(await fetchJson(url, { signal: signal ?? null, headers: { Accept: 'application/json' } }), check);
+export async function getChecked<T>(
+  url: string,
+  check: Check<T>,
+  signal?: AbortSignal,
+  prepare?: (json: unknown) => unknown,
+): Promise<T> {
+  return checked(await fetchJson(url, { signal: signal ?? null, headers: { Accept: 'application/json' } }), check, prepare);
 }
 
 /** Calls a route and returns its answer, checked against the contract's shape. */

@@ -3,9 +3,14 @@ import type { MonumentFilters } from '@linz/contract';
 import { PAGE_LIMIT_DEFAULT } from '@linz/contract/facts';
 import { monumentFilterSearch, type InterventionSearch } from '@linz/contract/filters';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { isInterventionPage, isMonumentPage } from './answers';
+import { isInterventionPage, isMonumentPage, withProposalDefaults } from './answers';
+import { isRecord } from './checks';
 import { call, getChecked, routes, send, withQuery } from './client';
 import { normaliseInterventions, normaliseMonuments } from './normalise';
+
+/** A page's proposals may lack the fields added to the spec's (an older server): filled in first. */
+const withPageDefaults = (json: unknown): unknown =>
+  isRecord(json) && Array.isArray(json.items) ? { ...json, items: json.items.map(withProposalDefaults) } : json;
 
 export const queryKeys = {
   monuments: ['monuments'] as const,
@@ -78,7 +83,7 @@ export const interventionPagesQuery = ({ q, status, sort }: InterventionSearch) 
   return infiniteQueryOptions({
     queryKey: [...queryKeys.allInterventions, 'pages', query] as const,
     queryFn: ({ pageParam, signal }) =>
-      getChecked(pageUrl(routes.interventionsPage.path, query, pageParam), isInterventionPage, signal),
+      getChecked(pageUrl(routes.interventionsPage.path, query, pageParam), isInterventionPage, signal, withPageDefaults),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });

@@ -30,9 +30,9 @@ export const request: Request = async (method, url, body) => {
 };
 
 export type Outcome = { ok: boolean; feedback: Feedback };
-type Failed = { ok: false; feedback: Feedback };
+export type Failed = { ok: false; feedback: Feedback };
 
-async function attempt(run: () => Promise<Answer>): Promise<Answer | null> {
+export async function attempt(run: () => Promise<Answer>): Promise<Answer | null> {
   try {
     return await run();
   } catch {
@@ -41,7 +41,7 @@ async function attempt(run: () => Promise<Answer>): Promise<Answer | null> {
 }
 
 /** The shared tail of every outcome: 429 and other failures, with the server's own words when it sent some. */
-function otherwise(answer: Answer | null): Failed {
+export function otherwise(answer: Answer | null): Failed {
   if (answer === null) return { ok: false, feedback: failure('follow.errors.network') };
   if (answer.status === 429) return { ok: false, feedback: failure('follow.errors.tooMany') };
   const message = answer.status < 500 ? serverMessageOf(answer.json) : undefined;

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { ListedIntervention } from '../api/normalise';
 import { langOf } from '../i18n/languages';
 import { monumentName } from '../map/monumentName';
-import { CityAnswer, StatusBadge, VoteProgress } from '../popup/ProposalStanding';
+import { CityAnswer, StatusBadge, useThresholdVotes, VoteProgress } from '../popup/ProposalStanding';
 import { MayorNotice } from '../popup/MayorNotice';
 
 /** `heading`: set on the first proposal of a newly shown page, which gets focus. */
@@ -16,6 +16,7 @@ type Props = { intervention: ListedIntervention; monument: Monument | undefined;
 export function InterventionItem({ intervention, monument, heading }: Props) {
   const { t, i18n } = useTranslation();
   const lang = langOf(i18n.resolvedLanguage);
+  const thresholdVotes = useThresholdVotes(intervention);
   const location = monument ? `${monument.geoLocX}, ${monument.geoLocY}` : t('interventions.unknown');
   return (
     <li className="intervention-item">
@@ -27,7 +28,7 @@ export function InterventionItem({ intervention, monument, heading }: Props) {
       </h2>
       <p className="intervention-item__standing">
         <StatusBadge status={intervention.status} />
-        <VoteProgress votes={intervention.votes} />
+        <VoteProgress votes={thresholdVotes} />
       </p>
       <dl className="intervention-item__facts">
         <dt>{t('interventions.monument')}</dt>
@@ -40,6 +41,8 @@ export function InterventionItem({ intervention, monument, heading }: Props) {
             <dd lang="en">{intervention.shortDescription_en}</dd>
           </>
         ) : null}
+        <dt>{t('interventions.confirmedVotes')}</dt>
+        <dd>{intervention.confirmedVotes}</dd>
         <dt>{t('interventions.votes')}</dt>
         <dd>{intervention.votes}</dd>
       </dl>
@@ -54,7 +57,7 @@ export function InterventionItem({ intervention, monument, heading }: Props) {
           </Link>
         </p>
       ) : null}
-      <MayorNotice at={intervention.mayorNotifiedAt} className="intervention-item__mayor" />
+      <MayorNotice at={intervention.mayorNotifiedAt} review={intervention.mayorReview} className="intervention-item__mayor" />
       {intervention.answer ? (
         <p className="intervention-item__answer">
           <CityAnswer answer={intervention.answer} />

@@ -2,4 +2,4 @@
 import type { ClientConfig } from '@linz/contract';
 import { DEFAULT_TILES } from '@linz/contract/facts';
 
-export const FALLBACK_TILES: ClientConfig = { ...DEFAULT_TILES, staffOidc: false };
+export const FALLBACK_TILES: ClientConfig = { ...DEFAULT_TILES, staffOidc: false, thresholdCounts: 'votes' };

@@ -74,7 +74,9 @@ export function InterventionRow({ intervention, voted, celebrating, onVote, onRe
           {t('sharePreview.share')}
         </button>
       </span>
-      <span className="intervention-row__votes">{t('popup.votes', { count: intervention.votes })}</span>
+      <span className="intervention-row__votes">
+        {t('popup.confirmedCount', { count: intervention.votes, confirmed: intervention.confirmedVotes })}
+      </span>
     </li>
   );
 }

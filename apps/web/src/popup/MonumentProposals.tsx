@@ -17,6 +17,7 @@ import { useAddIntervention } from './useAddIntervention';
 import { UnderReviewRows } from '../review/UnderReview';
 import { useUnderReview } from '../review/useUnderReview';
 import { useVote } from './useVote';
+import { VoteConfirmForm } from './VoteConfirmForm';
 import type { ReportTarget } from './report/sendReport';
 
 // The report dialog loads when a visitor first asks to report something.
@@ -25,7 +26,7 @@ const ReportDialog = lazy(() => import('./report/ReportDialog').then((m) => ({ d
 const FollowDialog = lazy(() => import('../follow/FollowDialog').then((m) => ({ default: m.FollowDialog })));
 
 type Reporting = { target: ReportTarget; name: string; opener: HTMLElement };
-type Proposal = { id: number; name: string };
+type Proposal = { id: number; name: string; voted?: boolean };
 type Following = Proposal & { opener: HTMLElement };
 
 type Props = { monument: Monument; name: string; sharedProposalId?: number | undefined };
@@ -72,7 +73,10 @@ export function MonumentProposals({ monument, name, sharedProposalId }: Props) {
     <>
       <FeedbackBanner feedback={feedback} onClose={() => setFeedback(null)} />
       {offer && feedback?.kind === 'success' ? (
-        <FollowOffer name={offer.name} onFollow={(opener) => setFollowing({ ...offer, opener })} />
+        <>
+          <FollowOffer name={offer.name} onFollow={(opener) => setFollowing({ ...offer, opener })} />
+          {offer.voted ? <VoteConfirmForm key={offer.id} interventionId={offer.id} name={offer.name} /> : null}
+        </>
       ) : null}
       <UnderReviewRows names={ownUnderReview} />
       {interventions.isPending ? (
@@ -97,7 +101,7 @@ export function MonumentProposals({ monument, name, sharedProposalId }: Props) {
               celebrating={celebrating === intervention.id}
               onVote={(item, button) =>
                 void vote(item, button).then((outcome) => {
-                  if (outcome.type === 'recorded') setOffer({ id: item.id, name: item.name });
+                  if (outcome.type === 'recorded') setOffer({ id: item.id, name: item.name, voted: true });
                 })
               }
               onFollow={(item, opener) => setFollowing({ id: item.id, name: item.name, opener })}

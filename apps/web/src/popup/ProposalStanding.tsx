@@ -3,12 +3,22 @@
 // Shared by the popup's rows and the /interventions list.
 import type { Intervention } from '@linz/contract';
 import { MAYOR_THRESHOLD } from '@linz/contract/facts';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { clientConfigQuery } from '../api/queries';
 import { langOf } from '../i18n/languages';
 import { useLocalDate } from './localDate';
 import { MayorNotice } from './MayorNotice';
 
-type Props = { proposal: Pick<Intervention, 'votes' | 'mayorNotifiedAt' | 'status' | 'answer'> };
+type Props = {
+  proposal: Pick<Intervention, 'votes' | 'confirmedVotes' | 'mayorNotifiedAt' | 'mayorReview' | 'status' | 'answer'>;
+};
+
+/** The votes the mayor's threshold counts here: all counted votes, or (THRESHOLD_COUNTS=confirmed) the confirmed ones. */
+export function useThresholdVotes(proposal: Pick<Intervention, 'votes' | 'confirmedVotes'>): number {
+  const counts = useQuery(clientConfigQuery()).data?.thresholdCounts ?? 'votes';
+  return counts === 'confirmed' ? proposal.confirmedVotes : proposal.votes;
+}
 
 export function StatusBadge({ status }: { status: Intervention['status'] }) {
   const { t } = useTranslation();
@@ -59,11 +69,12 @@ export function CityAnswer({ answer }: { answer: Intervention['answer'] }) {
 }
 
 export function ProposalStanding({ proposal }: Props) {
+  const votes = useThresholdVotes(proposal);
   return (
     <span className="proposal-standing">
       <StatusBadge status={proposal.status} />
-      <VoteProgress votes={proposal.votes} />
-      <MayorNotice at={proposal.mayorNotifiedAt} />
+      <VoteProgress votes={votes} />
+      <MayorNotice at={proposal.mayorNotifiedAt} review={proposal.mayorReview} />
       <CityAnswer answer={proposal.answer} />
     </span>
   );

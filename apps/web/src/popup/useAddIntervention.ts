@@ -42,7 +42,9 @@ export function useAddIntervention(
         id: created.id,
         name: created.name,
         votes: created.votes,
+        confirmedVotes: created.confirmedVotes,
         mayorNotifiedAt: created.mayorNotifiedAt,
+        mayorReview: created.mayorReview,
         status: created.status,
         answer: created.answer,
       };

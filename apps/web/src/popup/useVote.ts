@@ -1,9 +1,9 @@
 // Applies a vote's outcome: the server's count in the list, the message, and the confetti.
-import type { MonumentIntervention } from '@linz/contract';
+import type { ClientConfig, MonumentIntervention } from '@linz/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { queryKeys } from '../api/queries';
-import type { Feedback } from '../feedback/feedback';
+import { monumentInterventionsQuery, queryKeys } from '../api/queries';
+import { success, type Feedback } from '../feedback/feedback';
 import { castVote } from './castVote';
 import { CONFETTI_MS, celebrateAt } from './confetti';
 
@@ -13,7 +13,11 @@ export function useVote(monumentId: string, setFeedback: (feedback: Feedback) =>
 
   const vote = useCallback(
     async (intervention: MonumentIntervention, button: HTMLElement | null) => {
-      const outcome = await castVote({ monumentId, interventionId: intervention.id, name: intervention.name });
+      let outcome = await castVote({ monumentId, interventionId: intervention.id, name: intervention.name });
+      // Where the threshold counts confirmed votes, a vote (not yet confirmed) never reaches it.
+      const counts = queryClient.getQueryData<ClientConfig>(queryKeys.clientConfig)?.thresholdCounts;
+      if (outcome.type === 'recorded' && outcome.mayorNotified && counts === 'confirmed')
+        outcome = { ...outcome, mayorNotified: false, feedback: success('success.voteRecorded') };
       setFeedback(outcome.feedback);
       if (outcome.type !== 'recorded') return outcome;
       queryClient.setQueryData<MonumentIntervention[]>(queryKeys.monumentInterventions(monumentId), (list) =>
@@ -28,6 +32,15 @@ export function useVote(monumentId: string, setFeedback: (feedback: Feedback) =>
           void queryClient.invalidateQueries({ queryKey: queryKeys.monumentInterventions(monumentId) });
         }, CONFETTI_MS);
         if (button) void celebrateAt(button);
+        // The mail may wait for a staff check of the votes: then the message says so.
+        const reached = outcome;
+        void queryClient
+          .fetchQuery({ ...monumentInterventionsQuery(monumentId), staleTime: 0 })
+          .then((list) => {
+            if (list.find((item) => item.id === intervention.id)?.mayorReview)
+              setFeedback({ ...reached.feedback, key: 'success.mayorReview' });
+          })
+          .catch(() => undefined);
       }
       return outcome;
     },

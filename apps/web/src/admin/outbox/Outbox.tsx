@@ -1,4 +1,5 @@
-// The mayor's mail outbox: every notification's state; a failed one can be sent again.
+// The mayor's mail outbox: every notification's kind and state; a failed one can be sent again,
+// a held one (waiting for a check of the votes) released.
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../errors';
@@ -14,6 +15,12 @@ export function Outbox() {
   const retry = useMutation(
     trpc.staff.outbox.retry.mutationOptions({
       onSuccess: (entry) => action.done(t('admin.outbox.retried', { name: entry.interventionName })),
+      onError: action.failed,
+    }),
+  );
+  const release = useMutation(
+    trpc.votes.releaseMail.mutationOptions({
+      onSuccess: (entry) => action.done(t('admin.outbox.released', { name: entry.interventionName })),
       onError: action.failed,
     }),
   );
@@ -36,6 +43,8 @@ export function Outbox() {
               <th scope="col">{t('admin.outbox.nextAttempt')}</th>
               <th scope="col">{t('admin.outbox.sentAt')}</th>
               <th scope="col">{t('admin.outbox.reachedAt')}</th>
+              <th scope="col">{t('admin.outbox.kind')}</th>
+              <th scope="col">{t('admin.outbox.votes')}</th>
               <th scope="col">
                 <span className="visually-hidden">{t('admin.outbox.actions')}</span>
               </th>
@@ -51,6 +60,8 @@ export function Outbox() {
                 <td>{e.status === 'sent' ? '–' : formatTime(e.nextAttemptAt, i18n.language)}</td>
                 <td>{formatTime(e.sentAt, i18n.language)}</td>
                 <td>{formatTime(e.reachedAt, i18n.language)}</td>
+                <td>{t(`admin.outbox.kinds.${e.kind}`)}</td>
+                <td>{e.voteCount}</td>
                 <td>
                   {e.status === 'failed' && (
                     <button
@@ -61,6 +72,17 @@ export function Outbox() {
                       onClick={() => retry.mutate({ notificationId: e.id })}
                     >
                       {t('admin.outbox.retry')}
+                    </button>
+                  )}
+                  {e.status === 'held' && (
+                    <button
+                      type="button"
+                      className="button"
+                      disabled={release.isPending}
+                      aria-label={t('admin.outbox.releaseLabel', { name: e.interventionName })}
+                      onClick={() => release.mutate({ notificationId: e.id })}
+                    >
+                      {t('admin.outbox.release')}
                     </button>
                   )}
                 </td>

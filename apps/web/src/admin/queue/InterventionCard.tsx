@@ -11,6 +11,7 @@ import { AnswerForm } from './AnswerForm';
 import { Reports } from './Reports';
 import { MarkedName, ScreenTag } from './ScreenMarks';
 import { useRejected } from './rejected';
+import { useReviewVotes } from '../votes/reviewVotes';
 
 export type StaffProposal = {
   id: number;
@@ -72,6 +73,7 @@ export function InterventionCard({ proposal }: { proposal: StaffProposal }) {
   const [open, setOpen] = useState<'edit' | 'answer' | null>(null);
   const [confirming, setConfirming] = useState(false);
   const rejected = useRejected();
+  const reviewVotes = useReviewVotes();
   const { name } = proposal;
   const ref = { interventionId: proposal.id };
   const reject = useMutation(
@@ -134,6 +136,16 @@ export function InterventionCard({ proposal }: { proposal: StaffProposal }) {
         {proposal.moderation !== 'rejected' && (
           <button type="button" className="button" disabled={reject.isPending} onClick={() => setConfirming(true)}>
             {t('admin.actions.reject')}
+          </button>
+        )}
+        {reviewVotes && (
+          <button
+            type="button"
+            className="button"
+            aria-label={t('admin.votes.reviewLabel', { name })}
+            onClick={() => reviewVotes(proposal.id)}
+          >
+            {t('admin.nav.votes')}
           </button>
         )}
         {!awaiting && (proposal.moderation !== 'visible' || proposal.reports.length > 0) && (

@@ -1,0 +1,61 @@
+// Open vote alerts, shown first in /admin: which proposal, what was seen (as text), from which
+// network ("Netz A", never an address), how many votes and since when; "Check" opens its review.
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../errors';
+import { formatTime } from '../format';
+import { useTRPC } from '../trpc';
+
+export function VoteAlerts({ onReview }: { onReview: (interventionId: number) => void }) {
+  const { t, i18n } = useTranslation();
+  const trpc = useTRPC();
+  const alerts = useQuery(trpc.votes.alerts.queryOptions());
+  const list = alerts.data ?? [];
+  return (
+    <section className="admin-section vote-alerts" aria-labelledby="vote-alerts-h">
+      <h2 id="vote-alerts-h">{t('admin.votes.alertsTitle')}</h2>
+      {alerts.isError && <p className="feedback feedback--error">{errorText(t, alerts.error)}</p>}
+      {list.length > 0 ? (
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <caption>{t('admin.votes.alertsCaption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('admin.votes.proposal')}</th>
+                <th scope="col">{t('admin.votes.kind')}</th>
+                <th scope="col">{t('admin.votes.network')}</th>
+                <th scope="col">{t('admin.votes.votes')}</th>
+                <th scope="col">{t('admin.votes.openedAt')}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('admin.votes.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((a) => (
+                <tr key={a.id}>
+                  <th scope="row">{a.interventionName}</th>
+                  <td>{t(`admin.votes.kinds.${a.kind}`)}</td>
+                  <td>{a.network === null ? '–' : t('admin.votes.networkLabel', { label: a.network })}</td>
+                  <td>{a.votes}</td>
+                  <td>{formatTime(a.openedAt, i18n.language)}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="button"
+                      aria-label={t('admin.votes.reviewLabel', { name: a.interventionName })}
+                      onClick={() => onReview(a.interventionId)}
+                    >
+                      {t('admin.votes.review')}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      <p role="status">{alerts.isPending ? t('app.loading') : list.length === 0 ? t('admin.votes.noAlerts') : ''}</p>
+    </section>
+  );
+}

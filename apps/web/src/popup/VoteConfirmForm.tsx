@@ -1,0 +1,77 @@
+// After a vote: "Confirm your vote by e-mail". A button opens a small form (the address; the mails'
+// language is the page's); the server answers 202 alike for any address and sends one double
+// opt-in mail whose page confirms the vote.
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { failure, type Feedback } from '../feedback/feedback';
+import { langOf } from '../i18n/languages';
+import { requestVoteConfirmation } from './voteConfirmApi';
+
+type Props = { interventionId: number; name: string };
+
+export function VoteConfirmForm({ interventionId, name }: Props) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [message, setMessage] = useState<Feedback | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (email.trim() === '') {
+      setMessage(failure('follow.errors.emailRequired'));
+      return;
+    }
+    setBusy(true);
+    const outcome = await requestVoteConfirmation(interventionId, {
+      email: email.trim(),
+      lang: langOf(i18n.resolvedLanguage),
+    });
+    setBusy(false);
+    setMessage(outcome.feedback);
+    setPending(outcome.ok);
+  };
+
+  return (
+    <div className="vote-confirm">
+      <button
+        type="button"
+        className="follow-offer__button vote-confirm__toggle"
+        aria-expanded={open}
+        aria-controls={`${id}-form`}
+        aria-label={t('votes.offer.label', { name })}
+        onClick={() => setOpen(!open)}
+      >
+        {t('votes.offer.button')}
+      </button>
+      <div id={`${id}-form`} hidden={!open}>
+        {pending ? null : (
+          <form className="vote-confirm__form" onSubmit={(event) => void submit(event)} noValidate>
+            <p className="vote-confirm__intro">{t('votes.form.intro')}</p>
+            <label htmlFor={`${id}-email`} className="vote-confirm__label">
+              {t('follow.form.email')}
+            </label>
+            <input
+              id={`${id}-email`}
+
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              spellCheck={false}
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+            <button type="submit" className="button button--primary" disabled={busy}>
+              {busy ? t('follow.form.sending') : t('votes.form.submit')}
+            </button>
+          </form>
+        )}
+        <div className="vote-confirm__message" role={message?.kind === 'error' ? 'alert' : 'status'}>
+          {message ? (message.text ?? t(message.key, message.values)) : null}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+// The confirmation link of a vote's mail (/votes/confirm?token=…); loaded on demand.
+import { APP_PATHS } from '@linz/contract/facts';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { validateTokenSearch } from '../follow/tokenSearch';
+import { Route as rootRoute } from './__root';
+
+export const Route = createRoute({
+  getParentRoute: () => rootRoute,
+  path: APP_PATHS.voteConfirm,
+  validateSearch: validateTokenSearch,
+  component: lazyRouteComponent(() => import('../popup/VoteConfirmPage'), 'VoteConfirmPage'),
+});
