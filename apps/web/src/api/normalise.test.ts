@@ -21,7 +21,9 @@ const intervention = {
   name: 'X',
   emoji: '🗽',
   votes: 3,
+  confirmedVotes: 0,
   mayorNotifiedAt: null,
+  mayorReview: false,
   status: 'open',
   answer: null,
 };
@@ -55,8 +57,8 @@ describe('list normalisation (spec section 4)', () => {
     expect(normaliseInterventions([bare])).toEqual([{ ...bare, mayorNotifiedAt: null }]);
   });
 
-  it("reads the city's status and answer; the spec's plain items are open and unanswered", () => {
-    const { status: _s, answer: _a, ...plain } = intervention;
+  it("reads the city's status and answer; the spec's plain items are open, unanswered, unconfirmed and not held", () => {
+    const { status: _s, answer: _a, confirmedVotes: _c, mayorReview: _r, ...plain } = intervention;
     expect(normaliseInterventions([plain])).toEqual([intervention]);
     const answer = { de: 'Wird geprüft.', en: 'Under review.', answeredAt: '2026-11-01T09:00:00.000Z' };
     const answered = { ...intervention, id: 2, status: 'in_review', answer };
