@@ -315,15 +315,17 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
     await check({ url: reviewAt, headers: staff }, 200);
     await check({ url: pathOf(r.staffVoteReview.path, { interventionId: 999999 }), headers: staff }, 404);
     await check({ url: pathOf(r.staffVoteReview.path, { interventionId: 'x' }), headers: staff }, 400);
-    const decision = { filter: { confirmed: false }, action: 'invalidate', reason: 'OpenAPI-Test' };
+    const preview = { filter: { confirmed: false }, action: 'invalidate' };
+    const decision = { ...preview, reason: 'OpenAPI-Test' };
     for (const name of ['staffVotePreview', 'staffVoteDecide'] as const) {
       const url = pathOf(r[name].path, { interventionId: proposal });
-      await check(post(url, decision), 401);
-      await check(post(url, { ...decision, action: 'delete' }, staff), 400);
-      await check(post(pathOf(r[name].path, { interventionId: 999999 }), decision, staff), 404);
+      const body = name === 'staffVotePreview' ? preview : decision;
+      await check(post(url, body), 401);
+      await check(post(url, { ...body, action: 'delete' }, staff), 400);
+      await check(post(pathOf(r[name].path, { interventionId: 999999 }), body, staff), 404);
       await writeErrors('POST', url, staff);
     }
-    await check(post(pathOf(r.staffVotePreview.path, { interventionId: proposal }), decision, staff), 200);
+    await check(post(pathOf(r.staffVotePreview.path, { interventionId: proposal }), preview, staff), 200);
     await check(post(pathOf(r.staffVoteDecide.path, { interventionId: proposal }), decision, staff), 200);
     const releaseAt = pathOf(r.staffReleaseMail.path, { notificationId: mail?.id ?? 0 });
     await check(post(releaseAt, {}), 401);

@@ -254,11 +254,10 @@ describe(`votes the mayor can trust on ${DB_KIND}`, () => {
   });
 
   it('bulk invalidation of 10,000 votes while 50 browsers vote: counts exact, nothing lost, no deadlock', async () => {
-    const a = await start({
-      THRESHOLD_MIN_NETWORKS: '1',
-      LIMIT_VOTES_PER_NETWORK_HOUR: '100000',
-      BURST_VOTES_PER_NETWORK_HOUR: '100000',
-    });
+    const a = await start(
+      { THRESHOLD_MIN_NETWORKS: '1', BURST_VOTES_PER_NETWORK_HOUR: '100000' },
+      { votesPerNetworkHour: 100_000 },
+    );
     const id = await a.proposal();
     await a.database.rows(sql`
       INSERT INTO votes (intervention_id, voter_hash, ip_hash, net_hash, created_at)

@@ -3,7 +3,6 @@
 import type {
   ClientConfig,
   NewAccessibilityFeedback,
-  Intervention,
   CreatedIntervention,
   Monument,
   MonumentIntervention,
