@@ -253,6 +253,7 @@ describe('tiles from our own address', () => {
       minZoom: 6,
       maxZoom: 19,
       staffOidc: false,
+      thresholdCounts: 'votes',
     });
     // The CSP allows images from our own origin only.
     const csp = String((await t.app.inject({ url: routes.clientConfig.path })).headers['content-security-policy']);
