@@ -13,6 +13,7 @@ import { buildApp, type BuildOptions } from '../src/app.js';
 import { loadConfig, SETTINGS, type Config, type ConfigOptions } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { seedLinz } from '../src/db/seed.js';
+import { LOOPBACK_VOTES_ENV } from './support/server.js';
 
 export const DB_KIND = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
 
@@ -81,9 +82,7 @@ export function testConfig(env: Record<string, string> = {}, options: ConfigOpti
       DATA_DIR: scratchDir,
       LOG_LEVEL: 'silent',
       COOKIE_SECRET: 'test-secret-test-secret-test-secret-42',
-      // Every test votes from loopback, one network: the vote review's rules are tested on their own (vote-review.test.ts).
-      BURST_VOTES_PER_NETWORK_HOUR: '100000',
-      THRESHOLD_MIN_NETWORKS: '1',
+      ...LOOPBACK_VOTES_ENV,
       ...env,
     },
     withTestOptions(options),

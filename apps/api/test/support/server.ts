@@ -33,12 +33,19 @@ export type TestServer = {
   stop(graceMs?: number): Promise<void>;
 };
 
+/**
+ * Tests vote from loopback, one network: the vote review would hold the mayor's mail (fewer than 4
+ * networks) and open burst alerts. Its rules are tested on their own (vote-review.test.ts).
+ */
+export const LOOPBACK_VOTES_ENV = { BURST_VOTES_PER_NETWORK_HOUR: '100000', THRESHOLD_MIN_NETWORKS: '1' };
+
 export async function startServer(spec: ServerSpec = {}): Promise<TestServer> {
   const env: NodeJS.ProcessEnv = {
     ...(spec.inheritEnv ? process.env : { PATH: process.env.PATH ?? '' }),
     HOST: '127.0.0.1',
     PORT: '0',
     LOG_LEVEL: 'warn',
+    ...LOOPBACK_VOTES_ENV,
     ...spec.env,
   };
   const arg = JSON.stringify({ options: spec.options ?? {}, ...(spec.src ? { src: spec.src } : {}) });
