@@ -463,11 +463,7 @@ export const accessibilityFeedback = pgTable(
     status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] })
       .notNull()
       .default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    leaseUntil: timestamp('lease_until', { withTimezone: true }),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
-    lastError: text('last_error'),
+    ...outboxColumns(),
   },
   (t) => [
     index('accessibility_feedback_due_idx').on(t.status, t.nextAttemptAt),
