@@ -55,8 +55,12 @@ async function fill(db: Database) {
     id: number;
   }>(sql`INSERT INTO interventions (monument_id, name, emoji, creator_ip_hash, created_at)
     VALUES (${MON}, 'Jung', '🌳', 'creator-new', ${at(-month + S)}) RETURNING id`);
-  await q(sql`INSERT INTO votes (intervention_id, voter_hash, ip_hash, created_at) VALUES
-    (${old?.id}, 'voter-1', 'vote-old', ${at(-month - S)}), (${old?.id}, 'voter-2', 'vote-new', ${at(-month + S)})`);
+  await q(sql`INSERT INTO votes (intervention_id, voter_hash, ip_hash, net_hash, created_at) VALUES
+    (${old?.id}, 'voter-1', 'vote-old', 'net-old', ${at(-month - S)}), (${old?.id}, 'voter-2', 'vote-new', 'net-new', ${at(-month + S)})`);
+  // A vote's confirmation whose link expired a second ago (it goes with its address), and one still valid.
+  await q(sql`INSERT INTO vote_confirmations (intervention_id, voter_hash, email, email_hash, email_domain, lang, token_seed, token_hash, expires_at)
+    VALUES (${old?.id}, 'voter-1', 'a@linz.example', 'h1', 'linz.example', 'de', 's1', 't1', ${at(-S)}),
+           (${old?.id}, 'voter-2', 'b@linz.example', 'h2', 'linz.example', 'de', 's2', 't2', ${at(S)})`);
   await q(sql`INSERT INTO monuments (id, name, lat, lng, category, sex, creator_ip_hash, created_at) VALUES
     ('mon-alt', 'Alt', 48.3, 14.3, 'bust', 'male', 'mon-old', ${at(-month - S)}),
     ('mon-jung', 'Jung', 48.3, 14.3, 'bust', 'male', 'mon-new', ${at(-month + S)})`);
@@ -80,9 +84,10 @@ describe(`retention on ${DB_KIND}`, () => {
       signInAttempts: 1,
       staffSessions: 2,
       ipKeys: 1,
-      addressHashes: { votes: 1, interventions: 1, monuments: 1, accessibilityFeedback: 0 },
+      addressHashes: { votes: 1, voteNetworks: 1, interventions: 1, monuments: 1, accessibilityFeedback: 0 },
       settledReports: 1,
       follows: { unconfirmed: 0, ended: 0 },
+      voteConfirmations: 1,
       idempotencyKeys: 0,
       accessibilityFeedback: { emails: 0, messages: 0 },
     };
@@ -121,9 +126,10 @@ describe(`retention on ${DB_KIND}`, () => {
       signInAttempts: 0,
       staffSessions: 0,
       ipKeys: 0,
-      addressHashes: { votes: 0, interventions: 0, monuments: 0, accessibilityFeedback: 0 },
+      addressHashes: { votes: 0, voteNetworks: 0, interventions: 0, monuments: 0, accessibilityFeedback: 0 },
       settledReports: 0,
       follows: { unconfirmed: 0, ended: 0 },
+      voteConfirmations: 0,
       idempotencyKeys: 0,
       accessibilityFeedback: { emails: 0, messages: 0 },
     });
@@ -134,9 +140,21 @@ describe(`retention on ${DB_KIND}`, () => {
     const { database: db } = await database();
     await fill(db);
     const run = await runRetention(db, { now: NOW, retentionDays: 31 });
-    expect(run?.counts.addressHashes).toEqual({ votes: 0, interventions: 0, monuments: 0, accessibilityFeedback: 0 });
+    expect(run?.counts.addressHashes).toEqual({
+      votes: 0,
+      voteNetworks: 0,
+      interventions: 0,
+      monuments: 0,
+      accessibilityFeedback: 0,
+    });
     const wide = await runRetention(db, { now: NOW, retentionDays: 29 });
-    expect(wide?.counts.addressHashes).toEqual({ votes: 2, interventions: 2, monuments: 2, accessibilityFeedback: 0 });
+    expect(wide?.counts.addressHashes).toEqual({
+      votes: 2,
+      voteNetworks: 2,
+      interventions: 2,
+      monuments: 2,
+      accessibilityFeedback: 0,
+    });
   });
 
   it.runIf(DB_KIND === 'postgres')('two instances at once: one runs, the other skips (advisory lock)', async () => {
