@@ -10,7 +10,7 @@ import { AccessibilityFeedbackList, routes, SiteInfo } from '@linz/contract';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { DEFAULT_SITE_PROFILE, loadConfig } from '../src/config.js';
+import { DEFAULT_SITE_PROFILE, loadConfig, type ConfigOptions } from '../src/config.js';
 import { runRetention } from '../src/domain/retention.js';
 import { DB_KIND, expectAnswer, freshDatabase, json, testConfig } from './harness.js';
 import { startSmtpPeer } from './smtp-peer.js';
@@ -21,11 +21,11 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-async function setup(env: Record<string, string> = {}) {
+async function setup(env: Record<string, string> = {}, options: ConfigOptions = {}) {
   const smtp = await startSmtpPeer('accept');
   cleanups.push(() => smtp.stop());
   const { database } = await freshDatabase();
-  const config = testConfig({ SMTP_URL: smtp.url, ...env });
+  const config = testConfig({ SMTP_URL: smtp.url, ...env }, options);
   const app = await buildApp(config, { database, mail: { pollMs: 0 } });
   cleanups.push(async () => {
     await app.close();
@@ -117,7 +117,7 @@ describe(`accessibility feedback on ${DB_KIND}`, () => {
   });
 
   it("counts toward the connection's create limit (429, nothing more stored)", async () => {
-    const { app, database } = await setup({ LIMIT_CREATES_PER_5_MINUTES: '2' });
+    const { app, database } = await setup({}, { limits: { createsPer5Minutes: 2 } });
     expect((await send(app, { message: 'eins' })).statusCode).toBe(202);
     expect((await send(app, { message: 'zwei' })).statusCode).toBe(202);
     const third = await send(app, { message: 'drei' });
