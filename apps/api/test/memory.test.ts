@@ -41,6 +41,8 @@ describe.skipIf(DB_KIND !== 'pglite')('memory of one server on PGlite', () => {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      // The bundle is built into .tmp/ here, not dist/: the shipped profile is named as a city would.
+      SITE_PROFILE: path.join(API_DIR, 'site', 'denkmal-linz.json'),
     };
     delete env.DATABASE_URL;
     delete env.LOG_LEVEL;
