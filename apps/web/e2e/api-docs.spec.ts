@@ -26,10 +26,10 @@ test('the API docs page renders under the CSP, without scripts, and is accessibl
   }
   await page
     .getByRole('navigation', { name: 'Operations' })
-    .getByRole('link', { name: 'POST /api/interventions/{interventionId}/vote' })
+    .getByRole('link', { name: 'POST /api/interventions/{interventionId}/vote', exact: true })
     .click();
   await expect(page).toHaveURL(/#op-castVote$/);
-  const vote = page.getByRole('region', { name: 'POST /api/interventions/{interventionId}/vote' });
+  const vote = page.getByRole('region', { name: 'POST /api/interventions/{interventionId}/vote', exact: true });
   await expect(vote.getByRole('cell', { name: 'interventionId' })).toBeVisible();
   await expect(vote.getByText('"vote"')).toBeVisible();
   await expect(vote.getByRole('row', { name: /^403/ })).toContainText('voted for this proposal already');
