@@ -17,6 +17,7 @@ import { contextFactory } from './http/context.js';
 import { clientOf, fastReadServer } from './http/fast-reads.js';
 import type { ListCache } from './domain/read-cache.js';
 import { retryAfterOf, sendError } from './http/errors.js';
+import { mediaRoutes } from './http/media.js';
 import { metricsRoutes } from './http/metrics.js';
 import { ops } from './http/ops.js';
 import { oidcRoutes } from './http/oidc.js';
@@ -116,6 +117,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   await app.register(cookie, { secret });
   const contextFor = contextFactory(services, secret);
   restRoutes(app, contextFor);
+  mediaRoutes(app, contextFor);
   exportRoutes(app, services);
   open311Routes(app, services);
   tileRoutes(app, config, opts.tiles);

@@ -68,6 +68,8 @@ const Env = z.object({
   LIMIT_REQUESTS_PER_MINUTE: int(300),
   LIMIT_CREATES_PER_5_MINUTES: int(10),
   LIMIT_VOTES_PER_IP_PER_INTERVENTION: int(5),
+  LIMIT_PHOTOS_PER_BROWSER_PER_DAY: int(5),
+  LIMIT_PHOTOS_PER_NETWORK_PER_DAY: int(20),
   PRESSURE_MAX_EVENT_LOOP_DELAY_MS: int(1000),
   REQUEST_DEADLINE_MS: int(4000),
   HSTS: boolOn,
@@ -125,7 +127,14 @@ export type Config = {
   mailRetryDays: number;
   /** Followers' mails attempted per minute at most (issue 17), sent in batches. */
   mailPerMinute: number;
-  limits: { requestsPerMinute: number; createsPer5Minutes: number; votesPerIpPerIntervention: number };
+  limits: {
+    requestsPerMinute: number;
+    createsPer5Minutes: number;
+    votesPerIpPerIntervention: number;
+    /** Photo uploads per browser (voter cookie) and per connection in 24 hours; staff are not counted. */
+    photosPerBrowserPerDay: number;
+    photosPerNetworkPerDay: number;
+  };
   /** Load shedding: 503 when the event loop lags this much, or an API answer takes this long. */
   pressure: { maxEventLoopDelayMs: number; requestDeadlineMs: number };
   /** Strict-Transport-Security on answers that came over HTTPS (directly or via a trusted proxy). */
@@ -285,6 +294,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       requestsPerMinute: e.LIMIT_REQUESTS_PER_MINUTE,
       createsPer5Minutes: e.LIMIT_CREATES_PER_5_MINUTES,
       votesPerIpPerIntervention: e.LIMIT_VOTES_PER_IP_PER_INTERVENTION,
+      photosPerBrowserPerDay: e.LIMIT_PHOTOS_PER_BROWSER_PER_DAY,
+      photosPerNetworkPerDay: e.LIMIT_PHOTOS_PER_NETWORK_PER_DAY,
     },
     pressure: { maxEventLoopDelayMs: e.PRESSURE_MAX_EVENT_LOOP_DELAY_MS, requestDeadlineMs: e.REQUEST_DEADLINE_MS },
     hsts: e.HSTS,

@@ -15,3 +15,4 @@ export * from './follow.js';
 export * from './idempotency.js';
 export * from './open311.js';
 export * from './map.js';
+export * from './photo.js';

@@ -68,6 +68,8 @@ export function windowCounter(windowMs = LIMIT_WINDOW_MS, sweepFrom = 10_000) {
 export type WindowCounter = ReturnType<typeof windowCounter>;
 
 /** A map data tile of the unfiltered map (no query string). */
+/** The photo upload paths (PATHS.uploadMonumentPhoto, PATHS.uploadInterventionPhoto). */
+const PHOTO_UPLOAD = /^\/api\/(monuments|interventions)\/[^/]+\/photos$/;
 const PLAIN_MAP_TILE = /^\/api\/map\/\d+\/\d+\/\d+\.json$/;
 
 const HSTS = 'max-age=31536000; includeSubDomains';
@@ -154,6 +156,15 @@ export async function security(app: FastifyInstance, config: Config): Promise<Gu
       return void reply.code(403).send({ message: 'Cross-site requests are not allowed.' });
     }
     const type = req.headers['content-type'] ?? '';
+    // Photo uploads are forms (issue 30), and only they.
+    if (PHOTO_UPLOAD.test(req.url.split('?')[0] ?? '')) {
+      if (!/^multipart\/form-data\s*;/i.test(type)) {
+        return void reply.code(415).send({ message: 'Send the photo as multipart/form-data.' });
+      }
+      return done();
+    }
+    // A DELETE carries no body: it needs no type.
+    if (req.method === 'DELETE' && !type && !Number(req.headers['content-length'] ?? 0)) return done();
     if (!/^application\/json\s*(;|$)/i.test(type)) {
       return void reply.code(415).send({ message: 'Send the body as application/json.' });
     }

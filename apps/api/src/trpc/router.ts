@@ -5,6 +5,7 @@ import { followsRouter } from './follows.js';
 import { interventionsRouter } from './interventions.js';
 import { mapRouter } from './map.js';
 import { monumentsRouter } from './monuments.js';
+import { photosRouter } from './photos.js';
 import { staffRouter } from './staff.js';
 
 export const appRouter = router({
@@ -17,6 +18,8 @@ export const appRouter = router({
   staff: staffRouter,
   /** Following proposals and "mine" (issue 17). */
   follows: followsRouter,
+  /** Photos of monuments and sketches of proposals (issue 30). */
+  photos: photosRouter,
   /** The dashboard's figures: the snapshot's data, rebuilt when a list changes (services.stats). */
   stats: publicProcedure.query(async ({ ctx }) => (await ctx.stats.get()).data),
 });

@@ -43,6 +43,7 @@ import { announceChange } from '../domain/read-cache.js';
 import { signIn, signOut } from '../domain/staff.js';
 import { followerCounts, loadIntervention, loadMonument, reviewQueue } from '../domain/staff-views.js';
 import { publicProcedure, router, staffProcedure, type Context } from './init.js';
+import { staffPhotosRouter } from './photos.js';
 
 /** After any moderation change: both public lists are rebuilt, here and on every other instance. */
 async function changed(ctx: Context) {
@@ -162,6 +163,7 @@ export const staffRouter = router({
         }),
       ),
   }),
+  photos: staffPhotosRouter,
   audit: router({
     list: staffProcedure
       .input(AuditFilter)
