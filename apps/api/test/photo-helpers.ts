@@ -93,7 +93,9 @@ export function form(parts: Part[]): { payload: Buffer; headers: Record<string, 
     chunks.push(Buffer.from(`--${boundary}\r\n`));
     if ('bytes' in p) {
       chunks.push(
-        Buffer.from(`Content-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.type}\r\n\r\n`),
+        Buffer.from(
+          `Content-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.type}\r\n\r\n`,
+        ),
         p.bytes,
         Buffer.from('\r\n'),
       );

@@ -172,7 +172,11 @@ describe(`photos on ${DB_KIND}`, () => {
     expect((await media(app, mine.url, other)).statusCode).toBe(404);
     expect((await media(app, mine.thumbUrl)).statusCode).toBe(404);
     // Staff see it in the queue, and its bytes.
-    const queue = expectAnswer(await app.inject({ url: `${routes.staffPhotos.path}?status=pending`, headers: staff }), 200, StaffPhotoList);
+    const queue = expectAnswer(
+      await app.inject({ url: `${routes.staffPhotos.path}?status=pending`, headers: staff }),
+      200,
+      StaffPhotoList,
+    );
     expect(queue.map((p) => p.id)).toEqual([accepted.id]);
     expect((await media(app, mine.url, staff)).statusCode).toBe(200);
     expect((await app.inject({ url: routes.staffPhotos.path })).statusCode).toBe(401);
@@ -238,7 +242,9 @@ describe(`photos on ${DB_KIND}`, () => {
       expect((await getPhoto(instance, accepted.id)).statusCode).toBe(404);
     }
     expect((await app.inject({ method: 'DELETE', url: at(routes.staffDeletePhoto), headers: staff })).statusCode).toBe(404);
-    const audit = await database.rows<{ action: string }>(sql`SELECT action FROM audit_log WHERE item_kind = 'photo' ORDER BY id`);
+    const audit = await database.rows<{ action: string }>(
+      sql`SELECT action FROM audit_log WHERE item_kind = 'photo' ORDER BY id`,
+    );
     expect(audit.map((a) => a.action)).toEqual(['photo.approve', 'photo.rotate', 'photo.remove']);
   });
 
@@ -249,7 +255,10 @@ describe(`photos on ${DB_KIND}`, () => {
     const me = browser(app, 'busy');
     expectAnswer(await upload(app, proposalPhotos, photoForm(await png()), me), 202, PhotoAccepted);
     expect((await upload(app, proposalPhotos, photoForm(await png()), me)).statusCode).toBe(409);
-    expect((await upload(app, pathOf(routes.uploadInterventionPhoto.path, { interventionId: 999999 }), photoForm(await png()))).statusCode).toBe(404);
+    expect(
+      (await upload(app, pathOf(routes.uploadInterventionPhoto.path, { interventionId: 999999 }), photoForm(await png())))
+        .statusCode,
+    ).toBe(404);
 
     for (let i = 0; i < 3; i++) {
       expect((await upload(app, monumentPhotos, photoForm(await png(100 + i, 100)), browser(app, `b${i}`))).statusCode).toBe(202);

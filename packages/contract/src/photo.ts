@@ -6,7 +6,10 @@ import { MonumentId } from './monument.js';
 import { InterventionId } from './intervention.js';
 import { userText } from './text.js';
 
-export const PhotoId = z.uuid({ message: 'invalid photo id' });
+/** A UUID, lower-case as the server makes them (a pattern, not a `format`, so every JSON Schema validator checks it). */
+export const PhotoId = z
+  .string()
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, { message: 'invalid photo id' });
 export const PhotoRef = z.object({ photoId: PhotoId });
 
 /** The text fields of `multipart/form-data` upload (the file travels in the field `photo`). */

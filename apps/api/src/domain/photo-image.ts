@@ -30,8 +30,7 @@ export function sniff(bytes: Buffer): PhotoKind | 'heif' | undefined {
 export const HEIC_MESSAGE =
   'HEIC/HEIF photos cannot be taken: please send a JPEG, PNG or WebP (on an iPhone: Settings › Camera › Formats › Most Compatible). ' +
   'HEIC/HEIF-Fotos werden nicht angenommen: bitte als JPEG, PNG oder WebP senden (am iPhone: Einstellungen › Kamera › Formate › Maximale Kompatibilität).';
-export const TYPE_MESSAGE =
-  'Only JPEG, PNG and WebP photos are accepted. Nur JPEG-, PNG- und WebP-Fotos werden angenommen.';
+export const TYPE_MESSAGE = 'Only JPEG, PNG and WebP photos are accepted. Nur JPEG-, PNG- und WebP-Fotos werden angenommen.';
 export const PIXELS_MESSAGE = `The photo has more than ${PHOTO_RULES.maxPixels / 1_000_000} megapixels. Das Foto hat mehr als ${PHOTO_RULES.maxPixels / 1_000_000} Megapixel.`;
 export const BROKEN_MESSAGE = 'The photo could not be read. Das Foto konnte nicht gelesen werden.';
 

@@ -95,7 +95,12 @@ async function subjectOf(database: Database, tx: Db, subject: PhotoSubject) {
 export async function checkPhotoLimits(database: Database, uploader: Uploader, limits: PhotoLimits, tx?: Db) {
   if ('staff' in uploader) return;
   const window = sql`now() - interval '1 day'`;
-  const [row] = await database.rows<{ by_voter: number | string; by_ip: number | string; voter_wait: number | string | null; ip_wait: number | string | null }>(
+  const [row] = await database.rows<{
+    by_voter: number | string;
+    by_ip: number | string;
+    voter_wait: number | string | null;
+    ip_wait: number | string | null;
+  }>(
     sql`SELECT
       (SELECT count(*) FROM photos WHERE uploader_voter_hash = ${uploader.voterHash} AND created_at > ${window}) AS by_voter,
       (SELECT count(*) FROM photos WHERE uploader_ip_hash = ${uploader.ipHash} AND created_at > ${window}) AS by_ip,
@@ -253,12 +258,18 @@ async function onPhoto(
 
 export const approvePhoto = (database: Database, actor: string, id: string) =>
   onPhoto(database, actor, id, 'photo.approve', async (tx) => {
-    await database.rows(sql`UPDATE photos SET status = 'approved', reject_reason = NULL, reviewed_at = now() WHERE id = ${id}`, tx);
+    await database.rows(
+      sql`UPDATE photos SET status = 'approved', reject_reason = NULL, reviewed_at = now() WHERE id = ${id}`,
+      tx,
+    );
   });
 
 export const rejectPhoto = (database: Database, actor: string, id: string, reason: string) =>
   onPhoto(database, actor, id, 'photo.reject', async (tx) => {
-    await database.rows(sql`UPDATE photos SET status = 'rejected', reject_reason = ${reason}, reviewed_at = now() WHERE id = ${id}`, tx);
+    await database.rows(
+      sql`UPDATE photos SET status = 'rejected', reject_reason = ${reason}, reviewed_at = now() WHERE id = ${id}`,
+      tx,
+    );
   });
 
 /** Turned by 90°: new bytes, so a new hash and new URLs (the old ones 404; caches never see stale bytes). */
@@ -279,7 +290,14 @@ export async function removePhoto(database: Database, actor: string, id: string)
   return database.db.transaction(async (tx) => {
     const before = await loadLocked(database, tx, id);
     await database.rows(sql`DELETE FROM photos WHERE id = ${id}`, tx);
-    await audit(database, tx, { actor, action: 'photo.remove', itemKind: 'photo', itemId: id, before: facts(before), after: null });
+    await audit(database, tx, {
+      actor,
+      action: 'photo.remove',
+      itemKind: 'photo',
+      itemId: id,
+      before: facts(before),
+      after: null,
+    });
     return { removed: true as const };
   });
 }

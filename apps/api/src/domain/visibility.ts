@@ -18,6 +18,9 @@ export const visiblePhoto = (p: string, m: string, i: string, viewer: string | n
   const publicSubject = sql.raw(
     `${m}.moderation = 'visible' AND ${m}.merged_into IS NULL AND (${p}.intervention_id IS NULL OR ${i}.moderation = 'visible')`,
   );
-  const own = viewer === null ? sql`FALSE` : sql`(${sql.raw(`${p}.status`)} = 'pending' AND ${sql.raw(`${p}.uploader_voter_hash`)} = ${viewer})`;
+  const own =
+    viewer === null
+      ? sql`FALSE`
+      : sql`(${sql.raw(`${p}.status`)} = 'pending' AND ${sql.raw(`${p}.uploader_voter_hash`)} = ${viewer})`;
   return sql`(${publicSubject} AND (${sql.raw(`${p}.status`)} = 'approved' OR ${own}))`;
 };

@@ -15,9 +15,13 @@ export function mediaRoutes(app: FastifyInstance, contextFor: ContextFor) {
     if (!match?.[1]) return reply.code(404).send({ message: 'Not found.' });
     const ctx = contextFor(req, reply);
     // Staff see pending photos in /admin (their session cookie); the voter cookie shows one's own.
-    const staff = req.headers.authorization !== undefined || req.cookies.staff_session !== undefined
-      ? await ctx.staffMember().then(() => true, () => false)
-      : false;
+    const staff =
+      req.headers.authorization !== undefined || req.cookies.staff_session !== undefined
+        ? await ctx.staffMember().then(
+            () => true,
+            () => false,
+          )
+        : false;
     const media = await mediaOf(app.services.database, match[1], match[2] !== undefined, ctx.knownVoterHash(), staff);
     if (!media) return reply.code(404).send({ message: 'Not found.' });
     const etag = `"${match[1]}${match[2] ?? ''}"`;

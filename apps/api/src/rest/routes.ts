@@ -213,7 +213,11 @@ function photoRestRoutes(app: FastifyInstance, call: Call) {
     });
     const upload = async (req: FastifyRequest, reply: FastifyReply, subject: PhotoSubject) => {
       const { bytes, fields } = await readUpload(req);
-      const answer = await unlessAnswered(req, reply, call(req, reply).photos.upload({ subject, fields: fields as never, bytes }));
+      const answer = await unlessAnswered(
+        req,
+        reply,
+        call(req, reply).photos.upload({ subject, fields: fields as never, bytes }),
+      );
       if (answer) reply.code(routes.uploadMonumentPhoto.status);
       return answer;
     };

@@ -70,7 +70,13 @@ export const photosRouter = router({
       const uploader: Uploader = staff ? { staff: true } : { voterHash: ctx.voterHash(), ipHash: await ctx.ipHash() };
       await checkPhotoLimits(ctx.database, uploader, limitsOf(ctx));
       const photo = await processPhoto(input.bytes);
-      const added = await addPhoto(ctx.database, { subject: input.subject, fields: input.fields, photo, uploader, limits: limitsOf(ctx) });
+      const added = await addPhoto(ctx.database, {
+        subject: input.subject,
+        fields: input.fields,
+        photo,
+        uploader,
+        limits: limitsOf(ctx),
+      });
       if (added.status === 'approved') await changed(ctx);
       return added as { id: string; status: 'pending' };
     }),
