@@ -60,6 +60,9 @@ async function fill(db: Database) {
   await q(sql`INSERT INTO monuments (id, name, lat, lng, category, sex, creator_ip_hash, created_at) VALUES
     ('mon-alt', 'Alt', 48.3, 14.3, 'bust', 'male', 'mon-old', ${at(-month - S)}),
     ('mon-jung', 'Jung', 48.3, 14.3, 'bust', 'male', 'mon-new', ${at(-month + S)})`);
+  await q(sql`INSERT INTO photos (id, monument_id, alt, licence, hash, width, height, image, thumb, uploader_voter_hash, uploader_ip_hash, created_at) VALUES
+    ('00000000-0000-4000-8000-000000000001', 'mon-alt', 'Alt text', 'CC-BY-4.0', 'h1', 1, 1, '\\x00'::bytea, '\\x00'::bytea, 'pv', 'photo-old', ${at(-month - S)}),
+    ('00000000-0000-4000-8000-000000000002', 'mon-jung', 'Alt text', 'CC-BY-4.0', 'h2', 1, 1, '\\x00'::bytea, '\\x00'::bytea, 'pv', 'photo-new', ${at(-month + S)})`);
   const half = 180 * DAY;
   await q(sql`INSERT INTO reports (item_kind, item_id, reporter_hash, reason, creator_ip_hash, created_at, resolved_at) VALUES
     ('intervention', ${String(young?.id)}, 'rep-settled-old', 'spam', 'rip-settled-old', ${at(-2 * half)}, ${at(-half - S)}),
@@ -80,7 +83,7 @@ describe(`retention on ${DB_KIND}`, () => {
       signInAttempts: 1,
       staffSessions: 2,
       ipKeys: 1,
-      addressHashes: { votes: 1, interventions: 1, monuments: 1 },
+      addressHashes: { votes: 1, interventions: 1, monuments: 1, photos: 1 },
       settledReports: 1,
       follows: { unconfirmed: 0, ended: 0 },
       idempotencyKeys: 0,
@@ -97,6 +100,7 @@ describe(`retention on ${DB_KIND}`, () => {
     expect(
       await column(db, sql`SELECT creator_ip_hash AS v FROM monuments WHERE id LIKE 'mon-alt' OR id LIKE 'mon-jung' ORDER BY id`),
     ).toEqual([EXPIRED_HASH, 'mon-new']);
+    expect(await column(db, sql`SELECT uploader_ip_hash AS v FROM photos ORDER BY id`)).toEqual([EXPIRED_HASH, 'photo-new']);
     const reports = await db.rows<{ id: number; reporter_hash: string; creator_ip_hash: string | null }>(
       sql`SELECT id, reporter_hash, creator_ip_hash FROM reports ORDER BY id`,
     );
@@ -120,7 +124,7 @@ describe(`retention on ${DB_KIND}`, () => {
       signInAttempts: 0,
       staffSessions: 0,
       ipKeys: 0,
-      addressHashes: { votes: 0, interventions: 0, monuments: 0 },
+      addressHashes: { votes: 0, interventions: 0, monuments: 0, photos: 0 },
       settledReports: 0,
       follows: { unconfirmed: 0, ended: 0 },
       idempotencyKeys: 0,
@@ -132,9 +136,9 @@ describe(`retention on ${DB_KIND}`, () => {
     const { database: db } = await database();
     await fill(db);
     const run = await runRetention(db, { now: NOW, retentionDays: 31 });
-    expect(run?.counts.addressHashes).toEqual({ votes: 0, interventions: 0, monuments: 0 });
+    expect(run?.counts.addressHashes).toEqual({ votes: 0, interventions: 0, monuments: 0, photos: 0 });
     const wide = await runRetention(db, { now: NOW, retentionDays: 29 });
-    expect(wide?.counts.addressHashes).toEqual({ votes: 2, interventions: 2, monuments: 2 });
+    expect(wide?.counts.addressHashes).toEqual({ votes: 2, interventions: 2, monuments: 2, photos: 2 });
   });
 
   it.runIf(DB_KIND === 'postgres')('two instances at once: one runs, the other skips (advisory lock)', async () => {

@@ -62,7 +62,10 @@ export const RETENTION_STEPS: RetentionStep[] = [
     name: 'addressHashes',
     run: async (database, { now, retentionDays }) => {
       const cutoff = ago(now, retentionDays * DAY_MS);
-      const blank = async (table: 'votes' | 'interventions' | 'monuments', column: 'ip_hash' | 'creator_ip_hash') =>
+      const blank = async (
+        table: 'votes' | 'interventions' | 'monuments' | 'photos',
+        column: 'ip_hash' | 'creator_ip_hash' | 'uploader_ip_hash',
+      ) =>
         count(
           await database.rows(
             sql`UPDATE ${sql.raw(table)} SET ${sql.raw(column)} = ${EXPIRED_HASH}
@@ -73,6 +76,7 @@ export const RETENTION_STEPS: RetentionStep[] = [
         votes: await blank('votes', 'ip_hash'),
         interventions: await blank('interventions', 'creator_ip_hash'),
         monuments: await blank('monuments', 'creator_ip_hash'),
+        photos: await blank('photos', 'uploader_ip_hash'),
       };
     },
   },
