@@ -371,6 +371,10 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
       await check(sendForm(photoAt, photoForm(await png(20 + i, 20)), browser(t.app, `p${i}`)), [202, 409]);
     await check(sendForm(photoAt, photoForm(await png(30, 30))), 409);
 
+    await check({ url: r.photos.path }, 200);
+    await check({ url: pathOf(r.monumentPhotos.path, { monumentId: MON }) }, 200);
+    await check({ url: pathOf(r.monumentPhotos.path, { monumentId: 'mon-nowhere' }) }, 404);
+    await check({ url: pathOf(r.monumentPhotos.path, { monumentId: 'a b' }) }, 400);
     const photoUrl = pathOf(r.photo.path, { photoId });
     await check({ url: photoUrl }, 404); // pending, and this request is not its browser
     await check({ url: pathOf(r.photo.path, { photoId: 'x' }) }, 400);

@@ -4,7 +4,7 @@
 // 413 and a decompression bomb is refused from its header with bounded memory. Pending photos are
 // seen by their uploader's browser only; staff approve, reject, rotate and remove (audited), and
 // removing makes the URLs 404; backup and restore carry the bytes.
-import { pathOf, Photo, PhotoAccepted, routes, StaffPhoto, StaffPhotoList } from '@linz/contract';
+import { pathOf, Photo, PhotoAccepted, PhotoList, routes, StaffPhoto, StaffPhotoList } from '@linz/contract';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -171,6 +171,11 @@ describe(`photos on ${DB_KIND}`, () => {
     expect(ownBytes.headers['cache-control']).toBe('private, no-cache');
     expect((await media(app, mine.url, other)).statusCode).toBe(404);
     expect((await media(app, mine.thumbUrl)).statusCode).toBe(404);
+    const ofMonument = (headers: Record<string, string> = {}) =>
+      app.inject({ url: pathOf(routes.monumentPhotos.path, { monumentId: MON }), headers });
+    expect(expectAnswer(await ofMonument(me), 200, PhotoList).map((p) => [p.id, p.status])).toEqual([[accepted.id, 'pending']]);
+    expect(expectAnswer(await ofMonument(other), 200, PhotoList)).toEqual([]);
+    expect(expectAnswer(await app.inject({ url: routes.photos.path }), 200, PhotoList)).toEqual([]);
     // Staff see it in the queue, and its bytes.
     const queue = expectAnswer(
       await app.inject({ url: `${routes.staffPhotos.path}?status=pending`, headers: staff }),
@@ -190,6 +195,8 @@ describe(`photos on ${DB_KIND}`, () => {
     expect(approved.status).toBe('approved');
     expect(expectAnswer(await getPhoto(app, accepted.id, other), 200, Photo).status).toBe('approved');
     expect((await media(app, mine.thumbUrl)).statusCode).toBe(200);
+    expect(expectAnswer(await ofMonument(other), 200, PhotoList).map((p) => p.id)).toEqual([accepted.id]);
+    expect(expectAnswer(await app.inject({ url: routes.photos.path }), 200, PhotoList).map((p) => p.id)).toEqual([accepted.id]);
 
     // A second one is rejected with a reason: never public, out of the uploader's view too.
     const second = expectAnswer(await upload(app, monumentPhotos, photoForm(await png()), me), 202, PhotoAccepted);

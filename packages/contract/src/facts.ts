@@ -67,6 +67,10 @@ export const PATHS = {
   uploadMonumentPhoto: '/api/monuments/:monumentId/photos',
   uploadInterventionPhoto: '/api/interventions/:interventionId/photos',
   photo: '/api/photos/:photoId',
+  /** Every public photo (approved, of public monuments and proposals). */
+  photos: '/api/photos',
+  /** A monument's photos and its proposals' pictures as this browser may see them (its own pending ones too). */
+  monumentPhotos: '/api/monuments/:monumentId/photos',
   staffPhotos: '/api/staff/photos',
   staffApprovePhoto: '/api/staff/photos/:photoId/approve',
   staffRejectPhoto: '/api/staff/photos/:photoId/reject',

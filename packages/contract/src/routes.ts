@@ -16,6 +16,7 @@ import { PATHS } from './facts.js';
 import {
   Photo,
   PhotoAccepted,
+  PhotoList,
   PhotoFields,
   PhotoRef,
   PhotoRemoved,
@@ -295,8 +296,24 @@ export const routes = {
     status: 202,
   },
   photo: { method: 'GET', path: PATHS.photo, params: PhotoRef, answer: Photo, status: 200 },
-  staffPhotos: { auth: 'staff', method: 'GET', path: PATHS.staffPhotos, query: StaffPhotoQuery, answer: StaffPhotoList, status: 200 },
-  staffApprovePhoto: { auth: 'staff', method: 'POST', path: PATHS.staffApprovePhoto, params: PhotoRef, answer: StaffPhoto, status: 200 },
+  photos: { method: 'GET', path: PATHS.photos, answer: PhotoList, status: 200 },
+  monumentPhotos: { method: 'GET', path: PATHS.monumentPhotos, params: MonumentRef, answer: PhotoList, status: 200 },
+  staffPhotos: {
+    auth: 'staff',
+    method: 'GET',
+    path: PATHS.staffPhotos,
+    query: StaffPhotoQuery,
+    answer: StaffPhotoList,
+    status: 200,
+  },
+  staffApprovePhoto: {
+    auth: 'staff',
+    method: 'POST',
+    path: PATHS.staffApprovePhoto,
+    params: PhotoRef,
+    answer: StaffPhoto,
+    status: 200,
+  },
   staffRejectPhoto: {
     auth: 'staff',
     method: 'POST',
@@ -315,7 +332,14 @@ export const routes = {
     answer: StaffPhoto,
     status: 200,
   },
-  staffDeletePhoto: { auth: 'staff', method: 'DELETE', path: PATHS.staffDeletePhoto, params: PhotoRef, answer: PhotoRemoved, status: 200 },
+  staffDeletePhoto: {
+    auth: 'staff',
+    method: 'DELETE',
+    path: PATHS.staffDeletePhoto,
+    params: PhotoRef,
+    answer: PhotoRemoved,
+    status: 200,
+  },
 } as const satisfies Record<string, Route>;
 
 export type Routes = typeof routes;

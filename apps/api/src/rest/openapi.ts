@@ -116,6 +116,10 @@ const OPERATIONS: Partial<Record<RouteName, { summary: string; tag?: Tag }>> = {
     summary:
       "One photo's metadata and its URLs (`/media/<sha256>.webp`, `-480.webp`); a pending one only for the browser that sent it",
   },
+  photos: { summary: 'Every public photo (approved, of public monuments and proposals), oldest first' },
+  monumentPhotos: {
+    summary: "A monument's photos and its proposals' pictures; a pending one only for the browser that sent it (`status`)",
+  },
   staffPhotos: { summary: 'Photos by status (pending first to review), oldest first' },
   staffApprovePhoto: { summary: 'Publish a photo' },
   staffRejectPhoto: { summary: 'Refuse a photo, with a reason (kept from the public)' },

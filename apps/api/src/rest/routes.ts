@@ -206,6 +206,15 @@ function photoRestRoutes(app: FastifyInstance, call: Call) {
     reply.header('cache-control', 'private, no-cache');
     return call(req, reply).photos.get(paramsOf(routes.photo.params, req));
   });
+  app.get(routes.photos.path, (req, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return call(req, reply).photos.all();
+  });
+  app.get(routes.monumentPhotos.path, (req, reply) => {
+    // Per browser (its own pending photos): never stored by a shared cache.
+    reply.header('cache-control', 'private, no-cache');
+    return call(req, reply).photos.ofMonument(paramsOf(routes.monumentPhotos.params, req));
+  });
   void app.register(async (scope) => {
     await scope.register(multipart, {
       limits: { fileSize: PHOTO_RULES.maxBytes, files: 1, fields: 5, parts: 6, fieldSize: 2000, headerPairs: 100 },

@@ -2,7 +2,9 @@
 // multipart/form-data (rest/routes.ts); the rest are ordinary procedures over both transports.
 import {
   MonumentId,
+  MonumentRef,
   InterventionId,
+  PhotoList,
   Photo,
   PhotoAccepted,
   PhotoFields,
@@ -22,11 +24,14 @@ import {
   checkPhotoLimits,
   getPhoto,
   listStaffPhotos,
+  photosOfMonuments,
+  publicPhotos,
   rejectPhoto,
   removePhoto,
   rotateStoredPhoto,
   type Uploader,
 } from '../domain/photos.js';
+import { getPublicMonument } from '../domain/monuments.js';
 import { announceChange } from '../domain/read-cache.js';
 import { publicProcedure, router, staffProcedure, type Context } from './init.js';
 
@@ -58,6 +63,17 @@ export const photosRouter = router({
     .input(PhotoRef)
     .output(Photo)
     .query(({ ctx, input }) => getPhoto(ctx.database, input.photoId, ctx.knownVoterHash())),
+  /** Every public photo, oldest first (the lists show them by monument and proposal). */
+  all: publicProcedure.output(PhotoList).query(({ ctx }) => publicPhotos(ctx.database)),
+  /** A monument's photos and its proposals' pictures as this browser may see them. */
+  ofMonument: publicProcedure
+    .input(MonumentRef)
+    .output(PhotoList)
+    .query(async ({ ctx, input }) => {
+      const photos = await photosOfMonuments(ctx.database, [input.monumentId], ctx.knownVoterHash());
+      if (photos.length === 0) await getPublicMonument(ctx.database, input.monumentId); // 404 for an unknown one
+      return photos;
+    }),
   /** Checked, re-encoded and stored as pending; staff's own uploads are approved at once. */
   upload: publicProcedure
     .input(PhotoUpload)

@@ -6,12 +6,13 @@ import { useAnnounce } from './Announcer';
 import { AuditLog } from './audit/AuditLog';
 import { errorText } from './errors';
 import { Outbox } from './outbox/Outbox';
+import { Photos } from './photos/Photos';
 import { AllProposals } from './queue/AllProposals';
 import { Queue } from './queue/Queue';
 import { RejectedProvider } from './queue/rejected';
 import { useTRPC } from './trpc';
 
-const VIEWS = ['queue', 'proposals', 'audit', 'outbox'] as const;
+const VIEWS = ['queue', 'proposals', 'photos', 'audit', 'outbox'] as const;
 type View = (typeof VIEWS)[number];
 
 export function StaffArea({ name, onSignedOut }: { name: string; onSignedOut: () => void }) {
@@ -54,6 +55,7 @@ export function StaffArea({ name, onSignedOut }: { name: string; onSignedOut: ()
       <RejectedProvider>
         {view === 'queue' && <Queue />}
         {view === 'proposals' && <AllProposals />}
+        {view === 'photos' && <Photos />}
         {view === 'audit' && <AuditLog />}
         {view === 'outbox' && <Outbox />}
       </RejectedProvider>

@@ -9,7 +9,14 @@ const keysOf = <K extends string>(record: Record<K, true>) => Object.keys(record
 
 export const SEXES = keysOf<Sex>({ female: true, male: true, mixed: true, none: true, unspecified: true });
 
-export const ITEM_KINDS = keysOf<ItemKind>({ monument: true, intervention: true, mail: true, staff: true, retention: true });
+export const ITEM_KINDS = keysOf<ItemKind>({
+  monument: true,
+  intervention: true,
+  mail: true,
+  staff: true,
+  retention: true,
+  photo: true,
+});
 
 export const AUDIT_ACTIONS = keysOf<AuditAction>({
   'monument.validate': true,
@@ -28,4 +35,8 @@ export const AUDIT_ACTIONS = keysOf<AuditAction>({
   'staff.add': true,
   'staff.revoke': true,
   'retention.run': true,
+  'photo.approve': true,
+  'photo.reject': true,
+  'photo.rotate': true,
+  'photo.remove': true,
 });
