@@ -285,6 +285,63 @@ describe(`photos on ${DB_KIND}`, () => {
     expect(wait).toBeLessThanOrEqual(86_400);
   });
 
+  it('the exports (GeoJSON, CSV) and Open311 carry approved photos: URL, alt text, credit, licence; never a pending one', async () => {
+    const { app, staff, config } = await setup();
+    const proposal = await propose(app, 'Johanna Dohnal', MON);
+    const sketch = expectAnswer(
+      await upload(
+        app,
+        pathOf(routes.uploadInterventionPhoto.path, { interventionId: proposal.id }),
+        photoForm(await png(), {
+          alt: 'Skizze: eine Büste auf dem Sockel',
+          credit: 'Anna',
+        }),
+      ),
+      202,
+      PhotoAccepted,
+    );
+    const monumentPhoto = expectAnswer(await upload(app, monumentPhotos, photoForm(await webp())), 202, PhotoAccepted);
+    const read = async () => {
+      const geo = JSON.parse((await app.inject({ url: routes.monumentsGeojson.path })).body) as {
+        features: { id: string; properties: { photos: { url: string; alt: string; credit: string; licence: string }[] } }[];
+      };
+      const open311 = JSON.parse((await app.inject({ url: `/open311/v2/requests/${proposal.id}.json` })).body) as {
+        media_url?: string;
+      }[];
+      return {
+        geo: geo.features.find((f) => f.id === MON)?.properties.photos,
+        monumentsCsv: (await app.inject({ url: routes.monumentsCsv.path })).body,
+        interventionsCsv: (await app.inject({ url: routes.interventionsCsv.path })).body,
+        mediaUrl: open311[0]?.media_url,
+      };
+    };
+    const before = await read();
+    expect(before.geo).toEqual([]);
+    expect(before.monumentsCsv).not.toContain('/media/');
+    expect(before.interventionsCsv).not.toContain('/media/');
+    expect(before.mediaUrl).toBeUndefined();
+
+    const approve = (id: string) => staffPost(app, pathOf(routes.staffApprovePhoto.path, { photoId: id }), staff);
+    const approvedSketch = expectAnswer(await approve(sketch.id), 200, StaffPhoto);
+    const approvedPhoto = expectAnswer(await approve(monumentPhoto.id), 200, StaffPhoto);
+    const after = await read();
+    expect(after.geo).toEqual([
+      {
+        url: `${config.publicUrl}${approvedPhoto.url}`,
+        thumbUrl: `${config.publicUrl}${approvedPhoto.thumbUrl}`,
+        alt: approvedPhoto.alt,
+        credit: 'anonym',
+        licence: 'CC-BY-4.0',
+      },
+    ]);
+    expect(after.monumentsCsv.split('\r\n')[0]).toMatch(/,photo_url,photo_alt,photo_credit,photo_licence$/);
+    expect(after.monumentsCsv).toContain(`${config.publicUrl}${approvedPhoto.url},${approvedPhoto.alt},anonym,CC-BY-4.0`);
+    expect(after.interventionsCsv).toContain(
+      `${config.publicUrl}${approvedSketch.url},Skizze: eine Büste auf dem Sockel,Anna,CC-BY-4.0`,
+    );
+    expect(after.mediaUrl).toBe(`${config.publicUrl}${approvedSketch.url}`);
+  });
+
   it('backup and restore carry the photos: the same bytes at the same URLs', async () => {
     const { app, staff, database } = await setup();
     const accepted = expectAnswer(await upload(app, monumentPhotos, photoForm(await phoneJpeg())), 202, PhotoAccepted);

@@ -219,6 +219,18 @@ export async function mediaOf(
   return row ? { bytes: bufferOf(row.bytes), public: row.public === true } : undefined;
 }
 
+/** The photo a proposal's share preview shows: its own approved picture, else its monument's first photo. */
+export async function sharePhoto(database: Database, interventionId: number): Promise<string | undefined> {
+  const [row] = await database.rows<{ hash: string }>(
+    sql`SELECT p.hash FROM ${from}
+        WHERE (p.intervention_id = ${interventionId}
+               OR (p.intervention_id IS NULL AND p.monument_id = (SELECT monument_id FROM interventions WHERE id = ${interventionId})))
+          AND ${visiblePhoto('p', 'm', 'i', null)}
+        ORDER BY (p.intervention_id IS NULL), p.created_at, p.id LIMIT 1`,
+  );
+  return row?.hash;
+}
+
 // Staff.
 
 export async function listStaffPhotos(database: Database, status: PhotoStatus): Promise<StaffPhoto[]> {

@@ -2,7 +2,7 @@
 // proposing a new one, and reporting. Shared by the map's popup and the /monuments list.
 import type { Monument, MonumentIntervention, Photo } from '@linz/contract';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { monumentInterventionsQuery } from '../api/queries';
 import { FeedbackBanner } from '../feedback/FeedbackBanner';
@@ -58,6 +58,7 @@ export function MonumentProposals({ monument, name, sharedProposalId, photos }: 
   const [reporting, setReporting] = useState<Reporting | null>(null);
   const [byHand, setByHand] = useState<string | null>(null);
   const [addingPhoto, setAddingPhoto] = useState(false);
+  const photoButton = useRef<HTMLButtonElement>(null);
   const photoOf = (id: number) => (photos ? firstPhoto(photos, id) : undefined);
   const share = async (item: MonumentIntervention) => {
     const url = proposalLink(monument.id, item.id);
@@ -125,7 +126,18 @@ export function MonumentProposals({ monument, name, sharedProposalId, photos }: 
         />
       ) : null}
       <AddInterventionForm adding={adding} onAdd={add} />
-      {photos === undefined ? null : addingPhoto ? (
+      {photos === undefined ? null : (
+        <button
+          ref={photoButton}
+          type="button"
+          className="report-link photo-add"
+          aria-haspopup="dialog"
+          onClick={() => setAddingPhoto(true)}
+        >
+          {t('photos.add')}
+        </button>
+      )}
+      {addingPhoto ? (
         <Suspense fallback={null}>
           <PhotoUploadForm
             monumentId={monument.id}
@@ -133,14 +145,11 @@ export function MonumentProposals({ monument, name, sharedProposalId, photos }: 
             onDone={(outcome) => {
               setAddingPhoto(false);
               if (outcome === 'sent') setFeedback(success('photos.sent'));
+              photoButton.current?.focus({ preventScroll: true });
             }}
           />
         </Suspense>
-      ) : (
-        <button type="button" className="report-link photo-add" onClick={() => setAddingPhoto(true)}>
-          {t('photos.add')}
-        </button>
-      )}
+      ) : null}
       <ShareLink monumentId={monument.id} name={name} onOutcome={setFeedback} />
       <button
         type="button"
