@@ -12,6 +12,7 @@ import { createBackup, readBackup, restoreBackup } from '../src/domain/backup.js
 import { processPhoto } from '../src/domain/photo-image.js';
 import { browser, DB_KIND, expectAnswer, freshDatabase, json, propose, testApp, testConfig } from './harness.js';
 import { bombPng, exiftool, groupsOf, HEIC, HTML, PDF, phoneJpeg, photoForm, png, SVG, webp } from './photo-helpers.js';
+import { decodePng } from './png.js';
 import { bearer, newStaff } from './staff-helpers.js';
 
 const MON = 'mon-dreifaltigkeitssaeule';
@@ -340,6 +341,51 @@ describe(`photos on ${DB_KIND}`, () => {
       `${config.publicUrl}${approvedSketch.url},Skizze: eine Büste auf dem Sockel,Anna,CC-BY-4.0`,
     );
     expect(after.mediaUrl).toBe(`${config.publicUrl}${approvedSketch.url}`);
+  });
+
+  it("a proposal's share preview shows its approved picture under the headline", async () => {
+    const { app, staff } = await setup();
+    const proposal = await propose(app, 'Rosa Hofmann', MON);
+    const imageAt = pathOf(routes.interventionImage.path, { interventionId: proposal.id });
+    // The mean colour of the band under the headline where the photo goes.
+    const band = (png: Buffer) => {
+      const { data, width } = decodePng(png);
+      const sum = [0, 0, 0];
+      let n = 0;
+      for (let y = 260; y < 320; y++) {
+        for (let x = 300; x < 900; x++) {
+          const at = (y * width + x) * 4;
+          for (let c = 0; c < 3; c++) sum[c] = (sum[c] ?? 0) + (data[at + c] ?? 0);
+          n++;
+        }
+      }
+      return sum.map((v) => v / n);
+    };
+    const before = await app.inject({ url: imageAt });
+    expect(before.statusCode).toBe(200);
+    const sketch = expectAnswer(
+      await upload(
+        app,
+        pathOf(routes.uploadInterventionPhoto.path, { interventionId: proposal.id }),
+        photoForm(await png(800, 400)),
+      ),
+      202,
+      PhotoAccepted,
+    );
+    // Pending: the preview is unchanged.
+    expect((await app.inject({ url: imageAt })).headers.etag).toBe(before.headers.etag);
+    await staffPost(app, pathOf(routes.staffApprovePhoto.path, { photoId: sketch.id }), staff);
+    const after = await app.inject({ url: imageAt });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    // The sketch is pure green (10, 200, 10): the band is green now, and was not before.
+    const [r, g, b] = band(after.rawPayload);
+    expect(g).toBeGreaterThan(150);
+    expect(r).toBeLessThan(80);
+    expect(b).toBeLessThan(80);
+    // Before, it was the card's pale paper (#f5f2fa): no more green than red.
+    const [r0 = 0, g0 = 0] = band(before.rawPayload);
+    expect(g0 - r0).toBeLessThan(20);
   });
 
   it('backup and restore carry the photos: the same bytes at the same URLs', async () => {
