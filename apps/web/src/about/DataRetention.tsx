@@ -10,6 +10,7 @@ const ROWS = [
   'ipKeys',
   'requestLimits',
   'proposals',
+  'photos',
   'reports',
   'staff',
   'staffSessions',
