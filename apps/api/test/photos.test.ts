@@ -117,6 +117,13 @@ describe(`photos on ${DB_KIND}`, () => {
     expect(await stored()).toBe(2);
   });
 
+  it('an upload is not cut off by the API request deadline (a phone sends 12 MB slowly)', async () => {
+    const { app } = await setup({ REQUEST_DEADLINE_MS: '1' });
+    // A 1 ms deadline: the re-encoding (tens of milliseconds in libvips' threads) outlasts it, and
+    // the upload is decoded and stored all the same (with the deadline it was a 503).
+    expectAnswer(await upload(app, monumentPhotos, photoForm(await phoneJpeg())), 202, PhotoAccepted);
+  });
+
   it('refuses a decompression bomb (a 3 KB PNG that says 20,000 × 20,000) from its header, with bounded memory', async () => {
     const { app, database } = await setup();
     const bomb = bombPng();

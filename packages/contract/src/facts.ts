@@ -172,6 +172,9 @@ export function pathOf(path: string, params: Record<string, string | number> = {
 /** The public writes' Idempotency-Key header (idempotency.ts), lower case as Node reads it. */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
+/** The photo upload paths (PATHS.uploadMonumentPhoto, PATHS.uploadInterventionPhoto), the query left off. */
+export const isPhotoUploadPath = (path: string): boolean => /^\/api\/(monuments|interventions)\/[^/]+\/photos$/.test(path);
+
 /** Where a photo's WebP bytes are served: `/media/<sha256>.webp` and `/media/<sha256>-480.webp`. */
 export const MEDIA_PREFIX = '/media/';
 export const mediaUrl = (hash: string, thumb = false) => `${MEDIA_PREFIX}${hash}${thumb ? '-480' : ''}.webp`;

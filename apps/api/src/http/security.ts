@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 import rateLimit, { type FastifyRateLimitStore, type RateLimitPluginOptions } from '@fastify/rate-limit';
 import { OPEN311_BASE } from '@linz/contract';
-import { isApiPath, PATHS } from '@linz/contract/facts';
+import { isApiPath, isPhotoUploadPath, PATHS } from '@linz/contract/facts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { connectionOf } from '../domain/identity.js';
@@ -68,8 +68,6 @@ export function windowCounter(windowMs = LIMIT_WINDOW_MS, sweepFrom = 10_000) {
 export type WindowCounter = ReturnType<typeof windowCounter>;
 
 /** A map data tile of the unfiltered map (no query string). */
-/** The photo upload paths (PATHS.uploadMonumentPhoto, PATHS.uploadInterventionPhoto). */
-const PHOTO_UPLOAD = /^\/api\/(monuments|interventions)\/[^/]+\/photos$/;
 const PLAIN_MAP_TILE = /^\/api\/map\/\d+\/\d+\/\d+\.json$/;
 
 const HSTS = 'max-age=31536000; includeSubDomains';
@@ -157,7 +155,7 @@ export async function security(app: FastifyInstance, config: Config): Promise<Gu
     }
     const type = req.headers['content-type'] ?? '';
     // Photo uploads are forms (issue 30), and only they.
-    if (PHOTO_UPLOAD.test(req.url.split('?')[0] ?? '')) {
+    if (isPhotoUploadPath(req.url.split('?')[0] ?? '')) {
       if (!/^multipart\/form-data\s*;/i.test(type)) {
         return void reply.code(415).send({ message: 'Send the photo as multipart/form-data.' });
       }
