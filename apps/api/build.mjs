@@ -8,12 +8,14 @@ import { build } from 'esbuild';
 const pkg = JSON.parse(readFileSync(new URL('package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies);
 
-rmSync('dist', { recursive: true, force: true });
+// `node build.mjs [outdir]`: dist unless told (test/memory.test.ts builds into a folder of its own).
+const outdir = process.argv[2] ?? 'dist';
+rmSync(outdir, { recursive: true, force: true });
 await build({
   // server.js, and staff.js: the staff CLI (`node dist/staff.js add "<name>"` where there is no tsx);
   // backup.js: `node dist/backup.js backup|restore <file>`.
   entryPoints: { server: 'src/server.ts', staff: 'src/cli/staff.ts', backup: 'src/cli/backup.ts' },
-  outdir: 'dist',
+  outdir,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -22,7 +24,7 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
-cpSync('src/db/functions', 'dist/functions', { recursive: true });
+cpSync('src/db/migrations', `${outdir}/migrations`, { recursive: true });
+cpSync('src/db/functions', `${outdir}/functions`, { recursive: true });
 // The street register is read at seed time from dist/seed (db/streets.ts): Node 20 imports no text files.
-cpSync('seed/linz-street-names.csv', 'dist/seed/linz-street-names.csv');
+cpSync('seed/linz-street-names.csv', `${outdir}/seed/linz-street-names.csv`);

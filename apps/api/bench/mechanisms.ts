@@ -7,9 +7,10 @@
 //  - read cache: the lists served from memory, dropped on writes (and NOTIFY on PostgreSQL).
 //    Without: the list query on every read; also measured while votes are being cast.
 import { fmtGet, fmtVotes, log, mergeVotes, RATE_LIMIT, WARMUP, voteLoad, votesOf, type Ctx } from './common.js';
+import type { ConfigOptions } from '../src/config.js';
 import { startApi, type Api } from './server.js';
 import type { MechanismRow } from './table.js';
-import { variantEntry, type Variant } from './variants.js';
+import { variantSrc, type Variant } from './variants.js';
 import { loadGet, ok200, type GetResult, type VoteResult } from './wrk.js';
 
 const num = (name: string, def: number) => Number(process.env[name] ?? def);
@@ -19,8 +20,8 @@ const OVERLOAD_CONNECTIONS = num('BENCH_OVERLOAD_CONNECTIONS', 300);
 /** Which of the three to measure (BENCH_MECHANISMS=box,withdrawal,cache). */
 const WHICH = new Set((process.env.BENCH_MECHANISMS ?? 'box,withdrawal,cache').split(','));
 
-async function withApi<T>(ctx: Ctx, variant: Variant, env: Record<string, string>, work: (api: Api) => Promise<T>): Promise<T> {
-  const api = await startApi(ctx.db, { rateLimit: RATE_LIMIT, entry: variantEntry(variant), env });
+async function withApi<T>(ctx: Ctx, variant: Variant, options: ConfigOptions, work: (api: Api) => Promise<T>): Promise<T> {
+  const api = await startApi(ctx.db, { rateLimit: RATE_LIMIT, src: variantSrc(variant), options });
   try {
     return await work(api);
   } finally {
@@ -88,7 +89,7 @@ export async function benchMechanisms(ctx: Ctx, rows: MechanismRow[], checks: st
   async function withdrawal() {
     const runs: Record<string, { r: VoteResult; counted: number }> = {};
     for (const v of ['current', 'no-withdrawal'] as const) {
-      runs[v] = await withApi(ctx, v, { REQUEST_DEADLINE_MS: String(DEADLINE_MS) }, async (api) => {
+      runs[v] = await withApi(ctx, v, { pressure: { requestDeadlineMs: DEADLINE_MS } }, async (api) => {
         const before = await votesOf(api.base, target.id);
         const r = await voteLoad(ctx, api, SECONDS, { connections: OVERLOAD_CONNECTIONS });
         const counted = (await settledVotes(api, target.id)) - before;

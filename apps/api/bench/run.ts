@@ -1,4 +1,4 @@
-// `pnpm bench [-- --only reads|votes|main|mechanisms|scale|search] [--db pglite|postgres]`: loopback load,
+// `pnpm bench [-- --only reads|votes|main|mechanisms|scale|search|instances] [--db pglite|postgres]`: loopback load,
 // driven by wrk, on the API's two public lists and the vote, each beside a reference measured in the
 // same run (bare node:http for reads, the vote SQL straight on the driver for votes), and the
 // with/without figures of the API's mechanisms (mechanisms.ts), and the monuments list at 42 and
@@ -9,8 +9,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startPostgres, type PgServer } from '../test/postgres-server.js';
-import { firstMessage, killAllChildren, startChild, stopChild, type Child } from './children.js';
+import { startPostgres, type PgServer } from '../test/support/postgres-server.js';
+import { firstMessage, killAllChildren, startChild, stopChild, type Child } from '../test/support/children.js';
 import {
   cpuShare,
   fmtGet,
@@ -28,6 +28,7 @@ import {
   type Ctx,
   type Target,
 } from './common.js';
+import { benchInstances } from './instances.js';
 import { benchMechanisms } from './mechanisms.js';
 import { benchScale } from './scale.js';
 import { benchSearch } from './search.js';
@@ -38,7 +39,7 @@ import { printMechanisms, printTable, type MechanismRow, type Row } from './tabl
 import { removeVariants } from './variants.js';
 import { compareGets, CONNECTIONS, loadGet, ok200, requireWrk } from './wrk.js';
 
-type Part = 'reads' | 'votes' | 'mechanisms' | 'scale' | 'search';
+type Part = 'reads' | 'votes' | 'mechanisms' | 'scale' | 'search' | 'instances';
 
 function argsOf(argv: string[]) {
   const args = argv.filter((a) => a !== '--');
@@ -47,12 +48,12 @@ function argsOf(argv: string[]) {
     if (i < 0) return undefined;
     return args[i]!.includes('=') ? args[i]!.split('=')[1] : args[i + 1];
   };
-  const only = (value('--only') ?? 'reads,votes,mechanisms,scale').replace('main', 'reads,votes').split(',');
+  const only = (value('--only') ?? 'reads,votes,mechanisms,scale,instances').replace('main', 'reads,votes').split(',');
   const parts = new Set<Part>();
   for (const p of only) {
-    if (p !== 'reads' && p !== 'votes' && p !== 'mechanisms' && p !== 'scale' && p !== 'search')
-      throw new Error(`--only takes reads, votes, main, mechanisms, scale or search (comma-separated), not ${p}`);
-    parts.add(p);
+    if (!['reads', 'votes', 'mechanisms', 'scale', 'search', 'instances'].includes(p))
+      throw new Error(`--only takes reads, votes, main, mechanisms, scale, search or instances (comma-separated), not ${p}`);
+    parts.add(p as Part);
   }
   const dbs = (value('--db') ?? process.env.BENCH_DB ?? 'pglite,postgres').split(',') as DbTarget['kind'][];
   return { parts, dbs };
@@ -88,7 +89,7 @@ const perDb =
   (parts.has('mechanisms') ? 330 : 0) +
   (parts.has('scale') ? 240 : 0) +
   (parts.has('search') ? 1200 : 0);
-const budget = (DBS.length * perDb + 120) * 1000;
+const budget = (DBS.length * perDb + (parts.has('instances') ? 240 : 0) + 120) * 1000;
 setTimeout(() => {
   console.error(`benchmark exceeded its ${budget / 1000} s budget; stopping`);
   cleanupNow();
@@ -305,7 +306,10 @@ async function main() {
   const mechanisms: MechanismRow[] = [];
   const checks: string[] = [];
   let exact = true;
-  for (const kind of DBS) exact = (await benchDb(kind, rows, mechanisms, checks)) && exact;
+  for (const kind of DBS)
+    if ([...parts].some((p) => p !== 'instances')) exact = (await benchDb(kind, rows, mechanisms, checks)) && exact;
+  // Several instances behind nginx: PostgreSQL only, once.
+  const instances = parts.has('instances') ? await benchInstances() : undefined;
   console.log('');
   if (rows.length) {
     printTable(rows, `${generator} -t${THREADS} -c${CONNECTIONS}`);
@@ -314,6 +318,10 @@ async function main() {
   for (const h of headroom) console.log(`headroom  ${h}`);
   for (const c of checks) console.log(`count check  ${c}`);
   if (austria.length) console.log(`\nAll of Austria (search.ts):\n${austria.map((l) => `  ${l}`).join('\n')}`);
+  if (instances)
+    console.log(
+      `\nThree instances behind nginx on PostgreSQL (instances.ts):\n${instances.lines.map((l) => `  ${l}`).join('\n')}`,
+    );
   if (mechanisms.length) {
     console.log('\nMechanisms, with and without (the API as it is vs a copy of src without the mechanism, bench/variants.ts):\n');
     printMechanisms(mechanisms);
@@ -322,7 +330,7 @@ async function main() {
     `\nLoopback on a shared machine: compare the ratios, not the absolute numbers. ${((Date.now() - started) / 1000).toFixed(0)} s.`,
   );
   if (!exact) process.exitCode = 1;
-  if (process.env.BENCH_STRICT === '1' && rows.some((r) => !r.ok)) process.exitCode = 1;
+  if (process.env.BENCH_STRICT === '1' && (rows.some((r) => !r.ok) || instances?.ok === false)) process.exitCode = 1;
 }
 
 main()

@@ -10,7 +10,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { PATHS, pathOf, routes, searchWords, type Monument } from '@linz/contract';
 import { sql } from 'drizzle-orm';
-import type { PgServer } from '../test/postgres-server.js';
+import type { PgServer } from '../test/support/postgres-server.js';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
@@ -139,16 +139,19 @@ export async function benchSearch(kind: DbTarget['kind'], work: string, pg: PgSe
   lines.push(line);
   const env = {
     LOG_LEVEL: 'warn',
-    WEB_DIST: '/nonexistent',
-    LIMIT_REQUESTS_PER_MINUTE: '0',
-    // Measures the work, not the shedding: a first tile after a build may take longer than the deadline.
-    PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '60000',
-    REQUEST_DEADLINE_MS: '0',
     COOKIE_SECRET: 'bench-secret-bench-secret-bench-secret-0001',
     ...(db.kind === 'postgres' ? { DATABASE_URL: db.url, DATA_DIR: work } : { DATA_DIR: db.dataDir }),
   };
   const database = await openDatabase(db.kind === 'postgres' ? { databaseUrl: db.url } : { dataDir: db.dataDir });
-  const app = await buildApp(loadConfig(env), { database });
+  const app = await buildApp(
+    loadConfig(env, {
+      webDist: '/nonexistent',
+      limits: { requestsPerMinute: 0 },
+      // Measures the work, not the shedding: a first tile after a build may take longer than the deadline.
+      pressure: { maxEventLoopDelayMs: 60_000, requestDeadlineMs: 0 },
+    }),
+    { database },
+  );
   try {
     const say = (s: string) => {
       log(`${kind} ${s}`);

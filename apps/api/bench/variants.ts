@@ -19,10 +19,9 @@ const PATCHES: Record<Exclude<Variant, 'current'>, Patch[]> = {
   ],
   // A vote still queued when its request's deadline answered 503 is cast anyway.
   'no-withdrawal': [{ file: 'domain/votes.ts', from: 'if (p.answered?.()) p.reject(', to: 'if (false) p.reject(' }],
-  // Every list read runs its query (none is answered beside Fastify from a kept snapshot); no NOTIFY either (nothing to invalidate).
+  // Every list read runs its query; no NOTIFY either (nothing to invalidate).
   'no-cache': [
     { file: 'domain/read-cache.ts', from: '      if (current) return current;\n', to: '' },
-    { file: 'domain/read-cache.ts', from: 'ready: () => built,', to: 'ready: () => undefined,' },
     { file: 'services.ts', from: "channel: database.kind === 'postgres' ? CHANGE_CHANNEL : null,", to: 'channel: null,' },
   ],
 };
@@ -30,9 +29,9 @@ const PATCHES: Record<Exclude<Variant, 'current'>, Patch[]> = {
 const apiDir = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const root = path.join(apiDir, 'bench', '.variants');
 
-/** The entry point (relative to apps/api) of the API as `variant`; built fresh from src/. */
-export function variantEntry(variant: Variant): string {
-  if (variant === 'current') return process.env.BENCH_API_ENTRY ?? 'src/server.ts';
+/** The source folder (relative to apps/api) of the API as `variant`; built fresh from src/. */
+export function variantSrc(variant: Variant): string {
+  if (variant === 'current') return process.env.BENCH_API_SRC ?? 'src';
   const dir = path.join(root, variant);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
@@ -49,7 +48,7 @@ export function variantEntry(variant: Variant): string {
     }
     writeFileSync(file, text.replace(p.from, p.to));
   }
-  return path.relative(apiDir, path.join(dir, 'src', 'server.ts'));
+  return path.relative(apiDir, path.join(dir, 'src'));
 }
 
 export function removeVariants(): void {

@@ -4,7 +4,6 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import { routes } from '@linz/contract';
 import { APP_PATHS } from '@linz/contract/facts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Config } from './config.js';
@@ -14,8 +13,6 @@ import { CHANGE_CHANNEL } from './domain/read-cache.js';
 import { runRetention, scheduleRetention } from './domain/retention.js';
 import { cookieSecret } from './domain/secrets.js';
 import { contextFactory } from './http/context.js';
-import { clientOf, fastReadServer } from './http/fast-reads.js';
-import type { ListCache } from './domain/read-cache.js';
 import { retryAfterOf, sendError } from './http/errors.js';
 import { metricsRoutes } from './http/metrics.js';
 import { ops } from './http/ops.js';
@@ -25,10 +22,11 @@ import { sharePage } from './http/share-page.js';
 import { statsPage } from './http/stats-page.js';
 import { tileRoutes, type TileOptions } from './http/tiles.js';
 import { webApp } from './http/web.js';
-import { mayorMail, type MailOptions } from './mail/plugin.js';
+import { mayorMailer, runMayorMail, type MailOptions } from './mail/plugin.js';
 import { exportRoutes } from './rest/exports.js';
 import { open311Routes } from './rest/open311.js';
 import { restRoutes } from './rest/routes.js';
+import { requestLogController } from './logging.js';
 import { createServices, invalidateList, type Services } from './services.js';
 import { answeredError } from './trpc/errors.js';
 import { appRouter, type AppRouter } from './trpc/router.js';
@@ -63,21 +61,20 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
     }));
   await seedLinz(database);
   const secret = await cookieSecret(database, config.cookieSecret);
-  const services = createServices(config, database);
-  services.followSecret = secret;
 
-  const fast = fastReadServer();
   const app: FastifyInstance = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
+    // One line per request instead of Fastify's two (logging.ts).
+    logController: requestLogController(),
     // A request that reached this instance while it closes (behind a balancer: sent just before the
     // drain ended) is served, not refused with 503; the database closes after the server has.
     return503OnClosing: false,
-    // The public lists are answered beside Fastify's pipeline when nothing else applies (http/fast-reads.ts).
-    serverFactory: fast.factory,
   });
+  const mailer = mayorMailer({ config, database, secret, log: app.log }, opts.mail);
+  const services = createServices({ config, database, secret, mailer });
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.decorate('services', services);
   app.removeContentTypeParser('text/plain');
@@ -89,7 +86,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
     if (!opts.database) await database.close();
   });
   // Registered after the database's hook: onClose runs in reverse, so the sender stops first.
-  mayorMail(app, services, opts.mail);
+  runMayorMail(app, mailer);
   // The daily retention job (domain/retention.ts); stopped, and awaited, before the database closes.
   const stopRetention = scheduleRetention(() =>
     runRetention(database, { now: new Date(), retentionDays: config.retentionDays }).then(
@@ -101,18 +98,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
 
   ops(app, database);
   metricsRoutes(app, services.metrics, config.metrics.token);
-  const guard = await security(app, config);
-  fast.serve({
-    reads: new Map<string, ListCache<unknown>>([
-      [routes.listMonuments.path, services.lists.monuments],
-      [routes.allInterventions.path, services.lists.interventions],
-    ]),
-    guard,
-    client: clientOf(config.trustProxy),
-    passAll: () => app.ops.draining || app.isUnderPressure(),
-    metrics: services.metrics,
-    requestLog: ['trace', 'debug', 'info'].includes(app.log.level) ? app.log : undefined,
-  });
+  await security(app, config);
   await app.register(cookie, { secret });
   const contextFor = contextFactory(services, secret);
   restRoutes(app, contextFor);

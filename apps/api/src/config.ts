@@ -1,14 +1,10 @@
 // The one place that reads the environment. Everything else receives a Config.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { SiteProfile, THRESHOLD_COUNTS, type ThresholdCounts } from '@linz/contract';
 import { DEFAULT_TILES, PATHS, TILE_ATTRIBUTIONS } from '@linz/contract/facts';
-import { THRESHOLD_COUNTS, type ThresholdCounts } from '@linz/contract';
 import { z } from 'zod';
 
-/** A flag that is on unless set to false/0. */
-const boolOn = z
-  .enum(['true', 'false', '1', '0', ''])
-  .optional()
-  .transform((v) => v !== 'false' && v !== '0');
 const int = (def: number) => z.coerce.number().int().nonnegative().default(def);
 
 /** Tile upstreams a city can name instead of a URL template; {y} before {x} is basemap.at's order. */
@@ -20,12 +16,44 @@ export const TILE_PRESETS = {
   osm: { url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: TILE_ATTRIBUTIONS.osm },
 } as const;
 
+/**
+ * What a city does not set: fixed by the code, changed only by tests and benches through
+ * `loadConfig(env, options)`. Each is described on its field of `Config`.
+ */
+export const DEFAULTS = {
+  databaseStatementTimeoutMs: 15_000,
+  webDist: path.join(path.dirname(new URL(import.meta.url).pathname), '../../web/dist'),
+  mailPollSeconds: 30,
+  // Shorter leases would let a slow send be taken over and sent twice; SMTP timeouts are a quarter of it.
+  mailLeaseSeconds: 600,
+  mailRetryDays: 7,
+  mailPerMinute: 120,
+  limits: { requestsPerMinute: 300, createsPer5Minutes: 10, votesPerIpPerIntervention: 5, votesPerNetworkHour: 30 },
+  pressure: { maxEventLoopDelayMs: 1000, requestDeadlineMs: 4000 },
+  hsts: true,
+  reportHideThreshold: 3,
+  statsFreshWaitMs: 100,
+  shutdownDrainMs: 5000,
+  idempotencyWaitMs: 3000,
+} as const;
+
+type Fixed = {
+  -readonly [K in keyof typeof DEFAULTS]: (typeof DEFAULTS)[K] extends boolean
+    ? boolean
+    : (typeof DEFAULTS)[K] extends number
+      ? number
+      : (typeof DEFAULTS)[K] extends string
+        ? string
+        : { -readonly [L in keyof (typeof DEFAULTS)[K]]: number };
+};
+/** Tests' and benches' changes to DEFAULTS (nested groups may be given in part). */
+export type ConfigOptions = { [K in keyof Fixed]?: Fixed[K] extends object ? Partial<Fixed[K]> : Fixed[K] };
+
 const Env = z.object({
   PORT: int(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
-  DATABASE_STATEMENT_TIMEOUT_MS: int(15000),
   COOKIE_SECRET: z.string().min(32, 'COOKIE_SECRET must have at least 32 characters').optional(),
   TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -37,7 +65,6 @@ const Env = z.object({
     })
     .default('basemap'),
   TILE_ATTRIBUTION: z.string().optional(),
-  TILE_CONTACT: z.string().max(200).optional(),
   TILE_BOUNDS: z
     .string()
     .transform((v, ctx) => {
@@ -57,25 +84,10 @@ const Env = z.object({
   TILE_MIN_ZOOM: z.coerce.number().int().min(0).max(22).default(DEFAULT_TILES.minZoom),
   TILE_MAX_ZOOM: z.coerce.number().int().min(0).max(22).default(DEFAULT_TILES.maxZoom),
   TILE_CACHE_MAX_MB: int(1024),
-  WEB_DIST: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Linz Denkmal-Karte <no-reply@localhost>'),
   MAYOR_EMAIL: z.string().default('buergermeister@linz.example'),
-  MAIL_POLL_SECONDS: int(30),
-  // Shorter leases would let a slow send be taken over and sent twice; SMTP timeouts are a quarter of it.
-  MAIL_LEASE_SECONDS: z.coerce.number().int().min(4).default(600),
-  MAIL_RETRY_DAYS: int(7),
-  MAIL_PER_MINUTE: z.coerce.number().int().min(1).default(120),
-  LIMIT_REQUESTS_PER_MINUTE: int(300),
-  LIMIT_CREATES_PER_5_MINUTES: int(10),
-  LIMIT_VOTES_PER_IP_PER_INTERVENTION: int(5),
-  PRESSURE_MAX_EVENT_LOOP_DELAY_MS: int(1000),
-  REQUEST_DEADLINE_MS: int(4000),
-  HSTS: boolOn,
-  REPORT_HIDE_THRESHOLD: z.coerce.number().int().min(1).default(3),
-  STATS_FRESH_WAIT_MS: int(100),
   RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
-  SHUTDOWN_DRAIN_MS: int(5000),
   // A bearer token that is short enough to guess would make the figures public.
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must have at least 16 characters').optional(),
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
@@ -83,16 +95,18 @@ const Env = z.object({
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
   OIDC_STAFF_CLAIM: z.string().optional(),
-  OIDC_STAFF_VALUE: z.string().optional(),
   OIDC_ALLOWED_DOMAINS: z.string().optional(),
-  IDEMPOTENCY_WAIT_MS: int(3000),
   // Votes the mayor can trust (issue 27).
   THRESHOLD_COUNTS: z.enum(THRESHOLD_COUNTS).default('votes'),
   THRESHOLD_MIN_NETWORKS: z.coerce.number().int().min(1).default(4),
   BURST_VOTES_PER_NETWORK_HOUR: z.coerce.number().int().min(1).default(8),
-  LIMIT_VOTES_PER_NETWORK_HOUR: z.coerce.number().int().min(1).default(30),
-  STAFF_EMAIL: z.string().optional(),
+  // Who runs the site (issue 29): one validated file.
+  SITE_PROFILE: z.string().optional(),
+  MODERATION: z.enum(['post', 'pre']).default('post'),
 });
+
+/** The environment variables a city may set: the whole list. */
+export const SETTINGS = Object.keys(Env.shape) as (keyof typeof Env.shape)[];
 
 export type Config = {
   port: number;
@@ -111,8 +125,6 @@ export type Config = {
     /** URL template with {z}, {x}, {y}. */
     upstream: string;
     attribution: string;
-    /** Named in the User-Agent sent upstream (tile policies ask for a way to reach the operator). */
-    contact: string | undefined;
     /** South-west and north-east corners: only tiles touching them are fetched. */
     bounds: [[number, number], [number, number]];
     minZoom: number;
@@ -132,7 +144,13 @@ export type Config = {
   mailRetryDays: number;
   /** Followers' mails attempted per minute at most (issue 17), sent in batches. */
   mailPerMinute: number;
-  limits: { requestsPerMinute: number; createsPer5Minutes: number; votesPerIpPerIntervention: number };
+  /** votesPerIpPerIntervention (a day) and votesPerNetworkHour: further votes are held for staff (issue 27). */
+  limits: {
+    requestsPerMinute: number;
+    createsPer5Minutes: number;
+    votesPerIpPerIntervention: number;
+    votesPerNetworkHour: number;
+  };
   /** Load shedding: 503 when the event loop lags this much, or an API answer takes this long. */
   pressure: { maxEventLoopDelayMs: number; requestDeadlineMs: number };
   /** Strict-Transport-Security on answers that came over HTTPS (directly or via a trusted proxy). */
@@ -152,9 +170,14 @@ export type Config = {
   /** How long a repeat with an Idempotency-Key waits for the first request's answer before 409. */
   idempotencyWaitMs: number;
   /** What the mayor's threshold counts, how many networks its votes need, and when one network's votes are a burst. */
-  votes: { counts: ThresholdCounts; minNetworks: number; burst: number; netHourLimit: number };
-  /** Where alerts for staff are mailed (vote bursts); none without it. */
-  staffEmail: string | undefined;
+  votes: { counts: ThresholdCounts; minNetworks: number; burst: number };
+  /** Who runs this site (Impressum, accessibility statement, privacy page): the SITE_PROFILE file, validated. */
+  site: SiteProfile;
+  /**
+   * post: new proposals and monuments are public at once (unless the word screen holds them);
+   * pre: others see them only once staff approve (docs/screening.md).
+   */
+  moderation: 'post' | 'pre';
 };
 
 export type OidcConfig = {
@@ -198,7 +221,6 @@ function tilesOf(e: z.infer<typeof Env>): Config['tiles'] {
   return {
     upstream: preset?.url ?? e.TILE_UPSTREAM,
     attribution,
-    contact: e.TILE_CONTACT,
     bounds: e.TILE_BOUNDS ?? DEFAULT_TILES.tileBounds,
     minZoom: e.TILE_MIN_ZOOM,
     maxZoom: e.TILE_MAX_ZOOM,
@@ -213,7 +235,6 @@ function oidcOf(e: z.infer<typeof Env>, publicUrl: string): OidcConfig | undefin
   const core = { OIDC_ISSUER: e.OIDC_ISSUER, OIDC_CLIENT_ID: e.OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: e.OIDC_CLIENT_SECRET };
   const who = {
     OIDC_STAFF_CLAIM: e.OIDC_STAFF_CLAIM,
-    OIDC_STAFF_VALUE: e.OIDC_STAFF_VALUE,
     OIDC_ALLOWED_DOMAINS: e.OIDC_ALLOWED_DOMAINS,
   };
   const set = (o: Record<string, string | undefined>) => Object.keys(o).filter((k) => o[k] !== undefined);
@@ -235,8 +256,9 @@ function oidcOf(e: z.infer<typeof Env>, publicUrl: string): OidcConfig | undefin
   if (issuer.protocol !== 'https:' && !['127.0.0.1', 'localhost', '[::1]'].includes(issuer.hostname)) {
     throw invalid(['OIDC_ISSUER: must be an https:// address']);
   }
-  if ((e.OIDC_STAFF_CLAIM === undefined) !== (e.OIDC_STAFF_VALUE === undefined)) {
-    throw invalid(['OIDC_STAFF_CLAIM, OIDC_STAFF_VALUE: set both (the claim and the value it must contain) or neither']);
+  const eq = e.OIDC_STAFF_CLAIM?.indexOf('=') ?? -1;
+  if (e.OIDC_STAFF_CLAIM !== undefined && !(eq > 0 && eq < e.OIDC_STAFF_CLAIM.length - 1)) {
+    throw invalid(['OIDC_STAFF_CLAIM: the claim and the value it must contain, e.g. groups=denkmal-staff']);
   }
   const domains = e.OIDC_ALLOWED_DOMAINS?.split(',')
     .map((d) => d.trim().toLowerCase().replace(/^@/, ''))
@@ -244,12 +266,13 @@ function oidcOf(e: z.infer<typeof Env>, publicUrl: string): OidcConfig | undefin
   if (domains?.some((d) => !/^[a-z0-9.-]+\.[a-z]{2,}$/.test(d))) {
     throw invalid(['OIDC_ALLOWED_DOMAINS: a comma-separated list of domains, e.g. linz.gv.at,magistrat.linz.at']);
   }
-  const staffClaim =
-    e.OIDC_STAFF_CLAIM && e.OIDC_STAFF_VALUE ? { claim: e.OIDC_STAFF_CLAIM, value: e.OIDC_STAFF_VALUE } : undefined;
+  const staffClaim = e.OIDC_STAFF_CLAIM
+    ? { claim: e.OIDC_STAFF_CLAIM.slice(0, eq).trim(), value: e.OIDC_STAFF_CLAIM.slice(eq + 1).trim() }
+    : undefined;
   const allowedDomains = domains && domains.length > 0 ? domains : undefined;
   // Without a rule every account of the provider would become staff.
   if (!staffClaim && !allowedDomains) {
-    throw invalid(['OIDC_STAFF_CLAIM and OIDC_STAFF_VALUE, or OIDC_ALLOWED_DOMAINS: required with OIDC_ISSUER (who is staff)']);
+    throw invalid(['OIDC_STAFF_CLAIM or OIDC_ALLOWED_DOMAINS: required with OIDC_ISSUER (who is staff)']);
   }
   return {
     issuer: issuerUrl,
@@ -263,7 +286,25 @@ function oidcOf(e: z.infer<typeof Env>, publicUrl: string): OidcConfig | undefin
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+/** The profile shipped for the art project as it stands (apps/api/site/). */
+export const DEFAULT_SITE_PROFILE = path.join(here, '../site/denkmal-linz.json');
+
+/** Reads and validates the site profile; a missing, unreadable or incomplete file refuses the start. */
+export function loadSiteProfile(file: string): SiteProfile {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw invalid([`SITE_PROFILE: cannot read ${file} as JSON (${err instanceof Error ? err.message : String(err)})`]);
+  }
+  const parsed = SiteProfile.safeParse(raw);
+  if (!parsed.success) {
+    throw invalid(parsed.error.issues.map((i) => `SITE_PROFILE ${file}: ${i.path.join('.') || '(file)'}: ${i.message}`));
+  }
+  return parsed.data;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env, options: ConfigOptions = {}): Config {
   // An empty variable (common in compose files) means "not set".
   const set = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = Env.safeParse(set);
@@ -273,46 +314,31 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const publicUrl = e.PUBLIC_URL.replace(/\/$/, '');
+  const { limits, pressure, ...fixed } = options;
   return {
+    ...DEFAULTS,
+    ...fixed,
+    limits: { ...DEFAULTS.limits, ...limits },
+    pressure: { ...DEFAULTS.pressure, ...pressure },
+    webDist: path.resolve(fixed.webDist ?? DEFAULTS.webDist),
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     cookieSecret: e.COOKIE_SECRET,
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     publicUrl,
     tiles: tilesOf(e),
-    webDist: path.resolve(e.WEB_DIST ?? path.join(here, '../../web/dist')),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     mayorEmail: e.MAYOR_EMAIL,
-    mailPollSeconds: e.MAIL_POLL_SECONDS,
-    mailLeaseSeconds: e.MAIL_LEASE_SECONDS,
-    mailRetryDays: e.MAIL_RETRY_DAYS,
-    mailPerMinute: e.MAIL_PER_MINUTE,
-    limits: {
-      requestsPerMinute: e.LIMIT_REQUESTS_PER_MINUTE,
-      createsPer5Minutes: e.LIMIT_CREATES_PER_5_MINUTES,
-      votesPerIpPerIntervention: e.LIMIT_VOTES_PER_IP_PER_INTERVENTION,
-    },
-    pressure: { maxEventLoopDelayMs: e.PRESSURE_MAX_EVENT_LOOP_DELAY_MS, requestDeadlineMs: e.REQUEST_DEADLINE_MS },
-    hsts: e.HSTS,
-    reportHideThreshold: e.REPORT_HIDE_THRESHOLD,
-    statsFreshWaitMs: e.STATS_FRESH_WAIT_MS,
     retentionDays: e.RETENTION_DAYS,
-    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
     oidc: oidcOf(e, publicUrl),
-    idempotencyWaitMs: e.IDEMPOTENCY_WAIT_MS,
-    votes: {
-      counts: e.THRESHOLD_COUNTS,
-      minNetworks: e.THRESHOLD_MIN_NETWORKS,
-      burst: e.BURST_VOTES_PER_NETWORK_HOUR,
-      netHourLimit: e.LIMIT_VOTES_PER_NETWORK_HOUR,
-    },
-    staffEmail: e.STAFF_EMAIL,
+    votes: { counts: e.THRESHOLD_COUNTS, minNetworks: e.THRESHOLD_MIN_NETWORKS, burst: e.BURST_VOTES_PER_NETWORK_HOUR },
+    site: loadSiteProfile(path.resolve(e.SITE_PROFILE ?? DEFAULT_SITE_PROFILE)),
+    moderation: e.MODERATION,
   };
 }
 

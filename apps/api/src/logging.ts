@@ -1,9 +1,9 @@
-// Logger options: request lines carry method, url and id, never addresses, cookies or e-mail
-// addresses. Redaction by path covers the known fields; every finished line is also scrubbed of
+// Logger options: one line per request (method, path without its query, status, time, request id),
+// never addresses, cookies or e-mail addresses. Redaction by path covers the known fields; every finished line is also scrubbed of
 // anything that looks like an IP address or an e-mail address (error messages from drivers and
 // mailers embed them in free text, where no path can reach).
 import { PATHS } from '@linz/contract/facts';
-import type { FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 
 export type LogSink = { write(line: string): unknown };
 
@@ -73,3 +73,39 @@ export function loggerOptions(level: string, target?: LogSink): FastifyServerOpt
     },
   };
 }
+
+/** The request line's message; its fields: reqId, method, path, status, ms. */
+export const REQUEST_LINE = 'request';
+
+/** A request's path without its query (a query may carry a sign-in code or a follow token). */
+export const pathWithoutQuery = (url: string) => {
+  const q = url.indexOf('?');
+  return q === -1 ? url : url.slice(0, q);
+};
+
+/**
+ * One log line per answered request at `info`, written as it finishes, in place of Fastify's two
+ * (on arrival and on completion): Fastify's log controller with those two methods replaced. A
+ * request that failed while being sent is logged at `error` with its error.
+ */
+const INFO_OR_FINER = new Set(['trace', 'debug', 'info']);
+
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const log = reply.log;
+    if (!error && !INFO_OR_FINER.has(log.level)) return;
+    const line = {
+      method: request.method,
+      path: pathWithoutQuery(request.url),
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+    };
+    if (error) log.error({ ...line, err: error }, REQUEST_LINE);
+    else log.info(line, REQUEST_LINE);
+  }
+}
+
+/** Fastify's `logController` option. */
+export const requestLogController = (): LogController => new OneLinePerRequest();

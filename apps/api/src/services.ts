@@ -1,5 +1,6 @@
-// The long-lived parts every request uses, built once per app from the config.
-import { ClientConfig, InterventionList, MonumentList, Stats } from '@linz/contract';
+// The long-lived parts every request uses, built once per app from its parts (config, database,
+// server secret, mail sender) and read-only after.
+import { ClientConfig, InterventionList, MonumentList, SiteInfo, Stats } from '@linz/contract';
 import { TILE_PATH } from '@linz/contract/facts';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -12,21 +13,24 @@ import {
   createDerivedCache,
   createReadCache,
   snapshotOf,
-  type ListCache,
   type ReadCache,
   type Snapshot,
 } from './domain/read-cache.js';
+import { retentionFacts } from './domain/retention.js';
 import { computeStats } from './domain/stats.js';
 import { createBallotBox, voteRulesOf, type BallotBox, type VoteRules } from './domain/votes.js';
+import type { MayorMailer } from './mail/sender.js';
 
-export type Services = {
+export type Services = Readonly<{
   config: Config;
   database: Database;
-  lists: { monuments: ListCache<MonumentList>; interventions: ListCache<InterventionList> };
+  lists: { monuments: ReadCache<MonumentList>; interventions: ReadCache<InterventionList> };
   /** The dashboard's figures, rebuilt whenever one of the lists changes. */
   stats: ReadCache<Stats>;
   /** What the web app needs to know of this server (tiles), fixed at start. */
   clientConfig: Snapshot<ClientConfig>;
+  /** The site profile and the retention facts for the legal pages, fixed at start. */
+  site: Snapshot<SiteInfo>;
   hashIp: IpHasher;
   ballots: BallotBox;
   /** Which votes count and when the mayor's e-mail is queued or held (db/functions/votes.sql). */
@@ -35,17 +39,19 @@ export type Services = {
   metrics: Metrics | undefined;
   /** Called after a vote queued the mayor's e-mail, so the sender need not wait for its next poll. */
   mailQueued: () => void;
-  /** The server secret follow tokens and address hashes derive from (set by app.ts once it is known). */
+  /** The server secret follow tokens and address hashes derive from (domain/secrets.ts). */
   followSecret: string;
-};
+}>;
 
-export function createServices(config: Config, database: Database): Services {
+export type ServiceParts = { config: Config; database: Database; secret: string; mailer: Pick<MayorMailer, 'wake'> };
+
+export function createServices({ config, database, secret, mailer }: ServiceParts): Services {
   const lists = {
     monuments: createReadCache(MonumentList, () => listMonuments(database)),
     interventions: createReadCache(InterventionList, () => listAllInterventions(database)),
   };
   const voteRules = voteRulesOf(config, database.kind === 'postgres' ? CHANGE_CHANNEL : null);
-  return {
+  return Object.freeze({
     config,
     database,
     lists,
@@ -64,6 +70,7 @@ export function createServices(config: Config, database: Database): Services {
       staffOidc: config.oidc !== undefined,
       thresholdCounts: config.votes.counts,
     }),
+    site: snapshotOf(SiteInfo, { profile: config.site, retention: retentionFacts(config.retentionDays) }),
     hashIp: createIpHasher(database),
     voteRules,
     ballots: createBallotBox(database, {
@@ -72,9 +79,9 @@ export function createServices(config: Config, database: Database): Services {
       maxBatch: 100,
     }),
     metrics: metricsEnabled(config) ? createMetrics(database) : undefined,
-    mailQueued: () => {},
-    followSecret: '',
-  };
+    mailQueued: () => mailer.wake(),
+    followSecret: secret,
+  });
 }
 
 export function invalidateList(services: Services, list: string): void {

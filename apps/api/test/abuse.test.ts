@@ -4,13 +4,13 @@ import { ErrorBody, type Intervention, Monument, pathOf, routes } from '@linz/co
 import { afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { castVote, createBallotBox, voteRulesOf } from '../src/domain/votes.js';
-import { loadConfig } from '../src/config.js';
+import { loadConfig, type ConfigOptions } from '../src/config.js';
 import { expectAnswer, testApp } from './harness.js';
 import { expectTooMany, firstMonument, get, holdProposal, newProposal, post, vote } from './abuse-helpers.js';
 
 let open: Awaited<ReturnType<typeof testApp>> | undefined;
-async function start(env: Record<string, string> = {}) {
-  open = await testApp(env);
+async function start(env: Record<string, string> = {}, config: ConfigOptions = {}) {
+  open = await testApp(env, { config });
   return open;
 }
 afterEach(async () => {
@@ -43,7 +43,7 @@ function expectSecurityHeaders(res: { headers: Record<string, unknown>; statusCo
 
 describe('security headers', () => {
   it('are on every kind of answer: 200, 201, 304, 400, 403, 404, 413, 415, 429', async () => {
-    const { app } = await start({ LIMIT_REQUESTS_PER_MINUTE: '12' });
+    const { app } = await start({}, { limits: { requestsPerMinute: 12 } });
     const list = await get(app, routes.listMonuments.path);
     const answers = {
       200: list,
@@ -88,8 +88,8 @@ describe('security headers', () => {
     expect(spoofed.headers['strict-transport-security']).toBeUndefined();
   });
 
-  it('HSTS=false turns it off', async () => {
-    const { app } = await start({ TRUST_PROXY: '1', HSTS: 'false' });
+  it('hsts: false turns it off', async () => {
+    const { app } = await start({ TRUST_PROXY: '1' }, { hsts: false });
     const tls = await get(app, routes.clientConfig.path, { headers: { 'x-forwarded-proto': 'https' } });
     expect(tls.headers['strict-transport-security']).toBeUndefined();
   });
@@ -146,9 +146,9 @@ describe('write guards', () => {
   });
 });
 
-describe('general rate limit (LIMIT_REQUESTS_PER_MINUTE)', () => {
+describe('general rate limit (limits.requestsPerMinute)', () => {
   it('answers 429 with Retry-After after the limit; spoofed X-Forwarded-For does not escape it', async () => {
-    const { app } = await start({ LIMIT_REQUESTS_PER_MINUTE: '5' });
+    const { app } = await start({}, { limits: { requestsPerMinute: 5 } });
     for (let i = 0; i < 5; i++) {
       const ok = await get(app, routes.clientConfig.path, { ip: '198.51.100.7' });
       expect(ok.statusCode).toBe(200);
@@ -170,7 +170,7 @@ describe('general rate limit (LIMIT_REQUESTS_PER_MINUTE)', () => {
   });
 
   it('counts an IPv6 /64 as one connection', async () => {
-    const { app } = await start({ LIMIT_REQUESTS_PER_MINUTE: '3' });
+    const { app } = await start({}, { limits: { requestsPerMinute: 3 } });
     for (let i = 1; i <= 3; i++)
       expect((await get(app, routes.clientConfig.path, { ip: `2001:db8:1:2::${i}` })).statusCode).toBe(200);
     expectTooMany(await get(app, routes.clientConfig.path, { ip: '2001:db8:1:2:ffff:ffff:ffff:ffff' }));
@@ -178,7 +178,7 @@ describe('general rate limit (LIMIT_REQUESTS_PER_MINUTE)', () => {
   });
 
   it('with TRUST_PROXY=1 uses the address the proxy saw, not what the client wrote before it', async () => {
-    const { app } = await start({ LIMIT_REQUESTS_PER_MINUTE: '3', TRUST_PROXY: '1' });
+    const { app } = await start({ TRUST_PROXY: '1' }, { limits: { requestsPerMinute: 3 } });
     const proxy = '10.0.0.2';
     for (let i = 0; i < 3; i++) {
       expect((await get(app, routes.clientConfig.path, { ip: proxy, xff: `1.1.1.${i}, 198.51.100.9` })).statusCode).toBe(200);
@@ -189,9 +189,9 @@ describe('general rate limit (LIMIT_REQUESTS_PER_MINUTE)', () => {
   });
 });
 
-describe('creation limit (LIMIT_CREATES_PER_5_MINUTES)', () => {
+describe('creation limit (limits.createsPer5Minutes)', () => {
   it('counts monuments and proposals together; the next create gets 429; spoofed headers do not escape', async () => {
-    const { app } = await start({ LIMIT_CREATES_PER_5_MINUTES: '3' });
+    const { app } = await start({}, { limits: { createsPer5Minutes: 3 } });
     const ip = '198.51.100.20';
     const m = await firstMonument(app);
     expectAnswer(await post(app, routes.addMonument.path, newMonument(1), { ip }), 201, Monument);
@@ -207,7 +207,7 @@ describe('creation limit (LIMIT_CREATES_PER_5_MINUTES)', () => {
   });
 
   it('holds against a concurrent burst from one connection', async () => {
-    const { app, database } = await start({ LIMIT_CREATES_PER_5_MINUTES: '4' });
+    const { app, database } = await start({}, { limits: { createsPer5Minutes: 4 } });
     const ip = '198.51.100.22';
     const burst = await Promise.all(
       Array.from({ length: 30 }, (_, i) => post(app, routes.addMonument.path, newMonument(100 + i), { ip })),
@@ -220,9 +220,9 @@ describe('creation limit (LIMIT_CREATES_PER_5_MINUTES)', () => {
   });
 });
 
-describe('vote limit (LIMIT_VOTES_PER_IP_PER_INTERVENTION)', () => {
+describe('vote limit (limits.votesPerIpPerIntervention)', () => {
   it('counts 5 votes of a household per proposal, holds the 6th for staff (answered alike); spoofed headers and fresh cookies do not escape', async () => {
-    const { app } = await start({ LIMIT_VOTES_PER_IP_PER_INTERVENTION: '5' });
+    const { app } = await start({}, { limits: { votesPerIpPerIntervention: 5 } });
     const m = await firstMonument(app);
     const p = await newProposal(app, m.id, 'Johanna Dohnal');
     const other = await newProposal(app, m.id, 'Käthe Leichter');
@@ -247,8 +247,8 @@ describe('vote limit (LIMIT_VOTES_PER_IP_PER_INTERVENTION)', () => {
     expect(counted?.votes).toBe(6);
   });
 
-  async function burst(env: Record<string, string>, hold?: (proposalId: number) => Promise<() => Promise<void>>) {
-    const { app } = await start(env);
+  async function burst(config: ConfigOptions, hold?: (proposalId: number) => Promise<() => Promise<void>>) {
+    const { app } = await start({}, config);
     const m = await firstMonument(app);
     const p = await newProposal(app, m.id, 'Marianne Hainisch');
     const ip = '198.51.100.32';
@@ -268,7 +268,7 @@ describe('vote limit (LIMIT_VOTES_PER_IP_PER_INTERVENTION)', () => {
   // Unloaded, a burst rarely overlaps; here the proposal is held for 1.5 s (a second session
   // holds its row lock, or on PGlite an open transaction) so that all 40 votes overlap.
   it('holds against 40 overlapping votes from one connection', async () => {
-    const ok = await burst({ LIMIT_VOTES_PER_IP_PER_INTERVENTION: '5' }, (id) => holdProposal(open!, id));
+    const ok = await burst({ limits: { votesPerIpPerIntervention: 5 } }, (id) => holdProposal(open!, id));
     expect(ok).toBe(5);
   });
 

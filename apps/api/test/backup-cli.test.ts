@@ -1,72 +1,32 @@
 // `pnpm backup` / `pnpm restore` as processes against a running server process: on PGlite
 // through the server's control socket (the folder is locked while it runs), on PostgreSQL
 // directly. A restored installation knows its voters (their cookies still count as voted).
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readBackup } from '../src/domain/backup.js';
-import { DB_KIND, freshDatabase } from './harness.js';
-import { freePort } from './postgres-server.js';
+import { DB_KIND, freshDatabase, withTestOptions } from './harness.js';
+import { startServer, type TestServer } from './support/server.js';
 
 const apiDir = path.join(import.meta.dirname, '..');
 const run = promisify(execFile);
-const children: ChildProcess[] = [];
+const servers: TestServer[] = [];
 const cleanups: (() => Promise<unknown> | void)[] = [];
 afterEach(async () => {
-  for (const c of children.splice(0)) {
-    if (c.exitCode === null && c.signalCode === null) {
-      const exited = new Promise((r) => c.once('exit', r));
-      c.kill('SIGTERM');
-      await exited;
-    }
-  }
+  for (const s of servers.splice(0)) await s.stop();
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
 // No COOKIE_SECRET: the cookie key is the database's, and travels with the backup.
-const baseEnv = (env: Record<string, string>) => ({
-  PATH: process.env.PATH ?? '',
-  HOST: '127.0.0.1',
-  LOG_LEVEL: 'warn',
-  WEB_DIST: '/nonexistent',
-  ...env,
-});
+const baseEnv = (env: Record<string, string>) => ({ PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env });
 
-async function startServer(env: Record<string, string>) {
-  const port = await freePort();
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: apiDir,
-    env: baseEnv({ ...env, PORT: String(port) }),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(proc);
-  const output: string[] = [];
-  proc.stdout?.on('data', (d: Buffer) => output.push(d.toString()));
-  proc.stderr?.on('data', (d: Buffer) => output.push(d.toString()));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`server exited early:\n${output.join('')}`);
-    if (
-      await fetch(`${base}/api/config`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    if (Date.now() > deadline) throw new Error('server did not answer');
-    await sleep(50);
-  }
-  const stop = async () => {
-    const exited = new Promise((r) => proc.once('exit', r));
-    proc.kill('SIGTERM');
-    await exited;
-  };
-  return { base, proc, stop };
+async function serve(env: Record<string, string>) {
+  const server = await startServer({ env, options: withTestOptions() });
+  servers.push(server);
+  return { base: server.url, stop: () => server.stop() };
 }
 
 /** Runs the CLI as `pnpm backup|restore` does (tsx); resolves to its exit code and output. */
@@ -107,7 +67,7 @@ async function vote(base: string, id: number, cookie = '') {
 describe(`pnpm backup / pnpm restore on ${DB_KIND}`, () => {
   it('backs up a running server, refuses to overwrite it, restores into an empty installation that knows its voters', async () => {
     const env = await environment();
-    const server = await startServer(env);
+    const server = await serve(env);
     const created = await fetch(`${server.base}/api/interventions/${MON}`, {
       method: 'POST',
       headers: json,
@@ -147,7 +107,7 @@ describe(`pnpm backup / pnpm restore on ${DB_KIND}`, () => {
     const restored = await cli(fresh, 'restore', file);
     expect(restored.code, restored.stderr).toBe(0);
     expect(restored.stdout).toMatch(/^Restored \d+ rows/);
-    const again = await startServer(fresh);
+    const again = await serve(fresh);
     const list = (await (await fetch(`${again.base}/api/interventions/${MON}`)).json()) as { id: number; votes: number }[];
     expect(list.find((p) => p.id === id)?.votes).toBe(1);
     expect((await vote(again.base, id, voter.cookie)).status).toBe(403); // the same browser, by the restored key

@@ -9,6 +9,7 @@ import { firstMonument, holdProposal, newProposal, vote } from './abuse-helpers.
 import type { BuildOptions } from '../src/app.js';
 import { databaseUnavailable } from '../src/db/unavailable.js';
 import { loggerOptions } from '../src/logging.js';
+import type { ConfigOptions } from '../src/config.js';
 import { browser, DB_KIND, testApp } from './harness.js';
 
 let t: Awaited<ReturnType<typeof testApp>> | undefined;
@@ -20,8 +21,8 @@ afterEach(async () => {
 const rules = { ...voteRulesOf(loadConfig({}), null), ipLimit: 1000, netHourLimit: 1000 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function threeProposals(env: Record<string, string> = {}, logger?: BuildOptions['logger']) {
-  t = await testApp(env, { logger });
+async function threeProposals(config: ConfigOptions = {}, logger?: BuildOptions['logger']) {
+  t = await testApp({}, { logger, config });
   const m = await firstMonument(t.app);
   const proposals = [];
   for (const name of ['Johanna Dohnal', 'Marianne Hainisch', 'Käthe Leichter'])
@@ -182,9 +183,9 @@ describe(`ballot box on ${DB_KIND}`, () => {
 });
 
 if (DB_KIND === 'postgres') {
-  describe('DATABASE_STATEMENT_TIMEOUT_MS on postgres', () => {
+  describe('the statement timeout on postgres', () => {
     it('a vote held up longer than the statement timeout answers 503 before the request deadline; once the hold ends it counts', async () => {
-      const { proposals } = await threeProposals({ DATABASE_STATEMENT_TIMEOUT_MS: '400', REQUEST_DEADLINE_MS: '10000' });
+      const { proposals } = await threeProposals({ databaseStatementTimeoutMs: 400, pressure: { requestDeadlineMs: 10_000 } });
       const p = proposals[0]!;
       const app = t!.app;
       const release = await holdProposal(t!, p.id);
@@ -210,7 +211,7 @@ describe(`votes past the request deadline on ${DB_KIND}`, () => {
   it('a vote still queued when its request is answered 503 is withdrawn: it does not count, and the browser can vote again', async () => {
     const log: { level: number; msg: string }[] = [];
     const sink = { write: (line: string) => void log.push(JSON.parse(line) as { level: number; msg: string }) };
-    const { database, proposals } = await threeProposals({ REQUEST_DEADLINE_MS: '600' }, loggerOptions('info', sink));
+    const { database, proposals } = await threeProposals({ pressure: { requestDeadlineMs: 600 } }, loggerOptions('info', sink));
     const p = proposals[0]!;
     const app = t!.app;
     const release = await holdProposal(t!, p.id);

@@ -48,7 +48,7 @@ describe(`domain errors on ${DB_KIND}`, () => {
   });
 
   it("a limit reached: 429 with the domain's Retry-After over both", async () => {
-    t = await testApp({ LIMIT_CREATES_PER_5_MINUTES: '1' });
+    t = await testApp({}, { config: { limits: { createsPer5Minutes: 1 } } });
     expect((await post(routes.addMonument.path, { name: 'Eins', geoLocX: 48.3, geoLocY: 14.3 })).statusCode).toBe(201);
     const rest = await post(routes.addMonument.path, { name: 'Zwei', geoLocX: 48.3, geoLocY: 14.3 });
     const trpc = await post('/trpc/monuments.add', { name: 'Drei', geoLocX: 48.3, geoLocY: 14.3 });

@@ -15,7 +15,7 @@ import { openDatabase, type Database } from '../src/db/client.js';
 import { seedLinz } from '../src/db/seed.js';
 import { firstMonument, newProposal, vote } from './abuse-helpers.js';
 import { testConfig } from './harness.js';
-import { startPostgres, type PgServer } from './postgres-server.js';
+import { startPostgres, type PgServer } from './support/postgres-server.js';
 
 type Sample = { at: number; ms: number; status: number; kind: 'vote' | 'read' };
 
@@ -61,7 +61,7 @@ describe('database stopped under load (PostgreSQL project only)', () => {
     // The request deadline is a separate overload guard (answers 503 after 4 s by default); here it is
     // longer than any answer the assertions accept, so a starved CI machine's slow answer is not
     // counted as a refusal, while a connection left waiting for a reconnect still is.
-    const app = await buildApp(testConfig({ REQUEST_DEADLINE_MS: '10000' }), { database });
+    const app = await buildApp(testConfig({}, { pressure: { requestDeadlineMs: 10_000 } }), { database });
     try {
       const m = await firstMonument(app);
       const p = await newProposal(app, m.id, 'Gegen den Ausfall');

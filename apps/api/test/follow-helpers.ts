@@ -5,6 +5,7 @@ import { pathOf, routes } from '@linz/contract';
 import { sql } from 'drizzle-orm';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { buildApp, type BuildOptions } from '../src/app.js';
+import type { ConfigOptions } from '../src/config.js';
 import { browser, freshDatabase, json, testConfig } from './harness.js';
 import { bearer, newStaff } from './staff-helpers.js';
 import { startSmtpPeer, type SmtpPeer } from './smtp-peer.js';
@@ -38,16 +39,22 @@ export function tokenIn(text: string, path: string): string {
   return match[1];
 }
 
-export async function followApp(env: Record<string, string> = {}, opts: { smtp?: 'none'; logger?: BuildOptions['logger'] } = {}) {
+export async function followApp(
+  env: Record<string, string> = {},
+  opts: { smtp?: 'none'; logger?: BuildOptions['logger']; config?: ConfigOptions } = {},
+) {
   const smtp = opts.smtp === 'none' ? undefined : await startSmtpPeer('accept');
   const { database, url } = await freshDatabase();
-  const config = testConfig({
-    PUBLIC_URL,
-    MAIL_FROM: 'Denkmal-Karte <karte@linz.example>',
-    MAYOR_EMAIL: 'mayor.office@linz.example',
-    ...(smtp ? { SMTP_URL: smtp.url } : {}),
-    ...env,
-  });
+  const config = testConfig(
+    {
+      PUBLIC_URL,
+      MAIL_FROM: 'Denkmal-Karte <karte@linz.example>',
+      MAYOR_EMAIL: 'mayor.office@linz.example',
+      ...(smtp ? { SMTP_URL: smtp.url } : {}),
+      ...env,
+    },
+    opts.config,
+  );
   const clock = testClock();
   const app = await buildApp(config, { database, mail: { clock, pollMs: 0 }, ...(opts.logger ? { logger: opts.logger } : {}) });
   await app.mayorMail.idle();

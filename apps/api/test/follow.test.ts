@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { claimDueFollowerMails, markRetry } from '../src/mail/outbox.js';
 import { createMayorMailer } from '../src/mail/sender.js';
 import { smtpTransport } from '../src/mail/transport.js';
+import type { ConfigOptions } from '../src/config.js';
 import { followApp, header, PUBLIC_URL, received, tokenIn, type FollowApp } from './follow-helpers.js';
 import { browser, DB_KIND, expectAnswer, json } from './harness.js';
 import { trpcPost } from './staff-helpers.js';
@@ -17,8 +18,8 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-async function app(env: Record<string, string> = {}): Promise<FollowApp> {
-  const a = await followApp(env);
+async function app(config: ConfigOptions = {}): Promise<FollowApp> {
+  const a = await followApp({}, { config });
   cleanups.push(() => a.close());
   return a;
 }
@@ -184,7 +185,7 @@ describe(`follow a proposal by e-mail on ${DB_KIND}`, () => {
   });
 
   it('the create limits apply per connection and per browser (429 with Retry-After)', async () => {
-    const a = await app({ LIMIT_CREATES_PER_5_MINUTES: '3' });
+    const a = await app({ limits: { createsPer5Minutes: 3 } });
     const id = await a.proposal('P', 'someone');
     for (let i = 0; i < 2; i++)
       expect((await a.follow(id, { email: `d${i}@example.org`, lang: 'de' }, 'one', '198.51.100.1')).statusCode).toBe(202);
@@ -373,7 +374,7 @@ describe(`follow a proposal by e-mail on ${DB_KIND}`, () => {
   });
 
   it('a row left "sending" by a crashed sender is taken over after the lease: one mail, the same Message-ID, the stale claim cannot undo it', async () => {
-    const a = await app({ MAIL_LEASE_SECONDS: '600' });
+    const a = await app({ mailLeaseSeconds: 600 });
     const id = await a.proposal();
     await a.followConfirmed(id, 'lea@example.org');
     await a.mailer.stop();
@@ -384,7 +385,12 @@ describe(`follow a proposal by e-mail on ${DB_KIND}`, () => {
     const mailer = createMayorMailer({
       database: a.database,
       transport: smtpTransport(a.smtp!.url, 600_000),
-      settings: { publicUrl: PUBLIC_URL, mailFrom: 'karte@linz.example', mayorEmail: 'mayor.office@linz.example' },
+      settings: {
+        publicUrl: PUBLIC_URL,
+        mailFrom: 'karte@linz.example',
+        mayorEmail: 'mayor.office@linz.example',
+        feedbackEmail: 'a11y@linz.example',
+      },
       log: a.app.log,
       clock: a.clock,
       leaseMs: 600_000,

@@ -395,7 +395,7 @@ describe('fuzzing the reports and the staff answer', () => {
   let answers = 0;
   beforeAll(async () => {
     // A high threshold keeps the target public however many reports get through.
-    ctx = await testApp({ REPORT_HIDE_THRESHOLD: '1000000' });
+    ctx = await testApp({}, { config: { reportHideThreshold: 1_000_000 } });
     target = await newProposal(ctx.app, (await firstMonument(ctx.app)).id, 'Fuzz report target');
     token = await addStaff(ctx.database, 'Fuzz');
   });

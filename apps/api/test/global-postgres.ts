@@ -3,7 +3,7 @@
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.js';
 import { seedLinz } from '../src/db/seed.js';
-import { startPostgres } from './postgres-server.js';
+import { startPostgres } from './support/postgres-server.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {

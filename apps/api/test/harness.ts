@@ -10,9 +10,10 @@ import { expect } from 'vitest';
 import { Intervention, pathOf, routes } from '@linz/contract';
 import type { z } from 'zod';
 import { buildApp, type BuildOptions } from '../src/app.js';
-import { loadConfig, type Config } from '../src/config.js';
+import { loadConfig, SETTINGS, type Config, type ConfigOptions } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { seedLinz } from '../src/db/seed.js';
+import { LOOPBACK_VOTES_ENV } from './support/server.js';
 
 export const DB_KIND = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
 
@@ -48,39 +49,61 @@ export async function freshDatabase(statementTimeoutMs?: number): Promise<{ data
 /** A scratch DATA_DIR per test run, so e-mails written as files stay out of the repository. */
 const scratchDir = mkdtempSync(path.join(tmpdir(), 'linz-test-'));
 
-export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({
-    DATA_DIR: scratchDir,
-    LOG_LEVEL: 'silent',
-    COOKIE_SECRET: 'test-secret-test-secret-test-secret-42',
-    LIMIT_REQUESTS_PER_MINUTE: '0',
-    LIMIT_CREATES_PER_5_MINUTES: '100000',
-    LIMIT_VOTES_PER_IP_PER_INTERVENTION: '100000',
-    // Every test votes from loopback, one network: the vote review's limits are tested on their own (vote-review.test.ts).
-    LIMIT_VOTES_PER_NETWORK_HOUR: '100000',
-    BURST_VOTES_PER_NETWORK_HOUR: '100000',
-    THRESHOLD_MIN_NETWORKS: '1',
-    // Off (0): test workers share two cores, and a worker starved of CPU for a whole sample
-    // interval records no event-loop sample, which @fastify/under-pressure 9 counts as an infinite
-    // delay (NaN -> Infinity) and sheds every request for the next second, whatever the threshold
-    // (seen once in CI: openapi.test.ts got 503s at 60,000 ms).
-    PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
-    WEB_DIST: '/nonexistent',
-    // The tests check that the dashboard follows each write at once: on a loaded test machine its
-    // recompute may outlast the production wait (read-cache.test.ts tests the wait itself).
-    STATS_FRESH_WAIT_MS: '60000',
-    ...env,
-  });
+/** What tests run with unless they say otherwise (config.ts DEFAULTS for the rest). */
+export const TEST_OPTIONS = {
+  limits: { requestsPerMinute: 0, createsPer5Minutes: 100_000, votesPerIpPerIntervention: 100_000, votesPerNetworkHour: 100_000 },
+  // Off (0): test workers share two cores, and a worker starved of CPU for a whole sample
+  // interval records no event-loop sample, which @fastify/under-pressure 9 counts as an infinite
+  // delay (NaN -> Infinity) and sheds every request for the next second, whatever the threshold
+  // (seen once in CI: openapi.test.ts got 503s at 60,000 ms).
+  pressure: { maxEventLoopDelayMs: 0 },
+  webDist: '/nonexistent',
+  // The tests check that the dashboard follows each write at once: on a loaded test machine its
+  // recompute may outlast the production wait (read-cache.test.ts tests the wait itself).
+  statsFreshWaitMs: 60_000,
+} satisfies ConfigOptions;
+
+/** `options` replace TEST_OPTIONS' (a group such as `limits` in part). */
+export function withTestOptions(options: ConfigOptions = {}): ConfigOptions {
+  return {
+    ...TEST_OPTIONS,
+    ...options,
+    limits: { ...TEST_OPTIONS.limits, ...options.limits },
+    pressure: { ...TEST_OPTIONS.pressure, ...options.pressure },
+  };
+}
+
+export function testConfig(env: Record<string, string> = {}, options: ConfigOptions = {}): Config {
+  // A name that is no setting would be ignored without a word: refused here.
+  const unknown = Object.keys(env).filter((k) => !(SETTINGS as string[]).includes(k));
+  if (unknown.length > 0) throw new Error(`testConfig: not settings: ${unknown.join(', ')} (options of loadConfig?)`);
+  return loadConfig(
+    {
+      DATA_DIR: scratchDir,
+      LOG_LEVEL: 'silent',
+      COOKIE_SECRET: 'test-secret-test-secret-test-secret-42',
+      ...LOOPBACK_VOTES_ENV,
+      ...env,
+    },
+    withTestOptions(options),
+  );
 }
 
 /** Builds an app on a fresh database; `close` shuts both. */
 export async function testApp(
   env: Record<string, string> = {},
-  opts: { logger?: BuildOptions['logger']; onRoute?: BuildOptions['onRoute']; tiles?: BuildOptions['tiles'] } = {},
+  opts: {
+    logger?: BuildOptions['logger'];
+    onRoute?: BuildOptions['onRoute'];
+    tiles?: BuildOptions['tiles'];
+    /** loadConfig options (timing, limits) over TEST_OPTIONS. */
+    config?: ConfigOptions;
+  } = {},
 ) {
-  const config = testConfig(env);
+  const { config: options, ...build } = opts;
+  const config = testConfig(env, options);
   const { database, url } = await freshDatabase(config.databaseStatementTimeoutMs);
-  const app = await buildApp(config, { database, ...opts });
+  const app = await buildApp(config, { database, ...build });
   return {
     app,
     database,

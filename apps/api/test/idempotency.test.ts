@@ -14,9 +14,9 @@ let t: Awaited<ReturnType<typeof testApp>>;
 let proposal = 0;
 
 // The 4 s request deadline (503) is not under test here, and the loaded test machine exceeds it.
-const NO_DEADLINE = { REQUEST_DEADLINE_MS: '0' };
+const NO_DEADLINE = { pressure: { requestDeadlineMs: 0 } };
 beforeEach(async () => {
-  t = await testApp(NO_DEADLINE);
+  t = await testApp({}, { config: NO_DEADLINE });
   proposal = (await propose(t.app, 'Volksbüste', MON)).id;
 });
 afterEach(async () => {
@@ -193,7 +193,7 @@ describe(`Idempotency-Key on ${DB_KIND}`, () => {
   });
 
   it('a limit reached (429) is replayed even after the limit has passed', async () => {
-    const limited = await testApp({ ...NO_DEADLINE, LIMIT_CREATES_PER_5_MINUTES: '1' });
+    const limited = await testApp({}, { config: { ...NO_DEADLINE, limits: { createsPer5Minutes: 1 } } });
     try {
       const at = pathOf(routes.createIntervention.path, { monumentId: MON });
       const send = (name: string, headers: Headers = {}) =>
@@ -233,8 +233,8 @@ describe(`Idempotency-Key on ${DB_KIND}`, () => {
     expect(acted).toBe(1);
   });
 
-  it('a repeat that waits longer than IDEMPOTENCY_WAIT_MS for a running first answers 409', async () => {
-    const impatient = await testApp({ ...NO_DEADLINE, IDEMPOTENCY_WAIT_MS: '0' });
+  it('a repeat that waits longer than idempotencyWaitMs for a running first answers 409', async () => {
+    const impatient = await testApp({}, { config: { ...NO_DEADLINE, idempotencyWaitMs: 0 } });
     try {
       const id = (await propose(impatient.app, 'Warten', MON)).id;
       const key = randomUUID();

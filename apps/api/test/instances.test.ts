@@ -1,17 +1,17 @@
-// Three API instances on one PostgreSQL behind nginx (bench/cluster.ts, deploy/nginx/linz.conf):
+// Three API instances on one PostgreSQL behind nginx (test/support/cluster.ts, deploy/nginx/linz.conf):
 // what a city running several instances relies on. PostgreSQL only (PGlite is one process).
-import { spawn } from 'node:child_process';
-import path from 'node:path';
+// Behaviour only: exact counts, one mail, no lost request. How fast a write shows on the other
+// instances and a restart under wrk's load are measured by `pnpm bench -- --only instances`.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sign } from '@fastify/cookie';
 import { MAYOR_THRESHOLD } from '@linz/contract/facts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessLines, startCluster, type Cluster } from '../bench/cluster.js';
-import { WRK } from '../bench/wrk.js';
+import { accessLines, startCluster, type Cluster } from './support/cluster.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { addStaff } from '../src/domain/staff.js';
-import { DB_KIND } from './harness.js';
-import { startPostgres, type PgServer } from './postgres-server.js';
+import { DB_KIND, withTestOptions } from './harness.js';
+import { startPostgres, type PgServer } from './support/postgres-server.js';
 import { startSmtpPeer, type SmtpPeer } from './smtp-peer.js';
 
 const SECRET = 'several-instances-test-cookie-secret-0123456789';
@@ -50,6 +50,18 @@ describe.skipIf(DB_KIND !== 'postgres')('three instances behind nginx on one Pos
       },
       () => 0,
     );
+  /** Mail polls each instance has finished so far. */
+  const rounds = () => cluster.instances.map((x) => x.server.output().split('mayor mail round done').length - 1);
+  /** Waits until every instance has finished `n` more polls. */
+  const morePolls = async (n: number) => {
+    const from = rounds();
+    while (!rounds().every((r, i) => r >= from[i]! + n)) await sleep(20);
+  };
+  /** Waits until `done()` has grown by `n`. */
+  const more = async (done: () => number, n: number) => {
+    const from = done();
+    while (done() < from + n) await sleep(20);
+  };
   const counts = async (ids: number[]) =>
     database.rows<{ id: number; votes: number; n: number }>(
       sql`SELECT i.id, i.votes, (SELECT count(*)::int FROM votes v WHERE v.intervention_id = i.id) AS n
@@ -61,20 +73,16 @@ describe.skipIf(DB_KIND !== 'postgres')('three instances behind nginx on one Pos
     smtp = await startSmtpPeer('accept');
     cluster = await startCluster({
       databaseUrl: pg.url(),
-      env: {
-        COOKIE_SECRET: SECRET,
-        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-        MAIL_POLL_SECONDS: '1',
-        SHUTDOWN_DRAIN_MS: '1000',
-        // Every client comes through nginx from 127.0.0.1: the per-address vote limit would cap them.
-        LIMIT_VOTES_PER_IP_PER_INTERVENTION: '100000',
-        LIMIT_REQUESTS_PER_MINUTE: '0',
-        LIMIT_CREATES_PER_5_MINUTES: String(CREATES),
-        REQUEST_DEADLINE_MS: '20000',
-        // As in the other tests (harness.ts): a CPU-starved test machine records no event-loop
-        // sample, which under-pressure takes as an infinite delay and sheds the next second.
-        PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
-      },
+      // Debug: each instance logs its mail polls ('mayor mail round done'), which the test counts.
+      env: { COOKIE_SECRET: SECRET, SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, LOG_LEVEL: 'debug' },
+      // Every client comes through nginx from 127.0.0.1: the per-address vote limit would cap them.
+      // No event-loop threshold, as in the other tests (harness.ts).
+      options: withTestOptions({
+        mailPollSeconds: 1,
+        shutdownDrainMs: 1000,
+        limits: { createsPer5Minutes: CREATES },
+        pressure: { requestDeadlineMs: 20_000 },
+      }),
     });
     database = await openDatabase({ databaseUrl: pg.url(), poolSize: 2 });
     monumentId = ((await (await fetch(`${cluster.url}/api/monuments`)).json()) as { id: string }[])[0]!.id;
@@ -119,7 +127,7 @@ describe.skipIf(DB_KIND !== 'postgres')('three instances behind nginx on one Pos
     expect(took).toEqual(new Set(cluster.instances.map((x) => `127.0.0.1:${x.port}`)));
     // One mail per proposal that crossed the threshold, whoever took the tenth vote.
     await expect.poll(() => smtp.messages.length, { timeout: 15_000 }).toBe(2);
-    await new Promise((r) => setTimeout(r, 2_500)); // two more mail polls: still two
+    await morePolls(2); // nothing else may arrive
     expect(smtp.messages).toHaveLength(2);
     const [queued] = await database.rows<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM mayor_notifications WHERE intervention_id IN ${ids}`,
@@ -128,21 +136,91 @@ describe.skipIf(DB_KIND !== 'postgres')('three instances behind nginx on one Pos
     expect(MAYOR_THRESHOLD).toBeLessThan(300);
   });
 
-  it('a write on one instance shows on the others within 1 s', async () => {
+  it('a write on one instance shows on the others', async () => {
     const [a, b, c] = cluster.instances.map((x) => x.url);
     const seen = async (base: string, id: number) =>
       ((await (await fetch(`${base}/api/interventions/all`)).json()) as { id: number }[]).some((p) => p.id === id);
     // Each has served the list, so each has it cached.
     for (const base of [a!, b!, c!]) await fetch(`${base}/api/interventions/all`);
-    const t0 = Date.now();
     const { id } = (await propose(a!)).body;
-    for (const base of [b!, c!]) {
-      while (!(await seen(base, id))) {
-        expect(Date.now() - t0).toBeLessThan(1000);
-        await new Promise((r) => setTimeout(r, 20));
+    for (const base of [b!, c!]) await expect.poll(() => seen(base, id)).toBe(true);
+  });
+
+  it('nginx keeps the public list for everyone to the end of the second; a write on any instance shows through it, to its author at once', async () => {
+    const list = async (cookie?: string) => {
+      const res = await fetch(`${cluster.url}/api/interventions/all`, cookie ? { headers: { cookie } } : {});
+      return { cache: res.headers.get('x-cache'), ids: ((await res.json()) as { id: number }[]).map((p) => p.id) };
+    };
+    for (const [i, base] of cluster.instances.map((x) => x.url).entries()) {
+      // The list is kept: within a second, asked again, nginx answers it itself.
+      await expect.poll(async () => (await list()).cache, { timeout: 5_000, interval: 20 }).toBe('HIT');
+      // Kept no longer than to the end of the second it was answered in (nginx's X-Accel-Expires,
+      // which nginx does not pass on: asked of the instance itself), then revalidated.
+      const direct = await fetch(`${base}/api/interventions/all`);
+      const until = Number(/^@(\d+)$/.exec(direct.headers.get('x-accel-expires') ?? '')?.[1]);
+      expect(until).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000) - 1);
+      expect(until).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000));
+      // A write straight to instance i: every visitor through nginx sees it (within 1 s on a quiet
+      // machine: `pnpm bench -- --only instances` measures it; here it is the behaviour).
+      const { id } = (await propose(base, `cached-${i}`)).body;
+      await expect.poll(async () => (await list()).ids, { timeout: 10_000, interval: 20 }).toContain(id);
+    }
+
+    // Its author, writing through nginx, reads it at once: the write's answer marks the browser
+    // for 2 s, and its reads then bypass the kept answers.
+    await expect.poll(async () => (await list()).cache, { timeout: 5_000, interval: 20 }).toBe('HIT');
+    const res = await fetch(`${cluster.url}/api/interventions/${encodeURIComponent(monumentId)}`, {
+      method: 'POST',
+      headers: headers('cached-author'),
+      body: JSON.stringify({ name: 'Vorschlag, gleich zu sehen' }),
+    });
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: number };
+    const mark = res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('linz_wrote='))
+      ?.split(';')[0];
+    expect(mark).toBe('linz_wrote=1');
+    const author = await list(`${headers('cached-author').cookie}; ${mark}`);
+    expect(author.cache).toBe('BYPASS');
+    expect(author.ids).toContain(id);
+  });
+
+  it('nginx never answers or keeps a staff request from its cache', async () => {
+    // nginx writes a request's log line as it finishes it, maybe just after the client has the answer.
+    const logged = (cache: string) => accessLines(cluster.accessLog).filter((l) => l.cache === cache).length;
+    const token = await addStaff(database, 'Cache Probe');
+    const signIn = await fetch(`${cluster.url}/trpc/staff.session.signIn`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token }),
+    });
+    const session = signIn.headers
+      .getSetCookie()
+      .find((x) => x.startsWith('staff_session='))!
+      .split(';')[0]!;
+    const paths = ['/api/monuments', '/api/interventions/all', '/api/map/0/0/0.json', '/api/monuments.csv'];
+    for (const p of paths) {
+      // Kept for visitors...
+      await expect
+        .poll(async () => (await fetch(`${cluster.url}${p}`)).headers.get('x-cache'), { timeout: 5_000, interval: 20 })
+        .toBe('HIT');
+      // ...but a staff member, by session or by token, always gets the instance's answer.
+      for (const h of [{ cookie: session }, { authorization: `Bearer ${token}` }] as Record<string, string>[]) {
+        const before = logged('BYPASS');
+        const r = await fetch(`${cluster.url}${p}`, { headers: h });
+        expect(r.status).toBe(200);
+        expect(r.headers.get('x-cache')).toBe('BYPASS');
+        await expect.poll(() => logged('BYPASS'), { timeout: 2_000, interval: 10 }).toBe(before + 1);
       }
     }
-    expect(Date.now() - t0).toBeLessThan(1000);
+    // The staff area's own answers are never cached at all.
+    const queue = await fetch(`${cluster.url}/api/staff/queue`, { headers: { cookie: session } });
+    expect(queue.status).toBe(200);
+    expect(queue.headers.get('x-cache')).toBeNull();
+    await expect
+      .poll(() => accessLines(cluster.accessLog).filter((l) => l.request.startsWith('GET /api/staff/queue ')), { timeout: 2_000 })
+      .toEqual([expect.objectContaining({ cache: '-' })]);
   });
 
   it('a staff session, a limit and reports hold across instances', async () => {
@@ -193,61 +271,50 @@ describe.skipIf(DB_KIND !== 'postgres')('three instances behind nginx on one Pos
     }
   });
 
-  it('rolling restart under load: each instance in turn drains and restarts, nginx sees no failed request, no vote lost or doubled', async () => {
+  it('rolling restart while reading and voting: each instance in turn drains and restarts, nginx sees no failed request, no vote lost or doubled', async () => {
     const ids = [(await propose(cluster.url)).body.id, (await propose(cluster.url)).body.id];
     const before = accessLines(cluster.accessLog).length;
-    // wrk reads the monument list through nginx until told to stop (SIGINT: it prints its summary).
-    const wrk = spawn(WRK, [
-      '-t1',
-      '-c20',
-      '-d60s',
-      '--timeout',
-      '10s',
-      '-s',
-      path.resolve(import.meta.dirname, '../bench/wrk-get.lua'),
-      `${cluster.url}/api/monuments`,
-    ]);
-    let wrkOut = '';
-    wrk.stdout.on('data', (b: Buffer) => (wrkOut += b.toString()));
-    const wrkDone = new Promise((r) => wrk.once('close', r));
-    // 50 browsers vote, each for the proposals in turn, until the restarts are done.
-    let voting = true;
+    let busy = true;
+    // 10 readers of the client configuration (nginx keeps no copy of it, so every read reaches an
+    // instance) and 20 browsers voting for the proposals in turn, through nginx.
+    const reads: Record<number, number> = {};
+    const readers = Array.from({ length: 10 }, async () => {
+      while (busy) {
+        const s = await fetch(`${cluster.url}/api/config`).then(
+          async (r) => (await r.arrayBuffer(), r.status),
+          () => 0,
+        );
+        reads[s] = (reads[s] ?? 0) + 1;
+      }
+    });
     const answers: Record<number, number> = {};
+    const answered = () => Object.values(answers).reduce((a, b) => a + b, 0);
     let n = 0;
-    const voters = Array.from({ length: 50 }, async (_, w) => {
-      while (voting) {
+    const voters = Array.from({ length: 20 }, async (_, w) => {
+      while (busy) {
         const s = await vote(cluster.url, ids[n % 2]!, `rolling-${w}-${n++}`);
         answers[s] = (answers[s] ?? 0) + 1;
       }
     });
-    const restarts: { drainedMs: number; readyMs: number }[] = [];
     for (const i of [0, 1, 2]) {
-      await new Promise((r) => setTimeout(r, 1_000));
-      const t0 = Date.now();
+      await more(answered, 50); // votes flow before each restart
       await cluster.signal(i, 'SIGTERM');
-      const drainedMs = Date.now() - t0;
       await cluster.start(i);
-      restarts.push({ drainedMs, readyMs: Date.now() - t0 - drainedMs });
     }
-    await new Promise((r) => setTimeout(r, 2_500)); // nginx tries the last one again (fail_timeout 2 s)
-    voting = false;
-    await Promise.all(voters);
-    wrk.kill('SIGINT');
-    await wrkDone;
-    const summary = JSON.parse(/^BENCH (.*)$/m.exec(wrkOut)![1]!) as { requests: number; non2xx: number; errors: number };
+    // nginx takes the last one back once it answers again (fail_timeout 2 s): votes flow through it.
+    const last = `127.0.0.1:${cluster.instances[2]!.port}`;
+    while (
+      !accessLines(cluster.accessLog)
+        .slice(before)
+        .some((l) => l.upstream === last && l.request.includes('/vote'))
+    ) {
+      await sleep(50);
+    }
+    busy = false;
+    await Promise.all([...readers, ...voters]);
     const lines = accessLines(cluster.accessLog).slice(before);
-    const failed = lines.filter((l) => l.status >= 500);
-    const retried = lines.filter((l) => l.upstream.includes(','));
-    console.log(
-      `rolling restart: ${lines.length} requests through nginx (wrk ${summary.requests} reads, ${answers[200] ?? 0} votes), ` +
-        `${failed.length} failed, ${retried.length} passed on to another instance; per instance: ` +
-        restarts
-          .map((r, i) => `api-${i + 1} drained and exited in ${r.drainedMs} ms, ready again after ${r.readyMs} ms`)
-          .join('; '),
-    );
-    expect(failed).toEqual([]);
-    expect(summary).toMatchObject({ non2xx: 0, errors: 0 });
-    expect(summary.requests).toBeGreaterThan(1000);
+    expect(lines.filter((l) => l.status >= 500)).toEqual([]);
+    expect(Object.keys(reads)).toEqual(['200']);
     expect(Object.keys(answers)).toEqual(['200']);
     const rows = await counts(ids);
     expect(rows.reduce((s, r) => s + r.n, 0)).toBe(answers[200]);
@@ -260,6 +327,7 @@ describe.skipIf(DB_KIND !== 'postgres')('three instances behind nginx on one Pos
     const ids = [(await propose(cluster.url)).body.id];
     let voting = true;
     const answers: Record<number, number> = {};
+    const answered = () => Object.values(answers).reduce((a, b) => a + b, 0);
     let n = 0;
     const voters = Array.from({ length: 50 }, async (_, w) => {
       while (voting) {
@@ -267,12 +335,11 @@ describe.skipIf(DB_KIND !== 'postgres')('three instances behind nginx on one Pos
         answers[s] = (answers[s] ?? 0) + 1;
       }
     });
-    await new Promise((r) => setTimeout(r, 1_000));
+    await more(answered, 100);
     await cluster.signal(1, 'SIGKILL');
-    await new Promise((r) => setTimeout(r, 2_000));
+    await more(answered, 200);
     voting = false;
     await Promise.all(voters);
-    console.log(`SIGKILL: answers ${JSON.stringify(answers)}`);
     const [row] = await counts(ids);
     // A vote the killed instance committed but could not answer was passed on by nginx and
     // answered 403 (already voted) by another instance: counted once either way.

@@ -1,9 +1,7 @@
-// The mayor's e-mail, and followers' mails (issue 17), across real API processes (`node --import tsx
-// src/server.ts`): killed with SIGKILL mid-send and restarted, and two instances on one PostgreSQL.
+// The mayor's e-mail, and followers' mails (issue 17), across real API processes (test/support/server.ts): killed with SIGKILL mid-send and restarted, and two instances on one PostgreSQL.
 // Children are always killed.
 // "Nothing else arrives" is checked over whole polls the processes log (at debug level), not over a
 // fixed time: a slow machine makes the wait longer instead of the check weaker.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,8 +11,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.js';
 import { seedLinz } from '../src/db/seed.js';
 import { addStaff } from '../src/domain/staff.js';
-import { DB_KIND, freshDatabase } from './harness.js';
-import { freePort } from './postgres-server.js';
+import type { ConfigOptions } from '../src/config.js';
+import { DB_KIND, freshDatabase, withTestOptions } from './harness.js';
+import { startServer, type TestServer } from './support/server.js';
 import { startSmtpPeer, type SmtpPeer } from './smtp-peer.js';
 
 // Two processes cannot share one PGlite folder: this test exists in the PostgreSQL project only.
@@ -22,17 +21,13 @@ const itOnPostgres: (name: string, fn: () => Promise<void>, timeout?: number) =>
 
 const MAYOR = 'mayor.office@linz.example';
 const MONUMENT = 'mon-dreifaltigkeitssaeule';
-const apiDir = path.resolve(import.meta.dirname, '..');
 
-type Api = { base: string; proc: ChildProcess; output: string[]; exited: Promise<unknown> };
-const children: Api[] = [];
+type Api = { base: string; server: TestServer };
+const children: TestServer[] = [];
 const cleanups: (() => Promise<unknown> | void)[] = [];
 
 afterEach(async () => {
-  for (const c of children.splice(0)) {
-    if (c.proc.exitCode === null && c.proc.signalCode === null) c.proc.kill('SIGKILL');
-    await c.exited;
-  }
+  for (const c of children.splice(0)) await c.signal('SIGKILL');
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
@@ -46,49 +41,14 @@ async function until(what: string, check: () => boolean | Promise<boolean>, ms: 
   }
 }
 
-/** Starts an API process and resolves once it answers HTTP. */
-async function startApi(env: Record<string, string>): Promise<Api> {
-  const port = await freePort();
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: apiDir,
-    env: {
-      PATH: process.env.PATH ?? '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'debug',
-      COOKIE_SECRET: 'test-secret-test-secret-test-secret-42',
-      WEB_DIST: '/nonexistent',
-      LIMIT_REQUESTS_PER_MINUTE: '0',
-      LIMIT_VOTES_PER_IP_PER_INTERVENTION: '100000',
-      // Votes come from loopback, one network: the vote review's rules are tested on their own (vote-review.test.ts).
-      LIMIT_VOTES_PER_NETWORK_HOUR: '100000',
-      BURST_VOTES_PER_NETWORK_HOUR: '100000',
-      THRESHOLD_MIN_NETWORKS: '1',
-      PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0', // off, as in harness.ts
-      REQUEST_DEADLINE_MS: '60000',
-      MAYOR_EMAIL: MAYOR,
-      MAIL_POLL_SECONDS: '1',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+/** Starts an API process (test/support/server.ts); resolves once it listens. */
+async function startApi(env: Record<string, string>, options: ConfigOptions = {}): Promise<Api> {
+  const server = await startServer({
+    env: { LOG_LEVEL: 'debug', COOKIE_SECRET: 'test-secret-test-secret-test-secret-42', MAYOR_EMAIL: MAYOR, ...env },
+    options: withTestOptions({ pressure: { requestDeadlineMs: 60_000 }, mailPollSeconds: 1, ...options }),
   });
-  const output: string[] = [];
-  proc.stdout?.on('data', (d: Buffer) => output.push(d.toString()));
-  proc.stderr?.on('data', (d: Buffer) => output.push(d.toString()));
-  const api: Api = { base: `http://127.0.0.1:${port}`, proc, output, exited: new Promise((r) => proc.once('exit', r)) };
-  children.push(api);
-  await until(
-    'the API to answer',
-    async () => {
-      if (proc.exitCode !== null) throw new Error(`API exited early:\n${output.join('')}`);
-      return fetch(`${api.base}/api/config`).then(
-        (r) => r.ok,
-        () => false,
-      );
-    },
-    60_000,
-  );
-  return api;
+  children.push(server);
+  return { base: server.url, server };
 }
 
 async function post(api: Api, url: string, body: unknown) {
@@ -115,7 +75,7 @@ async function peer(mode: Parameters<typeof startSmtpPeer>[0]): Promise<SmtpPeer
 }
 
 /** Polls the process has finished so far (each logs 'mayor mail round done'). */
-const rounds = (api: Api) => api.output.join('').split('mayor mail round done').length - 1;
+const rounds = (api: Api) => api.server.output().split('mayor mail round done').length - 1;
 
 /** Waits until every process has finished `n` more polls than it had when called. */
 async function morePolls(apis: Api[], n: number) {
@@ -123,23 +83,21 @@ async function morePolls(apis: Api[], n: number) {
   await until(`${n} more mail polls`, () => apis.every((api, k) => rounds(api) >= (from[k] ?? 0) + n), 30_000);
 }
 
-async function stopGracefully(api: Api) {
-  api.proc.kill('SIGTERM');
-  await Promise.race([api.exited, sleep(15_000)]);
-}
+const stopGracefully = (api: Api) => api.server.stop(15_000);
 
 describe(`mayor e-mail across processes on ${DB_KIND}`, () => {
   it('an API process killed after the 10th vote and before the mail went out: exactly one message after a restart', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'linz-mail-crash-'));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const env: Record<string, string> = { DATA_DIR: dataDir, MAIL_LEASE_SECONDS: '8' };
+    const env: Record<string, string> = { DATA_DIR: dataDir };
+    const lease = { mailLeaseSeconds: 8 };
     if (DB_KIND === 'postgres') {
       const { database, url } = await freshDatabase();
       await database.close();
       env.DATABASE_URL = url ?? '';
     }
     const hanging = await peer('hang');
-    const first = await startApi({ ...env, SMTP_URL: hanging.url });
+    const first = await startApi({ ...env, SMTP_URL: hanging.url }, lease);
     const id = await proposal(first, 'Ein Brunnen');
     for (let i = 1; i <= 10; i++) {
       const { status, body } = await vote(first, id);
@@ -148,8 +106,7 @@ describe(`mayor e-mail across processes on ${DB_KIND}`, () => {
     }
     // The sender has claimed the row and is waiting for the SMTP greeting: kill it now.
     await until('the sender to connect', () => hanging.connections > 0, 10_000);
-    first.proc.kill('SIGKILL');
-    await first.exited;
+    await first.server.signal('SIGKILL');
 
     const database = await openDatabase(DB_KIND === 'postgres' ? { databaseUrl: env.DATABASE_URL, poolSize: 1 } : { dataDir });
     const rows = await database.rows<{ status: string }>(
@@ -159,7 +116,7 @@ describe(`mayor e-mail across processes on ${DB_KIND}`, () => {
     expect(rows).toEqual([{ status: 'sending' }]);
 
     const working = await peer('accept');
-    const second = await startApi({ ...env, SMTP_URL: working.url });
+    const second = await startApi({ ...env, SMTP_URL: working.url }, lease);
     await until('the mail after the restart', () => working.messages.length > 0, 120_000);
     await morePolls([second], 3); // nothing else may arrive
     expect(working.messages).toHaveLength(1);
@@ -171,7 +128,7 @@ describe(`mayor e-mail across processes on ${DB_KIND}`, () => {
     }[];
     expect(list.find((i) => i.id === id)?.mayorNotifiedAt).toEqual(expect.any(String));
     await stopGracefully(second);
-    const output = [...first.output, ...second.output].join('');
+    const output = first.server.output() + second.server.output();
     expect(output).toContain('mayor e-mail sent');
     expect(output).not.toContain(MAYOR);
   }, 240_000);
@@ -179,11 +136,8 @@ describe(`mayor e-mail across processes on ${DB_KIND}`, () => {
   it("an API process killed while it sends followers' mails about a status change: exactly one mail each after a restart", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'linz-follow-crash-'));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const env: Record<string, string> = {
-      DATA_DIR: dataDir,
-      MAIL_LEASE_SECONDS: '8',
-      PUBLIC_URL: 'https://denkmal.linz.example',
-    };
+    const env: Record<string, string> = { DATA_DIR: dataDir, PUBLIC_URL: 'https://denkmal.linz.example' };
+    const lease = { mailLeaseSeconds: 8 };
     if (DB_KIND === 'postgres') {
       const { database, url } = await freshDatabase();
       await database.close();
@@ -207,7 +161,7 @@ describe(`mayor e-mail across processes on ${DB_KIND}`, () => {
     await database.close();
 
     const hanging = await peer('hang');
-    const first = await startApi({ ...env, SMTP_URL: hanging.url });
+    const first = await startApi({ ...env, SMTP_URL: hanging.url }, lease);
     const answered = await fetch(`${first.base}/api/staff/interventions/${id}/answer`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${staffToken}` },
@@ -216,8 +170,7 @@ describe(`mayor e-mail across processes on ${DB_KIND}`, () => {
     expect(answered.status).toBe(200);
     // The sender has claimed the mails and waits for the SMTP greeting: kill it now.
     await until('the sender to connect', () => hanging.connections > 0, 10_000);
-    first.proc.kill('SIGKILL');
-    await first.exited;
+    await first.server.signal('SIGKILL');
 
     database = await open();
     const rows = await database.rows<{ status: string }>(sql`SELECT status FROM follow_mails WHERE kind = 'status'`);
@@ -225,7 +178,7 @@ describe(`mayor e-mail across processes on ${DB_KIND}`, () => {
     expect(rows.map((r) => r.status)).toEqual(FOLLOWERS.map(() => 'sending'));
 
     const working = await peer('accept');
-    const second = await startApi({ ...env, SMTP_URL: working.url });
+    const second = await startApi({ ...env, SMTP_URL: working.url }, lease);
     await until('the mails after the restart', () => working.messages.length >= FOLLOWERS.length, 120_000);
     await morePolls([second], 3); // nothing else may arrive
     expect(working.messages.map((m) => m.envelopeTo[0]).sort()).toEqual(FOLLOWERS);
@@ -233,7 +186,7 @@ describe(`mayor e-mail across processes on ${DB_KIND}`, () => {
     expect(new Set(working.messages.map((m) => m.headers.get('message-id'))).size).toBe(FOLLOWERS.length);
     for (const m of working.messages) expect(m.text).toContain('Wird gepflanzt.');
     await stopGracefully(second);
-    const output = [...first.output, ...second.output].join('');
+    const output = first.server.output() + second.server.output();
     expect(output).toContain('follower e-mail sent');
     for (const email of FOLLOWERS) expect(output).not.toContain(email);
   }, 300_000);

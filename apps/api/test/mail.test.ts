@@ -11,8 +11,9 @@ import { buildApp } from '../src/app.js';
 import type { Database } from '../src/db/client.js';
 import { claimDue, markRetry } from '../src/mail/outbox.js';
 import { retryDelayMs } from '../src/mail/sender.js';
+import type { ConfigOptions } from '../src/config.js';
 import { DB_KIND, browser, freshDatabase, json, testConfig } from './harness.js';
-import { freePort } from './postgres-server.js';
+import { freePort } from './support/postgres-server.js';
 import { startSmtpPeer, type SmtpPeer } from './smtp-peer.js';
 
 const MAYOR = 'mayor.office@linz.example';
@@ -26,9 +27,9 @@ function testClock() {
 
 /** An app on a fresh database whose sender only runs when woken by a vote or by the test. Its log
  * lines are kept unscrubbed, to show the mail code itself never writes the mayor's address. */
-async function mailApp(env: Record<string, string> = {}) {
+async function mailApp(env: Record<string, string> = {}, options: ConfigOptions = {}) {
   const { database, url } = await freshDatabase();
-  const config = testConfig({ MAYOR_EMAIL: MAYOR, PUBLIC_URL, MAIL_FROM: 'Denkmal-Karte <karte@linz.example>', ...env });
+  const config = testConfig({ MAYOR_EMAIL: MAYOR, PUBLIC_URL, MAIL_FROM: 'Denkmal-Karte <karte@linz.example>', ...env }, options);
   const clock = testClock();
   const logs: string[] = [];
   const stream = new Writable({
@@ -114,8 +115,8 @@ async function peer(mode: Parameters<typeof startSmtpPeer>[0] = 'accept', port?:
   return p;
 }
 
-async function app(env: Record<string, string>) {
-  const a = await mailApp(env);
+async function app(env: Record<string, string>, options: ConfigOptions = {}) {
+  const a = await mailApp(env, options);
   cleanups.push(() => a.close());
   return a;
 }
@@ -200,7 +201,7 @@ describe(`mayor e-mail on ${DB_KIND}`, () => {
 
   it('the vote answers at once while the SMTP server hangs', async () => {
     const smtp = await peer('hang');
-    const a = await app({ SMTP_URL: smtp.url, MAIL_LEASE_SECONDS: '4' });
+    const a = await app({ SMTP_URL: smtp.url }, { mailLeaseSeconds: 4 });
     const p = await a.proposal(9);
     const started = Date.now();
     expect(await a.vote(p)).toBe(200);
@@ -274,7 +275,7 @@ describe(`mayor e-mail on ${DB_KIND}`, () => {
   it('temporary failures are retried with growing delays for days, then the row is marked failed', async () => {
     expect([1, 2, 3, 4, 9, 10, 30].map(retryDelayMs)).toEqual([1, 2, 4, 8, 256, 360, 360].map((m) => m * MINUTE));
     const port = await freePort();
-    const a = await app({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_RETRY_DAYS: '3' });
+    const a = await app({ SMTP_URL: `smtp://127.0.0.1:${port}` }, { mailRetryDays: 3 });
     const p = await a.proposal(9);
     const start = a.clock.now().getTime();
     expect(await a.vote(p)).toBe(200);
@@ -299,7 +300,7 @@ describe(`mayor e-mail on ${DB_KIND}`, () => {
 
   it('a row left "sending" by a crashed sender is taken over after the lease, and the stale claim cannot undo it', async () => {
     const smtp = await peer();
-    const a = await app({ SMTP_URL: smtp.url, MAIL_LEASE_SECONDS: '600' });
+    const a = await app({ SMTP_URL: smtp.url }, { mailLeaseSeconds: 600 });
     const p = await a.proposal(9);
     // A "crashed" instance claimed the row and never came back; the vote's wake-up finds nothing due.
     await a.mailer.stop();
@@ -311,7 +312,7 @@ describe(`mayor e-mail on ${DB_KIND}`, () => {
     const mailer = createMayorMailer({
       database: a.database,
       transport: smtpTransport(smtp.url, 600_000),
-      settings: { publicUrl: PUBLIC_URL, mailFrom: 'karte@linz.example', mayorEmail: MAYOR },
+      settings: { publicUrl: PUBLIC_URL, mailFrom: 'karte@linz.example', mayorEmail: MAYOR, feedbackEmail: 'a11y@linz.example' },
       log: a.app.log,
       clock: a.clock,
       leaseMs: 600_000,

@@ -11,6 +11,7 @@ import { pathOf, routes } from '@linz/contract';
 import { metricsListener } from '../src/http/metrics.js';
 import { loggerOptions } from '../src/logging.js';
 import { newProposal, vote } from './abuse-helpers.js';
+import type { ConfigOptions } from '../src/config.js';
 import { DB_KIND, testApp } from './harness.js';
 
 const TOKEN = 'metrics-token-for-the-tests-0123456789';
@@ -19,8 +20,8 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-async function start(env: Record<string, string> = {}) {
-  const t = await testApp(env);
+async function start(env: Record<string, string> = {}, config: ConfigOptions = {}) {
+  const t = await testApp(env, { config });
   cleanups.push(() => t.close());
   return t;
 }
@@ -112,7 +113,7 @@ describe(`metrics on ${DB_KIND}`, () => {
   });
 
   it("the oldest unsent mail's age, and the followers' mails by kind", async () => {
-    const t = await start({ METRICS_TOKEN: TOKEN, MAIL_POLL_SECONDS: '3600' });
+    const t = await start({ METRICS_TOKEN: TOKEN }, { mailPollSeconds: 3600 });
     // Stop the sender so the rows below stay as written.
     await t.app.mayorMail.stop();
     const p = await newProposal(t.app, 'mon-hessendenkmal', 'Alte Post');

@@ -168,7 +168,7 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
     const staff = bearer(token);
 
     // Public reads, with 304 where an ETag is documented.
-    for (const name of ['listMonuments', 'allInterventions', 'clientConfig'] as const) {
+    for (const name of ['listMonuments', 'allInterventions', 'clientConfig', 'site'] as const) {
       const first = await check({ url: r[name].path }, 200);
       await check({ url: r[name].path, headers: { 'if-none-match': String(first.headers.etag) } }, 304);
     }
@@ -223,6 +223,14 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
       await check(post(unknown, { reason: 'spam' }, me), 404);
     }
 
+    // Accessibility feedback (issue 29): 202 stored, 400 bad input, and the write errors.
+    await check(
+      post(r.accessibilityFeedback.path, { message: 'Kontrast zu schwach', email: 'anna@example.org', page: '/' }),
+      202,
+    );
+    await check(post(r.accessibilityFeedback.path, { message: ' ' }), 400);
+    await writeErrors('POST', r.accessibilityFeedback.path);
+
     // Following (issue 17): by e-mail (the mail goes to a file here; its tokens are derived as the
     // mail derives them), in this browser, and "mine".
     const followAt = pathOf(r.follow.path, { interventionId: proposal });
@@ -256,10 +264,12 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
     await check({ url: r.mine.path, headers: me }, 200);
 
     // Staff: every route refuses a missing or wrong token.
-    for (const name of ['staffQueue', 'staffAudit', 'staffOutbox'] as const) {
+    for (const name of ['staffQueue', 'staffAudit', 'staffOutbox', 'staffAccessibilityFeedback'] as const) {
       await check({ url: r[name].path }, 401);
       await check({ url: r[name].path, headers: bearer('not-a-token') }, 401);
     }
+    const feedback = await check({ url: r.staffAccessibilityFeedback.path, headers: staff }, 200);
+    expect(feedback.body).toContain('Kontrast zu schwach');
     const queue = await check({ url: r.staffQueue.path, headers: staff }, 200);
     expect(queue.body).toContain((JSON.parse(added.body) as { id: string }).id);
     await check({ url: `${r.staffAudit.path}?limit=5&itemKind=monument`, headers: staff }, 200);
@@ -326,6 +336,29 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
     await check(post(pathOf(r.staffReleaseMail.path, { notificationId: 999999 }), {}, staff), 404);
     await check(post(pathOf(r.staffReleaseMail.path, { notificationId: 'x' }), {}, staff), 400);
     await writeErrors('POST', releaseAt, staff);
+    // Approving what the word screen held (docs/screening.md); anything else is a conflict.
+    const held = (JSON.parse((await check(post(at, { name: 'Du Arschloch' }), 201)).body) as { id: number }).id;
+    const heldMonument = await check(post(r.addMonument.path, { name: 'Wichser-Stein', geoLocX: 48.31, geoLocY: 14.3 }), 201);
+    const approvals = [
+      [
+        pathOf(r.staffApproveIntervention.path, { interventionId: held }),
+        pathOf(r.staffApproveIntervention.path, { interventionId: 999999 }),
+        pathOf(r.staffApproveIntervention.path, { interventionId: 'x' }),
+      ],
+      [
+        pathOf(r.staffApproveMonument.path, { monumentId: (JSON.parse(heldMonument.body) as { id: string }).id }),
+        pathOf(r.staffApproveMonument.path, { monumentId: 'mon-nowhere' }),
+        pathOf(r.staffApproveMonument.path, { monumentId: 'a b' }),
+      ],
+    ] as const;
+    for (const [approveAt, unknown, malformed] of approvals) {
+      await check(post(approveAt, {}), 401);
+      await check(post(approveAt, {}, staff), 200);
+      await check(post(approveAt, {}, staff), 409); // public now: nothing to approve
+      await check(post(unknown, {}, staff), 404);
+      await check(post(malformed, {}, staff), 400);
+      await writeErrors('POST', approveAt, staff);
+    }
 
     // The figures and the open data, each with its ETag (now holding the proposal, votes and answer above).
     const open = [
@@ -392,7 +425,7 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
   });
 
   it('answers 429 as documented on every operation once the connection is over its limit', async () => {
-    const limited = await testApp({ LIMIT_REQUESTS_PER_MINUTE: '1' });
+    const limited = await testApp({}, { config: { limits: { requestsPerMinute: 1 } } });
     try {
       await limited.app.inject({ url: routes.clientConfig.path });
       for (const route of Object.values(routes)) {
@@ -419,8 +452,7 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
       OIDC_ISSUER: 'http://127.0.0.1:9/',
       OIDC_CLIENT_ID: 'denkmal',
       OIDC_CLIENT_SECRET: 'secret',
-      OIDC_STAFF_CLAIM: 'groups',
-      OIDC_STAFF_VALUE: 'denkmal-staff',
+      OIDC_STAFF_CLAIM: 'groups=denkmal-staff',
     });
     try {
       for (const name of ['oidcStart', 'oidcCallback'] as const) {
@@ -433,7 +465,7 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
   });
 
   it('answers the Idempotency-Key rules as documented: 422 for another body, 409 while the first runs', async () => {
-    const waitless = await testApp({ IDEMPOTENCY_WAIT_MS: '0' });
+    const waitless = await testApp({}, { config: { idempotencyWaitMs: 0 } });
     try {
       const me = browser(waitless.app, 'keyed');
       const at = pathOf(routes.createIntervention.path, { monumentId: MON });

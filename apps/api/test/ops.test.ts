@@ -4,7 +4,6 @@
 // begins, while requests are still served for the drain delay. A real server process started
 // with no settings but PORT=0 runs on the defaults (basemap.at tiles, OIDC off, metrics off),
 // names the address it bound and drains on SIGTERM.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,7 +12,9 @@ import { TILE_ATTRIBUTIONS } from '@linz/contract/facts';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { READY_TIMEOUT_MS } from '../src/http/ops.js';
+import type { ConfigOptions } from '../src/config.js';
 import { DB_KIND, freshDatabase, testApp } from './harness.js';
+import { startServer, type TestServer } from './support/server.js';
 
 type T = Awaited<ReturnType<typeof testApp>>;
 const cleanups: (() => Promise<unknown> | void)[] = [];
@@ -22,8 +23,8 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-async function start(env: Record<string, string> = {}) {
-  const t = await testApp(env);
+async function start(env: Record<string, string> = {}, config: ConfigOptions = {}) {
+  const t = await testApp(env, { config });
   cleanups.push(() => t.close());
   return t;
 }
@@ -100,7 +101,7 @@ describe(`health and readiness on ${DB_KIND}`, () => {
   });
 
   it('/readyz: 200 when the database answers and every migration is applied; no-store, no cookie, not rate-limited', async () => {
-    const t = await start({ LIMIT_REQUESTS_PER_MINUTE: '2' });
+    const t = await start({}, { limits: { requestsPerMinute: 2 } });
     for (let i = 0; i < 5; i++) {
       const res = await t.app.inject('/readyz');
       expect(res.statusCode, res.body).toBe(200);
@@ -171,12 +172,12 @@ describe(`health and readiness on ${DB_KIND}`, () => {
 });
 
 describe(`the server process on ${DB_KIND}`, () => {
-  const children: ChildProcess[] = [];
-  afterEach(() => {
-    for (const c of children.splice(0)) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  const children: TestServer[] = [];
+  afterEach(async () => {
+    for (const c of children.splice(0)) await c.signal('SIGKILL');
   });
 
-  it('with no settings but PORT=0: starts on the defaults, names the address it bound; on SIGTERM it is not ready at once, still serves, and exits after the drain', async () => {
+  it('with no settings but HOST and PORT=0: starts on the defaults, names the address it bound; on SIGTERM it is not ready at once, still serves, and exits after the drain', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'linz-ops-'));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     const env: Record<string, string> = { DATA_DIR: dataDir };
@@ -185,39 +186,18 @@ describe(`the server process on ${DB_KIND}`, () => {
       await database.close();
       env.DATABASE_URL = url ?? '';
     }
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      cwd: path.join(import.meta.dirname, '..'),
-      env: {
-        // Nothing else: no cookie secret, tiles, sign-in, metrics or mail settings. The defaults start.
-        PATH: process.env.PATH ?? '',
-        PORT: '0',
-        HOST: '127.0.0.1',
-        SHUTDOWN_DRAIN_MS: '2000',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    children.push(proc);
-    const lines: string[] = [];
-    let buffer = '';
-    proc.stdout?.on('data', (d: Buffer) => {
-      buffer += d.toString();
-      const parts = buffer.split('\n');
-      buffer = parts.pop() ?? '';
-      lines.push(...parts);
-    });
-    proc.stderr?.on('data', (d: Buffer) => lines.push(d.toString()));
-    const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
-
-    // Waiting on the process's own output (real I/O), at most a minute.
+    // Nothing else: no cookie secret, tiles, sign-in, metrics or mail settings. The defaults start.
+    const server = await startServer({ env: { ...env, LOG_LEVEL: undefined }, options: { shutdownDrainMs: 2000 } });
+    children.push(server);
+    const lines = () => server.output().split('\n');
+    // It has listened; its start-up line may still be in the pipe (real I/O), at most a minute.
     const startLine = await (async () => {
       for (let i = 0; i < 1200; i++) {
-        const line = lines.find((l) => l.includes('listening on'));
+        const line = lines().find((l) => l.includes('listening on'));
         if (line) return line;
-        if (proc.exitCode !== null) break;
         await sleep(50);
       }
-      throw new Error(`no start-up line:\n${lines.join('\n')}`);
+      throw new Error(`no start-up line:\n${server.output()}`);
     })();
     const msg = String(JSON.parse(startLine).msg);
     // HOST=127.0.0.1 and PORT=0: the port the system chose, not PORT (nor 3000).
@@ -239,7 +219,7 @@ describe(`the server process on ${DB_KIND}`, () => {
     expect(await metrics.text()).not.toMatch(/# (HELP|TYPE)|_seconds|linz_/);
 
     const signalled = Date.now();
-    proc.kill('SIGTERM');
+    server.child.proc.kill('SIGTERM');
     let ready = 200;
     while (ready === 200 && Date.now() - signalled < 1500) ready = (await fetch(`${url}/readyz`)).status;
     expect(ready).toBe(503);
@@ -247,10 +227,10 @@ describe(`the server process on ${DB_KIND}`, () => {
     expect(during.status).toBe(200);
     expect(during.headers.get('connection')).toBe('close');
     expect((await fetch(`${url}/healthz`)).status).toBe(200);
-    expect(await exited).toBe(0);
+    expect(await server.exited).toBe(0);
     expect(Date.now() - signalled).toBeGreaterThanOrEqual(2000);
-    expect(lines.join('\n')).toContain('closing: not ready, draining');
-  });
+    expect(server.output()).toContain('closing: not ready, draining');
+  }, 180_000);
 });
 
 describe('the start-up line', () => {

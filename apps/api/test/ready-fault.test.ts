@@ -7,7 +7,7 @@ import { buildApp } from '../src/app.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { seedLinz } from '../src/db/seed.js';
 import { testConfig } from './harness.js';
-import { startPostgres, type PgServer } from './postgres-server.js';
+import { startPostgres, type PgServer } from './support/postgres-server.js';
 
 type Probe = { at: number; ms: number; status: number; body: string };
 

@@ -84,11 +84,12 @@ describe(`retention on ${DB_KIND}`, () => {
       signInAttempts: 1,
       staffSessions: 2,
       ipKeys: 1,
-      addressHashes: { votes: 1, voteNetworks: 1, interventions: 1, monuments: 1 },
+      addressHashes: { votes: 1, voteNetworks: 1, interventions: 1, monuments: 1, accessibilityFeedback: 0 },
       settledReports: 1,
       follows: { unconfirmed: 0, ended: 0 },
       voteConfirmations: 1,
       idempotencyKeys: 0,
+      accessibilityFeedback: { emails: 0, messages: 0 },
     };
     expect(run?.counts).toEqual(counts);
 
@@ -125,11 +126,12 @@ describe(`retention on ${DB_KIND}`, () => {
       signInAttempts: 0,
       staffSessions: 0,
       ipKeys: 0,
-      addressHashes: { votes: 0, voteNetworks: 0, interventions: 0, monuments: 0 },
+      addressHashes: { votes: 0, voteNetworks: 0, interventions: 0, monuments: 0, accessibilityFeedback: 0 },
       settledReports: 0,
       follows: { unconfirmed: 0, ended: 0 },
       voteConfirmations: 0,
       idempotencyKeys: 0,
+      accessibilityFeedback: { emails: 0, messages: 0 },
     });
     expect((await listAudit(db, { action: 'retention.run' })).entries).toHaveLength(2);
   });
@@ -138,9 +140,21 @@ describe(`retention on ${DB_KIND}`, () => {
     const { database: db } = await database();
     await fill(db);
     const run = await runRetention(db, { now: NOW, retentionDays: 31 });
-    expect(run?.counts.addressHashes).toEqual({ votes: 0, voteNetworks: 0, interventions: 0, monuments: 0 });
+    expect(run?.counts.addressHashes).toEqual({
+      votes: 0,
+      voteNetworks: 0,
+      interventions: 0,
+      monuments: 0,
+      accessibilityFeedback: 0,
+    });
     const wide = await runRetention(db, { now: NOW, retentionDays: 29 });
-    expect(wide?.counts.addressHashes).toEqual({ votes: 2, voteNetworks: 2, interventions: 2, monuments: 2 });
+    expect(wide?.counts.addressHashes).toEqual({
+      votes: 2,
+      voteNetworks: 2,
+      interventions: 2,
+      monuments: 2,
+      accessibilityFeedback: 0,
+    });
   });
 
   it.runIf(DB_KIND === 'postgres')('two instances at once: one runs, the other skips (advisory lock)', async () => {

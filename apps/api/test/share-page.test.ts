@@ -30,7 +30,7 @@ function fakeDist(): string {
 const PUBLIC = 'https://karte.linz.example';
 let t: Awaited<ReturnType<typeof testApp>>;
 beforeAll(async () => {
-  t = await testApp({ WEB_DIST: fakeDist(), PUBLIC_URL: PUBLIC });
+  t = await testApp({ PUBLIC_URL: PUBLIC }, { config: { webDist: fakeDist() } });
 });
 afterAll(() => t.close());
 

@@ -1,7 +1,7 @@
 // A real SMTP server on loopback (smtp-server) for the mail tests: it records accepted messages
 // and can refuse for a while (421), refuse for good (550) or hang before its greeting.
 import { SMTPServer } from 'smtp-server';
-import { freePort } from './postgres-server.js';
+import { freePort } from './support/postgres-server.js';
 
 export type PeerMode = 'accept' | 'tempfail' | 'reject' | 'hang';
 export type ReceivedMail = { envelopeTo: string[]; raw: string; headers: Map<string, string>; text: string };

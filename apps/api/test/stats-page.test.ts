@@ -28,7 +28,7 @@ function fakeDist(): string {
 
 let t: Awaited<ReturnType<typeof testApp>>;
 beforeAll(async () => {
-  t = await testApp({ WEB_DIST: fakeDist(), PUBLIC_URL: 'https://karte.linz.example' });
+  t = await testApp({ PUBLIC_URL: 'https://karte.linz.example' }, { config: { webDist: fakeDist() } });
 });
 afterAll(() => t.close());
 

@@ -29,7 +29,7 @@ function fakeDist(): string {
 
 let t: Awaited<ReturnType<typeof testApp>>;
 beforeAll(async () => {
-  t = await testApp({ WEB_DIST: fakeDist() });
+  t = await testApp({}, { config: { webDist: fakeDist() } });
 });
 afterAll(() => t.close());
 

@@ -1,13 +1,23 @@
-// The accessibility check every axe test uses: WCAG 2.1 A/AA and best practice, serious and critical only.
+// The accessibility checks the axe tests use: WCAG 2.2 A/AA (the 2.0 and 2.1 rules included).
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from './fixtures';
 
-/** `include`: a CSS selector to check only that part (a dialog over the map, whose hundreds of markers make a full check slow). */
+/** The WCAG levels checked: 2.0, 2.1 and 2.2, A and AA. */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** WCAG 2.2 A/AA and best practice, serious and critical only.
+ * `include`: a CSS selector to check only that part (a dialog over the map, whose hundreds of markers make a full check slow). */
 export async function seriousViolations(page: Page, include?: string) {
   const builder = new AxeBuilder({ page });
   if (include) builder.include(include);
-  const results = await builder.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const results = await builder.withTags([...WCAG_TAGS, 'best-practice']).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Every WCAG 2.2 A/AA violation, whatever its impact. */
+export async function wcagViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  return results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

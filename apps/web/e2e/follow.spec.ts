@@ -222,7 +222,7 @@ test('the privacy section on following says each rule, in both languages', async
       'E-mail addresses never appear in logs.',
     ],
   };
-  await page.goto('/about');
+  await page.goto('/datenschutz');
   const section = page.getByRole('region', { name: 'Einem Vorschlag folgen' });
   for (const rule of rules.de) await expect(section).toContainText(rule);
   await page.getByRole('button', { name: 'Switch to English' }).click();

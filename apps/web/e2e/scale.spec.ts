@@ -2,18 +2,19 @@
 // link into a cluster still opens its popup. This file starts a server of its own (port E2E_PORT
 // + 50) on a database filled by `pnpm seed:synthetic` before it starts (the Linz seed joins at
 // start), so the other specs keep the small shared one and pay nothing for it.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import path from 'node:path';
 import { TILE_ATTRIBUTIONS } from '@linz/contract/facts';
 import { fold } from '@linz/contract/filters';
+import { startServer, type TestServer } from '../../api/test/support/server';
 import { expect, mapReady, test, type Page } from './fixtures';
 
 const MONUMENTS = 2000;
 const port = Number(process.env.E2E_PORT ?? 3310) + 50;
 const baseURL = `http://127.0.0.1:${port}`;
 const CLUSTER = /^(\d+) Denkmäler, (davon \d+ noch nicht geprüft, )?hineinzoomen$/;
-let server: ChildProcess | undefined;
+let server: TestServer | undefined;
 
 test.describe.configure({ mode: 'serial' });
 test.use({ baseURL });
@@ -33,30 +34,24 @@ test.beforeAll(async () => {
     },
   );
   expect(seed.status, seed.stderr).toBe(0);
-  server = spawn('pnpm', ['--filter', '@linz/api', 'exec', 'tsx', 'src/server.ts'], {
+  // The API as every test starts it (apps/api/test/support/server.ts); ready once it has listened.
+  server = await startServer({
     env: {
-      ...env,
+      DATA_DIR: dataDir,
       PORT: String(port),
-      HOST: '127.0.0.1',
       PUBLIC_URL: baseURL,
-      LOG_LEVEL: 'warn',
-      WEB_DIST: path.resolve(import.meta.dirname, '../dist'),
       // The shared run's local tile upstream (playwright.config.ts): without it every map image
       // waits for a refused upstream, and the map's data tiles queue behind those requests.
       TILE_UPSTREAM: `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3310) + 2000}/{z}/{x}/{y}.png`,
       TILE_ATTRIBUTION: TILE_ATTRIBUTIONS.basemap,
     },
-    stdio: 'ignore',
-    detached: true,
+    options: { webDist: path.resolve(import.meta.dirname, '../dist') },
+    timeoutMs: 120_000,
   });
-  await expect
-    .poll(async () => (await fetch(`${baseURL}/api/config`).catch(() => null))?.status, { timeout: 120_000, intervals: [500] })
-    .toBe(200);
 });
 
-test.afterAll(() => {
-  // The whole group: pnpm, tsx and the server under it.
-  if (server?.pid) process.kill(-server.pid, 'SIGTERM');
+test.afterAll(async () => {
+  await server?.stop();
 });
 
 const drawn = (page: Page) => page.locator('.leaflet-marker-icon').count();

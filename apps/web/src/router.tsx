@@ -8,6 +8,9 @@ import { Route as adminRoute } from './routes/admin';
 import { Route as addRoute } from './routes/add';
 import { Route as followConfirmRoute } from './routes/follow.confirm';
 import { Route as followUnsubscribeRoute } from './routes/follow.unsubscribe';
+import { Route as accessibilityRoute } from './routes/barrierefreiheit';
+import { Route as privacyRoute } from './routes/datenschutz';
+import { Route as impressumRoute } from './routes/impressum';
 import { Route as indexRoute } from './routes/index';
 import { Route as interventionsRoute } from './routes/interventions';
 import { Route as mineRoute } from './routes/mine';
@@ -26,6 +29,9 @@ const routeTree = rootRoute.addChildren([
   mineRoute,
   followConfirmRoute,
   followUnsubscribeRoute,
+  impressumRoute,
+  accessibilityRoute,
+  privacyRoute,
   voteConfirmRoute,
 ]);
 

@@ -20,6 +20,12 @@ export const APP_PATHS = {
   followUnsubscribe: '/follow/unsubscribe',
   /** The link of a vote's confirmation mail leads here; its button confirms (a GET never does). */
   voteConfirm: '/votes/confirm',
+  /** Impressum / Offenlegung (§ 5 ECG, § 25 MedienG). */
+  impressum: '/impressum',
+  /** The accessibility statement (EU 2018/1523) and its feedback form. */
+  accessibility: '/barrierefreiheit',
+  /** The privacy page (Art. 13 GDPR). */
+  privacy: '/datenschutz',
 } as const;
 
 /** Prefixes of the server's API; everything else is the web app. */
@@ -39,6 +45,8 @@ export const PATHS = {
   reportMonument: '/api/monuments/:monumentId/reports',
   reportIntervention: '/api/interventions/:interventionId/reports',
   staffAnswer: '/api/staff/interventions/:interventionId/answer',
+  staffApproveIntervention: '/api/staff/interventions/:interventionId/approve',
+  staffApproveMonument: '/api/staff/monuments/:monumentId/approve',
   staffQueue: '/api/staff/queue',
   staffAudit: '/api/staff/audit',
   staffOutbox: '/api/staff/outbox',
@@ -80,6 +88,10 @@ export const PATHS = {
   staffVoteDecide: '/api/staff/interventions/:interventionId/votes/decide',
   staffVoteAlerts: '/api/staff/vote-alerts',
   staffReleaseMail: '/api/staff/mails/:notificationId/release',
+  /** The site profile (who runs it) and the retention facts, for the legal pages. */
+  site: '/api/site',
+  accessibilityFeedback: '/api/accessibility-feedback',
+  staffAccessibilityFeedback: '/api/staff/accessibility-feedback',
 } as const;
 
 /** Map data tiles (`PATHS.mapTile`) exist for zooms 0 to this. */
@@ -125,6 +137,10 @@ export const REPORT_REASONS = ['spam', 'offensive', 'wrong', 'other'] as const;
 
 /** Longest optional comment on a report. */
 export const REPORT_COMMENT_MAX = 500;
+
+/** Longest accessibility feedback message, and its optional page. */
+export const FEEDBACK_MESSAGE_MAX = 4000;
+export const FEEDBACK_PAGE_MAX = 300;
 
 /** Longest statement of the city's answer, per language. */
 export const STATEMENT_MAX = 2000;

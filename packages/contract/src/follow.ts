@@ -55,9 +55,23 @@ export type Watching = z.infer<typeof Watching>;
 export const MineItem = z.object({
   intervention: Intervention,
   monument: z.object({ id: z.string(), name: z.string(), nameEn: z.string().nullable() }),
+  /** This browser's own proposal that others do not see yet: staff have to approve it (docs/screening.md). */
+  underReview: z.boolean(),
 });
 export type MineItem = z.infer<typeof MineItem>;
 
-/** `GET /api/mine`: this browser's own activity only (no voter cookie: empty lists). */
-export const Mine = z.object({ proposed: z.array(MineItem), voted: z.array(MineItem), following: z.array(MineItem) });
+/** A monument this browser added that others do not see yet (staff have to approve it). */
+export const MineMonument = z.object({ id: z.string(), name: z.string(), geoLocX: z.number(), geoLocY: z.number() });
+export type MineMonument = z.infer<typeof MineMonument>;
+
+/**
+ * `GET /api/mine`: this browser's own activity only (no voter cookie: empty lists). `reviewing`:
+ * its monuments still under review (its proposals under review are in `proposed`, marked).
+ */
+export const Mine = z.object({
+  proposed: z.array(MineItem),
+  voted: z.array(MineItem),
+  following: z.array(MineItem),
+  reviewing: z.array(MineMonument),
+});
 export type Mine = z.infer<typeof Mine>;

@@ -16,3 +16,4 @@ export * from './idempotency.js';
 export * from './open311.js';
 export * from './vote-review.js';
 export * from './map.js';
+export * from './site.js';

@@ -58,3 +58,10 @@ export const MonumentInterventionList = z.array(MonumentIntervention);
 
 export const NewIntervention = z.object({ name: userText(NAME_MAX) });
 export type NewIntervention = z.infer<typeof NewIntervention>;
+
+/**
+ * The answer to a new proposal: `underReview` when others will see it only once staff approve it
+ * (MODERATION=pre, or its text matched the word screen); its author sees it as "under review".
+ */
+export const CreatedIntervention = Intervention.extend({ underReview: z.boolean() });
+export type CreatedIntervention = z.infer<typeof CreatedIntervention>;

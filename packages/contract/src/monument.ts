@@ -55,3 +55,7 @@ export const USER_MONUMENT_DEFAULTS = {
   image: 'default-placeholder.jpg',
   alternatives: [] as string[],
 } as const;
+
+/** The answer to a new monument: `underReview` as for a new proposal (CreatedIntervention). */
+export const CreatedMonument = Monument.extend({ underReview: z.boolean() });
+export type CreatedMonument = z.infer<typeof CreatedMonument>;

@@ -2,18 +2,30 @@
 import { z } from 'zod';
 import { ClientConfig } from './client-config.js';
 import {
+  CreatedIntervention,
   InterventionIdParam,
   Intervention,
   InterventionList,
   MonumentInterventionList,
   NewIntervention,
 } from './intervention.js';
-import { Monument, MonumentList, MonumentRef, NewMonument } from './monument.js';
+import { CreatedMonument, Monument, MonumentList, MonumentRef, NewMonument } from './monument.js';
 import { ConfirmVoteRequest, VoteAnswer, VoteConfirmed, VoteConfirmPending, VoteConfirmToken, VoteRequest } from './vote.js';
 import { VoteAlertList, VoteDecision, VoteDecisionAnswer, VotePreviewRequest, VoteReview } from './vote-review.js';
 import { NewReport, ReportAnswer } from './report.js';
-import { AnswerBody, AuditPage, AuditQuery, NotificationIdParam, OutboxEntry, OutboxList, StaffQueue } from './staff.js';
+import {
+  AnswerBody,
+  AuditPage,
+  AuditQuery,
+  NotificationIdParam,
+  OutboxEntry,
+  OutboxList,
+  QueueIntervention,
+  StaffMonument,
+  StaffQueue,
+} from './staff.js';
 import { PATHS } from './facts.js';
+import { AccessibilityFeedbackList, AccessibilityFeedbackReceived, NewAccessibilityFeedback, SiteInfo } from './site.js';
 import { Stats } from './stats.js';
 import {
   InterventionPage,
@@ -68,7 +80,14 @@ const interventionParams = z.object({ interventionId: InterventionIdParam });
 
 export const routes = {
   listMonuments: { method: 'GET', path: PATHS.listMonuments, answer: MonumentList, status: 200, etag: true },
-  addMonument: { method: 'POST', path: PATHS.addMonument, body: NewMonument, answer: Monument, status: 201, idempotent: true },
+  addMonument: {
+    method: 'POST',
+    path: PATHS.addMonument,
+    body: NewMonument,
+    answer: CreatedMonument,
+    status: 201,
+    idempotent: true,
+  },
   allInterventions: { method: 'GET', path: PATHS.allInterventions, answer: InterventionList, status: 200, etag: true },
   monumentInterventions: {
     method: 'GET',
@@ -82,7 +101,7 @@ export const routes = {
     path: PATHS.createIntervention,
     params: MonumentRef,
     body: NewIntervention,
-    answer: Intervention,
+    answer: CreatedIntervention,
     status: 201,
     idempotent: true,
   },
@@ -162,6 +181,24 @@ export const routes = {
     params: interventionParams,
     body: AnswerBody,
     answer: Intervention,
+    status: 200,
+  },
+  /** Publishes a proposal held by the word screen or waiting under MODERATION=pre (rejecting is today's moderation). */
+  staffApproveIntervention: {
+    auth: 'staff',
+    method: 'POST',
+    path: PATHS.staffApproveIntervention,
+    params: interventionParams,
+    answer: QueueIntervention,
+    status: 200,
+  },
+  /** Publishes a monument held by the word screen or waiting under MODERATION=pre. */
+  staffApproveMonument: {
+    auth: 'staff',
+    method: 'POST',
+    path: PATHS.staffApproveMonument,
+    params: MonumentRef,
+    answer: StaffMonument,
     status: 200,
   },
   staffQueue: { auth: 'staff', method: 'GET', path: PATHS.staffQueue, answer: StaffQueue, status: 200 },
@@ -303,6 +340,24 @@ export const routes = {
     answer: InterventionPage,
     status: 200,
     etag: true,
+  },
+  // The legal pages (issue 29).
+  /** Who runs this site and how long it keeps what: the Impressum's, the statement's and the privacy page's facts. */
+  site: { method: 'GET', path: PATHS.site, answer: SiteInfo, status: 200, etag: true },
+  /** A barrier reported from the accessibility statement's form: stored, mailed to staff; 202. */
+  accessibilityFeedback: {
+    method: 'POST',
+    path: PATHS.accessibilityFeedback,
+    body: NewAccessibilityFeedback,
+    answer: AccessibilityFeedbackReceived,
+    status: 202,
+  },
+  staffAccessibilityFeedback: {
+    auth: 'staff',
+    method: 'GET',
+    path: PATHS.staffAccessibilityFeedback,
+    answer: AccessibilityFeedbackList,
+    status: 200,
   },
   feedAnswers: {
     method: 'GET',

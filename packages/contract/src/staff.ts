@@ -5,15 +5,19 @@ import { NAME_MAX, SEXES, STATEMENT_MAX } from './facts.js';
 import { Intervention, InterventionId, ProposalStatus } from './intervention.js';
 import { Monument, MonumentId } from './monument.js';
 import { ReportReason } from './report.js';
-import { LONE_SURROGATE, userText } from './text.js';
+import { paragraphText, userText } from './text.js';
 
 export const SignIn = z.object({ token: z.string().min(1).max(200) });
 export const StaffMe = z.object({ name: z.string() });
 export type StaffMe = z.infer<typeof StaffMe>;
 export const SignedOut = z.object({ ok: z.literal(true) });
 
-/** visible: public; hidden: taken down by reports until staff decide; rejected: by staff (kept). */
-export const MODERATION_STATES = ['visible', 'hidden', 'rejected'] as const;
+/**
+ * visible: public; hidden: taken down by reports until staff decide; rejected: by staff (kept);
+ * pending: new under MODERATION=pre, waiting for staff to approve; held: new, its text matched the
+ * word screen, waiting for staff (docs/screening.md). Only `visible` is public (domain/visibility.ts).
+ */
+export const MODERATION_STATES = ['visible', 'hidden', 'rejected', 'pending', 'held'] as const;
 export const Moderation = z.enum(MODERATION_STATES);
 export type Moderation = z.infer<typeof Moderation>;
 
@@ -21,8 +25,18 @@ export type Moderation = z.infer<typeof Moderation>;
 export const QueueReport = z.object({ reason: ReportReason, comment: z.string().nullable(), createdAt: z.string() });
 export type QueueReport = z.infer<typeof QueueReport>;
 
+/** Where the word screen matched an item's text: `[start, end)` in UTF-16 units of `text`, and the listed word. */
+export const ScreenHit = z.object({
+  word: z.string(),
+  start: z.number().int().nonnegative(),
+  end: z.number().int().nonnegative(),
+});
+export type ScreenHit = z.infer<typeof ScreenHit>;
+
 export const QueueMonument = Monument.extend({
   moderation: Moderation,
+  /** The word screen's matches in the name (by today's lists; empty when none). */
+  screen: z.array(ScreenHit),
   addedByVisitor: z.boolean(),
   createdAt: z.string(),
   reports: z.array(QueueReport),
@@ -34,6 +48,8 @@ export type StaffMonument = z.infer<typeof StaffMonument>;
 
 export const QueueIntervention = Intervention.extend({
   moderation: Moderation,
+  /** The word screen's matches in the name (by today's lists; empty when none). */
+  screen: z.array(ScreenHit),
   createdAt: z.string(),
   monumentName: z.string(),
   reports: z.array(QueueReport),
@@ -89,17 +105,8 @@ export const InterventionRef = z.object({ interventionId: InterventionId });
 export const InterventionMerge = z.object({ interventionId: InterventionId, into: InterventionId });
 export const InterventionUpdate = z.object({ interventionId: InterventionId, name: userText(NAME_MAX) });
 
-// eslint-disable-next-line no-control-regex -- control characters are what this refuses
-const CONTROLS_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
-
 /** A statement: trimmed, 1..2000 characters; line breaks allowed (paragraphs), other controls not. */
-export const Statement = z
-  .string()
-  .trim()
-  .min(1, { message: 'required' })
-  .max(STATEMENT_MAX, { message: `at most ${STATEMENT_MAX} characters` })
-  .refine((s) => !CONTROLS_BUT_NEWLINE.test(s), { message: 'control characters are not allowed' })
-  .refine((s) => !LONE_SURROGATE.test(s), { message: 'invalid unicode' });
+export const Statement = paragraphText(STATEMENT_MAX);
 
 /** The body of `PUT /api/staff/interventions/:id/answer`. */
 export const AnswerBody = z.object({ status: ProposalStatus, statement: z.object({ de: Statement, en: Statement }) });
@@ -120,6 +127,12 @@ export const AUDIT_ACTIONS = [
   'intervention.answer',
   'intervention.hide',
   'intervention.merge',
+  'intervention.approve',
+  'intervention.hold',
+  'monument.approve',
+  'monument.hold',
+  'screen.add',
+  'screen.remove',
   'mail.retry',
   'mail.release',
   'votes.release',
@@ -129,7 +142,7 @@ export const AUDIT_ACTIONS = [
   'retention.run',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const ITEM_KINDS = ['monument', 'intervention', 'mail', 'staff', 'retention'] as const;
+export const ITEM_KINDS = ['monument', 'intervention', 'mail', 'staff', 'retention', 'screen'] as const;
 export type ItemKind = (typeof ITEM_KINDS)[number];
 
 export const AuditFilter = z.object({
@@ -197,3 +210,18 @@ export const NotificationIdParam = z
   .regex(/^[1-9]\d{0,9}$/, { message: 'invalid notification id' })
   .transform(Number)
   .pipe(NotificationId);
+
+/** The word screen's languages: each has its own list, and every text is checked against all of them. */
+export const SCREEN_LANGS = ['de', 'en'] as const;
+export const ScreenLang = z.enum(SCREEN_LANGS);
+export const SCREEN_WORD_MAX = 60;
+/** A listed word or phrase: 1..60 characters with at least one letter or digit, no control characters. */
+export const ScreenWordText = userText(SCREEN_WORD_MAX).refine((s) => /[\p{L}\p{N}]/u.test(s), {
+  message: 'must contain a letter or digit',
+});
+export const ScreenWord = z.object({ lang: ScreenLang, word: ScreenWordText });
+export type ScreenWord = z.infer<typeof ScreenWord>;
+export const ScreenWordList = z.array(z.object({ lang: ScreenLang, word: z.string() }));
+export type ScreenWordList = z.infer<typeof ScreenWordList>;
+/** The answer to adding or removing a word: whether the list changed. */
+export const ScreenWordChange = z.object({ changed: z.boolean() });

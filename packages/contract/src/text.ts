@@ -17,3 +17,16 @@ export const userText = (max: number) =>
       message: 'control characters are not allowed',
     })
     .refine((s) => !LONE_SURROGATE.test(s), { message: 'invalid unicode' });
+
+// eslint-disable-next-line no-control-regex -- control characters are what this refuses
+const CONTROLS_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+/** Trimmed text of 1..max characters in paragraphs: line breaks allowed, other controls not. */
+export const paragraphText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, { message: 'required' })
+    .max(max, { message: `at most ${max} characters` })
+    .refine((s) => !CONTROLS_BUT_NEWLINE.test(s), { message: 'control characters are not allowed' })
+    .refine((s) => !LONE_SURROGATE.test(s), { message: 'invalid unicode' });

@@ -1,7 +1,8 @@
 // Opens the database chosen by config: embedded PGlite in DATA_DIR, or PostgreSQL via DATABASE_URL.
 // Hides the drivers' differences (result shapes, LISTEN) behind one small interface.
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -168,12 +169,42 @@ function openPostgres(url: string, max: number, statementTimeoutMs: number) {
   };
 }
 
+/**
+ * PGlite's PostgreSQL settings (docs/performance.md, "Memory"). Its shared memory lives in the
+ * WebAssembly heap, which never shrinks: PostgreSQL's default 128 MB of shared buffers grew the heap
+ * from its initial 128 MB to 189 MB, all of it resident. A city's database is a few MB; 16 MB of
+ * buffers fit in the initial heap, the files stay in the operating system's page cache.
+ */
+export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB', '-c', 'maintenance_work_mem=16MB'];
+
+/**
+ * Creates the data folder's cluster (initdb) in a child process that exits afterwards. In this
+ * process initdb's two extra WebAssembly instances stayed allocated until a full garbage collection,
+ * which a server at rest never runs: 430 MB more resident after a first start.
+ */
+async function initPgliteFolder(dir: string): Promise<void> {
+  const url = import.meta.resolve('@electric-sql/pglite');
+  const code = `const { PGlite } = await import(${JSON.stringify(url)});
+const pg = new PGlite(${JSON.stringify(dir)});
+await pg.waitReady;
+await pg.close();`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
+  const status = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', resolve);
+  });
+  if (status !== 0) throw new Error(`PGlite: creating the database in ${dir} failed (exit ${status}):\n${stderr}`);
+}
+
 async function openPglite(opts: DatabaseOptions) {
   let pg = opts.pglite;
   if (!pg) {
     const dir = path.join(opts.dataDir ?? './data', 'pglite');
     mkdirSync(dir, { recursive: true });
-    pg = new PGlite(dir);
+    if (!existsSync(path.join(dir, 'PG_VERSION'))) await initPgliteFolder(dir);
+    pg = new PGlite(dir, { startParams: PGLITE_START_PARAMS });
   }
   await pg.waitReady;
   const client = pg;

@@ -16,9 +16,12 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-/** visible: public; hidden: by citizens' reports until staff decide; rejected: by staff (kept). */
+/**
+ * visible: public; hidden: by citizens' reports until staff decide; rejected: by staff (kept);
+ * pending: waiting for staff under MODERATION=pre; held: the word screen matched (docs/screening.md).
+ */
 const moderation = () =>
-  text('moderation', { enum: ['visible', 'hidden', 'rejected'] })
+  text('moderation', { enum: ['visible', 'hidden', 'rejected', 'pending', 'held'] })
     .notNull()
     .default('visible');
 
@@ -46,6 +49,8 @@ export const monuments = pgTable(
     moderation: moderation(),
     /** Set when staff merged this monument into another: its old id then opens that one. */
     mergedInto: text('merged_into'),
+    /** Keyed hash of the adding browser's voter id: it sees its monument while staff review it. */
+    creatorVoterHash: text('creator_voter_hash'),
   },
   (t) => [index('monuments_creator_idx').on(t.creatorIpHash, t.createdAt)],
 );
@@ -147,7 +152,7 @@ export const voteConfirmations = pgTable(
   (t) => [index('vote_confirmations_due_idx').on(t.status, t.nextAttemptAt)],
 );
 
-/** Alerts for staff about a proposal's votes; each is mailed to STAFF_EMAIL once (status 'none' without one). */
+/** Alerts for staff about a proposal's votes; each is mailed once to the site's staff address. */
 export const voteAlerts = pgTable(
   'vote_alerts',
   {
@@ -438,4 +443,45 @@ export const idempotencyKeys = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.voterHash, t.key] }), index('idempotency_keys_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Barriers reported through the accessibility statement's form (issue 29). The row is also the
+ * staff mail's outbox entry (the same claim columns as follow_mails). The address is kept only to
+ * answer and blanked after FEEDBACK_EMAIL_DAYS; the row goes after FEEDBACK_KEEP_DAYS (retention.ts).
+ */
+export const accessibilityFeedback = pgTable(
+  'accessibility_feedback',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    message: text('message').notNull(),
+    email: text('email'),
+    page: text('page'),
+    /** Keyed hash of the sender's address, for the create limit (blanked with the others after RETENTION_DAYS). */
+    creatorIpHash: text('creator_ip_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    ...outboxColumns(),
+  },
+  (t) => [
+    index('accessibility_feedback_due_idx').on(t.status, t.nextAttemptAt),
+    index('accessibility_feedback_ip_idx').on(t.creatorIpHash, t.createdAt),
+  ],
+);
+
+/**
+ * The word screen's lists (docs/screening.md): a new proposal or monument whose name contains one
+ * of these (whole words, folded) is held for staff. Shipped lists are inserted by migration 0012;
+ * staff edit them in /admin.
+ */
+export const screenWords = pgTable(
+  'screen_words',
+  {
+    lang: text('lang', { enum: ['de', 'en'] }).notNull(),
+    word: text('word').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.lang, t.word] })],
 );

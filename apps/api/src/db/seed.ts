@@ -2,8 +2,9 @@
 import { sql } from 'drizzle-orm';
 // Imported, not read at run time: the data travels inside the built server (dist/server.js).
 import seedData from '../../seed/linz-monuments.json' with { type: 'json' };
+import shippedScreenWords from '../../seed/screen-words.json' with { type: 'json' };
 import type { Database } from './client.js';
-import { monuments, streetNames } from './schema.js';
+import { monuments, screenWords, streetNames } from './schema.js';
 import { streetRows } from './streets.js';
 
 type SeedMonument = {
@@ -64,6 +65,7 @@ export function seedRows() {
  */
 export async function seedLinz(database: Database): Promise<number> {
   await seedStreets(database);
+  await seedScreenWords(database);
   return database.db.transaction(async (tx) => {
     const marked = await database.rows<{ name: string }>(
       sql`INSERT INTO app_secrets (name, value) VALUES ('seeded', 'linz') ON CONFLICT DO NOTHING RETURNING name`,
@@ -86,6 +88,23 @@ export async function seedStreets(database: Database): Promise<number> {
     if (marked.length === 0) return 0;
     const rows = streetRows();
     await tx.insert(streetNames).values(rows).onConflictDoNothing();
+    return rows.length;
+  });
+}
+
+/**
+ * The word screen's shipped lists (seed/screen-words.json), once per database (its own marker):
+ * from then on they are the staff's, and a word staff removed does not come back.
+ */
+export async function seedScreenWords(database: Database): Promise<number> {
+  return database.db.transaction(async (tx) => {
+    const marked = await database.rows<{ name: string }>(
+      sql`INSERT INTO app_secrets (name, value) VALUES ('seeded-screen-words', 'shipped') ON CONFLICT DO NOTHING RETURNING name`,
+      tx,
+    );
+    if (marked.length === 0) return 0;
+    const rows = (['de', 'en'] as const).flatMap((lang) => shippedScreenWords[lang].map((word) => ({ lang, word })));
+    await tx.insert(screenWords).values(rows).onConflictDoNothing();
     return rows.length;
   });
 }

@@ -260,19 +260,29 @@ export async function purgeFollows(database: Database, now: Date = new Date()): 
 }
 
 type MineRow = Parameters<typeof toIntervention>[0] & {
-  list: keyof Mine;
+  list: Exclude<keyof Mine, 'reviewing'>;
   m_id: string;
   m_name: string;
   m_name_en: string | null;
+  is_public: boolean;
 };
+
+/** Waiting for staff (MODERATION=pre or held by the word screen): only its author sees it, as under review. */
+const UNDER_REVIEW = ['pending', 'held'];
 
 /**
  * What this browser proposed, voted for and follows (watches, and confirmed e-mail follows asked
- * from it), public proposals only, newest first. Nothing of any other browser.
+ * from it), public proposals only, newest first; its own proposals and monuments that staff have
+ * still to approve, marked. Nothing of any other browser.
  */
 export async function mine(database: Database, voterHash: string | null): Promise<Mine> {
-  const empty: Mine = { proposed: [], voted: [], following: [] };
+  const empty: Mine = { proposed: [], voted: [], following: [], reviewing: [] };
   if (voterHash === null) return empty;
+  const reviewable = sql.raw(
+    `(${UNDER_REVIEW.concat('visible')
+      .map((s) => `'${s}'`)
+      .join(', ')})`,
+  );
   const rows = await database.rows<MineRow>(sql`
     WITH mine(list, id, at) AS (
       SELECT 'proposed', id, created_at FROM interventions WHERE creator_voter_hash = ${voterHash}
@@ -280,15 +290,27 @@ export async function mine(database: Database, voterHash: string | null): Promis
       UNION ALL SELECT 'following', intervention_id, created_at FROM watches WHERE voter_hash = ${voterHash}
       UNION ALL SELECT 'following', intervention_id, created_at FROM follows WHERE voter_hash = ${voterHash} AND status = 'confirmed'
     )
-    SELECT x.list, ${interventionColumns}, m.id AS m_id, m.name AS m_name, m.name_en AS m_name_en
+    SELECT x.list, ${interventionColumns}, m.id AS m_id, m.name AS m_name, m.name_en AS m_name_en,
+      (${publicIntervention('i', 'm')}) AS is_public
     FROM (SELECT list, id, max(at) AS at FROM mine GROUP BY list, id) x
     JOIN interventions i ON i.id = x.id JOIN monuments m ON m.id = i.monument_id
     WHERE ${publicIntervention('i', 'm')}
+      OR (x.list = 'proposed' AND i.moderation IN ${reviewable} AND m.moderation IN ${reviewable} AND m.merged_into IS NULL)
     ORDER BY x.at DESC, i.id DESC`);
   for (const r of rows) {
-    const item: MineItem = { intervention: toIntervention(r), monument: { id: r.m_id, name: r.m_name, nameEn: r.m_name_en } };
+    const item: MineItem = {
+      intervention: toIntervention(r),
+      monument: { id: r.m_id, name: r.m_name, nameEn: r.m_name_en },
+      underReview: r.is_public !== true,
+    };
     empty[r.list].push(item);
   }
+  const monuments = await database.rows<{ id: string; name: string; lat: number; lng: number }>(sql`
+    SELECT id, name, lat, lng FROM monuments
+    WHERE creator_voter_hash = ${voterHash} AND moderation IN ${sql.raw(`(${UNDER_REVIEW.map((s) => `'${s}'`).join(', ')})`)}
+      AND merged_into IS NULL
+    ORDER BY created_at DESC, id DESC`);
+  empty.reviewing = monuments.map((m) => ({ id: m.id, name: m.name, geoLocX: Number(m.lat), geoLocY: Number(m.lng) }));
   return empty;
 }
 

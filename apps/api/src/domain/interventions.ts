@@ -1,8 +1,9 @@
 // Interventions: proposals for what should stand at a monument instead.
 import { sql } from 'drizzle-orm';
-import type { Intervention, MonumentIntervention, NewIntervention, ProposalStatus } from '@linz/contract';
+import type { CreatedIntervention, Intervention, MonumentIntervention, NewIntervention, ProposalStatus } from '@linz/contract';
 import type { Database, Db } from '../db/client.js';
 import { NotFound } from './errors.js';
+import { admission, auditHold } from './screen.js';
 import { publicIntervention, publicMonument } from './visibility.js';
 
 export const DEFAULT_EMOJI = '💡';
@@ -75,6 +76,10 @@ export async function listMonumentInterventions(database: Database, monumentId: 
     });
 }
 
+/**
+ * A new proposal, public at once unless the word screen holds it or MODERATION=pre makes it wait
+ * for staff (domain/screen.ts). Its author may also propose at its own monument under review.
+ */
 export async function createIntervention(
   database: Database,
   monumentId: string,
@@ -83,16 +88,26 @@ export async function createIntervention(
   tx: Db = database.db,
   /** This browser's keyed voter hash, for "mine" (issue 17). */
   creatorVoterHash: string | null = null,
-): Promise<Intervention> {
-  const [row] = await database.rows<Row>(
+  mode: 'post' | 'pre' = 'post',
+): Promise<CreatedIntervention> {
+  const admitted = await admission(database, tx, mode, input.name);
+  const [row] = await database.rows<Row & { monument_public: boolean }>(
     sql`
-    INSERT INTO interventions (monument_id, name, emoji, creator_ip_hash, creator_voter_hash)
-    SELECT m.id, ${input.name}, ${DEFAULT_EMOJI}, ${creatorIpHash}, ${creatorVoterHash} FROM monuments m
-    WHERE m.id = ${monumentId} AND ${publicMonument('m')}
+    INSERT INTO interventions (monument_id, name, emoji, creator_ip_hash, creator_voter_hash, moderation)
+    SELECT m.id, ${input.name}, ${DEFAULT_EMOJI}, ${creatorIpHash}, ${creatorVoterHash}, ${admitted.moderation} FROM monuments m
+    WHERE m.id = ${monumentId} AND (${publicMonument('m')} OR (${ownUnderReview('m', creatorVoterHash)}))
     RETURNING id, monument_id, name, emoji, short_description_en, votes, confirmed_votes, status, answer_de, answer_en,
-      answered_at, NULL::timestamptz AS sent_at, false AS mayor_review`,
+      answered_at, NULL::timestamptz AS sent_at, false AS mayor_review, (SELECT ${publicMonument('m')} FROM monuments m WHERE m.id = monument_id) AS monument_public`,
     tx,
   );
   if (!row) throw new NotFound('Unknown monument.');
-  return toIntervention(row);
+  if (admitted.moderation === 'held')
+    await auditHold(database, tx, { kind: 'intervention', id: Number(row.id) }, input.name, admitted.hits);
+  return { ...toIntervention(row), underReview: admitted.moderation !== 'visible' || row.monument_public !== true };
 }
+
+/** `m` is a monument that this browser added and staff have not yet decided on. */
+export const ownUnderReview = (m: string, voterHash: string | null) =>
+  voterHash === null
+    ? sql`FALSE`
+    : sql`${sql.raw(m)}.creator_voter_hash = ${voterHash} AND ${sql.raw(m)}.moderation IN ('pending', 'held') AND ${sql.raw(m)}.merged_into IS NULL`;

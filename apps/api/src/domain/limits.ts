@@ -19,7 +19,8 @@ export async function createWithinLimit<T>(
       SELECT (SELECT count(*) FROM monuments WHERE creator_ip_hash = ${ipHash} AND created_at > now() - interval '5 minutes')
            + (SELECT count(*) FROM interventions WHERE creator_ip_hash = ${ipHash} AND created_at > now() - interval '5 minutes')
            + (SELECT count(*) FROM reports WHERE creator_ip_hash = ${ipHash} AND created_at > now() - interval '5 minutes')
-           + (SELECT count(*) FROM follow_requests WHERE ip_hash = ${ipHash} AND at > now() - interval '5 minutes') AS n`,
+           + (SELECT count(*) FROM follow_requests WHERE ip_hash = ${ipHash} AND at > now() - interval '5 minutes')
+           + (SELECT count(*) FROM accessibility_feedback WHERE creator_ip_hash = ${ipHash} AND created_at > now() - interval '5 minutes') AS n`,
       tx,
     );
     if (Number(row?.n ?? 0) >= limit) {

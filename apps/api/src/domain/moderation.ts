@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { AuditAction, MergeResult, MonumentPatch, QueueIntervention, StaffMonument } from '@linz/contract';
 import type { Database, Db } from '../db/client.js';
 import { audit } from './audit.js';
-import { Invalid, NotFound } from './errors.js';
+import { Conflict, Invalid, NotFound } from './errors.js';
 import { resolveReports } from './reports.js';
 import { loadIntervention, loadMonument } from './staff-views.js';
 import { syncWithheldMail } from './withheld-mail.js';
@@ -69,6 +69,22 @@ export const rejectMonument = (database: Database, actor: string, id: string) =>
 export const restoreMonument = (database: Database, actor: string, id: string) =>
   onMonument(database, actor, id, 'monument.restore', async (tx, m) => {
     notMerged(m);
+    await database.rows(sql`UPDATE monuments SET moderation = 'visible' WHERE id = ${id}`, tx);
+    await resolveReports(database, tx, 'monument', id);
+  });
+
+/** Held by the word screen or waiting under MODERATION=pre: only these are approved (the others are restored). */
+const awaitingApproval = (moderation: string, what: string) => {
+  if (moderation !== 'pending' && moderation !== 'held') {
+    throw new Conflict(`Only a ${what} held by the word screen or waiting for approval can be approved.`);
+  }
+};
+
+/** Published: a held or pending monument becomes public (docs/screening.md). */
+export const approveMonument = (database: Database, actor: string, id: string) =>
+  onMonument(database, actor, id, 'monument.approve', async (tx, m) => {
+    notMerged(m);
+    awaitingApproval(m.moderation, 'monument');
     await database.rows(sql`UPDATE monuments SET moderation = 'visible' WHERE id = ${id}`, tx);
     await resolveReports(database, tx, 'monument', id);
   });
@@ -171,6 +187,15 @@ export const rejectIntervention = (database: Database, actor: string, id: number
       await queueFollowerMails(database, tx, id, { kind: 'removed', eventKey: 'removed', payload: {} });
       await markFinal(database, tx, id, true);
     }
+  });
+
+/** Published: a held or pending proposal becomes public (and so votable; docs/screening.md). */
+export const approveIntervention = (database: Database, actor: string, id: number) =>
+  onIntervention(database, actor, id, 'intervention.approve', async (tx, before) => {
+    await notMergedProposal(database, tx, id);
+    awaitingApproval(before.moderation, 'proposal');
+    await database.rows(sql`UPDATE interventions SET moderation = 'visible' WHERE id = ${id}`, tx);
+    await resolveReports(database, tx, 'intervention', id);
   });
 
 export const restoreIntervention = (database: Database, actor: string, id: number) =>

@@ -1,11 +1,12 @@
 // Monuments: the public list and visitor additions (always unvalidated, with the spec's defaults).
 import { randomInt } from 'node:crypto';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { USER_MONUMENT_DEFAULTS, type Monument, type NewMonument } from '@linz/contract';
+import { USER_MONUMENT_DEFAULTS, type CreatedMonument, type Monument, type NewMonument } from '@linz/contract';
 import type { Database, Db } from '../db/client.js';
 import { monuments } from '../db/schema.js';
 import { refuseDuplicate } from './duplicates.js';
 import { Conflict, NotFound } from './errors.js';
+import { admission, auditHold } from './screen.js';
 
 type Row = typeof monuments.$inferSelect;
 
@@ -70,9 +71,18 @@ const freshId = () => `mon-user-${Date.now()}${randomInt(1_000_000)}`;
  * Adds a visitor's monument under the id the browser proposed. That id is only a proposal (two
  * browsers may pick the same millisecond): when it is taken, the monument gets a fresh id, and
  * the answer tells which. A duplicate of a public monument nearby is refused (domain/duplicates.ts).
+ * It is public at once unless the word screen holds it or MODERATION=pre makes it wait (domain/screen.ts).
  */
-export async function addMonument(database: Database, tx: Db, input: NewMonument, creatorIpHash: string): Promise<Monument> {
+export async function addMonument(
+  database: Database,
+  tx: Db,
+  input: NewMonument,
+  creatorIpHash: string,
+  creatorVoterHash: string | null = null,
+  mode: 'post' | 'pre' = 'post',
+): Promise<CreatedMonument> {
   await refuseDuplicate(database, tx, input.name, { lat: input.geoLocX, lng: input.geoLocY });
+  const admitted = await admission(database, tx, mode, input.name);
   const ids = [input.id ?? freshId(), freshId(), freshId()];
   for (const id of ids) {
     const [row] = await tx
@@ -87,10 +97,16 @@ export async function addMonument(database: Database, tx: Db, input: NewMonument
         validated: false,
         image: USER_MONUMENT_DEFAULTS.image,
         creatorIpHash,
+        creatorVoterHash,
+        moderation: admitted.moderation,
       })
       .onConflictDoNothing()
       .returning();
-    if (row) return toMonument(row);
+    if (row) {
+      if (admitted.moderation === 'held')
+        await auditHold(database, tx, { kind: 'monument', id: row.id }, input.name, admitted.hits);
+      return { ...toMonument(row), underReview: admitted.moderation !== 'visible' };
+    }
   }
   throw new Conflict('No free id for the new monument; please try again.');
 }

@@ -13,8 +13,6 @@ import type { Database, Db } from '../db/client.js';
 export type Snapshot<T> = { data: T; body: Buffer; etag: string; gzipped?: Buffer };
 /** `version` grows with every invalidation: what a derived cache keys on, without waiting for a rebuild. */
 export type ReadCache<T> = { get(): Promise<Snapshot<T>>; invalidate(): void; version(): number };
-/** A list's cache: `ready` is its built snapshot while that is current, without waiting (undefined while one is built). */
-export type ListCache<T> = ReadCache<T> & { ready(): Snapshot<T> | undefined };
 
 export const CHANGE_CHANNEL = 'linz_changes';
 export type ListName = 'monuments' | 'interventions';
@@ -49,32 +47,24 @@ export function serialised(data: unknown): Snapshot<unknown> | undefined {
   return typeof data === 'object' && data !== null ? snapshots.get(data) : undefined;
 }
 
-export function createReadCache<S extends z.ZodType<object>>(schema: S, load: () => Promise<unknown>): ListCache<z.infer<S>> {
+export function createReadCache<S extends z.ZodType<object>>(schema: S, load: () => Promise<unknown>): ReadCache<z.infer<S>> {
   let current: Promise<Snapshot<z.infer<S>>> | undefined;
-  let built: Snapshot<z.infer<S>> | undefined;
   let version = 0;
   return {
     version: () => version,
-    ready: () => built,
     get() {
       if (current) return current;
       const building = load().then((raw) => snapshotOf(schema, raw));
       current = building;
-      // A finished build is ready for reads that cannot wait; a failed one is not kept (the next read tries again).
-      building.then(
-        (snap) => {
-          if (current === building) built = snap;
-        },
-        () => {
-          if (current === building) current = undefined;
-        },
-      );
+      // A failed build is not kept; the next read tries again.
+      building.catch(() => {
+        if (current === building) current = undefined;
+      });
       return building;
     },
     // A build already under way when a write lands is dropped too: it may predate the write.
     invalidate() {
       current = undefined;
-      built = undefined;
       version++;
     },
   };

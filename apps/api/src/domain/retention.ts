@@ -9,12 +9,14 @@
 // column is NOT NULL). A settled report's browser hash becomes 'expired:<id>' (its uniqueness
 // per item and browser stays intact). No real hash equals either marker.
 import { sql } from 'drizzle-orm';
+import { IDEMPOTENCY_TTL_HOURS, type RetentionFacts } from '@linz/contract';
 import type { Database } from '../db/client.js';
+import { FEEDBACK_EMAIL_DAYS, FEEDBACK_KEEP_DAYS, purgeFeedback } from './accessibility-feedback.js';
 import { audit, SYSTEM_ACTOR } from './audit.js';
-import { purgeFollows } from './follows.js';
+import { CONFIRM_HOURS, FOLLOW_KEEP_DAYS, purgeFollows } from './follows.js';
 import { purgeVoteConfirmations } from './vote-confirm.js';
 import { purgeIdempotencyKeys } from './idempotency.js';
-import { SIGN_IN_WINDOW_MINUTES } from './staff.js';
+import { SESSION_HOURS, SIGN_IN_WINDOW_MINUTES } from './staff.js';
 
 export const EXPIRED_HASH = 'expired';
 /** Reports settled by staff keep their hashes this long (a report of the same item by the same browser is recognised). */
@@ -63,7 +65,10 @@ export const RETENTION_STEPS: RetentionStep[] = [
     name: 'addressHashes',
     run: async (database, { now, retentionDays }) => {
       const cutoff = ago(now, retentionDays * DAY_MS);
-      const blank = async (table: 'votes' | 'interventions' | 'monuments', column: 'ip_hash' | 'net_hash' | 'creator_ip_hash') =>
+      const blank = async (
+        table: 'votes' | 'interventions' | 'monuments' | 'accessibility_feedback',
+        column: 'ip_hash' | 'net_hash' | 'creator_ip_hash',
+      ) =>
         count(
           await database.rows(
             sql`UPDATE ${sql.raw(table)} SET ${sql.raw(column)} = ${EXPIRED_HASH}
@@ -75,6 +80,7 @@ export const RETENTION_STEPS: RetentionStep[] = [
         voteNetworks: await blank('votes', 'net_hash'),
         interventions: await blank('interventions', 'creator_ip_hash'),
         monuments: await blank('monuments', 'creator_ip_hash'),
+        accessibilityFeedback: await blank('accessibility_feedback', 'creator_ip_hash'),
       };
     },
   },
@@ -96,7 +102,27 @@ export const RETENTION_STEPS: RetentionStep[] = [
   { name: 'voteConfirmations', run: (database, { now }) => purgeVoteConfirmations(database, now) },
   // Idempotency-Key answers are kept 24 hours (domain/idempotency.ts).
   { name: 'idempotencyKeys', run: (database, { now }) => purgeIdempotencyKeys(database, now) },
+  // Accessibility feedback: the address after FEEDBACK_EMAIL_DAYS, the message after FEEDBACK_KEEP_DAYS.
+  { name: 'accessibilityFeedback', run: (database, { now }) => purgeFeedback(database, now) },
 ];
+
+/**
+ * How long each kind of data is kept, as the steps above and the rules they name enforce: the
+ * privacy page shows these numbers (GET /api/site), so it cannot state others.
+ */
+export function retentionFacts(retentionDays: number): RetentionFacts {
+  return {
+    addressHashDays: retentionDays,
+    settledReportDays: SETTLED_REPORT_DAYS,
+    followUnconfirmedHours: CONFIRM_HOURS,
+    followEndedDays: FOLLOW_KEEP_DAYS,
+    staffSessionHours: SESSION_HOURS,
+    signInWindowMinutes: SIGN_IN_WINDOW_MINUTES,
+    idempotencyHours: IDEMPOTENCY_TTL_HOURS,
+    feedbackDays: FEEDBACK_KEEP_DAYS,
+    feedbackEmailDays: FEEDBACK_EMAIL_DAYS,
+  };
+}
 
 export type RetentionRun = { ranAt: string; retentionDays: number; counts: Record<string, StepCounts> };
 

@@ -5,6 +5,7 @@ import type { FollowerCounts, Moderation, QueueIntervention, QueueReport, StaffM
 import type { Database, Db } from '../db/client.js';
 import { followerCount } from './follows.js';
 import { interventionColumns, toIntervention } from './interventions.js';
+import { screenText, screenWords } from './screen.js';
 
 /** Open reports of the item `kind`/`idExpr` as a JSON array text. */
 const openReports = (kind: string, idExpr: SQL) => sql`(SELECT coalesce(json_agg(json_build_object(
@@ -42,7 +43,8 @@ export const monumentSelect = sql`SELECT m.id, m.name, m.name_en, m.lat, m.lng, 
     ${openReports('monument', sql`m.id`)}
   FROM monuments m`;
 
-export function toStaffMonument(r: MonumentRow): StaffMonument {
+/** `words`: the word screen's lists, to mark where an item's name matches them. */
+export function toStaffMonument(r: MonumentRow, words: readonly string[]): StaffMonument {
   return {
     id: r.id,
     name: r.name,
@@ -62,6 +64,7 @@ export function toStaffMonument(r: MonumentRow): StaffMonument {
     createdAt: new Date(r.created_at).toISOString(),
     reports: reportsOf(r.reports_json),
     mergedInto: r.merged_into,
+    screen: screenText(r.name, words),
   };
 }
 
@@ -70,7 +73,7 @@ export async function loadMonument(database: Database, tx: Db, id: string, lock 
     sql`${monumentSelect} WHERE m.id = ${id} ${lock ? sql`FOR UPDATE OF m` : sql``}`,
     tx,
   );
-  return row ? toStaffMonument(row) : null;
+  return row ? toStaffMonument(row, await screenWords(database, tx)) : null;
 }
 
 type InterventionRow = Parameters<typeof toIntervention>[0] & {
@@ -85,10 +88,11 @@ export const interventionSelect = sql`SELECT ${interventionColumns}, i.moderatio
     m.name AS monument_name, ${followerCount('i')} AS followers, ${openReports('intervention', sql`i.id::text`)}
   FROM interventions i JOIN monuments m ON m.id = i.monument_id`;
 
-export function toQueueIntervention(r: InterventionRow): QueueIntervention {
+export function toQueueIntervention(r: InterventionRow, words: readonly string[]): QueueIntervention {
   return {
     ...toIntervention(r),
     moderation: r.moderation,
+    screen: screenText(r.name, words),
     createdAt: new Date(r.created_at).toISOString(),
     monumentName: r.monument_name,
     reports: reportsOf(r.reports_json),
@@ -101,22 +105,32 @@ export async function loadIntervention(database: Database, tx: Db, id: number, l
     sql`${interventionSelect} WHERE i.id = ${id} ${lock ? sql`FOR UPDATE OF i` : sql``}`,
     tx,
   );
-  return row ? toQueueIntervention(row) : null;
+  return row ? toQueueIntervention(row, await screenWords(database, tx)) : null;
 }
 
-/** The review queue: visitors' monuments awaiting a decision (newest first), and everything reported or hidden. */
+/**
+ * The review queue: items held by the word screen first, then those waiting for approval
+ * (MODERATION=pre), then visitors' monuments awaiting validation and everything reported or
+ * hidden; newest first within each.
+ */
 export async function reviewQueue(database: Database) {
+  const first = (t: string) =>
+    sql.raw(`CASE ${t}.moderation WHEN 'held' THEN 0 WHEN 'pending' THEN 1 ELSE 2 END, ${t}.created_at DESC, ${t}.id DESC`);
   const monuments = await database.rows<MonumentRow>(sql`${monumentSelect}
     WHERE m.merged_into IS NULL AND (
       (m.creator_ip_hash IS NOT NULL AND NOT m.validated AND m.moderation <> 'rejected')
-      OR m.moderation = 'hidden'
+      OR m.moderation IN ('hidden', 'pending', 'held')
       OR EXISTS (SELECT 1 FROM reports r WHERE r.item_kind = 'monument' AND r.item_id = m.id AND r.resolved_at IS NULL))
-    ORDER BY m.created_at DESC, m.id DESC`);
+    ORDER BY ${first('m')}`);
   const interventions = await database.rows<InterventionRow>(sql`${interventionSelect}
-    WHERE i.moderation = 'hidden'
+    WHERE (i.moderation IN ('hidden', 'pending', 'held') AND i.merged_into IS NULL)
       OR EXISTS (SELECT 1 FROM reports r WHERE r.item_kind = 'intervention' AND r.item_id = i.id::text AND r.resolved_at IS NULL)
-    ORDER BY i.created_at DESC, i.id DESC`);
-  return { monuments: monuments.map(toStaffMonument), interventions: interventions.map(toQueueIntervention) };
+    ORDER BY ${first('i')}`);
+  const words = await screenWords(database);
+  return {
+    monuments: monuments.map((r) => toStaffMonument(r, words)),
+    interventions: interventions.map((r) => toQueueIntervention(r, words)),
+  };
 }
 
 /** Confirmed e-mail followers of each proposal that has any (a number only, never an address). */

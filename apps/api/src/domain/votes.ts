@@ -32,8 +32,6 @@ export type VoteRules = {
   minNetworks: number;
   /** More votes than this from one network for one proposal in an hour open an alert. */
   burst: number;
-  /** Alerts are mailed to staff (a staff address is set). */
-  alertMail: boolean;
   /** NOTIFY channel that tells other instances' caches (only needed when several share one PostgreSQL), or null. */
   channel: string | null;
 };
@@ -41,9 +39,9 @@ export type VoteRules = {
 /** The rules of a configuration (config.ts). */
 export const voteRulesOf = (config: Config, channel: string | null): VoteRules => ({
   ipLimit: config.limits.votesPerIpPerIntervention,
+  netHourLimit: config.limits.votesPerNetworkHour,
   threshold: MAYOR_THRESHOLD,
   ...config.votes,
-  alertMail: config.staffEmail !== undefined,
   channel,
 });
 

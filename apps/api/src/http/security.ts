@@ -1,9 +1,8 @@
 // Security headers, load shedding, the general per-connection rate limit and the cross-site
 // write guard, in that order: every answer (even a 429 or 503) carries the headers, and junk
 // requests count against the rate limit before they are refused.
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import helmet, { type HelmetOptions } from 'helmet';
-import rateLimit, { type FastifyRateLimitStore, type RateLimitPluginOptions } from '@fastify/rate-limit';
+import helmet from 'helmet';
+import rateLimit from '@fastify/rate-limit';
 import { OPEN311_BASE } from '@linz/contract';
 import { isApiPath, PATHS } from '@linz/contract/facts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -21,66 +20,16 @@ function crossSite(req: FastifyRequest, publicOrigin: string): boolean {
   return origin !== publicOrigin && origin !== `${req.protocol}://${req.host}`;
 }
 
-/** The headers helmet would set, collected once. */
-export function helmetHeaders(options: HelmetOptions): Record<string, string> {
-  const headers: Record<string, string> = {};
-  const res = {
-    setHeader: (name: string, value: unknown) => {
-      headers[name.toLowerCase()] = String(value);
-    },
-    removeHeader: (name: string) => {
-      delete headers[name.toLowerCase()];
-    },
-  };
-  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, () => {});
-  return headers;
-}
-
 const LIMIT_WINDOW_MS = 60_000;
-
-/**
- * The general limit's counts: requests per connection in fixed windows of a minute. Its own store
- * (not the plugin's) so that the lists answered beside Fastify (http/fast-reads.ts) count in it too.
- * Windows that have ended are swept once the map holds `sweepFrom` keys (at most once a window).
- */
-export function windowCounter(windowMs = LIMIT_WINDOW_MS, sweepFrom = 10_000) {
-  const windows = new Map<string, { count: number; ends: number }>();
-  let nextSweep = 0;
-  return {
-    /** Counts one request of `key`: its count in the current window and when that window ends. */
-    hit(key: string, now = Date.now()): { count: number; ends: number } {
-      let w = windows.get(key);
-      if (!w || w.ends <= now) {
-        // At most one sweep per window: many live keys must not make every new one scan them all.
-        if (windows.size >= sweepFrom && now >= nextSweep) {
-          nextSweep = now + windowMs;
-          for (const [k, old] of windows) if (old.ends <= now) windows.delete(k);
-        }
-        w = { count: 0, ends: now + windowMs };
-        windows.set(key, w);
-      }
-      w.count++;
-      return w;
-    },
-    size: () => windows.size,
-  };
-}
-export type WindowCounter = ReturnType<typeof windowCounter>;
 
 /** A map data tile of the unfiltered map (no query string). */
 const PLAIN_MAP_TILE = /^\/api\/map\/\d+\/\d+\/\d+\.json$/;
 
 const HSTS = 'max-age=31536000; includeSubDomains';
 
-/**
- * What the fast reads need of the security layer: the headers of every answer, the
- * Strict-Transport-Security value for answers over TLS (when on) and the general limit.
- */
-export type Guard = { headers: Record<string, string>; hsts?: string; limit?: { counter: WindowCounter; max: number } };
-
-export async function security(app: FastifyInstance, config: Config): Promise<Guard> {
-  // Helmet's headers depend only on the config: compute them once, set them on every answer.
-  const headers = helmetHeaders({
+export async function security(app: FastifyInstance, config: Config): Promise<void> {
+  // Helmet as the middleware it is, on the response Fastify sends (headers a route sets take precedence).
+  const headers = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -103,29 +52,18 @@ export async function security(app: FastifyInstance, config: Config): Promise<Gu
   });
   const hsts = config.hsts ? HSTS : undefined;
   app.addHook('onRequest', (req, reply, done) => {
-    reply.headers(headers);
     if (hsts && req.protocol === 'https') reply.header('strict-transport-security', hsts);
-    done();
+    headers(req.raw, reply.raw, (err) => done(err as Error | undefined));
   });
 
   await pressure(app, config, app.services.database);
 
-  const counter = config.limits.requestsPerMinute > 0 ? windowCounter() : undefined;
-  if (counter) {
-    const store: FastifyRateLimitStore = {
-      incr(key, callback) {
-        const w = counter.hit(key);
-        callback(null, { current: w.count, ttl: w.ends - Date.now() });
-      },
-      child: () => store,
-    };
+  if (config.limits.requestsPerMinute > 0) {
     await app.register(rateLimit, {
       max: config.limits.requestsPerMinute,
       timeWindow: LIMIT_WINDOW_MS,
-      // The plugin constructs its store: this one hands it the shared counter.
-      store: function Store() {
-        return store;
-      } as unknown as RateLimitPluginOptions['store'],
+      // The plugin's own in-memory store (least recently seen connections go first beyond this many).
+      cache: 10_000,
       // req.ip honours X-Forwarded-For only as far as TRUST_PROXY allows.
       keyGenerator: (req) => connectionOf(req.ip),
       // Only a refused request says when to retry (Retry-After); the counters on every other answer
@@ -159,5 +97,4 @@ export async function security(app: FastifyInstance, config: Config): Promise<Gu
     }
     done();
   });
-  return { headers, hsts, limit: counter && { counter, max: config.limits.requestsPerMinute } };
 }

@@ -1,6 +1,6 @@
 // How a snapshot (domain/read-cache.ts) goes out over HTTP: its bytes, gzipped once when the client
 // takes them, a strong ETag for each representation and 304 for a matching If-None-Match. The one rule
-// for the REST routes (through Fastify) and the fast reads beside it (http/fast-reads.ts).
+// for the REST routes and the exports.
 import { gzippedBody, type Snapshot } from '../domain/read-cache.js';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
@@ -18,6 +18,15 @@ export function acceptsGzip(header: string | undefined): boolean {
   });
 }
 
+/**
+ * How long a shared cache in front (the shipped nginx, deploy/nginx/linz.conf) may answer with this
+ * without asking again: until the end of the current second (nginx's `X-Accel-Expires: @<epoch
+ * second>`; nginx does not pass it on to clients). Then it revalidates with the ETag, so a write
+ * shows through it within 1 s. (nginx's own validities count whole seconds from now: up to 2 s.)
+ */
+export const SHARED_CACHE_HEADER = 'x-accel-expires';
+export const sharedCacheUntil = (now = Date.now()) => `@${Math.floor(now / 1000)}`;
+
 export type SnapshotAnswer = { status: 200 | 304; headers: Record<string, string>; body?: Buffer };
 
 /** The answer to a GET of `snap`, given the request's Accept-Encoding and If-None-Match. */
@@ -30,7 +39,12 @@ export function snapshotAnswer(
 ): SnapshotAnswer {
   const gzip = snap.body.length >= GZIP_FROM_BYTES && acceptsGzip(acceptEncoding);
   const etag = gzip ? `${snap.etag.slice(0, -1)}-gz"` : snap.etag;
-  if (ifNoneMatch === etag) return { status: 304, headers: { etag, 'cache-control': cacheControl, vary: 'accept-encoding' } };
+  const until = sharedCacheUntil();
+  if (ifNoneMatch === etag)
+    return {
+      status: 304,
+      headers: { etag, 'cache-control': cacheControl, vary: 'accept-encoding', [SHARED_CACHE_HEADER]: until },
+    };
   return gzip
     ? {
         status: 200,
@@ -40,12 +54,19 @@ export function snapshotAnswer(
           vary: 'accept-encoding',
           'content-type': type,
           'content-encoding': 'gzip',
+          [SHARED_CACHE_HEADER]: until,
         },
         body: gzippedBody(snap),
       }
     : {
         status: 200,
-        headers: { etag, 'cache-control': cacheControl, vary: 'accept-encoding', 'content-type': type },
+        headers: {
+          etag,
+          'cache-control': cacheControl,
+          vary: 'accept-encoding',
+          'content-type': type,
+          [SHARED_CACHE_HEADER]: until,
+        },
         body: snap.body,
       };
 }

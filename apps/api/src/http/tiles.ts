@@ -65,11 +65,11 @@ function imageType(body: Buffer): string | undefined {
 
 const etagOf = (body: Buffer) => `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
 
-/** HTTP header values are ASCII: anything else in the contact becomes "?". */
+/** HTTP header values are ASCII: anything else in the address becomes "?". The site is how an upstream reaches its operator. */
 const ascii = (text: string) => text.replace(/[^\x20-\x7e]/g, '?');
 
-export function userAgentOf(publicUrl: string, contact: string | undefined): string {
-  return ascii(`DenkMal-Linz-tile-cache/1.0 (+${publicUrl}${contact ? `; contact: ${contact}` : ''})`);
+export function userAgentOf(publicUrl: string): string {
+  return ascii(`DenkMal-Linz-tile-cache/1.0 (+${publicUrl})`);
 }
 
 /** The disk cache: one file per tile, its expiry as the file's mtime (so no second file has to stay
@@ -155,7 +155,7 @@ export function tileService(config: Config, dataDir: string, opts: TileOptions =
   const { upstream, bounds, minZoom, maxZoom, cacheMaxBytes } = config.tiles;
   const now = opts.now ?? Date.now;
   const timeoutMs = opts.timeoutMs ?? UPSTREAM_TIMEOUT_MS;
-  const userAgent = userAgentOf(config.publicUrl, config.tiles.contact);
+  const userAgent = userAgentOf(config.publicUrl);
   // One folder per upstream: switching presets never serves the old one's tiles.
   const dir = path.join(dataDir, 'tiles', createHash('sha256').update(upstream).digest('hex').slice(0, 12));
   const disk = diskCache(dir, cacheMaxBytes);

@@ -10,10 +10,12 @@ export type OutgoingMail = {
   subject: string;
   text: string;
   html?: string;
+  /** Where an answer goes (an accessibility feedback's sender, when they gave an address). */
+  replyTo?: string;
   headers?: Record<string, string>;
 };
 export type MayorMail = OutgoingMail;
-export type MailSettings = { publicUrl: string; mailFrom: string; mayorEmail: string };
+export type MailSettings = { publicUrl: string; mailFrom: string; mayorEmail: string; feedbackEmail: string };
 
 /** Visitor text on one line: control characters (line breaks included) become spaces. */
 // eslint-disable-next-line no-control-regex -- control characters are what this removes

@@ -9,12 +9,14 @@ import type { MailLang } from '@linz/contract';
 import { publicIntervention } from '../domain/visibility.js';
 
 /** Which table a claimed mail is a row of. */
-export type Box = 'mayor' | 'follower' | 'voter' | 'alert';
+export type Box = 'mayor' | 'follower' | 'voter' | 'alert' | 'feedback';
 const TABLES: Record<Box, SQL> = {
   mayor: sql.raw('mayor_notifications'),
   follower: sql.raw('follow_mails'),
   voter: sql.raw('vote_confirmations'),
   alert: sql.raw('vote_alerts'),
+  // Accessibility feedback (issue 29): the stored message is its own outbox entry.
+  feedback: sql.raw('accessibility_feedback'),
 };
 
 /** What every claimed mail has: its row, and the attempt that fences updates. */
@@ -254,7 +256,7 @@ export type AlertMail = {
 };
 
 /** Claims due rows of a table whose rows are mails of their own, by the shared outbox columns. */
-function claimRows(box: 'voter' | 'alert', now: Date, leaseMs: number, limit: number, select: SQL) {
+function claimRows(box: 'voter' | 'alert' | 'feedback', now: Date, leaseMs: number, limit: number, select: SQL) {
   const table = TABLES[box];
   return sql`
     WITH due AS (
@@ -340,6 +342,45 @@ export async function claimDueAlertMails(database: Database, now: Date, leaseMs:
     kind: r.kind,
     votes: Number(r.votes),
     intervention: { id: Number(r.intervention_id), name: r.intervention_name },
+  }));
+}
+
+/** A claimed accessibility feedback message, mailed to the profile's feedback address. */
+export type FeedbackMail = {
+  box: 'feedback';
+  id: number;
+  attempt: number;
+  message: string;
+  email: string | null;
+  page: string | null;
+  receivedAt: Date;
+};
+
+export async function claimDueFeedback(database: Database, now: Date, leaseMs: number, limit = 5): Promise<FeedbackMail[]> {
+  const rows = await database.rows<{
+    id: number;
+    attempts: number;
+    message: string;
+    email: string | null;
+    page: string | null;
+    created_at: Date | string;
+  }>(
+    claimRows(
+      'feedback',
+      now,
+      leaseMs,
+      limit,
+      sql`SELECT c.id, c.attempts, c.message, c.email, c.page, c.created_at FROM claimed c ORDER BY c.id`,
+    ),
+  );
+  return rows.map((r) => ({
+    box: 'feedback' as const,
+    id: Number(r.id),
+    attempt: Number(r.attempts),
+    message: r.message,
+    email: r.email,
+    page: r.page,
+    receivedAt: new Date(r.created_at),
   }));
 }
 

@@ -1,8 +1,9 @@
-// Wires the mayor's mail into the app: picks the transport from the config, lets a queuing vote
-// wake the sender, and stops the sender when the app closes.
+// The mayor's mail sender of an app: its transport picked from the config (built before the app's
+// Services, which wake it when a vote queues a mail), started with the app and stopped when it closes.
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import type { Services } from '../services.js';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
 import { createMayorMailer, type Clock, type MayorMailer } from './sender.js';
 import { fileTransport, smtpTransport, type MailTransport } from './transport.js';
 
@@ -14,27 +15,36 @@ declare module 'fastify' {
   }
 }
 
-export function mayorMail(app: FastifyInstance, services: Services, opts: MailOptions = {}): MayorMailer {
-  const { config, database } = services;
+type MailerParts = { config: Config; database: Database; secret: string; log: FastifyBaseLogger };
+
+/** The sender, not yet started. */
+export function mayorMailer({ config, database, secret, log }: MailerParts, opts: MailOptions = {}): MayorMailer {
   const leaseMs = config.mailLeaseSeconds * 1000;
   const mailDir = path.join(config.dataDir, 'mail');
   const transport = opts.transport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl, leaseMs) : fileTransport(mailDir));
   const mailer = createMayorMailer({
     database,
     transport,
-    settings: { publicUrl: config.publicUrl, mailFrom: config.mailFrom, mayorEmail: config.mayorEmail },
-    log: app.log,
+    settings: {
+      publicUrl: config.publicUrl,
+      mailFrom: config.mailFrom,
+      mayorEmail: config.mayorEmail,
+      feedbackEmail: config.site.accessibility.feedbackEmail,
+    },
+    log,
     clock: opts.clock,
     leaseMs,
     retryMs: config.mailRetryDays * 24 * 3600 * 1000,
     pollMs: opts.pollMs ?? config.mailPollSeconds * 1000,
-    follow: { secret: services.followSecret, perMinute: config.mailPerMinute },
-    staffEmail: config.staffEmail,
+    follow: { secret, perMinute: config.mailPerMinute },
   });
-  if (!config.smtpUrl && !opts.transport) app.log.info(`No SMTP_URL set: the mayor's e-mails are written to ${mailDir}`);
-  services.mailQueued = () => mailer.wake();
+  if (!config.smtpUrl && !opts.transport) log.info(`No SMTP_URL set: the mayor's e-mails are written to ${mailDir}`);
+  return mailer;
+}
+
+/** Runs the sender with the app: started now, stopped when the app closes. */
+export function runMayorMail(app: FastifyInstance, mailer: MayorMailer): void {
   app.decorate('mayorMail', mailer);
   app.addHook('onClose', () => mailer.stop());
   mailer.start();
-  return mailer;
 }

@@ -6,18 +6,21 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
 import { announceChange } from '../domain/read-cache.js';
+import { composeFeedbackMail } from './feedback-message.js';
 import { composeFollowerMail } from './follow-message.js';
 import { composeMayorMail, type MailSettings } from './message.js';
 import { composeAlertMail, composeVoteConfirmMail } from './vote-message.js';
 import {
   claimDue,
   claimDueAlertMails,
+  claimDueFeedback,
   claimDueFollowerMails,
   claimDueVoterMails,
   markFailed,
   markRetry,
   markSent,
   type AlertMail,
+  type FeedbackMail,
   type FollowerMail,
   type Notification,
   type VoterMail,
@@ -50,14 +53,12 @@ export type MayorMailerOptions = {
   stopWaitMs?: number;
   /** Followers' mails: the secret their links' tokens derive from, and the rate. Without it only the mayor's go out. */
   follow?: { secret: string; perMinute: number };
-  /** Where alerts about votes go (issue 27); without it none are claimed. */
-  staffEmail?: string;
 };
 
-type Claimed = Notification | FollowerMail | VoterMail | AlertMail;
+type Claimed = Notification | FollowerMail | VoterMail | AlertMail | FeedbackMail;
 
 /** What a mail is, for the log: its row and what it is about. */
-function describe(n: Claimed) {
+function describe(n: Claimed): { about: Record<string, unknown>; what: string; since: Date } {
   switch (n.box) {
     case 'mayor':
       return {
@@ -82,6 +83,12 @@ function describe(n: Claimed) {
         about: { alertMail: n.id, interventionId: n.intervention.id, attempt: n.attempt },
         what: 'staff alert e-mail',
         since: n.queuedAt,
+      };
+    case 'feedback':
+      return {
+        about: { accessibilityFeedback: n.id, attempt: n.attempt },
+        what: 'accessibility feedback e-mail',
+        since: n.receivedAt,
       };
   }
 }
@@ -135,7 +142,9 @@ export function createMayorMailer(o: MayorMailerOptions): MayorMailer {
       case 'voter':
         return composeVoteConfirmMail(n, { ...o.settings, secret });
       case 'alert':
-        return composeAlertMail(n, { ...o.settings, staffEmail: o.staffEmail ?? '' });
+        return composeAlertMail(n, o.settings);
+      case 'feedback':
+        return composeFeedbackMail(n, o.settings);
     }
   }
 
@@ -187,16 +196,18 @@ export function createMayorMailer(o: MayorMailerOptions): MayorMailer {
       const followerMails = await claimDueFollowerMails(o.database, now, o.leaseMs, followerRoom(now.getTime()));
       // Vote confirmations share the followers' rate; alerts go to staff only when an address is set.
       const voterMails = await claimDueVoterMails(o.database, now, o.leaseMs, followerRoom(now.getTime()) - followerMails.length);
-      const alerts = o.staffEmail ? await claimDueAlertMails(o.database, now, o.leaseMs, 5) : [];
+      const alerts = await claimDueAlertMails(o.database, now, o.leaseMs, 5);
+      const feedback = await claimDueFeedback(o.database, now, o.leaseMs);
       const followers = [...followerMails, ...voterMails];
-      if (batch.length === 0 && followers.length === 0 && alerts.length === 0) break;
+      if (batch.length === 0 && followers.length === 0 && alerts.length === 0 && feedback.length === 0) break;
       for (const a of alerts) await deliver(a);
+      for (const f of feedback) await deliver(f);
       // A claimed batch is finished even when stopping, so no claim waits for its lease needlessly.
       for (const n of batch) await deliver(n);
       // A batch of follower mails goes out together (one SMTP connection each), then the next is claimed.
       for (const _ of followers) attempts.push(clock.now().getTime());
       await Promise.all(followers.map(deliver));
-      handled += batch.length + followers.length + alerts.length;
+      handled += batch.length + followers.length + alerts.length + feedback.length;
     }
     // Lets tests wait for whole polls ("nothing else arrives in three more") instead of sleeping.
     o.log.debug({ handled }, 'mayor mail round done');

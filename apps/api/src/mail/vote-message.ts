@@ -61,7 +61,8 @@ const KIND = {
   few_networks: { de: 'Schwelle aus zu wenigen Netzen erreicht', en: 'threshold reached from too few networks' },
 } as const;
 
-export function composeAlertMail(m: AlertMail, s: MailSettings & { staffEmail: string }): OutgoingMail {
+/** To the site's staff address (the site profile's feedback address, issue 29). */
+export function composeAlertMail(m: AlertMail, s: MailSettings): OutgoingMail {
   const proposal = oneLine(m.intervention.name);
   const review = `${s.publicUrl}${APP_PATHS.admin}`;
   const text = [
@@ -77,7 +78,7 @@ export function composeAlertMail(m: AlertMail, s: MailSettings & { staffEmail: s
   return {
     messageId: `<vote-alert-${m.id}-${m.queuedAt.getTime()}@${hostOf(s.publicUrl)}>`,
     from: s.mailFrom,
-    to: s.staffEmail,
+    to: s.feedbackEmail,
     subject: `Denkmal-Karte Linz: Stimmen prüfen: „${proposal}“`,
     text,
   };

@@ -81,6 +81,12 @@ export function restRoutes(app: FastifyInstance, contextFor: ContextFor) {
   app.get(routes.allInterventions.path, read(appRouter.interventions.all, 'interventions.all'));
   app.get(routes.clientConfig.path, read(appRouter.config, 'config'));
   app.get(routes.stats.path, read(appRouter.stats, 'stats'));
+  app.get(routes.site.path, read(appRouter.site.info, 'site.info'));
+  app.post(routes.accessibilityFeedback.path, async (req, reply) => {
+    const answer = await unlessAnswered(req, reply, call(req, reply).site.accessibilityFeedback(req.body as never));
+    if (answer) reply.code(routes.accessibilityFeedback.status);
+    return answer;
+  });
 
   // The map by tile and the lists by page (issue 20). A tile's URL is a CDN's cache key: its
   // parameters are all checked before any work, and its answer may be kept by a shared cache.
@@ -163,11 +169,18 @@ function staffRestRoutes(app: FastifyInstance, call: Call) {
     const fields = typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {};
     return call(req, reply).staff.interventions.answer({ ...fields, interventionId } as never);
   });
+  app.post(routes.staffApproveIntervention.path, (req, reply) =>
+    call(req, reply).staff.interventions.approve(paramsOf(routes.staffApproveIntervention.params, req)),
+  );
+  app.post(routes.staffApproveMonument.path, (req, reply) =>
+    call(req, reply).staff.monuments.approve(paramsOf(routes.staffApproveMonument.params, req)),
+  );
   app.get(routes.staffQueue.path, (req, reply) => call(req, reply).staff.queue());
   app.get(routes.staffAudit.path, (req, reply) =>
     call(req, reply).staff.audit.list(paramsOf(routes.staffAudit.query, req, 'query')),
   );
   app.get(routes.staffOutbox.path, (req, reply) => call(req, reply).staff.outbox.list());
+  app.get(routes.staffAccessibilityFeedback.path, (req, reply) => call(req, reply).staff.accessibilityFeedback.list());
   app.post(routes.staffRetryMail.path, (req, reply) =>
     call(req, reply).staff.outbox.retry(paramsOf(routes.staffRetryMail.params, req)),
   );

@@ -1,7 +1,7 @@
 // Intervention and vote procedures.
 import { z } from 'zod';
 import {
-  Intervention,
+  CreatedIntervention,
   InterventionId,
   InterventionPage,
   InterventionPageQuery,
@@ -38,12 +38,12 @@ export const interventionsRouter = router({
     .query(({ ctx, input }) => listMonumentInterventions(ctx.database, input.monumentId)),
   create: publicProcedure
     .input(MonumentRef.extend({ body: NewIntervention }))
-    .output(Intervention)
+    .output(CreatedIntervention)
     .mutation(({ ctx, input }) =>
       idempotentWrite(ctx, 'createIntervention', input, async () => {
         const ipHash = await ctx.ipHash();
         const created = await createWithinLimit(ctx.database, ipHash, ctx.config.limits.createsPer5Minutes, (tx) =>
-          createIntervention(ctx.database, input.monumentId, input.body, ipHash, tx, ctx.voterHash()),
+          createIntervention(ctx.database, input.monumentId, input.body, ipHash, tx, ctx.voterHash(), ctx.config.moderation),
         );
         // The monuments list counts each monument's proposals.
         ctx.lists.interventions.invalidate();

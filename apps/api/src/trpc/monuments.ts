@@ -1,5 +1,14 @@
 // Monument procedures.
-import { Monument, MonumentPage, MonumentPageQuery, MonumentRef, NewMonument, NewReport, ReportAnswer } from '@linz/contract';
+import {
+  CreatedMonument,
+  Monument,
+  MonumentPage,
+  MonumentPageQuery,
+  MonumentRef,
+  NewMonument,
+  NewReport,
+  ReportAnswer,
+} from '@linz/contract';
 import { z } from 'zod';
 import { announceChange, snapshotOf } from '../domain/read-cache.js';
 import { createWithinLimit } from '../domain/limits.js';
@@ -29,12 +38,12 @@ export const monumentsRouter = router({
     .mutation(({ ctx, input }) => fileReport(ctx, { kind: 'monument', id: input.monumentId }, input.body)),
   add: publicProcedure
     .input(NewMonument)
-    .output(Monument)
+    .output(CreatedMonument)
     .mutation(({ ctx, input }) =>
       idempotentWrite(ctx, 'addMonument', input, async () => {
         const ipHash = await ctx.ipHash();
         const monument = await createWithinLimit(ctx.database, ipHash, ctx.config.limits.createsPer5Minutes, (tx) =>
-          addMonument(ctx.database, tx, input, ipHash),
+          addMonument(ctx.database, tx, input, ipHash, ctx.voterHash(), ctx.config.moderation),
         );
         ctx.lists.monuments.invalidate();
         await announceChange(ctx.database, 'monuments');

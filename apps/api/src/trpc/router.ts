@@ -5,6 +5,7 @@ import { followsRouter } from './follows.js';
 import { interventionsRouter } from './interventions.js';
 import { mapRouter } from './map.js';
 import { monumentsRouter } from './monuments.js';
+import { siteRouter } from './site.js';
 import { staffRouter } from './staff.js';
 import { votesRouter } from './votes.js';
 
@@ -16,6 +17,8 @@ export const appRouter = router({
   /** What the web app needs to know of this server (validated once at start). */
   config: publicProcedure.query(({ ctx }) => ctx.clientConfig.data),
   staff: staffRouter,
+  /** The legal pages: the site profile and the accessibility feedback form (issue 29). */
+  site: siteRouter,
   /** Following proposals and "mine" (issue 17). */
   follows: followsRouter,
   /** Confirming votes by e-mail, and staff's check of the votes (issue 27). */

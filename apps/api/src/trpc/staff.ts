@@ -2,6 +2,7 @@
 // member; each action runs in the domain (one transaction with its audit entry), then the public
 // read caches are refreshed on every instance.
 import {
+  AccessibilityFeedbackList,
   AnswerInput,
   AuditFilter,
   AuditPage,
@@ -17,6 +18,9 @@ import {
   OutboxEntry,
   OutboxList,
   QueueIntervention,
+  ScreenWord,
+  ScreenWordChange,
+  ScreenWordList,
   SignedOut,
   SignIn,
   StaffMe,
@@ -24,10 +28,13 @@ import {
   StaffMonumentRef,
   StaffQueue,
 } from '@linz/contract';
+import { listFeedback } from '../domain/accessibility-feedback.js';
 import { listAudit } from '../domain/audit.js';
 import { NotFound } from '../domain/errors.js';
 import {
   answerIntervention,
+  approveIntervention,
+  approveMonument,
   mergeIntervention,
   mergeMonument,
   rejectIntervention,
@@ -40,6 +47,7 @@ import {
 } from '../domain/moderation.js';
 import { listOutbox, retryMail } from '../domain/outbox.js';
 import { announceChange } from '../domain/read-cache.js';
+import { addScreenWord, listScreenWords, removeScreenWord } from '../domain/screen.js';
 import { signIn, signOut } from '../domain/staff.js';
 import { followerCounts, loadIntervention, loadMonument, reviewQueue } from '../domain/staff-views.js';
 import { publicProcedure, router, staffProcedure, type Context } from './init.js';
@@ -106,6 +114,11 @@ export const staffRouter = router({
       .input(StaffMonumentRef)
       .output(StaffMonument)
       .mutation(act((ctx, name, i) => restoreMonument(ctx.database, name, i.monumentId))),
+    /** Publishes a monument held by the word screen or waiting under MODERATION=pre. */
+    approve: staffProcedure
+      .input(StaffMonumentRef)
+      .output(StaffMonument)
+      .mutation(act((ctx, name, i) => approveMonument(ctx.database, name, i.monumentId))),
     merge: staffProcedure
       .input(MonumentMerge)
       .output(MergeResult)
@@ -140,6 +153,11 @@ export const staffRouter = router({
       .input(InterventionRef)
       .output(QueueIntervention)
       .mutation(act((ctx, name, i) => restoreIntervention(ctx.database, name, i.interventionId))),
+    /** Publishes a proposal held by the word screen or waiting under MODERATION=pre (then it takes votes). */
+    approve: staffProcedure
+      .input(InterventionRef)
+      .output(QueueIntervention)
+      .mutation(act((ctx, name, i) => approveIntervention(ctx.database, name, i.interventionId))),
     answer: staffProcedure
       .input(AnswerInput)
       .output(Intervention)
@@ -162,11 +180,27 @@ export const staffRouter = router({
         }),
       ),
   }),
+  /** The word screen's lists (docs/screening.md); a change applies to texts sent from then on. */
+  screen: router({
+    list: staffProcedure.output(ScreenWordList).query(({ ctx }) => listScreenWords(ctx.database)),
+    add: staffProcedure
+      .input(ScreenWord)
+      .output(ScreenWordChange)
+      .mutation(async ({ ctx, input }) => addScreenWord(ctx.database, await actor(ctx), input)),
+    remove: staffProcedure
+      .input(ScreenWord)
+      .output(ScreenWordChange)
+      .mutation(async ({ ctx, input }) => removeScreenWord(ctx.database, await actor(ctx), input)),
+  }),
   audit: router({
     list: staffProcedure
       .input(AuditFilter)
       .output(AuditPage)
       .query(({ ctx, input }) => listAudit(ctx.database, input)),
+  }),
+  /** Barriers reported through the accessibility statement's form, newest first. */
+  accessibilityFeedback: router({
+    list: staffProcedure.output(AccessibilityFeedbackList).query(({ ctx }) => listFeedback(ctx.database)),
   }),
   outbox: router({
     list: staffProcedure.output(OutboxList).query(({ ctx }) => listOutbox(ctx.database)),

@@ -1,8 +1,10 @@
-// /about: project, artist, credits, privacy, and the contact footer (details from branding).
+// /about: project, artist, credits, a pointer to the privacy notice (/datenschutz, which holds
+// the privacy sections this page had), and the contact footer (details from branding).
+import { APP_PATHS } from '@linz/contract/facts';
+import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { branding } from '../branding';
 import { BackLink } from '../layout/BackLink';
-import { DataRetention } from './DataRetention';
 
 function Section({ id, headline, paragraphs }: { id: string; headline: string; paragraphs: string[] }) {
   return (
@@ -35,17 +37,14 @@ export function AboutPage() {
         headline={t('about.creditsHeadline')}
         paragraphs={[t('about.creditMap'), t('about.creditTiles'), t('about.creditCity'), t('about.creditWikipedia')]}
       />
-      <Section
-        id="about-privacy"
-        headline={t('about.privacyHeadline')}
-        paragraphs={[t('about.privacy1'), t('about.privacy2'), t('about.privacy3')]}
-      />
-      <Section
-        id="about-follow"
-        headline={t('follow.privacy.headline')}
-        paragraphs={['intro', 'unconfirmed', 'ends', 'unsubscribe', 'hashes', 'logs'].map((key) => t(`follow.privacy.${key}`))}
-      />
-      <DataRetention />
+      {/* Kept under its old id, so links to /about#about-privacy still lead to the privacy notice. */}
+      <section aria-labelledby="about-privacy">
+        <h2 id="about-privacy">{t('about.privacyHeadline')}</h2>
+        <p>{t('about.privacy1')}</p>
+        <p>
+          <Link to={APP_PATHS.privacy}>{t('about.privacyLink')}</Link>
+        </p>
+      </section>
       <section className="contact" aria-labelledby="about-contact">
         <h2 id="about-contact">{t('about.contactHeadline')}</h2>
         <ul>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { queryKeys } from '../api/queries';
 import { FeedbackBanner } from '../feedback/FeedbackBanner';
 import { failure, success, type Feedback } from '../feedback/feedback';
+import { mineKey } from '../follow/mineQuery';
 import { BackLink } from '../layout/BackLink';
 import { arrival } from '../map/arrival';
 import { pendingCoords } from '../storage/keys';
@@ -35,7 +36,8 @@ export function AddPage() {
     pendingCoords.clear();
     await queryClient.invalidateQueries({ queryKey: queryKeys.monuments });
     void queryClient.invalidateQueries({ queryKey: queryKeys.allInterventions });
-    arrival.hand({ lat: form.geoLocX, lng: form.geoLocY });
+    void queryClient.invalidateQueries({ queryKey: mineKey });
+    arrival.hand({ lat: form.geoLocX, lng: form.geoLocY }, result.underReview ? 'success.monumentUnderReview' : undefined);
     await navigate({ to: '/' });
   };
 

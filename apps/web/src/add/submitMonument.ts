@@ -2,11 +2,15 @@
 // The server gives a visitor's monument the spec's defaults (category Unknown, not validated...),
 // so only the form's fields are sent.
 import { ApiError, send } from '../api/client';
+import { underReview as markedUnderReview } from '../storage/keys';
+
+const markUnderReview = () => markedUnderReview.write();
 
 export type AddForm = { name: string; geoLocX: number; geoLocY: number; interventionTitle: string };
 /** `existingId`: the server refused a duplicate (409) of this monument. `queued`: no connection,
  *  kept in the offline queue (offline/queue.ts) and sent with the same key when it returns. */
-export type SubmitResult = { ok: true } | { ok: false; errorKey: string; existingId?: string; queued?: true };
+export type SubmitResult =
+  { ok: true; underReview: boolean } | { ok: false; errorKey: string; existingId?: string; queued?: true };
 
 export async function submitMonument(form: AddForm, now: number = Date.now()): Promise<SubmitResult> {
   const id = `mon-user-${now}`;
@@ -36,16 +40,20 @@ export async function submitMonument(form: AddForm, now: number = Date.now()): P
   if (!created.ok) return { ok: false, errorKey: 'errors.submission' };
   // The server answers with the id it kept: a fresh one when the proposed id was already taken.
   const kept: unknown = (created.json as { id?: unknown } | undefined)?.id;
+  // Others see it once staff approve it (MODERATION=pre, or the word screen held it).
+  let underReview = (created.json as { underReview?: unknown } | undefined)?.underReview === true;
   const monumentId = typeof kept === 'string' ? kept : id;
 
   const title = form.interventionTitle.trim();
   if (title !== '') {
     try {
       // The monument exists either way; a failed proposal does not undo it (spec section 4).
-      await send('createIntervention', { params: { monumentId }, body: { name: title } });
+      const proposal = await send('createIntervention', { params: { monumentId }, body: { name: title } });
+      if ((proposal.json as { underReview?: unknown } | undefined)?.underReview === true) underReview = true;
     } catch {
       // Network failure on the second call: the visitor can add the proposal from the popup.
     }
   }
-  return { ok: true };
+  if (underReview) markUnderReview();
+  return { ok: true, underReview };
 }

@@ -5,16 +5,19 @@ import { useTranslation } from 'react-i18next';
 import { useAnnounce } from './Announcer';
 import { AuditLog } from './audit/AuditLog';
 import { errorText } from './errors';
+import { AccessibilityFeedback } from './feedback/AccessibilityFeedback';
+import { ReviewWarning } from './feedback/ReviewWarning';
 import { Outbox } from './outbox/Outbox';
 import { AllProposals } from './queue/AllProposals';
 import { Queue } from './queue/Queue';
 import { RejectedProvider } from './queue/rejected';
+import { ScreenWords } from './screen/ScreenWords';
 import { useTRPC } from './trpc';
 import { ReviewVotesContext } from './votes/reviewVotes';
 import { VoteAlerts } from './votes/VoteAlerts';
 import { VotesView } from './votes/VotesView';
 
-const VIEWS = ['queue', 'proposals', 'votes', 'audit', 'outbox'] as const;
+const VIEWS = ['queue', 'proposals', 'votes', 'screen', 'audit', 'outbox', 'feedback'] as const;
 type View = (typeof VIEWS)[number];
 
 export function StaffArea({ name, onSignedOut }: { name: string; onSignedOut: () => void }) {
@@ -55,6 +58,7 @@ export function StaffArea({ name, onSignedOut }: { name: string; onSignedOut: ()
       </div>
       {/* Open vote alerts come first: a held mayor's mail waits for them. */}
       <VoteAlerts onReview={review} />
+      <ReviewWarning />
       <nav className="admin-nav" aria-label={t('admin.nav.label')}>
         {VIEWS.map((v) => (
           <button key={v} type="button" className="button admin-nav__item" aria-pressed={view === v} onClick={() => setView(v)}>
@@ -67,8 +71,10 @@ export function StaffArea({ name, onSignedOut }: { name: string; onSignedOut: ()
           {view === 'queue' && <Queue />}
           {view === 'proposals' && <AllProposals />}
           {view === 'votes' && <VotesView interventionId={reviewing} onChoose={review} />}
+          {view === 'screen' && <ScreenWords />}
           {view === 'audit' && <AuditLog />}
           {view === 'outbox' && <Outbox />}
+          {view === 'feedback' && <AccessibilityFeedback />}
         </RejectedProvider>
       </ReviewVotesContext.Provider>
     </>

@@ -2,7 +2,8 @@
 // are checked (answers.ts): an error status or a malformed body becomes an ApiError, never a crash.
 import type {
   ClientConfig,
-  Intervention,
+  NewAccessibilityFeedback,
+  CreatedIntervention,
   Monument,
   MonumentIntervention,
   NewIntervention,
@@ -75,6 +76,9 @@ export const routes = {
   // The lists by page (/monuments, /interventions): queries.ts asks them with getChecked.
   monumentsPage: { method: 'GET', path: PATHS.monumentsPage },
   interventionsPage: { method: 'GET', path: PATHS.interventionsPage },
+  // The legal pages (legal/): the site profile, and the accessibility statement's form.
+  site: { method: 'GET', path: PATHS.site },
+  accessibilityFeedback: { method: 'POST', path: PATHS.accessibilityFeedback },
 } as const satisfies { [N in RouteName]: Pick<Routes[N], 'method' | 'path'> };
 
 type Bodies = {
@@ -83,11 +87,12 @@ type Bodies = {
   castVote: VoteRequest;
   reportMonument: NewReport;
   reportIntervention: NewReport;
+  accessibilityFeedback: NewAccessibilityFeedback;
 };
 type Answers = {
   monument: Monument;
   monumentInterventions: MonumentIntervention[];
-  createIntervention: Intervention;
+  createIntervention: CreatedIntervention;
   castVote: VoteAnswer;
   clientConfig: ClientConfig;
 };
@@ -95,7 +100,8 @@ type Answers = {
 const answers: { [N in keyof Answers]: Check<Answers[N]> } = {
   monument: isMonument,
   monumentInterventions: arrayOf(isMonumentIntervention),
-  createIntervention: isIntervention,
+  createIntervention: (v: unknown): v is CreatedIntervention =>
+    isIntervention(v) && typeof (v as { underReview?: unknown }).underReview === 'boolean',
   castVote: isVoteAnswer,
   clientConfig: isClientConfig,
 };
@@ -103,7 +109,13 @@ const answers: { [N in keyof Answers]: Check<Answers[N]> } = {
 /** Answers that an older server may send without the city's fields get them filled in first. */
 const prepare: { [N in keyof Answers]?: (json: unknown) => unknown } = {
   monumentInterventions: (json) => (Array.isArray(json) ? json.map(withProposalDefaults) : json),
-  createIntervention: withProposalDefaults,
+  // An older server does not say underReview: what it answered was public.
+  createIntervention: (json) => {
+    const filled = withProposalDefaults(json);
+    return typeof filled === 'object' && filled !== null && !('underReview' in filled)
+      ? { ...filled, underReview: false }
+      : filled;
+  },
   monument: withMonumentDefaults,
   clientConfig: withClientConfigDefaults,
 };

@@ -128,6 +128,19 @@ describe('fetchMine', () => {
     });
   });
 
+  it('reads what is under review: marked proposals and monuments (an older answer has neither: none)', async () => {
+    const reviewing = [{ id: 'mon-user-1', name: 'Stein', geoLocX: 48.3, geoLocY: 14.3 }];
+    const answer = { proposed: [{ ...item, underReview: true }], voted: [], following: [], reviewing };
+    const mine = await fetchMine(fake({ status: 200, json: answer }).send);
+    expect(mine.proposed[0]?.underReview).toBe(true);
+    expect(mine.reviewing).toEqual(reviewing);
+    const older = await fetchMine(fake({ status: 200, json: { proposed: [item], voted: [], following: [] } }).send);
+    expect(older.proposed[0]?.underReview).toBe(false);
+    expect(older.reviewing).toEqual([]);
+    const bad = { proposed: [], voted: [], following: [], reviewing: [{ id: 1 }] };
+    await expect(fetchMine(fake({ status: 200, json: bad }).send)).rejects.toThrow();
+  });
+
   it('a malformed answer or an error status throws (the page says it could not load)', async () => {
     await expect(fetchMine(fake({ status: 200, json: { proposed: [] } }).send)).rejects.toThrow();
     await expect(fetchMine(fake({ status: 500, json: undefined }).send)).rejects.toThrow();

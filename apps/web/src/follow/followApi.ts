@@ -1,9 +1,9 @@
 // The follow requests (e-mail follow, confirm, unsubscribe, this browser's watch, "mine"), free of
 // React so each outcome can be tested on its own. Every outcome names the text the visitor sees;
 // the follow answer never tells whether the address already followed (the server answers 202 alike).
-import type { FollowRequest, Mine, MineItem } from '@linz/contract';
+import type { FollowRequest, Mine, MineItem, MineMonument } from '@linz/contract';
 import { PATHS, pathOf } from '@linz/contract/facts';
-import { arrayOf, isBoolean, isInteger, isRecord, isString, shape, type Check } from '../api/checks';
+import { arrayOf, isBoolean, isInteger, isNumber, isRecord, isString, shape, type Check } from '../api/checks';
 import { isIntervention, withProposalDefaults } from '../api/answers';
 import { serverMessageOf } from '../api/client';
 import { failure, serverText, success, type Feedback } from '../feedback/feedback';
@@ -93,8 +93,16 @@ const isMineItem: Check<MineItem> = (v): v is MineItem =>
   isIntervention(withProposalDefaults(v.intervention)) &&
   shape<MineItem['monument']>({ id: isString, name: isString, nameEn: (n): n is string | null => n === null || isString(n) })(
     v.monument,
+  ) &&
+  (v.underReview === undefined || isBoolean(v.underReview));
+const isMineMonument = shape<MineMonument>({ id: isString, name: isString, geoLocX: isNumber, geoLocY: isNumber });
+/** An older server sends no `reviewing` (then none are under review). */
+const reviewingOk = (v: unknown) => isRecord(v) && (v.reviewing === undefined || arrayOf(isMineMonument)(v.reviewing));
+const isMine = (v: unknown): v is Mine =>
+  reviewingOk(v) &&
+  shape<Omit<Mine, 'reviewing'>>({ proposed: arrayOf(isMineItem), voted: arrayOf(isMineItem), following: arrayOf(isMineItem) })(
+    v,
   );
-const isMine = shape<Mine>({ proposed: arrayOf(isMineItem), voted: arrayOf(isMineItem), following: arrayOf(isMineItem) });
 
 /** `GET /api/mine`; a failure is thrown (the page shows it), a malformed answer too. */
 export async function fetchMine(send: Request = request): Promise<Mine> {
@@ -102,6 +110,12 @@ export async function fetchMine(send: Request = request): Promise<Mine> {
   if (answer.status !== 200 || !isMine(answer.json)) throw new Error(`mine: ${answer.status}`);
   const json = answer.json;
   const fill = (items: MineItem[]) =>
-    items.map((item) => ({ ...item, intervention: withProposalDefaults(item.intervention) as MineItem['intervention'] }));
-  return { proposed: fill(json.proposed), voted: fill(json.voted), following: fill(json.following) };
+    items.map((item) => ({
+      ...item,
+      intervention: withProposalDefaults(item.intervention) as MineItem['intervention'],
+      // An older server has no review before publication: everything it lists is public.
+      underReview: item.underReview ?? false,
+    }));
+  const reviewing = (json.reviewing as Mine['reviewing'] | undefined) ?? [];
+  return { proposed: fill(json.proposed), voted: fill(json.voted), following: fill(json.following), reviewing };
 }

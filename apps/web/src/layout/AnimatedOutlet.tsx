@@ -2,10 +2,11 @@
 // right, 0.4 s; none when the visitor prefers reduced motion. motion's mini animate runs them,
 // loaded after the first paint (pageAnimation.ts). A leaving page stays mounted (inert) until its
 // animation ends and keeps rendering the route it had, so the router's new match cannot replace it.
+import { APP_PATHS } from '@linz/contract/facts';
 import { useRouter, useRouterState } from '@tanstack/react-router';
 import { Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { loadPageAnimation } from './pageAnimation';
-import { afterPaint } from './schedule';
+import { afterMapDrawn, afterPaint } from './schedule';
 
 export const PAGE_TRANSITION_MS = 400;
 const SLIDE_PX = 40;
@@ -78,7 +79,19 @@ export function AnimatedOutlet({ notFound }: { notFound: ReactNode }) {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const routeId = useRouterState({ select: (s) => s.matches[s.matches.length - 1]?.routeId });
   const [frames, setFrames] = useState<Frame[]>([{ pathname, routeId, leaving: false, first: true }]);
-  useEffect(() => afterPaint(() => void loadPageAnimation()), []);
+  // Loaded after the first paint; on the map after its first markers (not in a phone's way to them).
+  useEffect(() => {
+    const load = () => void loadPageAnimation();
+    if (pathname !== APP_PATHS.home) return afterPaint(load);
+    let cancelPaint = () => {};
+    const cancelMap = afterMapDrawn(() => (cancelPaint = afterPaint(load)));
+    return () => {
+      cancelMap();
+      cancelPaint();
+    };
+    // The first page only: a navigation loads it itself.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const onGone = useCallback((gone: string) => setFrames((all) => all.filter((f) => !(f.leaving && f.pathname === gone))), []);
   const current = frames[frames.length - 1];
   if (current?.pathname !== pathname) {

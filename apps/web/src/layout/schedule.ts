@@ -58,3 +58,25 @@ export function afterLoad(callback: () => void): () => void {
     cancelIdle();
   };
 }
+
+/** Whether the map has drawn its first markers (map/MonumentLayer.tsx says so), and who waits for it. */
+let mapDrawn = false;
+const waitingForMap = new Set<() => void>();
+
+/** The map's first markers are on the screen. */
+export function reportMapDrawn(): void {
+  if (mapDrawn) return;
+  mapDrawn = true;
+  for (const callback of [...waitingForMap]) callback();
+  waitingForMap.clear();
+}
+
+/** Once the map has drawn its first markers (at once if it has); returns a cancel. */
+export function afterMapDrawn(callback: () => void): () => void {
+  if (mapDrawn) {
+    callback();
+    return () => {};
+  }
+  waitingForMap.add(callback);
+  return () => void waitingForMap.delete(callback);
+}

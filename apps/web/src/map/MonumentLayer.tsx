@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useMap } from 'react-leaflet';
 import { useFilters } from '../finder/useFilters';
 import { onReservedChange, reservedBottom } from '../layout/reservedSpace';
+import { reportMapDrawn } from '../layout/schedule';
 import { langOf } from '../i18n/languages';
 import { place, type Cluster } from './clusters';
 import { useMapTiles } from './mapData';
@@ -54,6 +55,83 @@ function clearOfPanel(map: LeafletMap, popup: Popup) {
   popup.options.maxHeight = reserved > 0 ? Math.max(120, map.getSize().y - PAN_PADDING - bottom - POPUP_FRAME) : undefined;
 }
 
+/** Room kept between a focused marker and the map's edges, where the zoom, locate and share
+ * controls and the attribution stand. */
+const FOCUS_EDGE = 56;
+
+/**
+ * A marker that gets the focus is brought into view (WCAG 2.4.11): the map pans it clear of its
+ * edges and of the offline panel (an open popup of another monument closes first); if something
+ * still covers it, such a popup closes (as a click beside it would) and any other cover is panned
+ * away from, to the centre.
+ */
+function reveal(map: LeafletMap, marker: Marker) {
+  const el = marker.getElement();
+  if (!el) return;
+  const container = map.getContainer();
+  // The browser scrolls the map's box, and the page boxes around it, to show what gets the focus
+  // (Leaflet sets its own back a frame later, the page's stay): measure (and pan) from where the
+  // map really stands. Nothing on the map's page scrolls otherwise.
+  for (let box: HTMLElement | null = container; box && box !== document.body; box = box.parentElement) {
+    box.scrollTop = 0;
+    box.scrollLeft = 0;
+  }
+  const box = container.getBoundingClientRect();
+  const safe = {
+    left: box.left + FOCUS_EDGE,
+    right: box.right - FOCUS_EDGE,
+    top: box.top + FOCUS_EDGE,
+    bottom: box.bottom - Math.max(FOCUS_EDGE, reservedBottom() + 16),
+  };
+  let r = el.getBoundingClientRect();
+  const dx = r.left < safe.left ? r.left - safe.left : r.right > safe.right ? r.right - safe.right : 0;
+  const dy = r.top < safe.top ? r.top - safe.top : r.bottom > safe.bottom ? r.bottom - safe.bottom : 0;
+  if (dx || dy) {
+    // Focus has left an open popup for a marker out of view: the popup closes first (it would pan
+    // the map back to itself as its content changes).
+    // (A popup is bound to its marker only while it is open.)
+    if (!marker.getPopup() && map.getPane('popupPane')?.querySelector('.leaflet-popup')) map.closePopup();
+    map.panBy([dx, dy], { animate: false });
+  }
+  r = el.getBoundingClientRect();
+  const x = r.left + r.width / 2;
+  const y = r.top + r.height / 2;
+  const hit = document.elementFromPoint(x, y);
+  if (!hit || el.contains(hit)) return;
+  if (hit.closest('.leaflet-popup')) map.closePopup();
+  else map.panBy([x - (box.left + box.width / 2), y - (box.top + box.height / 2)], { animate: false });
+}
+
+/** WCAG 2.5.8's minimum target, with a margin for the browser's rounding. */
+const MIN_TARGET_PX = 26;
+
+/** What may stand over the map's markers: its controls, the buttons laid over it, an open popup;
+ * and the link row under the map, which a marker cut by the map's lower edge would crowd. */
+const COVERS = '.leaflet-control a, .leaflet-control button, .map-overlay a, .map-overlay button, .legal-links a';
+
+/** Markers and clusters that an open popup, its own marker or a control over the map partly
+ * covers are hidden until the view changes: they could be neither picked (WCAG 2.5.8) nor seen when
+ * Tab reaches them (2.4.11). */
+function hideCovered(map: LeafletMap, open: Open | null) {
+  const own = open?.marker.getElement();
+  const covers = [...document.querySelectorAll(COVERS)].map((el) => el.getBoundingClientRect());
+  const popup = open?.popup.getElement();
+  if (popup) covers.push(popup.getBoundingClientRect());
+  if (own) covers.push(own.getBoundingClientRect());
+  const view = map.getContainer().getBoundingClientRect();
+  for (const el of map.getPane('markerPane')?.querySelectorAll<HTMLElement>('.leaflet-marker-icon') ?? []) {
+    const r = el.getBoundingClientRect();
+    // Cut by the map's edge to a sliver: too small to pick, so hidden as well.
+    const w = Math.min(r.right, view.right) - Math.max(r.left, view.left);
+    const h = Math.min(r.bottom, view.bottom) - Math.max(r.top, view.top);
+    const sliver = w > 0 && h > 0 && (w < MIN_TARGET_PX || h < MIN_TARGET_PX);
+    const covered =
+      el !== own &&
+      (sliver || covers.some((b) => b.width > 0 && r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top));
+    el.classList.toggle('leaflet-marker-icon--covered', covered);
+  }
+}
+
 /** Whether a cluster's monuments would still cover one another at the map's maximum zoom (a
  * marker is 42x52 px; closer than half of that, they would be a cluster again). */
 function inseparable(map: LeafletMap, { bounds: { south, west, north, east } }: Cluster): boolean {
@@ -91,6 +169,11 @@ export function MonumentLayer({ openMonument, openProposalId }: Props) {
     return monument;
   };
   const [open, setOpen] = useState<Open | null>(null);
+  // The open popup, for the drawing that hides what it covers.
+  const openRef = useRef<Open | null>(null);
+  useEffect(() => {
+    openRef.current = open;
+  }, [open]);
   const [linked, setLinked] = useState<Monument | null>(null);
   // A cluster opened in place: its monuments stand too close for any zoom.
   const [fanned, setFanned] = useState<Cluster | null>(null);
@@ -107,7 +190,8 @@ export function MonumentLayer({ openMonument, openProposalId }: Props) {
     // server's clusters zoom in, at most to where they are made here.
     const zoomInto = (cluster: Cluster) =>
       inseparable(map, cluster) && cluster.members.length === cluster.count ? setFanned(cluster) : zoomToCluster(map, cluster);
-    return { ...createMarkerLayer(map, { openMonument, zoomInto }), openMonument };
+    const focused = (marker: Marker) => reveal(map, marker);
+    return { ...createMarkerLayer(map, { openMonument, zoomInto, focused }), openMonument };
   }, [map]);
   useEffect(() => {
     layer.attach();
@@ -164,6 +248,8 @@ export function MonumentLayer({ openMonument, openProposalId }: Props) {
     };
     const drawn = () => {
       container.setAttribute('aria-busy', 'false');
+      reportMapDrawn();
+      hideCovered(map, openRef.current);
       const monument = pendingOpen.current;
       const marker = monument && layer.markerOf(monument.id);
       if (monument && marker) {
@@ -179,10 +265,12 @@ export function MonumentLayer({ openMonument, openProposalId }: Props) {
   // grows; Leaflet pans only on opening, so re-fit it (on a phone the top would otherwise slide
   // under the header, and the bottom under the panel).
   useEffect(() => {
+    hideCovered(map, open);
     if (!open) return;
     const refit = () => {
       clearOfPanel(map, open.popup);
       open.popup.update();
+      hideCovered(map, open);
       // A popup that scrolls inside keeps its height: what grows then is what React drew in it.
       const drawn = open.content.firstElementChild;
       if (drawn) observer.observe(drawn);

@@ -8,13 +8,15 @@ import { MapContainer, TileLayer, useMap } from 'react-leaflet';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { clientConfigQuery } from '../api/queries';
 import { afterPaint } from '../layout/schedule';
-import type { MapView } from '../storage/keys';
+import { underReview, type MapView } from '../storage/keys';
 import { SaveMapView } from './MapEvents';
 import { FALLBACK_TILES } from './tiles';
 
 // The markers and clusters come after the first paint (the map itself does too), in a chunk of their
 // own that loads while the monuments are fetched; the region is busy until they are drawn.
 const MonumentLayer = lazy(() => import('./MonumentLayer').then((m) => ({ default: m.MonumentLayer })));
+// This browser's own monuments under review (docs/screening.md), with the markers' chunk.
+const ReviewingMarkers = lazy(() => import('../review/ReviewingMarkers').then((m) => ({ default: m.ReviewingMarkers })));
 
 type Props = {
   view: MapView;
@@ -79,6 +81,11 @@ export function MonumentMap({ view, onReady, openMonument, openProposalId }: Pro
       <Suspense fallback={<Busy />}>
         <MonumentLayer openMonument={openMonument} openProposalId={openProposalId} />
       </Suspense>
+      {underReview.read() ? (
+        <Suspense fallback={null}>
+          <ReviewingMarkers />
+        </Suspense>
+      ) : null}
       <SaveMapView />
     </MapContainer>
   );

@@ -9,8 +9,8 @@ let pending: MapArrival | undefined;
 
 export const arrival = {
   /** Called by the add page just before it navigates to the map. */
-  hand(center: MapArrival['center']): void {
-    pending = { center, zoom: ARRIVAL_ZOOM, flash: 'success.monumentAdded' };
+  hand(center: MapArrival['center'], flash = 'success.monumentAdded'): void {
+    pending = { center, zoom: ARRIVAL_ZOOM, flash };
   },
   /** What the map should do on opening; pure, so a double render sees the same value. */
   peek: (): MapArrival | undefined => pending,

@@ -1,6 +1,6 @@
 import type { MapCluster, MapTile, Monument } from '@linz/contract';
 import { describe, expect, it } from 'vitest';
-import { coverOf, MAX_COVER, place, type Placed } from './clusters';
+import { coverOf, MAX_COVER, ownSquare, place, type Placed } from './clusters';
 
 const monument = (id: string, lat: number, lng: number, validated = true) =>
   ({ id, name: id, geoLocX: lat, geoLocY: lng, validated }) as Monument;
@@ -106,5 +106,45 @@ describe('clusters from data tiles', () => {
     expect(total(placed)).toBe(500);
     const inClusters = placed.flatMap((p) => (p.kind === 'cluster' ? p.cluster.members : [p.monument]));
     expect(inClusters.filter((m) => m === pinned)).toHaveLength(1);
+  });
+});
+
+describe('every icon keeps a square of its own (WCAG 2.5.8)', () => {
+  const boxOf = (p: Placed, zoom: number) => {
+    const scale = 256 * 2 ** zoom;
+    const [lat, lng] = p.kind === 'marker' ? [p.monument.geoLocX, p.monument.geoLocY] : [p.cluster.lat, p.cluster.lng];
+    const sin = Math.sin((lat * Math.PI) / 180);
+    const x = ((lng + 180) / 360) * scale;
+    const y = (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * scale;
+    return p.kind === 'marker'
+      ? { left: x - 21, right: x + 21, top: y - 52, bottom: y }
+      : { left: x - 28, right: x + 28, top: y - 28, bottom: y + 28 };
+  };
+
+  it('measures the largest uncovered square', () => {
+    const marker = { left: 0, right: 42, top: 0, bottom: 52 };
+    expect(ownSquare(marker, [])).toBe(42);
+    // A neighbour 17 px to the right and level: 17 px of its own remain, too few.
+    expect(ownSquare(marker, [{ left: 17, right: 59, top: 0, bottom: 52 }])).toBe(17);
+    // Two neighbours, each covering a tenth at either side: 22 px left between them.
+    expect(
+      ownSquare(marker, [
+        { left: -32, right: 10, top: 0, bottom: 52 },
+        { left: 32, right: 74, top: 0, bottom: 52 },
+      ]),
+    ).toBe(22);
+  });
+
+  it('at every zoom, each drawn icon keeps 24 px of its own against all its neighbours together', () => {
+    for (const list of [grid(42), grid(500)])
+      for (let zoom = 14; zoom <= 19; zoom++) {
+        const placed = place([tile(list)], { zoom });
+        const boxes = placed.map((p) => boxOf(p, zoom));
+        for (const [i, box] of boxes.entries()) {
+          const others = boxes.filter((b, j) => j !== i && coverOf(box, b) > 0);
+          expect(ownSquare(box, others), `zoom ${zoom}, icon ${i}`).toBeGreaterThanOrEqual(24);
+        }
+        expect(total(placed)).toBe(list.length);
+      }
   });
 });

@@ -31,6 +31,10 @@ const CLUSTER_BOX = { left: -28, right: 28, top: -28, bottom: 28 };
  * a quarter at most; the margin absorbs the browser's rounding of positions. */
 export const MAX_COVER = 0.2;
 
+/** Every icon keeps a square of its own at least this wide, not covered by any neighbour: WCAG
+ * 2.5.8 asks 24 CSS px of a target; the margin absorbs the browser's rounding of positions. */
+export const MIN_OWN_PX = 26;
+
 type Box = { left: number; right: number; top: number; bottom: number };
 const boxAt = (x: number, y: number, single: boolean): Box => {
   const b = single ? MARKER_BOX : CLUSTER_BOX;
@@ -44,6 +48,27 @@ export function coverOf(a: Box, b: Box): number {
   const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
   if (w <= 0 || h <= 0) return 0;
   return (w * h) / Math.min(area(a), area(b));
+}
+
+/**
+ * The side of the largest square of `a` that none of `covers` overlaps. Such a square, pushed left
+ * and then up as far as it goes, has its left edge on `a`'s or a cover's right edge and its top on
+ * `a`'s or a cover's bottom edge: only those corners are tried.
+ */
+export function ownSquare(a: Box, covers: readonly Box[]): number {
+  const xs = [a.left, ...covers.map((b) => b.right).filter((x) => x > a.left && x < a.right)];
+  const ys = [a.top, ...covers.map((b) => b.bottom).filter((y) => y > a.top && y < a.bottom)];
+  let best = 0;
+  for (const x of xs)
+    for (const y of ys) {
+      let side = Math.min(a.right - x, a.bottom - y);
+      for (const b of covers) {
+        if (b.right <= x || b.bottom <= y) continue;
+        side = Math.min(side, Math.max(b.left - x, b.top - y));
+      }
+      best = Math.max(best, side);
+    }
+  return best;
 }
 
 /** One monument as a group of one. */
@@ -110,13 +135,25 @@ export function separate(groups: readonly Cluster[], zoom: number): Cluster[] {
     const list = grid.get(g.cell);
     if (list) list.splice(list.indexOf(g), 1);
   };
+  /** A neighbour to merge with: one that covers too much of this group or is covered too much by
+   * it, or, where several neighbours together leave this group no square of its own, the one
+   * covering most. */
   const overlapping = (g: Group): Group | undefined => {
     const [cx = 0, cy = 0] = g.cell.split(':').map(Number);
+    let most: Group | undefined;
+    let mostCover = 0;
+    const covers: Box[] = [];
     for (let dx = -1; dx <= 1; dx++)
       for (let dy = -1; dy <= 1; dy++)
-        for (const other of grid.get(`${cx + dx}:${cy + dy}`) ?? [])
-          if (other !== g && coverOf(g.box, other.box) > MAX_COVER) return other;
-    return undefined;
+        for (const other of grid.get(`${cx + dx}:${cy + dy}`) ?? []) {
+          if (other === g) continue;
+          const cover = coverOf(g.box, other.box);
+          if (cover === 0) continue;
+          if (cover > MAX_COVER || ownSquare(other.box, [g.box]) < MIN_OWN_PX) return other;
+          covers.push(other.box);
+          if (cover > mostCover) [most, mostCover] = [other, cover];
+        }
+    return most && ownSquare(g.box, covers) < MIN_OWN_PX ? most : undefined;
   };
   for (const group of groups) add(group);
   // Last in, first checked: a new merged group is checked at once against its new neighbours.

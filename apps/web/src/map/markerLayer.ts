@@ -15,7 +15,13 @@ export type Look = {
 export type Handlers = {
   openMonument(monument: Monument, marker: Marker): void;
   zoomInto(cluster: Cluster): void;
+  /** A marker or cluster got the focus (it must not stay hidden behind anything, WCAG 2.4.11). */
+  focused(marker: Marker): void;
 };
+
+/** Leaflet's own pan on focus is animated and ends with the marker at the map's very edge, after
+ * (and over) `Handlers.focused`'s pan clear of the edges: only ours. */
+const MARKER = { keyboard: true, autoPanOnFocus: false } as const;
 
 const activates = (e: LeafletKeyboardEvent) => e.originalEvent.key === 'Enter' || e.originalEvent.key === ' ';
 
@@ -27,7 +33,7 @@ function clusterMarker(cluster: Cluster, look: Look, zoomInto: (byKeyboard: bool
   html.textContent = String(cluster.count);
   const extra = cluster.unvalidated > 0 ? look.clusterNew(cluster) : '';
   const icon = new DivIcon({ className: 'monument-cluster', html: extra ? withLine(html, extra) : html, iconSize: [56, 56] });
-  const marker = new Marker([cluster.lat, cluster.lng], { icon, title: label, keyboard: true, riseOnHover: true });
+  const marker = new Marker([cluster.lat, cluster.lng], { ...MARKER, icon, title: label, riseOnHover: true });
   marker.on('add', () => marker.getElement()?.setAttribute('aria-label', label));
   marker.on('click', () => zoomInto(false));
   marker.on('keypress', (e: LeafletKeyboardEvent) => {
@@ -48,7 +54,7 @@ function withLine(count: HTMLElement, text: string): HTMLElement {
 }
 
 function monumentMarker(monument: Monument, look: Look, handlers: Handlers): Marker {
-  const marker = new Marker([monument.geoLocX, monument.geoLocY], { keyboard: true });
+  const marker = new Marker([monument.geoLocX, monument.geoLocY], MARKER);
   setLook(marker, monument, look);
   // While its popup is bound, Leaflet's own handlers toggle it.
   const open = () => {
@@ -75,7 +81,14 @@ function setLook(marker: Marker, monument: Monument, look: Look) {
  * task of 50 ms there). */
 const FRAME_BUDGET_MS = 4;
 
-const keyOf = (p: Placed) => (p.kind === 'marker' ? `m:${p.monument.id}` : `c:${p.cluster.key}:${p.cluster.count}`);
+/** What a drawn marker stands for across redraws: a monument by its id, a cluster by its key (its
+ * smallest member at this zoom), whatever its count. */
+const keyOf = (p: Placed) => (p.kind === 'marker' ? `m:${p.monument.id}` : `c:${p.cluster.key}`);
+
+const focused = (marker: Marker) => {
+  const el = marker.getElement();
+  return !!el && el === document.activeElement;
+};
 
 export function createMarkerLayer(map: LeafletMap, handlers: Handlers) {
   const layer = new LayerGroup();
@@ -98,6 +111,8 @@ export function createMarkerLayer(map: LeafletMap, handlers: Handlers) {
     return cluster;
   };
   let frame = 0;
+  /** Where focus goes when its marker is removed without a successor: the map region. */
+  const region = () => map.getContainer().focus({ preventScroll: true });
   const put = (key: string, p: Placed, look: Look, signature: string) => {
     const old = drawn.get(key);
     if (old && p.kind === 'marker') {
@@ -107,11 +122,24 @@ export function createMarkerLayer(map: LeafletMap, handlers: Handlers) {
       drawn.set(key, { marker: old.marker, look: signature });
       return;
     }
+    // A focused cluster redrawn (a new count or language) hands its focus to its successor, so a
+    // key pressed next reaches the same cluster (a redraw under load lost a Space otherwise).
+    const hadFocus = !!old && focused(old.marker);
     if (old) layer.removeLayer(old.marker);
     const marker =
       p.kind === 'marker' ? monumentMarker(p.monument, look, handlers) : clusterMarker(p.cluster, look, zoomInto(p.cluster));
     layer.addLayer(marker);
+    const element = marker.getElement();
+    element?.setAttribute('data-key', key);
+    // Once at the focus and once more after the browser's own scrolling to it.
+    element?.addEventListener('focus', () => {
+      handlers.focused(marker);
+      requestAnimationFrame(() => {
+        if (document.activeElement === element) handlers.focused(marker);
+      });
+    });
     drawn.set(key, { marker, look: signature });
+    if (hadFocus) element?.focus({ preventScroll: true });
   };
   return {
     /** Draws `placed`: as much as the budget allows at once, the rest per frame; `onDrawn` when all are on the map. */
@@ -120,6 +148,8 @@ export function createMarkerLayer(map: LeafletMap, handlers: Handlers) {
       const wanted = new Map(placed.map((p) => [keyOf(p), p]));
       for (const [key, d] of drawn) {
         if (wanted.has(key)) continue;
+        // Focus never falls to the page's body: the map region holds it until this draw ends.
+        if (focused(d.marker)) region();
         layer.removeLayer(d.marker);
         drawn.delete(key);
       }
@@ -131,6 +161,12 @@ export function createMarkerLayer(map: LeafletMap, handlers: Handlers) {
             : `${look.clusterLabel(p.cluster)}|${p.cluster.lat},${p.cluster.lng}`;
         if (drawn.get(key)?.look !== signature) work.push([key, p, signature]);
       }
+      // The focused marker's successor first, in this task: no key press finds it gone.
+      const now = work.findIndex(([key]) => {
+        const d = drawn.get(key);
+        return !!d && focused(d.marker);
+      });
+      if (now > 0) work.unshift(...work.splice(now, 1));
       const step = (from: number) => {
         const end = performance.now() + FRAME_BUDGET_MS;
         let next = from;

@@ -14,6 +14,7 @@ import { proposalLink } from '../follow/tokenSearch';
 import { langOf } from '../i18n/languages';
 import { BackLink } from '../layout/BackLink';
 import { ProposalStanding } from '../popup/ProposalStanding';
+import { ReviewBadge } from '../review/UnderReview';
 
 const SECTIONS = ['proposed', 'voted', 'following'] as const satisfies readonly (keyof Mine)[];
 type Section = (typeof SECTIONS)[number];
@@ -24,9 +25,17 @@ function MineEntry({ item, section, onUnwatch }: { item: MineItem; section: Sect
   const where = langOf(i18n.resolvedLanguage) === 'en' && monument.nameEn ? monument.nameEn : monument.name;
   return (
     <li className="mine-item">
-      <h3 className="mine-item__name">{intervention.name}</h3>
+      <h3 className="mine-item__name">
+        {intervention.name}
+        {item.underReview ? (
+          <>
+            {' '}
+            <ReviewBadge />
+          </>
+        ) : null}
+      </h3>
       <p className="mine-item__monument">{t('follow.mine.at', { monument: where })}</p>
-      <ProposalStanding proposal={intervention} />
+      {item.underReview ? <p className="review-explain">{t('review.explain')}</p> : <ProposalStanding proposal={intervention} />}
       <p className="mine-item__actions">
         <Link {...proposalLink(monument.id, intervention.id)} aria-label={t('follow.mine.mapLabel', { name: intervention.name })}>
           {t('follow.mapLink')}
@@ -67,22 +76,41 @@ export function MinePage() {
       ) : mine.isError ? (
         <p role="alert">{t('follow.mine.error')}</p>
       ) : (
-        SECTIONS.map((section) => (
-          <section key={section} aria-labelledby={`mine-${section}`}>
-            <h2 id={`mine-${section}`}>
-              {t(`follow.mine.${section}`)} ({mine.data[section].length})
-            </h2>
-            {mine.data[section].length === 0 ? (
-              <p className="mine__empty">{t(`follow.mine.empty.${section}`)}</p>
-            ) : (
+        <>
+          {mine.data.reviewing.length > 0 ? (
+            <section aria-labelledby="mine-reviewing">
+              <h2 id="mine-reviewing">
+                {t('review.monuments')} ({mine.data.reviewing.length})
+              </h2>
               <ul className="mine__list">
-                {mine.data[section].map((item) => (
-                  <MineEntry key={item.intervention.id} item={item} section={section} onUnwatch={(i) => void unwatch(i)} />
+                {mine.data.reviewing.map((m) => (
+                  <li key={m.id} className="mine-item">
+                    <h3 className="mine-item__name">
+                      {m.name} <ReviewBadge />
+                    </h3>
+                    <p className="review-explain">{t('review.explain')}</p>
+                  </li>
                 ))}
               </ul>
-            )}
-          </section>
-        ))
+            </section>
+          ) : null}
+          {SECTIONS.map((section) => (
+            <section key={section} aria-labelledby={`mine-${section}`}>
+              <h2 id={`mine-${section}`}>
+                {t(`follow.mine.${section}`)} ({mine.data[section].length})
+              </h2>
+              {mine.data[section].length === 0 ? (
+                <p className="mine__empty">{t(`follow.mine.empty.${section}`)}</p>
+              ) : (
+                <ul className="mine__list">
+                  {mine.data[section].map((item) => (
+                    <MineEntry key={item.intervention.id} item={item} section={section} onUnwatch={(i) => void unwatch(i)} />
+                  ))}
+                </ul>
+              )}
+            </section>
+          ))}
+        </>
       )}
       <BackLink label={t('about.back')} />
     </div>

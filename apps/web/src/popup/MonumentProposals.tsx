@@ -14,6 +14,8 @@ import { InterventionRow } from './InterventionRow';
 import { FEEDBACK, proposalLink, ShareLink } from './ShareLink';
 import { shareLink } from '../share/share';
 import { useAddIntervention } from './useAddIntervention';
+import { UnderReviewRows } from '../review/UnderReview';
+import { useUnderReview } from '../review/useUnderReview';
 import { useVote } from './useVote';
 import { VoteConfirmForm } from './VoteConfirmForm';
 import type { ReportTarget } from './report/sendReport';
@@ -39,6 +41,10 @@ export function MonumentProposals({ monument, name, sharedProposalId }: Props) {
     setOffer(null);
   };
   const interventions = useQuery(monumentInterventionsQuery(monument.id));
+  // This browser's own proposals here that staff still have to approve: only it sees them.
+  const ownUnderReview = (useUnderReview()?.proposed ?? [])
+    .filter((p) => p.underReview && p.monument.id === monument.id)
+    .map((p) => p.intervention);
   const { vote, celebrating } = useVote(monument.id, setFeedback);
   const { add, adding } = useAddIntervention(monument.id, setFeedback, (row) => setOffer({ id: row.id, name: row.name }));
   const [following, setFollowing] = useState<Following | null>(null);
@@ -72,6 +78,7 @@ export function MonumentProposals({ monument, name, sharedProposalId }: Props) {
           {offer.voted ? <VoteConfirmForm key={offer.id} interventionId={offer.id} name={offer.name} /> : null}
         </>
       ) : null}
+      <UnderReviewRows names={ownUnderReview} />
       {interventions.isPending ? (
         <p className="monument-popup__loading" role="status">
           {t('popup.loading')}

@@ -1,9 +1,11 @@
 // Posts a new intervention from the popup; on success it goes on top of the list.
-import type { Intervention, MonumentIntervention } from '@linz/contract';
+import type { CreatedIntervention, MonumentIntervention } from '@linz/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, call } from '../api/client';
 import { queryKeys } from '../api/queries';
 import { failure, success, type Feedback } from '../feedback/feedback';
+import { mineKey } from '../follow/mineQuery';
+import { underReview } from '../storage/keys';
 
 export function useAddIntervention(
   monumentId: string,
@@ -12,7 +14,7 @@ export function useAddIntervention(
 ) {
   const queryClient = useQueryClient();
   const mutation = useMutation({
-    mutationFn: async (name: string): Promise<Intervention | 'queued'> => {
+    mutationFn: async (name: string): Promise<CreatedIntervention | 'queued'> => {
       // Made now, when the visitor acts: a resend from the offline queue is the same proposal.
       const key = crypto.randomUUID();
       const queue = async () => {
@@ -30,6 +32,12 @@ export function useAddIntervention(
     },
     onSuccess: (created) => {
       if (created === 'queued') return setFeedback(success('offline.queued.proposal'));
+      if (created.underReview) {
+        // Only its author sees it, as under review, until staff approve it (docs/screening.md).
+        underReview.write();
+        void queryClient.invalidateQueries({ queryKey: mineKey });
+        return setFeedback(success('success.proposalUnderReview'));
+      }
       const row: MonumentIntervention = {
         id: created.id,
         name: created.name,

@@ -1,4 +1,4 @@
-// The app shell: header, animated pages, the intro overlay (not on /admin) and the body class per route.
+// The app shell: header, animated pages, the legal link row, the intro overlay (not on /admin) and the body class per route.
 import { APP_PATHS } from '@linz/contract/facts';
 import type { QueryClient } from '@tanstack/react-query';
 import { Link, createRootRouteWithContext, useLocation } from '@tanstack/react-router';
@@ -6,12 +6,14 @@ import { Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Header } from '../header/Header';
 import { IntroOverlay } from '../intro/IntroOverlay';
+import { LegalLinks } from '../legal/LegalLinks';
 import { AnimatedOutlet } from '../layout/AnimatedOutlet';
 import { applyBodyClass } from '../layout/bodyClass';
-import { afterLoad } from '../layout/schedule';
+import { afterLoad, afterMapDrawn } from '../layout/schedule';
 
 // The offline banner, queue and update offer, and the service worker's registration: fetched and
-// mounted after the page's load, once the main thread is idle (not in the map's first tasks).
+// mounted after the page's load, once the main thread is idle, and on the map after its first
+// markers (a phone fetches nothing before them that it does not need to draw them).
 const OfflinePanel = lazy(() => import('../offline/OfflinePanel'));
 
 function NotFound() {
@@ -29,7 +31,17 @@ function RootLayout() {
   const pathname = useLocation({ select: (l) => l.pathname });
   useEffect(() => applyBodyClass(pathname), [pathname]);
   const [offlineStarted, setOfflineStarted] = useState(false);
-  useEffect(() => afterLoad(() => setOfflineStarted(true)), []);
+  const onMap = pathname === APP_PATHS.home;
+  useEffect(() => {
+    if (offlineStarted) return undefined;
+    let cancelLoad = () => {};
+    const start = () => (cancelLoad = afterLoad(() => setOfflineStarted(true)));
+    const cancelMap = onMap ? afterMapDrawn(start) : (start(), () => {});
+    return () => {
+      cancelMap();
+      cancelLoad();
+    };
+  }, [onMap, offlineStarted]);
   return (
     <>
       <a className="skip-link" href="#main">
@@ -39,6 +51,7 @@ function RootLayout() {
       <main id="main" className="pages" tabIndex={-1}>
         <AnimatedOutlet notFound={<NotFound />} />
       </main>
+      <LegalLinks />
       {/* The welcome is for citizens: staff signing in are not greeted with it. */}
       {pathname !== APP_PATHS.admin && <IntroOverlay />}
       {pathname !== APP_PATHS.admin && offlineStarted && (

@@ -40,3 +40,13 @@ export const introSeen = {
   read: (): boolean => readJson('local', 'introSeen', isTrue) === true,
   write: (): void => writeJson('local', 'introSeen', true),
 };
+
+/**
+ * This browser sent a proposal or monument that staff still have to approve (docs/screening.md):
+ * the map and popups then ask /api/mine for them, to show them to their author as under review.
+ */
+export const underReview = {
+  read: (): boolean => readJson('local', 'underReview', isTrue) === true,
+  write: (): void => writeJson('local', 'underReview', true),
+  clear: (): void => remove('local', 'underReview'),
+};

@@ -20,8 +20,8 @@ RETURNS boolean LANGUAGE plpgsql AS $$
 DECLARE
   changed integer;
 BEGIN
-  INSERT INTO vote_alerts (intervention_id, kind, net_hash, votes, opened_at, status)
-  VALUES (p_id, p_kind, p_net, p_votes, p_now, CASE WHEN (p_rules->>'alertMail')::boolean THEN 'pending' ELSE 'none' END)
+  INSERT INTO vote_alerts (intervention_id, kind, net_hash, votes, opened_at, next_attempt_at)
+  VALUES (p_id, p_kind, p_net, p_votes, p_now, p_now)
   ON CONFLICT DO NOTHING;
   GET DIAGNOSTICS changed = ROW_COUNT;
   IF changed > 0 THEN

@@ -1,6 +1,6 @@
 // One proposal for staff: its text, state, reports, and the actions on it (correct the text,
 // reject, restore, the official answer). Used by the queue and by the list of all proposals.
-import type { ProposalStatus, QueueReport } from '@linz/contract';
+import type { Moderation, ProposalStatus, QueueReport, ScreenHit } from '@linz/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { useTRPC } from '../trpc';
 import { useStaffAction } from '../useStaffAction';
 import { AnswerForm } from './AnswerForm';
 import { Reports } from './Reports';
+import { MarkedName, ScreenTag } from './ScreenMarks';
 import { useRejected } from './rejected';
 import { useReviewVotes } from '../votes/reviewVotes';
 
@@ -19,8 +20,10 @@ export type StaffProposal = {
   status: ProposalStatus;
   answer: { de: string; en: string; answeredAt: string } | null;
   monumentName: string | undefined;
-  moderation: 'visible' | 'hidden' | 'rejected';
+  moderation: Moderation;
   reports: readonly QueueReport[];
+  /** Where the word screen matched the name (queue items only). */
+  screen?: readonly ScreenHit[];
   /** Confirmed e-mail followers; undefined while not known yet. */
   followers: number | undefined;
 };
@@ -91,19 +94,39 @@ export function InterventionCard({ proposal }: { proposal: StaffProposal }) {
       onError: action.failed,
     }),
   );
+  const approve = useMutation(
+    trpc.staff.interventions.approve.mutationOptions({
+      onSuccess: () => action.done(t('admin.done.approved', { name })),
+      onError: action.failed,
+    }),
+  );
+  const awaiting = proposal.moderation === 'held' || proposal.moderation === 'pending';
   const toggle = (which: 'edit' | 'answer') => setOpen(open === which ? null : which);
   return (
     <article className="admin-card" aria-labelledby={headingId}>
-      <h3 id={headingId}>{name}</h3>
+      <h3 id={headingId}>
+        <MarkedName text={name} hits={proposal.screen} />
+      </h3>
       <ul className="admin-tags">
         {proposal.monumentName && <li>{t('admin.tags.at', { name: proposal.monumentName })}</li>}
         <li>{t(`admin.moderation.${proposal.moderation}`)}</li>
+        <ScreenTag hits={proposal.screen} />
         <li>{t('admin.tags.votes', { count: proposal.votes })}</li>
         <li>{t(`admin.statuses.${proposal.status}`)}</li>
         {proposal.followers !== undefined && <li>{t('admin.tags.followers', { count: proposal.followers })}</li>}
       </ul>
       <Reports reports={proposal.reports} />
       <div className="admin-actions">
+        {awaiting && (
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={approve.isPending}
+            onClick={() => approve.mutate(ref)}
+          >
+            {t('admin.actions.approve')}
+          </button>
+        )}
         <button type="button" className="button" aria-expanded={open === 'edit'} onClick={() => toggle('edit')}>
           {t('admin.actions.editText')}
         </button>
@@ -125,7 +148,7 @@ export function InterventionCard({ proposal }: { proposal: StaffProposal }) {
             {t('admin.nav.votes')}
           </button>
         )}
-        {(proposal.moderation !== 'visible' || proposal.reports.length > 0) && (
+        {!awaiting && (proposal.moderation !== 'visible' || proposal.reports.length > 0) && (
           <button type="button" className="button" disabled={restore.isPending} onClick={() => restore.mutate(ref)}>
             {t('admin.actions.restore')}
           </button>

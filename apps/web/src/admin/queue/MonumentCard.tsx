@@ -10,6 +10,7 @@ import { useStaffAction } from '../useStaffAction';
 import { MergeDialog } from './MergeDialog';
 import { MonumentEditor } from './MonumentEditor';
 import { Reports } from './Reports';
+import { MarkedName, ScreenTag } from './ScreenMarks';
 import { useRejected } from './rejected';
 
 export function MonumentCard({ monument }: { monument: QueueMonument }) {
@@ -42,12 +43,17 @@ export function MonumentCard({ monument }: { monument: QueueMonument }) {
       onError: action.failed,
     }),
   );
-  const busy = validate.isPending || reject.isPending || restore.isPending;
+  const approve = useMutation(trpc.staff.monuments.approve.mutationOptions(options(t('admin.done.approved', { name }))));
+  const awaiting = monument.moderation === 'held' || monument.moderation === 'pending';
+  const busy = validate.isPending || reject.isPending || restore.isPending || approve.isPending;
   return (
     <article className="admin-card" aria-labelledby={headingId}>
-      <h3 id={headingId}>{name}</h3>
+      <h3 id={headingId}>
+        <MarkedName text={name} hits={monument.screen} />
+      </h3>
       <ul className="admin-tags">
         <li>{t(`admin.moderation.${monument.moderation}`)}</li>
+        <ScreenTag hits={monument.screen} />
         <li>{monument.validated ? t('admin.tags.validated') : t('admin.tags.notValidated')}</li>
         {monument.addedByVisitor && <li>{t('admin.tags.byVisitor')}</li>}
         <li>{t('admin.tags.added', { date: formatTime(monument.createdAt, i18n.language) })}</li>
@@ -57,6 +63,11 @@ export function MonumentCard({ monument }: { monument: QueueMonument }) {
       </ul>
       <Reports reports={monument.reports} />
       <div className="admin-actions">
+        {awaiting && (
+          <button type="button" className="button button--primary" disabled={busy} onClick={() => approve.mutate(ref)}>
+            {t('admin.actions.approve')}
+          </button>
+        )}
         {!monument.validated && (
           <button type="button" className="button" disabled={busy} onClick={() => validate.mutate(ref)}>
             {t('admin.actions.validate')}
@@ -73,7 +84,7 @@ export function MonumentCard({ monument }: { monument: QueueMonument }) {
             {t('admin.actions.reject')}
           </button>
         )}
-        {(monument.moderation !== 'visible' || monument.reports.length > 0) && (
+        {!awaiting && (monument.moderation !== 'visible' || monument.reports.length > 0) && (
           <button type="button" className="button" disabled={busy} onClick={() => restore.mutate(ref)}>
             {t('admin.actions.restore')}
           </button>

@@ -1,6 +1,7 @@
 // The privacy page's table: each kind of data the app keeps, why, and for how long. The rows'
-// texts live in the locale files (dataRetention.rows.<key>); the durations are those the server's
-// retention job (apps/api/src/domain/retention.ts) and the follow rules enforce.
+// texts live in the locale files (dataRetention.rows.<key>); the durations are the server's
+// (GET /api/site: the numbers its retention job and rules enforce), interpolated into them.
+import type { RetentionFacts } from '@linz/contract';
 import { useTranslation } from 'react-i18next';
 
 const ROWS = [
@@ -17,14 +18,16 @@ const ROWS = [
   'audit',
   'outbox',
   'follows',
+  'idempotency',
+  'accessibilityFeedback',
   'backups',
 ] as const;
 
-export function DataRetention() {
+export function DataRetention({ facts }: { facts: RetentionFacts }) {
   const { t } = useTranslation();
   return (
-    <section aria-labelledby="about-data-retention">
-      <h2 id="about-data-retention">{t('dataRetention.headline')}</h2>
+    <section aria-labelledby="privacy-retention">
+      <h2 id="privacy-retention">{t('dataRetention.headline')}</h2>
       <p>{t('dataRetention.intro')}</p>
       <table className="data-retention">
         <caption>{t('dataRetention.caption')}</caption>
@@ -40,7 +43,7 @@ export function DataRetention() {
             <tr key={key}>
               <th scope="row">{t(`dataRetention.rows.${key}.what`)}</th>
               <td>{t(`dataRetention.rows.${key}.why`)}</td>
-              <td>{t(`dataRetention.rows.${key}.howLong`)}</td>
+              <td>{t(`dataRetention.rows.${key}.howLong`, facts)}</td>
             </tr>
           ))}
         </tbody>

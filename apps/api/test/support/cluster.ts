@@ -1,19 +1,22 @@
 // Several API instances on one PostgreSQL behind nginx (Debian's package), for the several-instance
-// tests and benchmarks, and to try it: `pnpm cluster -- <DATABASE_URL> [port]`. nginx runs
-// unprivileged from a folder of its own with the repo's deploy/nginx/linz.conf; only the upstream
-// (the instances' loopback ports), the listen address and the log paths are this launcher's.
+// tests and benchmarks. nginx runs unprivileged from a folder of its own with the repo's
+// deploy/nginx/linz.conf; only the upstream (the instances' loopback ports), the listen address and
+// the log paths are this launcher's. The instances start as every test server does (server.ts).
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { ConfigOptions } from '../../src/config.js';
 import { startChild, stopChild, type Child } from './children.js';
-import { freePort } from '../test/postgres-server.js';
+import { freePort } from './postgres-server.js';
+import { startServer, type TestServer } from './server.js';
 
-const repo = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
+const repo = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../../..');
 export const NGINX = '/usr/sbin/nginx';
-const READY_TIMEOUT_MS = 60_000;
+// Starting with tsx on a loaded 2-core machine (a first start: migrations, the seed) took over a minute.
+const READY_TIMEOUT_MS = 180_000;
 
-export type Instance = { name: string; port: number; url: string; child: Child };
+export type Instance = { name: string; port: number; url: string; server: TestServer };
 export type Cluster = {
   /** nginx's address: what clients use. */
   url: string;
@@ -27,7 +30,13 @@ export type Cluster = {
   stop(): Promise<void>;
 };
 
-export type ClusterOptions = { databaseUrl: string; instances?: number; port?: number; env?: Record<string, string> };
+export type ClusterOptions = {
+  databaseUrl: string;
+  instances?: number;
+  port?: number;
+  env?: Record<string, string>;
+  options?: ConfigOptions;
+};
 
 /** Fails loudly, with the install hint, when nginx is missing. */
 export function requireNginx(): void {
@@ -35,6 +44,7 @@ export function requireNginx(): void {
   if (r.error || r.status !== 0) throw new Error(`nginx was not found at ${NGINX}.\nInstall it: sudo apt-get install nginx`);
 }
 
+/** nginx says nothing when it is ready: asked until it answers. */
 async function waitReady(url: string, child: Child): Promise<void> {
   const until = Date.now() + READY_TIMEOUT_MS;
   let exited = false;
@@ -54,7 +64,12 @@ async function waitReady(url: string, child: Child): Promise<void> {
 function nginxConf(dir: string, port: number, instancePorts: number[]): string {
   const server = readFileSync(path.join(repo, 'deploy/nginx/linz.conf'), 'utf8');
   if (!server.includes('listen 8080;')) throw new Error('deploy/nginx/linz.conf: no `listen 8080;` to point elsewhere');
-  writeFileSync(path.join(dir, 'linz.conf'), server.replace('listen 8080;', `listen 127.0.0.1:${port};`));
+  const cachePath = 'proxy_cache_path /var/cache/nginx/linz ';
+  if (!server.includes(cachePath)) throw new Error(`deploy/nginx/linz.conf: no \`${cachePath}\` to point elsewhere`);
+  writeFileSync(
+    path.join(dir, 'linz.conf'),
+    server.replace('listen 8080;', `listen 127.0.0.1:${port};`).replace(cachePath, `proxy_cache_path ${dir}/cache `),
+  );
   const upstream = instancePorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`).join('\n');
   return `daemon off;
 worker_processes 1;
@@ -81,40 +96,37 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
   requireNginx();
   const dir = mkdtempSync(path.join(tmpdir(), 'linz-cluster-'));
   mkdirSync(path.join(dir, 'tmp'));
-  // nginx's workers run as `nobody` when the master is root: they write its temp files.
+  // nginx's workers run as `nobody` when the master is root: they write its temp files and its
+  // cache (which nginx creates for them), so they may pass through the folder.
+  chmodSync(dir, 0o711);
   chmodSync(path.join(dir, 'tmp'), 0o777);
   const port = opts.port ?? (await freePort());
   const ports: number[] = [];
   for (let i = 0; i < (opts.instances ?? 3); i++) ports.push(await freePort());
   const instances: Instance[] = [];
-  const launch = (i: number): Instance => {
+  const launch = async (i: number): Promise<Instance> => {
     const p = ports[i]!;
     const env = {
-      ...process.env,
       PORT: String(p),
       HOST: '127.0.0.1',
       DATABASE_URL: opts.databaseUrl,
       // nginx is the one hop in front (it replaces X-Forwarded-For with the client's address).
-      // Votes come from loopback, one network: the vote review's rules are tested on their own (vote-review.test.ts).
-      LIMIT_VOTES_PER_NETWORK_HOUR: '100000',
-      BURST_VOTES_PER_NETWORK_HOUR: '100000',
-      THRESHOLD_MIN_NETWORKS: '1',
       TRUST_PROXY: '1',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
       ...opts.env,
     };
-    return { name: `api-${i + 1}`, port: p, url: `http://127.0.0.1:${p}`, child: startChild('src/server.ts', env) };
+    const server = await startServer({ env, options: opts.options });
+    return { name: `api-${i + 1}`, port: p, url: server.url, server };
   };
   let nginx: Child | undefined;
   const stop = async () => {
-    await Promise.all([stopChild(nginx), ...instances.map((x) => stopChild(x.child))]);
+    await Promise.all([stopChild(nginx), ...instances.map((x) => x.server.stop())]);
     rmSync(dir, { recursive: true, force: true });
   };
   try {
     // All at once, as a deploy starts them: migrations and the seed take turns in the database.
-    instances.push(...ports.map((_, i) => launch(i)));
-    await Promise.all(instances.map((x) => waitReady(x.url, x.child)));
+    instances.push(...(await Promise.all(ports.map((_, i) => launch(i)))));
     const conf = path.join(dir, 'nginx.conf');
     writeFileSync(conf, nginxConf(dir, port, ports));
     nginx = startChild(NGINX, {}, ['-p', dir, '-c', conf], [], { raw: true });
@@ -124,14 +136,9 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
       url,
       instances,
       accessLog: path.join(dir, 'access.log'),
-      async signal(i, signal) {
-        const x = instances[i]!;
-        x.child.proc.kill(signal);
-        await x.child.exited;
-      },
+      signal: (i, signal) => instances[i]!.server.signal(signal),
       async start(i) {
-        instances[i] = launch(i);
-        await waitReady(instances[i].url, instances[i].child);
+        instances[i] = await launch(i);
       },
       stop,
     };
@@ -142,27 +149,16 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
 }
 
 /** The access log's lines as { status, upstream } (upstream: the instance's address, or several
- * comma-separated when nginx retried on another one). */
-export function accessLines(file: string): { request: string; status: number; upstream: string; upstreamStatus: string }[] {
+ * comma-separated when nginx retried on another one; cache: nginx's cache status, "-" if none). */
+export function accessLines(
+  file: string,
+): { request: string; status: number; upstream: string; upstreamStatus: string; cache: string }[] {
   return readFileSync(file, 'utf8')
     .split('\n')
     .filter(Boolean)
     .map((line) => {
-      const m = /"([^"]*)" (\d{3}) \d+ upstream="([^"]*)" upstream_status="([^"]*)"/.exec(line);
+      const m = /"([^"]*)" (\d{3}) \d+ upstream="([^"]*)" upstream_status="([^"]*)" rt=\S+ cache="([^"]*)"/.exec(line);
       if (!m) throw new Error(`unexpected access log line: ${line}`);
-      return { request: m[1]!, status: Number(m[2]), upstream: m[3]!, upstreamStatus: m[4]! };
+      return { request: m[1]!, status: Number(m[2]), upstream: m[3]!, upstreamStatus: m[4]!, cache: m[5]! };
     });
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const [databaseUrl, port] = process.argv.slice(2);
-  if (!databaseUrl) {
-    console.error('usage: pnpm cluster -- <DATABASE_URL> [port]   (three API instances behind nginx on one PostgreSQL)');
-    process.exit(2);
-  }
-  const cluster = await startCluster({ databaseUrl, ...(port ? { port: Number(port) } : {}) });
-  console.log(`nginx at ${cluster.url} → ${cluster.instances.map((x) => x.url).join(', ')}; access log ${cluster.accessLog}`);
-  const quit = () => void cluster.stop().then(() => process.exit(0));
-  process.once('SIGINT', quit);
-  process.once('SIGTERM', quit);
 }

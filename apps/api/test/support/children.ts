@@ -1,9 +1,9 @@
-// Child processes of the benchmark: started with tsx's loader, tracked, and always stopped
-// (finally blocks call stopChild; process exit and signals kill whatever is left).
+// Child processes of tests and benches: started with tsx's loader, tracked, and always stopped
+// (callers stop them; process exit kills whatever is left). Their output is kept whole.
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
-const apiDir = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const apiDir = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const running = new Set<ChildProcess>();
 
 export type Child = { proc: ChildProcess; output: () => string; exited: Promise<number | null> };
@@ -24,10 +24,8 @@ export function startChild(
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   running.add(proc);
-  let out = '';
-  const keep = (b: Buffer) => {
-    out = (out + b.toString()).slice(-8000);
-  };
+  const out: string[] = [];
+  const keep = (b: Buffer) => void out.push(b.toString());
   proc.stdout?.on('data', keep);
   proc.stderr?.on('data', keep);
   const exited = new Promise<number | null>((resolve) =>
@@ -36,7 +34,7 @@ export function startChild(
       resolve(code);
     }),
   );
-  return { proc, output: () => out, exited };
+  return { proc, output: () => out.join(''), exited };
 }
 
 /** Waits for the child's first IPC message (or fails if it exits or times out first). */

@@ -1,0 +1,212 @@
+// The WCAG 2.2 measurements the axe rules do not make whole: target size (2.5.8) over every
+// interactive element, and focus not obscured (2.4.11) by a Tab walk. Each returns the failures,
+// one line per element, naming it.
+import type { Page } from './fixtures';
+
+/** What a user can press (Leaflet's markers are images with role=button). A focusable region (the
+ * map, a scrolling list) is not a target of its own. */
+const INTERACTIVE =
+  'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="link"], [role="checkbox"], [role="radio"], [role="tab"], [role="menuitem"]';
+
+/**
+ * 2.5.8 Target Size (Minimum): every target has a 24 x 24 CSS px square that is its own (no other
+ * target painted over it, sampled with elementFromPoint every 2 px), or, if smaller, a 24 px circle
+ * around its centre meets no other target and no other undersized target's circle. Inline links in
+ * a sentence are exempt (2.5.8's "inline" exception), as are targets not on screen (a marker outside
+ * the map's box). Content outside the viewport is scrolled into view first.
+ */
+export async function targetSizeFailures(page: Page): Promise<{ checked: number; failures: string[] }> {
+  return page.evaluate(async (selector) => {
+    const STEP = 2;
+    const MIN = 24;
+    const nameOf = (el: Element) => {
+      const text =
+        el.getAttribute('aria-label') ??
+        el.getAttribute('alt') ??
+        el.getAttribute('title') ??
+        (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+      const id = el.id ? `#${el.id}` : '';
+      return `${el.tagName.toLowerCase()}${id}${el.classList[0] ? `.${el.classList[0]}` : ''} "${text}"`;
+    };
+    const visible = (el: Element) => {
+      const style = getComputedStyle(el);
+      if (style.visibility === 'hidden' || style.display === 'none') return false;
+      if (el.closest('[inert], [aria-hidden="true"], .page--leaving, .visually-hidden')) return false;
+      const r = el.getBoundingClientRect();
+      return r.width > 0 && r.height > 0;
+    };
+    /** A link inside running text: its size is the line's (2.5.8 exempts it). */
+    const inline = (el: Element) => {
+      if (el.tagName !== 'A' || getComputedStyle(el).display !== 'inline') return false;
+      const parent = el.parentElement;
+      if (!parent) return false;
+      const own = (el.textContent ?? '').trim().length;
+      return (parent.textContent ?? '').trim().length > own;
+    };
+    /** The element's box as the user sees it: clipped by every scrolling or clipping ancestor. */
+    const clipped = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      let left = Math.max(r.left, 0);
+      let top = Math.max(r.top, 0);
+      let right = Math.min(r.right, innerWidth);
+      let bottom = Math.min(r.bottom, innerHeight);
+      for (let a = el.parentElement; a; a = a.parentElement) {
+        const s = getComputedStyle(a);
+        if (s.overflow === 'visible' && s.overflowX === 'visible' && s.overflowY === 'visible') continue;
+        const c = a.getBoundingClientRect();
+        left = Math.max(left, c.left);
+        top = Math.max(top, c.top);
+        right = Math.min(right, c.right);
+        bottom = Math.min(bottom, c.bottom);
+      }
+      return { left, top, right, bottom };
+    };
+    const all = [...document.querySelectorAll(selector)].filter(visible);
+    // A target inside another (an icon inside a link) is part of it.
+    const targets = all.filter((el) => !all.some((o) => o !== el && o.contains(el)) && !inline(el));
+    const targetOf = (hit: Element | null) => {
+      for (let e = hit; e; e = e.parentElement) if (targets.includes(e)) return e;
+      return null;
+    };
+    const inMap = (el: Element) => !!el.closest('.leaflet-container');
+    /** A box in the page's own coordinates (what scrolled to measure it added back), so boxes
+     * measured at different scroll positions compare. */
+    const atPage = (el: Element, r: DOMRect) => {
+      let x = r.left + scrollX;
+      let y = r.top + scrollY;
+      for (let a = el.parentElement; a; a = a.parentElement) {
+        x += a.scrollLeft;
+        y += a.scrollTop;
+      }
+      return new DOMRect(x, y, r.width, r.height);
+    };
+    /** The nearest box that scrolls or clips `el` (null: the page): targets in different ones move
+     * past each other as one scrolls (a list under the fixed link row), so their distance in page
+     * coordinates means nothing; the clipping edge keeps them apart. */
+    const scroller = (el: Element) => {
+      for (let a = el.parentElement; a; a = a.parentElement) {
+        const st = getComputedStyle(a);
+        if (!(st.overflow === 'visible' && st.overflowX === 'visible' && st.overflowY === 'visible')) return a;
+      }
+      return null;
+    };
+    const failures: string[] = [];
+    let checked = 0;
+    type Small = { el: Element; x: number; y: number };
+    const small: Small[] = [];
+    const boxes = new Map<Element, DOMRect>();
+    for (const el of targets) {
+      const full = el.getBoundingClientRect();
+      let box = clipped(el);
+      if (box.right - box.left < full.width - 1 || box.bottom - box.top < full.height - 1) {
+        // Off screen: the map's markers stay where they are (the map does not scroll), the rest is scrolled to.
+        if (inMap(el)) {
+          if (box.right - box.left < MIN / 2 || box.bottom - box.top < MIN / 2) continue;
+        } else {
+          el.scrollIntoView({ block: 'center', inline: 'nearest' });
+          box = clipped(el);
+        }
+        // Not on screen at all (a skip link until it has focus).
+        if (box.right - box.left < 1 || box.bottom - box.top < 1) continue;
+      }
+      checked++;
+      const r = el.getBoundingClientRect();
+      boxes.set(el, atPage(el, r));
+      // Which sampled points hit this target: the largest square of them is its own area.
+      const cols = Math.max(0, Math.floor((box.right - box.left) / STEP));
+      const rows = Math.max(0, Math.floor((box.bottom - box.top) / STEP));
+      let best = 0;
+      let prev = new Array<number>(cols).fill(0);
+      for (let j = 0; j < rows; j++) {
+        const line = new Array<number>(cols).fill(0);
+        for (let i = 0; i < cols; i++) {
+          const hit = targetOf(document.elementFromPoint(box.left + STEP / 2 + i * STEP, box.top + STEP / 2 + j * STEP));
+          if (hit !== el) continue;
+          line[i] = 1 + Math.min(prev[i] ?? 0, line[i - 1] ?? 0, prev[i - 1] ?? 0);
+          best = Math.max(best, line[i] ?? 0);
+        }
+        prev = line;
+      }
+      const own = best * STEP;
+      if (own >= MIN) continue;
+      // What covers it most (of the sampled points that are not its own).
+      const others = new Map<Element, number>();
+      for (let j = 0; j < rows; j++)
+        for (let i = 0; i < cols; i++) {
+          const hit = targetOf(document.elementFromPoint(box.left + STEP / 2 + i * STEP, box.top + STEP / 2 + j * STEP));
+          if (hit && hit !== el) others.set(hit, (others.get(hit) ?? 0) + 1);
+        }
+      const coverer = [...others].sort((a, b) => b[1] - a[1])[0]?.[0];
+      const covered = r.width >= MIN && r.height >= MIN;
+      if (covered) {
+        failures.push(
+          `${nameOf(el)}: ${Math.round(r.width)}x${Math.round(r.height)} px, own part ${own} px square${coverer ? `, covered by ${nameOf(coverer)}` : ''}`,
+        );
+        continue;
+      }
+      const p = atPage(el, r);
+      small.push({ el, x: p.left + p.width / 2, y: p.top + p.height / 2 });
+    }
+    // The spacing exception for undersized targets, against the other targets' boxes and circles.
+    for (const s of small) {
+      const r = boxes.get(s.el);
+      if (!r) continue;
+      let clash: string | null = null;
+      for (const [other, o] of boxes) {
+        if (other === s.el || scroller(other) !== scroller(s.el)) continue;
+        const dx = Math.max(o.left - s.x, 0, s.x - o.right);
+        const dy = Math.max(o.top - s.y, 0, s.y - o.bottom);
+        if (Math.hypot(dx, dy) < MIN / 2 - 0.5) clash = nameOf(other);
+      }
+      for (const t of small) {
+        if (t !== s && scroller(t.el) === scroller(s.el) && Math.hypot(t.x - s.x, t.y - s.y) < MIN - 0.5) clash = nameOf(t.el);
+      }
+      if (clash) failures.push(`${nameOf(s.el)}: ${Math.round(r.width)}x${Math.round(r.height)} px, too close to ${clash}`);
+    }
+    return { checked, failures };
+  }, INTERACTIVE);
+}
+
+/**
+ * 2.4.11 Focus Not Obscured (Minimum): Tab through the page (at most `max` stops, ending when focus
+ * comes round again); after each, the element at the centre of the focused box is the focused
+ * element or inside it. A failure names the element and what covers it.
+ */
+export async function focusWalkFailures(page: Page, max = 60): Promise<{ stops: number; failures: string[] }> {
+  const failures: string[] = [];
+  const seen = new Set<string>();
+  let stops = 0;
+  await page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    window.scrollTo(0, 0);
+  });
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    // What a user sees: after the page's reaction to the focus (two frames).
+    const result = await page.evaluate(async () => {
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      const el = document.activeElement;
+      if (!el || el === document.body) return null;
+      const describe = (e: Element) =>
+        `${e.tagName.toLowerCase()}${e.classList[0] ? `.${e.classList[0]}` : ''} "${
+          e.getAttribute('aria-label') ?? e.getAttribute('alt') ?? (e.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40)
+        }"`;
+      // A link broken over two lines: the centre of its largest part (the box's centre is between them).
+      const r = [...el.getClientRects()].sort((a, b) => b.width * b.height - a.width * a.height)[0] ?? el.getBoundingClientRect();
+      const key = `${describe(el)}@${el.tagName}${[...(el.parentElement?.children ?? [])].indexOf(el)}`;
+      if (r.width === 0 && r.height === 0) return { key, problem: null };
+      const x = r.left + r.width / 2;
+      const y = r.top + r.height / 2;
+      if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) return { key, problem: `${describe(el)}: centre off screen` };
+      const hit = document.elementFromPoint(x, y);
+      if (hit && (hit === el || el.contains(hit))) return { key, problem: null };
+      return { key, problem: `${describe(el)}: covered by ${hit ? describe(hit) : 'nothing'}` };
+    });
+    if (!result) continue;
+    if (seen.has(result.key)) break;
+    seen.add(result.key);
+    stops++;
+    if (result.problem) failures.push(result.problem);
+  }
+  return { stops, failures };
+}

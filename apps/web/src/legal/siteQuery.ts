@@ -1,0 +1,58 @@
+// Who runs this site and how long it keeps what (GET /api/site): the legal pages' facts. Fixed
+// while the server runs, so asked once; checked by shape (the browser ships no schema library).
+import type { SiteInfo } from '@linz/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { ApiError, send } from '../api/client';
+import { isBoolean, isInteger, isRecord, isString, shape } from '../api/checks';
+
+const isLocalised = shape<{ de: string; en: string }>({ de: isString, en: isString });
+const isRecipient = shape({ name: isString, purpose: isLocalised, location: isLocalised });
+/** The fields the pages read; optional ones (register, a DPO's address, the office's phone) are read with care. */
+const isProfile = (v: unknown): boolean =>
+  isRecord(v) &&
+  shape({
+    name: isString,
+    address: shape({ street: isString, postalCode: isString, city: isString, country: isLocalised }),
+    email: isString,
+    phone: isString,
+    lineOfBusiness: isLocalised,
+    editorialLine: isLocalised,
+  })(v.operator) &&
+  isBoolean(v.publicBody) &&
+  shape({ name: isString, role: isLocalised })(v.responsible) &&
+  shape({ name: isString, email: isString })(v.dataProtectionOfficer) &&
+  shape({ hosting: isRecipient, mail: isRecipient, tiles: isRecipient })(v.recipients) &&
+  shape({
+    feedbackEmail: isString,
+    conformance: isString,
+    preparedOn: isString,
+    reviewedOn: isString,
+    complaintOffice: shape({ name: isString, address: isString, email: isString, url: isString, law: isLocalised }),
+  })(v.accessibility) &&
+  isString(v.privacyUpdatedOn);
+const isSiteInfo = (v: unknown): v is SiteInfo =>
+  isRecord(v) && isProfile(v.profile) && isRecord(v.retention) && Object.values(v.retention).every(isInteger);
+
+export const siteQuery = () =>
+  queryOptions({
+    queryKey: ['site'] as const,
+    queryFn: async ({ signal }): Promise<SiteInfo> => {
+      const { ok, status, json } = await send('site', { signal });
+      if (!ok) throw new ApiError('status', status, undefined);
+      if (!isSiteInfo(json)) throw new ApiError('malformed', status, undefined);
+      return json;
+    },
+    staleTime: Infinity,
+  });
+
+/** The profile's text in the page's language. */
+export const localised = (text: { de: string; en: string }, lang: string): string => (lang.startsWith('de') ? text.de : text.en);
+
+/** A calendar date (YYYY-MM-DD) in the page's language, read as a date in Vienna. */
+export function formatDay(day: string, lang: string): string {
+  const date = new Date(`${day}T12:00:00Z`);
+  if (Number.isNaN(date.getTime())) return day;
+  // Austrian German, British English: "25. November 2026", "25 November 2026".
+  const locale = lang.startsWith('de') ? 'de-AT' : 'en-GB';
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Europe/Vienna' }).format(date);
+}

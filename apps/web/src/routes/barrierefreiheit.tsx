@@ -1,0 +1,10 @@
+// The accessibility statement (/barrierefreiheit); loaded on demand.
+import { APP_PATHS } from '@linz/contract/facts';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { Route as rootRoute } from './__root';
+
+export const Route = createRoute({
+  getParentRoute: () => rootRoute,
+  path: APP_PATHS.accessibility,
+  component: lazyRouteComponent(() => import('../legal/AccessibilityPage'), 'AccessibilityPage'),
+});
