@@ -52,7 +52,7 @@ test('keyboard only: find a monument, expand it, vote and propose, with headings
     'aria-pressed',
     'true',
   );
-  await expect(details.getByText('1 Stimme', { exact: true })).toBeVisible();
+  await expect(details.getByText('1 Stimme, davon 0 bestätigt', { exact: true })).toBeVisible();
   expect((await api.interventions(monument.id)).find((i) => i.id === proposal.id)?.votes).toBe(1);
 
   const input = details.getByRole('textbox', { name: 'Dein Vorschlag' });
