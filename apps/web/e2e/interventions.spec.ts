@@ -70,7 +70,7 @@ test('a proposal’s description and mayor notice, from the server’s page; nev
   await expect(described).toContainText('Dreifaltigkeitssäule');
   const notified = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Gemeldet' }) });
   await expect(notified).toContainText('Am 08.03.2026, 11:30 an das Büro des Bürgermeisters gesendet');
-  await expect(page.getByRole('listitem')).toHaveCount(2);
+  await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(2);
   expect(whole).toEqual([]);
 });
 
