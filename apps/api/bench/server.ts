@@ -34,7 +34,14 @@ export async function startApi(db: DbTarget, opts: ApiOptions): Promise<Api> {
       webDist: '/nonexistent',
       ...opts.options,
       // The general limit stays registered (its cost is part of every request) but never trips.
-      limits: { requestsPerMinute: opts.rateLimit ? HUGE : 0, createsPer5Minutes: HUGE, votesPerIpPerIntervention: HUGE },
+      limits: {
+        ...opts.options?.limits,
+        requestsPerMinute: opts.rateLimit ? HUGE : 0,
+        createsPer5Minutes: HUGE,
+        votesPerIpPerIntervention: HUGE,
+        photosPerBrowserPerDay: HUGE,
+        photosPerNetworkPerDay: HUGE,
+      },
     },
     // BENCH_API_SRC: run another copy of src (e.g. a patched one) instead of src/.
     src: opts.src ?? process.env.BENCH_API_SRC,

@@ -4,7 +4,7 @@
 import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import { OPEN311_BASE } from '@linz/contract';
-import { isApiPath, PATHS } from '@linz/contract/facts';
+import { isApiPath, isPhotoUploadPath, PATHS } from '@linz/contract/facts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { connectionOf } from '../domain/identity.js';
@@ -92,6 +92,15 @@ export async function security(app: FastifyInstance, config: Config): Promise<vo
       return void reply.code(403).send({ message: 'Cross-site requests are not allowed.' });
     }
     const type = req.headers['content-type'] ?? '';
+    // Photo uploads are forms (issue 30), and only they.
+    if (isPhotoUploadPath(req.url.split('?')[0] ?? '')) {
+      if (!/^multipart\/form-data\s*;/i.test(type)) {
+        return void reply.code(415).send({ message: 'Send the photo as multipart/form-data.' });
+      }
+      return done();
+    }
+    // A DELETE carries no body: it needs no type.
+    if (req.method === 'DELETE' && !type && !Number(req.headers['content-length'] ?? 0)) return done();
     if (!/^application\/json\s*(;|$)/i.test(type)) {
       return void reply.code(415).send({ message: 'Send the body as application/json.' });
     }
