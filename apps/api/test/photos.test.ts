@@ -4,7 +4,8 @@
 // 413 and a decompression bomb is refused from its header with bounded memory. Pending photos are
 // seen by their uploader's browser only; staff approve, reject, rotate and remove (audited), and
 // removing makes the URLs 404; backup and restore carry the bytes.
-import { pathOf, Photo, PhotoAccepted, PhotoList, routes, StaffPhoto, StaffPhotoList } from '@linz/contract';
+import { pathOf, Photo, PhotoAccepted, PhotoList, PHOTO_RULES, routes, StaffPhoto, StaffPhotoList } from '@linz/contract';
+import { PHOTO_UPLOAD_TRPC_PATH } from '@linz/contract/facts';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -262,6 +263,46 @@ describe(`photos on ${DB_KIND}`, () => {
       sql`SELECT action FROM audit_log WHERE item_kind = 'photo' ORDER BY id`,
     );
     expect(audit.map((a) => a.action)).toEqual(['photo.approve', 'photo.rotate', 'photo.remove']);
+  });
+
+  it('takes the same upload over tRPC as a form (what its client sends for FormData), and checks it the same way', async () => {
+    const { app, database } = await setup();
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const post = (body: FormData | string, headers: Record<string, string> = {}) =>
+      fetch(`${base}${PHOTO_UPLOAD_TRPC_PATH}`, { method: 'POST', body, headers: { origin: base, ...headers } });
+    const formOf = (fields: Record<string, string>, bytes?: Buffer) => {
+      const f = new FormData();
+      for (const [k, v] of Object.entries(fields)) f.set(k, v);
+      if (bytes) f.set('photo', new Blob([bytes], { type: 'image/jpeg' }), 'photo.jpg');
+      return f;
+    };
+    const good = { monumentId: MON, alt: 'Die Säule am Hauptplatz von Süden', licence: 'CC-BY-4.0' };
+    const res = await post(formOf(good, await phoneJpeg(640, 320)));
+    expect(res.status).toBe(200);
+    const { result } = (await res.json()) as { result: { data: unknown } };
+    const accepted = PhotoAccepted.parse(result.data);
+    const [row] = await database.rows<{ status: string; monument_id: string }>(
+      sql`SELECT status, monument_id FROM photos WHERE id = ${accepted.id}`,
+    );
+    expect(row).toEqual({ status: 'pending', monument_id: MON });
+    // Refused like REST: no subject, both subjects, a wrong licence, no file, a stray file, not a form.
+    for (const bad of [
+      formOf({ alt: good.alt, licence: good.licence }, await png()),
+      formOf({ ...good, interventionId: '1' }, await png()),
+      formOf({ ...good, licence: 'CC0' }, await png()),
+      formOf(good),
+    ]) {
+      expect((await post(bad)).status).toBe(400);
+    }
+    const stray = formOf(good, await png());
+    stray.set('other', new Blob([Buffer.from('x')]), 'x.txt');
+    expect((await post(stray)).status).toBe(400);
+    expect((await post(formOf(good, SVG))).status).toBe(415);
+    expect((await post(JSON.stringify(good), { 'content-type': 'application/json' })).status).toBe(415);
+    // A request longer than the limit is refused by its Content-Length, before anything is read.
+    const big = await post(formOf(good, Buffer.alloc(PHOTO_RULES.maxBytes + 100 * 1024)));
+    expect(big.status).toBe(413);
+    expect(Number((await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM photos`))[0]?.n)).toBe(1);
   });
 
   it('takes one picture per proposal and three per monument from visitors (409), staff more; limits a browser per day (429, Retry-After)', async () => {

@@ -200,7 +200,10 @@ export function pathOf(path: string, params: Record<string, string | number> = {
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
 /** The photo upload paths (PATHS.uploadMonumentPhoto, PATHS.uploadInterventionPhoto), the query left off. */
-export const isPhotoUploadPath = (path: string): boolean => /^\/api\/(monuments|interventions)\/[^/]+\/photos$/.test(path);
+/** tRPC's upload procedure: a form too, read whole by tRPC, so its length is checked first. */
+export const PHOTO_UPLOAD_TRPC_PATH = '/trpc/photos.upload';
+export const isPhotoUploadPath = (path: string): boolean =>
+  path === PHOTO_UPLOAD_TRPC_PATH || /^\/api\/(monuments|interventions)\/[^/]+\/photos$/.test(path);
 
 /** Where a photo's WebP bytes are served: `/media/<sha256>.webp` and `/media/<sha256>-480.webp`. */
 export const MEDIA_PREFIX = '/media/';
@@ -221,3 +224,5 @@ export const PHOTO_RULES = {
   licence: 'CC-BY-4.0',
   types: ['image/jpeg', 'image/png', 'image/webp'],
 } as const;
+/** The most an upload request may carry: the file and a little room for the other fields and boundaries. */
+export const PHOTO_UPLOAD_MAX_REQUEST_BYTES = PHOTO_RULES.maxBytes + 64 * 1024;

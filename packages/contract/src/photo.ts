@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { PHOTO_RULES } from './facts.js';
 import { MonumentId } from './monument.js';
-import { InterventionId } from './intervention.js';
+import { InterventionId, InterventionIdParam } from './intervention.js';
 import { userText } from './text.js';
 
 /** A UUID, lower-case as the server makes them (a pattern, not a `format`, so every JSON Schema validator checks it). */
@@ -22,6 +22,48 @@ export const PhotoFields = z.strictObject({
   licence: z.literal(PHOTO_RULES.licence, { message: `must be ${PHOTO_RULES.licence}` }),
 });
 export type PhotoFields = z.infer<typeof PhotoFields>;
+
+/**
+ * An upload as one form, as tRPC's `photos.upload` takes it (the REST routes turn their multipart
+ * request into the same form): the subject's id in `monumentId` or `interventionId`, the file in
+ * `photo`, and PhotoFields. Empty text fields count as absent.
+ */
+export const PhotoUploadForm = z.instanceof(FormData).transform(async (form, ctx) => {
+  const text: Record<string, string> = {};
+  let file: Blob | undefined;
+  for (const [name, value] of form.entries()) {
+    if (typeof value !== 'string' && name === 'photo' && !file) file = value;
+    else if (typeof value === 'string' && !(name in text)) {
+      if (value !== '') text[name] = value;
+    } else {
+      ctx.addIssue({ code: 'custom', path: [name], message: 'not a known parameter or field' });
+      return z.NEVER;
+    }
+  }
+  const { monumentId, interventionId, ...rest } = text;
+  const monument = MonumentId.safeParse(monumentId);
+  const intervention = InterventionIdParam.safeParse(interventionId);
+  const subject =
+    monumentId !== undefined && interventionId === undefined && monument.success
+      ? { kind: 'monument' as const, monumentId: monument.data }
+      : interventionId !== undefined && monumentId === undefined && intervention.success
+        ? { kind: 'intervention' as const, interventionId: intervention.data }
+        : undefined;
+  if (!subject) {
+    ctx.addIssue({ code: 'custom', path: ['monumentId'], message: 'a valid monumentId or interventionId, not both' });
+    return z.NEVER;
+  }
+  const fields = PhotoFields.safeParse(rest);
+  if (!fields.success) {
+    for (const issue of fields.error.issues) ctx.addIssue({ ...issue, code: 'custom', message: issue.message });
+    return z.NEVER;
+  }
+  if (!file || file.size === 0) {
+    ctx.addIssue({ code: 'custom', path: ['photo'], message: 'required' });
+    return z.NEVER;
+  }
+  return { subject, fields: fields.data, bytes: new Uint8Array(await file.arrayBuffer()) };
+});
 
 /** What an upload is answered (202): it waits for staff. */
 export const PhotoAccepted = z.object({ id: PhotoId, status: z.literal('pending') });

@@ -1,10 +1,9 @@
 // The spec's REST paths (packages/contract routes), each a thin adapter over a tRPC procedure.
 import multipart from '@fastify/multipart';
-import { MAP_TILE_CACHE_CONTROL, PHOTO_RULES, routes } from '@linz/contract';
+import { MAP_TILE_CACHE_CONTROL, PHOTO_RULES, PHOTO_UPLOAD_MAX_REQUEST_BYTES, routes } from '@linz/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { serialised, snapshotOf, textSnapshot, type Snapshot } from '../domain/read-cache.js';
-import type { PhotoSubject } from '../domain/photos.js';
 import type { ContextFor } from '../http/context.js';
 import { JSON_TYPE, snapshotAnswer } from '../http/snapshot-answer.js';
 import { appRouter, createCaller, runQuery } from '../trpc/router.js';
@@ -265,25 +264,21 @@ function photoRestRoutes(app: FastifyInstance, call: Call) {
       limits: { fileSize: PHOTO_RULES.maxBytes, files: 1, fields: 5, parts: 6, fieldSize: 2000, headerPairs: 100 },
       throwFileSizeLimit: true,
     });
-    const upload = async (req: FastifyRequest, reply: FastifyReply, subject: PhotoSubject) => {
-      const { bytes, fields } = await readUpload(req);
-      const answer = await unlessAnswered(
-        req,
-        reply,
-        call(req, reply).photos.upload({ subject, fields: fields as never, bytes }),
-      );
+    const upload = async (req: FastifyRequest, reply: FastifyReply, subject: Record<string, string>) => {
+      const form = await readUpload(req);
+      for (const [name, value] of Object.entries(subject)) form.set(name, value);
+      const answer = await unlessAnswered(req, reply, call(req, reply).photos.upload(form));
       if (answer) reply.code(routes.uploadMonumentPhoto.status);
       return answer;
     };
-    // A little room over the file's limit for the form's other parts and boundaries.
-    const options = { bodyLimit: PHOTO_RULES.maxBytes + 64 * 1024 };
+    const options = { bodyLimit: PHOTO_UPLOAD_MAX_REQUEST_BYTES };
     scope.post(routes.uploadMonumentPhoto.path, options, (req, reply) => {
       const { monumentId } = paramsOf(routes.uploadMonumentPhoto.params, req);
-      return upload(req, reply, { kind: 'monument', monumentId });
+      return upload(req, reply, { monumentId });
     });
     scope.post(routes.uploadInterventionPhoto.path, options, (req, reply) => {
       const { interventionId } = paramsOf(routes.uploadInterventionPhoto.params, req);
-      return upload(req, reply, { kind: 'intervention', interventionId });
+      return upload(req, reply, { interventionId: String(interventionId) });
     });
   });
 }
@@ -291,9 +286,9 @@ function photoRestRoutes(app: FastifyInstance, call: Call) {
 const invalid = (path: string, message: string) =>
   Object.assign(new Error('Invalid input.'), { statusCode: 400, issues: [{ path: [path], message }] });
 
-/** The upload's file and text fields; empty text fields count as absent. */
-async function readUpload(req: FastifyRequest): Promise<{ bytes: Buffer; fields: Record<string, string> }> {
-  let bytes: Buffer | undefined;
+/** The upload's file and text fields as one form (text fields checked here: the path gives the subject). */
+async function readUpload(req: FastifyRequest): Promise<FormData> {
+  const form = new FormData();
   const fields: Record<string, string> = {};
   for await (const part of req.parts()) {
     if (part.type === 'file') {
@@ -301,16 +296,17 @@ async function readUpload(req: FastifyRequest): Promise<{ bytes: Buffer; fields:
         part.file.resume();
         throw invalid(part.fieldname, 'not a known parameter or field');
       }
-      bytes = await part.toBuffer();
+      form.set('photo', new Blob([await part.toBuffer()]));
     } else if (typeof part.value === 'string' && part.value !== '') {
       if (part.valueTruncated) throw invalid(part.fieldname, 'too long');
       fields[part.fieldname] = part.value;
+      form.set(part.fieldname, part.value);
     }
   }
   const parsed = routes.uploadMonumentPhoto.body.safeParse(fields);
   if (!parsed.success) throw Object.assign(new Error('Invalid input.'), { statusCode: 400, issues: parsed.error.issues });
-  if (!bytes || bytes.length === 0) throw invalid('photo', 'required');
-  return { bytes, fields };
+  if (!form.has('photo')) throw invalid('photo', 'required');
+  return form;
 }
 
 /** Following a proposal and "mine" (issue 17). */

@@ -1,13 +1,11 @@
-// Photo procedures (issue 30). The upload takes the bytes as the REST façade read them from
-// multipart/form-data (rest/routes.ts); the rest are ordinary procedures over both transports.
+// Photo procedures (issue 30), over both transports. The upload takes a form: tRPC reads it from
+// its multipart/form-data request, the REST routes build it from theirs (rest/routes.ts).
 import {
-  MonumentId,
   MonumentRef,
-  InterventionId,
   PhotoList,
   Photo,
   PhotoAccepted,
-  PhotoFields,
+  PhotoUploadForm,
   PhotoRef,
   PhotoRemoved,
   RejectPhotoInput,
@@ -34,15 +32,6 @@ import {
 import { getPublicMonument } from '../domain/monuments.js';
 import { announceChange } from '../domain/read-cache.js';
 import { publicProcedure, router, staffProcedure, type Context } from './init.js';
-
-const PhotoUpload = z.object({
-  subject: z.discriminatedUnion('kind', [
-    z.object({ kind: z.literal('monument'), monumentId: MonumentId }),
-    z.object({ kind: z.literal('intervention'), interventionId: InterventionId }),
-  ]),
-  fields: PhotoFields,
-  bytes: z.instanceof(Buffer),
-});
 
 /** A photo became public or stopped being so: the public lists (which carry photos) are rebuilt everywhere. */
 async function changed(ctx: Context) {
@@ -76,7 +65,7 @@ export const photosRouter = router({
     }),
   /** Checked, re-encoded and stored as pending; staff's own uploads are approved at once. */
   upload: publicProcedure
-    .input(PhotoUpload)
+    .input(PhotoUploadForm)
     .output(PhotoAccepted.or(z.object({ id: z.string(), status: z.literal('approved') })))
     .mutation(async ({ ctx, input }) => {
       const staff = await ctx.staffMember().then(
@@ -85,7 +74,7 @@ export const photosRouter = router({
       );
       const uploader: Uploader = staff ? { staff: true } : { voterHash: ctx.voterHash(), ipHash: await ctx.ipHash() };
       await checkPhotoLimits(ctx.database, uploader, limitsOf(ctx));
-      const photo = await processPhoto(input.bytes);
+      const photo = await processPhoto(Buffer.from(input.bytes.buffer, input.bytes.byteOffset, input.bytes.byteLength));
       const added = await addPhoto(ctx.database, {
         subject: input.subject,
         fields: input.fields,

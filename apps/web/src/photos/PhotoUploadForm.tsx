@@ -1,14 +1,14 @@
-// The upload form (loaded when a visitor first asks to add a photo): the camera or the gallery,
-// what the picture shows (alt text), an optional name for the credit, and the licence checkbox.
+// The upload form (loaded when a visitor first asks to add a photo): what the picture is of, and
+// the photo's fields (PhotoInputs).
 // A modal <dialog> on <body>, as the report dialog: it fits a phone whatever the popup's place,
 // keeps focus inside, closes on Escape, and Leaflet never handles its clicks.
 import type { MonumentIntervention } from '@linz/contract';
-import { PHOTO_RULES } from '@linz/contract/facts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { photoKeys } from './photoApi';
+import { draftProblem, EMPTY_DRAFT, PhotoInputs } from './PhotoInputs';
 import { uploadPhoto, type Subject, type UploadOutcome } from './upload';
 
 type Props = {
@@ -24,9 +24,7 @@ export function PhotoUploadForm({ monumentId, proposals, onDone }: Props) {
   const queryClient = useQueryClient();
   const file = useRef<HTMLInputElement>(null);
   const [subject, setSubject] = useState('monument');
-  const [alt, setAlt] = useState('');
-  const [credit, setCredit] = useState('');
-  const [licence, setLicence] = useState(false);
+  const [draft, setDraft] = useState(EMPTY_DRAFT);
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
@@ -44,14 +42,13 @@ export function PhotoUploadForm({ monumentId, proposals, onDone }: Props) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const chosen = file.current?.files?.[0];
-    if (!chosen) return setProblem(t('photos.form.missingFile'));
-    if ([...alt.trim()].length < PHOTO_RULES.altMin) return setProblem(t('photos.form.shortAlt'));
-    if (!licence) return setProblem(t('photos.form.missingLicence'));
+    const missing = draftProblem(chosen, draft);
+    if (missing || !chosen) return setProblem(t(missing ?? 'photos.form.missingFile'));
     setProblem(null);
     setSending(true);
     const target: Subject =
       subject === 'monument' ? { kind: 'monument', monumentId } : { kind: 'intervention', interventionId: Number(subject) };
-    const result = await uploadPhoto(target, { file: chosen, alt: alt.trim(), credit });
+    const result = await uploadPhoto(target, { file: chosen, alt: draft.alt.trim(), credit: draft.credit });
     setSending(false);
     if (result === 'sent') {
       await queryClient.invalidateQueries({ queryKey: photoKeys.monument(monumentId) });
@@ -89,41 +86,7 @@ export function PhotoUploadForm({ monumentId, proposals, onDone }: Props) {
             </select>
           </div>
         ) : null}
-        <div className="photo-form__field">
-          <label htmlFor={`${id}-file`}>{t('photos.form.file')}</label>
-          <input ref={file} id={`${id}-file`} name="photo" type="file" accept={PHOTO_RULES.types.join(',')} />
-        </div>
-        <div className="photo-form__field">
-          <label htmlFor={`${id}-alt`}>{t('photos.form.alt')}</label>
-          <textarea
-            id={`${id}-alt`}
-            name="alt"
-            value={alt}
-            maxLength={PHOTO_RULES.altMax}
-            rows={2}
-            aria-describedby={`${id}-alt-hint`}
-            onChange={(e) => setAlt(e.target.value)}
-          />
-          <p id={`${id}-alt-hint`} className="photo-form__hint">
-            {t('photos.form.altHint')}
-          </p>
-        </div>
-        <div className="photo-form__field">
-          <label htmlFor={`${id}-credit`}>{t('photos.form.credit')}</label>
-          <input
-            id={`${id}-credit`}
-            name="credit"
-            value={credit}
-            maxLength={PHOTO_RULES.creditMax}
-            autoComplete="name"
-            onChange={(e) => setCredit(e.target.value)}
-          />
-        </div>
-        <div className="photo-form__check">
-          <input id={`${id}-licence`} type="checkbox" checked={licence} onChange={(e) => setLicence(e.target.checked)} />
-          <label htmlFor={`${id}-licence`}>{t('photos.form.licence')}</label>
-        </div>
-        <p className="photo-form__hint">{t('photos.form.privacy')}</p>
+        <PhotoInputs id={id} file={file} draft={draft} onChange={setDraft} />
         {problem ? (
           <p className="photo-form__problem" role="alert">
             {problem}

@@ -1,12 +1,13 @@
-// A proposal's picture beside its name in the popup: a small thumbnail that opens the large one.
+// A picture beside a name (a proposal's in the popup, a monument's or a proposal's in the lists):
+// a small thumbnail that opens the large one.
 import type { Photo } from '@linz/contract';
 import { useTranslation } from 'react-i18next';
 
-export function ProposalThumb({ photo, name }: { photo: Photo; name: string }) {
+export function ProposalThumb({ photo, name, className = '' }: { photo: Photo; name: string; className?: string }) {
   const { t } = useTranslation();
   return (
     <a
-      className="proposal-thumb"
+      className={`proposal-thumb ${className}`.trim()}
       href={photo.url}
       target="_blank"
       rel="noopener"

@@ -4,7 +4,10 @@ import { PATHS, pathOf } from '@linz/contract/facts';
 export type Subject = { kind: 'monument'; monumentId: string } | { kind: 'intervention'; interventionId: number };
 export type UploadOutcome = 'sent' | 'heic' | 'type' | 'tooLarge' | 'broken' | 'full' | 'tooMany' | 'failed';
 
-export async function uploadPhoto(subject: Subject, form: { file: File; alt: string; credit: string }): Promise<UploadOutcome> {
+/** A photo chosen in a form, with its alt text and credit. */
+export type PhotoToSend = { file: File; alt: string; credit: string };
+
+export async function uploadPhoto(subject: Subject, form: PhotoToSend): Promise<UploadOutcome> {
   const body = new FormData();
   body.set('alt', form.alt);
   if (form.credit.trim()) body.set('credit', form.credit.trim());
