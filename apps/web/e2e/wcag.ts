@@ -80,6 +80,16 @@ export async function targetSizeFailures(page: Page): Promise<{ checked: number;
       }
       return new DOMRect(x, y, r.width, r.height);
     };
+    /** The nearest box that scrolls or clips `el` (null: the page): targets in different ones move
+     * past each other as one scrolls (a list under the fixed link row), so their distance in page
+     * coordinates means nothing; the clipping edge keeps them apart. */
+    const scroller = (el: Element) => {
+      for (let a = el.parentElement; a; a = a.parentElement) {
+        const st = getComputedStyle(a);
+        if (!(st.overflow === 'visible' && st.overflowX === 'visible' && st.overflowY === 'visible')) return a;
+      }
+      return null;
+    };
     const failures: string[] = [];
     let checked = 0;
     type Small = { el: Element; x: number; y: number };
@@ -143,13 +153,13 @@ export async function targetSizeFailures(page: Page): Promise<{ checked: number;
       if (!r) continue;
       let clash: string | null = null;
       for (const [other, o] of boxes) {
-        if (other === s.el) continue;
+        if (other === s.el || scroller(other) !== scroller(s.el)) continue;
         const dx = Math.max(o.left - s.x, 0, s.x - o.right);
         const dy = Math.max(o.top - s.y, 0, s.y - o.bottom);
         if (Math.hypot(dx, dy) < MIN / 2 - 0.5) clash = nameOf(other);
       }
       for (const t of small) {
-        if (t !== s && Math.hypot(t.x - s.x, t.y - s.y) < MIN - 0.5) clash = nameOf(t.el);
+        if (t !== s && scroller(t.el) === scroller(s.el) && Math.hypot(t.x - s.x, t.y - s.y) < MIN - 0.5) clash = nameOf(t.el);
       }
       if (clash) failures.push(`${nameOf(s.el)}: ${Math.round(r.width)}x${Math.round(r.height)} px, too close to ${clash}`);
     }

@@ -69,10 +69,13 @@ function reveal(map: LeafletMap, marker: Marker) {
   const el = marker.getElement();
   if (!el) return;
   const container = map.getContainer();
-  // The browser scrolls the map's box to show what gets the focus, and Leaflet sets it back a frame
-  // later: measure (and pan) from where the map really stands.
-  container.scrollTop = 0;
-  container.scrollLeft = 0;
+  // The browser scrolls the map's box, and the page boxes around it, to show what gets the focus
+  // (Leaflet sets its own back a frame later, the page's stay): measure (and pan) from where the
+  // map really stands. Nothing on the map's page scrolls otherwise.
+  for (let box: HTMLElement | null = container; box && box !== document.body; box = box.parentElement) {
+    box.scrollTop = 0;
+    box.scrollLeft = 0;
+  }
   const box = container.getBoundingClientRect();
   const safe = {
     left: box.left + FOCUS_EDGE,
@@ -102,8 +105,9 @@ function reveal(map: LeafletMap, marker: Marker) {
 /** WCAG 2.5.8's minimum target, with a margin for the browser's rounding. */
 const MIN_TARGET_PX = 26;
 
-/** What may stand over the map's markers: its controls, the buttons laid over it, an open popup. */
-const COVERS = '.leaflet-control a, .leaflet-control button, .map-overlay a, .map-overlay button';
+/** What may stand over the map's markers: its controls, the buttons laid over it, an open popup;
+ * and the link row under the map, which a marker cut by the map's lower edge would crowd. */
+const COVERS = '.leaflet-control a, .leaflet-control button, .map-overlay a, .map-overlay button, .legal-links a';
 
 /** Markers and clusters that an open popup, its own marker or a control over the map partly
  * covers are hidden until the view changes: they could be neither picked (WCAG 2.5.8) nor seen when

@@ -19,6 +19,10 @@ export type Handlers = {
   focused(marker: Marker): void;
 };
 
+/** Leaflet's own pan on focus is animated and ends with the marker at the map's very edge, after
+ * (and over) `Handlers.focused`'s pan clear of the edges: only ours. */
+const MARKER = { keyboard: true, autoPanOnFocus: false } as const;
+
 const activates = (e: LeafletKeyboardEvent) => e.originalEvent.key === 'Enter' || e.originalEvent.key === ' ';
 
 function clusterMarker(cluster: Cluster, look: Look, zoomInto: (byKeyboard: boolean) => void): Marker {
@@ -29,7 +33,7 @@ function clusterMarker(cluster: Cluster, look: Look, zoomInto: (byKeyboard: bool
   html.textContent = String(cluster.count);
   const extra = cluster.unvalidated > 0 ? look.clusterNew(cluster) : '';
   const icon = new DivIcon({ className: 'monument-cluster', html: extra ? withLine(html, extra) : html, iconSize: [56, 56] });
-  const marker = new Marker([cluster.lat, cluster.lng], { icon, title: label, keyboard: true, riseOnHover: true });
+  const marker = new Marker([cluster.lat, cluster.lng], { ...MARKER, icon, title: label, riseOnHover: true });
   marker.on('add', () => marker.getElement()?.setAttribute('aria-label', label));
   marker.on('click', () => zoomInto(false));
   marker.on('keypress', (e: LeafletKeyboardEvent) => {
@@ -50,7 +54,7 @@ function withLine(count: HTMLElement, text: string): HTMLElement {
 }
 
 function monumentMarker(monument: Monument, look: Look, handlers: Handlers): Marker {
-  const marker = new Marker([monument.geoLocX, monument.geoLocY], { keyboard: true });
+  const marker = new Marker([monument.geoLocX, monument.geoLocY], MARKER);
   setLook(marker, monument, look);
   // While its popup is bound, Leaflet's own handlers toggle it.
   const open = () => {
