@@ -25,9 +25,11 @@ export function AddMonumentForm({ coords, submitting, onSubmit }: Props) {
   const file = useRef<HTMLInputElement>(null);
   const [draft, setDraft] = useState(EMPTY_DRAFT);
   const [photoProblem, setPhotoProblem] = useState<string | null>(null);
+  // Closed, the form stays short on a phone; open, a chosen photo is sent with the monument.
+  const [withPhoto, setWithPhoto] = useState(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const chosen = file.current?.files?.[0];
+    const chosen = withPhoto ? file.current?.files?.[0] : undefined;
     // No photo chosen: the monument alone. One chosen: it needs its text and licence first.
     const missing = chosen ? draftProblem(chosen, draft) : null;
     setPhotoProblem(missing);
@@ -92,16 +94,27 @@ export function AddMonumentForm({ coords, submitting, onSubmit }: Props) {
         placeholder={t('add.interventionPlaceholder')}
         onChange={(e) => setTitle(e.target.value)}
       />
-      <fieldset className="add-form__photo photo-form">
-        <legend>{t('add.photoLegend')}</legend>
-        <p className="photo-form__hint">{t('add.photoHint')}</p>
-        <PhotoInputs id={`${id}-photo`} file={file} draft={draft} onChange={setDraft} onFile={() => setPhotoProblem(null)} />
-        {photoProblem ? (
-          <p className="photo-form__problem" role="alert">
-            {t(photoProblem)}
-          </p>
-        ) : null}
-      </fieldset>
+      <button
+        type="button"
+        className="button add-form__photo-toggle"
+        aria-expanded={withPhoto}
+        aria-controls={withPhoto ? `${id}-photo` : undefined}
+        onClick={() => setWithPhoto(!withPhoto)}
+      >
+        {t('add.photoLegend')}
+      </button>
+      {withPhoto ? (
+        <fieldset id={`${id}-photo`} className="add-form__photo photo-form">
+          <legend>{t('add.photoLegend')}</legend>
+          <p className="photo-form__hint">{t('add.photoHint')}</p>
+          <PhotoInputs id={`${id}-photo`} file={file} draft={draft} onChange={setDraft} onFile={() => setPhotoProblem(null)} />
+          {photoProblem ? (
+            <p className="photo-form__problem" role="alert">
+              {t(photoProblem)}
+            </p>
+          ) : null}
+        </fieldset>
+      ) : null}
       <button type="submit" className="button button--primary" disabled={submitting}>
         {submitting ? t('add.submitting') : t('add.submit')}
       </button>
