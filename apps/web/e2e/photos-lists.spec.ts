@@ -1,22 +1,8 @@
 // Photos beyond the popup (issue 30): a photo sent with a new monument on /add, and the pictures
 // of monuments and proposals in /monuments, /interventions and /mine once staff approved them.
 import { expect, test, unique, type Page } from './fixtures';
+import { drawnImage } from './drawn';
 import { staffToken } from './staff';
-
-/** A PNG the page's own canvas drew (a green block). */
-async function drawnPng(page: Page): Promise<Buffer> {
-  const dataUrl = await page.evaluate(() => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 300;
-    canvas.height = 200;
-    const g = canvas.getContext('2d');
-    if (!g) throw new Error('no canvas');
-    g.fillStyle = '#2e7d32';
-    g.fillRect(0, 0, 300, 200);
-    return canvas.toDataURL('image/png');
-  });
-  return Buffer.from(dataUrl.split(',')[1] ?? '', 'base64');
-}
 
 async function approve(page: Page, alt: string) {
   const auth = { authorization: `Bearer ${await staffToken()}` };
@@ -49,7 +35,7 @@ test('a photo sent with a new monument on /add; the approved pictures in /monume
   await form.getByLabel('Foto (JPEG, PNG oder WebP, höchstens 12 MB)').setInputFiles({
     name: 'buste.png',
     mimeType: 'image/png',
-    buffer: await drawnPng(page),
+    buffer: await drawnImage(page, 'image/png', { width: 300, height: 200 }),
   });
   const alt = `Die Büste von vorn, grüner Grund ${name}`;
   await form.getByLabel('Was zeigt das Bild?', { exact: false }).fill(alt);
@@ -76,7 +62,11 @@ test('a photo sent with a new monument on /add; the approved pictures in /monume
     multipart: {
       alt: sketchAlt,
       licence: 'CC-BY-4.0',
-      photo: { name: 'skizze.png', mimeType: 'image/png', buffer: await drawnPng(page) },
+      photo: {
+        name: 'skizze.png',
+        mimeType: 'image/png',
+        buffer: await drawnImage(page, 'image/png', { width: 300, height: 200 }),
+      },
     },
   });
   expect(sent.status()).toBe(202);

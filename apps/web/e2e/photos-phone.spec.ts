@@ -3,25 +3,9 @@
 // does; staff approve it over the REST API (bearer token); then every visitor sees it above the
 // monument's name with its alt text. The popup with its photo and the open form pass axe.
 import { seriousViolations } from './axe';
-import { expect, openPopup, test, unique, type Page } from './fixtures';
+import { expect, openPopup, test, unique } from './fixtures';
+import { drawnImage } from './drawn';
 import { staffToken } from './staff';
-
-/** A JPEG drawn by the page's own canvas: a wide red block with a blue stripe. */
-async function drawnJpeg(page: Page): Promise<Buffer> {
-  const dataUrl = await page.evaluate(() => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 640;
-    canvas.height = 400;
-    const g = canvas.getContext('2d');
-    if (!g) throw new Error('no canvas');
-    g.fillStyle = '#b3261e';
-    g.fillRect(0, 0, 640, 400);
-    g.fillStyle = '#1e3ab3';
-    g.fillRect(0, 160, 640, 80);
-    return canvas.toDataURL('image/jpeg', 0.9);
-  });
-  return Buffer.from(dataUrl.split(',')[1] ?? '', 'base64');
-}
 
 test('upload from the popup, seen as pending by the uploader only, public once staff approve', async ({
   page,
@@ -44,7 +28,7 @@ test('upload from the popup, seen as pending by the uploader only, public once s
   await form.getByLabel('Foto (JPEG, PNG oder WebP, höchstens 12 MB)').setInputFiles({
     name: 'IMG_2041.jpg',
     mimeType: 'image/jpeg',
-    buffer: await drawnJpeg(page),
+    buffer: await drawnImage(page, 'image/jpeg'),
   });
   const alt = 'Die Säule von Süden, davor ein roter Platz';
   await form.getByLabel('Was zeigt das Bild?', { exact: false }).fill(alt);
