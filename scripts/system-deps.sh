@@ -2,7 +2,8 @@
 # Installs the system packages the tests need when they are missing: Debian's chromium (browser
 # tests), PostgreSQL server binaries (the PostgreSQL test layer), prometheus (its promtool checks
 # a real /metrics scrape), libxml2-utils (its xmllint reads the Open311 XML), nginx and wrk (three
-# API instances behind nginx, read under load while they restart). Needs root (or sudo) for apt.
+# API instances behind nginx, read under load while they restart), exiftool (reads the served photos'
+# metadata: a reader that is not ours). Needs root (or sudo) for apt.
 set -euo pipefail
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
@@ -11,6 +12,7 @@ command -v promtool >/dev/null 2>&1 || need+=(prometheus)
 command -v xmllint >/dev/null 2>&1 || need+=(libxml2-utils)
 [ -x /usr/sbin/nginx ] || need+=(nginx)
 command -v wrk >/dev/null 2>&1 || need+=(wrk)
+command -v exiftool >/dev/null 2>&1 || need+=(libimage-exiftool-perl)
 if [ ${#need[@]} -eq 0 ]; then exit 0; fi
 echo "Installing system packages: ${need[*]}"
 SUDO=""

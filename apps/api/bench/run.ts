@@ -1,4 +1,4 @@
-// `pnpm bench [-- --only reads|votes|main|mechanisms|scale|search|instances] [--db pglite|postgres]`: loopback load,
+// `pnpm bench [-- --only reads|votes|main|mechanisms|scale|search|instances|photos] [--db pglite|postgres]`: loopback load,
 // driven by wrk, on the API's two public lists and the vote, each beside a reference measured in the
 // same run (bare node:http for reads, the vote SQL straight on the driver for votes), and the
 // with/without figures of the API's mechanisms (mechanisms.ts), and the monuments list at 42 and
@@ -30,7 +30,8 @@ import {
 } from './common.js';
 import { benchInstances } from './instances.js';
 import { benchMechanisms } from './mechanisms.js';
-import { benchScale } from './scale.js';
+import { benchPhotos } from './photos.js';
+import { benchScale, newDatabase } from './scale.js';
 import { benchSearch } from './search.js';
 import type { SqlRefConfig, SqlRefResult } from './reference-sql.js';
 import { startApi, type Api, type DbTarget } from './server.js';
@@ -39,7 +40,7 @@ import { printMechanisms, printTable, type MechanismRow, type Row } from './tabl
 import { removeVariants } from './variants.js';
 import { compareGets, CONNECTIONS, loadGet, ok200, requireWrk } from './wrk.js';
 
-type Part = 'reads' | 'votes' | 'mechanisms' | 'scale' | 'search' | 'instances';
+type Part = 'reads' | 'votes' | 'mechanisms' | 'scale' | 'search' | 'instances' | 'photos';
 
 function argsOf(argv: string[]) {
   const args = argv.filter((a) => a !== '--');
@@ -48,11 +49,13 @@ function argsOf(argv: string[]) {
     if (i < 0) return undefined;
     return args[i]!.includes('=') ? args[i]!.split('=')[1] : args[i + 1];
   };
-  const only = (value('--only') ?? 'reads,votes,mechanisms,scale,instances').replace('main', 'reads,votes').split(',');
+  const only = (value('--only') ?? 'reads,votes,mechanisms,scale,instances,photos').replace('main', 'reads,votes').split(',');
   const parts = new Set<Part>();
   for (const p of only) {
-    if (!['reads', 'votes', 'mechanisms', 'scale', 'search', 'instances'].includes(p))
-      throw new Error(`--only takes reads, votes, main, mechanisms, scale, search or instances (comma-separated), not ${p}`);
+    if (!['reads', 'votes', 'mechanisms', 'scale', 'search', 'instances', 'photos'].includes(p))
+      throw new Error(
+        `--only takes reads, votes, main, mechanisms, scale, search, instances or photos (comma-separated), not ${p}`,
+      );
     parts.add(p as Part);
   }
   const dbs = (value('--db') ?? process.env.BENCH_DB ?? 'pglite,postgres').split(',') as DbTarget['kind'][];
@@ -88,7 +91,8 @@ const perDb =
   (parts.has('votes') ? 150 : 0) +
   (parts.has('mechanisms') ? 330 : 0) +
   (parts.has('scale') ? 240 : 0) +
-  (parts.has('search') ? 1200 : 0);
+  (parts.has('search') ? 1200 : 0) +
+  (parts.has('photos') ? 90 : 0);
 const budget = (DBS.length * perDb + (parts.has('instances') ? 240 : 0) + 120) * 1000;
 setTimeout(() => {
   console.error(`benchmark exceeded its ${budget / 1000} s budget; stopping`);
@@ -268,6 +272,7 @@ async function benchDb(kind: DbTarget['kind'], rows: Row[], mechanisms: Mechanis
     }
     if (parts.has('scale')) await benchScale(kind, work, pg, rows);
     if (parts.has('search')) austria.push(...(await benchSearch(kind, work, pg)));
+    if (parts.has('photos')) await benchPhotos(kind, await newDatabase(kind, 'photos', work, pg), rows);
     if (!parts.has('reads') && !parts.has('votes') && !parts.has('mechanisms')) return exact;
     const db: DbTarget = pg ? { kind: 'postgres', url: pg.url() } : { kind: 'pglite', dataDir: path.join(work, 'data') };
     api = await startApi(db, { rateLimit: RATE_LIMIT });

@@ -14,6 +14,7 @@ import { runRetention, scheduleRetention } from './domain/retention.js';
 import { cookieSecret } from './domain/secrets.js';
 import { contextFactory } from './http/context.js';
 import { retryAfterOf, sendError } from './http/errors.js';
+import { mediaRoutes } from './http/media.js';
 import { metricsRoutes } from './http/metrics.js';
 import { ops } from './http/ops.js';
 import { oidcRoutes } from './http/oidc.js';
@@ -102,6 +103,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   await app.register(cookie, { secret });
   const contextFor = contextFactory(services, secret);
   restRoutes(app, contextFor);
+  mediaRoutes(app, contextFor);
   exportRoutes(app, services);
   open311Routes(app, services);
   tileRoutes(app, config, opts.tiles);

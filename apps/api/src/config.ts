@@ -28,7 +28,14 @@ export const DEFAULTS = {
   mailLeaseSeconds: 600,
   mailRetryDays: 7,
   mailPerMinute: 120,
-  limits: { requestsPerMinute: 300, createsPer5Minutes: 10, votesPerIpPerIntervention: 5, votesPerNetworkHour: 30 },
+  limits: {
+    requestsPerMinute: 300,
+    createsPer5Minutes: 10,
+    votesPerIpPerIntervention: 5,
+    votesPerNetworkHour: 30,
+    photosPerBrowserPerDay: 5,
+    photosPerNetworkPerDay: 20,
+  },
   pressure: { maxEventLoopDelayMs: 1000, requestDeadlineMs: 4000 },
   hsts: true,
   reportHideThreshold: 3,
@@ -150,6 +157,9 @@ export type Config = {
     createsPer5Minutes: number;
     votesPerIpPerIntervention: number;
     votesPerNetworkHour: number;
+    /** Photo uploads per browser (voter cookie) and per connection in 24 hours; staff are not counted. */
+    photosPerBrowserPerDay: number;
+    photosPerNetworkPerDay: number;
   };
   /** Load shedding: 503 when the event loop lags this much, or an API answer takes this long. */
   pressure: { maxEventLoopDelayMs: number; requestDeadlineMs: number };

@@ -23,6 +23,12 @@ import { browser, DB_KIND, json, testApp } from './harness.js';
 import { bearer, newStaff } from './staff-helpers.js';
 import { confirmTokenOf, unsubscribeTokenOf } from '../src/domain/follows.js';
 import { voteConfirmTokenOf } from '../src/domain/vote-confirm.js';
+import { photoForm, png, SVG } from './photo-helpers.js';
+
+/** A PNG made once (sharp), for the 429 round. */
+const PNG1 = await png();
+/** A photo id no photo has. */
+const PHOTO0 = '00000000-0000-4000-8000-000000000000';
 
 type Schema = Record<string, unknown>;
 type Answer = { description: string; headers?: Schema; content?: Record<string, { schema: Schema }> };
@@ -151,7 +157,7 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
     for (const name of Object.keys(routes) as RouteName[]) {
       const op = operationOf(
         routes[name].method,
-        pathOf(routes[name].path, { monumentId: 'a', interventionId: 1, notificationId: 1, z: 0, x: 0, y: 0 }),
+        pathOf(routes[name].path, { monumentId: 'a', interventionId: 1, notificationId: 1, photoId: PHOTO0, z: 0, x: 0, y: 0 }),
       );
       // Staff routes, and only they, name the staff schemes; every other operation says it needs nothing.
       expect(op.security, name).toEqual(
@@ -413,6 +419,69 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
     await check({ url: `${r.monumentsPage.path}?cursor=abc` }, 400);
     await check({ url: `${r.interventionsPage.path}?limit=1000` }, 400);
 
+    // Photos (issue 30): uploads as forms, the public metadata, the staff's review.
+    const photoAt = pathOf(r.uploadMonumentPhoto.path, { monumentId: MON });
+    const sketchAt = pathOf(r.uploadInterventionPhoto.path, { interventionId: proposal });
+    const sendForm = (url: string, body: ReturnType<typeof photoForm>, headers: Record<string, string> = {}) =>
+      ({ method: 'POST', url, headers: { ...body.headers, ...headers }, payload: body.payload }) as const;
+    const uploaded = await check(sendForm(photoAt, photoForm(await png())), 202);
+    const photoId = (JSON.parse(uploaded.body) as { id: string }).id;
+    await check(sendForm(sketchAt, photoForm(await png())), 202);
+    await check(sendForm(sketchAt, photoForm(await png())), 409);
+    for (const url of [photoAt, sketchAt]) {
+      await check(sendForm(url, photoForm(SVG, { type: 'image/svg+xml' })), 415);
+      await check(sendForm(url, photoForm(await png(), { alt: 'x' })), 400);
+      await check(sendForm(url, photoForm(Buffer.concat([await png(), Buffer.alloc(13 * 1024 * 1024)]))), 413);
+      await check(sendForm(url, photoForm(await png()), crossSite), 403);
+      await check(post(url, {}), 415);
+    }
+    // A PNG cut off after its header: recognised, but it cannot be decoded.
+    const cut = (await png(400, 400)).subarray(0, 60);
+    await check(sendForm(photoAt, photoForm(cut)), 422);
+    await check(sendForm(sketchAt, photoForm(cut)), 422);
+    await check(sendForm(pathOf(r.uploadMonumentPhoto.path, { monumentId: 'mon-nowhere' }), photoForm(await png())), 404);
+    await check(sendForm(pathOf(r.uploadMonumentPhoto.path, { monumentId: 'a b' }), photoForm(await png())), 400);
+    await check(sendForm(pathOf(r.uploadInterventionPhoto.path, { interventionId: 999999 }), photoForm(await png())), 404);
+    await check(sendForm(pathOf(r.uploadInterventionPhoto.path, { interventionId: 'x' }), photoForm(await png())), 400);
+    for (let i = 0; i < 3; i++)
+      await check(sendForm(photoAt, photoForm(await png(20 + i, 20)), browser(t.app, `p${i}`)), [202, 409]);
+    await check(sendForm(photoAt, photoForm(await png(30, 30))), 409);
+
+    await check({ url: r.photos.path }, 200);
+    await check({ url: pathOf(r.monumentPhotos.path, { monumentId: MON }) }, 200);
+    await check({ url: pathOf(r.monumentPhotos.path, { monumentId: 'mon-nowhere' }) }, 404);
+    await check({ url: pathOf(r.monumentPhotos.path, { monumentId: 'a b' }) }, 400);
+    const photoUrl = pathOf(r.photo.path, { photoId });
+    await check({ url: photoUrl }, 404); // pending, and this request is not its browser
+    await check({ url: pathOf(r.photo.path, { photoId: 'x' }) }, 400);
+    await check({ url: `${r.staffPhotos.path}?status=pending`, headers: staff }, 200);
+    await check({ url: `${r.staffPhotos.path}?status=maybe`, headers: staff }, 400);
+    await check({ url: r.staffPhotos.path }, 401);
+    const photoAction = (route: { path: string }, id = photoId) => pathOf(route.path, { photoId: id });
+    await check(post(photoAction(r.staffApprovePhoto), {}), 401);
+    await check(post(photoAction(r.staffApprovePhoto), {}, staff), 200);
+    await check({ url: photoUrl }, 200);
+    await check(post(photoAction(r.staffApprovePhoto, PHOTO0), {}, staff), 404);
+    await check(post(photoAction(r.staffApprovePhoto, 'x'), {}, staff), 400);
+    await writeErrors('POST', photoAction(r.staffApprovePhoto), staff);
+    await check(post(photoAction(r.staffRotatePhoto), { degrees: -90 }, staff), 200);
+    await check(post(photoAction(r.staffRotatePhoto), { degrees: 180 }, staff), 400);
+    await check(post(photoAction(r.staffRotatePhoto, PHOTO0), { degrees: 90 }, staff), 404);
+    await check(post(photoAction(r.staffRotatePhoto), { degrees: 90 }), 401);
+    await writeErrors('POST', photoAction(r.staffRotatePhoto), staff);
+    await check(post(photoAction(r.staffRejectPhoto), { reason: 'Unscharf.' }, staff), 200);
+    await check(post(photoAction(r.staffRejectPhoto), {}, staff), 400);
+    await check(post(photoAction(r.staffRejectPhoto, PHOTO0), { reason: 'x' }, staff), 404);
+    await check(post(photoAction(r.staffRejectPhoto), { reason: 'x' }), 401);
+    await writeErrors('POST', photoAction(r.staffRejectPhoto), staff);
+    const del = (id: string, headers: Record<string, string> = {}) =>
+      ({ method: 'DELETE', url: photoAction(r.staffDeletePhoto, id), headers }) as const;
+    await check(del(photoId), 401);
+    await check(del(photoId, { ...staff, ...crossSite }), 403);
+    await check(del('x', staff), 400);
+    await check(del(photoId, staff), 200);
+    await check(del(photoId, staff), 404);
+
     // Open311, each operation in JSON and XML: the proposal above, GeoReport's errors.
     for (const [n, f] of OPEN311_OPERATIONS) {
       await check({ url: open311Url(n, f, proposal) }, 200);
@@ -431,8 +500,14 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
       for (const route of Object.values(routes)) {
         // The unfiltered map's tiles are not counted (as documented): a filtered one is.
         const query = route === routes.mapTile ? '?validated=1' : '';
-        const url = `${pathOf(route.path, { monumentId: MON, interventionId: 1, notificationId: 1, z: 0, x: 0, y: 0 })}${query}`;
-        const req = route.method === 'GET' ? { url } : (route.method === 'POST' ? post : put)(url, {});
+        const url = `${pathOf(route.path, { monumentId: MON, interventionId: 1, notificationId: 1, photoId: PHOTO0, z: 0, x: 0, y: 0 })}${query}`;
+        const body = photoForm(PNG1);
+        const req =
+          route.method === 'GET' || route.method === 'DELETE'
+            ? { method: route.method, url }
+            : 'bodyType' in route
+              ? { method: route.method, url, headers: body.headers, payload: body.payload }
+              : (route.method === 'POST' ? post : put)(url, {});
         const res = await check(req, 429, limited.app);
         expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
       }

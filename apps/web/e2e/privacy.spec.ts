@@ -22,9 +22,9 @@ for (const lang of ['de', 'en'] as const) {
       await expect(table).toBeVisible();
       await expect(table.getByRole('columnheader')).toHaveText(expected[lang].columns);
       const rows = table.getByRole('row');
-      await expect(rows).toHaveCount(1 + 16);
+      await expect(rows).toHaveCount(1 + 17);
       // Every data row is named by its row header and has both cells filled.
-      await expect(table.getByRole('rowheader')).toHaveCount(16);
+      await expect(table.getByRole('rowheader')).toHaveCount(17);
       for (const cell of await table.locator('tbody td').all()) await expect(cell).not.toBeEmpty();
       await expect(table).toContainText(expected[lang].follows);
       await expect(table).toContainText('30');

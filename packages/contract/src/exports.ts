@@ -26,12 +26,22 @@ export const GeoPoint = z.object({
   coordinates: z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]),
 });
 
-/** One monument as an RFC 7946 Feature; its properties are the monument's fields (with `proposals`). */
+/** A public photo in the exports (issue 30): absolute URLs, its alt text, credit and licence. */
+export const ExportPhoto = z.object({
+  url: z.string(),
+  thumbUrl: z.string(),
+  alt: z.string(),
+  credit: z.string(),
+  licence: z.literal('CC-BY-4.0'),
+});
+export type ExportPhoto = z.infer<typeof ExportPhoto>;
+
+/** One monument as an RFC 7946 Feature; its properties are the monument's fields (with `proposals`) and its photos. */
 export const MonumentFeature = z.object({
   type: z.literal('Feature'),
   id: z.string(),
   geometry: GeoPoint,
-  properties: Monument,
+  properties: Monument.extend({ photos: z.array(ExportPhoto) }),
 });
 
 /** RFC 7946 FeatureCollection; `license` and `attribution` are foreign members (RFC 7946 §6.1). */

@@ -73,6 +73,19 @@ export const PATHS = {
   watch: '/api/interventions/:interventionId/watch',
   unwatch: '/api/interventions/:interventionId/unwatch',
   mine: '/api/mine',
+  /** Photos (issue 30): uploads as multipart/form-data, answered 202 pending. */
+  uploadMonumentPhoto: '/api/monuments/:monumentId/photos',
+  uploadInterventionPhoto: '/api/interventions/:interventionId/photos',
+  photo: '/api/photos/:photoId',
+  /** Every public photo (approved, of public monuments and proposals). */
+  photos: '/api/photos',
+  /** A monument's photos and its proposals' pictures as this browser may see them (its own pending ones too). */
+  monumentPhotos: '/api/monuments/:monumentId/photos',
+  staffPhotos: '/api/staff/photos',
+  staffApprovePhoto: '/api/staff/photos/:photoId/approve',
+  staffRejectPhoto: '/api/staff/photos/:photoId/reject',
+  staffRotatePhoto: '/api/staff/photos/:photoId/rotate',
+  staffDeletePhoto: '/api/staff/photos/:photoId',
   /** The map's data for one slippy-map tile (issue 20): clusters and single monuments. */
   mapTile: '/api/map/:z/:x/:y.json',
   /** The monument list, a page at a time, searched and filtered on the server. */
@@ -185,3 +198,31 @@ export function pathOf(path: string, params: Record<string, string | number> = {
 
 /** The public writes' Idempotency-Key header (idempotency.ts), lower case as Node reads it. */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+/** The photo upload paths (PATHS.uploadMonumentPhoto, PATHS.uploadInterventionPhoto), the query left off. */
+/** tRPC's upload procedure: a form too, read whole by tRPC, so its length is checked first. */
+export const PHOTO_UPLOAD_TRPC_PATH = '/trpc/photos.upload';
+export const isPhotoUploadPath = (path: string): boolean =>
+  path === PHOTO_UPLOAD_TRPC_PATH || /^\/api\/(monuments|interventions)\/[^/]+\/photos$/.test(path);
+
+/** Where a photo's WebP bytes are served: `/media/<sha256>.webp` and `/media/<sha256>-480.webp`. */
+export const MEDIA_PREFIX = '/media/';
+export const mediaUrl = (hash: string, thumb = false) => `${MEDIA_PREFIX}${hash}${thumb ? '-480' : ''}.webp`;
+
+/** The photo rules (issue 30), shared by the form and the server. */
+export const PHOTO_RULES = {
+  maxBytes: 12 * 1024 * 1024,
+  maxPixels: 40_000_000,
+  longSide: 1600,
+  thumbSide: 480,
+  altMin: 5,
+  altMax: 300,
+  creditMax: 80,
+  /** Photos citizens may add to one monument (staff may add more) and to one proposal. */
+  perMonument: 3,
+  perIntervention: 1,
+  licence: 'CC-BY-4.0',
+  types: ['image/jpeg', 'image/png', 'image/webp'],
+} as const;
+/** The most an upload request may carry: the file and a little room for the other fields and boundaries. */
+export const PHOTO_UPLOAD_MAX_REQUEST_BYTES = PHOTO_RULES.maxBytes + 64 * 1024;

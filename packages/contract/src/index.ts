@@ -17,3 +17,4 @@ export * from './open311.js';
 export * from './vote-review.js';
 export * from './map.js';
 export * from './site.js';
+export * from './photo.js';

@@ -60,6 +60,8 @@ export const Open311Request = z.object({
   address: z.string(),
   lat: z.number().min(-90).max(90),
   long: z.number().min(-180).max(180),
+  /** The proposal's approved picture (WebP), when it has one. */
+  media_url: z.string().optional(),
 });
 export type Open311Request = z.infer<typeof Open311Request>;
 export const Open311RequestList = z.array(Open311Request);

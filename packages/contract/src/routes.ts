@@ -26,6 +26,19 @@ import {
 } from './staff.js';
 import { PATHS } from './facts.js';
 import { AccessibilityFeedbackList, AccessibilityFeedbackReceived, NewAccessibilityFeedback, SiteInfo } from './site.js';
+import {
+  Photo,
+  PhotoAccepted,
+  PhotoList,
+  PhotoFields,
+  PhotoRef,
+  PhotoRemoved,
+  RejectPhotoBody,
+  RotatePhotoBody,
+  StaffPhoto,
+  StaffPhotoList,
+  StaffPhotoQuery,
+} from './photo.js';
 import { Stats } from './stats.js';
 import {
   InterventionPage,
@@ -49,7 +62,7 @@ import {
 } from './follow.js';
 
 type Route = {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   params?: z.ZodType;
   query?: z.ZodType;
@@ -59,6 +72,8 @@ type Route = {
   status: number;
   /** The answer's media type when it is not JSON (exports and feeds); `answer` then describes its text. */
   contentType?: string;
+  /** The request body's media type when it is not JSON (photo uploads: `body` describes the text fields). */
+  bodyType?: 'multipart/form-data';
   /** Staff routes take `Authorization: Bearer <token>` (or the /admin session cookie). */
   auth?: 'staff';
   /** The answer carries an ETag; a request whose If-None-Match matches it gets 304 without a body. */
@@ -366,6 +381,70 @@ export const routes = {
     status: 200,
     contentType: EXPORT_TYPES.atom,
     etag: true,
+  },
+  // Photos (issue 30): uploaded as multipart/form-data (the file in `photo`), public after staff approve.
+  uploadMonumentPhoto: {
+    method: 'POST',
+    path: PATHS.uploadMonumentPhoto,
+    params: MonumentRef,
+    body: PhotoFields,
+    bodyType: 'multipart/form-data',
+    answer: PhotoAccepted,
+    status: 202,
+  },
+  uploadInterventionPhoto: {
+    method: 'POST',
+    path: PATHS.uploadInterventionPhoto,
+    params: interventionParams,
+    body: PhotoFields,
+    bodyType: 'multipart/form-data',
+    answer: PhotoAccepted,
+    status: 202,
+  },
+  photo: { method: 'GET', path: PATHS.photo, params: PhotoRef, answer: Photo, status: 200 },
+  photos: { method: 'GET', path: PATHS.photos, answer: PhotoList, status: 200 },
+  monumentPhotos: { method: 'GET', path: PATHS.monumentPhotos, params: MonumentRef, answer: PhotoList, status: 200 },
+  staffPhotos: {
+    auth: 'staff',
+    method: 'GET',
+    path: PATHS.staffPhotos,
+    query: StaffPhotoQuery,
+    answer: StaffPhotoList,
+    status: 200,
+  },
+  staffApprovePhoto: {
+    auth: 'staff',
+    method: 'POST',
+    path: PATHS.staffApprovePhoto,
+    params: PhotoRef,
+    answer: StaffPhoto,
+    status: 200,
+  },
+  staffRejectPhoto: {
+    auth: 'staff',
+    method: 'POST',
+    path: PATHS.staffRejectPhoto,
+    params: PhotoRef,
+    body: RejectPhotoBody,
+    answer: StaffPhoto,
+    status: 200,
+  },
+  staffRotatePhoto: {
+    auth: 'staff',
+    method: 'POST',
+    path: PATHS.staffRotatePhoto,
+    params: PhotoRef,
+    body: RotatePhotoBody,
+    answer: StaffPhoto,
+    status: 200,
+  },
+  staffDeletePhoto: {
+    auth: 'staff',
+    method: 'DELETE',
+    path: PATHS.staffDeletePhoto,
+    params: PhotoRef,
+    answer: PhotoRemoved,
+    status: 200,
   },
 } as const satisfies Record<string, Route>;
 

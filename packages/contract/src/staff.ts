@@ -140,9 +140,13 @@ export const AUDIT_ACTIONS = [
   'staff.add',
   'staff.revoke',
   'retention.run',
+  'photo.approve',
+  'photo.reject',
+  'photo.rotate',
+  'photo.remove',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const ITEM_KINDS = ['monument', 'intervention', 'mail', 'staff', 'retention', 'screen'] as const;
+export const ITEM_KINDS = ['monument', 'intervention', 'mail', 'staff', 'retention', 'screen', 'photo'] as const;
 export type ItemKind = (typeof ITEM_KINDS)[number];
 
 export const AuditFilter = z.object({

@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  customType,
   boolean,
   check,
   doublePrecision,
@@ -484,4 +485,50 @@ export const screenWords = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.lang, t.word] })],
+);
+/** Binary bytes (PostgreSQL bytea). */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * Photos of monuments and sketches of proposals (issue 30): only the re-encoded WebP (no
+ * metadata) and its thumbnail are kept, never the bytes as sent. Public once approved; the
+ * uploading browser sees its own pending ones. Removing deletes the row (its URLs then 404).
+ */
+export const photos = pgTable(
+  'photos',
+  {
+    id: text('id').primaryKey(),
+    monumentId: text('monument_id')
+      .notNull()
+      .references(() => monuments.id),
+    /** Set for a proposal's sketch. */
+    interventionId: integer('intervention_id').references(() => interventions.id),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    alt: text('alt').notNull(),
+    credit: text('credit'),
+    licence: text('licence').notNull(),
+    /** SHA-256 (hex) of `image`: its URL, and so immutable. */
+    hash: text('hash').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    image: bytea('image').notNull(),
+    thumb: bytea('thumb').notNull(),
+    /** Keyed hashes of the uploading browser and connection (limits, "mine"); none for staff. */
+    uploaderVoterHash: text('uploader_voter_hash'),
+    uploaderIpHash: text('uploader_ip_hash'),
+    byStaff: boolean('by_staff').notNull().default(false),
+    rejectReason: text('reject_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('photos_hash_idx').on(t.hash),
+    index('photos_monument_idx').on(t.monumentId),
+    index('photos_intervention_idx').on(t.interventionId),
+    index('photos_status_idx').on(t.status, t.createdAt),
+    index('photos_voter_idx').on(t.uploaderVoterHash, t.createdAt),
+    index('photos_ip_idx').on(t.uploaderIpHash, t.createdAt),
+  ],
 );

@@ -53,3 +53,13 @@ export class InvalidInput extends Invalid {
     this.issues = [{ path: [path], message }];
   }
 }
+
+/** A photo that is not taken: not an accepted type (415), too large (413), or unreadable (422). */
+export class PhotoRefused extends DomainError {
+  constructor(
+    readonly status: 413 | 415 | 422,
+    message: string,
+  ) {
+    super(message);
+  }
+}

@@ -3,7 +3,9 @@
 // in none of them, and the map's filters mean the same here (`monumentFilter`, through finder.ts).
 import {
   parseMonumentFilters,
+  type ExportPhoto,
   type Intervention,
+  type Photo,
   type Monument,
   type MonumentFeatureCollection,
   type MonumentFilters,
@@ -52,8 +54,29 @@ export function selectMonuments(list: readonly Monument[], q: ExportQuery): Monu
   return list.filter((m, i) => passing[i] === 1 && (!q.bbox || inBbox(m, q.bbox)));
 }
 
+/** The public photos of the exports, by monument (its own) and by proposal, with absolute URLs. */
+export type PhotoIndex = { monuments: Map<string, ExportPhoto[]>; interventions: Map<number, ExportPhoto> };
+
+export function photoIndex(photos: readonly Photo[], publicUrl: string): PhotoIndex {
+  const index: PhotoIndex = { monuments: new Map(), interventions: new Map() };
+  for (const p of photos) {
+    const entry: ExportPhoto = {
+      url: `${publicUrl}${p.url}`,
+      thumbUrl: `${publicUrl}${p.thumbUrl}`,
+      alt: p.alt,
+      credit: p.credit,
+      licence: p.licence,
+    };
+    if (p.interventionId === null) index.monuments.set(p.monumentId, [...(index.monuments.get(p.monumentId) ?? []), entry]);
+    else if (!index.interventions.has(p.interventionId)) index.interventions.set(p.interventionId, entry);
+  }
+  return index;
+}
+
+const NO_PHOTOS: PhotoIndex = { monuments: new Map(), interventions: new Map() };
+
 /** RFC 7946: positions are [longitude, latitude]; `geoLocX` is the latitude, `geoLocY` the longitude. */
-export function toGeoJson(list: readonly Monument[]): MonumentFeatureCollection {
+export function toGeoJson(list: readonly Monument[], photos: PhotoIndex = NO_PHOTOS): MonumentFeatureCollection {
   return {
     type: 'FeatureCollection',
     license: 'CC BY 4.0',
@@ -62,7 +85,7 @@ export function toGeoJson(list: readonly Monument[]): MonumentFeatureCollection 
       type: 'Feature',
       id: m.id,
       geometry: { type: 'Point', coordinates: [m.geoLocY, m.geoLocX] },
-      properties: m,
+      properties: { ...m, photos: photos.monuments.get(m.id) ?? [] },
     })),
   };
 }
@@ -84,7 +107,10 @@ export function toCsv(header: readonly string[], rows: readonly (readonly Parame
   return [header, ...rows].map((r) => `${r.map(csvCell).join(',')}\r\n`).join('');
 }
 
-export function monumentsCsv(list: readonly Monument[]): string {
+const PHOTO_COLUMNS = ['photo_url', 'photo_alt', 'photo_credit', 'photo_licence'] as const;
+const photoCells = (p: ExportPhoto | undefined) => [p?.url, p?.alt, p?.credit, p?.licence];
+
+export function monumentsCsv(list: readonly Monument[], photos: PhotoIndex = NO_PHOTOS): string {
   return toCsv(
     [
       'id',
@@ -98,6 +124,7 @@ export function monumentsCsv(list: readonly Monument[]): string {
       'shortDescription',
       'shortDescription_en',
       'proposals',
+      ...PHOTO_COLUMNS,
     ],
     list.map((m) => [
       m.id,
@@ -111,15 +138,33 @@ export function monumentsCsv(list: readonly Monument[]): string {
       m.shortDescription,
       m.shortDescription_en,
       m.proposals,
+      // The first of its photos (the GeoJSON lists them all).
+      ...photoCells(photos.monuments.get(m.id)?.[0]),
     ]),
   );
 }
 
 /** The public proposals with their monument's name (a proposal's monument is public by definition). */
-export function interventionsCsv(list: readonly Intervention[], monuments: readonly Monument[]): string {
+export function interventionsCsv(
+  list: readonly Intervention[],
+  monuments: readonly Monument[],
+  photos: PhotoIndex = NO_PHOTOS,
+): string {
   const names = new Map(monuments.map((m) => [m.id, m.name]));
   return toCsv(
-    ['id', 'monumentId', 'monumentName', 'name', 'votes', 'mayorNotifiedAt', 'status', 'answeredAt', 'answer_de', 'answer_en'],
+    [
+      'id',
+      'monumentId',
+      'monumentName',
+      'name',
+      'votes',
+      'mayorNotifiedAt',
+      'status',
+      'answeredAt',
+      'answer_de',
+      'answer_en',
+      ...PHOTO_COLUMNS,
+    ],
     list.map((i) => [
       i.id,
       i.monumentId,
@@ -131,6 +176,7 @@ export function interventionsCsv(list: readonly Intervention[], monuments: reado
       i.answer?.answeredAt,
       i.answer?.de,
       i.answer?.en,
+      ...photoCells(photos.interventions.get(i.id)),
     ]),
   );
 }

@@ -3,6 +3,7 @@
 // by joining strings with user text.
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  mediaUrl,
   OPEN311_BASE,
   OPEN311_FORMATS,
   OPEN311_MAX_DAYS,
@@ -17,7 +18,7 @@ import {
 import { XMLBuilder } from 'fast-xml-parser';
 import type { Database } from '../db/client.js';
 import { NOT_XML } from './feeds.js';
-import { publicIntervention } from './visibility.js';
+import { publicIntervention, visiblePhoto } from './visibility.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SERVICE_NAME = 'Vorschlag';
@@ -135,9 +136,10 @@ type Row = {
   monument: string;
   lat: number;
   lng: number;
+  photo_hash: string | null;
 };
 
-function toRequest(r: Row): Open311Request {
+function toRequest(r: Row, publicUrl: string): Open311Request {
   const created = new Date(r.created_at);
   const answered = r.answered_at === null ? null : new Date(r.answered_at);
   return {
@@ -154,16 +156,20 @@ function toRequest(r: Row): Open311Request {
     address: r.monument,
     lat: Number(r.lat),
     long: Number(r.lng),
+    // GeoReport's one picture of a request: the proposal's approved picture (issue 30).
+    ...(r.photo_hash ? { media_url: `${publicUrl}${mediaUrl(r.photo_hash)}` } : {}),
   };
 }
 
 const select = sql`
-  SELECT i.id, i.name, i.status, i.answer_de, i.created_at, i.answered_at, m.name AS monument, m.lat, m.lng
+  SELECT i.id, i.name, i.status, i.answer_de, i.created_at, i.answered_at, m.name AS monument, m.lat, m.lng,
+    (SELECT p.hash FROM photos p WHERE p.intervention_id = i.id AND ${visiblePhoto('p', 'm', 'i', null)}
+     ORDER BY p.created_at, p.id LIMIT 1) AS photo_hash
   FROM interventions i JOIN monuments m ON m.id = i.monument_id
   WHERE ${publicIntervention('i', 'm')}`;
 
 /** The public proposals a query selects, newest first, at most 1,000. */
-export async function open311Requests(database: Database, q: Open311Query): Promise<Open311Request[]> {
+export async function open311Requests(database: Database, q: Open311Query, publicUrl = ''): Promise<Open311Request[]> {
   let where: SQL;
   if ('ids' in q) {
     where = sql`i.id IN (${sql.join(
@@ -181,12 +187,12 @@ export async function open311Requests(database: Database, q: Open311Query): Prom
   const rows = await database.rows<Row>(
     sql`${select} AND ${where} ORDER BY i.created_at DESC, i.id DESC LIMIT ${OPEN311_MAX_REQUESTS}`,
   );
-  return rows.map(toRequest);
+  return rows.map((r) => toRequest(r, publicUrl));
 }
 
 /** One public proposal, or a 404. */
-export async function open311Request(database: Database, id: number): Promise<Open311Request[]> {
-  const found = await open311Requests(database, { ids: [id] });
+export async function open311Request(database: Database, id: number, publicUrl = ''): Promise<Open311Request[]> {
+  const found = await open311Requests(database, { ids: [id] }, publicUrl);
   if (found.length === 0) throw new Open311Error(404, [`No public service request ${id}.`]);
   return found;
 }

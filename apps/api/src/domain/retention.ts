@@ -66,8 +66,8 @@ export const RETENTION_STEPS: RetentionStep[] = [
     run: async (database, { now, retentionDays }) => {
       const cutoff = ago(now, retentionDays * DAY_MS);
       const blank = async (
-        table: 'votes' | 'interventions' | 'monuments' | 'accessibility_feedback',
-        column: 'ip_hash' | 'net_hash' | 'creator_ip_hash',
+        table: 'votes' | 'interventions' | 'monuments' | 'accessibility_feedback' | 'photos',
+        column: 'ip_hash' | 'net_hash' | 'creator_ip_hash' | 'uploader_ip_hash',
       ) =>
         count(
           await database.rows(
@@ -81,6 +81,7 @@ export const RETENTION_STEPS: RetentionStep[] = [
         interventions: await blank('interventions', 'creator_ip_hash'),
         monuments: await blank('monuments', 'creator_ip_hash'),
         accessibilityFeedback: await blank('accessibility_feedback', 'creator_ip_hash'),
+        photos: await blank('photos', 'uploader_ip_hash'),
       };
     },
   },

@@ -8,3 +8,19 @@ export const publicMonument = (m: string): SQL => sql.raw(`${m}.moderation = 'vi
 /** `i` is a public proposal; `m` is its monument (alias given, joined by the caller). */
 export const publicIntervention = (i: string, m: string): SQL =>
   sql.raw(`${i}.moderation = 'visible' AND ${m}.moderation = 'visible' AND ${m}.merged_into IS NULL`);
+
+/**
+ * `p` is a photo the viewer may see: approved, of a public monument (and, for a proposal's
+ * sketch, of a public proposal); or still pending and uploaded by this very browser (`viewer`
+ * is its voter hash, null without a voter cookie). `m` is its monument, `i` its proposal (LEFT JOIN).
+ */
+export const visiblePhoto = (p: string, m: string, i: string, viewer: string | null): SQL => {
+  const publicSubject = sql.raw(
+    `${m}.moderation = 'visible' AND ${m}.merged_into IS NULL AND (${p}.intervention_id IS NULL OR ${i}.moderation = 'visible')`,
+  );
+  const own =
+    viewer === null
+      ? sql`FALSE`
+      : sql`(${sql.raw(`${p}.status`)} = 'pending' AND ${sql.raw(`${p}.uploader_voter_hash`)} = ${viewer})`;
+  return sql`(${publicSubject} AND (${sql.raw(`${p}.status`)} = 'approved' OR ${own}))`;
+};

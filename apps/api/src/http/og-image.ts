@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { Resvg } from '@resvg/resvg-js';
 import satori from 'satori';
+import sharp from 'sharp';
 import { recentlyUsed } from '../domain/read-cache.js';
 
 export const OG_WIDTH = 1200;
@@ -48,9 +49,20 @@ export type Card = {
   figure: string;
   siteName: string;
   footer?: string;
+  /** The SHA-256 of an approved photo to show under the headline (issue 30); its bytes are given to the drawing. */
+  photo?: string;
 };
 
-type Node = { type: string; props: { style?: Record<string, unknown>; children?: (Node | string)[] | Node | string } };
+type Node = {
+  type: string;
+  props: {
+    style?: Record<string, unknown>;
+    children?: (Node | string)[] | Node | string;
+    src?: string;
+    width?: number;
+    height?: number;
+  };
+};
 const el = (type: string, style: Record<string, unknown>, children?: Node['props']['children']): Node => ({
   type,
   props: { style, ...(children === undefined ? {} : { children }) },
@@ -59,7 +71,7 @@ const el = (type: string, style: Record<string, unknown>, children?: Node['props
 /** Smaller type for longer headlines, so a 120-character name still fits in three lines. */
 const headlineSize = (text: string) => (text.length <= 40 ? 72 : text.length <= 80 ? 56 : 44);
 
-function layout(card: Card): Node {
+function layout(card: Card, photo?: string): Node {
   const share = card.bar === null ? null : Math.min(1, Math.max(0, card.bar));
   return el(
     'div',
@@ -78,8 +90,21 @@ function layout(card: Card): Node {
     [
       el('div', { display: 'flex', flexDirection: 'column' }, [
         el('div', { fontSize: 32, color: MUTED, marginBottom: 20, lineClamp: 1 }, card.kicker),
-        el('div', { fontSize: headlineSize(card.headline), fontWeight: 700, lineHeight: 1.15, lineClamp: 3 }, card.headline),
+        el(
+          'div',
+          { fontSize: photo ? 52 : headlineSize(card.headline), fontWeight: 700, lineHeight: 1.15, lineClamp: photo ? 2 : 3 },
+          card.headline,
+        ),
         ...(card.lines ?? []).map((line) => el('div', { fontSize: 34, marginTop: 16, color: INK, lineClamp: 2 }, line)),
+        // The photo under the headline, cropped to a band.
+        ...(photo
+          ? [
+              {
+                type: 'img',
+                props: { src: photo, width: 1032, height: 190, style: { marginTop: 18, objectFit: 'cover', borderRadius: 12 } },
+              },
+            ]
+          : []),
       ]),
       el('div', { display: 'flex', flexDirection: 'column' }, [
         el('div', { fontSize: 44, fontWeight: 700, marginBottom: 16 }, card.figure),
@@ -105,9 +130,13 @@ function layout(card: Card): Node {
   );
 }
 
-/** Draws a card as PNG. */
-export async function drawCard(card: Card): Promise<Buffer> {
-  const svg = await satori(layout(card) as never, { width: OG_WIDTH, height: OG_HEIGHT, fonts: await loadFonts() });
+/** Draws a card as PNG; `photo` is the bytes of its photo (any format libvips reads). */
+export async function drawCard(card: Card, photo?: Buffer): Promise<Buffer> {
+  // satori embeds PNG and JPEG, not WebP: the photo goes in as a JPEG data URL.
+  const src = photo
+    ? `data:image/jpeg;base64,${(await sharp(photo).jpeg({ quality: 80 }).toBuffer()).toString('base64')}`
+    : undefined;
+  const svg = await satori(layout(card, src) as never, { width: OG_WIDTH, height: OG_HEIGHT, fonts: await loadFonts() });
   return new Resvg(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } }).render().asPng();
 }
 
@@ -120,9 +149,9 @@ export const etagOf = (card: Card) => `"og-${createHash('sha1').update(JSON.stri
  */
 export function imageCache(size = 256) {
   const drawn = recentlyUsed<Promise<Buffer>>(size);
-  return (etag: string, card: Card): Promise<Buffer> =>
+  return (etag: string, card: Card, photo?: () => Promise<Buffer | undefined>): Promise<Buffer> =>
     drawn.get(etag, () => {
-      const png = drawCard(card);
+      const png = (photo ? photo() : Promise.resolve(undefined)).then((bytes) => drawCard(card, bytes));
       png.catch(() => drawn.forget(etag));
       return png;
     });

@@ -5,7 +5,7 @@
 import underPressure, { type FastifyUnderPressureOptions } from '@fastify/under-pressure';
 import { sql } from 'drizzle-orm';
 import { routes, type ErrorBody } from '@linz/contract';
-import { isApiPath } from '@linz/contract/facts';
+import { isApiPath, isPhotoUploadPath } from '@linz/contract/facts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
@@ -63,6 +63,9 @@ export async function pressure(app: FastifyInstance, config: Config, database: D
     app.addHook('onRequest', (req, reply, done) => {
       // The public lists answer from memory; everything else under /api may wait on the database.
       if (!req.url.startsWith('/api/') || (req.method === 'GET' && FROM_MEMORY.has(req.url))) return done();
+      // A photo upload is 12 MB from a phone's connection and a re-encoding (sharp's own time limit
+      // bounds that): no deadline a list read would take.
+      if (req.method === 'POST' && isPhotoUploadPath(req.url.split('?')[0] ?? '')) return done();
       const timer = setTimeout(() => {
         if (reply.sent) return;
         req.log.warn({ deadlineMs: deadline }, 'request deadline passed');

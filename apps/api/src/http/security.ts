@@ -4,7 +4,13 @@
 import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import { OPEN311_BASE } from '@linz/contract';
-import { isApiPath, PATHS } from '@linz/contract/facts';
+import {
+  isApiPath,
+  isPhotoUploadPath,
+  PATHS,
+  PHOTO_UPLOAD_MAX_REQUEST_BYTES,
+  PHOTO_UPLOAD_TRPC_PATH,
+} from '@linz/contract/facts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { connectionOf } from '../domain/identity.js';
@@ -92,6 +98,22 @@ export async function security(app: FastifyInstance, config: Config): Promise<vo
       return void reply.code(403).send({ message: 'Cross-site requests are not allowed.' });
     }
     const type = req.headers['content-type'] ?? '';
+    // Photo uploads are forms (issue 30), and only they.
+    if (isPhotoUploadPath(req.url.split('?')[0] ?? '')) {
+      if (!/^multipart\/form-data\s*;/i.test(type)) {
+        return void reply.code(415).send({ message: 'Send the photo as multipart/form-data.' });
+      }
+      const length = req.headers['content-length'];
+      if (length === undefined && req.url.startsWith(PHOTO_UPLOAD_TRPC_PATH)) {
+        return void reply.code(411).send({ message: 'Send the photo with a Content-Length.' });
+      }
+      if (Number(length) > PHOTO_UPLOAD_MAX_REQUEST_BYTES) {
+        return void reply.code(413).send({ message: 'The photo is larger than 12 MB.' });
+      }
+      return done();
+    }
+    // A DELETE carries no body: it needs no type.
+    if (req.method === 'DELETE' && !type && !Number(req.headers['content-length'] ?? 0)) return done();
     if (!/^application\/json\s*(;|$)/i.test(type)) {
       return void reply.code(415).send({ message: 'Send the body as application/json.' });
     }

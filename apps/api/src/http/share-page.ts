@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { continuationOf } from '../domain/follows.js';
 import type { Services } from '../services.js';
 import { fill, textAt, translationOf } from './locale.js';
+import { mediaOf, sharePhoto } from '../domain/photos.js';
 import { etagOf, imageCache, type Card } from './og-image.js';
 import { imageTags, metaTags } from './stats-page.js';
 
@@ -31,7 +32,7 @@ export function sharePage(app: FastifyInstance, { webDist, publicUrl, services }
 
   /** What the tags and the card say, in the built app's German. */
   async function words({ proposal, monument }: { proposal: Intervention; monument: Monument }) {
-    const all = await translationOf(webDist);
+    const [all, photo] = await Promise.all([translationOf(webDist), sharePhoto(services.database, proposal.id)]);
     const t = (key: string, values: Record<string, string | number> = {}) => fill(textAt(all, key) ?? '', values);
     const progress = t('proposal.progress', { votes: proposal.votes, threshold: MAYOR_THRESHOLD });
     const status = t(`proposal.status.${proposal.status}`);
@@ -46,6 +47,7 @@ export function sharePage(app: FastifyInstance, { webDist, publicUrl, services }
         figure: progress || `${proposal.votes} / ${MAYOR_THRESHOLD}`,
         siteName: t('sharePreview.siteName'),
         footer: t('sharePreview.status', { status }),
+        ...(photo ? { photo } : {}),
       } satisfies Card,
     };
   }
@@ -65,7 +67,9 @@ export function sharePage(app: FastifyInstance, { webDist, publicUrl, services }
     // Any site may show the preview (a chat app's server fetches it; no cookie is read).
     reply.header('cross-origin-resource-policy', 'cross-origin');
     if (req.headers['if-none-match'] === etag) return reply.code(304).send();
-    return reply.type('image/png').send(await image(etag, card));
+    const photo = card.photo;
+    const bytes = photo ? async () => (await mediaOf(services.database, photo, true, null, false))?.bytes : undefined;
+    return reply.type('image/png').send(await image(etag, card, bytes));
   });
 
   /** The map's <head> tags for `?proposal=<id>`; none for anything else. */

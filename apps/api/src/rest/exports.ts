@@ -3,7 +3,8 @@
 // <…>; rel="license"` header (RFC 8288) on every export, and inside the GeoJSON and the feeds.
 import { EXPORT_TYPES, routes } from '@linz/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { interventionsCsv, monumentsCsv, parseExportQuery, selectMonuments, toGeoJson } from '../domain/exports.js';
+import { interventionsCsv, monumentsCsv, parseExportQuery, photoIndex, selectMonuments, toGeoJson } from '../domain/exports.js';
+import { publicPhotos } from '../domain/photos.js';
 import { answersFeed, interventionsFeed } from '../domain/feeds.js';
 import { textSnapshot } from '../domain/read-cache.js';
 import { snapshotAnswer } from '../http/snapshot-answer.js';
@@ -39,13 +40,19 @@ export function exportRoutes(app: FastifyInstance, services: Services) {
     const query = exportQuery(req);
     return selectMonuments((await services.lists.monuments.get()).data, query);
   };
-  app.get(routes.monumentsGeojson.path, async (req, reply) =>
-    send(req, reply, EXPORT_TYPES.geojson, JSON.stringify(toGeoJson(await monuments(req)))),
-  );
-  app.get(routes.monumentsCsv.path, async (req, reply) => send(req, reply, EXPORT_TYPES.csv, monumentsCsv(await monuments(req))));
+  // The approved photos (issue 30): URL, alt text, credit and licence of each.
+  const photos = async () => photoIndex(await publicPhotos(services.database), services.config.publicUrl);
+  app.get(routes.monumentsGeojson.path, async (req, reply) => {
+    const [list, index] = await Promise.all([monuments(req), photos()]);
+    return send(req, reply, EXPORT_TYPES.geojson, JSON.stringify(toGeoJson(list, index)));
+  });
+  app.get(routes.monumentsCsv.path, async (req, reply) => {
+    const [list, index] = await Promise.all([monuments(req), photos()]);
+    return send(req, reply, EXPORT_TYPES.csv, monumentsCsv(list, index));
+  });
   app.get(routes.interventionsCsv.path, async (req, reply) => {
-    const [list, all] = await Promise.all([services.lists.interventions.get(), services.lists.monuments.get()]);
-    return send(req, reply, EXPORT_TYPES.csv, interventionsCsv(list.data, all.data));
+    const [list, all, index] = await Promise.all([services.lists.interventions.get(), services.lists.monuments.get(), photos()]);
+    return send(req, reply, EXPORT_TYPES.csv, interventionsCsv(list.data, all.data, index));
   });
   app.get(routes.feedInterventions.path, async (req, reply) =>
     send(req, reply, EXPORT_TYPES.atom, await interventionsFeed(services.database, services.config.publicUrl)),

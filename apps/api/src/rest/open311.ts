@@ -32,7 +32,8 @@ export function open311Routes(app: FastifyInstance, services: Services) {
     services: ['services', () => Promise.resolve(open311Services())],
     requests: [
       'requests',
-      async (req) => open311Requests(database, parseOpen311Query((req.query ?? {}) as Record<string, unknown>, new Date())),
+      async (req) =>
+        open311Requests(database, parseOpen311Query((req.query ?? {}) as Record<string, unknown>, new Date()), config.publicUrl),
     ],
     request: [
       'requests',
@@ -41,7 +42,7 @@ export function open311Routes(app: FastifyInstance, services: Services) {
         if (!/^[1-9]\d{0,9}$/.test(id) || Number(id) > 2_147_483_647) {
           throw new Open311Error(400, ['The service request id must be a positive whole number.']);
         }
-        return open311Request(database, Number(id));
+        return open311Request(database, Number(id), config.publicUrl);
       },
     ],
   };

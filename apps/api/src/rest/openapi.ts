@@ -5,6 +5,7 @@
 import {
   ErrorBody,
   IDEMPOTENCY_TTL_HOURS,
+  PHOTO_RULES,
   MAP_CLUSTER_MAX_ZOOM,
   MAP_TILE_CACHE_CONTROL,
   MAYOR_THRESHOLD,
@@ -27,6 +28,7 @@ type Route = (typeof routes)[RouteName] & {
   query?: z.ZodType;
   body?: z.ZodType;
   contentType?: string;
+  bodyType?: 'multipart/form-data';
   auth?: 'staff';
   etag?: true;
   idempotent?: true;
@@ -121,6 +123,26 @@ const OPERATIONS: Partial<Record<RouteName, { summary: string; tag?: Tag }>> = {
   interventionsPage: {
     summary: 'Public proposals a page at a time, with their monument, searched (`q`) and filtered; `nextCursor` leads on',
   },
+  uploadMonumentPhoto: {
+    summary:
+      'Add a photo of a monument (multipart/form-data): JPEG, PNG or WebP, re-encoded without metadata; public once staff approve it (202 pending)',
+  },
+  uploadInterventionPhoto: {
+    summary: 'Add the picture of a proposal (multipart/form-data, one per proposal); public once staff approve it (202 pending)',
+  },
+  photo: {
+    summary:
+      "One photo's metadata and its URLs (`/media/<sha256>.webp`, `-480.webp`); a pending one only for the browser that sent it",
+  },
+  photos: { summary: 'Every public photo (approved, of public monuments and proposals), oldest first' },
+  monumentPhotos: {
+    summary: "A monument's photos and its proposals' pictures; a pending one only for the browser that sent it (`status`)",
+  },
+  staffPhotos: { summary: 'Photos by status (pending first to review), oldest first' },
+  staffApprovePhoto: { summary: 'Publish a photo' },
+  staffRejectPhoto: { summary: 'Refuse a photo, with a reason (kept from the public)' },
+  staffRotatePhoto: { summary: 'Turn a photo by 90° either way (new bytes: its URLs change)' },
+  staffDeletePhoto: { summary: 'Remove a photo and its bytes: its URLs answer 404 at once' },
 };
 
 /** Routes with path parameters that never answer 404 (a tile with nothing in it is an empty tile). */
@@ -141,6 +163,8 @@ const MORE_ANSWERS: Partial<Record<RouteName, number[]>> = {
   followConfirm: [404],
   followUnsubscribe: [404],
   interventionImage: [301],
+  uploadMonumentPhoto: [409, 422],
+  uploadInterventionPhoto: [409, 422],
 };
 
 const ERRORS: Record<number, string> = {
@@ -155,6 +179,15 @@ const ERRORS: Record<number, string> = {
   429: 'Too many requests from this connection; `Retry-After` says when to try again.',
   503: 'Busy or the database is briefly unavailable; `Retry-After` says when to try again.',
 };
+function photoErrors(conflict: string): Record<number, string> {
+  return {
+    409: conflict,
+    413: `The file is larger than ${PHOTO_RULES.maxBytes / 1024 / 1024} MB, or its header says more than ${PHOTO_RULES.maxPixels / 1_000_000} megapixels.`,
+    415: 'Not a JPEG, PNG or WebP by its bytes (HEIC, SVG, HTML, PDF...), or not sent as multipart/form-data.',
+    422: 'The image cannot be decoded (damaged or truncated).',
+    429: 'Too many photos from this browser or connection today (or requests per minute); `Retry-After` says when to try again.',
+  };
+}
 const STILL_RUNNING = 'A request with the same `Idempotency-Key` is still running; try again shortly.';
 const ERROR_OVERRIDES: Partial<Record<RouteName, Record<number, string>>> = {
   castVote: { 403: 'This browser has voted for this proposal already, or a cross-site write.', 409: STILL_RUNNING },
@@ -174,6 +207,8 @@ const ERROR_OVERRIDES: Partial<Record<RouteName, Record<number, string>>> = {
   mapTile: {
     429: 'Too many requests from this connection (filtered tiles only: the unfiltered map’s tiles are not counted); `Retry-After` says when to try again.',
   },
+  uploadMonumentPhoto: photoErrors('This monument has its three photos from visitors already.'),
+  uploadInterventionPhoto: photoErrors('This proposal has its picture already.'),
   oidcStart: { 404: "Sign-in with the city's accounts is not configured here." },
   oidcCallback: { 404: "Sign-in with the city's accounts is not configured here." },
 };
@@ -186,7 +221,8 @@ export function statusesOf(name: RouteName): number[] {
   if (route.etag) all.add(304);
   if (route.params || route.query || route.body || write) all.add(400);
   if (route.auth === 'staff') all.add(401);
-  if (write) [413, 415].forEach((s) => all.add(s));
+  // A DELETE has no body to be too large or of the wrong type.
+  if (write && route.method !== 'DELETE') [413, 415].forEach((s) => all.add(s));
   // One-click unsubscribe is posted by mail providers from their own servers (http/security.ts).
   if (write && name !== 'followUnsubscribe') all.add(403);
   if (route.params && !NEVER_NOT_FOUND.includes(name)) all.add(404);
@@ -279,16 +315,42 @@ function operation(name: RouteName) {
     // Public operations need nothing: `security: []` says so (Redocly's security-defined).
     security: route.auth === 'staff' ? [{ staffBearer: [] }, { staffSession: [] }] : [],
     ...(params.length > 0 ? { parameters: params } : {}),
-    // Every write is JSON; a write that needs no fields still sends `{}`.
-    ...(route.method !== 'GET'
-      ? {
-          requestBody: {
-            required: true,
-            content: { 'application/json': { schema: route.body ? jsonSchema(route.body, 'input') : { type: 'object' } } },
-          },
-        }
-      : {}),
+    // Every write is JSON (a write that needs no fields still sends `{}`), but photo uploads
+    // (forms) and DELETE (no body).
+    ...(route.bodyType
+      ? { requestBody: { required: true, content: { [route.bodyType]: photoForm(route.body) } } }
+      : route.method !== 'GET' && route.method !== 'DELETE'
+        ? {
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: route.body ? jsonSchema(route.body, 'input') : { type: 'object' } } },
+            },
+          }
+        : {}),
     responses,
+  };
+}
+
+/** A photo upload's form: the text fields' schema and the file in `photo`. */
+function photoForm(fields: z.ZodType | undefined) {
+  const schema = (fields ? jsonSchema(fields, 'input') : { type: 'object', properties: {} }) as {
+    properties?: Record<string, unknown>;
+    required?: string[];
+  };
+  return {
+    schema: {
+      ...schema,
+      properties: {
+        ...schema.properties,
+        photo: {
+          type: 'string',
+          contentMediaType: 'application/octet-stream',
+          description: `The image file: JPEG, PNG or WebP (told by its bytes), at most ${PHOTO_RULES.maxBytes / 1024 / 1024} MB and ${PHOTO_RULES.maxPixels / 1_000_000} megapixels.`,
+        },
+      },
+      required: [...(schema.required ?? []), 'photo'],
+    },
+    encoding: { photo: { contentType: PHOTO_RULES.types.join(', ') } },
   };
 }
 

@@ -1,5 +1,6 @@
 // The spec's REST paths (packages/contract routes), each a thin adapter over a tRPC procedure.
-import { MAP_TILE_CACHE_CONTROL, routes } from '@linz/contract';
+import multipart from '@fastify/multipart';
+import { MAP_TILE_CACHE_CONTROL, PHOTO_RULES, PHOTO_UPLOAD_MAX_REQUEST_BYTES, routes } from '@linz/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { serialised, snapshotOf, textSnapshot, type Snapshot } from '../domain/read-cache.js';
@@ -141,6 +142,7 @@ export function restRoutes(app: FastifyInstance, contextFor: ContextFor) {
   staffRestRoutes(app, call);
   followRestRoutes(app, call);
   voteRestRoutes(app, call);
+  photoRestRoutes(app, call);
 
   // This API's description (rest/openapi.ts) and its page, made once, on first request.
   let described: { json: Snapshot<unknown>; page: Snapshot<string> } | undefined;
@@ -215,6 +217,96 @@ function voteRestRoutes(app: FastifyInstance, call: Call) {
     return answer;
   });
   app.post(routes.votesConfirm.path, (req, reply) => call(req, reply).votes.confirm(req.body as never));
+  // Photos (issue 30).
+  app.get(routes.staffPhotos.path, (req, reply) =>
+    call(req, reply).staff.photos.list(paramsOf(routes.staffPhotos.query, req, 'query')),
+  );
+  app.post(routes.staffApprovePhoto.path, (req, reply) =>
+    call(req, reply).staff.photos.approve(paramsOf(routes.staffApprovePhoto.params, req)),
+  );
+  app.post(routes.staffRejectPhoto.path, (req, reply) => {
+    const { photoId } = paramsOf(routes.staffRejectPhoto.params, req);
+    return call(req, reply).staff.photos.reject({ ...fieldsOf(req.body), photoId } as never);
+  });
+  app.post(routes.staffRotatePhoto.path, (req, reply) => {
+    const { photoId } = paramsOf(routes.staffRotatePhoto.params, req);
+    return call(req, reply).staff.photos.rotate({ ...fieldsOf(req.body), photoId } as never);
+  });
+  app.delete(routes.staffDeletePhoto.path, (req, reply) =>
+    call(req, reply).staff.photos.remove(paramsOf(routes.staffDeletePhoto.params, req)),
+  );
+}
+
+/** A JSON body's fields (nothing when it is not an object), to join with the path's id. */
+const fieldsOf = (body: unknown): object => (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {});
+
+/**
+ * Photo uploads (issue 30): `multipart/form-data` with the file in `photo` and the text fields
+ * `alt`, `credit`, `licence`. Read into memory up to the size limit (a larger file is 413 before
+ * more is read); the procedure checks and re-encodes the bytes and never keeps them as sent.
+ */
+function photoRestRoutes(app: FastifyInstance, call: Call) {
+  app.get(routes.photo.path, (req, reply) => {
+    reply.header('cache-control', 'private, no-cache');
+    return call(req, reply).photos.get(paramsOf(routes.photo.params, req));
+  });
+  app.get(routes.photos.path, (req, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return call(req, reply).photos.all();
+  });
+  app.get(routes.monumentPhotos.path, (req, reply) => {
+    // Per browser (its own pending photos): never stored by a shared cache.
+    reply.header('cache-control', 'private, no-cache');
+    return call(req, reply).photos.ofMonument(paramsOf(routes.monumentPhotos.params, req));
+  });
+  void app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: PHOTO_RULES.maxBytes, files: 1, fields: 5, parts: 6, fieldSize: 2000, headerPairs: 100 },
+      throwFileSizeLimit: true,
+    });
+    const upload = async (req: FastifyRequest, reply: FastifyReply, subject: Record<string, string>) => {
+      const form = await readUpload(req);
+      for (const [name, value] of Object.entries(subject)) form.set(name, value);
+      const answer = await unlessAnswered(req, reply, call(req, reply).photos.upload(form));
+      if (answer) reply.code(routes.uploadMonumentPhoto.status);
+      return answer;
+    };
+    const options = { bodyLimit: PHOTO_UPLOAD_MAX_REQUEST_BYTES };
+    scope.post(routes.uploadMonumentPhoto.path, options, (req, reply) => {
+      const { monumentId } = paramsOf(routes.uploadMonumentPhoto.params, req);
+      return upload(req, reply, { monumentId });
+    });
+    scope.post(routes.uploadInterventionPhoto.path, options, (req, reply) => {
+      const { interventionId } = paramsOf(routes.uploadInterventionPhoto.params, req);
+      return upload(req, reply, { interventionId: String(interventionId) });
+    });
+  });
+}
+
+const invalid = (path: string, message: string) =>
+  Object.assign(new Error('Invalid input.'), { statusCode: 400, issues: [{ path: [path], message }] });
+
+/** The upload's file and text fields as one form (text fields checked here: the path gives the subject). */
+async function readUpload(req: FastifyRequest): Promise<FormData> {
+  const form = new FormData();
+  const fields: Record<string, string> = {};
+  for await (const part of req.parts()) {
+    if (part.type === 'file') {
+      if (part.fieldname !== 'photo') {
+        part.file.resume();
+        throw invalid(part.fieldname, 'not a known parameter or field');
+      }
+      form.set('photo', new Blob([await part.toBuffer()]));
+    } else if (typeof part.value === 'string' && part.value !== '') {
+      if (part.valueTruncated) throw invalid(part.fieldname, 'too long');
+      fields[part.fieldname] = part.value;
+      form.set(part.fieldname, part.value);
+    }
+  }
+  const parsed = routes.uploadMonumentPhoto.body.safeParse(fields);
+  if (!parsed.success) throw Object.assign(new Error('Invalid input.'), { statusCode: 400, issues: parsed.error.issues });
+  if (!form.has('photo')) throw invalid('photo', 'required');
+  return form;
 }
 
 /** Following a proposal and "mine" (issue 17). */

@@ -5,7 +5,7 @@
 import { TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { databaseUnavailable } from '../db/unavailable.js';
 import { KeyReused } from '../domain/idempotency.js';
-import { AlreadyVoted, Conflict, DomainError, LimitReached, NotFound, Unauthorized } from '../domain/errors.js';
+import { AlreadyVoted, Conflict, DomainError, LimitReached, NotFound, PhotoRefused, Unauthorized } from '../domain/errors.js';
 
 function codeOf(err: DomainError): TRPC_ERROR_CODE_KEY {
   if (err instanceof NotFound) return 'NOT_FOUND';
@@ -14,6 +14,9 @@ function codeOf(err: DomainError): TRPC_ERROR_CODE_KEY {
   if (err instanceof Conflict) return 'CONFLICT';
   if (err instanceof Unauthorized) return 'UNAUTHORIZED';
   if (err instanceof KeyReused) return 'UNPROCESSABLE_CONTENT';
+  if (err instanceof PhotoRefused) {
+    return ({ 413: 'PAYLOAD_TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE', 422: 'UNPROCESSABLE_CONTENT' } as const)[err.status];
+  }
   return 'BAD_REQUEST';
 }
 

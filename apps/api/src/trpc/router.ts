@@ -6,6 +6,7 @@ import { interventionsRouter } from './interventions.js';
 import { mapRouter } from './map.js';
 import { monumentsRouter } from './monuments.js';
 import { siteRouter } from './site.js';
+import { photosRouter } from './photos.js';
 import { staffRouter } from './staff.js';
 import { votesRouter } from './votes.js';
 
@@ -23,6 +24,8 @@ export const appRouter = router({
   follows: followsRouter,
   /** Confirming votes by e-mail, and staff's check of the votes (issue 27). */
   votes: votesRouter,
+  /** Photos of monuments and sketches of proposals (issue 30). */
+  photos: photosRouter,
   /** The dashboard's figures: the snapshot's data, rebuilt when a list changes (services.stats). */
   stats: publicProcedure.query(async ({ ctx }) => (await ctx.stats.get()).data),
 });

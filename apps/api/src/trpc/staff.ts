@@ -51,6 +51,7 @@ import { addScreenWord, listScreenWords, removeScreenWord } from '../domain/scre
 import { signIn, signOut } from '../domain/staff.js';
 import { followerCounts, loadIntervention, loadMonument, reviewQueue } from '../domain/staff-views.js';
 import { publicProcedure, router, staffProcedure, type Context } from './init.js';
+import { staffPhotosRouter } from './photos.js';
 
 /** After any moderation change: both public lists are rebuilt, here and on every other instance. */
 async function changed(ctx: Context) {
@@ -192,6 +193,7 @@ export const staffRouter = router({
       .output(ScreenWordChange)
       .mutation(async ({ ctx, input }) => removeScreenWord(ctx.database, await actor(ctx), input)),
   }),
+  photos: staffPhotosRouter,
   audit: router({
     list: staffProcedure
       .input(AuditFilter)

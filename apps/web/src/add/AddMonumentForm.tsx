@@ -1,12 +1,19 @@
-// The add-monument form: name, coordinates (any decimal step) and the proposal title.
+// The add-monument form: name, coordinates (any decimal step), the proposal title and, if the
+// visitor wishes, a photo of the monument (sent once the monument exists).
 import { NAME_MAX } from '@linz/contract/facts';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { draftProblem, EMPTY_DRAFT, PhotoInputs } from '../photos/PhotoInputs';
+import type { PhotoToSend } from '../photos/upload';
 import type { LatLng } from '../storage/keys';
 import { NearbyMonuments } from './NearbyMonuments';
 import type { AddForm } from './submitMonument';
 
-type Props = { coords: LatLng | undefined; submitting: boolean; onSubmit: (form: AddForm) => void };
+type Props = {
+  coords: LatLng | undefined;
+  submitting: boolean;
+  onSubmit: (form: AddForm, photo: PhotoToSend | undefined) => void;
+};
 
 export function AddMonumentForm({ coords, submitting, onSubmit }: Props) {
   const { t } = useTranslation();
@@ -15,9 +22,20 @@ export function AddMonumentForm({ coords, submitting, onSubmit }: Props) {
   const [lat, setLat] = useState(coords ? String(coords.lat) : '');
   const [lng, setLng] = useState(coords ? String(coords.lng) : '');
   const [title, setTitle] = useState('');
+  const file = useRef<HTMLInputElement>(null);
+  const [draft, setDraft] = useState(EMPTY_DRAFT);
+  const [photoProblem, setPhotoProblem] = useState<string | null>(null);
+  // Closed, the form stays short on a phone; open, a chosen photo is sent with the monument.
+  const [withPhoto, setWithPhoto] = useState(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSubmit({ name, geoLocX: Number(lat), geoLocY: Number(lng), interventionTitle: title });
+    const chosen = withPhoto ? file.current?.files?.[0] : undefined;
+    // No photo chosen: the monument alone. One chosen: it needs its text and licence first.
+    const missing = chosen ? draftProblem(chosen, draft) : null;
+    setPhotoProblem(missing);
+    if (missing) return;
+    const photo = chosen ? { file: chosen, alt: draft.alt.trim(), credit: draft.credit } : undefined;
+    onSubmit({ name, geoLocX: Number(lat), geoLocY: Number(lng), interventionTitle: title }, photo);
   };
   return (
     <form className="add-form" onSubmit={submit} aria-label={t('add.formLabel')}>
@@ -76,6 +94,27 @@ export function AddMonumentForm({ coords, submitting, onSubmit }: Props) {
         placeholder={t('add.interventionPlaceholder')}
         onChange={(e) => setTitle(e.target.value)}
       />
+      <button
+        type="button"
+        className="button add-form__photo-toggle"
+        aria-expanded={withPhoto}
+        aria-controls={withPhoto ? `${id}-photo` : undefined}
+        onClick={() => setWithPhoto(!withPhoto)}
+      >
+        {t('add.photoLegend')}
+      </button>
+      {withPhoto ? (
+        <fieldset id={`${id}-photo`} className="add-form__photo photo-form">
+          <legend>{t('add.photoLegend')}</legend>
+          <p className="photo-form__hint">{t('add.photoHint')}</p>
+          <PhotoInputs id={`${id}-photo`} file={file} draft={draft} onChange={setDraft} onFile={() => setPhotoProblem(null)} />
+          {photoProblem ? (
+            <p className="photo-form__problem" role="alert">
+              {t(photoProblem)}
+            </p>
+          ) : null}
+        </fieldset>
+      ) : null}
       <button type="submit" className="button button--primary" disabled={submitting}>
         {submitting ? t('add.submitting') : t('add.submit')}
       </button>

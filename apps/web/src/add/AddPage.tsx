@@ -9,6 +9,7 @@ import { failure, success, type Feedback } from '../feedback/feedback';
 import { mineKey } from '../follow/mineQuery';
 import { BackLink } from '../layout/BackLink';
 import { arrival } from '../map/arrival';
+import { uploadPhoto, type PhotoToSend } from '../photos/upload';
 import { pendingCoords } from '../storage/keys';
 import { AddMonumentForm } from './AddMonumentForm';
 import { submitMonument, type AddForm } from './submitMonument';
@@ -22,7 +23,7 @@ export function AddPage() {
   const [error, setError] = useState<Feedback | null>(null);
   const [duplicateOf, setDuplicateOf] = useState<string | null>(null);
 
-  const onSubmit = async (form: AddForm) => {
+  const onSubmit = async (form: AddForm, photo: PhotoToSend | undefined) => {
     setSubmitting(true);
     setError(null);
     setDuplicateOf(null);
@@ -37,7 +38,15 @@ export function AddPage() {
     await queryClient.invalidateQueries({ queryKey: queryKeys.monuments });
     void queryClient.invalidateQueries({ queryKey: queryKeys.allInterventions });
     void queryClient.invalidateQueries({ queryKey: mineKey });
-    arrival.hand({ lat: form.geoLocX, lng: form.geoLocY }, result.underReview ? 'success.monumentUnderReview' : undefined);
+    // The photo goes once the monument exists; if it fails, the map says so (the popup offers it again).
+    const sent = photo ? await uploadPhoto({ kind: 'monument', monumentId: result.monumentId }, photo) : undefined;
+    const flash =
+      sent !== undefined && sent !== 'sent'
+        ? failure('add.photoNotSent', { reason: t(`photos.errors.${sent}`) })
+        : success(
+            result.underReview ? 'success.monumentUnderReview' : sent ? 'success.monumentAddedPhoto' : 'success.monumentAdded',
+          );
+    arrival.hand({ lat: form.geoLocX, lng: form.geoLocY }, flash);
     await navigate({ to: '/' });
   };
 
@@ -58,7 +67,7 @@ export function AddPage() {
           </span>
         </p>
       ) : null}
-      <AddMonumentForm coords={coords} submitting={submitting} onSubmit={(form) => void onSubmit(form)} />
+      <AddMonumentForm coords={coords} submitting={submitting} onSubmit={(form, photo) => void onSubmit(form, photo)} />
       <BackLink label={t('add.back')} />
     </div>
   );

@@ -10,7 +10,7 @@ export type AddForm = { name: string; geoLocX: number; geoLocY: number; interven
 /** `existingId`: the server refused a duplicate (409) of this monument. `queued`: no connection,
  *  kept in the offline queue (offline/queue.ts) and sent with the same key when it returns. */
 export type SubmitResult =
-  { ok: true; underReview: boolean } | { ok: false; errorKey: string; existingId?: string; queued?: true };
+  { ok: true; underReview: boolean; monumentId: string } | { ok: false; errorKey: string; existingId?: string; queued?: true };
 
 export async function submitMonument(form: AddForm, now: number = Date.now()): Promise<SubmitResult> {
   const id = `mon-user-${now}`;
@@ -55,5 +55,5 @@ export async function submitMonument(form: AddForm, now: number = Date.now()): P
     }
   }
   if (underReview) markUnderReview();
-  return { ok: true, underReview };
+  return { ok: true, underReview, monumentId };
 }

@@ -8,6 +8,7 @@ import { errorText } from './errors';
 import { AccessibilityFeedback } from './feedback/AccessibilityFeedback';
 import { ReviewWarning } from './feedback/ReviewWarning';
 import { Outbox } from './outbox/Outbox';
+import { Photos } from './photos/Photos';
 import { AllProposals } from './queue/AllProposals';
 import { Queue } from './queue/Queue';
 import { RejectedProvider } from './queue/rejected';
@@ -17,7 +18,7 @@ import { ReviewVotesContext } from './votes/reviewVotes';
 import { VoteAlerts } from './votes/VoteAlerts';
 import { VotesView } from './votes/VotesView';
 
-const VIEWS = ['queue', 'proposals', 'votes', 'screen', 'audit', 'outbox', 'feedback'] as const;
+const VIEWS = ['queue', 'proposals', 'votes', 'photos', 'screen', 'audit', 'outbox', 'feedback'] as const;
 type View = (typeof VIEWS)[number];
 
 export function StaffArea({ name, onSignedOut }: { name: string; onSignedOut: () => void }) {
@@ -71,6 +72,7 @@ export function StaffArea({ name, onSignedOut }: { name: string; onSignedOut: ()
           {view === 'queue' && <Queue />}
           {view === 'proposals' && <AllProposals />}
           {view === 'votes' && <VotesView interventionId={reviewing} onChoose={review} />}
+          {view === 'photos' && <Photos />}
           {view === 'screen' && <ScreenWords />}
           {view === 'audit' && <AuditLog />}
           {view === 'outbox' && <Outbox />}

@@ -16,6 +16,7 @@ export const ITEM_KINDS = keysOf<ItemKind>({
   staff: true,
   retention: true,
   screen: true,
+  photo: true,
 });
 
 /** The word screen's lists (docs/screening.md). */
@@ -47,4 +48,8 @@ export const AUDIT_ACTIONS = keysOf<AuditAction>({
   'staff.add': true,
   'staff.revoke': true,
   'retention.run': true,
+  'photo.approve': true,
+  'photo.reject': true,
+  'photo.rotate': true,
+  'photo.remove': true,
 });

@@ -6,6 +6,8 @@ import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListedIntervention } from '../api/normalise';
 import { langOf } from '../i18n/languages';
+import { ProposalThumb } from '../photos/ProposalThumb';
+import { usePublicPhoto } from '../photos/usePublicPhoto';
 import { monumentName } from '../map/monumentName';
 import { CityAnswer, StatusBadge, useThresholdVotes, VoteProgress } from '../popup/ProposalStanding';
 import { MayorNotice } from '../popup/MayorNotice';
@@ -17,6 +19,8 @@ export function InterventionItem({ intervention, monument, heading }: Props) {
   const { t, i18n } = useTranslation();
   const lang = langOf(i18n.resolvedLanguage);
   const thresholdVotes = useThresholdVotes(intervention);
+  // A listed proposal without an id (an old server's list) has no picture to look up.
+  const photo = usePublicPhoto(intervention.monumentId, intervention.id ?? -1);
   const location = monument ? `${monument.geoLocX}, ${monument.geoLocY}` : t('interventions.unknown');
   return (
     <li className="intervention-item">
@@ -26,6 +30,7 @@ export function InterventionItem({ intervention, monument, heading }: Props) {
         </span>{' '}
         {intervention.name}
       </h2>
+      {photo ? <ProposalThumb photo={photo} name={intervention.name} className="list-thumb" /> : null}
       <p className="intervention-item__standing">
         <StatusBadge status={intervention.status} />
         <VoteProgress votes={thresholdVotes} />

@@ -11,6 +11,7 @@ const ROWS = [
   'ipKeys',
   'requestLimits',
   'proposals',
+  'photos',
   'reports',
   'staff',
   'staffSessions',

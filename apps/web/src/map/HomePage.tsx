@@ -4,7 +4,7 @@ import type { Map as LeafletMap } from 'leaflet';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FeedbackBanner } from '../feedback/FeedbackBanner';
-import { failure, success, type Feedback } from '../feedback/feedback';
+import { failure, type Feedback } from '../feedback/feedback';
 import { PlusIcon } from '../layout/icons';
 import { afterPaint } from '../layout/schedule';
 import { HoldProgress } from './HoldProgress';
@@ -27,7 +27,7 @@ export function HomePage() {
   // Not strict: this page stays mounted while it animates out, after '/' stopped matching.
   const link = parseMapLink(useSearch({ strict: false }));
   const [view] = useState(() => initialView(arrival, link));
-  const [flash, setFlash] = useState<Feedback | null>(() => (arrival ? success(arrival.flash) : null));
+  const [flash, setFlash] = useState<Feedback | null>(() => (arrival ? arrival.flash : null));
   const [map, setMap] = useState<LeafletMap | null>(null);
   const hold = usePressToAdd(map);
   const linked = useMonumentLink(arrival ? undefined : link.monument);

@@ -3,13 +3,15 @@
 // a reload, back/forward or the same address opened later shows the session's last view instead.
 export const ARRIVAL_ZOOM = 16;
 
-export type MapArrival = { center: { lat: number; lng: number }; zoom: number; flash: string };
+import { success, type Feedback } from '../feedback/feedback';
+
+export type MapArrival = { center: { lat: number; lng: number }; zoom: number; flash: Feedback };
 
 let pending: MapArrival | undefined;
 
 export const arrival = {
   /** Called by the add page just before it navigates to the map. */
-  hand(center: MapArrival['center'], flash = 'success.monumentAdded'): void {
+  hand(center: MapArrival['center'], flash: Feedback = success('success.monumentAdded')): void {
     pending = { center, zoom: ARRIVAL_ZOOM, flash };
   },
   /** What the map should do on opening; pure, so a double render sees the same value. */

@@ -18,7 +18,11 @@ describe('map view and client storage (spec section 3)', () => {
     mapView.write({ center: { lat: 48.1, lng: 14.1 }, zoom: 12 });
     expect(sessionStorage.getItem('mapView')).toBe('{"center":{"lat":48.1,"lng":14.1},"zoom":12}');
     expect(initialView(undefined)).toEqual({ center: { lat: 48.1, lng: 14.1 }, zoom: 12 });
-    const arrival = { center: { lat: 48.2, lng: 14.2 }, zoom: 16, flash: 'success.monumentAdded' };
+    const arrival = {
+      center: { lat: 48.2, lng: 14.2 },
+      zoom: 16,
+      flash: { kind: 'success' as const, key: 'success.monumentAdded' },
+    };
     expect(initialView(arrival)).toEqual({ center: { lat: 48.2, lng: 14.2 }, zoom: 16 });
   });
 
@@ -58,7 +62,11 @@ describe('map view and client storage (spec section 3)', () => {
 describe('the arrival after adding a monument', () => {
   it('is handed over once: the map takes it, then it is gone', () => {
     arrival.hand({ lat: 48.2, lng: 14.2 });
-    expect(arrival.peek()).toEqual({ center: { lat: 48.2, lng: 14.2 }, zoom: 16, flash: 'success.monumentAdded' });
+    expect(arrival.peek()).toEqual({
+      center: { lat: 48.2, lng: 14.2 },
+      zoom: 16,
+      flash: { kind: 'success', key: 'success.monumentAdded' },
+    });
     expect(arrival.peek()).toBeDefined();
     arrival.done();
     expect(arrival.peek()).toBeUndefined();

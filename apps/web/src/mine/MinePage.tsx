@@ -12,6 +12,8 @@ import { setWatching } from '../follow/followApi';
 import { mineKey, mineQuery } from '../follow/mineQuery';
 import { proposalLink } from '../follow/tokenSearch';
 import { langOf } from '../i18n/languages';
+import { ProposalThumb } from '../photos/ProposalThumb';
+import { usePublicPhoto } from '../photos/usePublicPhoto';
 import { BackLink } from '../layout/BackLink';
 import { ProposalStanding } from '../popup/ProposalStanding';
 import { ReviewBadge } from '../review/UnderReview';
@@ -23,6 +25,7 @@ function MineEntry({ item, section, onUnwatch }: { item: MineItem; section: Sect
   const { t, i18n } = useTranslation();
   const { intervention, monument } = item;
   const where = langOf(i18n.resolvedLanguage) === 'en' && monument.nameEn ? monument.nameEn : monument.name;
+  const photo = usePublicPhoto(monument.id, intervention.id);
   return (
     <li className="mine-item">
       <h3 className="mine-item__name">
@@ -34,6 +37,7 @@ function MineEntry({ item, section, onUnwatch }: { item: MineItem; section: Sect
           </>
         ) : null}
       </h3>
+      {photo ? <ProposalThumb photo={photo} name={intervention.name} className="list-thumb" /> : null}
       <p className="mine-item__monument">{t('follow.mine.at', { monument: where })}</p>
       {item.underReview ? <p className="review-explain">{t('review.explain')}</p> : <ProposalStanding proposal={intervention} />}
       <p className="mine-item__actions">

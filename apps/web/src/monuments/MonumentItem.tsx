@@ -6,6 +6,8 @@ import { useId, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCategoryLabel } from '../finder/FilterPanel';
 import type { FilterSearch } from '../finder/search';
+import { ProposalThumb } from '../photos/ProposalThumb';
+import { usePublicPhoto } from '../photos/usePublicPhoto';
 import { MonumentProposals } from '../popup/MonumentProposals';
 
 /** `heading`: set on the first monument of a newly shown page, which gets focus. */
@@ -16,11 +18,13 @@ export function MonumentItem({ monument, name, filters, heading }: Props) {
   const categoryLabel = useCategoryLabel();
   const [open, setOpen] = useState(false);
   const id = useId();
+  const photo = usePublicPhoto(monument.id, null);
   return (
     <li className="monument-item">
       <h2 className="monument-item__name" ref={heading} tabIndex={-1}>
         {name}
       </h2>
+      {photo ? <ProposalThumb photo={photo} name={name} className="list-thumb" /> : null}
       <dl className="monument-item__facts">
         <dt>{t('finder.category')}</dt>
         <dd>{categoryLabel(monument.category)}</dd>

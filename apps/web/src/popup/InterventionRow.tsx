@@ -1,8 +1,9 @@
 // One intervention in the popup: thumbs-up (vote), name, where it stands, count, follow and report buttons.
-import type { MonumentIntervention } from '@linz/contract';
+import type { MonumentIntervention, Photo } from '@linz/contract';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ThumbsUpIcon } from '../layout/icons';
+import { ProposalThumb } from '../photos/ProposalThumb';
 import { ProposalStanding } from './ProposalStanding';
 
 type Props = {
@@ -15,9 +16,11 @@ type Props = {
   onShare: (intervention: MonumentIntervention) => void;
   /** The proposal a shared link named: marked, scrolled to and focused once. */
   shared: boolean;
+  /** Its picture (issue 30), shown beside it and opened large. */
+  photo?: Photo | undefined;
 };
 
-export function InterventionRow({ intervention, voted, celebrating, onVote, onReport, onFollow, onShare, shared }: Props) {
+export function InterventionRow({ intervention, voted, celebrating, onVote, onReport, onFollow, onShare, shared, photo }: Props) {
   const { t } = useTranslation();
   const button = useRef<HTMLButtonElement>(null);
   const row = useRef<HTMLLIElement>(null);
@@ -45,6 +48,7 @@ export function InterventionRow({ intervention, voted, celebrating, onVote, onRe
       >
         <ThumbsUpIcon />
       </button>
+      {photo ? <ProposalThumb photo={photo} name={intervention.name} /> : null}
       <span className="intervention-row__main">
         {shared ? <span className="intervention-row__shared">{t('sharePreview.sharedHere')}</span> : null}
         <span className="intervention-row__name">{intervention.name}</span>

@@ -1,9 +1,12 @@
 // The marker popup (spec "Marker popup"): name, question, and the monument's proposals, voting,
 // proposing, sharing and reporting (MonumentProposals, shared with the /monuments list).
 import type { Monument } from '@linz/contract';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLocked } from '../storage/keys';
+import { firstPhoto, PhotoFigure } from '../photos/PhotoFigure';
+import { monumentPhotosQuery } from '../photos/photoApi';
 import { MonumentProposals } from './MonumentProposals';
 
 type Props = { monument: Monument; name: string; onClose: () => void; sharedProposalId?: number | undefined };
@@ -13,6 +16,9 @@ export function MonumentPopup({ monument, name, onClose, sharedProposalId }: Pro
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => heading.current?.focus({ preventScroll: true }), []);
+  // The monument's photo above its name, the proposals' pictures beside them (issue 30).
+  const photos = useQuery(monumentPhotosQuery(monument.id)).data ?? [];
+  const photo = firstPhoto(photos, null);
 
   return (
     // Not an interaction: the handlers keep the popup's own clicks and Escape away from the map.
@@ -28,12 +34,13 @@ export function MonumentPopup({ monument, name, onClose, sharedProposalId }: Pro
         if (event.key === 'Escape') onClose();
       }}
     >
+      {photo ? <PhotoFigure photo={photo} className="monument-popup__photo" /> : null}
       <h2 id={`popup-${monument.id}`} ref={heading} tabIndex={-1} className="monument-popup__name">
         {name}
       </h2>
       {monument.validated ? null : <p className="monument-popup__unvalidated">{t('popup.unvalidated')}</p>}
       <p className="monument-popup__subline">{t('popup.subline')}</p>
-      <MonumentProposals monument={monument} name={name} sharedProposalId={sharedProposalId} />
+      <MonumentProposals monument={monument} name={name} sharedProposalId={sharedProposalId} photos={photos} />
     </section>
   );
 }

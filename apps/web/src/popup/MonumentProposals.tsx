@@ -1,12 +1,13 @@
 // What a monument offers besides its name: its proposals with votes and where they stand, voting,
 // proposing a new one, and reporting. Shared by the map's popup and the /monuments list.
-import type { Monument, MonumentIntervention } from '@linz/contract';
+import type { Monument, MonumentIntervention, Photo } from '@linz/contract';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { monumentInterventionsQuery } from '../api/queries';
 import { FeedbackBanner } from '../feedback/FeedbackBanner';
-import type { Feedback } from '../feedback/feedback';
+import { success, type Feedback } from '../feedback/feedback';
+import { firstPhoto } from '../photos/PhotoFigure';
 import { FollowOffer } from '../follow/FollowOffer';
 import { votedList } from '../storage/keys';
 import { AddInterventionForm } from './AddInterventionForm';
@@ -22,6 +23,8 @@ import type { ReportTarget } from './report/sendReport';
 
 // The report dialog loads when a visitor first asks to report something.
 const ReportDialog = lazy(() => import('./report/ReportDialog').then((m) => ({ default: m.ReportDialog })));
+// So does the photo form, when a visitor first asks to add a photo (issue 30).
+const PhotoUploadForm = lazy(() => import('../photos/PhotoUploadForm').then((m) => ({ default: m.PhotoUploadForm })));
 // So does the follow dialog, when a visitor first asks to follow a proposal.
 const FollowDialog = lazy(() => import('../follow/FollowDialog').then((m) => ({ default: m.FollowDialog })));
 
@@ -29,9 +32,15 @@ type Reporting = { target: ReportTarget; name: string; opener: HTMLElement };
 type Proposal = { id: number; name: string; voted?: boolean };
 type Following = Proposal & { opener: HTMLElement };
 
-type Props = { monument: Monument; name: string; sharedProposalId?: number | undefined };
+type Props = {
+  monument: Monument;
+  name: string;
+  sharedProposalId?: number | undefined;
+  /** The photos this browser may see (the popup's; none in the /monuments list). */
+  photos?: Photo[] | undefined;
+};
 
-export function MonumentProposals({ monument, name, sharedProposalId }: Props) {
+export function MonumentProposals({ monument, name, sharedProposalId, photos }: Props) {
   const { t } = useTranslation();
   const [feedback, setFeedbackOnly] = useState<Feedback | null>(null);
   // The proposal just voted for or added: its confirmation offers to follow it.
@@ -55,6 +64,9 @@ export function MonumentProposals({ monument, name, sharedProposalId }: Props) {
   const voted = votedList.read(monument.id);
   const [reporting, setReporting] = useState<Reporting | null>(null);
   const [byHand, setByHand] = useState<string | null>(null);
+  const [addingPhoto, setAddingPhoto] = useState(false);
+  const photoButton = useRef<HTMLButtonElement>(null);
+  const photoOf = (id: number) => (photos ? firstPhoto(photos, id) : undefined);
   const share = async (item: MonumentIntervention) => {
     const url = proposalLink(monument.id, item.id);
     const outcome = await shareLink({ title: item.name, text: name, url });
@@ -106,6 +118,7 @@ export function MonumentProposals({ monument, name, sharedProposalId }: Props) {
               }
               onFollow={(item, opener) => setFollowing({ id: item.id, name: item.name, opener })}
               shared={intervention.id === sharedProposalId}
+              photo={photoOf(intervention.id)}
               onShare={(item) => void share(item)}
               onReport={(item, opener) =>
                 setReporting({ target: { kind: 'intervention', interventionId: item.id }, name: item.name, opener })
@@ -124,6 +137,30 @@ export function MonumentProposals({ monument, name, sharedProposalId }: Props) {
         />
       ) : null}
       <AddInterventionForm adding={adding} onAdd={add} />
+      {photos === undefined ? null : (
+        <button
+          ref={photoButton}
+          type="button"
+          className="report-link photo-add"
+          aria-haspopup="dialog"
+          onClick={() => setAddingPhoto(true)}
+        >
+          {t('photos.add')}
+        </button>
+      )}
+      {addingPhoto ? (
+        <Suspense fallback={null}>
+          <PhotoUploadForm
+            monumentId={monument.id}
+            proposals={(interventions.data ?? []).filter((p) => !photoOf(p.id))}
+            onDone={(outcome) => {
+              setAddingPhoto(false);
+              if (outcome === 'sent') setFeedback(success('photos.sent'));
+              photoButton.current?.focus({ preventScroll: true });
+            }}
+          />
+        </Suspense>
+      ) : null}
       <ShareLink monumentId={monument.id} name={name} onOutcome={setFeedback} />
       <button
         type="button"
