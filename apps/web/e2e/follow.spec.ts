@@ -197,7 +197,7 @@ test('after a vote: follow this proposal in this browser, see it on /mine, stop 
   await page.goto('/');
   const again = await openPopup(page, new RegExp(`^${monument.name} \\(`));
   await again.getByRole('textbox', { name: 'Dein Vorschlag' }).fill(mine);
-  await again.getByRole('button', { name: 'Hinzufügen' }).click();
+  await again.getByRole('button', { name: 'Hinzufügen', exact: true }).click();
   await expect(again.getByRole('status').filter({ hasText: 'Dein Vorschlag wurde hinzugefügt!' })).toBeVisible();
   await expect(again.getByRole('button', { name: `Folge diesem Vorschlag: „${mine}“` })).toBeVisible();
   await again.getByRole('link', { name: 'Meine Beteiligung' }).click();

@@ -179,7 +179,7 @@ test.describe('script injection', () => {
       await expect(popup.locator('.intervention-row__name')).toHaveText([payload.trim()]);
       // And a proposal typed into the popup's own form.
       await popup.getByLabel('Dein Vorschlag').fill(`${payload} #2`);
-      await popup.getByRole('button', { name: 'Hinzufügen' }).click();
+      await popup.getByRole('button', { name: 'Hinzufügen', exact: true }).click();
       await expect(popup.locator('.intervention-row__name').filter({ hasText: `${payload.trim()} #2` })).toHaveCount(1);
       await page.keyboard.press('Escape');
     }

@@ -96,7 +96,7 @@ test('offline after one visit: markers and a popup’s proposals, the banner, an
   await expect(popup.getByRole('status')).toHaveText(/Deine Stimme wartet auf Verbindung/);
   await popup.getByRole('button', { name: 'Für „Schon gewählt“ stimmen' }).click();
   await popup.getByRole('textbox', { name: 'Dein Vorschlag' }).fill('Neu im Funkloch');
-  await popup.getByRole('button', { name: 'Hinzufügen' }).click();
+  await popup.getByRole('button', { name: 'Hinzufügen', exact: true }).click();
   await expect(popup.getByRole('status')).toHaveText(/Dein Vorschlag wartet auf Verbindung/);
   const queue = page.locator('.offline-queue');
   await expect(queue.getByRole('listitem')).toHaveText([

@@ -69,7 +69,7 @@ test.describe('English', () => {
     const popup = await openPopup(page, new RegExp(`^${monument.name} \\(`));
     await popup.getByRole('textbox', { name: 'Your proposal' }).tap();
     await page.keyboard.type('A fountain for Enrica von Handel-Mazzetti');
-    await popup.getByRole('button', { name: 'Add' }).tap();
+    await popup.getByRole('button', { name: 'Add', exact: true }).tap();
     await expect(popup.getByRole('status')).toHaveText('Your proposal has been added!');
     await popup.getByRole('button', { name: /^Vote for/ }).tap();
     await expect(popup.getByRole('status')).toHaveText('Your vote has been recorded!');

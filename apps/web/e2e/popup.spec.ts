@@ -75,13 +75,13 @@ test('adding a proposal: disabled and "adding" while it runs, new one on top, in
   const popup = await openPopup(page, marker);
   const input = popup.getByRole('textbox', { name: 'Dein Vorschlag' });
   await input.fill('  Büste für Johanna Dohnal  ');
-  await popup.getByRole('button', { name: 'Hinzufügen' }).click();
+  await popup.getByRole('button', { name: 'Hinzufügen', exact: true }).click();
   const busy = popup.getByRole('button', { name: 'Wird hinzugefügt…' });
   await expect(busy).toBeDisabled();
   await expect(input).toHaveValue('');
   release();
   await expect(popup.getByRole('status')).toHaveText('Dein Vorschlag wurde hinzugefügt!');
-  await expect(popup.getByRole('button', { name: 'Hinzufügen' })).toBeEnabled();
+  await expect(popup.getByRole('button', { name: 'Hinzufügen', exact: true })).toBeEnabled();
   const rows = popup.getByRole('list', { name: 'Vorgeschlagene Interventionen' }).getByRole('listitem');
   await expect(rows).toHaveCount(2);
   await expect(rows.first()).toContainText('Büste für Johanna Dohnal');
@@ -95,13 +95,13 @@ test('a blank title is refused; a failed add says so and clears the input', asyn
   await page.goto('/');
   const popup = await openPopup(page, marker);
   await popup.getByRole('textbox', { name: 'Dein Vorschlag' }).fill('   ');
-  await popup.getByRole('button', { name: 'Hinzufügen' }).click();
+  await popup.getByRole('button', { name: 'Hinzufügen', exact: true }).click();
   await expect(popup.getByRole('alert')).toHaveText('Titel ist Pflichtfeld.');
   await page.route(`**/api/interventions/${monument.id}`, (route) =>
     route.request().method() === 'POST' ? route.fulfill({ status: 500, body: '' }) : route.continue(),
   );
   await popup.getByRole('textbox', { name: 'Dein Vorschlag' }).fill('Wird scheitern');
-  await popup.getByRole('button', { name: 'Hinzufügen' }).click();
+  await popup.getByRole('button', { name: 'Hinzufügen', exact: true }).click();
   await expect(popup.getByRole('alert')).toHaveText('Hinzufügen der Intervention fehlgeschlagen.');
   await expect(popup.getByRole('textbox', { name: 'Dein Vorschlag' })).toHaveValue('');
   await page.unrouteAll();
@@ -111,7 +111,7 @@ test('a blank title is refused; a failed add says so and clears the input', asyn
       : route.continue(),
   );
   await popup.getByRole('textbox', { name: 'Dein Vorschlag' }).fill('Zu schnell');
-  await popup.getByRole('button', { name: 'Hinzufügen' }).click();
+  await popup.getByRole('button', { name: 'Hinzufügen', exact: true }).click();
   await expect(popup.getByRole('alert')).toHaveText(/Zu viele Anfragen/);
 });
 

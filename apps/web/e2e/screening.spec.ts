@@ -39,7 +39,7 @@ test('a held proposal: under review for its author, absent for others and the op
   const sent = page.waitForResponse(
     (r) => r.url().endsWith(`/api/interventions/${monument.id}`) && r.request().method() === 'POST',
   );
-  await popup.getByRole('button', { name: 'Hinzufügen' }).click();
+  await popup.getByRole('button', { name: 'Hinzufügen', exact: true }).click();
   const answer = (await (await sent).json()) as { id: number; underReview: boolean };
   expect(answer.underReview).toBe(true);
   await expect(popup.getByRole('status')).toHaveText(

@@ -5,9 +5,10 @@ import './follow.css';
 import { APP_PATHS } from '@linz/contract/facts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { useModalDialog } from '../layout/useModalDialog';
 import { failure, type Feedback } from '../feedback/feedback';
 import { LANGUAGES, langOf, type Lang } from '../i18n/languages';
 import { requestFollow, setWatching } from './followApi';
@@ -23,7 +24,7 @@ type Props = {
 export function FollowDialog({ interventionId, name, onDone }: Props) {
   const { t, i18n } = useTranslation();
   const id = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
+  const { ref: dialogRef, finish, onCancel, onClose } = useModalDialog<never>(onDone);
   const queryClient = useQueryClient();
   const [email, setEmail] = useState('');
   const [lang, setLang] = useState<Lang>(langOf(i18n.resolvedLanguage));
@@ -32,11 +33,6 @@ export function FollowDialog({ interventionId, name, onDone }: Props) {
   const [pending, setPending] = useState(false);
   const mine = useQuery(mineQuery());
   const watching = mine.data?.following.some((item) => item.intervention.id === interventionId) ?? false;
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-  }, []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -63,11 +59,12 @@ export function FollowDialog({ interventionId, name, onDone }: Props) {
     // Not an interaction: the handlers keep the dialog's keys and clicks from the popup behind it.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <dialog
-      ref={dialog}
+      ref={dialogRef}
       className="report-dialog follow-dialog"
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-intro`}
-      onClose={onDone}
+      onCancel={onCancel}
+      onClose={onClose}
       onKeyDown={(event) => event.stopPropagation()}
       onClick={(event) => event.stopPropagation()}
     >
@@ -134,7 +131,7 @@ export function FollowDialog({ interventionId, name, onDone }: Props) {
         </Link>
       </section>
       <div className="report-dialog__actions">
-        <button type="button" className="button" onClick={() => dialog.current?.close()}>
+        <button type="button" className="button" onClick={() => finish(null)}>
           {t('follow.form.close')}
         </button>
       </div>

@@ -46,13 +46,23 @@ const PAN_PADDING = 80;
 /** A popup's frame around its content: the wrapper's padding and margins, and the tip. */
 const POPUP_FRAME = 60;
 
-/** While the offline panel shows at the screen's foot, the popup pans clear of it and, where the
- * room left is too small, scrolls inside instead of reaching under it. */
+/** How far up from the map's foot the buttons laid over it reach (locate, add), plus a gap. */
+function overlayButtonsHeight(map: LeafletMap): number {
+  const box = map.getContainer().getBoundingClientRect();
+  const tops = [...document.querySelectorAll('.map-actions')]
+    .map((el) => el.getBoundingClientRect())
+    .filter((r) => r.height > 0 && r.top > box.top + box.height / 2)
+    .map((r) => r.top);
+  return tops.length > 0 ? box.bottom - Math.min(...tops) + 8 : 0;
+}
+
+/** The popup pans clear of the buttons over the map's foot and of the offline panel at the
+ * screen's foot; where the room left is too small (a photo on a phone), it scrolls inside instead
+ * of reaching under them. */
 function clearOfPanel(map: LeafletMap, popup: Popup) {
-  const reserved = reservedBottom();
-  const bottom = Math.max(PAN_PADDING, reserved + 16);
+  const bottom = Math.max(PAN_PADDING, reservedBottom() + 16, overlayButtonsHeight(map));
   popup.options.autoPanPaddingBottomRight = [16, bottom];
-  popup.options.maxHeight = reserved > 0 ? Math.max(120, map.getSize().y - PAN_PADDING - bottom - POPUP_FRAME) : undefined;
+  popup.options.maxHeight = Math.max(120, map.getSize().y - PAN_PADDING - bottom - POPUP_FRAME);
 }
 
 /** Room kept between a focused marker and the map's edges, where the zoom, locate and share

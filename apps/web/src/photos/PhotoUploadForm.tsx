@@ -4,9 +4,10 @@
 // keeps focus inside, closes on Escape, and Leaflet never handles its clicks.
 import type { MonumentIntervention } from '@linz/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { useModalDialog } from '../layout/useModalDialog';
 import { photoKeys } from './photoApi';
 import { draftProblem, EMPTY_DRAFT, PhotoInputs } from './PhotoInputs';
 import { uploadPhoto, type Subject, type UploadOutcome } from './upload';
@@ -27,17 +28,7 @@ export function PhotoUploadForm({ monumentId, proposals, onDone }: Props) {
   const [draft, setDraft] = useState(EMPTY_DRAFT);
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const dialog = useRef<HTMLDialogElement>(null);
-  // The page behind is inert while the dialog is open: close it first, report from its close event.
-  const outcome = useRef<UploadOutcome | null>(null);
-  const finish = (result: UploadOutcome | null) => {
-    outcome.current = result;
-    dialog.current?.close();
-  };
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-  }, []);
+  const { ref: dialogRef, finish, onCancel, onClose } = useModalDialog(onDone);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -62,10 +53,11 @@ export function PhotoUploadForm({ monumentId, proposals, onDone }: Props) {
     // Not an interaction: the handlers keep the dialog's keys and clicks from the popup behind it.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <dialog
-      ref={dialog}
+      ref={dialogRef}
       className="report-dialog photo-dialog"
       aria-labelledby={`${id}-title`}
-      onClose={() => onDone(outcome.current)}
+      onCancel={onCancel}
+      onClose={onClose}
       onKeyDown={(event) => event.stopPropagation()}
       onClick={(event) => event.stopPropagation()}
     >

@@ -2,11 +2,12 @@
 // A modal <dialog> keeps focus inside and closes on Escape; it is put on <body> so Leaflet's
 // popup never handles its clicks, and its Escape never reaches the popup (which would close too).
 import { REPORT_COMMENT_MAX, REPORT_REASONS } from '@linz/contract/facts';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { Feedback } from '../../feedback/feedback';
 import { failure } from '../../feedback/feedback';
+import { useModalDialog } from '../../layout/useModalDialog';
 import { sendReport, type ReportTarget } from './sendReport';
 
 type Reason = (typeof REPORT_REASONS)[number];
@@ -21,22 +22,11 @@ type Props = {
 export function ReportDialog({ target, name, onDone }: Props) {
   const { t } = useTranslation();
   const id = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
   const [reason, setReason] = useState<Reason | null>(null);
   const [comment, setComment] = useState('');
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<Feedback | null>(null);
-  // The page behind a modal dialog is inert (nothing there can take focus): close it first and
-  // report the outcome from its close event.
-  const thanks = useRef<Feedback | null>(null);
-  const finish = (outcome: Feedback | null) => {
-    thanks.current = outcome;
-    dialog.current?.close();
-  };
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-  }, []);
+  const { ref: dialogRef, finish, onCancel, onClose } = useModalDialog(onDone);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!reason) {
@@ -55,10 +45,11 @@ export function ReportDialog({ target, name, onDone }: Props) {
     // Not an interaction: the handlers keep the dialog's keys and clicks from the popup behind it.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <dialog
-      ref={dialog}
+      ref={dialogRef}
       className="report-dialog"
       aria-labelledby={`${id}-title`}
-      onClose={() => onDone(thanks.current)}
+      onCancel={onCancel}
+      onClose={onClose}
       onKeyDown={(event) => event.stopPropagation()}
       onClick={(event) => event.stopPropagation()}
     >
