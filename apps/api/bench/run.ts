@@ -1,8 +1,9 @@
-// `pnpm bench [-- --only reads|votes|main|mechanisms|scale|search|instances|photos] [--db pglite|postgres]`: loopback load,
+// `pnpm bench [-- --only reads|votes|main|mechanisms|scale|search|instances|photos|city] [--db pglite|postgres]`: loopback load,
 // driven by wrk, on the API's two public lists and the vote, each beside a reference measured in the
 // same run (bare node:http for reads, the vote SQL straight on the driver for votes), and the
 // with/without figures of the API's mechanisms (mechanisms.ts), and the monuments list at 42 and
-// 10,000 monuments (scale.ts), all of Austria at 50,000 (search.ts: seed time, tiles, search), on
+// 10,000 monuments (scale.ts), all of Austria at 50,000 (search.ts: seed time, tiles, search), reads
+// through nginx beside nginx serving files, logging's cost and resident memory (city.ts), on
 // PGlite and on PostgreSQL. See
 // bench/README.md. A benchmark: it exits 1 only when it could not run or a vote count check fails
 // (BENCH_STRICT=1: also when a target is missed).
@@ -28,6 +29,7 @@ import {
   type Ctx,
   type Target,
 } from './common.js';
+import { benchCity } from './city.js';
 import { benchInstances } from './instances.js';
 import { benchMechanisms } from './mechanisms.js';
 import { benchPhotos } from './photos.js';
@@ -36,11 +38,11 @@ import { benchSearch } from './search.js';
 import type { SqlRefConfig, SqlRefResult } from './reference-sql.js';
 import { startApi, type Api, type DbTarget } from './server.js';
 import { cpuMs, percentile } from './stats.js';
-import { printMechanisms, printTable, type MechanismRow, type Row } from './table.js';
+import { printMechanisms, printMemory, printTable, type MechanismRow, type MemoryRow, type Row } from './table.js';
 import { removeVariants } from './variants.js';
 import { compareGets, CONNECTIONS, loadGet, ok200, requireWrk } from './wrk.js';
 
-type Part = 'reads' | 'votes' | 'mechanisms' | 'scale' | 'search' | 'instances' | 'photos';
+type Part = 'reads' | 'votes' | 'mechanisms' | 'scale' | 'search' | 'instances' | 'photos' | 'city';
 
 function argsOf(argv: string[]) {
   const args = argv.filter((a) => a !== '--');
@@ -49,12 +51,14 @@ function argsOf(argv: string[]) {
     if (i < 0) return undefined;
     return args[i]!.includes('=') ? args[i]!.split('=')[1] : args[i + 1];
   };
-  const only = (value('--only') ?? 'reads,votes,mechanisms,scale,instances,photos').replace('main', 'reads,votes').split(',');
+  const only = (value('--only') ?? 'reads,votes,mechanisms,scale,instances,photos,city')
+    .replace('main', 'reads,votes')
+    .split(',');
   const parts = new Set<Part>();
   for (const p of only) {
-    if (!['reads', 'votes', 'mechanisms', 'scale', 'search', 'instances', 'photos'].includes(p))
+    if (!['reads', 'votes', 'mechanisms', 'scale', 'search', 'instances', 'photos', 'city'].includes(p))
       throw new Error(
-        `--only takes reads, votes, main, mechanisms, scale, search, instances or photos (comma-separated), not ${p}`,
+        `--only takes reads, votes, main, mechanisms, scale, search, instances, photos or city (comma-separated), not ${p}`,
       );
     parts.add(p as Part);
   }
@@ -92,7 +96,8 @@ const perDb =
   (parts.has('mechanisms') ? 330 : 0) +
   (parts.has('scale') ? 240 : 0) +
   (parts.has('search') ? 1200 : 0) +
-  (parts.has('photos') ? 90 : 0);
+  (parts.has('photos') ? 90 : 0) +
+  (parts.has('city') ? 210 : 0);
 const budget = (DBS.length * perDb + (parts.has('instances') ? 240 : 0) + 120) * 1000;
 setTimeout(() => {
   console.error(`benchmark exceeded its ${budget / 1000} s budget; stopping`);
@@ -312,12 +317,20 @@ async function main() {
   const checks: string[] = [];
   let exact = true;
   for (const kind of DBS)
-    if ([...parts].some((p) => p !== 'instances')) exact = (await benchDb(kind, rows, mechanisms, checks)) && exact;
+    if ([...parts].some((p) => p !== 'instances' && p !== 'city'))
+      exact = (await benchDb(kind, rows, mechanisms, checks)) && exact;
   // Several instances behind nginx: PostgreSQL only, once.
   const instances = parts.has('instances') ? await benchInstances() : undefined;
+  // Reads through nginx, logging's cost, resident memory: after the other parts, on the databases asked for.
+  const memory: MemoryRow[] = [];
+  if (parts.has('city')) await benchCity(DBS, rows, memory, (c) => cleanups.push(c));
   console.log('');
   if (rows.length) {
     printTable(rows, `${generator} -t${THREADS} -c${CONNECTIONS}`);
+    console.log('');
+  }
+  if (memory.length) {
+    printMemory(memory);
     console.log('');
   }
   for (const h of headroom) console.log(`headroom  ${h}`);

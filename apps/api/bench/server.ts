@@ -15,6 +15,8 @@ export type ApiOptions = {
   src?: string;
   /** More loadConfig options, e.g. a request deadline for the overload. */
   options?: ConfigOptions;
+  /** More settings, after the bench's own (e.g. LOG_LEVEL: 'info', bench/city.ts). */
+  env?: Record<string, string>;
 };
 
 const HUGE = 1_000_000_000;
@@ -29,6 +31,7 @@ export async function startApi(db: DbTarget, opts: ApiOptions): Promise<Api> {
       // Voters come from distinct addresses (X-Forwarded-For from one proxy hop), as in real use.
       TRUST_PROXY: '1',
       ...(db.kind === 'postgres' ? { DATABASE_URL: db.url } : { DATA_DIR: db.dataDir }),
+      ...opts.env,
     },
     options: {
       webDist: '/nonexistent',

@@ -48,3 +48,13 @@ export function printMechanisms(rows: MechanismRow[]) {
     rows.map((r) => [r.mechanism, r.db, r.measure, r.with, r.without, r.effect]),
   );
 }
+
+/** Resident memory (VmRSS) of one API process (city.ts): at rest after its start and after a load run. */
+export type MemoryRow = { case: string; db: string; rest: number; loaded: number; load: string };
+
+export function printMemory(rows: MemoryRow[]) {
+  printCells(
+    ['VmRSS', 'db', 'at rest after its start', 'after the load run', 'load run'],
+    rows.map((r) => [r.case, r.db, `${r.rest.toFixed(0)} MB`, `${r.loaded.toFixed(0)} MB`, r.load]),
+  );
+}

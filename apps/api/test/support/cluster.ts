@@ -36,6 +36,8 @@ export type ClusterOptions = {
   port?: number;
   env?: Record<string, string>;
   options?: ConfigOptions;
+  /** More of nginx's http block, e.g. a server of the bench's own beside linz.conf's (bench/city.ts). */
+  extraHttp?: string;
 };
 
 /** Fails loudly, with the install hint, when nginx is missing. */
@@ -61,7 +63,7 @@ async function waitReady(url: string, child: Child): Promise<void> {
 }
 
 /** The nginx main configuration: unprivileged paths under `dir`, the repo's server block. */
-function nginxConf(dir: string, port: number, instancePorts: number[]): string {
+function nginxConf(dir: string, port: number, instancePorts: number[], extraHttp = ''): string {
   const server = readFileSync(path.join(repo, 'deploy/nginx/linz.conf'), 'utf8');
   if (!server.includes('listen 8080;')) throw new Error('deploy/nginx/linz.conf: no `listen 8080;` to point elsewhere');
   const cachePath = 'proxy_cache_path /var/cache/nginx/linz ';
@@ -88,6 +90,7 @@ ${upstream}
   }
   include ${dir}/linz.conf;
   access_log ${dir}/access.log linz;
+${extraHttp}
 }
 `;
 }
@@ -128,7 +131,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     // All at once, as a deploy starts them: migrations and the seed take turns in the database.
     instances.push(...(await Promise.all(ports.map((_, i) => launch(i)))));
     const conf = path.join(dir, 'nginx.conf');
-    writeFileSync(conf, nginxConf(dir, port, ports));
+    writeFileSync(conf, nginxConf(dir, port, ports, opts.extraHttp));
     nginx = startChild(NGINX, {}, ['-p', dir, '-c', conf], [], { raw: true });
     const url = `http://127.0.0.1:${port}`;
     await waitReady(url, nginx);
