@@ -62,6 +62,12 @@ function staffCalls(headers: Record<string, string>) {
     trpcGet('staff.outbox.list', undefined, headers),
     trpcPost('staff.outbox.retry', { notificationId: 1 }, headers),
     trpcGet('staff.accessibilityFeedback.list', undefined, headers),
+    // Photos (issue 30).
+    trpcGet('staff.photos.list', { status: 'pending' }, headers),
+    trpcPost('staff.photos.approve', { photoId: '00000000-0000-4000-8000-000000000000' }, headers),
+    trpcPost('staff.photos.reject', { photoId: '00000000-0000-4000-8000-000000000000', reason: 'Grund' }, headers),
+    trpcPost('staff.photos.rotate', { photoId: '00000000-0000-4000-8000-000000000000', degrees: 90 }, headers),
+    trpcPost('staff.photos.remove', { photoId: '00000000-0000-4000-8000-000000000000' }, headers),
     // The vote review (issue 27).
     trpcGet('votes.alerts', undefined, headers),
     trpcGet('votes.review', { interventionId: 1 }, headers),
