@@ -78,15 +78,7 @@ export async function processPhoto(sent: Buffer): Promise<ProcessedPhoto> {
   if ((header.pages ?? 1) > 1) throw new PhotoRefused(415, TYPE_MESSAGE); // animated WebP/PNG
   try {
     // rotate() with no angle: upright from the EXIF orientation. sharp writes no metadata unless asked.
-    const full = await webp(sharp(sent, decodeOptions).rotate(), PHOTO_RULES.longSide);
-    const thumb = await webp(sharp(full.data), PHOTO_RULES.thumbSide);
-    return {
-      image: full.data,
-      thumb: thumb.data,
-      width: full.info.width,
-      height: full.info.height,
-      hash: createHash('sha256').update(full.data).digest('hex'),
-    };
+    return await encoded(sharp(sent, decodeOptions).rotate());
   } catch {
     throw new PhotoRefused(422, BROKEN_MESSAGE);
   }
@@ -94,7 +86,12 @@ export async function processPhoto(sent: Buffer): Promise<ProcessedPhoto> {
 
 /** A stored photo turned by 90° either way, re-encoded as a new photo (new bytes, new hash). */
 export async function rotatePhoto(image: Buffer, degrees: 90 | -90): Promise<ProcessedPhoto> {
-  const full = await webp(sharp(image, decodeOptions).rotate(degrees), PHOTO_RULES.longSide);
+  return encoded(sharp(image, decodeOptions).rotate(degrees));
+}
+
+/** The stored photo and its thumbnail from a decoded picture, named by the hash of its bytes. */
+async function encoded(picture: Sharp): Promise<ProcessedPhoto> {
+  const full = await webp(picture, PHOTO_RULES.longSide);
   const thumb = await webp(sharp(full.data), PHOTO_RULES.thumbSide);
   return {
     image: full.data,
