@@ -168,11 +168,11 @@ export async function openPopup(page: Page, markerName: string | RegExp) {
   return popup;
 }
 
-/** Waits for the map's markers, so the page is ready to use. */
-/** The map shows every monument: markers are added a batch per frame, and the region is busy until the last. */
-export async function mapReady(page: Page) {
-  await expect(page.locator('.leaflet-container[aria-busy="false"]')).toBeVisible();
-  await expect(page.locator('.leaflet-marker-icon').first()).toBeVisible();
+/** The map shows every monument: markers are added a batch per frame, and the region is busy until
+ * the last. Markers a control covers are hidden (MonumentLayer's hideCovered): wait for one shown. */
+export async function mapReady(page: Page, timeout?: number) {
+  await expect(page.locator('.leaflet-container[aria-busy="false"]')).toBeVisible({ timeout });
+  await expect(page.locator('.leaflet-marker-icon:not(.leaflet-marker-icon--covered)').first()).toBeVisible({ timeout });
 }
 
 /** A point on the map with no marker, control or popup within 40 px (for presses). */

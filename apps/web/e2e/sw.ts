@@ -1,12 +1,9 @@
 // Shared by the specs that run the real service worker (sw/sw.ts): the others block it
 // (playwright.config.ts).
-import { expect, type Page } from './fixtures';
+import { expect, mapReady as ready, type Page } from './fixtures';
 
-/** The map with its markers (as fixtures' mapReady, with room for a first load while the worker precaches). */
-export async function mapReady(page: Page) {
-  await expect(page.locator('.leaflet-container[aria-busy="false"]')).toBeVisible({ timeout: 30_000 });
-  await expect(page.locator('.leaflet-marker-icon').first()).toBeVisible({ timeout: 15_000 });
-}
+/** The map with its markers, with room for a first load while the worker precaches. */
+export const mapReady = (page: Page) => ready(page, 30_000);
 
 /** Opens the app online and waits until the service worker controls it (the second load). */
 export async function visitOnline(page: Page, path = '/') {

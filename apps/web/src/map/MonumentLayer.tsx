@@ -91,7 +91,7 @@ function reveal(map: LeafletMap, marker: Marker) {
     left: box.left + FOCUS_EDGE,
     right: box.right - FOCUS_EDGE,
     top: box.top + FOCUS_EDGE,
-    bottom: box.bottom - Math.max(FOCUS_EDGE, reservedBottom() + 16),
+    bottom: box.bottom - Math.max(FOCUS_EDGE, reservedBottom() + 16, overlayButtonsHeight(map)),
   };
   let r = el.getBoundingClientRect();
   const dx = r.left < safe.left ? r.left - safe.left : r.right > safe.right ? r.right - safe.right : 0;
@@ -121,9 +121,11 @@ const COVERS = '.leaflet-control a, .leaflet-control button, .map-overlay a, .ma
 
 /** Markers and clusters that an open popup, its own marker or a control over the map partly
  * covers are hidden until the view changes: they could be neither picked (WCAG 2.5.8) nor seen when
- * Tab reaches them (2.4.11). */
+ * Tab reaches them (2.4.11). The focused marker stays: reveal has panned it clear, and hiding it
+ * would drop the focus to the page. */
 function hideCovered(map: LeafletMap, open: Open | null) {
   const own = open?.marker.getElement();
+  const focused = document.activeElement;
   const covers = [...document.querySelectorAll(COVERS)].map((el) => el.getBoundingClientRect());
   const popup = open?.popup.getElement();
   if (popup) covers.push(popup.getBoundingClientRect());
@@ -137,6 +139,7 @@ function hideCovered(map: LeafletMap, open: Open | null) {
     const sliver = w > 0 && h > 0 && (w < MIN_TARGET_PX || h < MIN_TARGET_PX);
     const covered =
       el !== own &&
+      el !== focused &&
       (sliver || covers.some((b) => b.width > 0 && r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top));
     el.classList.toggle('leaflet-marker-icon--covered', covered);
   }
