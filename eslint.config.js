@@ -31,6 +31,19 @@ export default tseslint.config(
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          name: 'react-leaflet',
+          message:
+            "Import each component from its own module (react-leaflet/MapContainer): the index asks Leaflet for every layer, and the build's Leaflet has only what the map uses (src/map/leaflet-subset.js).",
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },

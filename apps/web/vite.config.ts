@@ -1,4 +1,5 @@
 // Build to dist/ (served by the API, with brotli and gzip copies); in dev, proxy the API on :3000.
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -36,7 +37,7 @@ export default defineConfig({
   ],
   // Leaflet's ES module build: the bundler drops what nothing uses (1.3 KiB gzip of the first load
   // that its default UMD build, which also sets window.L, keeps).
-  resolve: { alias: [{ find: /^leaflet$/, replacement: 'leaflet/dist/leaflet-src.esm.js' }] },
+  resolve: { alias: [{ find: /^leaflet$/, replacement: path.resolve(import.meta.dirname, 'src/map/leaflet-subset.js') }] },
   server: { port: 5173, proxy: { '/api': api, '/trpc': api } },
   build: {
     outDir: 'dist',

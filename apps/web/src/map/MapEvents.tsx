@@ -1,6 +1,6 @@
 // Keeps the session's map view (key mapView) up to date: on opening and whenever the map stops.
 import { useEffect } from 'react';
-import { useMapEvents } from 'react-leaflet';
+import { useMapEvents } from 'react-leaflet/hooks';
 import { mapView } from '../storage/keys';
 
 export function SaveMapView() {

@@ -6,7 +6,7 @@ import { Point, Popup, type Map as LeafletMap, type Marker } from 'leaflet';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { useMap } from 'react-leaflet';
+import { useMap } from 'react-leaflet/hooks';
 import { useFilters } from '../finder/useFilters';
 import { onReservedChange, reservedBottom } from '../layout/reservedSpace';
 import { reportMapDrawn } from '../layout/schedule';

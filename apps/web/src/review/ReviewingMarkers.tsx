@@ -2,7 +2,8 @@
 // only its author sees, whose popup says "under review" (docs/screening.md).
 import { Icon } from 'leaflet';
 import { useTranslation } from 'react-i18next';
-import { Marker, Popup } from 'react-leaflet';
+import { Marker } from 'react-leaflet/Marker';
+import { Popup } from 'react-leaflet/Popup';
 import { markerImage2xUrl, markerImageUrl } from '../branding';
 import { ReviewBadge } from './UnderReview';
 import { useUnderReview } from './useUnderReview';
