@@ -8,6 +8,7 @@ import { Link } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { EmailInput } from '../layout/EmailInput';
 import { useModalDialog } from '../layout/useModalDialog';
 import { failure, type Feedback } from '../feedback/feedback';
 import { LANGUAGES, langOf, type Lang } from '../i18n/languages';
@@ -79,13 +80,9 @@ export function FollowDialog({ interventionId, name, onDone }: Props) {
           <label htmlFor={`${id}-email`} className="report-dialog__label">
             {t('follow.form.email')}
           </label>
-          <input
+          <EmailInput
             id={`${id}-email`}
             className="follow-dialog__input"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            spellCheck={false}
             value={email}
             onChange={(event) => setEmail(event.target.value)}
           />

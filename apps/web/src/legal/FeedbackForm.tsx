@@ -3,6 +3,7 @@
 import { FEEDBACK_MESSAGE_MAX, FEEDBACK_PAGE_MAX } from '@linz/contract/facts';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmailInput } from '../layout/EmailInput';
 import { ApiError, send } from '../api/client';
 
 type Outcome = { kind: 'sent' } | { kind: 'error'; text: string } | null;
@@ -81,11 +82,9 @@ export function FeedbackForm({ contactEmail, emailDays }: { contactEmail: string
         onChange={(e) => setPage(e.target.value)}
       />
       <label htmlFor={`${id}-email`}>{t('legal.accessibility.form.email')}</label>
-      <input
+      <EmailInput
         id={`${id}-email`}
         name="email"
-        type="email"
-        autoComplete="email"
         value={email}
         aria-invalid={emailError !== null}
         aria-describedby={`${id}-email-note${emailError ? ` ${id}-email-error` : ''}`}

@@ -3,6 +3,7 @@
 // opt-in mail whose page confirms the vote.
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmailInput } from '../layout/EmailInput';
 import { failure, type Feedback } from '../feedback/feedback';
 import { langOf } from '../i18n/languages';
 import { requestVoteConfirmation } from './voteConfirmApi';
@@ -53,16 +54,7 @@ export function VoteConfirmForm({ interventionId, name }: Props) {
             <label htmlFor={`${id}-email`} className="vote-confirm__label">
               {t('follow.form.email')}
             </label>
-            <input
-              id={`${id}-email`}
-
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              spellCheck={false}
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-            />
+            <EmailInput id={`${id}-email`} value={email} onChange={(event) => setEmail(event.target.value)} />
             <button type="submit" className="button button--primary" disabled={busy}>
               {busy ? t('follow.form.sending') : t('votes.form.submit')}
             </button>

@@ -1,0 +1,12 @@
+import Fastify from 'fastify';
+import { loggerOptions, requestLogController } from '/work/main/apps/api/src/logging.ts';
+const [mode, variant, port] = process.argv.slice(2);
+const level = mode === 'warn' ? 'warn' : 'info';
+const opts: any = loggerOptions(level, variant === 'noscrub' || variant === 'bare' ? process.stdout : undefined);
+if (variant === 'noredact' || variant === 'bare') delete opts.redact;
+if (variant === 'noserial' || variant === 'bare') delete opts.serializers;
+const app = Fastify({ logger: opts, logController: requestLogController() } as any);
+const body = JSON.stringify({ a: 'x'.repeat(200) });
+app.get('/x', (_req, reply) => { reply.header('content-type', 'application/json').send(body); });
+await app.listen({ port: Number(port), host: '127.0.0.1' });
+process.stderr.write('ready\n');
