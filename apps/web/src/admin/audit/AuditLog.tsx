@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AdminTable } from '../AdminTable';
 import { errorText } from '../errors';
 import { formatTime, formatValue } from '../format';
 import { useTRPC } from '../trpc';
@@ -29,41 +30,34 @@ export function AuditLog() {
         }}
       />
       {page.isError && <p className="feedback feedback--error">{errorText(t, page.error)}</p>}
-      {/* The table scrolls sideways on a phone: keyboard users reach it to scroll (axe scrollable-region-focusable). */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take the focus */}
-      <div className="admin-table-wrap" tabIndex={0} role="region" aria-labelledby="audit-h">
-        <table className="admin-table">
-          <caption>{t('admin.audit.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('admin.audit.when')}</th>
-              <th scope="col">{t('admin.audit.actor')}</th>
-              <th scope="col">{t('admin.audit.action')}</th>
-              <th scope="col">{t('admin.audit.item')}</th>
-              <th scope="col">{t('admin.audit.before')}</th>
-              <th scope="col">{t('admin.audit.after')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {entries.map((e) => (
-              <tr key={e.id}>
-                <th scope="row">{formatTime(e.at, i18n.language)}</th>
-                <td>{e.actor}</td>
-                <td>{e.action}</td>
-                <td>
-                  {t(`admin.kinds.${e.itemKind}`)} <code>{e.itemId}</code>
-                </td>
-                <td>
-                  <pre>{formatValue(e.before)}</pre>
-                </td>
-                <td>
-                  <pre>{formatValue(e.after)}</pre>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        caption={t('admin.audit.caption')}
+        head={[
+          t('admin.audit.when'),
+          t('admin.audit.actor'),
+          t('admin.audit.action'),
+          t('admin.audit.item'),
+          t('admin.audit.before'),
+          t('admin.audit.after'),
+        ]}
+      >
+        {entries.map((e) => (
+          <tr key={e.id}>
+            <th scope="row">{formatTime(e.at, i18n.language)}</th>
+            <td>{e.actor}</td>
+            <td>{e.action}</td>
+            <td>
+              {t(`admin.kinds.${e.itemKind}`)} <code>{e.itemId}</code>
+            </td>
+            <td>
+              <pre>{formatValue(e.before)}</pre>
+            </td>
+            <td>
+              <pre>{formatValue(e.after)}</pre>
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
       <p role="status">{page.isPending ? t('app.loading') : entries.length === 0 ? t('admin.audit.none') : ''}</p>
       <div className="admin-actions">
         <button type="button" className="button" disabled={cursors.length === 1} onClick={() => setCursors(cursors.slice(0, -1))}>

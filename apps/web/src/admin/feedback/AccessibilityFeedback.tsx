@@ -2,6 +2,7 @@
 // the mail that told the team. Visitors' text is shown as text.
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { AdminTable } from '../AdminTable';
 import { errorText } from '../errors';
 import { formatTime } from '../format';
 import { useTRPC } from '../trpc';
@@ -15,31 +16,26 @@ export function AccessibilityFeedback() {
     <section className="admin-section" aria-labelledby="a11y-feedback-h">
       <h2 id="a11y-feedback-h">{t('admin.feedback.title')}</h2>
       {list.isError && <p className="feedback feedback--error">{errorText(t, list.error)}</p>}
-      <div className="admin-table-wrap">
-        <table className="admin-table">
-          <caption>{t('admin.feedback.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('admin.feedback.receivedAt')}</th>
-              <th scope="col">{t('admin.feedback.message')}</th>
-              <th scope="col">{t('admin.feedback.page')}</th>
-              <th scope="col">{t('admin.feedback.email')}</th>
-              <th scope="col">{t('admin.feedback.mail')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {entries.map((e) => (
-              <tr key={e.id}>
-                <th scope="row">{formatTime(e.receivedAt, i18n.language)}</th>
-                <td className="admin-feedback__message">{e.message}</td>
-                <td>{e.page ?? '–'}</td>
-                <td>{e.email ? <a href={`mailto:${e.email}`}>{e.email}</a> : t('admin.feedback.noEmail')}</td>
-                <td>{t(`admin.feedback.states.${e.mailStatus}`)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        caption={t('admin.feedback.caption')}
+        head={[
+          t('admin.feedback.receivedAt'),
+          t('admin.feedback.message'),
+          t('admin.feedback.page'),
+          t('admin.feedback.email'),
+          t('admin.feedback.mail'),
+        ]}
+      >
+        {entries.map((e) => (
+          <tr key={e.id}>
+            <th scope="row">{formatTime(e.receivedAt, i18n.language)}</th>
+            <td className="admin-feedback__message">{e.message}</td>
+            <td>{e.page ?? '–'}</td>
+            <td>{e.email ? <a href={`mailto:${e.email}`}>{e.email}</a> : t('admin.feedback.noEmail')}</td>
+            <td>{t(`admin.feedback.states.${e.mailStatus}`)}</td>
+          </tr>
+        ))}
+      </AdminTable>
       <p role="status">{list.isPending ? t('app.loading') : entries.length === 0 ? t('admin.feedback.none') : ''}</p>
     </section>
   );

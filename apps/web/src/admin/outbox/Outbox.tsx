@@ -2,6 +2,7 @@
 // a held one (waiting for a check of the votes) released.
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { AdminTable, hiddenHeading } from '../AdminTable';
 import { errorText } from '../errors';
 import { formatTime } from '../format';
 import { useTRPC } from '../trpc';
@@ -29,68 +30,59 @@ export function Outbox() {
     <section className="admin-section" aria-labelledby="outbox-h">
       <h2 id="outbox-h">{t('admin.outbox.title')}</h2>
       {outbox.isError && <p className="feedback feedback--error">{errorText(t, outbox.error)}</p>}
-      {/* The table scrolls sideways on a phone: keyboard users reach it to scroll (axe scrollable-region-focusable). */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take the focus */}
-      <div className="admin-table-wrap" tabIndex={0} role="region" aria-labelledby="outbox-h">
-        <table className="admin-table">
-          <caption>{t('admin.outbox.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('admin.outbox.proposal')}</th>
-              <th scope="col">{t('admin.outbox.state')}</th>
-              <th scope="col">{t('admin.outbox.attempts')}</th>
-              <th scope="col">{t('admin.outbox.lastError')}</th>
-              <th scope="col">{t('admin.outbox.nextAttempt')}</th>
-              <th scope="col">{t('admin.outbox.sentAt')}</th>
-              <th scope="col">{t('admin.outbox.reachedAt')}</th>
-              <th scope="col">{t('admin.outbox.kind')}</th>
-              <th scope="col">{t('admin.outbox.votes')}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t('admin.outbox.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {entries.map((e) => (
-              <tr key={e.id}>
-                <th scope="row">{e.interventionName}</th>
-                <td>{t(`admin.outbox.states.${e.status}`)}</td>
-                <td>{e.attempts}</td>
-                <td>{e.lastError ?? '–'}</td>
-                <td>{e.status === 'sent' ? '–' : formatTime(e.nextAttemptAt, i18n.language)}</td>
-                <td>{formatTime(e.sentAt, i18n.language)}</td>
-                <td>{formatTime(e.reachedAt, i18n.language)}</td>
-                <td>{t(`admin.outbox.kinds.${e.kind}`)}</td>
-                <td>{e.voteCount}</td>
-                <td>
-                  {e.status === 'failed' && (
-                    <button
-                      type="button"
-                      className="button"
-                      disabled={retry.isPending}
-                      aria-label={t('admin.outbox.retryLabel', { name: e.interventionName })}
-                      onClick={() => retry.mutate({ notificationId: e.id })}
-                    >
-                      {t('admin.outbox.retry')}
-                    </button>
-                  )}
-                  {e.status === 'held' && (
-                    <button
-                      type="button"
-                      className="button"
-                      disabled={release.isPending}
-                      aria-label={t('admin.outbox.releaseLabel', { name: e.interventionName })}
-                      onClick={() => release.mutate({ notificationId: e.id })}
-                    >
-                      {t('admin.outbox.release')}
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        caption={t('admin.outbox.caption')}
+        head={[
+          t('admin.outbox.proposal'),
+          t('admin.outbox.state'),
+          t('admin.outbox.attempts'),
+          t('admin.outbox.lastError'),
+          t('admin.outbox.nextAttempt'),
+          t('admin.outbox.sentAt'),
+          t('admin.outbox.reachedAt'),
+          t('admin.outbox.kind'),
+          t('admin.outbox.votes'),
+          hiddenHeading(t('admin.outbox.actions')),
+        ]}
+      >
+        {entries.map((e) => (
+          <tr key={e.id}>
+            <th scope="row">{e.interventionName}</th>
+            <td>{t(`admin.outbox.states.${e.status}`)}</td>
+            <td>{e.attempts}</td>
+            <td>{e.lastError ?? '–'}</td>
+            <td>{e.status === 'sent' ? '–' : formatTime(e.nextAttemptAt, i18n.language)}</td>
+            <td>{formatTime(e.sentAt, i18n.language)}</td>
+            <td>{formatTime(e.reachedAt, i18n.language)}</td>
+            <td>{t(`admin.outbox.kinds.${e.kind}`)}</td>
+            <td>{e.voteCount}</td>
+            <td>
+              {e.status === 'failed' && (
+                <button
+                  type="button"
+                  className="button"
+                  disabled={retry.isPending}
+                  aria-label={t('admin.outbox.retryLabel', { name: e.interventionName })}
+                  onClick={() => retry.mutate({ notificationId: e.id })}
+                >
+                  {t('admin.outbox.retry')}
+                </button>
+              )}
+              {e.status === 'held' && (
+                <button
+                  type="button"
+                  className="button"
+                  disabled={release.isPending}
+                  aria-label={t('admin.outbox.releaseLabel', { name: e.interventionName })}
+                  onClick={() => release.mutate({ notificationId: e.id })}
+                >
+                  {t('admin.outbox.release')}
+                </button>
+              )}
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
       <p role="status">{outbox.isPending ? t('app.loading') : entries.length === 0 ? t('admin.outbox.none') : ''}</p>
     </section>
   );

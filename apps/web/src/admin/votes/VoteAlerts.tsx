@@ -2,6 +2,7 @@
 // network ("Netz A", never an address), how many votes and since when; "Check" opens its review.
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { AdminTable, hiddenHeading } from '../AdminTable';
 import { errorText } from '../errors';
 import { formatTime } from '../format';
 import { useTRPC } from '../trpc';
@@ -16,44 +17,37 @@ export function VoteAlerts({ onReview }: { onReview: (interventionId: number) =>
       <h2 id="vote-alerts-h">{t('admin.votes.alertsTitle')}</h2>
       {alerts.isError && <p className="feedback feedback--error">{errorText(t, alerts.error)}</p>}
       {list.length > 0 ? (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <caption>{t('admin.votes.alertsCaption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.votes.proposal')}</th>
-                <th scope="col">{t('admin.votes.kind')}</th>
-                <th scope="col">{t('admin.votes.network')}</th>
-                <th scope="col">{t('admin.votes.votes')}</th>
-                <th scope="col">{t('admin.votes.openedAt')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('admin.votes.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((a) => (
-                <tr key={a.id}>
-                  <th scope="row">{a.interventionName}</th>
-                  <td>{t(`admin.votes.kinds.${a.kind}`)}</td>
-                  <td>{a.network === null ? '–' : t('admin.votes.networkLabel', { label: a.network })}</td>
-                  <td>{a.votes}</td>
-                  <td>{formatTime(a.openedAt, i18n.language)}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="button"
-                      aria-label={t('admin.votes.reviewLabel', { name: a.interventionName })}
-                      onClick={() => onReview(a.interventionId)}
-                    >
-                      {t('admin.votes.review')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable
+          caption={t('admin.votes.alertsCaption')}
+          head={[
+            t('admin.votes.proposal'),
+            t('admin.votes.kind'),
+            t('admin.votes.network'),
+            t('admin.votes.votes'),
+            t('admin.votes.openedAt'),
+            hiddenHeading(t('admin.votes.actions')),
+          ]}
+        >
+          {list.map((a) => (
+            <tr key={a.id}>
+              <th scope="row">{a.interventionName}</th>
+              <td>{t(`admin.votes.kinds.${a.kind}`)}</td>
+              <td>{a.network === null ? '–' : t('admin.votes.networkLabel', { label: a.network })}</td>
+              <td>{a.votes}</td>
+              <td>{formatTime(a.openedAt, i18n.language)}</td>
+              <td>
+                <button
+                  type="button"
+                  className="button"
+                  aria-label={t('admin.votes.reviewLabel', { name: a.interventionName })}
+                  onClick={() => onReview(a.interventionId)}
+                >
+                  {t('admin.votes.review')}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       ) : null}
       <p role="status">{alerts.isPending ? t('app.loading') : list.length === 0 ? t('admin.votes.noAlerts') : ''}</p>
     </section>

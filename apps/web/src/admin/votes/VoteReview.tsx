@@ -3,8 +3,9 @@
 // preview of what it changes, then one confirmed action.
 import type { VoteDecisionAnswer, VoteFilter, VoteReview as Review } from '@linz/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AdminTable } from '../AdminTable';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { errorText } from '../errors';
 import { formatTime } from '../format';
@@ -39,26 +40,6 @@ function filterOf(d: Draft): VoteFilter {
   };
 }
 
-function Table({ caption, head, children }: { caption: string; head: string[]; children: ReactNode }) {
-  return (
-    <div className="admin-table-wrap">
-      <table className="admin-table">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            {head.map((h) => (
-              <th key={h} scope="col">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
-    </div>
-  );
-}
-
 export function VoteReview({ interventionId }: { interventionId: number }) {
   const { t } = useTranslation();
   const trpc = useTRPC();
@@ -87,7 +68,7 @@ function ReviewOf({ review }: { review: Review }) {
         <dt>{t('admin.votes.counts.share')}</dt>
         <dd>{percent.format(review.confirmedShare)}</dd>
       </dl>
-      <Table caption={t('admin.votes.networksCaption')} head={[t('admin.votes.network'), ...tally]}>
+      <AdminTable caption={t('admin.votes.networksCaption')} head={[t('admin.votes.network'), ...tally]}>
         {review.networks.map((n) => (
           <tr key={n.key}>
             <th scope="row">{t('admin.votes.networkLabel', { label: n.label })}</th>
@@ -97,8 +78,8 @@ function ReviewOf({ review }: { review: Review }) {
             <td>{n.confirmed}</td>
           </tr>
         ))}
-      </Table>
-      <Table caption={t('admin.votes.hoursCaption')} head={[t('admin.votes.hour'), ...tally]}>
+      </AdminTable>
+      <AdminTable caption={t('admin.votes.hoursCaption')} head={[t('admin.votes.hour'), ...tally]}>
         {review.hours.map((h) => (
           <tr key={h.hour}>
             <th scope="row">{formatTime(h.hour, i18n.language)}</th>
@@ -108,17 +89,17 @@ function ReviewOf({ review }: { review: Review }) {
             <td>{h.confirmed}</td>
           </tr>
         ))}
-      </Table>
-      <Table caption={t('admin.votes.domainsCaption')} head={[t('admin.votes.domain'), t('admin.votes.votes')]}>
+      </AdminTable>
+      <AdminTable caption={t('admin.votes.domainsCaption')} head={[t('admin.votes.domain'), t('admin.votes.votes')]}>
         {review.mailDomains.map((d) => (
           <tr key={d.domain}>
             <th scope="row">{d.domain}</th>
             <td>{d.votes}</td>
           </tr>
         ))}
-      </Table>
+      </AdminTable>
       {review.mailDomains.length === 0 ? <p>{t('admin.votes.none')}</p> : null}
-      <Table
+      <AdminTable
         caption={t('admin.votes.mailsCaption')}
         head={[t('admin.outbox.kind'), t('admin.outbox.state'), t('admin.outbox.votes'), t('admin.outbox.reachedAt')]}
       >
@@ -130,7 +111,7 @@ function ReviewOf({ review }: { review: Review }) {
             <td>{formatTime(m.reachedAt, i18n.language)}</td>
           </tr>
         ))}
-      </Table>
+      </AdminTable>
       {review.mails.length === 0 ? <p>{t('admin.votes.none')}</p> : null}
       <DecisionForm key={review.interventionId} review={review} />
     </section>
