@@ -198,6 +198,9 @@ await pg.close();`;
   if (status !== 0) throw new Error(`PGlite: creating the database in ${dir} failed (exit ${status}):\n${stderr}`);
 }
 
+/** How often PGlite's planner statistics are refreshed (PostgreSQL's autovacuum does its own). */
+const PGLITE_ANALYZE_MS = 5 * 60_000;
+
 async function openPglite(opts: DatabaseOptions) {
   let pg = opts.pglite;
   if (!pg) {
@@ -209,6 +212,12 @@ async function openPglite(opts: DatabaseOptions) {
   await pg.waitReady;
   const client = pg;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
+  // PGlite runs PostgreSQL without its autovacuum, so the planner's statistics would stay those of
+  // an empty database: with thousands of votes on a proposal, a vote's look at its latest ten then
+  // read all of them (bitmap scan and sort, 12 ms at 6,000) instead of ten from the index. The
+  // statistics are refreshed after the migrations and then every few minutes, as autovacuum would.
+  const analyze = setInterval(() => void client.exec('ANALYZE').catch(() => {}), PGLITE_ANALYZE_MS);
+  analyze.unref();
   return {
     kind: 'pglite' as const,
     db,
@@ -219,7 +228,11 @@ async function openPglite(opts: DatabaseOptions) {
     async migrate() {
       await migratePglite(drizzlePglite({ client }), { migrationsFolder });
       for (const statement of functionStatements()) await client.exec(statement);
+      await client.exec('ANALYZE');
     },
-    close: () => client.close(),
+    close: () => {
+      clearInterval(analyze);
+      return client.close();
+    },
   };
 }

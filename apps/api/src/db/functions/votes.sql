@@ -146,9 +146,12 @@ BEGIN
     IF cur_monument IS DISTINCT FROM b.m THEN
       r_outcome := 'unknown';
     ELSE
-      SELECT count(*)::int INTO ip_votes FROM votes
-      WHERE intervention_id = b.i AND ip_hash = b.ip AND created_at > p_now - interval '24 hours';
-      SELECT count(*)::int INTO net_hour FROM votes WHERE net_hash = b.net AND created_at > p_now - interval '1 hour';
+      -- Counted up to the limit only: a network that sends thousands of votes must not make each
+      -- of them cost thousands of rows.
+      SELECT count(*)::int INTO ip_votes FROM (SELECT FROM votes
+        WHERE intervention_id = b.i AND ip_hash = b.ip AND created_at > p_now - interval '24 hours' LIMIT ip_limit) c;
+      SELECT count(*)::int INTO net_hour FROM (SELECT FROM votes
+        WHERE net_hash = b.net AND created_at > p_now - interval '1 hour' LIMIT net_limit) c;
       st := CASE WHEN ip_votes >= ip_limit OR net_hour >= net_limit THEN 'held' ELSE 'counted' END;
       INSERT INTO votes (intervention_id, voter_hash, ip_hash, net_hash, status, created_at)
       VALUES (b.i, b.v, b.ip, b.net, st, p_now) ON CONFLICT DO NOTHING;
@@ -156,9 +159,14 @@ BEGIN
       IF changed = 0 THEN
         r_outcome := 'repeat';
       ELSE
-        SELECT count(*)::int INTO net_burst FROM votes
-        WHERE intervention_id = b.i AND net_hash = b.net AND created_at > p_now - interval '1 hour';
-        IF net_burst > burst THEN
+        -- Over the burst limit (counted up to it) and no alert open for it yet: the alert opens
+        -- with the network's whole count in the hour.
+        SELECT count(*)::int INTO net_burst FROM (SELECT FROM votes
+          WHERE intervention_id = b.i AND net_hash = b.net AND created_at > p_now - interval '1 hour' LIMIT burst + 1) c;
+        IF net_burst > burst AND NOT EXISTS (SELECT FROM vote_alerts
+            WHERE intervention_id = b.i AND kind = 'burst' AND coalesce(net_hash, '') = b.net AND closed_at IS NULL) THEN
+          SELECT count(*)::int INTO net_burst FROM votes
+          WHERE intervention_id = b.i AND net_hash = b.net AND created_at > p_now - interval '1 hour';
           PERFORM open_vote_alert(b.i, 'burst', b.net, net_burst, p_rules, p_now);
         END IF;
         SELECT count(g)::int, avg(g), stddev_pop(g) INTO gaps, gap_mean, gap_sd FROM (
