@@ -169,8 +169,8 @@ export async function targetSizeFailures(page: Page): Promise<{ checked: number;
 
 /**
  * 2.4.11 Focus Not Obscured (Minimum): Tab through the page (at most `max` stops, ending when focus
- * comes round again); after each, the element at the centre of the focused box is the focused
- * element or inside it. A failure names the element and what covers it.
+ * comes round again); after each, the element at the centre of the focused box's visible part
+ * is the focused element or inside it. A failure names the element and what covers it.
  */
 export async function focusWalkFailures(page: Page, max = 60): Promise<{ stops: number; failures: string[] }> {
   const failures: string[] = [];
@@ -195,9 +195,14 @@ export async function focusWalkFailures(page: Page, max = 60): Promise<{ stops: 
       const r = [...el.getClientRects()].sort((a, b) => b.width * b.height - a.width * a.height)[0] ?? el.getBoundingClientRect();
       const key = `${describe(el)}@${el.tagName}${[...(el.parentElement?.children ?? [])].indexOf(el)}`;
       if (r.width === 0 && r.height === 0) return { key, problem: null };
-      const x = r.left + r.width / 2;
-      const y = r.top + r.height / 2;
-      if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) return { key, problem: `${describe(el)}: centre off screen` };
+      // The part of the box inside the viewport (a scroll region can be taller than a phone's screen).
+      const left = Math.max(r.left, 0);
+      const top = Math.max(r.top, 0);
+      const right = Math.min(r.right, innerWidth);
+      const bottom = Math.min(r.bottom, innerHeight);
+      if (right <= left || bottom <= top) return { key, problem: `${describe(el)}: off screen` };
+      const x = (left + right) / 2;
+      const y = (top + bottom) / 2;
       const hit = document.elementFromPoint(x, y);
       if (hit && (hit === el || el.contains(hit))) return { key, problem: null };
       return { key, problem: `${describe(el)}: covered by ${hit ? describe(hit) : 'nothing'}` };
