@@ -4,15 +4,17 @@
 // for every client address used, every cookie value, the day's IP key and the mayor's address.
 // The database itself is searched for raw addresses and cookie ids too. Following a proposal: no
 // follower's address, address hash or follow token in the log either.
+import { spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathOf, routes } from '@linz/contract';
 import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { connectionOf, createIpHasher } from '../src/domain/identity.js';
-import { loggerOptions, scrubLogLine } from '../src/logging.js';
+import { loggerOptions, scrubLogLine, withoutSecretFields } from '../src/logging.js';
 import { cookieFrom, firstMonument, get, newProposal, post, vote } from './abuse-helpers.js';
 import { freshDatabase, testConfig } from './harness.js';
 import { startSmtpPeer, type SmtpPeer } from './smtp-peer.js';
@@ -222,6 +224,60 @@ describe('privacy', () => {
     const clean = scrubLogLine(line);
     for (const s of ['127.0.0.1', MAYOR, '2001:db8::1', '10.1.2.3', 'secret-hash', '203.0.113.1']) expect(clean).not.toContain(s);
     expect(clean).toContain('ECONNREFUSED');
+    // Alone in a line, in each form the quick looks before the patterns must let through.
+    for (const ip of ['::1', '2001:0db8:0000:0000:0000:ff00:0042:8329', 'fe80::1', '10.0.0.1']) {
+      expect(scrubLogLine(JSON.stringify({ msg: `from ${ip}` }))).toBe(JSON.stringify({ msg: 'from [ip]' }));
+    }
+    // A request line passes unchanged (its time and ms are numbers, its keys' colons follow quotes).
+    const request = JSON.stringify({
+      level: 30,
+      time: 1795667101938,
+      reqId: 'req-a1',
+      method: 'GET',
+      path: '/api/monuments',
+      status: 200,
+      ms: 0.4,
+    });
+    expect(scrubLogLine(request)).toBe(request);
+  });
+
+  it('fields named for addresses, cookies, tokens and recipients are censored at any depth, also on errors', () => {
+    const lines: string[] = [];
+    const app = Fastify({ logger: loggerOptions('info', { write: (l: string) => lines.push(l) }) });
+    const err = Object.assign(new Error('mail refused'), { to: 'someone', token: 'tok-123' });
+    app.log.info(
+      { mail: { envelope: { to: 'secret-recipient' } }, ip: 'raw', list: [{ cookie: 'c-1' }], kept: 'visible' },
+      'one',
+    );
+    app.log.error({ err }, 'two');
+    const [one, two] = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(one).toMatchObject({
+      mail: { envelope: { to: '[redacted]' } },
+      ip: '[redacted]',
+      list: [{ cookie: '[redacted]' }],
+      kept: 'visible',
+    });
+    expect(two?.err).toMatchObject({ message: 'mail refused', to: '[redacted]', token: '[redacted]' });
+    expect(lines.join('')).not.toMatch(/secret-recipient|tok-123|c-1/);
+    // A line of plain values is passed on as it is, not copied.
+    const plain = { method: 'GET', path: '/', status: 200, ms: 1 };
+    expect(withoutSecretFields(plain)).toBe(plain);
+  });
+
+  it('standard output gets every line of a turn in one write, and what is pending at exit', () => {
+    // 2,000 lines in one turn, then exit before the next: all of them arrive, scrubbed.
+    const code = `import { scrubbingSink } from './src/logging.ts';
+const sink = scrubbingSink();
+for (let i = 0; i < 2000; i++) sink.write(JSON.stringify({ i, from: '203.0.113.9' }) + '\\n');
+process.exit(0);`;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
+      cwd: path.resolve(import.meta.dirname, '..'),
+      encoding: 'utf8',
+    });
+    expect(run.status, run.stderr).toBe(0);
+    const out = run.stdout.trim().split('\n');
+    expect(out).toHaveLength(2000);
+    expect(out[1999]).toBe('{"i":1999,"from":"[ip]"}');
   });
 
   it('IP hashes use a key of the day: another day gives another hash, keys older than yesterday are deleted', async () => {
