@@ -29,6 +29,19 @@ function directivesOf(csp: unknown): Map<string, string[]> {
   return map;
 }
 
+/** An API answer (data): it may load nothing, be framed nowhere, be read by no other site. */
+function expectDataHeaders(res: { headers: Record<string, unknown> }, label: string) {
+  const csp = directivesOf(res.headers['content-security-policy']);
+  expect([...csp.keys()], label).toEqual(['default-src', 'frame-ancestors']);
+  expect(csp.get('default-src'), label).toEqual(["'none'"]);
+  expect(csp.get('frame-ancestors'), label).toEqual(["'none'"]);
+  expect(res.headers['x-content-type-options'], label).toBe('nosniff');
+  expect(res.headers['cross-origin-resource-policy'], label).toBe('same-origin');
+  // None of a page's headers.
+  expect(res.headers['x-dns-prefetch-control'], label).toBeUndefined();
+}
+
+/** A page, a script or the API's HTML description: helmet's document headers with our policy. */
 function expectSecurityHeaders(res: { headers: Record<string, unknown>; statusCode: number }, label: string) {
   const csp = directivesOf(res.headers['content-security-policy']);
   expect(csp.get('default-src'), label).toEqual(["'self'"]);
@@ -63,16 +76,18 @@ describe('security headers', () => {
     };
     for (const [status, res] of Object.entries(answers)) {
       if (status !== 'spa') expect(res.statusCode, `${status}: ${res.body}`).toBe(Number(status));
-      expectSecurityHeaders(res, status);
+      if (status === 'spa') expectSecurityHeaders(res, status);
+      else expectDataHeaders(res, status);
       expect(res.headers['strict-transport-security'], 'no HSTS over plain HTTP').toBeUndefined();
     }
+    expectSecurityHeaders(await get(app, routes.docs.path), 'the API description (a page)');
     let limited;
     for (let i = 0; i < 20 && !limited; i++) {
       const res = await get(app, routes.clientConfig.path);
       if (res.statusCode === 429) limited = res;
     }
     expect(limited, 'the rate limit answered 429').toBeDefined();
-    if (limited) expectSecurityHeaders(limited, '429');
+    if (limited) expectDataHeaders(limited, '429');
   });
 
   it('send HSTS only over TLS: behind a trusted proxy that says https, never over http', async () => {

@@ -255,8 +255,8 @@ describe('tiles from our own address', () => {
       staffOidc: false,
       thresholdCounts: 'votes',
     });
-    // The CSP allows images from our own origin only.
-    const csp = String((await t.app.inject({ url: routes.clientConfig.path })).headers['content-security-policy']);
+    // The pages' CSP allows images from our own origin only.
+    const csp = String((await t.app.inject({ url: '/about' })).headers['content-security-policy']);
     expect(csp).toContain("img-src 'self' data:;");
   });
 });
