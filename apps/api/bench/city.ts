@@ -5,14 +5,15 @@
 //   GET /api/monuments with gzip (as browsers ask) and the map data tile over Linz's centre;
 // - what request logging costs one process on PGlite: LOG_LEVEL=info (the default) against warn;
 // - resident memory (VmRSS) of one process at rest after its start and after a load run, on both
-//   databases. The processes start as every bench server does (server.ts), under tsx:
-//   test/memory.test.ts holds the built bundle to its budget.
+//   databases, as a city runs it: the built bundle under plain node, its settings from the
+//   environment (test/support/built.ts, as test/memory.test.ts).
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { cell, tileX, tileY } from '@linz/contract/mercator';
+import { buildBundle, startBuilt } from '../test/support/built.js';
 import { accessLines, startCluster } from '../test/support/cluster.js';
 import { freePort, startPostgres, type PgServer } from '../test/support/postgres-server.js';
 import { fmtGet, log, RATE_LIMIT, ROUNDS, SLICE, THREADS, WARMUP } from './common.js';
@@ -166,14 +167,16 @@ async function logging(work: string, rows: Row[]): Promise<void> {
   }
 }
 
-/** VmRSS of one process at the default log level: at rest after its start, and after a load run. */
-async function memory(db: DbTarget, rows: MemoryRow[]): Promise<void> {
-  const api = await startApi(db, { rateLimit: RATE_LIMIT, env: { LOG_LEVEL: 'info' } });
+/** VmRSS of one built server at the default log level: at rest after its start, and after a load run. */
+async function memory(bundle: string, db: DbTarget, rows: MemoryRow[]): Promise<void> {
+  // Its visitors come through a proxy from many addresses (wrk-get-clients.lua): the limits keep their defaults.
+  const where = db.kind === 'postgres' ? { DATABASE_URL: db.url } : { DATA_DIR: db.dataDir };
+  const api = await startBuilt(bundle, { ...where, TRUST_PROXY: '1' });
   try {
     await sleep(5_000);
     const rest = rssMb(api.child.proc.pid);
     for (const p of MEMORY_LOAD) {
-      const r = await loadGet(api.base + p, MEMORY_LOAD_SECONDS, THREADS, CONNECTIONS, [GZIP]);
+      const r = await loadGet(api.url + p, MEMORY_LOAD_SECONDS, THREADS, CONNECTIONS, [GZIP], true);
       log(`${db.kind} memory load ${p}: ${fmtGet(r)}`);
       if (r.non2xx || r.errors) throw new Error(`${db.kind} memory load: GET ${p} failed`);
     }
@@ -181,7 +184,7 @@ async function memory(db: DbTarget, rows: MemoryRow[]): Promise<void> {
     const loaded = rssMb(api.child.proc.pid);
     log(`${db.kind} VmRSS: ${rest.toFixed(0)} MB at rest, ${loaded.toFixed(0)} MB after the load run`);
     rows.push({
-      case: 'one API process, LOG_LEVEL=info, under tsx',
+      case: 'one API process, node dist/server.js, LOG_LEVEL=info',
       db: db.kind,
       rest,
       loaded,
@@ -200,23 +203,28 @@ export async function benchCity(
   atExit: (cleanup: () => unknown) => void,
 ): Promise<void> {
   const work = mkdtempSync(path.join(tmpdir(), 'linz-bench-city-'));
+  // The bundle inside apps/api (.tmp/, ignored by git), so that it finds its npm packages.
+  const bundle = path.resolve(import.meta.dirname, '..', '.tmp', `bench-bundle-${process.pid}`);
   atExit(() => rmSync(work, { recursive: true, force: true }));
+  atExit(() => rmSync(bundle, { recursive: true, force: true }));
+  buildBundle(bundle);
   try {
     if (dbs.includes('pglite')) {
       await logging(work, rows);
-      await memory({ kind: 'pglite', dataDir: path.join(work, 'memory') }, memoryRows);
+      await memory(bundle, { kind: 'pglite', dataDir: path.join(work, 'memory') }, memoryRows);
     }
     if (dbs.includes('postgres')) {
       const pg = await startPostgres();
       atExit(() => pg.destroy());
       try {
         await throughNginx(pg, work, rows);
-        await memory({ kind: 'postgres', url: pg.url() }, memoryRows);
+        await memory(bundle, { kind: 'postgres', url: pg.url() }, memoryRows);
       } finally {
         pg.destroy();
       }
     }
   } finally {
     rmSync(work, { recursive: true, force: true });
+    rmSync(bundle, { recursive: true, force: true });
   }
 }

@@ -87,9 +87,12 @@ export async function loadGet(
   threads = 1,
   connections = CONNECTIONS,
   headers: string[] = [],
+  /** Each request from another client address (X-Forwarded-For), for a server at its default limits. */
+  manyClients = false,
 ): Promise<GetResult> {
   const h = headers.flatMap((x) => ['-H', x]);
-  const { line, cpuMs } = await wrk([...common(threads, connections, seconds), ...h, '-s', path.join(here, 'wrk-get.lua'), url]);
+  const script = path.join(here, manyClients ? 'wrk-get-clients.lua' : 'wrk-get.lua');
+  const { line, cpuMs } = await wrk([...common(threads, connections, seconds), ...h, '-s', script, url]);
   const r = line as { requests: number; seconds: number; p99: number; non2xx: number; errors: number };
   return { ...r, rps: r.requests / r.seconds, wrkCpuMs: cpuMs };
 }

@@ -1,0 +1,50 @@
+// The API as a city runs it: the production bundle (build.mjs) under plain node, its settings from
+// the environment only. test/memory.test.ts and the bench's memory rows (bench/city.ts) use it.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { startChild, stopChild, type Child } from './children.js';
+import { freePort } from './postgres-server.js';
+
+const API_DIR = path.resolve(import.meta.dirname, '../..');
+
+/** Builds the bundle into `out` (inside apps/api, so that it finds its npm packages). */
+export function buildBundle(out: string): void {
+  const built = spawnSync(process.execPath, ['build.mjs', out], { cwd: API_DIR, encoding: 'utf8' });
+  if (built.status !== 0) throw new Error(`build.mjs ${out} failed:\n${built.stderr}`);
+}
+
+export type BuiltServer = { url: string; child: Child; stop(): Promise<void> };
+
+/**
+ * Starts `node <out>/server.js` on a free port with `env` (and PATH, HOST=127.0.0.1, the shipped
+ * site profile); resolves once /readyz answers 200 (migrations and the seed done).
+ */
+export async function startBuilt(out: string, env: NodeJS.ProcessEnv, timeoutMs = 100_000): Promise<BuiltServer> {
+  const port = await freePort();
+  const child = startChild(
+    process.execPath,
+    {
+      PATH: process.env.PATH ?? '',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      // The bundle is not in dist/: the shipped profile is named as a city would.
+      SITE_PROFILE: path.join(API_DIR, 'site', 'denkmal-linz.json'),
+      ...env,
+    },
+    [path.join(out, 'server.js')],
+    [],
+    { raw: true },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until && child.proc.exitCode === null) {
+    const status = await fetch(`${url}/readyz`).then(
+      (r) => r.status,
+      () => 0,
+    );
+    if (status === 200) return { url, child, stop: () => stopChild(child) };
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  await stopChild(child, 1000);
+  throw new Error(`${out}/server.js did not get ready:\n${child.output().slice(-4000)}`);
+}
