@@ -69,7 +69,19 @@ const withoutSecrets = (url: string) =>
  * Fields whose value is never logged, under any object at any depth: addresses, cookies, tokens and
  * e-mail recipients. (The request and response serializers below keep no headers at all.)
  */
-const SECRET_KEYS = new Set(['ip', 'ips', 'remoteAddress', 'to', 'mayorEmail', 'cookie', 'authorization', 'token']);
+const SECRET_KEYS = new Set([
+  'ip',
+  'ips',
+  'remoteAddress',
+  'x-forwarded-for',
+  'x-real-ip',
+  'to',
+  'mayorEmail',
+  'cookie',
+  'set-cookie',
+  'authorization',
+  'token',
+]);
 const CENSOR = '[redacted]';
 const MAX_DEPTH = 6;
 

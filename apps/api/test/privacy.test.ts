@@ -246,7 +246,13 @@ describe('privacy', () => {
     const app = Fastify({ logger: loggerOptions('info', { write: (l: string) => lines.push(l) }) });
     const err = Object.assign(new Error('mail refused'), { to: 'someone', token: 'tok-123' });
     app.log.info(
-      { mail: { envelope: { to: 'secret-recipient' } }, ip: 'raw', list: [{ cookie: 'c-1' }], kept: 'visible' },
+      {
+        mail: { envelope: { to: 'secret-recipient' } },
+        ip: 'raw',
+        list: [{ cookie: 'c-1' }],
+        headers: { 'set-cookie': 'voter=v-1', 'x-forwarded-for': 'fwd' },
+        kept: 'visible',
+      },
       'one',
     );
     app.log.error({ err }, 'two');
@@ -255,10 +261,11 @@ describe('privacy', () => {
       mail: { envelope: { to: '[redacted]' } },
       ip: '[redacted]',
       list: [{ cookie: '[redacted]' }],
+      headers: { 'set-cookie': '[redacted]', 'x-forwarded-for': '[redacted]' },
       kept: 'visible',
     });
     expect(two?.err).toMatchObject({ message: 'mail refused', to: '[redacted]', token: '[redacted]' });
-    expect(lines.join('')).not.toMatch(/secret-recipient|tok-123|c-1/);
+    expect(lines.join('')).not.toMatch(/secret-recipient|tok-123|c-1|v-1|fwd/);
     // A line of plain values is passed on as it is, not copied.
     const plain = { method: 'GET', path: '/', status: 200, ms: 1 };
     expect(withoutSecretFields(plain)).toBe(plain);
