@@ -1,6 +1,7 @@
 // WCAG 2.2 behaviour beyond one page's snapshot: a focused cluster keeps its focus across a redraw
-// (under CPU throttling, as on a slow phone or a busy CI machine), and adding a monument needs no
-// press held on the map (2.5.7: the form is the alternative to the long press).
+// (under CPU throttling, as on a slow phone or a busy CI machine), Tab walks the map without moving
+// it, and adding a monument needs no press held on the map (2.5.7: the form is the alternative to
+// the long press).
 import { expect, mapReady, test, unique, type Page } from './fixtures';
 
 const zoomOf = async (page: Page) =>
@@ -70,6 +71,45 @@ test.describe('focus across a redraw, CPU throttled 4x', () => {
     await page.keyboard.press('+');
     await expect.poll(() => zoomOf(page)).toBe(zoom + 2);
   });
+});
+
+test('Tab walks the markers clear of the edges once each, and the map stays where it is', async ({ page, api }) => {
+  // Desktop, zoom 16: the map is 1280 px wide, 640 px (about 0.0137 degrees of longitude here) either
+  // side of its centre. One monument well inside, one whose marker stands within 56 px of the right
+  // edge: seen and clickable, but focusing it would pan the map, and with it the markers, under the keyboard.
+  const name = unique('Tabfolge');
+  await api.addMonument(`${name} innen`, 48.3059, 14.2855 + 0.004);
+  await api.addMonument(`${name} am Rand`, 48.3059, 14.2855 + 0.0125);
+  await page.goto('/?lat=48.3059&lng=14.2855&zoom=16');
+  await mapReady(page);
+  const view = () => page.evaluate(() => sessionStorage.getItem('mapView'));
+  const before = await view();
+  const marker = (where: string) => page.locator(`.leaflet-marker-icon[title^="${name} ${where} ("]`);
+  await expect(marker('am Rand')).toBeVisible();
+  await expect(marker('am Rand')).toHaveAttribute('tabindex', '-1');
+  await expect(marker('innen')).toHaveAttribute('tabindex', '0');
+  const seen: string[] = [];
+  for (let i = 0; i < 300; i++) {
+    await page.keyboard.press('Tab');
+    const now = await page.evaluate(() => {
+      const el = document.activeElement;
+      return el?.getAttribute('data-key')
+        ? `${el.getAttribute('data-key')}|${el.getAttribute('title') ?? ''}`
+        : (el?.getAttribute('aria-label') ?? '');
+    });
+    if (now === 'Denkmal hinzufügen') break;
+    seen.push(now);
+  }
+  const markers = seen.filter((s) => s.includes('|'));
+  expect(markers.some((m) => m.includes(`${name} innen`))).toBe(true);
+  expect(markers.some((m) => m.includes(`${name} am Rand`))).toBe(false);
+  expect(new Set(markers).size, 'each marker once').toBe(markers.length);
+  expect(seen.at(-1), 'the walk reached the add link').toBeDefined();
+  expect(seen.length).toBeLessThan(300);
+  expect(await view()).toBe(before);
+  // Clicked, the marker by the edge opens as any other.
+  await marker('am Rand').click();
+  await expect(page.locator('.leaflet-popup').getByRole('heading', { level: 2 })).toHaveText(`${name} am Rand`);
 });
 
 test('adding a monument needs no long press: the map links to the form, which the keyboard fills', async ({ page, api }) => {

@@ -69,11 +69,24 @@ function clearOfPanel(map: LeafletMap, popup: Popup) {
  * controls and the attribution stand. */
 const FOCUS_EDGE = 56;
 
+/** Where a focused marker stands clear of the map's edges and of what lies over its foot (client coordinates). */
+function safeArea(map: LeafletMap) {
+  const box = map.getContainer().getBoundingClientRect();
+  return {
+    box,
+    left: box.left + FOCUS_EDGE,
+    right: box.right - FOCUS_EDGE,
+    top: box.top + FOCUS_EDGE,
+    bottom: box.bottom - Math.max(FOCUS_EDGE, reservedBottom() + 16, overlayButtonsHeight(map)),
+  };
+}
+
 /**
  * A marker that gets the focus is brought into view (WCAG 2.4.11): the map pans it clear of its
  * edges and of the offline panel (an open popup of another monument closes first); if something
  * still covers it, such a popup closes (as a click beside it would) and any other cover is panned
- * away from, to the centre.
+ * away from, to the centre. Tab reaches only markers that need none of this (`hideCovered`): a
+ * marker focused otherwise (a cluster's successor, the first monument of an opened cluster) may.
  */
 function reveal(map: LeafletMap, marker: Marker) {
   const el = marker.getElement();
@@ -86,13 +99,7 @@ function reveal(map: LeafletMap, marker: Marker) {
     box.scrollTop = 0;
     box.scrollLeft = 0;
   }
-  const box = container.getBoundingClientRect();
-  const safe = {
-    left: box.left + FOCUS_EDGE,
-    right: box.right - FOCUS_EDGE,
-    top: box.top + FOCUS_EDGE,
-    bottom: box.bottom - Math.max(FOCUS_EDGE, reservedBottom() + 16, overlayButtonsHeight(map)),
-  };
+  const { box, ...safe } = safeArea(map);
   let r = el.getBoundingClientRect();
   const dx = r.left < safe.left ? r.left - safe.left : r.right > safe.right ? r.right - safe.right : 0;
   const dy = r.top < safe.top ? r.top - safe.top : r.bottom > safe.bottom ? r.bottom - safe.bottom : 0;
@@ -107,7 +114,8 @@ function reveal(map: LeafletMap, marker: Marker) {
   const x = r.left + r.width / 2;
   const y = r.top + r.height / 2;
   const hit = document.elementFromPoint(x, y);
-  if (!hit || el.contains(hit)) return;
+  // A neighbour overlapping it leaves the rest of it in view.
+  if (!hit || el.contains(hit) || hit.closest('.leaflet-marker-icon')) return;
   if (hit.closest('.leaflet-popup')) map.closePopup();
   else map.panBy([x - (box.left + box.width / 2), y - (box.top + box.height / 2)], { animate: false });
 }
@@ -122,7 +130,10 @@ const COVERS = '.leaflet-control a, .leaflet-control button, .map-overlay a, .ma
 /** Markers and clusters that an open popup, its own marker or a control over the map partly
  * covers are hidden until the view changes: they could be neither picked (WCAG 2.5.8) nor seen when
  * Tab reaches them (2.4.11). The focused marker stays: reveal has panned it clear, and hiding it
- * would drop the focus to the page. */
+ * would drop the focus to the page. Tab reaches only the markers inside the safe area: one that
+ * made the map pan as it got the focus would change the view, and with it the markers, under the
+ * keyboard (a walk through the map that never ended while the view went back and forth). The map's
+ * arrow keys bring the others there. */
 function hideCovered(map: LeafletMap, open: Open | null) {
   const own = open?.marker.getElement();
   const focused = document.activeElement;
@@ -130,7 +141,7 @@ function hideCovered(map: LeafletMap, open: Open | null) {
   const popup = open?.popup.getElement();
   if (popup) covers.push(popup.getBoundingClientRect());
   if (own) covers.push(own.getBoundingClientRect());
-  const view = map.getContainer().getBoundingClientRect();
+  const { box: view, ...safe } = safeArea(map);
   for (const el of map.getPane('markerPane')?.querySelectorAll<HTMLElement>('.leaflet-marker-icon') ?? []) {
     const r = el.getBoundingClientRect();
     // Cut by the map's edge to a sliver: too small to pick, so hidden as well.
@@ -142,6 +153,8 @@ function hideCovered(map: LeafletMap, open: Open | null) {
       el !== focused &&
       (sliver || covers.some((b) => b.width > 0 && r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top));
     el.classList.toggle('leaflet-marker-icon--covered', covered);
+    const clear = r.left >= safe.left && r.right <= safe.right && r.top >= safe.top && r.bottom <= safe.bottom;
+    el.tabIndex = clear && !covered ? 0 : -1;
   }
 }
 
@@ -240,6 +253,12 @@ export function MonumentLayer({ openMonument, openProposalId }: Props) {
     const busy = () => map.getContainer().setAttribute('aria-busy', 'true');
     map.on('movestart zoomstart', busy);
     return () => void map.off('movestart zoomstart', busy);
+  }, [map]);
+  // A move that brings no new tiles draws nothing, yet changes what is covered and what Tab reaches.
+  useEffect(() => {
+    const settle = () => hideCovered(map, openRef.current);
+    map.on('moveend', settle);
+    return () => void map.off('moveend', settle);
   }, [map]);
   useEffect(() => {
     const container = map.getContainer();
