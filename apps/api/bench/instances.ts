@@ -36,10 +36,12 @@ export async function benchInstances(): Promise<{ lines: string[]; ok: boolean }
     const seen = async (base: string, id: number) =>
       ((await (await fetch(`${base}/api/interventions/all`)).json()) as { id: number }[]).some((p) => p.id === id);
 
-    // A write on one instance, read on the others (each has the list cached): five times.
+    // A write on one instance, read on the others (each has the list cached) and through nginx
+    // (which keeps the list to the end of the second, then revalidates it): five times.
     const times: number[] = [];
+    const throughNginx: number[] = [];
     for (let i = 0; i < 5; i++) {
-      for (const base of [a, b, c]) await fetch(`${base}/api/interventions/all`);
+      for (const base of [a, b, c, cluster.url]) await fetch(`${base}/api/interventions/all`);
       const t0 = performance.now();
       const res = await fetch(`${a}/api/interventions/${encodeURIComponent(monumentId)}`, {
         method: 'POST',
@@ -49,11 +51,16 @@ export async function benchInstances(): Promise<{ lines: string[]; ok: boolean }
       const { id } = (await res.json()) as { id: number };
       for (const base of [b, c]) while (!(await seen(base, id))) await sleep(5);
       times.push(performance.now() - t0);
+      while (!(await seen(cluster.url, id))) await sleep(5);
+      throughNginx.push(performance.now() - t0);
     }
+    const ms = (xs: number[]) => xs.map((t) => t.toFixed(0)).join(', ');
     const worst = Math.max(...times);
+    say(`a write shows on the other instances after ${ms(times)} ms (target < ${PROPAGATION_MS})`, worst < PROPAGATION_MS);
+    // nginx's stored list is at most 1 s old when the instances have the write.
     say(
-      `a write shows on the other instances after ${times.map((t) => t.toFixed(0)).join(', ')} ms (target < ${PROPAGATION_MS})`,
-      worst < PROPAGATION_MS,
+      `a write shows through nginx's cache after ${ms(throughNginx)} ms (target < ${PROPAGATION_MS} + the instances' ${worst.toFixed(0)})`,
+      Math.max(...throughNginx) < PROPAGATION_MS + worst,
     );
 
     // Rolling restart under wrk's reads through nginx.
