@@ -184,17 +184,16 @@ describe(`ballot box on ${DB_KIND}`, () => {
 
 if (DB_KIND === 'postgres') {
   describe('the statement timeout on postgres', () => {
-    it('a vote held up longer than the statement timeout answers 503 before the request deadline; once the hold ends it counts', async () => {
-      const { proposals } = await threeProposals({ databaseStatementTimeoutMs: 400, pressure: { requestDeadlineMs: 10_000 } });
+    it('a vote held up longer than the statement timeout answers 503 (no request deadline to do it); once the hold ends it counts', async () => {
+      // Without a request deadline only the statement timeout can end the held vote.
+      const { proposals } = await threeProposals({ databaseStatementTimeoutMs: 400, pressure: { requestDeadlineMs: 0 } });
       const p = proposals[0]!;
       const app = t!.app;
       const release = await holdProposal(t!, p.id);
       try {
-        const started = Date.now();
         const held = await vote(app, p, { headers: browser(app, 'patient') });
         expect(held.statusCode, held.body).toBe(503);
         expect(held.headers['retry-after']).toBeDefined();
-        expect(Date.now() - started).toBeLessThan(5000);
         // Other proposals are not held up meanwhile.
         expect((await vote(app, proposals[1]!, { headers: browser(app, 'patient') })).statusCode).toBe(200);
       } finally {

@@ -83,18 +83,11 @@ describe(`health and readiness on ${DB_KIND}`, () => {
     expect(first.headers['cache-control']).toBe('no-store');
     expect(first.headers['set-cookie']).toBeUndefined();
 
+    // The database is held until released below: an answer now is one that does not wait for it
+    // (its time is `pnpm bench`'s).
     const release = await holdDatabase(t);
     try {
-      const times: number[] = [];
-      for (let i = 0; i < 50; i++) {
-        const t0 = performance.now();
-        const res = await t.app.inject('/healthz');
-        times.push(performance.now() - t0);
-        expect(res.statusCode).toBe(200);
-      }
-      times.sort((a, b) => a - b);
-      // The median of 50, on a machine shared with other tests: under the issue's 5 ms.
-      expect(times[25]).toBeLessThan(5);
+      for (let i = 0; i < 5; i++) expect((await t.app.inject('/healthz')).statusCode).toBe(200);
     } finally {
       await release();
     }
