@@ -2,7 +2,7 @@
 // the environment only. test/memory.test.ts and the bench's memory rows (bench/city.ts) use it.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { startChild, stopChild, type Child } from './children.js';
+import { startChild, stopChild, untilReady, type Child } from './children.js';
 import { freePort } from './postgres-server.js';
 
 const API_DIR = path.resolve(import.meta.dirname, '../..');
@@ -36,15 +36,11 @@ export async function startBuilt(out: string, env: NodeJS.ProcessEnv, timeoutMs 
     { raw: true },
   );
   const url = `http://127.0.0.1:${port}`;
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until && child.proc.exitCode === null) {
-    const status = await fetch(`${url}/readyz`).then(
-      (r) => r.status,
-      () => 0,
-    );
-    if (status === 200) return { url, child, stop: () => stopChild(child) };
-    await new Promise((r) => setTimeout(r, 200));
+  try {
+    await untilReady(url, child, timeoutMs);
+  } catch (err) {
+    await stopChild(child, 1000);
+    throw err;
   }
-  await stopChild(child, 1000);
-  throw new Error(`${out}/server.js did not get ready:\n${child.output().slice(-4000)}`);
+  return { url, child, stop: () => stopChild(child) };
 }

@@ -78,3 +78,20 @@ export function killAllChildren(): void {
   }
 }
 process.on('exit', killAllChildren);
+
+/** Asks `<url>/readyz` until it answers 200 (a child that says nothing when ready: nginx, the built
+ * server); fails with the child's output if it exits or `timeoutMs` passes first. */
+export async function untilReady(url: string, child: Child, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  let exited = false;
+  void child.exited.then(() => (exited = true));
+  while (Date.now() < until && !exited) {
+    const ok = await fetch(`${url}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} not ready${exited ? ' (it exited)' : ''}:\n${child.output().slice(-4000)}`);
+}

@@ -7,7 +7,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ConfigOptions } from '../../src/config.js';
-import { startChild, stopChild, type Child } from './children.js';
+import { startChild, stopChild, untilReady, type Child } from './children.js';
 import { freePort } from './postgres-server.js';
 import { startServer, type TestServer } from './server.js';
 
@@ -44,22 +44,6 @@ export type ClusterOptions = {
 export function requireNginx(): void {
   const r = spawnSync(NGINX, ['-v'], { encoding: 'utf8' });
   if (r.error || r.status !== 0) throw new Error(`nginx was not found at ${NGINX}.\nInstall it: sudo apt-get install nginx`);
-}
-
-/** nginx says nothing when it is ready: asked until it answers. */
-async function waitReady(url: string, child: Child): Promise<void> {
-  const until = Date.now() + READY_TIMEOUT_MS;
-  let exited = false;
-  void child.exited.then(() => (exited = true));
-  while (Date.now() < until && !exited) {
-    const ok = await fetch(`${url}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`instance ${url} not ready${exited ? ' (it exited)' : ''}:\n${child.output()}`);
 }
 
 /** The nginx main configuration: unprivileged paths under `dir`, the repo's server block. */
@@ -134,7 +118,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     writeFileSync(conf, nginxConf(dir, port, ports, opts.extraHttp));
     nginx = startChild(NGINX, {}, ['-p', dir, '-c', conf], [], { raw: true });
     const url = `http://127.0.0.1:${port}`;
-    await waitReady(url, nginx);
+    await untilReady(url, nginx, READY_TIMEOUT_MS);
     return {
       url,
       instances,
