@@ -1,20 +1,31 @@
 // The map's "Filter" button, with how many filters are active; it opens the filter panel, whose
 // code loads only then (the first load carries just this button).
+import type { Monument } from '@linz/contract';
 import { useSearch } from '@tanstack/react-router';
+import type { Map as LeafletMap } from 'leaflet';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { validateFilterSearch } from './search';
 
 const FilterPopover = lazy(() => import('./FilterPopover').then((m) => ({ default: m.FilterPopover })));
 
-export function FilterButton() {
+type Props = {
+  map: LeafletMap | null;
+  /** A monument picked from the search's list (the panel has closed). */
+  onPick: (monument: Monument) => void;
+};
+
+export function FilterButton({ map, onPick }: Props) {
   const { t } = useTranslation();
   // Not strict: the home page stays mounted while it animates out.
   const active = Object.keys(validateFilterSearch(useSearch({ strict: false }))).length;
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const id = useId();
-  const close = () => {
+  // What closing does besides (the search shows its matches if the map shows none).
+  const onClosingRef = useRef<(() => void) | null>(null);
+  const close = (show = true) => {
+    if (show) onClosingRef.current?.();
     setOpen(false);
     button.current?.focus();
   };
@@ -33,7 +44,7 @@ export function FilterButton() {
       </button>
       {open ? (
         <Suspense fallback={null}>
-          <FilterPopover id={id} onClose={close} />
+          <FilterPopover id={id} onClose={close} map={map} onPick={onPick} onClosingRef={onClosingRef} />
         </Suspense>
       ) : null}
     </div>

@@ -1,7 +1,7 @@
 // The monument filters (category, who is commemorated, has proposals, validated) and the search,
 // shared by the map's filter panel and /monuments. Every change goes to the address at once.
 import { SEXES } from '@linz/contract/facts';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ResultCount } from './ResultCount';
 import { SearchBox } from './SearchBox';
@@ -18,9 +18,13 @@ export function useCategoryLabel() {
   return (category: string) => t(`finder.categories.${category}`, { defaultValue: category });
 }
 
-type Props = { headingId: string };
+type Props = {
+  headingId: string;
+  /** The search field, where it is more than a field (the map's, with its list of matches). */
+  search?: ((box: { label: string; onChange: (q: string | undefined) => void }) => ReactNode) | undefined;
+};
 
-export function FilterPanel({ headingId }: Props) {
+export function FilterPanel({ headingId, search }: Props) {
   const { t } = useTranslation();
   const filters = useFilters();
   const { shown, total, categories: known, filtered } = useMonumentCounts();
@@ -42,7 +46,11 @@ export function FilterPanel({ headingId }: Props) {
         {t('finder.filter')}
       </h2>
       <ResultCount shown={shown ?? 0} total={shown === undefined ? undefined : total} filtered={filtered} noun="monuments" />
-      <SearchBox label={t('finder.search')} value={filters.q} onChange={(q) => replace({ q })} />
+      {search ? (
+        search({ label: t('finder.search'), onChange: (q) => replace({ q }) })
+      ) : (
+        <SearchBox label={t('finder.search')} value={filters.q} onChange={(q) => replace({ q })} />
+      )}
       <fieldset className="filter-panel__group">
         <legend>{t('finder.category')}</legend>
         {categories.map((c) => (

@@ -20,9 +20,13 @@ export function useFilters() {
   return useMemo(() => filtersOf(search), [key]);
 }
 
-/** The first monument passing the filters, with how many do and the categories there are. */
+/** Matches the map's search lists at most (the count says how many more there are). */
+export const MATCHES_SHOWN = 8;
+
+/** The first monuments passing the filters (the search's list), with how many do and the
+ * categories there are: one request for the count and the list. */
 export const monumentCountQuery = (filters: MonumentFilters) => {
-  const url = withQuery(PATHS.monumentsPage, { ...monumentFilterSearch(filters), limit: '1' });
+  const url = withQuery(PATHS.monumentsPage, { ...monumentFilterSearch(filters), limit: String(MATCHES_SHOWN) });
   return queryOptions({
     queryKey: [...queryKeys.monuments, 'count', url] as const,
     queryFn: ({ signal }) => getChecked(url, isMonumentPage, signal),

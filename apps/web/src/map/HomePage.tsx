@@ -1,5 +1,7 @@
 // Home: the map with its add and locate buttons, the hold ring and the arrival message.
-import { Link, useSearch } from '@tanstack/react-router';
+import type { Monument } from '@linz/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import type { Map as LeafletMap } from 'leaflet';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +11,8 @@ import { PlusIcon } from '../layout/icons';
 import { afterPaint } from '../layout/schedule';
 import { HoldProgress } from './HoldProgress';
 import { LocateButton } from './LocateButton';
-import { useMonumentLink } from './useMonumentLink';
+import type { Found } from './findMonument';
+import { monumentLinkQuery, useMonumentLink } from './useMonumentLink';
 import { usePressToAdd } from './usePressToAdd';
 import { arrival as pendingArrival } from './arrival';
 import { initialView, parseMapLink } from './view';
@@ -30,7 +33,23 @@ export function HomePage() {
   const [flash, setFlash] = useState<Feedback | null>(() => (arrival ? arrival.flash : null));
   const [map, setMap] = useState<LeafletMap | null>(null);
   const hold = usePressToAdd(map);
-  const linked = useMonumentLink(arrival ? undefined : link.monument);
+  // The monument last picked from the search, and how many picks there were (the same one
+  // picked again opens again).
+  const [picked, setPicked] = useState<{ monument: Monument; count: number } | null>(null);
+  const linked = useMonumentLink(arrival && !picked ? undefined : link.monument);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  // A pick opens as a link does, and the address says so (reload or share it: the same popup).
+  const pick = (monument: Monument) => {
+    const found: Found = { kind: 'found', monument };
+    queryClient.setQueryData(monumentLinkQuery(monument.id).queryKey, found);
+    setPicked((p) => ({ monument, count: (p?.count ?? 0) + 1 }));
+    void navigate({
+      to: '.',
+      replace: true,
+      search: ((prev: Record<string, unknown>) => ({ ...prev, monument: monument.id, proposal: undefined })) as never,
+    });
+  };
   const [goneSeen, setGoneSeen] = useState(false);
   const banner = flash ?? (linked.gone && !goneSeen ? failure('map.monumentGone') : null);
   // Leaflet, the markers and the tiles start just after the first paint (their code is fetched
@@ -42,13 +61,19 @@ export function HomePage() {
     <div className="home">
       {mapStarted ? (
         <Suspense fallback={null}>
-          <MonumentMap view={view} onReady={setMap} openMonument={linked.monument} openProposalId={link.proposal} />
+          <MonumentMap
+            view={view}
+            onReady={setMap}
+            openMonument={picked?.monument ?? linked.monument}
+            openProposalId={picked ? undefined : link.proposal}
+            openCount={picked?.count}
+          />
         </Suspense>
       ) : null}
       <HoldProgress hold={hold} />
       {mapStarted ? (
         <Suspense fallback={null}>
-          <FilterButton />
+          <FilterButton map={map} onPick={pick} />
         </Suspense>
       ) : null}
       <FeedbackBanner

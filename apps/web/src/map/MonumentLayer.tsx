@@ -13,6 +13,7 @@ import { reportMapDrawn } from '../layout/schedule';
 import { langOf } from '../i18n/languages';
 import { place, type Cluster } from './clusters';
 import { useMapTiles } from './mapData';
+import { flyToMonument } from './flyTo';
 import { fanOut } from './markerIcon';
 import { createMarkerLayer, type Look } from './markerLayer';
 import { monumentName } from './monumentName';
@@ -182,9 +183,14 @@ function zoomToCluster(map: LeafletMap, { bounds: { south, west, north, east } }
   map.setView([(south + north) / 2, (west + east) / 2], Math.min(maxZoom, Math.max(map.getZoom() + 1, fit)));
 }
 
-type Props = { openMonument?: Monument | undefined; openProposalId?: number | undefined };
+type Props = {
+  openMonument?: Monument | undefined;
+  openProposalId?: number | undefined;
+  /** Counts the search's picks: each opens its monument (again), the map flying there. */
+  openCount?: number | undefined;
+};
 
-export function MonumentLayer({ openMonument, openProposalId }: Props) {
+export function MonumentLayer({ openMonument, openProposalId, openCount = 0 }: Props) {
   const map = useMap();
   const { t, i18n } = useTranslation();
   const lang = langOf(i18n.resolvedLanguage);
@@ -233,16 +239,25 @@ export function MonumentLayer({ openMonument, openProposalId }: Props) {
   }, [map, fanned]);
 
   // A link (/?monument=<id>) opens its monument once: centred, close enough, its popup open. It
-  // is drawn as its own marker even inside a cluster or outside the filters.
+  // is drawn as its own marker even inside a cluster or outside the filters. A search's pick sets
+  // the same link: the map flies there, and the popup opens on arrival.
   const linkDone = useRef<string | null>(null);
   useEffect(() => {
     const monument = openMonument;
-    if (!monument || linkDone.current === monument.id) return;
-    linkDone.current = monument.id;
-    pendingOpen.current = monument;
-    setLinked(monument);
+    const key = monument && `${monument.id}:${openCount}`;
+    if (!monument || linkDone.current === key) return;
+    linkDone.current = key ?? null;
+    const open = () => {
+      pendingOpen.current = monument;
+      setLinked(monument);
+    };
+    if (openCount > 0) {
+      void flyToMonument(map, monument).then(() => linkDone.current === key && open());
+      return;
+    }
+    open();
     map.setView([monument.geoLocX, monument.geoLocY], Math.max(map.getZoom(), LINK_ZOOM), { animate: false });
-  }, [map, openMonument]);
+  }, [map, openMonument, openCount]);
 
   const fan = useMemo(() => fanOut(fanned?.members ?? []), [fanned]);
   const pinned = open?.monument ?? linked;

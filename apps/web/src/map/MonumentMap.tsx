@@ -27,6 +27,8 @@ type Props = {
   openMonument?: Monument | undefined;
   /** A shared proposal, highlighted in that monument's popup. */
   openProposalId?: number | undefined;
+  /** How many monuments the search has opened (each pick flies there, the same one again too). */
+  openCount?: number | undefined;
 };
 
 function Tiles() {
@@ -74,14 +76,14 @@ function Busy() {
   return null;
 }
 
-export function MonumentMap({ view, onReady, openMonument, openProposalId }: Props) {
+export function MonumentMap({ view, onReady, openMonument, openProposalId, openCount }: Props) {
   const { t } = useTranslation();
   return (
     <MapContainer ref={onReady} className="monument-map" center={[view.center.lat, view.center.lng]} zoom={view.zoom}>
       <MapLabel label={t('map.label')} />
       <Tiles />
       <Suspense fallback={<Busy />}>
-        <MonumentLayer openMonument={openMonument} openProposalId={openProposalId} />
+        <MonumentLayer openMonument={openMonument} openProposalId={openProposalId} openCount={openCount} />
       </Suspense>
       {underReview.read() ? (
         <Suspense fallback={null}>

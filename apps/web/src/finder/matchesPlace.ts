@@ -1,0 +1,36 @@
+// Where the matches of the address's filters lie, for the map's finder: whether the map shows
+// any of them now, and the extent of them all (to fit the map to them). The view's data tiles are
+// the map layer's own queries (shared, not fetched twice); the extent comes from the one tile of
+// zoom 0, whose clusters carry their members' bounds.
+import type { MapTile, MonumentFilters } from '@linz/contract';
+import { hasFilters } from '@linz/contract/filters';
+import { useQuery } from '@tanstack/react-query';
+import type { Map as LeafletMap } from 'leaflet';
+import type { Extent } from '../map/flyTo';
+import { mapTileQuery, useMapTiles } from '../map/mapData';
+
+const WORLD = { z: 0, x: 0, y: 0 };
+
+/** The extent of a tile's clusters and monuments; undefined for an empty tile. */
+export function extentOf(tile: Pick<MapTile, 'clusters' | 'monuments'>): Extent | undefined {
+  const boxes: Extent[] = [
+    ...tile.clusters.map((c) => c.bounds),
+    ...tile.monuments.map((m): Extent => [m.geoLocX, m.geoLocY, m.geoLocX, m.geoLocY]),
+  ];
+  if (boxes.length === 0) return undefined;
+  return boxes.reduce((a, b) => [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])]);
+}
+
+/** `outside`: the filters match monuments, none of them in the map's view (the map looks empty). */
+export function useMatchesPlace(map: LeafletMap, filters: MonumentFilters): { outside: boolean; extent: Extent | undefined } {
+  const filtered = hasFilters(filters);
+  const { tiles, pending } = useMapTiles(map, filters);
+  const overview = useQuery({ ...mapTileQuery(WORLD, filters), enabled: filtered }).data;
+  const extent = overview && extentOf(overview);
+  const view = map.getBounds();
+  const inView = tiles?.some(
+    (tile) =>
+      tile.clusters.some((c) => view.contains([c.lat, c.lng])) || tile.monuments.some((m) => view.contains([m.geoLocX, m.geoLocY])),
+  );
+  return { outside: filtered && !pending && tiles !== undefined && !inView && extent !== undefined, extent };
+}
