@@ -17,11 +17,11 @@ test('the map: the Filter button opens the panel, each change replaces the addre
   const entries = await page.evaluate(() => history.length);
   await panel.getByRole('checkbox', { name: 'Statue' }).check();
   await expect(page).toHaveURL(/category=statue/);
-  await expect(count(page)).toHaveText(/^4 von \d+ Denkmälern$/);
+  await expect(count(page)).toHaveText(/^4 Treffer von \d+ Denkmälern$/);
   await panel.getByRole('checkbox', { name: 'Frauen', exact: true }).check();
   await panel.getByRole('radio', { name: 'Noch nicht geprüft' }).check();
   await panel.getByRole('checkbox', { name: 'Nur Denkmäler mit Vorschlägen' }).check();
-  await panel.getByRole('searchbox', { name: /Suche/ }).fill('kepler');
+  await panel.getByRole('combobox', { name: /Suche/ }).fill('kepler');
   await expect(page).toHaveURL(/q=kepler/);
   const params = search(page);
   expect(Object.fromEntries(params)).toMatchObject({
@@ -51,10 +51,10 @@ test('every filter narrows /monuments, and "Alle Filter löschen" clears them in
 
   await filters.getByRole('checkbox', { name: 'Straße' }).check();
   await expect(page).toHaveURL(/\/monuments\?category=street$/);
-  await expect(count(page)).toHaveText(`15 von ${total} Denkmälern`);
+  await expect(count(page)).toHaveText(`15 Treffer von ${total} Denkmälern`);
   await expect(names(page)).toHaveCount(15);
   await filters.getByRole('checkbox', { name: 'Büste' }).check();
-  await expect(count(page)).toHaveText(`17 von ${total} Denkmälern`);
+  await expect(count(page)).toHaveText(`17 Treffer von ${total} Denkmälern`);
   expect(search(page).get('category')).toBe('street,bust');
 
   await filters.getByRole('checkbox', { name: 'Frauen', exact: true }).check();
@@ -72,7 +72,7 @@ test('every filter narrows /monuments, and "Alle Filter löschen" clears them in
     expect(item).toBe('Noch nicht geprüft');
   await filters.getByRole('radio', { name: 'Geprüft', exact: true }).check();
   await expect(page).toHaveURL(/validated=1/);
-  await expect(count(page)).toHaveText(/^\d+ von/);
+  await expect(count(page)).toHaveText(/^\d+ Treffer von/);
   for (const item of await page.locator('.monument-item dd:nth-of-type(3)').allTextContents()) expect(item).toBe('Geprüft');
   await filters.getByRole('radio', { name: 'Alle' }).check();
   await expect(page).toHaveURL(/\/monuments$/);
@@ -81,7 +81,7 @@ test('every filter narrows /monuments, and "Alle Filter löschen" clears them in
 test('"has proposals" keeps only monuments with a public proposal', async ({ page, api }) => {
   const monument = await api.addMonument(unique('Vorschlagsdenkmal'), 48.2 + Math.random() * 0.05, 14.2);
   await page.goto('/monuments?proposals=1');
-  await expect(count(page)).toHaveText(/von/);
+  await expect(count(page)).toHaveText(/Treffer von/);
   await expect(names(page).filter({ hasText: monument.name })).toHaveCount(0);
   await api.addIntervention(monument.id, unique('Ein Vorschlag'));
   await page.reload();
@@ -105,7 +105,7 @@ test('search ignores case and accents and treats ß as ss', async ({ page, api }
   await expect(names(page).filter({ hasText: 'Kepler-Denkmal' })).toHaveCount(1);
   await box.fill(`Jagerstatter ${tag}`);
   await expect(names(page)).toHaveText([jaegerstaetter.name]);
-  await expect(count(page)).toHaveText(/^1 von \d+ Denkmälern$/);
+  await expect(count(page)).toHaveText(/^1 Treffer von \d+ Denkmälern$/);
   // A space typed between words is kept while typing (the address trims it).
   await box.fill('');
   await box.pressSequentially('kepler ');
@@ -121,7 +121,7 @@ test('reload and a copied link show the same filtered view; invalid values are d
   await expect(filters.getByRole('checkbox', { name: 'Statue' })).toBeChecked();
   for (const box of await filters.getByRole('group', { name: 'Erinnert an' }).getByRole('checkbox').all())
     await expect(box).not.toBeChecked();
-  await expect(count(page)).toHaveText(/^4 von \d+ Denkmälern$/);
+  await expect(count(page)).toHaveText(/^4 Treffer von \d+ Denkmälern$/);
   const shown = await names(page).allTextContents();
   expect(shown).toHaveLength(4);
 
@@ -132,7 +132,7 @@ test('reload and a copied link show the same filtered view; invalid values are d
   const copy = await context.newPage();
   await copy.goto(page.url());
   await expect(names(copy)).toHaveText(shown);
-  await expect(count(copy)).toHaveText(/^4 von \d+ Denkmälern$/);
+  await expect(count(copy)).toHaveText(/^4 Treffer von \d+ Denkmälern$/);
   await copy.close();
 
   // The first change writes only the valid parameters back.
@@ -150,7 +150,7 @@ test.describe('English', () => {
     const tag = unique('x').slice(2);
     await api.addMonument(`Lonely ${tag}`, 48.26, 14.26 + Math.random() * 0.05);
     await page.goto(`/monuments?q=${tag}`);
-    await expect(page.getByRole('status').filter({ hasText: /monument/ })).toHaveText(/^1 of \d+ monuments$/);
+    await expect(page.getByRole('status').filter({ hasText: /monument/ })).toHaveText(/^1 of \d+ monuments matches$/);
     await expect(page.getByRole('search').getByRole('checkbox', { name: 'Street' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Clear all filters' })).toBeVisible();
   });

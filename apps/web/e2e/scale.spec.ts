@@ -137,7 +137,7 @@ test('/monuments pages on the server: sorted by name, 50 at a time, "mehr anzeig
   const box = page.getByRole('searchbox', { name: /Suche/ });
   await box.fill(next);
   await expect(headings.first()).toHaveText(next);
-  await expect(page.getByRole('status').filter({ hasText: /Denkm/ })).toHaveText(/^\d+ von 2\.\d{3} Denkmälern$/);
+  await expect(page.getByRole('status').filter({ hasText: /Denkm/ })).toHaveText(/^\d+ Treffer von 2\.\d{3} Denkmälern$/);
   // Cleared, the two pages come back from the cache; focus stays in the box (after React's effects
   // of that render: a frame and a task later).
   await box.fill('');

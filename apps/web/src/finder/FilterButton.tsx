@@ -30,7 +30,7 @@ export function FilterButton({ map, onPick }: Props) {
     button.current?.focus();
   };
   return (
-    <div className="map-overlay map-filter">
+    <div className={`map-overlay map-filter${open ? ' map-filter--open' : ''}`}>
       <button
         ref={button}
         type="button"

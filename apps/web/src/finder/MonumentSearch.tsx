@@ -108,7 +108,14 @@ export function MonumentSearch({ label, map, onChange, onPick, onClose, onClosin
       <p id={hintId} className="visually-hidden">
         {t('finder.matches.hint')}
       </p>
-      <ul id={listId} role="listbox" ref={list} aria-label={t('finder.matches.label')} className="finder-matches" hidden={!expanded}>
+      <ul
+        id={listId}
+        role="listbox"
+        ref={list}
+        aria-label={t('finder.matches.label')}
+        className="finder-matches"
+        hidden={!expanded}
+      >
         {items.map((monument, i) => {
           const name = monumentName(monument, lang);
           const why = snippet(q ?? '', name, lang === 'en' ? monument.shortDescription_en : monument.shortDescription);

@@ -30,7 +30,8 @@ export function useMatchesPlace(map: LeafletMap, filters: MonumentFilters): { ou
   const view = map.getBounds();
   const inView = tiles?.some(
     (tile) =>
-      tile.clusters.some((c) => view.contains([c.lat, c.lng])) || tile.monuments.some((m) => view.contains([m.geoLocX, m.geoLocY])),
+      tile.clusters.some((c) => view.contains([c.lat, c.lng])) ||
+      tile.monuments.some((m) => view.contains([m.geoLocX, m.geoLocY])),
   );
   return { outside: filtered && !pending && tiles !== undefined && !inView && extent !== undefined, extent };
 }

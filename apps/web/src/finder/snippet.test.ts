@@ -11,7 +11,7 @@ describe('snippet', () => {
 
   it('shows the words around a word found only in the description, cut at word boundaries', () => {
     const text = snippet('landeshymne', 'Denkmal für Franz Stelzhamer', stelzhamer);
-    expect(text).toBe('…der oberösterreichischen Landeshymne, 1908 im Volksgarten…');
+    expect(text).toBe('…oberösterreichischen Landeshymne, 1908 im Volksgarten…');
     expect(text).toContain('Landeshymne');
   });
 

@@ -3,7 +3,7 @@
 import { fold, searchWords } from '@linz/contract/filters';
 
 /** About this many characters are shown around the word found. */
-const CONTEXT = 30;
+const CONTEXT = 24;
 
 /** `text` folded as the search folds it, and for each folded character the original's index. */
 function foldedWithIndex(text: string): { folded: string; at: number[] } {

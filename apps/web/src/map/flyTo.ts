@@ -37,6 +37,8 @@ export function fitExtent(map: LeafletMap, [south, west, north, east]: Extent): 
   const bounds = new LatLngBounds([south, west], [north, east]);
   const options = { padding: FIT_PADDING, maxZoom: Math.min(map.getMaxZoom(), LINK_ZOOM) };
   return arrived(map, (animate) =>
-    animate ? map.flyToBounds(bounds, { ...options, duration: FLIGHT_SECONDS }) : map.fitBounds(bounds, { ...options, animate: false }),
+    animate
+      ? map.flyToBounds(bounds, { ...options, duration: FLIGHT_SECONDS })
+      : map.fitBounds(bounds, { ...options, animate: false }),
   );
 }
