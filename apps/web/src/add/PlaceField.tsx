@@ -71,10 +71,11 @@ export function PlaceField({ id, texts, area, problem, onChange }: Props) {
         <p aria-live="polite" className={inCity ? 'place-field__place' : 'place-field__place place-field__place--outside'}>
           {place
             ? t(inCity ? 'add.picker.place' : 'add.picker.placeOutside', {
-                lat: degrees.format(Math.abs(place.lat)),
-                ns: t(place.lat < 0 ? 'add.picker.south' : 'add.picker.north'),
-                lng: degrees.format(Math.abs(place.lng)),
-                ew: t(place.lng < 0 ? 'add.picker.west' : 'add.picker.east'),
+                // Not `lng` nor `ns`: i18next reads those options as the language and the namespace.
+                latitude: degrees.format(Math.abs(place.lat)),
+                northSouth: t(place.lat < 0 ? 'add.picker.south' : 'add.picker.north'),
+                longitude: degrees.format(Math.abs(place.lng)),
+                eastWest: t(place.lng < 0 ? 'add.picker.west' : 'add.picker.east'),
               })
             : t('add.picker.noPlace')}
         </p>
