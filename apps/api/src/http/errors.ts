@@ -63,12 +63,10 @@ export function sendError(thrown: unknown, req: FastifyRequest, reply: FastifyRe
   const message = issues ? 'Invalid input.' : ((err as Error)?.message ?? 'Bad request.');
   const existingId = cause instanceof Duplicate ? cause.existingId : undefined;
   const code = cause instanceof DomainError ? cause.code : undefined;
-  return reply
-    .code(status)
-    .send({
-      message,
-      ...(issues ? { issues } : {}),
-      ...(existingId ? { existingId } : {}),
-      ...(code ? { code } : {}),
-    } satisfies ErrorBody);
+  return reply.code(status).send({
+    message,
+    ...(issues ? { issues } : {}),
+    ...(existingId ? { existingId } : {}),
+    ...(code ? { code } : {}),
+  } satisfies ErrorBody);
 }
