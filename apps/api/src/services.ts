@@ -69,6 +69,7 @@ export function createServices({ config, database, secret, mailer }: ServicePart
       maxZoom: config.tiles.maxZoom,
       staffOidc: config.oidc !== undefined,
       thresholdCounts: config.votes.counts,
+      cityArea: config.site.area,
     }),
     site: snapshotOf(SiteInfo, { profile: config.site, retention: retentionFacts(config.retentionDays) }),
     hashIp: createIpHasher(database),

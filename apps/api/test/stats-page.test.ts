@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { updateMonument } from '../src/domain/moderation.js';
+import { LINZ_AREA } from '@linz/contract';
 import { DB_KIND, json, testApp } from './harness.js';
 import { decodePng } from './png.js';
 
@@ -83,7 +84,7 @@ describe(`/stats for crawlers on ${DB_KIND}`, () => {
     expect(added.statusCode).toBe(201);
     expect((await get('/api/stats/og.png', { 'if-none-match': etag })).statusCode).toBe(304);
     const before = await stats();
-    await updateMonument(t.database, 'tester', (JSON.parse(added.body) as { id: string }).id, { sex: 'female' });
+    await updateMonument(t.database, 'tester', (JSON.parse(added.body) as { id: string }).id, { sex: 'female' }, LINZ_AREA);
     t.app.services.lists.monuments.invalidate();
     expect((await stats()).female).toBe(before.female + 1);
     const second = await get('/api/stats/og.png', { 'if-none-match': etag });

@@ -1,5 +1,6 @@
 // /add: texts, fields, the round trip to the map, and the failure paths.
 import { expect, openPopup, test, unique } from './fixtures';
+import { coordinateFields } from './place';
 
 const mapViewOf = (page: import('./fixtures').Page) =>
   page.evaluate(
@@ -14,9 +15,10 @@ test('texts, back links and fields (DE)', async ({ page }) => {
   await expect(page.getByText(/3 Sekunden lang gedrückt/)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Zurück zur Karte', exact: true })).toHaveCount(2);
   const form = page.getByRole('form', { name: 'Neues Denkmal' });
-  for (const name of ['Breitengrad', 'Längengrad']) {
-    await expect(form.getByRole('spinbutton', { name })).toHaveAttribute('step', 'any');
-    await expect(form.getByRole('spinbutton', { name })).toHaveAttribute('required', '');
+  // Text fields rather than number fields: a number field cannot take the decimal comma (48,3069).
+  for (const field of Object.values(await coordinateFields(page))) {
+    await expect(field).toHaveAttribute('inputmode', 'decimal');
+    await expect(field).toHaveAttribute('required', '');
   }
   await expect(form.getByRole('textbox', { name: 'Name' })).toHaveAttribute('required', '');
   const title = form.getByRole('textbox', { name: /Dein Vorschlag/ });
@@ -33,7 +35,7 @@ test.describe('English', () => {
     await page.goto('/add');
     await expect(page.getByRole('heading', { level: 1, name: 'Add a monument' })).toBeVisible();
     await expect(page.getByText(/press and hold on the map for 3 seconds/)).toBeVisible();
-    await expect(page.getByRole('spinbutton', { name: 'Latitude' })).toBeVisible();
+    await expect((await coordinateFields(page, 'en')).lat).toBeVisible();
     await expect(page.getByRole('link', { name: 'Back to the map', exact: true })).toHaveCount(2);
   });
 });
@@ -47,8 +49,10 @@ test('round trip: "Adding...", monument and proposal saved, back on the map at z
   await page.evaluate(() => localStorage.setItem('pendingCoords', JSON.stringify({ lat: 48.30123456, lng: 14.27654321 })));
   await page.getByRole('link', { name: 'Denkmal hinzufügen' }).click();
   await expect(page).toHaveURL(/\/add$/);
-  await expect(page.getByRole('spinbutton', { name: 'Breitengrad' })).toHaveValue('48.30123456');
-  await expect(page.getByRole('spinbutton', { name: 'Längengrad' })).toHaveValue('14.27654321');
+  // Rounded to 6 decimals (about 10 cm): the press's further digits are noise.
+  const fields = await coordinateFields(page);
+  await expect(fields.lat).toHaveValue('48.301235');
+  await expect(fields.lng).toHaveValue('14.276543');
   await page.getByRole('textbox', { name: 'Name' }).fill(name);
   await page.getByRole('textbox', { name: /Dein Vorschlag/ }).fill('Ein Platz für Frauen');
   let release = () => {};
@@ -64,12 +68,12 @@ test('round trip: "Adding...", monument and proposal saved, back on the map at z
   await expect(page.getByRole('status')).toHaveText('Dein Denkmal wurde zur Karte hinzugefügt!');
   await expect.poll(async () => (await mapViewOf(page))?.zoom).toBe(16);
   const view = await mapViewOf(page);
-  expect(view?.center.lat).toBeCloseTo(48.30123456, 6);
-  expect(view?.center.lng).toBeCloseTo(14.27654321, 6);
+  expect(view?.center.lat).toBeCloseTo(48.301235, 6);
+  expect(view?.center.lng).toBeCloseTo(14.276543, 6);
   expect(await page.evaluate(() => localStorage.getItem('pendingCoords'))).toBeNull();
 
   const created = (await api.monuments()).find((m) => m.name === name);
-  expect(created).toMatchObject({ validated: false, geoLocX: 48.30123456, geoLocY: 14.27654321 });
+  expect(created).toMatchObject({ validated: false, geoLocX: 48.301235, geoLocY: 14.276543 });
   expect(created?.id).toMatch(/^mon-user-\d+$/);
   const popup = await openPopup(page, new RegExp(`^${name} \\(`));
   await expect(popup.getByRole('listitem')).toContainText('Ein Platz für Frauen');
@@ -81,8 +85,9 @@ test('a blank proposal title is not posted', async ({ page, api }) => {
   const name = unique('Ohne Vorschlag');
   await page.goto('/add');
   await page.getByRole('textbox', { name: 'Name' }).fill(name);
-  await page.getByRole('spinbutton', { name: 'Breitengrad' }).fill('48.31');
-  await page.getByRole('spinbutton', { name: 'Längengrad' }).fill('14.29');
+  const fields = await coordinateFields(page);
+  await fields.lat.fill('48.31');
+  await fields.lng.fill('14.29');
   await page.getByRole('textbox', { name: /Dein Vorschlag/ }).fill('   ');
   const posts: string[] = [];
   page.on('request', (r) => void (r.method() === 'POST' && posts.push(new URL(r.url()).pathname)));
@@ -96,8 +101,9 @@ test('a blank proposal title is not posted', async ({ page, api }) => {
 test('failures: "Übermittlung fehlgeschlagen." when not ok, 429, and kept for later on network failure', async ({ page }) => {
   await page.goto('/add');
   await page.getByRole('textbox', { name: 'Name' }).fill('Fehlschlag');
-  await page.getByRole('spinbutton', { name: 'Breitengrad' }).fill('48.3');
-  await page.getByRole('spinbutton', { name: 'Längengrad' }).fill('14.3');
+  const fields = await coordinateFields(page);
+  await fields.lat.fill('48.3');
+  await fields.lng.fill('14.3');
   await page.getByRole('textbox', { name: /Dein Vorschlag/ }).fill('Etwas');
   const submit = page.getByRole('button', { name: 'Denkmal hinzufügen' });
   const cases = [

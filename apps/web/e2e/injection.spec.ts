@@ -3,6 +3,7 @@
 // add flow. No script may run (a page hook records any call, dialogs are caught), every name must
 // appear literally, and the fixtures fail the test on any CSP violation or page error.
 import { expect, mapReady, openPopup, test, type Page } from './fixtures';
+import { coordinateFields } from './place';
 
 // Each vector calls __xss(n) if it ever runs; %n is replaced by its number.
 const VECTORS = [
@@ -168,8 +169,9 @@ test.describe('script injection', () => {
       const name = `${payload} add${i}${suffix}`.slice(0, 120).trim();
       await page.goto('/add');
       await page.getByLabel('Name', { exact: true }).fill(name);
-      await page.getByLabel('Breitengrad').fill(String(48.31 + i * 0.001));
-      await page.getByLabel('Längengrad').fill(String(14.3 + i * 0.001));
+      const fields = await coordinateFields(page);
+      await fields.lat.fill(String(48.31 + i * 0.001));
+      await fields.lng.fill(String(14.3 + i * 0.001));
       await page.getByLabel('Dein Vorschlag: Was sollte stattdessen dort stehen?').fill(payload);
       await page.getByRole('button', { name: 'Denkmal hinzufügen' }).click();
       await expect(page).toHaveURL(/\/$/);

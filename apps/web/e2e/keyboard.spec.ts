@@ -45,7 +45,7 @@ test('zooming out by keyboard draws the monuments that come into view; focusing 
   api,
 }) => {
   // Far east of the Linz view the map opens with: the map holds only what is in view, so it is not drawn at first.
-  const monument = await api.addMonument(unique('Fern'), 48.3, 14.45);
+  const monument = await api.addMonument(unique('Fern'), 48.3, 14.41);
   await page.goto('/');
   await mapReady(page);
   const map = page.locator('.leaflet-container');

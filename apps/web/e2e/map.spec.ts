@@ -1,5 +1,6 @@
 // The home map: markers, tiles, saved view, right-click and 3 s press, locate-me.
 import { CLUSTER, clusterNearCentre, emptyMapPoint, expect, mapReady, test, unique, type Page } from './fixtures';
+import { coordinateFields, round6 } from './place';
 
 const mapViewOf = (page: Page) =>
   page.evaluate(
@@ -144,8 +145,9 @@ test('right-click stores pendingCoords and opens /add with them filled in', asyn
   );
   expect(coords.lat).toBeGreaterThan(48.2);
   expect(coords.lat).toBeLessThan(48.4);
-  await expect(page.getByRole('spinbutton', { name: 'Breitengrad' })).toHaveValue(String(coords.lat));
-  await expect(page.getByRole('spinbutton', { name: 'Längengrad' })).toHaveValue(String(coords.lng));
+  const fields = await coordinateFields(page);
+  await expect(fields.lat).toHaveValue(round6(coords.lat));
+  await expect(fields.lng).toHaveValue(round6(coords.lng));
 });
 
 test('a mouse press held for 3 seconds shows progress and opens /add; a shorter one does not', async ({ page }) => {
@@ -176,7 +178,7 @@ test('a mouse press held for 3 seconds shows progress and opens /add; a shorter 
   const coords = await page.evaluate(
     () => JSON.parse(localStorage.getItem('pendingCoords') ?? 'null') as { lat: number; lng: number },
   );
-  await expect(page.getByRole('spinbutton', { name: 'Breitengrad' })).toHaveValue(String(coords.lat));
+  await expect((await coordinateFields(page)).lat).toHaveValue(round6(coords.lat));
 });
 
 test.describe('locate me', () => {

@@ -1,6 +1,7 @@
 // A 360 px wide phone with touch: layout, the 3 s touch press, popup, add and list pages.
 import type { CDPSession } from '@playwright/test';
 import { emptyMapPoint, expect, mapReady, openPopup, test, type Page } from './fixtures';
+import { coordinateFields, round6 } from './place';
 
 async function noSideways(page: Page) {
   const { scroll, width } = await page.evaluate(() => ({
@@ -55,8 +56,9 @@ test('a touch held for 3 seconds shows progress and opens /add with the coordina
   const coords = await page.evaluate(
     () => JSON.parse(localStorage.getItem('pendingCoords') ?? 'null') as { lat: number; lng: number },
   );
-  await expect(page.getByRole('spinbutton', { name: 'Breitengrad' })).toHaveValue(String(coords.lat));
-  await expect(page.getByRole('spinbutton', { name: 'Längengrad' })).toHaveValue(String(coords.lng));
+  const fields = await coordinateFields(page);
+  await expect(fields.lat).toHaveValue(round6(coords.lat));
+  await expect(fields.lng).toHaveValue(round6(coords.lng));
   await noSideways(page);
 });
 

@@ -1,6 +1,7 @@
 // Photos beyond the popup (issue 30): a photo sent with a new monument on /add, and the pictures
 // of monuments and proposals in /monuments, /interventions and /mine once staff approved them.
 import { expect, test, unique, type Page } from './fixtures';
+import { coordinateFields } from './place';
 import { drawnImage } from './drawn';
 import { staffToken } from './staff';
 
@@ -25,8 +26,9 @@ test('a photo sent with a new monument on /add; the approved pictures in /monume
   await page.goto('/add');
   const form = page.getByRole('form', { name: 'Neues Denkmal' });
   await form.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
-  await form.getByRole('spinbutton', { name: 'Breitengrad' }).fill(String(48.25 + Math.random() * 0.1));
-  await form.getByRole('spinbutton', { name: 'Längengrad' }).fill(String(14.25 + Math.random() * 0.1));
+  const fields = await coordinateFields(page);
+  await fields.lat.fill(String(48.25 + Math.random() * 0.1));
+  await fields.lng.fill(String(14.25 + Math.random() * 0.1));
   await form.getByRole('textbox', { name: /Dein Vorschlag/ }).fill(title);
   const toggle = form.getByRole('button', { name: 'Foto hinzufügen (freiwillig)' });
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');

@@ -128,10 +128,13 @@ test('adding a monument needs no long press: the map links to the form, which th
   await expect(page).toHaveURL(/\/add$/);
   const name = unique('Tastatur-Denkmal');
   const form = page.getByRole('form', { name: 'Neues Denkmal' });
+  // The coordinates for experts open by keyboard too (the pin is the way for everyone else).
+  await form.getByText('Koordinaten selbst eingeben').focus();
+  await page.keyboard.press('Enter');
   for (const [field, value] of [
     [form.getByRole('textbox', { name: 'Name' }), name],
-    [form.getByRole('spinbutton', { name: 'Breitengrad' }), '48.3101'],
-    [form.getByRole('spinbutton', { name: 'Längengrad' }), '14.2901'],
+    [form.getByRole('textbox', { name: 'Breitengrad' }), '48.3101'],
+    [form.getByRole('textbox', { name: 'Längengrad' }), '14.2901'],
     [form.getByRole('textbox', { name: /Dein Vorschlag/ }), 'Ohne Ziehen'],
   ] as const) {
     await field.focus();

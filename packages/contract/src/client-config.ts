@@ -13,6 +13,8 @@ export const ClientConfig = z.object({
   maxZoom: z.number().int(),
   /** /admin offers the sign-in with the city's accounts (OpenID Connect is configured). */
   staffOidc: z.boolean(),
+  /** The city's area (the site profile's `area`): the place picker starts and stays inside, the add form refuses a place outside. */
+  cityArea: z.object({ south: z.number(), west: z.number(), north: z.number(), east: z.number() }),
   /** What the mayor's threshold counts here (THRESHOLD_COUNTS): the popup's progress follows it. */
   thresholdCounts: z.enum(THRESHOLD_COUNTS),
 });

@@ -7,5 +7,7 @@ export const ErrorBody = z.object({
   requestId: z.string().optional(),
   /** 409 on a new monument: the id of the monument within 50 m that already has this name. */
   existingId: z.string().optional(),
+  /** A stable name for a refusal a client branches on (e.g. OUTSIDE_AREA); the message may change. */
+  code: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;

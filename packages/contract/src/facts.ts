@@ -145,6 +145,18 @@ export type Sex = (typeof SEXES)[number];
 /** A new monument whose folded name matches one this close (metres) is refused as a duplicate. */
 export const DUPLICATE_RADIUS_M = 50;
 
+/** A box in degrees: the city's area, which new and moved monuments must lie in (edges included). */
+export type CityArea = { south: number; west: number; north: number; east: number };
+
+/**
+ * Linz's area when the site profile names none: the whole municipality (about 48.21–48.38 N,
+ * 14.21–14.41 E) with a margin, so a place on the city's border is never refused.
+ */
+export const LINZ_AREA: CityArea = { south: 48.2, west: 14.2, north: 48.4, east: 14.42 };
+
+export const insideArea = (area: CityArea, lat: number, lng: number): boolean =>
+  lat >= area.south && lat <= area.north && lng >= area.west && lng <= area.east;
+
 /** Why a citizen reports a monument or a proposal. */
 export const REPORT_REASONS = ['spam', 'offensive', 'wrong', 'other'] as const;
 

@@ -1,6 +1,9 @@
 // The domain's own refusals. The domain throws these and knows nothing of HTTP or tRPC;
 // trpc/init.ts turns them into tRPC codes (and so HTTP statuses) in one place.
-export class DomainError extends Error {}
+export class DomainError extends Error {
+  /** A stable name for a refusal that clients branch on (the REST body's `code`); the message may change. */
+  readonly code?: string;
+}
 
 /** The thing asked for does not exist (404). */
 export class NotFound extends DomainError {}
@@ -44,6 +47,14 @@ export class Unauthorized extends DomainError {
 
 /** The request is well-formed but not allowed on this item (400), e.g. merging a monument into itself. */
 export class Invalid extends DomainError {}
+
+/** A monument's place lies outside the city's area (400): the map is of one city (site profile `area`). */
+export class OutsideArea extends Invalid {
+  override readonly code = 'OUTSIDE_AREA';
+  constructor() {
+    super('The place lies outside the city: a monument must be within its area.');
+  }
+}
 
 /** A request parameter cannot be read (400); `issues` names each, as a schema's failure does. */
 export class InvalidInput extends Invalid {

@@ -2,13 +2,14 @@
 // it, change it, read it again, and log both versions in the audit log. Callers refresh the
 // public read caches afterwards (trpc/staff.ts).
 import { sql } from 'drizzle-orm';
-import type { AuditAction, MergeResult, MonumentPatch, QueueIntervention, StaffMonument } from '@linz/contract';
+import type { AuditAction, CityArea, MergeResult, MonumentPatch, QueueIntervention, StaffMonument } from '@linz/contract';
 import type { Database, Db } from '../db/client.js';
 import { audit } from './audit.js';
 import { Conflict, Invalid, NotFound } from './errors.js';
 import { resolveReports } from './reports.js';
 import { loadIntervention, loadMonument } from './staff-views.js';
 import { syncWithheldMail } from './withheld-mail.js';
+import { refuseOutside } from './monuments.js';
 import type { VoteRules } from './votes.js';
 import { FINAL_STATUSES, markFinal, queueFollowerMails } from './follows.js';
 
@@ -89,9 +90,13 @@ export const approveMonument = (database: Database, actor: string, id: string) =
     await resolveReports(database, tx, 'monument', id);
   });
 
-export const updateMonument = (database: Database, actor: string, id: string, patch: MonumentPatch) =>
+/** A correction by staff; a move must stay inside the city's area (other fields of a monument outside it may still change). */
+export const updateMonument = (database: Database, actor: string, id: string, patch: MonumentPatch, area: CityArea) =>
   onMonument(database, actor, id, 'monument.update', async (tx, m) => {
     notMerged(m);
+    if (patch.geoLocX !== undefined || patch.geoLocY !== undefined) {
+      refuseOutside(area, patch.geoLocX ?? m.geoLocX, patch.geoLocY ?? m.geoLocY);
+    }
     const sets = [
       patch.name !== undefined && sql`name = ${patch.name}`,
       patch.name_en !== undefined && sql`name_en = ${patch.name_en === '' ? null : patch.name_en}`,

@@ -1,11 +1,18 @@
 // Monuments: the public list and visitor additions (always unvalidated, with the spec's defaults).
 import { randomInt } from 'node:crypto';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { USER_MONUMENT_DEFAULTS, type CreatedMonument, type Monument, type NewMonument } from '@linz/contract';
+import {
+  insideArea,
+  USER_MONUMENT_DEFAULTS,
+  type CityArea,
+  type CreatedMonument,
+  type Monument,
+  type NewMonument,
+} from '@linz/contract';
 import type { Database, Db } from '../db/client.js';
 import { monuments } from '../db/schema.js';
 import { refuseDuplicate } from './duplicates.js';
-import { Conflict, NotFound } from './errors.js';
+import { Conflict, NotFound, OutsideArea } from './errors.js';
 import { admission, auditHold } from './screen.js';
 
 type Row = typeof monuments.$inferSelect;
@@ -64,6 +71,11 @@ export async function getPublicMonument(database: Database, monumentId: string):
   throw new NotFound('Unknown monument.');
 }
 
+/** The one rule for where a monument may be: inside the city's area (new ones and ones staff move). */
+export function refuseOutside(area: CityArea, lat: number, lng: number): void {
+  if (!insideArea(area, lat, lng)) throw new OutsideArea();
+}
+
 /** A new id in the form the web app proposes (mon-user-<digits>), unlikely to be taken. */
 const freshId = () => `mon-user-${Date.now()}${randomInt(1_000_000)}`;
 
@@ -72,15 +84,18 @@ const freshId = () => `mon-user-${Date.now()}${randomInt(1_000_000)}`;
  * browsers may pick the same millisecond): when it is taken, the monument gets a fresh id, and
  * the answer tells which. A duplicate of a public monument nearby is refused (domain/duplicates.ts).
  * It is public at once unless the word screen holds it or MODERATION=pre makes it wait (domain/screen.ts).
+ * A place outside the city's area is refused before anything is written.
  */
 export async function addMonument(
   database: Database,
   tx: Db,
   input: NewMonument,
   creatorIpHash: string,
-  creatorVoterHash: string | null = null,
-  mode: 'post' | 'pre' = 'post',
+  creatorVoterHash: string | null,
+  mode: 'post' | 'pre',
+  area: CityArea,
 ): Promise<CreatedMonument> {
+  refuseOutside(area, input.geoLocX, input.geoLocY);
   await refuseDuplicate(database, tx, input.name, { lat: input.geoLocX, lng: input.geoLocY });
   const admitted = await admission(database, tx, mode, input.name);
   const ids = [input.id ?? freshId(), freshId(), freshId()];

@@ -19,7 +19,7 @@ export class OidcRefused extends DomainError {
   constructor(
     readonly reason: 'denied' | 'failed',
     message: string,
-    readonly code?: string,
+    override readonly code?: string,
   ) {
     super(message);
   }

@@ -5,7 +5,7 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { ErrorBody } from '@linz/contract';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { databaseUnavailable } from '../db/unavailable.js';
-import { Duplicate, LimitReached } from '../domain/errors.js';
+import { DomainError, Duplicate, LimitReached } from '../domain/errors.js';
 import { answeredError } from '../trpc/errors.js';
 import { answerUnavailable, unavailableBody } from './pressure.js';
 
@@ -62,7 +62,11 @@ export function sendError(thrown: unknown, req: FastifyRequest, reply: FastifyRe
   }
   const message = issues ? 'Invalid input.' : ((err as Error)?.message ?? 'Bad request.');
   const existingId = cause instanceof Duplicate ? cause.existingId : undefined;
-  return reply
-    .code(status)
-    .send({ message, ...(issues ? { issues } : {}), ...(existingId ? { existingId } : {}) } satisfies ErrorBody);
+  const code = cause instanceof DomainError ? cause.code : undefined;
+  return reply.code(status).send({
+    message,
+    ...(issues ? { issues } : {}),
+    ...(existingId ? { existingId } : {}),
+    ...(code ? { code } : {}),
+  } satisfies ErrorBody);
 }

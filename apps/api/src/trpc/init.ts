@@ -4,7 +4,7 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { StaffMember } from '../domain/staff.js';
 import type { Services } from '../services.js';
-import { Duplicate } from '../domain/errors.js';
+import { DomainError, Duplicate } from '../domain/errors.js';
 import { answeredError } from './errors.js';
 
 export type Context = Services & {
@@ -53,6 +53,8 @@ const t = initTRPC.context<Context>().create({
         code: answered.code,
         httpStatus,
         ...(answered.cause instanceof Duplicate ? { existingId: answered.cause.existingId } : {}),
+        // The REST body's stable `code`; tRPC's own `data.code` names only its error class.
+        ...(answered.cause instanceof DomainError && answered.cause.code ? { reason: answered.cause.code } : {}),
       },
     };
   },

@@ -43,7 +43,7 @@ export const monumentsRouter = router({
       idempotentWrite(ctx, 'addMonument', input, async () => {
         const ipHash = await ctx.ipHash();
         const monument = await createWithinLimit(ctx.database, ipHash, ctx.config.limits.createsPer5Minutes, (tx) =>
-          addMonument(ctx.database, tx, input, ipHash, ctx.voterHash(), ctx.config.moderation),
+          addMonument(ctx.database, tx, input, ipHash, ctx.voterHash(), ctx.config.moderation, ctx.config.site.area),
         );
         ctx.lists.monuments.invalidate();
         await announceChange(ctx.database, 'monuments');

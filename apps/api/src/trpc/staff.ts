@@ -102,7 +102,7 @@ export const staffRouter = router({
     update: staffProcedure
       .input(MonumentUpdate)
       .output(StaffMonument)
-      .mutation(act((ctx, name, i) => updateMonument(ctx.database, name, i.monumentId, i.patch))),
+      .mutation(act((ctx, name, i) => updateMonument(ctx.database, name, i.monumentId, i.patch, ctx.config.site.area))),
     validate: staffProcedure
       .input(StaffMonumentRef)
       .output(StaffMonument)

@@ -1,26 +1,34 @@
-// The add-monument form: name, coordinates (any decimal step), the proposal title and, if the
-// visitor wishes, a photo of the monument (sent once the monument exists).
-import { NAME_MAX } from '@linz/contract/facts';
-import { useId, useRef, useState, type FormEvent } from 'react';
+// The add-monument form: name, the place (a pin on a map; coordinates for experts), the proposal
+// title and, if the visitor wishes, a photo of the monument (sent once the monument exists).
+import { insideArea, LINZ_AREA, NAME_MAX } from '@linz/contract/facts';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { clientConfigQuery } from '../api/queries';
 import { draftProblem, EMPTY_DRAFT, PhotoInputs } from '../photos/PhotoInputs';
 import type { PhotoToSend } from '../photos/upload';
-import type { LatLng } from '../storage/keys';
 import { NearbyMonuments } from './NearbyMonuments';
+import { firstPlace } from './place';
+import { PlaceField, placeOf, textsOf, type PlaceTexts } from './PlaceField';
 import type { AddForm } from './submitMonument';
 
 type Props = {
-  coords: LatLng | undefined;
   submitting: boolean;
   onSubmit: (form: AddForm, photo: PhotoToSend | undefined) => void;
 };
 
-export function AddMonumentForm({ coords, submitting, onSubmit }: Props) {
+export function AddMonumentForm({ submitting, onSubmit }: Props) {
   const { t } = useTranslation();
   const id = useId();
   const [name, setName] = useState('');
-  const [lat, setLat] = useState(coords ? String(coords.lat) : '');
-  const [lng, setLng] = useState(coords ? String(coords.lng) : '');
+  const area = useQuery(clientConfigQuery()).data?.cityArea ?? LINZ_AREA;
+  const [texts, setTexts] = useState(() => textsOf(firstPlace(area)));
+  const place = placeOf(texts);
+  const [placeProblem, setPlaceProblem] = useState<string | null>(null);
+  const changePlace = useCallback((next: PlaceTexts) => {
+    setTexts(next);
+    setPlaceProblem(null);
+  }, []);
   const [title, setTitle] = useState('');
   const file = useRef<HTMLInputElement>(null);
   const [draft, setDraft] = useState(EMPTY_DRAFT);
@@ -29,13 +37,17 @@ export function AddMonumentForm({ coords, submitting, onSubmit }: Props) {
   const [withPhoto, setWithPhoto] = useState(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // Refused here before anything is sent; the server refuses the same (OUTSIDE_AREA).
+    const where = !place ? 'add.picker.unreadable' : insideArea(area, place.lat, place.lng) ? null : 'add.picker.outside';
+    setPlaceProblem(where);
+    if (!place || where) return;
     const chosen = withPhoto ? file.current?.files?.[0] : undefined;
     // No photo chosen: the monument alone. One chosen: it needs its text and licence first.
     const missing = chosen ? draftProblem(chosen, draft) : null;
     setPhotoProblem(missing);
     if (missing) return;
     const photo = chosen ? { file: chosen, alt: draft.alt.trim(), credit: draft.credit } : undefined;
-    onSubmit({ name, geoLocX: Number(lat), geoLocY: Number(lng), interventionTitle: title }, photo);
+    onSubmit({ name, geoLocX: place.lat, geoLocY: place.lng, interventionTitle: title }, photo);
   };
   return (
     <form className="add-form" onSubmit={submit} aria-label={t('add.formLabel')}>
@@ -50,39 +62,8 @@ export function AddMonumentForm({ coords, submitting, onSubmit }: Props) {
         placeholder={t('add.namePlaceholder')}
         onChange={(e) => setName(e.target.value)}
       />
-      <div className="add-form__coords">
-        <div>
-          <label htmlFor={`${id}-lat`}>{t('add.lat')}</label>
-          <input
-            id={`${id}-lat`}
-            name="geoLocX"
-            type="number"
-            step="any"
-            min={-90}
-            max={90}
-            required
-            inputMode="decimal"
-            value={lat}
-            onChange={(e) => setLat(e.target.value)}
-          />
-        </div>
-        <div>
-          <label htmlFor={`${id}-lng`}>{t('add.lng')}</label>
-          <input
-            id={`${id}-lng`}
-            name="geoLocY"
-            type="number"
-            step="any"
-            min={-180}
-            max={180}
-            required
-            inputMode="decimal"
-            value={lng}
-            onChange={(e) => setLng(e.target.value)}
-          />
-        </div>
-      </div>
-      {lat !== '' && lng !== '' ? <NearbyMonuments lat={Number(lat)} lng={Number(lng)} /> : null}
+      <PlaceField id={id} texts={texts} area={area} problem={placeProblem} onChange={changePlace} />
+      {place ? <NearbyMonuments lat={place.lat} lng={place.lng} /> : null}
       <label htmlFor={`${id}-title`}>{t('add.interventionTitle')}</label>
       <input
         id={`${id}-title`}

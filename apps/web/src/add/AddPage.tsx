@@ -18,7 +18,6 @@ export function AddPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [coords] = useState(() => pendingCoords.read());
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<Feedback | null>(null);
   const [duplicateOf, setDuplicateOf] = useState<string | null>(null);
@@ -67,7 +66,7 @@ export function AddPage() {
           </span>
         </p>
       ) : null}
-      <AddMonumentForm coords={coords} submitting={submitting} onSubmit={(form, photo) => void onSubmit(form, photo)} />
+      <AddMonumentForm submitting={submitting} onSubmit={(form, photo) => void onSubmit(form, photo)} />
       <BackLink label={t('add.back')} />
     </div>
   );

@@ -37,6 +37,9 @@ export async function submitMonument(form: AddForm, now: number = Date.now()): P
     const existingId: unknown = (created.json as { existingId?: unknown } | undefined)?.existingId;
     if (typeof existingId === 'string') return { ok: false, errorKey: 'finder.add.duplicate', existingId };
   }
+  // The city's area (the form checks it first; the server has the last word).
+  if ((created.json as { code?: unknown } | undefined)?.code === 'OUTSIDE_AREA')
+    return { ok: false, errorKey: 'add.picker.outside' };
   if (!created.ok) return { ok: false, errorKey: 'errors.submission' };
   // The server answers with the id it kept: a fresh one when the proposed id was already taken.
   const kept: unknown = (created.json as { id?: unknown } | undefined)?.id;

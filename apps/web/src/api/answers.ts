@@ -14,7 +14,7 @@ import type {
   ProposalStatus,
   VoteAnswer,
 } from '@linz/contract';
-import { DEFAULT_TILES, PROPOSAL_STATUSES } from '@linz/contract/facts';
+import { DEFAULT_TILES, LINZ_AREA, PROPOSAL_STATUSES } from '@linz/contract/facts';
 import { arrayOf, isBoolean, isInteger, isNumber, isRecord, isString, nullable, optional, shape } from './checks';
 
 export const isMonument = shape<Monument>({
@@ -88,6 +88,7 @@ export const isClientConfig = shape<ClientConfig>({
   minZoom: isInteger,
   maxZoom: isInteger,
   staffOidc: isBoolean,
+  cityArea: shape<ClientConfig['cityArea']>({ south: isNumber, west: isNumber, north: isNumber, east: isNumber }),
   thresholdCounts: (v): v is ClientConfig['thresholdCounts'] => v === 'votes' || v === 'confirmed',
 });
 /** An older server names only the tiles and their attribution: the map keeps its default area and zooms. */
@@ -98,6 +99,7 @@ export const withClientConfigDefaults = (v: unknown): unknown =>
         minZoom: DEFAULT_TILES.minZoom,
         maxZoom: DEFAULT_TILES.maxZoom,
         thresholdCounts: 'votes',
+        cityArea: LINZ_AREA,
         ...v,
       }
     : v;
