@@ -1,7 +1,7 @@
 // Monuments: the public list and visitor additions (always unvalidated, with the spec's defaults).
 import { randomInt } from 'node:crypto';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { USER_MONUMENT_DEFAULTS, type CreatedMonument, type Monument, type NewMonument } from '@linz/contract';
+import { USER_MONUMENT_DEFAULTS, type CreatedMonument, type Monument, type MonumentDetail, type NewMonument } from '@linz/contract';
 import type { Database, Db } from '../db/client.js';
 import { monuments } from '../db/schema.js';
 import { refuseDuplicate } from './duplicates.js';
@@ -44,8 +44,8 @@ const proposalCount = sql<number>`(SELECT count(*)::int FROM interventions i
 /** Merges may chain (a into b, later b into c); a chain longer than this is treated as unknown. */
 const MAX_MERGE_HOPS = 16;
 
-/** One public monument; a merged id answers the monument it was merged into (its own id in the body). */
-export async function getPublicMonument(database: Database, monumentId: string): Promise<Monument> {
+/** One public monument with its sources; a merged id answers the monument it was merged into (its own id in the body). */
+export async function getPublicMonument(database: Database, monumentId: string): Promise<MonumentDetail> {
   let id = monumentId;
   for (let hop = 0; hop <= MAX_MERGE_HOPS; hop++) {
     const [found] = await database.db
@@ -59,7 +59,7 @@ export async function getPublicMonument(database: Database, monumentId: string):
       continue;
     }
     if (row.moderation !== 'visible') break;
-    return toMonument(row, found.proposals);
+    return { ...toMonument(row, found.proposals), source: row.source };
   }
   throw new NotFound('Unknown monument.');
 }
