@@ -1,7 +1,13 @@
 // Monuments: the public list and visitor additions (always unvalidated, with the spec's defaults).
 import { randomInt } from 'node:crypto';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { USER_MONUMENT_DEFAULTS, type CreatedMonument, type Monument, type MonumentDetail, type NewMonument } from '@linz/contract';
+import {
+  USER_MONUMENT_DEFAULTS,
+  type CreatedMonument,
+  type Monument,
+  type MonumentDetail,
+  type NewMonument,
+} from '@linz/contract';
 import type { Database, Db } from '../db/client.js';
 import { monuments } from '../db/schema.js';
 import { refuseDuplicate } from './duplicates.js';

@@ -38,8 +38,7 @@ export const isMonument = shape<Monument>({
 export const withMonumentDefaults = (v: unknown): unknown => (isRecord(v) ? { proposals: 0, ...v } : v);
 
 /** One monument for its view: with its sources (null when an older server does not say). */
-export const isMonumentDetail = (v: unknown): v is MonumentDetail =>
-  isRecord(v) && nullable(isString)(v.source) && isMonument(v);
+export const isMonumentDetail = (v: unknown): v is MonumentDetail => isRecord(v) && nullable(isString)(v.source) && isMonument(v);
 export const withMonumentDetailDefaults = (v: unknown): unknown =>
   isRecord(v) ? withMonumentDefaults({ source: null, ...v }) : v;
 

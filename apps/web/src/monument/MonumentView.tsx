@@ -25,8 +25,7 @@ export function MonumentView() {
         <p role="status">{t('app.loading')}</p>
       </div>
     );
-  if (found.data?.kind === 'found')
-    return <MonumentDetails monument={found.data.monument} selectedProposalId={proposalId} />;
+  if (found.data?.kind === 'found') return <MonumentDetails monument={found.data.monument} selectedProposalId={proposalId} />;
   // Gone (unknown, hidden or not even a valid id), or the server did not answer.
   const gone = found.data?.kind === 'gone';
   return (

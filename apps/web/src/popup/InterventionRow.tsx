@@ -21,7 +21,17 @@ export type RowProps = {
   photo?: Photo | undefined;
 };
 
-export function InterventionRow({ intervention, voted, celebrating, onVote, onReport, onFollow, onShare, shared, photo }: RowProps) {
+export function InterventionRow({
+  intervention,
+  voted,
+  celebrating,
+  onVote,
+  onReport,
+  onFollow,
+  onShare,
+  shared,
+  photo,
+}: RowProps) {
   const { t } = useTranslation();
   const button = useRef<HTMLButtonElement>(null);
   const row = useRef<HTMLLIElement>(null);
