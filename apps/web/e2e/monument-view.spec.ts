@@ -6,7 +6,10 @@
 import { seriousViolations } from './axe';
 import { expect, mapReady, openPopup, test, unique, type Page } from './fixtures';
 
+// A busy machine runs the map's first load and a vote's round trips slowly: limits, not sleeps.
+test.describe.configure({ timeout: 150_000 });
 const MON = 'mon-dreifaltigkeitssaeule';
+const MAP_WAIT = 60_000;
 const place = () => [48.2 + Math.random() * 0.2, 14.2 + Math.random() * 0.2] as const;
 const LONG = 'Eine Statue von Johanna Dohnal, der ersten Frauenministerin Österreichs, mit einer Bank daneben';
 
@@ -42,7 +45,7 @@ test('from the popup to the view: readable rows, a link, the description, facts,
   const title = unique(LONG);
   await api.addIntervention(MON, title);
   await page.goto('/');
-  await mapReady(page);
+  await mapReady(page, MAP_WAIT);
   const popup = await openPopup(page, 'Dreifaltigkeitssäule');
   const row = popup.getByRole('listitem').filter({ hasText: title });
   await expect(row).toContainText('0 Stimmen, davon 0 bestätigt');
@@ -121,11 +124,11 @@ test('propose something else: trimmed, not empty, then on top as a card', async 
   await expect(page.getByText('Noch keine Vorschläge. Mach den ersten!')).toBeVisible();
   const field = page.getByRole('textbox', { name: 'Dein Vorschlag' });
   await field.fill('   ');
-  await page.getByRole('button', { name: 'Hinzufügen' }).click();
+  await page.getByRole('button', { name: 'Hinzufügen', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText(/^Titel ist Pflicht?feld\.$/);
   const title = unique('Ein Denkmal für die Trümmerfrauen');
   await field.fill(`  ${title}  `);
-  await page.getByRole('button', { name: 'Hinzufügen' }).click();
+  await page.getByRole('button', { name: 'Hinzufügen', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Dein Vorschlag wurde hinzugefügt!' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 3, name: title, exact: true })).toBeVisible();
   await expect(field).toHaveValue('');
@@ -157,5 +160,5 @@ test('an unknown monument: a not-found state with the way home', async ({ page }
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('link', { name: 'Zurück zur Karte' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await mapReady(page);
+  await mapReady(page, MAP_WAIT);
 });
