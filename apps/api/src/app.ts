@@ -129,6 +129,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
     figures: async () => (await services.stats.get()).data,
   });
   const proposalHead = sharePage(app, { webDist: config.webDist, publicUrl: config.publicUrl, services });
-  await webApp(app, config.webDist, { [APP_PATHS.stats]: statsHead, [APP_PATHS.home]: proposalHead });
+  await webApp(app, config.webDist, {
+    [APP_PATHS.stats]: statsHead,
+    [APP_PATHS.home]: proposalHead,
+    [APP_PATHS.monument]: proposalHead,
+  });
   return app;
 }

@@ -44,7 +44,7 @@ describe(`follow a proposal by e-mail on ${DB_KIND}`, () => {
     expect(mail.subject).toContain('Bitte bestätigen');
     expect(mail.subject).toContain('Eine Linde für alle');
     expect(mail.text).toContain(`${PUBLIC_URL}/follow/confirm?token=`);
-    expect(mail.text).toContain(`${PUBLIC_URL}/?monument=${encodeURIComponent(a.monumentId)}&proposal=${id}`);
+    expect(mail.text).toContain(`${PUBLIC_URL}/monuments/${encodeURIComponent(a.monumentId)}?proposal=${id}`);
     expect(mail.text).toContain('weil auf der Denkmal-Karte diese Adresse zum Folgen eingegeben wurde');
     // The app's register ("du", as the follow dialog that asked for the address).
     expect(mail.text).toContain('Du (oder jemand mit deiner Adresse) möchtest');
@@ -229,13 +229,13 @@ describe(`follow a proposal by e-mail on ${DB_KIND}`, () => {
     expect(de.text).toContain('weil du dem Vorschlag „Ein Brunnen“');
     expect(de.text).not.toMatch(FORMAL);
     // The HTML alternative links the map and both ways to stop, as the text names them.
-    for (const link of [`${PUBLIC_URL}/?monument=`, `${PUBLIC_URL}/follow/unsubscribe?token=`]) {
+    for (const link of [`${PUBLIC_URL}/monuments/`, `${PUBLIC_URL}/follow/unsubscribe?token=`]) {
       expect(de.html).toContain(`<a href="${link}`);
     }
     expect(de.html).toMatch(/<a href="[^"]+&amp;all=1">/);
     expect(en.subject).toContain('under review');
     expect(en.text).toContain('We are looking into it.');
-    expect(en.text).toContain(`${PUBLIC_URL}/?monument=${encodeURIComponent(a.monumentId)}&proposal=${id}`);
+    expect(en.text).toContain(`${PUBLIC_URL}/monuments/${encodeURIComponent(a.monumentId)}?proposal=${id}`);
     for (const m of [de, en]) {
       expect(unsubscribeOf(m)).toContain('/api/follow/unsubscribe?token=');
       expect(header(m, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');

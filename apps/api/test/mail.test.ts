@@ -161,7 +161,7 @@ describe(`mayor e-mail on ${DB_KIND}`, () => {
       `Proposal: ${name}`,
       `Denkmal: ${monumentName}`,
       `Koordinaten: ${lat.toFixed(6)}, ${lng.toFixed(6)}`,
-      `${PUBLIC_URL}/?lat=${lat.toFixed(6)}&lng=${lng.toFixed(6)}&zoom=17&monument=${monumentId}`,
+      `Auf der Karte: ${PUBLIC_URL}/monuments/${monumentId}?proposal=${p.id}`,
       `https://www.openstreetmap.org/?mlat=${lat.toFixed(6)}&mlon=${lng.toFixed(6)}#map=18/`,
       'Unterstützungen: 10, erreicht am',
       'Supports: 10, reached on',

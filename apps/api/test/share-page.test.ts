@@ -1,4 +1,5 @@
-// A shared proposal for crawlers: `/?monument=…&proposal=…` carries Open Graph and Twitter tags
+// A shared proposal for crawlers: its monument's view `/monuments/…?proposal=…` (and the older map
+// link `/?monument=…&proposal=…`) carries Open Graph and Twitter tags, og:url naming the view,
 // with the proposal's name, monument and votes (escaped), and its og:image is a 1200 × 630 PNG
 // card with an ETag, redrawn after a vote. Hidden or unknown proposals have neither (404 JSON); a
 // merged proposal's old link and image lead on (301) to the one it continues as.
@@ -6,7 +7,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ErrorBody, MAYOR_THRESHOLD, pathOf, PATHS, routes } from '@linz/contract';
+import { ErrorBody, MAYOR_THRESHOLD, MonumentDetail, pathOf, PATHS, routes } from '@linz/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browser, DB_KIND, expectAnswer, json, propose, testApp } from './harness.js';
@@ -75,8 +76,18 @@ describe(`a shared proposal on ${DB_KIND}`, () => {
     expect(meta(html, 'name', 'twitter:card')).toBe('summary_large_image');
     expect(meta(html, 'property', 'og:image')).toBe(`${PUBLIC}${imageOf(proposal.id)}`);
     expect(meta(html, 'name', 'twitter:image')).toBe(`${PUBLIC}${imageOf(proposal.id)}`);
-    expect(meta(html, 'property', 'og:url')).toBe(escaped(`${PUBLIC}/?monument=${MON}&proposal=${proposal.id}`));
+    expect(meta(html, 'property', 'og:url')).toBe(escaped(`${PUBLIC}/monuments/${MON}?proposal=${proposal.id}`));
     expect([meta(html, 'property', 'og:image:width'), meta(html, 'property', 'og:image:height')]).toEqual(['1200', '630']);
+    // The view that og:url names is a page of the app (200) with the same tags.
+    const view = await get(`/monuments/${MON}?proposal=${proposal.id}`);
+    expect(view.statusCode).toBe(200);
+    expect(meta(view.body, 'property', 'og:title')).toBe(escaped(title));
+    expect(meta(view.body, 'property', 'og:url')).toBe(escaped(`${PUBLIC}/monuments/${MON}?proposal=${proposal.id}`));
+    const plain = await get(`/monuments/${MON}`);
+    expect([plain.statusCode, plain.body]).toEqual([200, INDEX]);
+    // The view names where the monument's facts come from (the seed's source).
+    const detail = expectAnswer(await get(pathOf(routes.monument.path, { monumentId: MON })), 200, MonumentDetail);
+    expect(detail.source).toContain('https://');
 
     // No proposal, an unknown, a malformed or a hidden one: the page as it is.
     for (const query of ['', `?monument=${MON}`, '?proposal=999999', '?proposal=abc', `?proposal=${proposal.id}&proposal=2`]) {
@@ -125,7 +136,7 @@ describe(`a shared proposal on ${DB_KIND}`, () => {
 
     const page = await get(`/?monument=${MON}&proposal=${merged.id}`);
     expect(page.statusCode).toBe(301);
-    expect(page.headers.location).toBe(`/?monument=${MON}&proposal=${kept.id}`);
+    expect(page.headers.location).toBe(`/monuments/${MON}?proposal=${kept.id}`);
     const landed = await get(String(page.headers.location));
     expect(meta(landed.body, 'property', 'og:title')).toContain(escaped(kept.name));
 

@@ -1,6 +1,6 @@
 // /?monument=<id>&proposal=<id>, as a proposal's share button sends it: the map opens at the
 // monument with its popup, the shared proposal marked ("Geteilter Vorschlag"), scrolled to and
-// focused; its share button shares exactly that link. Axe-clean. Desktop and phone.
+// focused; its share button shares the monument's view with it selected. Axe-clean. Desktop and phone.
 import { seriousViolations } from './axe';
 import { expect, mapReady, openPopup, test, unique } from './fixtures';
 
@@ -27,7 +27,7 @@ test('a shared proposal link opens the popup at that proposal, marked and focuse
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test("a proposal's share button shares the link that opens it", async ({ page, api }) => {
+test("a proposal's share button shares its monument's view with it selected", async ({ page, api }) => {
   const proposal = await api.addIntervention(MON, unique('Zum Teilen'));
   await page.addInitScript(() => {
     const calls: unknown[] = [];
@@ -43,9 +43,9 @@ test("a proposal's share button shares the link that opens it", async ({ page, a
   expect(calls).toHaveLength(1);
   expect(calls[0]?.title).toBe(proposal.name);
   const url = new URL(calls[0]?.url ?? '');
-  expect(Object.fromEntries(url.searchParams)).toEqual({ monument: MON, proposal: String(proposal.id) });
-  // The shared link opens the popup at it.
+  // The link opens the proposal selected in its monument's view.
+  expect(url.pathname).toBe(`/monuments/${MON}`);
+  expect(Object.fromEntries(url.searchParams)).toEqual({ proposal: String(proposal.id) });
   await page.goto(url.href);
-  await mapReady(page);
-  await expect(page.locator('.leaflet-popup .intervention-row--shared')).toContainText(proposal.name);
+  await expect(page.locator('.proposal-card--shared')).toContainText(proposal.name);
 });

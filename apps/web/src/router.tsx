@@ -15,6 +15,7 @@ import { Route as indexRoute } from './routes/index';
 import { Route as interventionsRoute } from './routes/interventions';
 import { Route as mineRoute } from './routes/mine';
 import { Route as monumentsRoute } from './routes/monuments';
+import { Route as monumentRoute } from './routes/monuments.$monumentId';
 import { Route as statsRoute } from './routes/stats';
 import { Route as voteConfirmRoute } from './routes/votes.confirm';
 
@@ -24,6 +25,7 @@ const routeTree = rootRoute.addChildren([
   addRoute,
   interventionsRoute,
   monumentsRoute,
+  monumentRoute,
   statsRoute,
   adminRoute,
   mineRoute,

@@ -10,6 +10,8 @@ export const APP_PATHS = {
   admin: '/admin',
   /** The list of monuments: the map's accessible alternative, with the same filters. */
   monuments: '/monuments',
+  /** A monument's own view: what it is, and every proposal in full (`?proposal=<id>` selects one). */
+  monument: '/monuments/:monumentId',
   /** The representation dashboard. */
   stats: '/stats',
   /** "Meine Beteiligung": what this browser proposed, voted for and follows. */
@@ -206,6 +208,16 @@ export function pathOf(path: string, params: Record<string, string | number> = {
     if (value === undefined) throw new Error(`missing path parameter ${name}`);
     return encodeURIComponent(String(value));
   });
+}
+
+/**
+ * The one builder of a link to a monument's view, with one of its proposals selected: what a
+ * proposal's share button shares, its preview names as og:url, and mails about it link to (the
+ * server prefixes its public URL, the browser its origin).
+ */
+export function monumentViewPath(monumentId: string, proposalId?: number): string {
+  const path = pathOf(APP_PATHS.monument, { monumentId });
+  return proposalId === undefined ? path : `${path}?proposal=${proposalId}`;
 }
 
 /** The public writes' Idempotency-Key header (idempotency.ts), lower case as Node reads it. */

@@ -30,6 +30,10 @@ export const Monument = z.object({
 });
 export type Monument = z.infer<typeof Monument>;
 
+/** One monument as its own view shows it: with where its facts come from (the seed's sources; null for a visitor's). */
+export const MonumentDetail = Monument.extend({ source: z.string().nullable() });
+export type MonumentDetail = z.infer<typeof MonumentDetail>;
+
 export const MonumentList = z.array(Monument);
 export type MonumentList = z.infer<typeof MonumentList>;
 

@@ -9,7 +9,7 @@ import {
   MonumentInterventionList,
   NewIntervention,
 } from './intervention.js';
-import { CreatedMonument, Monument, MonumentList, MonumentRef, NewMonument } from './monument.js';
+import { CreatedMonument, Monument, MonumentDetail, MonumentList, MonumentRef, NewMonument } from './monument.js';
 import { ConfirmVoteRequest, VoteAnswer, VoteConfirmed, VoteConfirmPending, VoteConfirmToken, VoteRequest } from './vote.js';
 import { VoteAlertList, VoteDecision, VoteDecisionAnswer, VotePreviewRequest, VoteReview } from './vote-review.js';
 import { NewReport, ReportAnswer } from './report.js';
@@ -142,7 +142,7 @@ export const routes = {
   votesConfirm: { method: 'POST', path: PATHS.votesConfirm, body: VoteConfirmToken, answer: VoteConfirmed, status: 200 },
   clientConfig: { method: 'GET', path: PATHS.clientConfig, answer: ClientConfig, status: 200, etag: true },
   /** One public monument; a merged id answers the monument it was merged into. */
-  monument: { method: 'GET', path: PATHS.monument, params: MonumentRef, answer: Monument, status: 200 },
+  monument: { method: 'GET', path: PATHS.monument, params: MonumentRef, answer: MonumentDetail, status: 200 },
   /** 201 for a new report, 200 for this browser's repeat. */
   reportMonument: {
     method: 'POST',

@@ -7,6 +7,7 @@ import {
   type CityArea,
   type CreatedMonument,
   type Monument,
+  type MonumentDetail,
   type NewMonument,
 } from '@linz/contract';
 import type { Database, Db } from '../db/client.js';
@@ -51,8 +52,8 @@ const proposalCount = sql<number>`(SELECT count(*)::int FROM interventions i
 /** Merges may chain (a into b, later b into c); a chain longer than this is treated as unknown. */
 const MAX_MERGE_HOPS = 16;
 
-/** One public monument; a merged id answers the monument it was merged into (its own id in the body). */
-export async function getPublicMonument(database: Database, monumentId: string): Promise<Monument> {
+/** One public monument with its sources; a merged id answers the monument it was merged into (its own id in the body). */
+export async function getPublicMonument(database: Database, monumentId: string): Promise<MonumentDetail> {
   let id = monumentId;
   for (let hop = 0; hop <= MAX_MERGE_HOPS; hop++) {
     const [found] = await database.db
@@ -66,7 +67,7 @@ export async function getPublicMonument(database: Database, monumentId: string):
       continue;
     }
     if (row.moderation !== 'visible') break;
-    return toMonument(row, found.proposals);
+    return { ...toMonument(row, found.proposals), source: row.source };
   }
   throw new NotFound('Unknown monument.');
 }

@@ -1,10 +1,11 @@
-// A shared proposal explains itself: `/?monument=<id>&proposal=<id>` (the map opened at the
-// proposal) carries Open Graph and Twitter tags with the proposal's name, its monument and its
-// votes, and GET /api/interventions/:id/og.png draws them as a card. Both read the public lists
+// A shared proposal explains itself: its monument's view with it selected,
+// `/monuments/<id>?proposal=<id>` (and the older map link `/?monument=<id>&proposal=<id>`),
+// carries Open Graph and Twitter tags with the proposal's name, its monument and its votes, and
+// og:url names the view; GET /api/interventions/:id/og.png draws them as a card. Both read the public lists
 // (in memory), so an unknown or hidden proposal has neither tags nor image (404). A merged
 // proposal's old id leads on for good (301) to the one it continues as: its link and its image.
 import { InterventionIdParam, MAYOR_THRESHOLD, pathOf, type Intervention, type Monument } from '@linz/contract';
-import { PATHS } from '@linz/contract/facts';
+import { monumentViewPath, PATHS } from '@linz/contract/facts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { continuationOf } from '../domain/follows.js';
 import type { Services } from '../services.js';
@@ -15,9 +16,9 @@ import { imageTags, metaTags } from './stats-page.js';
 
 type Options = { webDist: string; publicUrl: string; services: Services };
 
-/** The map opened at a proposal: what the share button shares and og:url names. */
+/** The monument's view with the proposal selected: what the share button shares and og:url names. */
 export const proposalLink = (publicUrl: string, monumentId: string, proposalId: number) =>
-  `${publicUrl}/?${new URLSearchParams({ monument: monumentId, proposal: String(proposalId) }).toString()}`;
+  `${publicUrl}${monumentViewPath(monumentId, proposalId)}`;
 
 export function sharePage(app: FastifyInstance, { webDist, publicUrl, services }: Options) {
   const image = imageCache();
@@ -72,7 +73,7 @@ export function sharePage(app: FastifyInstance, { webDist, publicUrl, services }
     return reply.type('image/png').send(await image(etag, card, bytes));
   });
 
-  /** The map's <head> tags for `?proposal=<id>`; none for anything else. */
+  /** The <head> tags of the map or a monument's view for `?proposal=<id>`; none for anything else. */
   return async function head(req: FastifyRequest): Promise<string | { movedTo: string }> {
     const parsed = InterventionIdParam.safeParse((req.query as Record<string, unknown>).proposal);
     if (!parsed.success) return '';

@@ -4,7 +4,7 @@
 // and RFC 8058 one-click unsubscribe headers. The texts live here, as the mayor's do in message.ts.
 // German mails say "du", as every page a citizen sees does (the follow dialog promises "Wir schreiben
 // dir"); only the city's side (/admin, the mayor's mail) says "Sie".
-import { APP_PATHS, PATHS, type MailLang } from '@linz/contract';
+import { APP_PATHS, monumentViewPath, PATHS, type MailLang } from '@linz/contract';
 import { confirmTokenOf, unsubscribeTokenOf } from '../domain/follows.js';
 import type { MailSettings, OutgoingMail } from './message.js';
 import type { FollowerMail } from './outbox.js';
@@ -19,10 +19,9 @@ const str = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : 
 
 export type FollowMailSettings = MailSettings & { secret: string };
 
-/** The proposal on the map: the popup of its monument, opened at the proposal. */
+/** The proposal in its monument's view, selected there. */
 export function proposalLinkOf(publicUrl: string, monumentId: string, interventionId: number): string {
-  const q = new URLSearchParams({ monument: monumentId, proposal: String(interventionId) });
-  return `${publicUrl}/?${q.toString()}`;
+  return `${publicUrl}${monumentViewPath(monumentId, interventionId)}`;
 }
 
 const STATUS: Record<MailLang, Record<string, string>> = {

@@ -1,5 +1,6 @@
 // The mayor's e-mail for one notification: German first (the mayor's language), then English.
 // Plain text only, so nothing a visitor typed can become markup or a header.
+import { monumentViewPath } from '@linz/contract/facts';
 import type { Notification } from './outbox.js';
 
 /** One message as the transports take it (the mayor's, or a follower's with its HTML and List-Unsubscribe headers). */
@@ -48,7 +49,7 @@ function composeCorrection(n: Notification, s: MailSettings, proposal: string, m
     `Zum Vorschlag „${proposal}“ (${monument}) haben wir Ihnen am ${when(n.reachedAt, 'de-AT')} das Erreichen der Schwelle gemeldet.`,
     'Bei der Prüfung der Stimmen haben unsere Mitarbeiterinnen und Mitarbeiter Stimmen für ungültig erklärt;',
     `der Vorschlag liegt nun unter der Schwelle. Stand: ${origin.de}.`,
-    `Auf der Karte: ${mapLinkOf(s.publicUrl, n.monument)}`,
+    `Auf der Karte: ${mapLinkOf(s.publicUrl, n)}`,
     '',
     'Diese Nachricht wurde automatisch versandt.',
     '',
@@ -67,10 +68,9 @@ function composeCorrection(n: Notification, s: MailSettings, proposal: string, m
   };
 }
 
-/** Opens the web app's map centred on the monument with its popup: /?lat=..&lng=..&zoom=17&monument=<id>. */
-export function mapLinkOf(publicUrl: string, m: Notification['monument']): string {
-  const q = new URLSearchParams({ lat: coord(m.lat), lng: coord(m.lng), zoom: '17', monument: m.id });
-  return `${publicUrl}/?${q.toString()}`;
+/** Opens the proposal in its monument's view (a small map, and a link to the big one): /monuments/<id>?proposal=<id>. */
+export function mapLinkOf(publicUrl: string, n: Pick<Notification, 'monument' | 'interventionId'>): string {
+  return `${publicUrl}${monumentViewPath(n.monument.id, n.interventionId)}`;
 }
 
 export function osmLinkOf(m: Notification['monument']): string {
@@ -88,7 +88,7 @@ export function composeMayorMail(n: Notification, s: MailSettings): MayorMail {
   const monumentEn = n.monument.nameEn ? oneLine(n.monument.nameEn) : monument;
   const descriptionEn = n.intervention.descriptionEn ? oneLine(n.intervention.descriptionEn) : null;
   const coords = `${coord(n.monument.lat)}, ${coord(n.monument.lng)}`;
-  const map = mapLinkOf(s.publicUrl, n.monument);
+  const map = mapLinkOf(s.publicUrl, n);
   const osm = osmLinkOf(n.monument);
   if (n.kind === 'correction') return composeCorrection(n, s, proposal, monument);
   const origin = voteOrigin(n.votes);

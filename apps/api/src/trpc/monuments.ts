@@ -1,7 +1,7 @@
 // Monument procedures.
 import {
   CreatedMonument,
-  Monument,
+  MonumentDetail,
   MonumentPage,
   MonumentPageQuery,
   MonumentRef,
@@ -29,7 +29,7 @@ export const monumentsRouter = router({
   /** One public monument; a merged id answers the kept one. */
   get: publicProcedure
     .input(MonumentRef)
-    .output(Monument)
+    .output(MonumentDetail)
     .query(({ ctx, input }) => getPublicMonument(ctx.database, input.monumentId)),
   /** `created` is false for this browser's repeat (REST answers 200 instead of 201). */
   report: publicProcedure

@@ -9,6 +9,7 @@ import type {
   InterventionPage,
   MonumentPage,
   Monument,
+  MonumentDetail,
   MonumentIntervention,
   ProposalAnswer,
   ProposalStatus,
@@ -35,6 +36,11 @@ export const isMonument = shape<Monument>({
 
 /** A spec server's monument has no `proposals` count: taken as none known. */
 export const withMonumentDefaults = (v: unknown): unknown => (isRecord(v) ? { proposals: 0, ...v } : v);
+
+/** One monument for its view: with its sources (null when an older server does not say). */
+export const isMonumentDetail = (v: unknown): v is MonumentDetail => isRecord(v) && nullable(isString)(v.source) && isMonument(v);
+export const withMonumentDetailDefaults = (v: unknown): unknown =>
+  isRecord(v) ? withMonumentDefaults({ source: null, ...v }) : v;
 
 const isVotes = (v: unknown): v is number => isInteger(v) && v >= 0;
 const isStatus = (v: unknown): v is ProposalStatus => (PROPOSAL_STATUSES as readonly unknown[]).includes(v);

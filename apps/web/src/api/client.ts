@@ -4,7 +4,7 @@ import type {
   ClientConfig,
   NewAccessibilityFeedback,
   CreatedIntervention,
-  Monument,
+  MonumentDetail,
   MonumentIntervention,
   NewIntervention,
   NewMonument,
@@ -19,10 +19,10 @@ import {
   withClientConfigDefaults,
   isErrorBody,
   isIntervention,
-  isMonument,
+  isMonumentDetail,
   isMonumentIntervention,
   isVoteAnswer,
-  withMonumentDefaults,
+  withMonumentDetailDefaults,
   withProposalDefaults,
 } from './answers';
 import { arrayOf, type Check } from './checks';
@@ -96,7 +96,7 @@ type Bodies = {
   accessibilityFeedback: NewAccessibilityFeedback;
 };
 type Answers = {
-  monument: Monument;
+  monument: MonumentDetail;
   monumentInterventions: MonumentIntervention[];
   createIntervention: CreatedIntervention;
   castVote: VoteAnswer;
@@ -104,7 +104,7 @@ type Answers = {
 };
 
 const answers: { [N in keyof Answers]: Check<Answers[N]> } = {
-  monument: isMonument,
+  monument: isMonumentDetail,
   monumentInterventions: arrayOf(isMonumentIntervention),
   createIntervention: (v: unknown): v is CreatedIntervention =>
     isIntervention(v) && typeof (v as { underReview?: unknown }).underReview === 'boolean',
@@ -122,7 +122,7 @@ const prepare: { [N in keyof Answers]?: (json: unknown) => unknown } = {
       ? { ...filled, underReview: false }
       : filled;
   },
-  monument: withMonumentDefaults,
+  monument: withMonumentDetailDefaults,
   clientConfig: withClientConfigDefaults,
 };
 

@@ -59,6 +59,14 @@ export function InterventionItem({ intervention, monument, heading }: Props) {
             aria-label={t('finder.list.showOnMapOf', { name: monumentName(monument, lang) })}
           >
             {t('finder.list.showOnMap')}
+          </Link>{' '}
+          <Link
+            to="/monuments/$monumentId"
+            params={{ monumentId: monument.id }}
+            search={intervention.id === undefined ? {} : { proposal: String(intervention.id) }}
+            aria-label={t('monument.viewProposalOf', { name: intervention.name })}
+          >
+            {t('monument.viewProposal')}
           </Link>
         </p>
       ) : null}

@@ -1,10 +1,10 @@
 // Asks the server about a monument the map does not list (loaded only then): a link from the
 // mayor's e-mail may name a monument that staff merged into another (the answer carries the kept
 // one's id) or hid since (404).
-import type { Monument } from '@linz/contract';
+import type { MonumentDetail } from '@linz/contract';
 import { ApiError, call } from '../api/client';
 
-export type Found = { kind: 'found'; monument: Monument } | { kind: 'gone' } | { kind: 'unknown' };
+export type Found = { kind: 'found'; monument: MonumentDetail } | { kind: 'gone' } | { kind: 'unknown' };
 
 export async function findMonument(monumentId: string): Promise<Found> {
   try {

@@ -36,6 +36,9 @@ export function MonumentItem({ monument, name, filters, heading }: Props) {
         <dd>{monument.proposals}</dd>
       </dl>
       <div className="monument-item__actions">
+        <Link to="/monuments/$monumentId" params={{ monumentId: monument.id }} aria-label={t('monument.viewLinkOf', { name })}>
+          {t('monument.viewLink')}
+        </Link>
         <Link to="/" search={{ ...filters, monument: monument.id }} aria-label={t('finder.list.showOnMapOf', { name: name })}>
           {t('finder.list.showOnMap')}
         </Link>

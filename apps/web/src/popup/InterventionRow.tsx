@@ -1,4 +1,5 @@
-// One intervention in the popup: thumbs-up (vote), name, where it stands, count, follow and report buttons.
+// One intervention in the popup: thumbs-up (vote), then a column the row's width: the name, the
+// count, where it stands, and follow, report and share (the monument's view shows it in full).
 import type { MonumentIntervention, Photo } from '@linz/contract';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +7,7 @@ import { ThumbsUpIcon } from '../layout/icons';
 import { ProposalThumb } from '../photos/ProposalThumb';
 import { ProposalStanding } from './ProposalStanding';
 
-type Props = {
+export type RowProps = {
   intervention: MonumentIntervention;
   voted: boolean;
   celebrating: boolean;
@@ -20,7 +21,17 @@ type Props = {
   photo?: Photo | undefined;
 };
 
-export function InterventionRow({ intervention, voted, celebrating, onVote, onReport, onFollow, onShare, shared, photo }: Props) {
+export function InterventionRow({
+  intervention,
+  voted,
+  celebrating,
+  onVote,
+  onReport,
+  onFollow,
+  onShare,
+  shared,
+  photo,
+}: RowProps) {
   const { t } = useTranslation();
   const button = useRef<HTMLButtonElement>(null);
   const row = useRef<HTMLLIElement>(null);
@@ -52,34 +63,36 @@ export function InterventionRow({ intervention, voted, celebrating, onVote, onRe
       <span className="intervention-row__main">
         {shared ? <span className="intervention-row__shared">{t('sharePreview.sharedHere')}</span> : null}
         <span className="intervention-row__name">{intervention.name}</span>
+        <span className="intervention-row__votes">
+          {t('popup.confirmedCount', { count: intervention.votes, confirmed: intervention.confirmedVotes })}
+        </span>
         <ProposalStanding proposal={intervention} />
-        <button
-          type="button"
-          className="report-link follow-link"
-          aria-label={t('follow.rowButtonLabel', { name: intervention.name })}
-          onClick={(event) => onFollow(intervention, event.currentTarget)}
-        >
-          {t('follow.rowButton')}
-        </button>
-        <button
-          type="button"
-          className="report-link"
-          aria-label={t('report.proposalButton', { name: intervention.name })}
-          onClick={(event) => onReport(intervention, event.currentTarget)}
-        >
-          {t('report.button')}
-        </button>
-        <button
-          type="button"
-          className="report-link"
-          aria-label={t('sharePreview.shareProposal', { name: intervention.name })}
-          onClick={() => onShare(intervention)}
-        >
-          {t('sharePreview.share')}
-        </button>
-      </span>
-      <span className="intervention-row__votes">
-        {t('popup.confirmedCount', { count: intervention.votes, confirmed: intervention.confirmedVotes })}
+        <span className="intervention-row__actions">
+          <button
+            type="button"
+            className="report-link follow-link"
+            aria-label={t('follow.rowButtonLabel', { name: intervention.name })}
+            onClick={(event) => onFollow(intervention, event.currentTarget)}
+          >
+            {t('follow.rowButton')}
+          </button>
+          <button
+            type="button"
+            className="report-link"
+            aria-label={t('report.proposalButton', { name: intervention.name })}
+            onClick={(event) => onReport(intervention, event.currentTarget)}
+          >
+            {t('report.button')}
+          </button>
+          <button
+            type="button"
+            className="report-link"
+            aria-label={t('sharePreview.shareProposal', { name: intervention.name })}
+            onClick={() => onShare(intervention)}
+          >
+            {t('sharePreview.share')}
+          </button>
+        </span>
       </span>
     </li>
   );

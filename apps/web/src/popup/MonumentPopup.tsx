@@ -1,7 +1,9 @@
-// The marker popup (spec "Marker popup"): name, question, and the monument's proposals, voting,
-// proposing, sharing and reporting (MonumentProposals, shared with the /monuments list).
+// The marker popup (spec "Marker popup"): name, question, a link to the monument's own view, and
+// the monument's proposals, voting, proposing, sharing and reporting (MonumentProposals, shared
+// with the /monuments list and the view).
 import type { Monument } from '@linz/contract';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLocked } from '../storage/keys';
@@ -40,6 +42,15 @@ export function MonumentPopup({ monument, name, onClose, sharedProposalId }: Pro
       </h2>
       {monument.validated ? null : <p className="monument-popup__unvalidated">{t('popup.unvalidated')}</p>}
       <p className="monument-popup__subline">{t('popup.subline')}</p>
+      {/* The popup is a teaser: everything about the monument, each proposal in full, is on its view. */}
+      <Link
+        to="/monuments/$monumentId"
+        params={{ monumentId: monument.id }}
+        search={sharedProposalId === undefined ? {} : { proposal: String(sharedProposalId) }}
+        className="monument-popup__view"
+      >
+        {t('monument.openView')}
+      </Link>
       <MonumentProposals monument={monument} name={name} sharedProposalId={sharedProposalId} photos={photos} />
     </section>
   );

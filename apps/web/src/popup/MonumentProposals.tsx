@@ -1,8 +1,9 @@
 // What a monument offers besides its name: its proposals with votes and where they stand, voting,
-// proposing a new one, and reporting. Shared by the map's popup and the /monuments list.
+// proposing a new one, and reporting. Shared by the map's popup, the /monuments list and the
+// monument's own view (which shows each proposal as a full-width card: `Card`).
 import type { Monument, MonumentIntervention, Photo } from '@linz/contract';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { monumentInterventionsQuery } from '../api/queries';
 import { FeedbackBanner } from '../feedback/FeedbackBanner';
@@ -11,7 +12,7 @@ import { firstPhoto } from '../photos/PhotoFigure';
 import { FollowOffer } from '../follow/FollowOffer';
 import { votedList } from '../storage/keys';
 import { AddInterventionForm } from './AddInterventionForm';
-import { InterventionRow } from './InterventionRow';
+import { InterventionRow, type RowProps } from './InterventionRow';
 import { FEEDBACK, proposalLink, ShareLink } from './ShareLink';
 import { shareLink } from '../share/share';
 import { useAddIntervention } from './useAddIntervention';
@@ -38,9 +39,11 @@ type Props = {
   sharedProposalId?: number | undefined;
   /** The photos this browser may see (the popup's; none in the /monuments list). */
   photos?: Photo[] | undefined;
+  /** Each proposal as this (the view's full-width card) instead of the popup's row in its 150 px list. */
+  Card?: ComponentType<RowProps> | undefined;
 };
 
-export function MonumentProposals({ monument, name, sharedProposalId, photos }: Props) {
+export function MonumentProposals({ monument, name, sharedProposalId, photos, Card }: Props) {
   const { t } = useTranslation();
   const [feedback, setFeedbackOnly] = useState<Feedback | null>(null);
   // The proposal just voted for or added: its confirmation offers to follow it.
@@ -102,30 +105,31 @@ export function MonumentProposals({ monument, name, sharedProposalId, photos }: 
       ) : interventions.data.length === 0 ? (
         <p className="monument-popup__empty">{t('popup.empty')}</p>
       ) : (
-        // A scrolling list must be reachable by keyboard to be scrolled (axe: scrollable-region-focusable).
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-        <ul className="monument-popup__list" aria-label={t('popup.listLabel')} tabIndex={0}>
-          {interventions.data.map((intervention) => (
-            <InterventionRow
-              key={intervention.id}
-              intervention={intervention}
-              voted={voted.includes(intervention.id)}
-              celebrating={celebrating === intervention.id}
-              onVote={(item, button) =>
-                void vote(item, button).then((outcome) => {
-                  if (outcome.type === 'recorded') setOffer({ id: item.id, name: item.name, voted: true });
-                })
-              }
-              onFollow={(item, opener) => setFollowing({ id: item.id, name: item.name, opener })}
-              shared={intervention.id === sharedProposalId}
-              photo={photoOf(intervention.id)}
-              onShare={(item) => void share(item)}
-              onReport={(item, opener) =>
-                setReporting({ target: { kind: 'intervention', interventionId: item.id }, name: item.name, opener })
-              }
-            />
-          ))}
-        </ul>
+        <ProposalList cards={Card !== undefined} label={t('popup.listLabel')}>
+          {interventions.data.map((intervention) => {
+            const Row = Card ?? InterventionRow;
+            return (
+              <Row
+                key={intervention.id}
+                intervention={intervention}
+                voted={voted.includes(intervention.id)}
+                celebrating={celebrating === intervention.id}
+                onVote={(item, button) =>
+                  void vote(item, button).then((outcome) => {
+                    if (outcome.type === 'recorded') setOffer({ id: item.id, name: item.name, voted: true });
+                  })
+                }
+                onFollow={(item, opener) => setFollowing({ id: item.id, name: item.name, opener })}
+                shared={intervention.id === sharedProposalId}
+                photo={photoOf(intervention.id)}
+                onShare={(item) => void share(item)}
+                onReport={(item, opener) =>
+                  setReporting({ target: { kind: 'intervention', interventionId: item.id }, name: item.name, opener })
+                }
+              />
+            );
+          })}
+        </ProposalList>
       )}
       {byHand ? (
         <input
@@ -136,6 +140,7 @@ export function MonumentProposals({ monument, name, sharedProposalId, photos }: 
           onFocus={(event) => event.currentTarget.select()}
         />
       ) : null}
+      {Card ? <h3 className="proposal-cards__propose">{t('monument.proposeOther')}</h3> : null}
       <AddInterventionForm adding={adding} onAdd={add} />
       {photos === undefined ? null : (
         <button
@@ -182,5 +187,22 @@ export function MonumentProposals({ monument, name, sharedProposalId, photos }: 
         </Suspense>
       ) : null}
     </>
+  );
+}
+
+/** The popup's list scrolls within 150 px (spec), so it takes focus to be scrolled; the view's cards do not scroll. */
+function ProposalList({ cards, label, children }: { cards: boolean; label: string; children: ReactNode }) {
+  if (cards)
+    return (
+      <ul className="proposal-cards" aria-label={label}>
+        {children}
+      </ul>
+    );
+  return (
+    // A scrolling list must be reachable by keyboard to be scrolled (axe: scrollable-region-focusable).
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+    <ul className="monument-popup__list" aria-label={label} tabIndex={0}>
+      {children}
+    </ul>
   );
 }

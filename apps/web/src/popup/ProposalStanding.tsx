@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { clientConfigQuery } from '../api/queries';
 import { langOf } from '../i18n/languages';
-import { useLocalDate } from './localDate';
+import { useLocalDate, type DateStyle } from './localDate';
 import { MayorNotice } from './MayorNotice';
 
 type Props = {
@@ -55,9 +55,9 @@ export function VoteProgress({ votes }: { votes: number }) {
   );
 }
 
-export function CityAnswer({ answer }: { answer: Intervention['answer'] }) {
+export function CityAnswer({ answer, dateStyle = 'date' }: { answer: Intervention['answer']; dateStyle?: DateStyle }) {
   const { t, i18n } = useTranslation();
-  const date = useLocalDate('date')(answer?.answeredAt);
+  const date = useLocalDate(dateStyle)(answer?.answeredAt);
   if (!answer) return null;
   const lang = langOf(i18n.resolvedLanguage);
   return (

@@ -1,7 +1,7 @@
-// Shares a link to the monument (/?monument=<id>): the device's share sheet where there is one,
+// Shares a link to the monument (/?monument=<id>; a proposal's: its view, proposalLink): the device's share sheet where there is one,
 // else the clipboard; when neither works, the link is shown to copy by hand. The outcome is said
 // in the popup's banner (role=status, like a vote's), so it is seen and announced.
-import { APP_PATHS } from '@linz/contract/facts';
+import { APP_PATHS, monumentViewPath } from '@linz/contract/facts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failure, success, type Feedback } from '../feedback/feedback';
@@ -13,11 +13,9 @@ export function monumentLink(monumentId: string): string {
   return url.href;
 }
 
-/** The map opened at a proposal in its monument's popup; its page carries the proposal's preview. */
+/** The proposal selected in its monument's view; that page carries the proposal's preview. */
 export function proposalLink(monumentId: string, proposalId: number): string {
-  const url = new URL(monumentLink(monumentId));
-  url.searchParams.set('proposal', String(proposalId));
-  return url.href;
+  return new URL(monumentViewPath(monumentId, proposalId), window.location.origin).href;
 }
 
 export const FEEDBACK: Record<Exclude<ShareResult, 'cancelled'>, Feedback> = {

@@ -2,7 +2,8 @@
 import { useTranslation } from 'react-i18next';
 import { langOf } from '../i18n/languages';
 
-export type DateStyle = 'date' | 'dateTime';
+/** `fullDate`: the month in words ("27. November 2026"), for the monument's view. */
+export type DateStyle = 'date' | 'fullDate' | 'dateTime';
 
 // One formatter per language and style: a long list would otherwise build several per item.
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -12,7 +13,11 @@ function formatter(lang: string, style: DateStyle): Intl.DateTimeFormat {
   let format = formatters.get(key);
   if (!format) {
     const options: Intl.DateTimeFormatOptions =
-      style === 'date' ? { dateStyle: 'medium' } : { dateStyle: 'medium', timeStyle: 'short' };
+      style === 'date'
+        ? { dateStyle: 'medium' }
+        : style === 'fullDate'
+          ? { dateStyle: 'long' }
+          : { dateStyle: 'medium', timeStyle: 'short' };
     format = new Intl.DateTimeFormat(lang === 'de' ? 'de-AT' : 'en-GB', options);
     formatters.set(key, format);
   }

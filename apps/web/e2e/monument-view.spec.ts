@@ -1,0 +1,170 @@
+// A monument's own view (/monuments/<id>, issue 36), on a desktop and a phone: opened from the
+// popup; the description in German and English; every proposal as a card with the spec's vote
+// messages (the 10th vote's and confetti for 2 s); proposing with the spec's validation; a shared
+// proposal selected; an unknown id. A layout check: no text in the popup's rows or the view's
+// cards is clipped, wider than the viewport or broken inside a word.
+import { seriousViolations } from './axe';
+import { expect, mapReady, openPopup, test, unique, type Page } from './fixtures';
+
+// A busy machine runs the map's first load and a vote's round trips slowly: limits, not sleeps.
+test.describe.configure({ timeout: 150_000 });
+const MON = 'mon-dreifaltigkeitssaeule';
+const MAP_WAIT = 60_000;
+const place = () => [48.2 + Math.random() * 0.2, 14.2 + Math.random() * 0.2] as const;
+const LONG = 'Eine Statue von Johanna Dohnal, der ersten Frauenministerin Österreichs, mit einer Bank daneben';
+
+/** Text that does not fit its box: clipped (scrollWidth > clientWidth), past the viewport's right edge, or a word on two lines. */
+async function layoutFaults(page: Page, selector: string): Promise<string[]> {
+  return page.locator(selector).evaluateAll((roots) => {
+    const faults: string[] = [];
+    const viewport = document.documentElement.clientWidth;
+    const label = (el: Element) => `${el.tagName.toLowerCase()}.${el.className} "${(el.textContent ?? '').slice(0, 40)}"`;
+    for (const root of roots)
+      for (const el of [root, ...root.querySelectorAll('*')]) {
+        // Skipped: the small map (tiles overflow by design) and text only for screen readers (a 1 px box on purpose).
+        if (
+          !(el instanceof HTMLElement) ||
+          el.closest('.leaflet-container, .visually-hidden') ||
+          el.getClientRects().length === 0
+        )
+          continue;
+        const style = getComputedStyle(el);
+        const scrolls = ['auto', 'scroll'].includes(style.overflowX);
+        if (el.clientWidth > 0 && !scrolls && el.scrollWidth > el.clientWidth + 1) faults.push(`clipped: ${label(el)}`);
+        if (el.getBoundingClientRect().right > viewport + 1) faults.push(`wider than the viewport: ${label(el)}`);
+        for (const node of el.childNodes) {
+          if (node.nodeType !== Node.TEXT_NODE) continue;
+          for (const match of (node.textContent ?? '').matchAll(/\S+/g)) {
+            const range = document.createRange();
+            range.setStart(node, match.index);
+            range.setEnd(node, match.index + match[0].length);
+            const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+            if (tops.size > 1) faults.push(`word broken: "${match[0]}" in ${label(el)}`);
+          }
+        }
+      }
+    return faults;
+  });
+}
+
+test('from the popup to the view: readable rows, a link, the description, facts, map and sources', async ({ page, api }) => {
+  const title = unique(LONG);
+  await api.addIntervention(MON, title);
+  await page.goto('/');
+  await mapReady(page, MAP_WAIT);
+  const popup = await openPopup(page, 'Dreifaltigkeitssäule');
+  const row = popup.getByRole('listitem').filter({ hasText: title });
+  await expect(row).toContainText('0 Stimmen, davon 0 bestätigt');
+  expect(await layoutFaults(page, '.leaflet-popup .intervention-row')).toEqual([]);
+
+  await popup.getByRole('link', { name: 'Alles über dieses Denkmal' }).click();
+  await expect(page).toHaveURL(new RegExp(`/monuments/${MON}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Dreifaltigkeitssäule' })).toBeVisible();
+  await expect(page.getByText('barocke Pestsäule', { exact: false })).toBeVisible();
+  await expect(page.getByText('Säule', { exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Karte: Standort von Dreifaltigkeitssäule' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /de-academic\.com/ })).toBeVisible();
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: title }) });
+  await expect(card.getByRole('button', { name: /^Unterstützen/ })).toBeVisible();
+  expect(await layoutFaults(page, '.proposal-card, .monument-view h1')).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByRole('link', { name: 'Auf der Karte zeigen: Dreifaltigkeitssäule' }).click();
+  await expect(page).toHaveURL(new RegExp(`/\\?monument=${MON}$`));
+  await expect(page.locator('.leaflet-popup').getByRole('heading', { level: 2, name: 'Dreifaltigkeitssäule' })).toBeVisible();
+});
+
+test.describe('in English', () => {
+  test.use({ lang: 'en' });
+  test('the English description, or the German one with a note when there is no English', async ({ page, api }) => {
+    await page.goto(`/monuments/${MON}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Trinity Column' })).toBeVisible();
+    await expect(page.getByText('Baroque plague column', { exact: false })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Sources' })).toBeVisible();
+    // A visitor's monument has no description in either language, and no source.
+    const own = await api.addMonument(unique('Ohne Beschreibung'), ...place());
+    await page.goto(`/monuments/${own.id}`);
+    await expect(page.getByText('There is no description of this monument yet.')).toBeVisible();
+    await expect(page.getByText('Added by visitors; no source given.')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
+test('support a proposal on its card: the spec’s messages, the 10th vote’s and confetti for 2 s', async ({ page, api }) => {
+  const monument = await api.addMonument(unique('Ansicht Stimmen'), ...place());
+  const first = await api.addIntervention(monument.id, unique('Ein Brunnen für alle'));
+  const tenth = await api.addIntervention(monument.id, unique('Eine Büste von Käthe Leichter'));
+  expect(await api.voteAsOthers(tenth.id, monument.id, 9)).toBe(9);
+  await page.clock.install();
+  await page.goto(`/monuments/${monument.id}`);
+  const cardOf = (name: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name }) });
+
+  const card = cardOf(first.name);
+  await card.getByRole('button', { name: /^Unterstützen/ }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Deine Stimme wurde gezählt!' })).toBeVisible();
+  await expect(card).toContainText('1 Stimme, davon 0 bestätigt');
+  await expect(card.getByRole('button', { name: /^Unterstützt/ })).toHaveAttribute('aria-pressed', 'true');
+  expect(await page.evaluate((id) => localStorage.getItem(`voted_${id}`), monument.id)).toBe(JSON.stringify([first.id]));
+  await card.getByRole('button', { name: /^Unterstützt/ }).click();
+  await expect(page.getByRole('alert')).toHaveText('Du hast bereits schon abgestimmt.');
+
+  const ten = cardOf(tenth.name);
+  await expect(ten).toContainText('9 Stimmen');
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+  await ten.getByRole('button', { name: /^Unterstützen/ }).click();
+  await expect(page.getByRole('status').first()).toHaveText(
+    `„${tenth.name}“ hat 10 Stimmen erreicht! Der Bürgermeister wurde per E-Mail benachrichtigt.`,
+  );
+  await expect(page.locator('canvas.confetti-canvas')).toHaveCount(1);
+  await page.clock.runFor(1900);
+  await expect(page.locator('canvas.confetti-canvas')).toHaveCount(1);
+  await page.clock.runFor(100);
+  await expect(page.locator('canvas.confetti-canvas')).toHaveCount(0);
+  await page.clock.resume();
+});
+
+test('propose something else: trimmed, not empty, then on top as a card', async ({ page, api }) => {
+  const monument = await api.addMonument(unique('Ansicht Vorschlag'), ...place());
+  await page.goto(`/monuments/${monument.id}`);
+  await expect(page.getByText('Noch keine Vorschläge. Mach den ersten!')).toBeVisible();
+  const field = page.getByRole('textbox', { name: 'Dein Vorschlag' });
+  await field.fill('   ');
+  await page.getByRole('button', { name: 'Hinzufügen', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText(/^Titel ist Pflicht?feld\.$/);
+  const title = unique('Ein Denkmal für die Trümmerfrauen');
+  await field.fill(`  ${title}  `);
+  await page.getByRole('button', { name: 'Hinzufügen', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Dein Vorschlag wurde hinzugefügt!' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3, name: title, exact: true })).toBeVisible();
+  await expect(field).toHaveValue('');
+  expect(await layoutFaults(page, '.proposal-card')).toEqual([]);
+});
+
+test('a shared proposal is selected and focused; its share button shares exactly that view', async ({ page, api }) => {
+  const proposal = await api.addIntervention(MON, unique('Geteilt in der Ansicht'));
+  await page.addInitScript(() => {
+    const calls: unknown[] = [];
+    (window as unknown as { shareCalls: unknown[] }).shareCalls = calls;
+    Object.defineProperty(navigator, 'share', { configurable: true, value: async (data: unknown) => void calls.push(data) });
+  });
+  await page.goto(`/monuments/${MON}?proposal=${proposal.id}`);
+  const card = page.locator('.proposal-card--shared');
+  await expect(card).toContainText('Ausgewählter Vorschlag');
+  await expect(card).toContainText(proposal.name);
+  await expect(card).toBeFocused();
+  await card.getByRole('button', { name: `Vorschlag „${proposal.name}“ teilen` }).click();
+  const calls = await page.evaluate(() => (window as unknown as { shareCalls: { url: string }[] }).shareCalls);
+  expect(new URL(calls[0]?.url ?? '').pathname + new URL(calls[0]?.url ?? '').search).toBe(
+    `/monuments/${MON}?proposal=${proposal.id}`,
+  );
+});
+
+test('an unknown monument: a not-found state with the way home', async ({ page }) => {
+  await page.goto('/monuments/mon-gibt-es-nicht');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dieses Denkmal gibt es nicht (mehr).' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('link', { name: 'Zurück zur Karte' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await mapReady(page, MAP_WAIT);
+});

@@ -1,0 +1,47 @@
+// Where the monument stands: a small map with its marker (the page scrolls past it; the wheel does
+// not zoom it), from the same tiles as the big map. It loads with the monument's view, never before.
+import type { Monument } from '@linz/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { MapContainer } from 'react-leaflet/MapContainer';
+import { Marker } from 'react-leaflet/Marker';
+import { TileLayer } from 'react-leaflet/TileLayer';
+import { useMap } from 'react-leaflet/hooks';
+import { clientConfigQuery } from '../api/queries';
+import { markerIcon } from '../map/markerIcon';
+import { FALLBACK_TILES } from '../map/tiles';
+import '../map/leaflet.css';
+
+const ZOOM = 17;
+
+/** Leaflet's container is focusable (arrow keys pan): give it a role and a name. */
+function Label({ label }: { label: string }) {
+  const map = useMap();
+  useEffect(() => {
+    const container = map.getContainer();
+    container.setAttribute('role', 'region');
+    container.setAttribute('aria-label', label);
+  }, [map, label]);
+  return null;
+}
+
+export function PlaceMap({ monument, name, label }: { monument: Monument; name: string; label: string }) {
+  const config = useQuery(clientConfigQuery());
+  const tiles = config.data ?? FALLBACK_TILES;
+  const at: [number, number] = [monument.geoLocX, monument.geoLocY];
+  return (
+    <MapContainer className="monument-view__map" center={at} zoom={ZOOM} scrollWheelZoom={false} maxZoom={tiles.maxZoom}>
+      <Label label={label} />
+      {config.isPending ? null : (
+        <TileLayer
+          url={tiles.tileUrl}
+          attribution={tiles.tileAttribution}
+          bounds={tiles.tileBounds}
+          minZoom={tiles.minZoom}
+          maxZoom={tiles.maxZoom}
+        />
+      )}
+      <Marker position={at} icon={markerIcon(monument.validated)} keyboard={false} alt={name} />
+    </MapContainer>
+  );
+}

@@ -1,0 +1,17 @@
+// A monument's own view (/monuments/<id>; `?proposal=<id>` selects one of its proposals), loaded on
+// demand: nothing of it is in the map's first load.
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { monumentLinkQuery } from '../map/useMonumentLink';
+import { Route as rootRoute } from './__root';
+
+export type MonumentViewSearch = { proposal?: string };
+
+export const Route = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/monuments/$monumentId',
+  validateSearch: (search: Record<string, unknown>): MonumentViewSearch =>
+    typeof search.proposal === 'string' && /^\d{1,9}$/.test(search.proposal) ? { proposal: search.proposal } : {},
+  // The monument starts loading with the page's code (and on a link's hover).
+  loader: ({ context, params }) => void context.queryClient.prefetchQuery(monumentLinkQuery(params.monumentId)),
+  component: lazyRouteComponent(() => import('../monument/MonumentView'), 'MonumentView'),
+});
