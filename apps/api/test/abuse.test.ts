@@ -1,6 +1,7 @@
 // Abuse resistance: security headers on every answer, the cross-site and content-type guards,
 // the body limit, and each rate limit (including spoofed X-Forwarded-For and concurrent bursts).
 import { ErrorBody, type Intervention, Monument, pathOf, routes } from '@linz/contract';
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { castVote, createBallotBox, voteRulesOf } from '../src/domain/votes.js';
@@ -329,6 +330,26 @@ describe('error answers', () => {
     expect(trpc.statusCode).toBeGreaterThanOrEqual(500);
     expect(trpc.body).not.toMatch(/sql|insert into|params|pglite|postgres|stack/i);
     expect(JSON.parse(trpc.body).error.message).toBe('Internal server error.');
+  });
+});
+
+describe('no stack in any answer (issue 37)', () => {
+  it('tRPC refusals carry no stack whatever NODE_ENV says, and pnpm start runs with NODE_ENV=production', async () => {
+    // Vitest runs with NODE_ENV=test: tRPC's own default would add the stack to every error body.
+    expect(process.env.NODE_ENV).not.toBe('production');
+    const { app } = await start();
+    const answers = [
+      await post(app, '/trpc/interventions.vote', { interventionId: 999999, body: { monumentId: 'nope', action: 'vote' } }),
+      await post(app, '/trpc/interventions.create', { monumentId: 'x', body: { name: 42 } }),
+      await get(app, '/trpc/votes.alerts'),
+      await get(app, '/trpc/no.such.procedure'),
+    ];
+    for (const res of answers) {
+      expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
+      expect(res.body).not.toMatch(/"stack"|node_modules|\/src\/|at [A-Za-z.]+ \(/);
+    }
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: { serve: string } };
+    expect(pkg.scripts.serve).toMatch(/^NODE_ENV=production node /);
   });
 });
 

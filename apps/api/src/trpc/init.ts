@@ -29,12 +29,16 @@ export type Context = Services & {
 };
 
 const t = initTRPC.context<Context>().create({
-  errorFormatter({ shape, error }) {
+  // Never a stack in an answer, whatever NODE_ENV says (tRPC adds one unless NODE_ENV=production):
+  // it names absolute paths and dependency versions. The log has the full error.
+  isDev: false,
+  errorFormatter({ shape: withStack, error }) {
+    const { stack: _stack, ...data } = withStack.data;
+    const shape = { ...withStack, data };
     const answered = answeredError(error);
     const httpStatus = getHTTPStatusCodeFromError(answered);
     // A server error's message may carry a failed query and its parameters: never send it.
     if (httpStatus >= 500) {
-      const { stack: _stack, ...data } = shape.data;
       return {
         ...shape,
         code: TRPC_ERROR_CODES_BY_KEY[answered.code],
