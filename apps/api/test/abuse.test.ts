@@ -353,7 +353,7 @@ describe('no stack in any answer (issue 37)', () => {
   });
 });
 
-describe('hiding by reports counts distinct browsers and distinct connections', () => {
+describe('hiding by reports counts distinct browsers and distinct networks', () => {
   const reportFrom = (app: Parameters<typeof post>[0], id: number, from: Parameters<typeof post>[3]) =>
     post(app, pathOf(routes.reportIntervention.path, { interventionId: id }), { reason: 'spam' }, from);
   const publicIds = async (app: Parameters<typeof get>[0]) =>
@@ -367,11 +367,13 @@ describe('hiding by reports counts distinct browsers and distinct connections', 
     const { app } = t;
     const proxy = '10.0.0.2';
     const m = await firstMonument(app);
-    const [a, b, c, d] = [
+    const [a, b, c, d, e, f] = [
       await newProposal(app, m.id, 'Drei Cookies'),
       await newProposal(app, m.id, 'Ohne Cookie'),
       await newProposal(app, m.id, 'Ein Browser'),
       await newProposal(app, m.id, 'Drei Leute'),
+      await newProposal(app, m.id, 'Ein Haushalt'),
+      await newProposal(app, m.id, 'Ein Büro'),
     ];
     const browserCookie = (id: string) => `voter=${app.signCookie(id)}`;
 
@@ -389,6 +391,15 @@ describe('hiding by reports counts distinct browsers and distinct connections', 
         (await reportFrom(app, b.id, { ip: proxy, xff: `2001:db8:5:6::${i}`, cookie: browserCookie(`v6-${i}`) })).statusCode,
       ).toBe(201);
     }
+    // One household (issue 37): three browsers on three /64s of one IPv6 /56, and three on three addresses of one IPv4 /24.
+    for (let i = 1; i <= 3; i++) {
+      expect(
+        (await reportFrom(app, e.id, { ip: proxy, xff: `2001:db8:5:a0${i}::1`, cookie: browserCookie(`home-${i}`) })).statusCode,
+      ).toBe(201);
+      expect(
+        (await reportFrom(app, f.id, { ip: proxy, xff: `198.51.100.${40 + i}`, cookie: browserCookie(`lan-${i}`) })).statusCode,
+      ).toBe(201);
+    }
     // One browser from three addresses: one report, repeats change nothing.
     for (const [i, ip] of ['203.0.113.9', '203.0.113.10', '203.0.113.11'].entries()) {
       expect((await reportFrom(app, c.id, { ip: proxy, xff: ip, cookie: browserCookie('one') })).statusCode).toBe(
@@ -396,11 +407,11 @@ describe('hiding by reports counts distinct browsers and distinct connections', 
       );
     }
     const visible = await publicIds(app);
-    for (const p of [a, b, c]) expect(visible).toContain(p.id);
+    for (const p of [a, b, c, e, f]) expect(visible).toContain(p.id);
     expect(await hides(t)).toBe(0);
 
-    // Three browsers on three addresses: hidden, and the audit entry says how many of each.
-    for (const [i, ip] of ['198.51.100.31', '198.51.100.32', '198.51.100.33'].entries()) {
+    // Three browsers on three networks: hidden, and the audit entry says how many of each.
+    for (const [i, ip] of ['198.51.31.1', '198.51.32.1', '2001:db8:33::1'].entries()) {
       expect((await reportFrom(app, d.id, { ip: proxy, xff: ip, cookie: browserCookie(`p${i}`) })).statusCode).toBe(201);
       expect((await publicIds(app)).includes(d.id)).toBe(i < 2);
     }
@@ -409,10 +420,10 @@ describe('hiding by reports counts distinct browsers and distinct connections', 
       sql`SELECT after FROM audit_log WHERE action = 'intervention.hide'`,
     );
     const after = typeof entry?.after === 'string' ? JSON.parse(entry.after) : entry?.after;
-    expect(after).toEqual({ moderation: 'hidden', openReports: 3, browsers: 3, addresses: 3 });
-    // The address is stored only as a keyed hash.
-    const stored = await t.database.rows<{ h: string }>(sql`SELECT creator_ip_hash AS h FROM reports`);
-    expect(stored.every((r) => /^[A-Za-z0-9_-]{43}$/.test(r.h))).toBe(true);
+    expect(after).toEqual({ moderation: 'hidden', openReports: 3, browsers: 3, networks: 3 });
+    // The address and the network are stored only as keyed hashes.
+    const stored = await t.database.rows<{ h: string; n: string }>(sql`SELECT creator_ip_hash AS h, net_hash AS n FROM reports`);
+    expect(stored.every((r) => /^[A-Za-z0-9_-]{43}$/.test(r.h) && /^[A-Za-z0-9_-]{43}$/.test(r.n))).toBe(true);
   });
 
   it('without TRUST_PROXY a client-written X-Forwarded-For is ignored: three "addresses" from one socket hide nothing', async () => {

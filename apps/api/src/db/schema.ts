@@ -116,6 +116,10 @@ export const votes = pgTable(
     uniqueIndex('votes_email_once').on(t.interventionId, t.emailHash),
     index('votes_net_time_idx').on(t.netHash, t.createdAt),
     index('votes_time_idx').on(t.interventionId, t.createdAt),
+    // Held votes as their network or browser sees them (votes.sql held_seen_by): few, read per popup.
+    index('votes_held_idx')
+      .on(t.interventionId)
+      .where(sql`status = 'held'`),
   ],
 );
 
@@ -232,6 +236,8 @@ export const reports = pgTable(
     comment: text('comment'),
     /** Keyed hash of the address: reports count toward the connection's create limit. */
     creatorIpHash: text('creator_ip_hash'),
+    /** Keyed hash of the network (as votes': identity.ts networkOf): hiding counts networks (issue 37); blanked after RETENTION_DAYS. */
+    netHash: text('net_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set when staff restored or rejected the item: the report is then no longer open. */
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),

@@ -14,7 +14,9 @@ export type Context = Services & {
   knownVoterHash(): string | null;
   /** Keyed hash of the client address under today's key. */
   ipHash(): Promise<string>;
-  /** Keyed hash of the client's network (IPv4 /24, IPv6 /64) under the server secret: vote review. */
+  /** The same under today's and yesterday's key: limits over a sliding 24 hours (identity.ts). */
+  ipHashes(): Promise<{ current: string; previous: string | null }>;
+  /** Keyed hash of the client's network (IPv4 /24, IPv6 /56: config.ts ADDRESS_PREFIXES) under the server secret: vote review and reports. */
   netHash(): string;
   /** True once this request has been answered (e.g. 503 at its deadline): its work is no longer wanted. */
   answered(): boolean;
