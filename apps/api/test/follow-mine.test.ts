@@ -54,7 +54,9 @@ describe(`merging proposals, mine and retention on ${DB_KIND}`, () => {
     expect(mails.map((m) => m.envelopeTo[0])).toEqual(['mo@example.org']);
     // Both names are visitors' texts: in the body, marked; the subject has our words (issue 37).
     expect(mails[0]?.subject).toContain('wird unter anderem Namen weitergeführt');
-    expect(mails[0]?.text).toContain('„Ein Lindenbaum“ (so von jemandem auf der Karte eingegeben) wurde mit dem gleichartigen Vorschlag „Eine Linde“');
+    expect(mails[0]?.text).toContain(
+      '„Ein Lindenbaum“ (so von jemandem auf der Karte eingegeben) wurde mit dem gleichartigen Vorschlag „Eine Linde“',
+    );
     expect(mails[0]?.text).toContain(`proposal=${kept}`);
     // The old id: gone from the public list, a vote and a follow through it reach the kept proposal.
     const all = JSON.parse((await a.app.inject({ method: 'GET', url: routes.allInterventions.path })).body) as { id: number }[];

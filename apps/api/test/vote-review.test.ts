@@ -151,7 +151,11 @@ describe(`votes the mayor can trust on ${DB_KIND}`, () => {
     const answers = [];
     for (let i = 0; i < 8; i++) {
       const res = await cast(ip, `script-${i}`);
-      answers.push({ status: res.statusCode, headers: Object.keys(res.headers).sort(), count: JSON.parse(res.body).newVoteCount });
+      answers.push({
+        status: res.statusCode,
+        headers: Object.keys(res.headers).sort(),
+        count: JSON.parse(res.body).newVoteCount,
+      });
       expect(await seen(ip)).toBe(i + 1);
     }
     expect(answers.map((x) => x.count)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);

@@ -99,7 +99,7 @@ export const votes = pgTable(
       .references(() => interventions.id),
     voterHash: text('voter_hash').notNull(),
     ipHash: text('ip_hash').notNull(),
-    /** Keyed hash of the network (IPv4 /24, IPv6 /64) under the server secret; 'expired' after retention. */
+    /** Keyed hash of the network (IPv4 /24, IPv6 /56: config.ts ADDRESS_PREFIXES) under the server secret; 'expired' after retention. */
     netHash: text('net_hash').notNull().default('expired'),
     status: text('status', { enum: ['counted', 'held', 'invalidated'] })
       .notNull()
