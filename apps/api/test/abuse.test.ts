@@ -362,7 +362,7 @@ describe('hiding by reports counts distinct browsers and distinct networks', () 
     (await t.database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM audit_log WHERE action = 'intervention.hide'`))[0]
       ?.n;
 
-  it('behind a trusted proxy: one address with three cookies, or none, hides nothing; three addresses and three browsers hide', async () => {
+  it('behind a trusted proxy: one address with three cookies, or none, or one household, hides nothing; three networks and three browsers hide', async () => {
     const t = await start({ TRUST_PROXY: '1' });
     const { app } = t;
     const proxy = '10.0.0.2';
