@@ -116,10 +116,6 @@ export const votes = pgTable(
     uniqueIndex('votes_email_once').on(t.interventionId, t.emailHash),
     index('votes_net_time_idx').on(t.netHash, t.createdAt),
     index('votes_time_idx').on(t.interventionId, t.createdAt),
-    // Held votes as their network or browser sees them (votes.sql held_seen_by): few, read per popup.
-    index('votes_held_idx')
-      .on(t.interventionId)
-      .where(sql`status = 'held'`),
   ],
 );
 

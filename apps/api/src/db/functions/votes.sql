@@ -89,6 +89,8 @@ $$;
 -- Held votes for a proposal that one viewer sees as counted (issue 37): those of its network or
 -- of its browser. A script that is held learns nothing from its own reads; everyone else sees the
 -- public count. Staff's decision ends it: a released vote is counted, an invalidated one gone.
+-- No index of its own: the network's votes (votes_net_time_idx) or the browser's one (the key) are
+-- few; an index on `status` would make every staff decision over thousands of votes rewrite them all.
 CREATE OR REPLACE FUNCTION held_seen_by(p_id integer, p_net text, p_voter text) RETURNS integer
 LANGUAGE sql STABLE AS $$
   SELECT count(*)::int FROM votes
