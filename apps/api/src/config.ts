@@ -17,6 +17,17 @@ export const TILE_PRESETS = {
 } as const;
 
 /**
+ * How addresses are grouped (issue 37), named once. A connection (limits per address: requests,
+ * creates, votes per proposal) is an IPv4 address or an IPv6 /64, the least an ISP hands out; a
+ * network (the vote review's limits, bursts and threshold networks, and reports) is an IPv4 /24 or
+ * an IPv6 /56, what an ISP hands one home (RIPE-690), so ten /64s of one household are one network.
+ */
+export const ADDRESS_PREFIXES = {
+  connection: { v4: 32, v6: 64 },
+  network: { v4: 24, v6: 56 },
+} as const;
+
+/**
  * What a city does not set: fixed by the code, changed only by tests and benches through
  * `loadConfig(env, options)`. Each is described on its field of `Config`.
  */
@@ -165,7 +176,7 @@ export type Config = {
   pressure: { maxEventLoopDelayMs: number; requestDeadlineMs: number };
   /** Strict-Transport-Security on answers that came over HTTPS (directly or via a trusted proxy). */
   hsts: boolean;
-  /** Open reports from this many different browsers and as many different connections hide an item until staff decide. */
+  /** Open reports from this many different browsers and as many different networks (ADDRESS_PREFIXES) hide an item until staff decide. */
   reportHideThreshold: number;
   /** After a write, how long a dashboard read waits for the new figures before it answers the last ones. */
   statsFreshWaitMs: number;

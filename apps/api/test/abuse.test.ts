@@ -1,6 +1,7 @@
 // Abuse resistance: security headers on every answer, the cross-site and content-type guards,
 // the body limit, and each rate limit (including spoofed X-Forwarded-For and concurrent bursts).
 import { ErrorBody, type Intervention, Monument, pathOf, routes } from '@linz/contract';
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { castVote, createBallotBox, voteRulesOf } from '../src/domain/votes.js';
@@ -332,7 +333,27 @@ describe('error answers', () => {
   });
 });
 
-describe('hiding by reports counts distinct browsers and distinct connections', () => {
+describe('no stack in any answer (issue 37)', () => {
+  it('tRPC refusals carry no stack whatever NODE_ENV says, and pnpm start runs with NODE_ENV=production', async () => {
+    // Vitest runs with NODE_ENV=test: tRPC's own default would add the stack to every error body.
+    expect(process.env.NODE_ENV).not.toBe('production');
+    const { app } = await start();
+    const answers = [
+      await post(app, '/trpc/interventions.vote', { interventionId: 999999, body: { monumentId: 'nope', action: 'vote' } }),
+      await post(app, '/trpc/interventions.create', { monumentId: 'x', body: { name: 42 } }),
+      await get(app, '/trpc/votes.alerts'),
+      await get(app, '/trpc/no.such.procedure'),
+    ];
+    for (const res of answers) {
+      expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
+      expect(res.body).not.toMatch(/"stack"|node_modules|\/src\/|at [A-Za-z.]+ \(/);
+    }
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: { serve: string } };
+    expect(pkg.scripts.serve).toMatch(/^NODE_ENV=production node /);
+  });
+});
+
+describe('hiding by reports counts distinct browsers and distinct networks', () => {
   const reportFrom = (app: Parameters<typeof post>[0], id: number, from: Parameters<typeof post>[3]) =>
     post(app, pathOf(routes.reportIntervention.path, { interventionId: id }), { reason: 'spam' }, from);
   const publicIds = async (app: Parameters<typeof get>[0]) =>
@@ -341,16 +362,18 @@ describe('hiding by reports counts distinct browsers and distinct connections', 
     (await t.database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM audit_log WHERE action = 'intervention.hide'`))[0]
       ?.n;
 
-  it('behind a trusted proxy: one address with three cookies, or none, hides nothing; three addresses and three browsers hide', async () => {
+  it('behind a trusted proxy: one address with three cookies, or none, or one household, hides nothing; three networks and three browsers hide', async () => {
     const t = await start({ TRUST_PROXY: '1' });
     const { app } = t;
     const proxy = '10.0.0.2';
     const m = await firstMonument(app);
-    const [a, b, c, d] = [
+    const [a, b, c, d, e, f] = [
       await newProposal(app, m.id, 'Drei Cookies'),
       await newProposal(app, m.id, 'Ohne Cookie'),
       await newProposal(app, m.id, 'Ein Browser'),
       await newProposal(app, m.id, 'Drei Leute'),
+      await newProposal(app, m.id, 'Ein Haushalt'),
+      await newProposal(app, m.id, 'Ein Büro'),
     ];
     const browserCookie = (id: string) => `voter=${app.signCookie(id)}`;
 
@@ -368,6 +391,15 @@ describe('hiding by reports counts distinct browsers and distinct connections', 
         (await reportFrom(app, b.id, { ip: proxy, xff: `2001:db8:5:6::${i}`, cookie: browserCookie(`v6-${i}`) })).statusCode,
       ).toBe(201);
     }
+    // One household (issue 37): three browsers on three /64s of one IPv6 /56, and three on three addresses of one IPv4 /24.
+    for (let i = 1; i <= 3; i++) {
+      expect(
+        (await reportFrom(app, e.id, { ip: proxy, xff: `2001:db8:5:a0${i}::1`, cookie: browserCookie(`home-${i}`) })).statusCode,
+      ).toBe(201);
+      expect(
+        (await reportFrom(app, f.id, { ip: proxy, xff: `198.51.100.${40 + i}`, cookie: browserCookie(`lan-${i}`) })).statusCode,
+      ).toBe(201);
+    }
     // One browser from three addresses: one report, repeats change nothing.
     for (const [i, ip] of ['203.0.113.9', '203.0.113.10', '203.0.113.11'].entries()) {
       expect((await reportFrom(app, c.id, { ip: proxy, xff: ip, cookie: browserCookie('one') })).statusCode).toBe(
@@ -375,11 +407,11 @@ describe('hiding by reports counts distinct browsers and distinct connections', 
       );
     }
     const visible = await publicIds(app);
-    for (const p of [a, b, c]) expect(visible).toContain(p.id);
+    for (const p of [a, b, c, e, f]) expect(visible).toContain(p.id);
     expect(await hides(t)).toBe(0);
 
-    // Three browsers on three addresses: hidden, and the audit entry says how many of each.
-    for (const [i, ip] of ['198.51.100.31', '198.51.100.32', '198.51.100.33'].entries()) {
+    // Three browsers on three networks: hidden, and the audit entry says how many of each.
+    for (const [i, ip] of ['198.51.31.1', '198.51.32.1', '2001:db8:33::1'].entries()) {
       expect((await reportFrom(app, d.id, { ip: proxy, xff: ip, cookie: browserCookie(`p${i}`) })).statusCode).toBe(201);
       expect((await publicIds(app)).includes(d.id)).toBe(i < 2);
     }
@@ -388,10 +420,10 @@ describe('hiding by reports counts distinct browsers and distinct connections', 
       sql`SELECT after FROM audit_log WHERE action = 'intervention.hide'`,
     );
     const after = typeof entry?.after === 'string' ? JSON.parse(entry.after) : entry?.after;
-    expect(after).toEqual({ moderation: 'hidden', openReports: 3, browsers: 3, addresses: 3 });
-    // The address is stored only as a keyed hash.
-    const stored = await t.database.rows<{ h: string }>(sql`SELECT creator_ip_hash AS h FROM reports`);
-    expect(stored.every((r) => /^[A-Za-z0-9_-]{43}$/.test(r.h))).toBe(true);
+    expect(after).toEqual({ moderation: 'hidden', openReports: 3, browsers: 3, networks: 3 });
+    // The address and the network are stored only as keyed hashes.
+    const stored = await t.database.rows<{ h: string; n: string }>(sql`SELECT creator_ip_hash AS h, net_hash AS n FROM reports`);
+    expect(stored.every((r) => /^[A-Za-z0-9_-]{43}$/.test(r.h) && /^[A-Za-z0-9_-]{43}$/.test(r.n))).toBe(true);
   });
 
   it('without TRUST_PROXY a client-written X-Forwarded-For is ignored: three "addresses" from one socket hide nothing', async () => {

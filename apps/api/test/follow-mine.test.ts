@@ -52,7 +52,11 @@ describe(`merging proposals, mine and retention on ${DB_KIND}`, () => {
     await a.drain();
     const mails = (await received(a.smtp!)).slice(before);
     expect(mails.map((m) => m.envelopeTo[0])).toEqual(['mo@example.org']);
-    expect(mails[0]?.subject).toContain('„Ein Lindenbaum“ wird als „Eine Linde“ weitergeführt');
+    // Both names are visitors' texts: in the body, marked; the subject has our words (issue 37).
+    expect(mails[0]?.subject).toContain('wird unter anderem Namen weitergeführt');
+    expect(mails[0]?.text).toContain(
+      '„Ein Lindenbaum“ (so von jemandem auf der Karte eingegeben) wurde mit dem gleichartigen Vorschlag „Eine Linde“',
+    );
     expect(mails[0]?.text).toContain(`proposal=${kept}`);
     // The old id: gone from the public list, a vote and a follow through it reach the kept proposal.
     const all = JSON.parse((await a.app.inject({ method: 'GET', url: routes.allInterventions.path })).body) as { id: number }[];

@@ -42,7 +42,8 @@ describe(`follow a proposal by e-mail on ${DB_KIND}`, () => {
     const mail = mails[0]!;
     expect(mail.envelopeTo).toEqual(['anna@example.org']);
     expect(mail.subject).toContain('Bitte bestätigen');
-    expect(mail.subject).toContain('Eine Linde für alle');
+    // The proposal's name is a visitor's text: in the body, marked as such, not in the subject (issue 37).
+    expect(mail.text).toContain('„Eine Linde für alle“ (so von jemandem auf der Karte eingegeben)');
     expect(mail.text).toContain(`${PUBLIC_URL}/follow/confirm?token=`);
     expect(mail.text).toContain(`${PUBLIC_URL}/monuments/${encodeURIComponent(a.monumentId)}?proposal=${id}`);
     expect(mail.text).toContain('weil auf der Denkmal-Karte diese Adresse zum Folgen eingegeben wurde');
@@ -114,6 +115,57 @@ describe(`follow a proposal by e-mail on ${DB_KIND}`, () => {
     expect((await a.confirm(tokenIn(mails[1]?.text ?? '', '/follow/confirm'))).statusCode).toBe(404);
     expect((await a.confirm(tokenIn(mails[2]?.text ?? '', '/follow/confirm'))).statusCode).toBe(200);
     expect(await a.count('follows')).toBe(2);
+  });
+
+  it('one inbox however it is spelt (issue 37): 12 spellings of a Gmail address, follows and a vote confirmation, get 3 mails in all; subjects name no proposal', async () => {
+    const a = await app();
+    const spam = 'Gratis 500 € Gutschein';
+    const [p, q] = [await a.proposal(spam), await a.proposal('Eine Linde')];
+    const spellings = [
+      'opfer@gmail.com',
+      'Opfer@Gmail.com',
+      'o.pfer@gmail.com',
+      'op.f.er@gmail.com',
+      'opfer+1@gmail.com',
+      'opfer+gratis@gmail.com',
+      'opfer@googlemail.com',
+      'O.P.F.E.R@googlemail.com',
+      'opfer+x@googlemail.com',
+      'o.pfer+y@gmail.com',
+      'OPFER+Z@GMAIL.COM',
+      'op.fer@googlemail.com',
+    ];
+    // Each from its own browser and address, so that only the inbox's cap can hold them.
+    for (const [k, email] of spellings.entries()) {
+      expect((await a.follow(k % 2 ? p : q, { email, lang: 'de' }, `spelling-${k}`, `198.51.100.${k + 1}`)).statusCode).toBe(202);
+    }
+    // A vote confirmation to the same inbox shares the cap.
+    const voted = await a.app.inject({
+      method: 'POST',
+      url: pathOf(routes.castVote.path, { interventionId: p }),
+      headers: { ...json, ...browser(a.app, 'voter-opfer') },
+      remoteAddress: '198.51.100.99',
+      payload: { monumentId: a.monumentId, action: 'vote' },
+    });
+    expect(voted.statusCode, voted.body).toBe(200);
+    const confirm = await a.app.inject({
+      method: 'POST',
+      url: pathOf(routes.confirmVote.path, { interventionId: p }),
+      headers: { ...json, ...browser(a.app, 'voter-opfer') },
+      remoteAddress: '198.51.100.99',
+      payload: { email: 'o.p.fer+vote@gmail.com', lang: 'de' },
+    });
+    expect(confirm.statusCode, confirm.body).toBe(202);
+    await a.drain();
+    const mails = await received(a.smtp!);
+    expect(mails).toHaveLength(3);
+    for (const mail of mails) {
+      // Our words in the subject; the proposal's name only in the body, quoted and marked as a visitor's.
+      expect(mail.subject).not.toContain('Gutschein');
+      expect(mail.subject).not.toContain('Linde');
+      expect(mail.subject).toMatch(/^Denkmal-Karte Linz: Bitte bestätigen: Du möchtest einem Vorschlag folgen$/);
+      expect(mail.text).toMatch(/„(Gratis 500 € Gutschein|Eine Linde)“ \(so von jemandem auf der Karte eingegeben\)/);
+    }
   });
 
   it('bad input is 400 (or 413), unknown or hidden proposals 404, and nothing is stored', async () => {

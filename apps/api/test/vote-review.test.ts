@@ -112,6 +112,83 @@ describe(`votes the mayor can trust on ${DB_KIND}`, () => {
     });
   }
 
+  it('one household (issue 37): ten votes from ten IPv6 /64s inside one /56 are one network: no mail "aus 10 Netzen", alerts instead', async () => {
+    const a = await start();
+    const id = await a.proposal('Zehn Netze aus einem Haushalt');
+    // What an ISP hands one home: 2001:db8:77:a00::/56, each vote from another /64 of it.
+    for (let k = 0; k < 10; k++) await a.vote(id, `2001:db8:77:a0${k}::${k + 1}`);
+    expect((await a.popup(id))?.votes).toBe(10);
+    await a.drain();
+    expect(await a.mayorMails()).toHaveLength(0);
+    expect((await a.alerts()).map((x) => x.kind).sort()).toEqual(['burst', 'few_networks']);
+    const review = await a.review(id);
+    expect(review.networks.map((x) => [x.counted, x.held])).toEqual([[10, 0]]);
+    expect(review.mails.map((m) => m.status)).toEqual(['held']);
+    // The next /56 is another household.
+    await a.vote(id, '2001:db8:77:b00::1');
+    expect((await a.review(id)).networks).toHaveLength(2);
+  });
+
+  it('a held vote says nothing (issue 37): its answer, status, headers and what the voter reads later move as for a counted one', async () => {
+    const a = await start();
+    const id = await a.proposal('Gehalten oder gezählt');
+    const ip = '203.0.113.88';
+    const cast = (from: string, who: string) =>
+      a.app.inject({
+        method: 'POST',
+        url: pathOf(routes.castVote.path, { interventionId: id }),
+        headers: { ...json, ...browser(a.app, who), 'x-forwarded-for': from },
+        payload: { monumentId: a.monumentId, action: 'vote' },
+      });
+    const seen = async (from: string, who?: string) => {
+      const res = await a.app.inject({
+        url: pathOf(routes.monumentInterventions.path, { monumentId: a.monumentId }),
+        headers: { 'x-forwarded-for': from, ...(who ? browser(a.app, who) : {}) },
+      });
+      return MonumentInterventionList.parse(JSON.parse(res.body)).find((p) => p.id === id)?.votes;
+    };
+    // A script with cookies cleared: five count, three are held; it reads the count after each vote.
+    const answers = [];
+    for (let i = 0; i < 8; i++) {
+      const res = await cast(ip, `script-${i}`);
+      answers.push({
+        status: res.statusCode,
+        headers: Object.keys(res.headers).sort(),
+        count: JSON.parse(res.body).newVoteCount,
+      });
+      expect(await seen(ip)).toBe(i + 1);
+    }
+    expect(answers.map((x) => x.count)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(new Set(answers.map((x) => `${x.status} ${x.headers.join(',')}`)).size).toBe(1);
+    expect(await a.count('votes', sql`intervention_id = ${id} AND status = 'held'`)).toBe(3);
+    // Everyone else sees the public count; a held voter's own browser sees its vote from any network.
+    expect(await seen('198.51.7.1')).toBe(5);
+    expect(await seen('198.51.7.1', 'script-7')).toBe(6);
+    // Another person's vote counts; the script's next one (held) still moves by one for it.
+    expect(JSON.parse((await cast('198.51.8.1', 'someone')).body).newVoteCount).toBe(6);
+    expect(JSON.parse((await cast(ip, 'script-8')).body).newVoteCount).toBe(10);
+    expect(await seen(ip)).toBe(10);
+    expect(await seen('198.51.7.1')).toBe(6);
+  });
+
+  it('the limit per connection is a sliding 24 hours (issue 37): five votes before midnight UTC and five after from one address count five', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-20T23:50:00Z') });
+    const a = await start();
+    const id = await a.proposal('Über Mitternacht');
+    const ip = '203.0.113.77';
+    for (let i = 0; i < 5; i++) await a.vote(id, ip);
+    expect((await a.popup(id))?.votes).toBe(5);
+    // After midnight the address hashes' key has rotated; cookies cleared, as the attack did.
+    vi.setSystemTime(new Date('2026-11-21T00:10:00Z'));
+    for (let i = 0; i < 5; i++) await a.vote(id, ip);
+    expect((await a.popup(id))?.votes).toBe(5);
+    expect(await a.count('votes', sql`intervention_id = ${id} AND status = 'held'`)).toBe(5);
+    // A day after the last of them (held votes count toward the limit too), the connection may vote again.
+    vi.setSystemTime(new Date('2026-11-22T00:11:00Z'));
+    await a.vote(id, ip);
+    expect((await a.popup(id))?.votes).toBe(6);
+  });
+
   it('staff release a held mail: it goes once, even when two release it at the same moment', async () => {
     const a = await start();
     const id = await a.proposal();

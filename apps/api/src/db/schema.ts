@@ -99,7 +99,7 @@ export const votes = pgTable(
       .references(() => interventions.id),
     voterHash: text('voter_hash').notNull(),
     ipHash: text('ip_hash').notNull(),
-    /** Keyed hash of the network (IPv4 /24, IPv6 /64) under the server secret; 'expired' after retention. */
+    /** Keyed hash of the network (IPv4 /24, IPv6 /56: config.ts ADDRESS_PREFIXES) under the server secret; 'expired' after retention. */
     netHash: text('net_hash').notNull().default('expired'),
     status: text('status', { enum: ['counted', 'held', 'invalidated'] })
       .notNull()
@@ -232,6 +232,8 @@ export const reports = pgTable(
     comment: text('comment'),
     /** Keyed hash of the address: reports count toward the connection's create limit. */
     creatorIpHash: text('creator_ip_hash'),
+    /** Keyed hash of the network (as votes': identity.ts networkOf): hiding counts networks (issue 37); blanked after RETENTION_DAYS. */
+    netHash: text('net_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set when staff restored or rejected the item: the report is then no longer open. */
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),

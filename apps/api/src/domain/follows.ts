@@ -19,7 +19,7 @@ import { publicIntervention } from './visibility.js';
 
 /** A confirmation link works this long. */
 export const CONFIRM_HOURS = 48;
-/** Confirmation mails one address gets per day at most; later requests are answered alike and send nothing. */
+/** Mails one inbox gets per day at most, follows and vote confirmations together; later requests are answered alike and send nothing. */
 export const CONFIRM_MAILS_PER_DAY = 3;
 /** Days after a proposal's final status (and its last mail) a follow ends. */
 export const FOLLOW_KEEP_DAYS = 90;
@@ -27,8 +27,30 @@ export const FOLLOW_KEEP_DAYS = 90;
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const seed = () => randomBytes(18).toString('base64url');
 
-/** Keyed hash of an address (case-folded: providers treat addresses case-insensitively in practice). */
-export const emailHashOf = (secret: string, email: string) => keyedHash(`email:${secret}`, email.toLowerCase());
+/** Per-domain rules beyond the general ones (lower case, no `+tag`): add a domain here to extend them. */
+const DOMAIN_RULES: Record<string, { canonical?: string; ignoreDots?: boolean }> = {
+  'gmail.com': { ignoreDots: true },
+  'googlemail.com': { canonical: 'gmail.com', ignoreDots: true },
+};
+
+/**
+ * The inbox an address reaches, as far as we can tell: lower case, no `+tag` (as the UK's
+ * e-petitions do, for every domain), per-domain rules applied. The one address rule for every
+ * mail to a visitor (follows, vote confirmations): one inbox, one cap, however it is spelt.
+ */
+export function normaliseEmail(address: string): { address: string; domain: string } {
+  const lower = address.trim().toLowerCase();
+  const at = lower.lastIndexOf('@');
+  const rawDomain = lower.slice(at + 1);
+  const rule = DOMAIN_RULES[rawDomain] ?? {};
+  const domain = rule.canonical ?? rawDomain;
+  let local = lower.slice(0, at).split('+')[0] ?? '';
+  if (rule.ignoreDots) local = local.replace(/\./g, '');
+  return { address: `${local}@${domain}`, domain };
+}
+
+/** Keyed hash of an address's inbox (normaliseEmail): follows and the per-inbox mail cap use it. */
+export const emailHashOf = (secret: string, email: string) => keyedHash(`email:${secret}`, normaliseEmail(email).address);
 export const unsubscribeTokenOf = (secret: string, tokenSeed: string) => keyedHash(`follow-unsubscribe:${secret}`, tokenSeed);
 export const confirmTokenOf = (secret: string, tokenSeed: string, confirmSeed: string) =>
   keyedHash(`follow-confirm:${secret}`, `${tokenSeed}:${confirmSeed}`);

@@ -61,19 +61,29 @@ export async function listAllInterventions(database: Database): Promise<Interven
   return rows.map(toIntervention);
 }
 
-export async function listMonumentInterventions(database: Database, monumentId: string): Promise<MonumentIntervention[]> {
-  const rows = await database.rows<Row & { known: boolean }>(sql`
-    SELECT m.id IS NOT NULL AS known, x.* FROM (SELECT ${monumentId}::text AS mid) q
+/**
+ * A monument's proposals as one viewer sees them: each count with the held votes of the viewer's
+ * network or browser (db/functions/votes.sql held_seen_by), so a held voter reads what a counted
+ * one would (issue 37); ordered by that count as the public list is by its own.
+ */
+export async function listMonumentInterventions(
+  database: Database,
+  monumentId: string,
+  viewer: { netHash: string; voterHash: string | null } = { netHash: '', voterHash: null },
+): Promise<MonumentIntervention[]> {
+  const rows = await database.rows<Row & { known: boolean; seen: number }>(sql`
+    SELECT m.id IS NOT NULL AS known, x.*, held_seen_by(x.id, ${viewer.netHash}, ${viewer.voterHash}) AS seen
+    FROM (SELECT ${monumentId}::text AS mid) q
     LEFT JOIN monuments m ON m.id = q.mid AND ${publicMonument('m')}
-    LEFT JOIN (${selectInterventions}) x ON x.monument_id = q.mid
-    ORDER BY x.votes DESC NULLS LAST, x.id DESC`);
+    LEFT JOIN (${selectInterventions}) x ON x.monument_id = q.mid`);
   if (!rows[0]?.known) throw new NotFound('Unknown monument.');
   return rows
     .filter((r) => r.id !== null)
     .map((r) => {
       const { id, name, votes, confirmedVotes, mayorNotifiedAt, mayorReview, status, answer } = toIntervention(r);
-      return { id, name, votes, confirmedVotes, mayorNotifiedAt, mayorReview, status, answer };
-    });
+      return { id, name, votes: votes + Number(r.seen ?? 0), confirmedVotes, mayorNotifiedAt, mayorReview, status, answer };
+    })
+    .sort((a, b) => b.votes - a.votes || b.id - a.id);
 }
 
 /**

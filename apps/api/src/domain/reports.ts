@@ -1,8 +1,9 @@
 // Citizens' reports. One per browser and item (a repeat changes nothing); when open reports on a
-// public item come from `threshold` different browsers AND `threshold` different connections
-// (keyed hashes of the address, as the limits count them), it is hidden until staff decide, and
-// the hiding is logged with the actor "system". Both, because a client that drops its cookie is
-// a new browser each time: three requests from one address must not hide anything.
+// public item come from `threshold` different browsers AND `threshold` different networks (keyed
+// hashes of an IPv4 /24 or an IPv6 /56, as the vote review counts them: identity.ts networkOf), it
+// is hidden until staff decide, and the hiding is logged with the actor "system". Both, because a
+// client that drops its cookie is a new browser each time, and a household has many addresses:
+// three requests from one home must not hide anything (issue 37).
 import { sql } from 'drizzle-orm';
 import type { NewReport } from '@linz/contract';
 import type { Database, Db } from '../db/client.js';
@@ -27,7 +28,7 @@ async function lockIfPublic(database: Database, tx: Db, target: ReportTarget): P
   return rows.length > 0;
 }
 
-type OpenReports = { openReports: number; browsers: number; addresses: number };
+type OpenReports = { openReports: number; browsers: number; networks: number };
 
 /** Hides the item if it is still visible; true when this call hid it. */
 async function hide(database: Database, tx: Db, target: ReportTarget, open: OpenReports): Promise<boolean> {
@@ -55,30 +56,32 @@ export async function report(
   tx: Db,
   target: ReportTarget,
   body: NewReport,
-  who: { reporterHash: string; ipHash: string },
+  who: { reporterHash: string; ipHash: string; netHash: string },
   threshold: number,
 ): Promise<ReportOutcome> {
   {
     if (!(await lockIfPublic(database, tx, target))) throw new NotFound(`Unknown ${target.kind}.`);
     const inserted = await database.rows(
-      sql`INSERT INTO reports (item_kind, item_id, reporter_hash, creator_ip_hash, reason, comment)
-          VALUES (${target.kind}, ${String(target.id)}, ${who.reporterHash}, ${who.ipHash}, ${body.reason}, ${body.comment ?? null})
+      sql`INSERT INTO reports (item_kind, item_id, reporter_hash, creator_ip_hash, net_hash, reason, comment)
+          VALUES (${target.kind}, ${String(target.id)}, ${who.reporterHash}, ${who.ipHash}, ${who.netHash}, ${body.reason}, ${body.comment ?? null})
           ON CONFLICT DO NOTHING RETURNING id`,
       tx,
     );
     if (inserted.length === 0) return { created: false, hidden: false };
-    const [row] = await database.rows<{ n: number; browsers: number; addresses: number }>(
-      sql`SELECT count(*)::int AS n, count(DISTINCT reporter_hash)::int AS browsers, count(DISTINCT creator_ip_hash)::int AS addresses
+    // A report from before networks were kept counts as a network of its own.
+    const [row] = await database.rows<{ n: number; browsers: number; networks: number }>(
+      sql`SELECT count(*)::int AS n, count(DISTINCT reporter_hash)::int AS browsers,
+            count(DISTINCT coalesce(net_hash, 'report:' || id))::int AS networks
           FROM reports WHERE item_kind = ${target.kind} AND item_id = ${String(target.id)} AND resolved_at IS NULL`,
       tx,
     );
     const open = {
       openReports: Number(row?.n ?? 0),
       browsers: Number(row?.browsers ?? 0),
-      addresses: Number(row?.addresses ?? 0),
+      networks: Number(row?.networks ?? 0),
     };
     const hidden =
-      threshold > 0 && open.browsers >= threshold && open.addresses >= threshold ? await hide(database, tx, target, open) : false;
+      threshold > 0 && open.browsers >= threshold && open.networks >= threshold ? await hide(database, tx, target, open) : false;
     return { created: true, hidden };
   }
 }

@@ -86,12 +86,12 @@ export const RETENTION_STEPS: RetentionStep[] = [
     },
   },
   {
-    // An open report keeps its hashes (hiding counts distinct browsers and addresses); settled, 180 days.
+    // An open report keeps its hashes (hiding counts distinct browsers and networks); settled, 180 days.
     name: 'settledReports',
     run: async (database, { now }) =>
       count(
         await database.rows(
-          sql`UPDATE reports SET reporter_hash = ${`${EXPIRED_HASH}:`} || id, creator_ip_hash = NULL
+          sql`UPDATE reports SET reporter_hash = ${`${EXPIRED_HASH}:`} || id, creator_ip_hash = NULL, net_hash = NULL
               WHERE resolved_at < ${ago(now, SETTLED_REPORT_DAYS * DAY_MS)}::timestamptz
                 AND reporter_hash NOT LIKE ${`${EXPIRED_HASH}:%`} RETURNING id`,
         ),

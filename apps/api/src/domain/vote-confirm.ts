@@ -1,6 +1,6 @@
 // Confirming a vote by e-mail (issue 27): double opt-in through the follow machinery's limits and
-// outbox. One confirmed vote per address and proposal, after normalising the address (so
-// anna+1@… and a.nna@gmail… are one person). Once confirmed only a keyed hash of the normalised
+// outbox. One confirmed vote per address and proposal, after normalising the address as every mail
+// to a visitor does (domain/follows.ts normaliseEmail: anna+1@… and a.nna@gmail… are one person). Once confirmed only a keyed hash of the normalised
 // address and its domain are kept with the vote; the address itself goes with the confirmation row.
 // Tokens are never stored: a row keeps a random seed (its token is an HMAC of it under the server
 // secret, so a mail can be written again after a crash) and the SHA-256 of the token.
@@ -14,29 +14,13 @@ import {
   CONFIRM_HOURS,
   CONFIRM_MAILS_PER_DAY,
   currentInterventionId,
+  emailHashOf,
+  normaliseEmail,
   recordAsk,
   type MailAsk,
 } from './follows.js';
 import { keyedHash } from './identity.js';
 import type { VoteRules } from './votes.js';
-
-/** Per-domain rules beyond the general ones (lower case, no +tag): add a domain here to extend them. */
-const DOMAIN_RULES: Record<string, { canonical?: string; ignoreDots?: boolean }> = {
-  'gmail.com': { ignoreDots: true },
-  'googlemail.com': { canonical: 'gmail.com', ignoreDots: true },
-};
-
-/** The address one person has, as far as we can tell: lower case, no `+tag`, per-domain rules applied. */
-export function normaliseEmail(address: string): { address: string; domain: string } {
-  const lower = address.trim().toLowerCase();
-  const at = lower.lastIndexOf('@');
-  const rawDomain = lower.slice(at + 1);
-  const rule = DOMAIN_RULES[rawDomain] ?? {};
-  const domain = rule.canonical ?? rawDomain;
-  let local = lower.slice(0, at).split('+')[0] ?? '';
-  if (rule.ignoreDots) local = local.replace(/\./g, '');
-  return { address: `${local}@${domain}`, domain };
-}
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 export const voteEmailHashOf = (secret: string, normalised: string) => keyedHash(`vote-email:${secret}`, normalised);
@@ -52,8 +36,10 @@ export type VoteConfirmAsk = MailAsk & { interventionId: number; email: string; 
 export async function requestVoteConfirmation(database: Database, secret: string, ask: VoteConfirmAsk): Promise<boolean> {
   const { address, domain } = normaliseEmail(ask.email);
   const emailHash = voteEmailHashOf(secret, address);
+  // The inbox's cap is shared with follows (one address rule, issue 37).
+  const inbox = emailHashOf(secret, ask.email);
   return database.db.transaction(async (tx) => {
-    const mailsToday = await checkAskLimits(database, tx, ask, emailHash);
+    const mailsToday = await checkAskLimits(database, tx, ask, inbox);
     const id = (await currentInterventionId(database, ask.interventionId, tx)) ?? ask.interventionId;
     const [vote] = await database.rows<{ email_hash: string | null }>(
       sql`SELECT email_hash FROM votes WHERE intervention_id = ${id} AND voter_hash = ${ask.voterHash}`,
@@ -61,7 +47,7 @@ export async function requestVoteConfirmation(database: Database, secret: string
     );
     if (!vote) throw new NotFound('This browser has not voted for this proposal.');
     const mail = vote.email_hash === null && mailsToday < CONFIRM_MAILS_PER_DAY;
-    await recordAsk(database, tx, ask, emailHash, mail);
+    await recordAsk(database, tx, ask, inbox, mail);
     if (!mail) return false;
     const seed = randomBytes(18).toString('base64url');
     await database.rows(

@@ -16,8 +16,19 @@ import type { Database } from '../db/client.js';
 import { databaseUnavailable } from '../db/unavailable.js';
 import { AlreadyVoted, NotFound } from './errors.js';
 
-/** `ipHash`: the connection under the day's key (limits); `netHash`: its network under the server secret (review). */
-export type Ballot = { interventionId: number; monumentId: string; voterHash: string; ipHash: string; netHash: string };
+/**
+ * `ipHash`: the connection under the day's key (limits), `ipHashBefore` the same under
+ * yesterday's key (the per-connection limit is a sliding 24 hours across the key's rotation);
+ * `netHash`: its network under the server secret (review).
+ */
+export type Ballot = {
+  interventionId: number;
+  monumentId: string;
+  voterHash: string;
+  ipHash: string;
+  ipHashBefore?: string | null;
+  netHash: string;
+};
 
 /** The vote rules as db/functions/votes.sql takes them (as JSON). */
 export type VoteRules = {
@@ -51,7 +62,15 @@ export type BallotResult =
 /** The one SQL call that casts `ballots` (in one transaction) at `now`; rows carry the ballot's index as r_key. */
 export function voteQuery(ballots: readonly Ballot[], rules: VoteRules, now: Date) {
   const json = JSON.stringify(
-    ballots.map((b, k) => ({ k, i: b.interventionId, m: b.monumentId, v: b.voterHash, ip: b.ipHash, net: b.netHash })),
+    ballots.map((b, k) => ({
+      k,
+      i: b.interventionId,
+      m: b.monumentId,
+      v: b.voterHash,
+      ip: b.ipHash,
+      ipp: b.ipHashBefore ?? null,
+      net: b.netHash,
+    })),
   );
   return sql`SELECT r_key, r_outcome, r_count, r_queued
     FROM cast_votes(${json}::jsonb, ${JSON.stringify(rules)}::jsonb, ${now.toISOString()}::timestamptz)`;

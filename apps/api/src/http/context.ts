@@ -87,6 +87,7 @@ export function contextFactory(services: Services, secret: string): ContextFor {
       | 'voterHash'
       | 'knownVoterHash'
       | 'ipHash'
+      | 'ipHashes'
       | 'netHash'
       | 'answered'
       | 'staffMember'
@@ -115,6 +116,9 @@ export function contextFactory(services: Services, secret: string): ContextFor {
     },
     ipHash() {
       return services.hashIp(this.req.ip);
+    },
+    ipHashes() {
+      return services.hashIp.recent(this.req.ip);
     },
     netHash() {
       return networkHashOf(secret, this.req.ip);

@@ -6,7 +6,7 @@
 // dir"); only the city's side (/admin, the mayor's mail) says "Sie".
 import { APP_PATHS, monumentViewPath, PATHS, type MailLang } from '@linz/contract';
 import { confirmTokenOf, unsubscribeTokenOf } from '../domain/follows.js';
-import type { MailSettings, OutgoingMail } from './message.js';
+import { visitorText, type MailSettings, type OutgoingMail } from './message.js';
 import type { FollowerMail } from './outbox.js';
 
 // eslint-disable-next-line no-control-regex -- control characters are what this removes
@@ -41,13 +41,15 @@ function texts(m: FollowerMail, lang: MailLang, links: { proposal: string; confi
   const monument = oneLine(lang === 'en' && m.monument.nameEn ? m.monument.nameEn : m.monument.name);
   const de = lang === 'de';
   const p = m.payload;
+  // The first mention of the proposal in the body is marked as a visitor's text; subjects have our words only.
+  const named = visitorText(lang, proposal);
   switch (m.kind) {
     case 'confirm':
       return de
         ? {
-            subject: `Bitte bestätigen: Du möchtest dem Vorschlag „${proposal}“ folgen`,
+            subject: 'Bitte bestätigen: Du möchtest einem Vorschlag folgen',
             lines: [
-              `Du (oder jemand mit deiner Adresse) möchtest dem Vorschlag „${proposal}“ für ${monument} auf der Linzer Denkmal-Karte folgen.`,
+              `Du (oder jemand mit deiner Adresse) möchtest dem Vorschlag ${named} für ${monument} auf der Linzer Denkmal-Karte folgen.`,
               '',
               'Bitte bestätige das innerhalb von 48 Stunden auf dieser Seite (ein Klick auf den Knopf dort):',
               links.confirm,
@@ -59,9 +61,9 @@ function texts(m: FollowerMail, lang: MailLang, links: { proposal: string; confi
             reason: 'Du bekommst diese Nachricht, weil auf der Denkmal-Karte diese Adresse zum Folgen eingegeben wurde.',
           }
         : {
-            subject: `Please confirm: you want to follow the proposal “${proposal}”`,
+            subject: 'Please confirm: you want to follow a proposal',
             lines: [
-              `You (or someone with your address) asked to follow the proposal “${proposal}” for ${monument} on the Linz monument map.`,
+              `You (or someone with your address) asked to follow the proposal ${named} for ${monument} on the Linz monument map.`,
               '',
               'Please confirm within 48 hours on this page (one click on its button):',
               links.confirm,
@@ -75,18 +77,18 @@ function texts(m: FollowerMail, lang: MailLang, links: { proposal: string; confi
     case 'threshold':
       return de
         ? {
-            subject: `„${proposal}“ hat ${m.intervention.votes} Stimmen und ging an das Büro des Bürgermeisters`,
+            subject: `Ein Vorschlag, dem du folgst, hat ${m.intervention.votes} Stimmen und ging an das Büro des Bürgermeisters`,
             lines: [
-              `Der Vorschlag „${proposal}“ für ${monument} hat die Schwelle erreicht und wurde per E-Mail an das Büro des Bürgermeisters geschickt.`,
+              `Der Vorschlag ${named} für ${monument} hat die Schwelle erreicht und wurde per E-Mail an das Büro des Bürgermeisters geschickt.`,
               '',
               `Der Vorschlag auf der Karte: ${links.proposal}`,
             ],
             reason: followReason(de, proposal),
           }
         : {
-            subject: `“${proposal}” reached ${m.intervention.votes} votes and was sent to the mayor's office`,
+            subject: `A proposal you follow reached ${m.intervention.votes} votes and was sent to the mayor's office`,
             lines: [
-              `The proposal “${proposal}” for ${monument} reached the threshold and was sent by e-mail to the mayor's office.`,
+              `The proposal ${named} for ${monument} reached the threshold and was sent by e-mail to the mayor's office.`,
               '',
               `The proposal on the map: ${links.proposal}`,
             ],
@@ -97,9 +99,9 @@ function texts(m: FollowerMail, lang: MailLang, links: { proposal: string; confi
       const statement = oneLineBlock(str(de ? p.de : p.en));
       return de
         ? {
-            subject: `Die Stadt hat zu „${proposal}“ geantwortet: ${status}`,
+            subject: `Die Stadt hat zu einem Vorschlag geantwortet, dem du folgst: ${status}`,
             lines: [
-              `Die Stadt Linz hat den Stand des Vorschlags „${proposal}“ für ${monument} gesetzt: ${status}.`,
+              `Die Stadt Linz hat den Stand des Vorschlags ${named} für ${monument} gesetzt: ${status}.`,
               '',
               'Stellungnahme der Stadt:',
               statement,
@@ -109,9 +111,9 @@ function texts(m: FollowerMail, lang: MailLang, links: { proposal: string; confi
             reason: followReason(de, proposal),
           }
         : {
-            subject: `The city answered “${proposal}”: ${status}`,
+            subject: `The city answered a proposal you follow: ${status}`,
             lines: [
-              `The City of Linz set the status of the proposal “${proposal}” for ${monument}: ${status}.`,
+              `The City of Linz set the status of the proposal ${named} for ${monument}: ${status}.`,
               '',
               "The city's statement:",
               statement,
@@ -125,9 +127,9 @@ function texts(m: FollowerMail, lang: MailLang, links: { proposal: string; confi
       const into = oneLine(str(p.intoName));
       return de
         ? {
-            subject: `„${proposal}“ wird als „${into}“ weitergeführt`,
+            subject: 'Ein Vorschlag, dem du folgst, wird unter anderem Namen weitergeführt',
             lines: [
-              `Der Vorschlag „${proposal}“ wurde mit dem gleichartigen Vorschlag „${into}“ für ${monument} zusammengeführt; die Stimmen zählen dort.`,
+              `Der Vorschlag ${named} wurde mit dem gleichartigen Vorschlag ${visitorText(lang, into)} für ${monument} zusammengeführt; die Stimmen zählen dort.`,
               'Du folgst ab jetzt diesem Vorschlag.',
               '',
               `Der Vorschlag auf der Karte: ${links.into}`,
@@ -135,9 +137,9 @@ function texts(m: FollowerMail, lang: MailLang, links: { proposal: string; confi
             reason: followReason(de, proposal),
           }
         : {
-            subject: `“${proposal}” continues as “${into}”`,
+            subject: 'A proposal you follow continues under another name',
             lines: [
-              `The proposal “${proposal}” was merged into the similar proposal “${into}” for ${monument}; its votes count there.`,
+              `The proposal ${named} was merged into the similar proposal ${visitorText(lang, into)} for ${monument}; its votes count there.`,
               'From now on you follow that proposal.',
               '',
               `The proposal on the map: ${links.into}`,
@@ -148,17 +150,17 @@ function texts(m: FollowerMail, lang: MailLang, links: { proposal: string; confi
     case 'removed':
       return de
         ? {
-            subject: `„${proposal}“ wurde entfernt`,
+            subject: 'Ein Vorschlag, dem du folgst, wurde entfernt',
             lines: [
-              `Der Vorschlag „${proposal}“ für ${monument} wurde von der Moderation der Denkmal-Karte entfernt und ist nicht mehr öffentlich.`,
+              `Der Vorschlag ${named} für ${monument} wurde von der Moderation der Denkmal-Karte entfernt und ist nicht mehr öffentlich.`,
               'Du bekommst dazu keine weiteren Nachrichten.',
             ],
             reason: followReason(de, proposal),
           }
         : {
-            subject: `“${proposal}” was removed`,
+            subject: 'A proposal you follow was removed',
             lines: [
-              `The proposal “${proposal}” for ${monument} was removed by the monument map's moderators and is no longer public.`,
+              `The proposal ${named} for ${monument} was removed by the monument map's moderators and is no longer public.`,
               'You will get no further messages about it.',
             ],
             reason: followReason(de, proposal),

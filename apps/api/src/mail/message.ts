@@ -23,6 +23,14 @@ export type MailSettings = { publicUrl: string; mailFrom: string; mayorEmail: st
 const oneLine = (s: string) => s.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
 const coord = (x: number) => x.toFixed(6);
 
+/**
+ * A visitor's text in a mail to a visitor (issue 37): quoted and marked as typed by someone on the
+ * map, never in the subject, so a spammer's proposal name cannot pass for our words.
+ */
+export function visitorText(lang: 'de' | 'en', text: string): string {
+  return lang === 'de' ? `„${text}“ (so von jemandem auf der Karte eingegeben)` : `“${text}” (as someone entered it on the map)`;
+}
+
 /** Fixed per notification, so a resend after a crash carries the same id and can be recognised. */
 export function messageIdOf(n: Notification, publicUrl: string): string {
   const host = new URL(publicUrl).hostname || 'localhost';

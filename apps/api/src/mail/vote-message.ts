@@ -2,7 +2,7 @@
 // a proposal's votes (to staff). Plain text only: nothing a visitor typed becomes markup or a header.
 import { APP_PATHS } from '@linz/contract';
 import { voteConfirmTokenOf } from '../domain/vote-confirm.js';
-import type { MailSettings, OutgoingMail } from './message.js';
+import { visitorText, type MailSettings, type OutgoingMail } from './message.js';
 import type { AlertMail, VoterMail } from './outbox.js';
 
 // eslint-disable-next-line no-control-regex -- control characters are what this removes
@@ -16,7 +16,7 @@ export function composeVoteConfirmMail(m: VoterMail, s: MailSettings & { secret:
   const lines =
     m.lang === 'de'
       ? [
-          `Du (oder jemand mit deiner Adresse) hast auf der Linzer Denkmal-Karte für den Vorschlag „${proposal}“ bei ${monument} gestimmt und möchtest die Stimme bestätigen.`,
+          `Du (oder jemand mit deiner Adresse) hast auf der Linzer Denkmal-Karte für den Vorschlag ${visitorText('de', proposal)} bei ${monument} gestimmt und möchtest die Stimme bestätigen.`,
           '',
           'Bitte bestätige sie innerhalb von 48 Stunden auf dieser Seite (ein Klick auf den Knopf dort):',
           link,
@@ -30,7 +30,7 @@ export function composeVoteConfirmMail(m: VoterMail, s: MailSettings & { secret:
           '',
         ]
       : [
-          `You (or someone with your address) voted for the proposal “${proposal}” at ${monument} on the Linz monument map and asked to confirm the vote.`,
+          `You (or someone with your address) voted for the proposal ${visitorText('en', proposal)} at ${monument} on the Linz monument map and asked to confirm the vote.`,
           '',
           'Please confirm it within 48 hours on this page (one click on its button):',
           link,
@@ -47,10 +47,8 @@ export function composeVoteConfirmMail(m: VoterMail, s: MailSettings & { secret:
     messageId: `<vote-confirm-${m.id}-${m.queuedAt.getTime()}@${hostOf(s.publicUrl)}>`,
     from: s.mailFrom,
     to: m.email,
-    subject:
-      m.lang === 'de'
-        ? `Denkmal-Karte Linz: Bitte bestätige deine Stimme für „${proposal}“`
-        : `Linz monument map: Please confirm your vote for “${proposal}”`,
+    // Our words only: the proposal's name (a visitor's text) is in the body.
+    subject: m.lang === 'de' ? 'Denkmal-Karte Linz: Bitte bestätige deine Stimme' : 'Linz monument map: Please confirm your vote',
     text: lines.join('\n'),
   };
 }

@@ -14,7 +14,9 @@ export type Context = Services & {
   knownVoterHash(): string | null;
   /** Keyed hash of the client address under today's key. */
   ipHash(): Promise<string>;
-  /** Keyed hash of the client's network (IPv4 /24, IPv6 /64) under the server secret: vote review. */
+  /** The same under today's and yesterday's key: limits over a sliding 24 hours (identity.ts). */
+  ipHashes(): Promise<{ current: string; previous: string | null }>;
+  /** Keyed hash of the client's network (IPv4 /24, IPv6 /56: config.ts ADDRESS_PREFIXES) under the server secret: vote review and reports. */
   netHash(): string;
   /** True once this request has been answered (e.g. 503 at its deadline): its work is no longer wanted. */
   answered(): boolean;
@@ -29,12 +31,16 @@ export type Context = Services & {
 };
 
 const t = initTRPC.context<Context>().create({
-  errorFormatter({ shape, error }) {
+  // Never a stack in an answer, whatever NODE_ENV says (tRPC adds one unless NODE_ENV=production):
+  // it names absolute paths and dependency versions. The log has the full error.
+  isDev: false,
+  errorFormatter({ shape: withStack, error }) {
+    const { stack: _stack, ...data } = withStack.data;
+    const shape = { ...withStack, data };
     const answered = answeredError(error);
     const httpStatus = getHTTPStatusCodeFromError(answered);
     // A server error's message may carry a failed query and its parameters: never send it.
     if (httpStatus >= 500) {
-      const { stack: _stack, ...data } = shape.data;
       return {
         ...shape,
         code: TRPC_ERROR_CODES_BY_KEY[answered.code],

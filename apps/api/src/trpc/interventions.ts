@@ -35,7 +35,9 @@ export const interventionsRouter = router({
   ofMonument: publicProcedure
     .input(MonumentRef)
     .output(MonumentInterventionList)
-    .query(({ ctx, input }) => listMonumentInterventions(ctx.database, input.monumentId)),
+    .query(({ ctx, input }) =>
+      listMonumentInterventions(ctx.database, input.monumentId, { netHash: ctx.netHash(), voterHash: ctx.knownVoterHash() }),
+    ),
   create: publicProcedure
     .input(MonumentRef.extend({ body: NewIntervention }))
     .output(CreatedIntervention)
@@ -64,11 +66,13 @@ export const interventionsRouter = router({
     .output(VoteAnswer)
     .mutation(({ ctx, input }) =>
       idempotentWrite(ctx, 'castVote', input, async () => {
+        const ip = await ctx.ipHashes();
         const ballot = {
           interventionId: input.interventionId,
           monumentId: input.body.monumentId,
           voterHash: ctx.voterHash(),
-          ipHash: await ctx.ipHash(),
+          ipHash: ip.current,
+          ipHashBefore: ip.previous,
           netHash: ctx.netHash(),
         };
         const cast = (b: typeof ballot) => castVote(ctx.ballots, b, () => ctx.answered());

@@ -10,7 +10,7 @@ export async function fileReport(ctx: Context, target: ReportTarget, body: NewRe
   const ipHash = await ctx.ipHash();
   const reporterHash = ctx.voterHash();
   const outcome = await createWithinLimit(ctx.database, ipHash, ctx.config.limits.createsPer5Minutes, (tx) =>
-    report(ctx.database, tx, target, body, { reporterHash, ipHash }, ctx.config.reportHideThreshold),
+    report(ctx.database, tx, target, body, { reporterHash, ipHash, netHash: ctx.netHash() }, ctx.config.reportHideThreshold),
   );
   if (outcome.hidden) {
     ctx.lists.monuments.invalidate();

@@ -86,12 +86,29 @@ END
 $$;
 --> statement-breakpoint
 
--- Casts a batch of ballots {k, i, m, v, ip, net} in one transaction; one row per ballot:
+-- Held votes for a proposal that one viewer sees as counted (issue 37): those of its network or
+-- of its browser. A script that is held learns nothing from its own reads; everyone else sees the
+-- public count. Staff's decision ends it: a released vote is counted, an invalidated one gone.
+-- No index of its own: the network's votes (votes_net_time_idx) or the browser's one (the key) are
+-- few; an index on `status` would make every staff decision over thousands of votes rewrite them all.
+CREATE OR REPLACE FUNCTION held_seen_by(p_id integer, p_net text, p_voter text) RETURNS integer
+LANGUAGE sql STABLE AS $$
+  SELECT count(*)::int FROM votes
+  WHERE intervention_id = p_id AND status = 'held' AND (net_hash = p_net OR voter_hash = p_voter)
+$$;
+--> statement-breakpoint
+
+-- Casts a batch of ballots {k, i, m, v, ip, ipp, net} in one transaction; one row per ballot
+-- (`ipp`: the connection's hash under yesterday's key, or null, so that the limit per connection
+-- is a sliding 24 hours across the daily key rotation, issue 37):
 --   unknown  the proposal is not public at that monument (404)
 --   repeat   this browser voted for it already (409)
 --   counted  in the public count; r_count is the new count
 --   held     over a network limit (ipLimit per connection and proposal a day, netHourLimit per
---            network an hour): kept for staff, answered like a counted vote (r_count as if it counted)
+--            network an hour): kept for staff, answered like a counted vote
+-- r_count, for counted and held alike, is the count as this voter sees it (issue 37): the counted
+-- votes and the held ones of the ballot's network or browser (held_seen_by), so a held vote's
+-- answer moves exactly as a counted one's would, and the popup (domain/interventions.ts) agrees.
 -- Every vote is looked at for alerts: more than `burst` from one network for a proposal in an hour,
 -- or the proposal's last 10 votes of the hour at near-regular intervals of a second or more (a
 -- script's sleep, not people's: their intervals vary as much as their mean).
@@ -113,6 +130,7 @@ DECLARE
   gap_sd double precision;
   st text;
   changed integer;
+  seen integer;
   ip_limit integer := (p_rules->>'ipLimit')::int;
   net_limit integer := (p_rules->>'netHourLimit')::int;
   burst integer := (p_rules->>'burst')::int;
@@ -120,8 +138,8 @@ DECLARE
   by_votes boolean := p_rules->>'counts' = 'votes';
 BEGIN
   FOR b IN
-    SELECT x.k, x.i, x.m, x.v, x.ip, x.net
-    FROM jsonb_to_recordset(p_ballots) AS x(k integer, i integer, m text, v text, ip text, net text)
+    SELECT x.k, x.i, x.m, x.v, x.ip, x.ipp, x.net
+    FROM jsonb_to_recordset(p_ballots) AS x(k integer, i integer, m text, v text, ip text, ipp text, net text)
     ORDER BY x.i, x.k
   LOOP
     IF cur_id IS DISTINCT FROM b.i THEN
@@ -149,7 +167,8 @@ BEGIN
       -- Counted up to the limit only: a network that sends thousands of votes must not make each
       -- of them cost thousands of rows.
       SELECT count(*)::int INTO ip_votes FROM (SELECT FROM votes
-        WHERE intervention_id = b.i AND ip_hash = b.ip AND created_at > p_now - interval '24 hours' LIMIT ip_limit) c;
+        WHERE intervention_id = b.i AND ip_hash IN (b.ip, b.ipp) AND created_at > p_now - interval '24 hours'
+        LIMIT ip_limit) c;
       SELECT count(*)::int INTO net_hour FROM (SELECT FROM votes
         WHERE net_hash = b.net AND created_at > p_now - interval '1 hour' LIMIT net_limit) c;
       st := CASE WHEN ip_votes >= ip_limit OR net_hour >= net_limit THEN 'held' ELSE 'counted' END;
@@ -177,12 +196,13 @@ BEGIN
         IF gaps = 9 AND gap_mean >= 1 AND gap_sd < 0.1 * gap_mean THEN
           PERFORM open_vote_alert(b.i, 'regular', NULL, 10, p_rules, p_now);
         END IF;
+        -- The same work for both outcomes (the row written, other instances told): the time an
+        -- answer takes says nothing either.
+        cur_dirty := true;
+        any_counted := true;
         IF st = 'counted' THEN
           cur_votes := cur_votes + 1;
-          cur_dirty := true;
-          any_counted := true;
           r_outcome := 'counted';
-          r_count := cur_votes;
           IF by_votes AND cur_votes = threshold THEN
             UPDATE interventions SET votes = cur_votes WHERE id = cur_id;
             cur_dirty := false;
@@ -190,8 +210,8 @@ BEGIN
           END IF;
         ELSE
           r_outcome := 'held';
-          r_count := cur_votes + 1;
         END IF;
+        r_count := cur_votes + held_seen_by(b.i, b.net, b.v);
       END IF;
     END IF;
     RETURN NEXT;
