@@ -102,3 +102,32 @@ test.describe('in English', () => {
     await expect(page.getByRole('main').getByRole('link', { name: 'Back to the map' })).toBeVisible();
   });
 });
+
+test('the map controls speak the visitor language and switch with it', async ({ page }) => {
+  await page.goto('/');
+  await mapReady(page, 30_000);
+  const map = page.getByRole('region', { name: 'Karte der Denkmäler in Linz' });
+  await expect(map.getByRole('button', { name: 'Vergrößern', exact: true })).toBeVisible();
+  await expect(map.getByRole('button', { name: 'Verkleinern' })).toBeVisible();
+  await expect(map.getByRole('button', { name: 'Zoom in', exact: true })).toHaveCount(0);
+  await expect(map.getByRole('link', { name: 'Leaflet' })).toHaveAttribute(
+    'title',
+    'Eine JavaScript-Bibliothek für interaktive Karten',
+  );
+
+  await page.getByRole('button', { name: 'Switch to English' }).click();
+  const mapEn = page.getByRole('region', { name: 'Map of monuments in Linz' });
+  await expect(mapEn.getByRole('button', { name: 'Zoom in', exact: true })).toBeVisible();
+  await expect(mapEn.getByRole('button', { name: 'Vergrößern', exact: true })).toHaveCount(0);
+  await expect(mapEn.getByRole('link', { name: 'Leaflet' })).toHaveAttribute(
+    'title',
+    'A JavaScript library for interactive maps',
+  );
+  // One zoom control, not one per language.
+  await expect(page.locator('.leaflet-control-zoom')).toHaveCount(1);
+  // The new control still zooms.
+  const zoom = () => page.evaluate(() => (JSON.parse(sessionStorage.getItem('mapView') ?? '{}') as { zoom?: number }).zoom);
+  const before = await zoom();
+  await mapEn.getByRole('button', { name: 'Zoom in', exact: true }).click();
+  await expect.poll(zoom).toBe((before ?? 0) + 1);
+});
