@@ -39,6 +39,27 @@ export default tseslint.config(
           message:
             "Import each component from its own module (react-leaflet/MapContainer): the index asks Leaflet for every layer, and the build's Leaflet has only what the map uses (src/map/leaflet-subset.js).",
         },
+        {
+          name: '@tanstack/react-router',
+          importNames: ['lazyRouteComponent'],
+          message:
+            'Use lazyPage (src/layout/lazyPage.ts): it retries a failed chunk and leads to our error page instead of an English one.',
+        },
+      ],
+      // A leaving page outlives its route (src/layout/AnimatedOutlet.tsx): reading by route id throws there.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.name=/^use(Search|Params|LoaderData|LoaderDeps|RouteContext|Match)$/] > ObjectExpression > Property[key.name='from']",
+          message:
+            'Read the search with usePageSearch (src/layout/pageSearch.ts) or use strict: false; `from` throws in a leaving page.',
+        },
+        {
+          selector:
+            "CallExpression[callee.object.name='Route'][callee.property.name=/^use(Search|Params|LoaderData|LoaderDeps|RouteContext|Match)$/]",
+          message: 'Read the search with usePageSearch (src/layout/pageSearch.ts); Route.useSearch() throws in a leaving page.',
+        },
       ],
     },
   },

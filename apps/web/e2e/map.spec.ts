@@ -101,7 +101,7 @@ test('visitor-added, unvalidated monuments are marked as such', async ({ page, a
 test('the map view is kept in session storage and restored', async ({ page }) => {
   await page.goto('/');
   await mapReady(page);
-  await page.getByRole('button', { name: 'Zoom in' }).click();
+  await page.getByRole('button', { name: 'Vergrößern', exact: true }).click();
   await expect.poll(async () => (await mapViewOf(page))?.zoom).toBe(15);
   const map = page.getByRole('region', { name: 'Karte der Denkmäler in Linz' });
   const before = (await mapViewOf(page))!;

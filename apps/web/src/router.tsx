@@ -2,6 +2,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
 import { parseSearch, stringifySearch } from './finder/search';
+import { RouterErrorPage } from './layout/ErrorPage';
 import { Route as rootRoute } from './routes/__root';
 import { Route as aboutRoute } from './routes/about';
 import { Route as adminRoute } from './routes/admin';
@@ -38,7 +39,15 @@ const routeTree = rootRoute.addChildren([
 ]);
 
 export function createAppRouter(queryClient: QueryClient) {
-  return createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent', parseSearch, stringifySearch });
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    defaultPreload: 'intent',
+    parseSearch,
+    stringifySearch,
+    // In the visitor's language, with a retry and the way home (TanStack's own is English).
+    defaultErrorComponent: RouterErrorPage,
+  });
 }
 
 declare module '@tanstack/react-router' {

@@ -2,18 +2,20 @@
 // it only acts on a button: "Abmelden" ends this follow, "Von allem abmelden" every follow of the address.
 import './follow.css';
 import { APP_PATHS } from '@linz/contract/facts';
-import { Link, useSearch } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Feedback } from '../feedback/feedback';
 import { BackLink } from '../layout/BackLink';
 import { unsubscribe } from './followApi';
+import { usePageSearch } from '../layout/pageSearch';
+import { validateTokenSearch } from './tokenSearch';
 
 type State = { step: 'ask' | 'busy' } | { step: 'done' | 'failed'; feedback: Feedback };
 
 export function UnsubscribePage() {
   const { t } = useTranslation();
-  const { token, all } = useSearch({ from: '/follow/unsubscribe' });
+  const { token, all } = usePageSearch(validateTokenSearch);
   const [state, setState] = useState<State>({ step: 'ask' });
   const run = async (all: boolean) => {
     if (!token) return;

@@ -2,10 +2,25 @@
 // right, 0.4 s; none when the visitor prefers reduced motion. motion's mini animate runs them,
 // loaded after the first paint (pageAnimation.ts). A leaving page stays mounted (inert) until its
 // animation ends and keeps rendering the route it had, so the router's new match cannot replace it.
+// Its route is gone by then: it reads the search from its frame's snapshot (usePageSearch), and
+// whatever it throws while leaving only ends it early (FrameBoundary); two pages never stay.
 import { APP_PATHS } from '@linz/contract/facts';
 import { useRouter, useRouterState } from '@tanstack/react-router';
-import { Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import {
+  Component,
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
+import { ErrorPage } from './ErrorPage';
+import { PageLoadError, reloadOnce, retryPage } from './lazyPage';
 import { loadPageAnimation } from './pageAnimation';
+import { PageSearchContext } from './pageSearch';
 import { afterMapDrawn, afterPaint } from './schedule';
 
 export const PAGE_TRANSITION_MS = 400;
@@ -13,16 +28,43 @@ const SLIDE_PX = 40;
 const timing = { duration: PAGE_TRANSITION_MS / 1000, ease: 'easeInOut' } as const;
 
 type RouteLike = { options: { component?: ComponentType } };
-type Frame = { pathname: string; routeId: string | undefined; leaving: boolean; first?: true };
+type Frame = { pathname: string; search: object; routeId: string | undefined; leaving: boolean; first?: true };
 
-function RoutePage({ routeId }: { routeId: string }) {
+type BoundaryProps = { leaving: boolean; retry: () => Promise<void>; children: ReactNode };
+
+/** One page's errors: a leaving page just goes; the shown one gets the error page (after one reload for a lost chunk). */
+class FrameBoundary extends Component<BoundaryProps, { error: unknown; reloading: boolean }> {
+  override state = { error: undefined as unknown, reloading: false };
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+  override componentDidCatch(error: unknown) {
+    // Before the error page is painted: a lost chunk (a deploy) is usually there after one reload.
+    if (error instanceof PageLoadError && !this.props.leaving && reloadOnce()) this.setState({ reloading: true });
+  }
+  private readonly retry = async () => {
+    await this.props.retry();
+    this.setState({ error: undefined });
+  };
+  override render() {
+    const { error, reloading } = this.state;
+    if (error === undefined) return this.props.children;
+    if (this.props.leaving || reloading) return null;
+    return <ErrorPage error={error} retry={this.retry} />;
+  }
+}
+
+function RoutePage({ routeId, leaving }: { routeId: string; leaving: boolean }) {
   const router = useRouter();
   const route: RouteLike | undefined = (router.routesById as Record<string, RouteLike>)[routeId];
   const Page = route?.options.component;
+  const retry = useCallback(() => retryPage(Page), [Page]);
   return Page ? (
-    <Suspense fallback={null}>
-      <Page />
-    </Suspense>
+    <FrameBoundary leaving={leaving} retry={retry}>
+      <Suspense fallback={null}>
+        <Page />
+      </Suspense>
+    </FrameBoundary>
   ) : null;
 }
 
@@ -38,10 +80,13 @@ function PageFrame({ frame, onGone, children }: { frame: Frame; onGone: (pathnam
     let cancelled = false;
     let running: { cancel(): void } | undefined;
     // Resolved before the next paint when the code is loaded (a microtask), so the page never flashes.
-    void loadPageAnimation().then((animate) => {
-      if (cancelled) return;
-      running = animate(el, { opacity: [0, 1], transform: [`translateX(-${SLIDE_PX}px)`, 'none'] }, timing);
-    });
+    loadPageAnimation().then(
+      (animate) => {
+        if (cancelled) return;
+        running = animate(el, { opacity: [0, 1], transform: [`translateX(-${SLIDE_PX}px)`, 'none'] }, timing);
+      },
+      () => {}, // no animation code: the page simply shows
+    );
     return () => {
       cancelled = true;
       running?.cancel();
@@ -53,15 +98,19 @@ function PageFrame({ frame, onGone, children }: { frame: Frame; onGone: (pathnam
     if (reducedMotion()) return onGone(frame.pathname);
     let cancelled = false;
     let running: { cancel(): void } | undefined;
-    void loadPageAnimation().then((animate) => {
-      if (cancelled) return;
-      const out = animate(el, { opacity: [1, 0], transform: ['none', `translateX(${SLIDE_PX}px)`] }, timing);
-      running = out;
-      out.finished.then(
-        () => !cancelled && onGone(frame.pathname),
-        () => {},
-      );
-    });
+    loadPageAnimation().then(
+      (animate) => {
+        if (cancelled) return;
+        const out = animate(el, { opacity: [1, 0], transform: ['none', `translateX(${SLIDE_PX}px)`] }, timing);
+        running = out;
+        out.finished.then(
+          () => !cancelled && onGone(frame.pathname),
+          () => {},
+        );
+      },
+      // The animation's chunk failed to load: the page leaves without it rather than staying.
+      () => !cancelled && onGone(frame.pathname),
+    );
     // Coming back before the end (the same page again): stop leaving.
     return () => {
       cancelled = true;
@@ -77,11 +126,12 @@ function PageFrame({ frame, onGone, children }: { frame: Frame; onGone: (pathnam
 
 export function AnimatedOutlet({ notFound }: { notFound: ReactNode }) {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const search = useRouterState({ select: (s) => s.location.search });
   const routeId = useRouterState({ select: (s) => s.matches[s.matches.length - 1]?.routeId });
-  const [frames, setFrames] = useState<Frame[]>([{ pathname, routeId, leaving: false, first: true }]);
+  const [frames, setFrames] = useState<Frame[]>([{ pathname, search, routeId, leaving: false, first: true }]);
   // Loaded after the first paint; on the map after its first markers (not in a phone's way to them).
   useEffect(() => {
-    const load = () => void loadPageAnimation();
+    const load = () => void loadPageAnimation().catch(() => {}); // asked for again at a navigation
     if (pathname !== APP_PATHS.home) return afterPaint(load);
     let cancelPaint = () => {};
     const cancelMap = afterMapDrawn(() => (cancelPaint = afterPaint(load)));
@@ -97,16 +147,18 @@ export function AnimatedOutlet({ notFound }: { notFound: ReactNode }) {
   if (current?.pathname !== pathname) {
     // A new page: every shown one starts leaving (a page coming back replaces its leaving self).
     const leaving = frames.filter((f) => f.pathname !== pathname).map((f) => ({ ...f, leaving: true }));
-    setFrames([...leaving, { pathname, routeId, leaving: false }]);
-  } else if (current.routeId !== routeId) {
-    // The match settled: remember it, so the page keeps it while it leaves.
-    setFrames([...frames.slice(0, -1), { ...current, routeId }]);
+    setFrames([...leaving, { pathname, search, routeId, leaving: false }]);
+  } else if (current.routeId !== routeId || current.search !== search) {
+    // The match settled or the search changed: remember them, so the page keeps them while it leaves.
+    setFrames([...frames.slice(0, -1), { ...current, search, routeId }]);
   }
   return frames.map((frame) => {
     const { routeId: id } = frame;
     return (
       <PageFrame key={frame.pathname} frame={frame} onGone={onGone}>
-        {id !== undefined && id !== '__root__' ? <RoutePage routeId={id} /> : notFound}
+        <PageSearchContext value={frame.search}>
+          {id !== undefined && id !== '__root__' ? <RoutePage routeId={id} leaving={frame.leaving} /> : notFound}
+        </PageSearchContext>
       </PageFrame>
     );
   });

@@ -6,6 +6,13 @@ type Animate = typeof import('motion/mini').animate;
 let loading: Promise<Animate> | undefined;
 
 export function loadPageAnimation(): Promise<Animate> {
-  loading ??= import('motion/mini').then((module) => module.animate);
+  loading ??= import('motion/mini').then(
+    (module) => module.animate,
+    (error: unknown) => {
+      // A failed chunk is asked for again at the next navigation; pages change without it meanwhile.
+      loading = undefined;
+      throw error;
+    },
+  );
   return loading;
 }

@@ -13,6 +13,7 @@ import { afterPaint } from '../layout/schedule';
 import { underReview, type MapView } from '../storage/keys';
 import { SaveMapView } from './MapEvents';
 import { FALLBACK_TILES } from './tiles';
+import { MapControlTexts } from './MapControlTexts';
 
 // The markers and clusters come after the first paint (the map itself does too), in a chunk of their
 // own that loads while the monuments are fetched; the region is busy until they are drawn.
@@ -79,7 +80,14 @@ function Busy() {
 export function MonumentMap({ view, onReady, openMonument, openProposalId, openCount }: Props) {
   const { t } = useTranslation();
   return (
-    <MapContainer ref={onReady} className="monument-map" center={[view.center.lat, view.center.lng]} zoom={view.zoom}>
+    <MapContainer
+      ref={onReady}
+      className="monument-map"
+      zoomControl={false}
+      center={[view.center.lat, view.center.lng]}
+      zoom={view.zoom}
+    >
+      <MapControlTexts />
       <MapLabel label={t('map.label')} />
       <Tiles />
       <Suspense fallback={<Busy />}>

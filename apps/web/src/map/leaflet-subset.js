@@ -6,11 +6,12 @@
 // scripts/js-budget.mjs). vite.config.ts points `leaflet` here; types stay @types/leaflet.
 import { Icon } from 'leaflet/src/layer/marker/Icon';
 import { IconDefault } from 'leaflet/src/layer/marker/Icon.Default';
+import { Control, control } from 'leaflet/src/control/Control';
 import { Zoom, zoom } from 'leaflet/src/control/Control.Zoom';
 import 'leaflet/src/control/Control.Attribution';
 
 Icon.Default = IconDefault;
-// As Leaflet's bundle names it: L.Control.Zoom and L.control.zoom (a zoom control with titles in the visitor's language).
+// L.control.zoom as Leaflet's control/index.js registers it (MapControlTexts builds it per language).
 Control.Zoom = Zoom;
 control.zoom = zoom;
 
@@ -18,7 +19,6 @@ export * from 'leaflet/src/core/index';
 export * from 'leaflet/src/dom/index';
 export * from 'leaflet/src/geometry/index';
 export * from 'leaflet/src/geo/index';
-import { Control, control } from 'leaflet/src/control/Control';
 export { Control, control };
 export { Layer } from 'leaflet/src/layer/Layer';
 export { LayerGroup, layerGroup } from 'leaflet/src/layer/LayerGroup';

@@ -1,9 +1,10 @@
 // /votes/confirm?token=…: the link of a vote's confirmation mail.
-import { useSearch } from '@tanstack/react-router';
 import { MailLinkConfirmPage } from '../follow/MailLinkConfirmPage';
 import { confirmVoteToken } from './voteConfirmApi';
+import { usePageSearch } from '../layout/pageSearch';
+import { validateTokenSearch } from '../follow/tokenSearch';
 
 export function VoteConfirmPage() {
-  const { token } = useSearch({ from: '/votes/confirm' });
+  const { token } = usePageSearch(validateTokenSearch);
   return <MailLinkConfirmPage token={token} texts="votes.confirm" confirm={confirmVoteToken} />;
 }

@@ -1,10 +1,11 @@
 // About (/about): project, artist, contact, credits and privacy; loaded on demand.
 import { APP_PATHS } from '@linz/contract/facts';
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
+import { lazyPage } from '../layout/lazyPage';
 import { Route as rootRoute } from './__root';
 
 export const Route = createRoute({
   getParentRoute: () => rootRoute,
   path: APP_PATHS.about,
-  component: lazyRouteComponent(() => import('../about/AboutPage'), 'AboutPage'),
+  component: lazyPage(() => import('../about/AboutPage'), 'AboutPage'),
 });

@@ -1,10 +1,11 @@
 // The privacy notice (/datenschutz); loaded on demand.
 import { APP_PATHS } from '@linz/contract/facts';
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
+import { lazyPage } from '../layout/lazyPage';
 import { Route as rootRoute } from './__root';
 
 export const Route = createRoute({
   getParentRoute: () => rootRoute,
   path: APP_PATHS.privacy,
-  component: lazyRouteComponent(() => import('../legal/PrivacyPage'), 'PrivacyPage'),
+  component: lazyPage(() => import('../legal/PrivacyPage'), 'PrivacyPage'),
 });

@@ -1,7 +1,8 @@
 // All interventions (/interventions), each with its monument, paged on the server.
 import { APP_PATHS } from '@linz/contract/facts';
 import { parseInterventionSearch } from '@linz/contract/filters';
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
+import { lazyPage } from '../layout/lazyPage';
 import { interventionPagesQuery } from '../api/queries';
 import { validateInterventionSearch } from '../finder/search';
 import { Route as rootRoute } from './__root';
@@ -14,5 +15,5 @@ export const Route = createRoute({
   // The first page starts loading with the page's code.
   loader: ({ context, deps }) =>
     void context.queryClient.prefetchInfiniteQuery(interventionPagesQuery(parseInterventionSearch(deps).value)),
-  component: lazyRouteComponent(() => import('../interventions/InterventionsPage'), 'InterventionsPage'),
+  component: lazyPage(() => import('../interventions/InterventionsPage'), 'InterventionsPage'),
 });

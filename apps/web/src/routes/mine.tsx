@@ -1,10 +1,11 @@
 // "Meine Beteiligung" (/mine): this browser's proposals, votes and follows; loaded on demand.
 import { APP_PATHS } from '@linz/contract/facts';
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
+import { lazyPage } from '../layout/lazyPage';
 import { Route as rootRoute } from './__root';
 
 export const Route = createRoute({
   getParentRoute: () => rootRoute,
   path: APP_PATHS.mine,
-  component: lazyRouteComponent(() => import('../mine/MinePage'), 'MinePage'),
+  component: lazyPage(() => import('../mine/MinePage'), 'MinePage'),
 });

@@ -1,6 +1,7 @@
 // The list of monuments (/monuments): the map's accessible alternative, with the map's filters.
 import { APP_PATHS } from '@linz/contract/facts';
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
+import { lazyPage } from '../layout/lazyPage';
 import { monumentPagesQuery } from '../api/queries';
 import { filtersOf, validateFilterSearch } from '../finder/search';
 import { Route as rootRoute } from './__root';
@@ -12,5 +13,5 @@ export const Route = createRoute({
   loaderDeps: ({ search }) => search,
   // The first page starts loading with the page's code.
   loader: ({ context, deps }) => void context.queryClient.prefetchInfiniteQuery(monumentPagesQuery(filtersOf(deps))),
-  component: lazyRouteComponent(() => import('../monuments/MonumentsPage'), 'MonumentsPage'),
+  component: lazyPage(() => import('../monuments/MonumentsPage'), 'MonumentsPage'),
 });

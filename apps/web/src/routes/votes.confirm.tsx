@@ -1,6 +1,7 @@
 // The confirmation link of a vote's mail (/votes/confirm?token=…); loaded on demand.
 import { APP_PATHS } from '@linz/contract/facts';
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
+import { lazyPage } from '../layout/lazyPage';
 import { validateTokenSearch } from '../follow/tokenSearch';
 import { Route as rootRoute } from './__root';
 
@@ -8,5 +9,5 @@ export const Route = createRoute({
   getParentRoute: () => rootRoute,
   path: APP_PATHS.voteConfirm,
   validateSearch: validateTokenSearch,
-  component: lazyRouteComponent(() => import('../popup/VoteConfirmPage'), 'VoteConfirmPage'),
+  component: lazyPage(() => import('../popup/VoteConfirmPage'), 'VoteConfirmPage'),
 });

@@ -11,6 +11,7 @@ import { useMap } from 'react-leaflet/hooks';
 import { clientConfigQuery } from '../../api/queries';
 import { markerIcon } from '../../map/markerIcon';
 import { FALLBACK_TILES } from '../../map/tiles';
+import { MapControlTexts } from '../../map/MapControlTexts';
 
 type Position = { lat: number; lng: number };
 type Props = { position: Position; label: string; markerLabel: string; onMove: (p: Position) => void };
@@ -42,7 +43,8 @@ export function PositionMap({ position, label, markerLabel, onMove }: Props) {
     [onMove],
   );
   return (
-    <MapContainer className="admin-map" center={position} zoom={17}>
+    <MapContainer className="admin-map" zoomControl={false} center={position} zoom={17}>
+      <MapControlTexts />
       <TileLayer
         url={tiles.tileUrl}
         attribution={tiles.tileAttribution}
