@@ -1,6 +1,7 @@
 // A monument's own view (/monuments/<id>; `?proposal=<id>` selects one of its proposals), loaded on
 // demand: nothing of it is in the map's first load.
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
+import { lazyPage } from '../layout/lazyPage';
 import { monumentLinkQuery } from '../map/useMonumentLink';
 import { Route as rootRoute } from './__root';
 
@@ -13,5 +14,5 @@ export const Route = createRoute({
     typeof search.proposal === 'string' && /^\d{1,9}$/.test(search.proposal) ? { proposal: search.proposal } : {},
   // The monument starts loading with the page's code (and on a link's hover).
   loader: ({ context, params }) => void context.queryClient.prefetchQuery(monumentLinkQuery(params.monumentId)),
-  component: lazyRouteComponent(() => import('../monument/MonumentView'), 'MonumentView'),
+  component: lazyPage(() => import('../monument/MonumentView'), 'MonumentView'),
 });
