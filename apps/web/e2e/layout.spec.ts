@@ -27,7 +27,9 @@ for (const lang of ['de', 'en'] as const) {
         await visit(page, c, lang);
         if (screensDir) {
           // Every map tile drawn, so the picture shows the map as a visitor sees it.
-          await page.waitForFunction(() => [...document.querySelectorAll('img.leaflet-tile')].every((img) => (img as HTMLImageElement).complete));
+          await page.waitForFunction(() =>
+            [...document.querySelectorAll('img.leaflet-tile')].every((img) => (img as HTMLImageElement).complete),
+          );
           const file = `${c.id}-${test.info().project.name}-${lang}.png`;
           await page.screenshot({ path: path.join(screensDir, file), animations: 'disabled' });
         }

@@ -17,7 +17,10 @@ export async function layoutFailures(page: Page): Promise<LayoutFailures> {
     const selector = (el: Element) => {
       const parts: string[] = [];
       for (let e: Element | null = el; e && e !== document.body && parts.length < 4; e = e.parentElement) {
-        const cls = [...e.classList].slice(0, 2).map((c) => `.${c}`).join('');
+        const cls = [...e.classList]
+          .slice(0, 2)
+          .map((c) => `.${c}`)
+          .join('');
         parts.unshift(`${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${cls}`);
         if (e.id) break;
       }

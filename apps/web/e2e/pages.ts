@@ -55,7 +55,9 @@ async function proposal(page: Page, label: string): Promise<{ id: number; name: 
 /** This browser votes for a fresh proposal and returns it. */
 async function votedProposal(page: Page, label: string) {
   const p = await proposal(page, label);
-  const res = await page.request.post(`/api/interventions/${p.id}/vote`, { data: { monumentId: POPUP_MONUMENT, action: 'vote' } });
+  const res = await page.request.post(`/api/interventions/${p.id}/vote`, {
+    data: { monumentId: POPUP_MONUMENT, action: 'vote' },
+  });
   expect(res.status(), await res.text()).toBe(200);
   return p;
 }
@@ -179,7 +181,13 @@ export const PAGES: PageCase[] = [
     noWcag: true,
     open: async (page, lang) => {
       const { id } = await votedProposal(page, 'Bestätigt');
-      await confirmFromMail(page, lang, `/api/interventions/${id}/vote/confirm`, '/votes/confirm?token=', /^(Stimme bestätigen|Confirm my vote)$/);
+      await confirmFromMail(
+        page,
+        lang,
+        `/api/interventions/${id}/vote/confirm`,
+        '/votes/confirm?token=',
+        /^(Stimme bestätigen|Confirm my vote)$/,
+      );
     },
   },
   { name: 'unsubscribe, ask', id: 'unsubscribe', path: `/follow/unsubscribe?token=${FAKE_TOKEN}`, noWcag: true },
@@ -188,7 +196,13 @@ export const PAGES: PageCase[] = [
   { name: 'privacy', id: 'datenschutz', path: '/datenschutz' },
   { name: 'admin sign-in', id: 'admin-sign-in', path: '/admin' },
   { name: 'admin queue', id: 'admin-queue', path: '/admin', staff: true },
-  { name: 'admin proposals', id: 'admin-proposals', path: '/admin', staff: true, open: staffView('Alle Vorschläge', 'All proposals') },
+  {
+    name: 'admin proposals',
+    id: 'admin-proposals',
+    path: '/admin',
+    staff: true,
+    open: staffView('Alle Vorschläge', 'All proposals'),
+  },
   { name: 'admin audit', id: 'admin-audit', path: '/admin', staff: true, open: staffView('Protokoll', 'Audit log') },
   { name: 'admin outbox', id: 'admin-outbox', path: '/admin', staff: true, open: staffView('Postausgang', 'Mail outbox') },
 ];
