@@ -24,7 +24,7 @@ export async function scriptsBeforeFirstMarker(browser, baseUrl) {
     // before the next paint): what this script learns later over the wire, however slowly, is then
     // sorted by when each request started, not by when this script heard of it.
     await context.addInitScript(() => {
-      new MutationObserver((_, observer) => {
+      new globalThis.MutationObserver((_, observer) => {
         if (!globalThis.document.querySelector('.leaflet-marker-icon')) return;
         globalThis.__firstMarkerAt = performance.timeOrigin + performance.now();
         observer.disconnect();
