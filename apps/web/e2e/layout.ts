@@ -32,8 +32,9 @@ export async function layoutFailures(page: Page): Promise<LayoutFailures> {
       if (el.closest(`${SKIP}, [inert], .page--leaving, .visually-hidden, .skip-link`)) return false;
       const style = getComputedStyle(el);
       if (style.visibility === 'hidden' || style.display === 'none' || Number(style.opacity) === 0) return false;
+      // A 1 px box is the screen-reader-only pattern (a table's header row that a phone shows per row).
       const r = el.getBoundingClientRect();
-      return r.width > 0 && r.height > 0;
+      return r.width > 1 && r.height > 1;
     };
     const hides = (v: string) => v === 'hidden' || v === 'clip';
     const all = [...document.body.querySelectorAll('*')].filter(shown);
