@@ -1,4 +1,5 @@
-// axe-core on every route and on the open popup (desktop and phone); keyboard reachability.
+// axe-core on the popup's states and the report dialog, and on the intro overlay (desktop and phone).
+// Every route is checked in wcag22.spec.ts (PAGES in pages.ts), best practice included.
 import { seriousViolations } from './axe';
 import { expect, mapReady, openPopup, test, unique } from './fixtures';
 import { staffToken } from './staff';
@@ -6,19 +7,6 @@ import { staffToken } from './staff';
 for (const lang of ['de', 'en'] as const) {
   test.describe(`axe (${lang})`, () => {
     test.use({ lang });
-    for (const route of ['/', '/about', '/add', '/interventions']) {
-      test(`${route} has no serious or critical violations`, async ({ page }) => {
-        // axe over a map or list that the other specs have filled with hundreds of monuments.
-        test.slow();
-        await page.goto(route);
-        if (route === '/') await mapReady(page);
-        else await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        // One page, settled (a page that is still leaving would be checked too).
-        await expect(page.locator('.page')).toHaveCount(1);
-        expect(await seriousViolations(page)).toEqual([]);
-      });
-    }
-
     test('the open popup with a list has no serious or critical violations', async ({ page, api }) => {
       test.slow();
       const monument = await api.monument('Hessendenkmal');

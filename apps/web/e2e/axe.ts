@@ -16,8 +16,12 @@ export async function seriousViolations(page: Page, include?: string) {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-/** Every WCAG 2.2 A/AA violation, whatever its impact. */
+/** Every WCAG 2.2 A/AA violation, whatever its impact, and the serious or critical best-practice
+ * ones (seriousViolations' share: one axe run per page covers both). */
 export async function wcagViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const results = await new AxeBuilder({ page }).withTags([...WCAG_TAGS, 'best-practice']).analyze();
+  const wcag = (tags: string[]) => tags.some((tag) => WCAG_TAGS.includes(tag));
+  return results.violations
+    .filter((v) => wcag(v.tags) || v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

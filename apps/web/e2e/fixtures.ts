@@ -143,7 +143,7 @@ export async function clusterNearCentre(page: Page) {
 export async function openPopup(page: Page, markerName: string | RegExp) {
   const marker = page.getByRole('button', { name: markerName, exact: typeof markerName === 'string' });
   // The map draws what its data tiles hold: wait until the tiles of the view are on it.
-  await expect(page.locator('.leaflet-container[aria-busy="false"]')).toBeVisible();
+  await expect(page.locator('.leaflet-container[aria-busy="false"]')).toBeVisible({ timeout: MAP_TIMEOUT });
   if ((await marker.count()) === 0) {
     const fits = (name: string) =>
       typeof markerName === 'string' ? markerName === name || markerName.startsWith(`${name} (`) : markerName.test(`${name} (`);
@@ -168,9 +168,17 @@ export async function openPopup(page: Page, markerName: string | RegExp) {
   return popup;
 }
 
+/**
+ * How long the map may take to show its first data: the page, the map's code, the data tiles and the
+ * markers drawn a batch per frame. On the shared 2-core machine (load average 16 to 35, 2026-11-27,
+ * 24 waits of the layout spec): 2.8 to 11.9 s, median 4.0 s; the old 7 s limit failed there. 30 s
+ * holds on a machine twice as slow.
+ */
+export const MAP_TIMEOUT = 30_000;
+
 /** The map shows every monument: markers are added a batch per frame, and the region is busy until
  * the last. Markers a control covers are hidden (MonumentLayer's hideCovered): wait for one shown. */
-export async function mapReady(page: Page, timeout?: number) {
+export async function mapReady(page: Page, timeout = MAP_TIMEOUT) {
   await expect(page.locator('.leaflet-container[aria-busy="false"]')).toBeVisible({ timeout });
   await expect(page.locator('.leaflet-marker-icon:not(.leaflet-marker-icon--covered)').first()).toBeVisible({ timeout });
 }

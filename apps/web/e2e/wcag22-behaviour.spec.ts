@@ -2,11 +2,11 @@
 // (under CPU throttling, as on a slow phone or a busy CI machine), Tab walks the map without moving
 // it, and adding a monument needs no press held on the map (2.5.7: the form is the alternative to
 // the long press).
-import { expect, mapReady, test, unique, type Page } from './fixtures';
+import { expect, MAP_TIMEOUT, mapReady, test, unique, type Page } from './fixtures';
 
 const zoomOf = async (page: Page) =>
   page.evaluate(() => (JSON.parse(sessionStorage.getItem('mapView') ?? '{}') as { zoom?: number }).zoom ?? 0);
-const idle = (page: Page) => expect(page.locator('.leaflet-container[aria-busy="false"]')).toBeVisible({ timeout: 20_000 });
+const idle = (page: Page) => expect(page.locator('.leaflet-container[aria-busy="false"]')).toBeVisible({ timeout: MAP_TIMEOUT });
 const focusedKey = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-key') ?? null);
 
 test.describe('focus across a redraw, CPU throttled 4x', () => {

@@ -29,5 +29,6 @@ const inputs = Math.max(
 );
 if (!existsSync(built) || statSync(built).mtimeMs < inputs) {
   console.log('web: building dist/ for the end-to-end tests');
-  execSync('vite build', { cwd: root, stdio: 'inherit' });
+  // Through pnpm: run by node directly (pnpm screens, bench:web), vite is not on the PATH.
+  execSync('pnpm exec vite build', { cwd: root, stdio: 'inherit' });
 }

@@ -43,8 +43,8 @@ export function DataRetention({ facts }: { facts: RetentionFacts }) {
           {ROWS.map((key) => (
             <tr key={key}>
               <th scope="row">{t(`dataRetention.rows.${key}.what`)}</th>
-              <td>{t(`dataRetention.rows.${key}.why`)}</td>
-              <td>{t(`dataRetention.rows.${key}.howLong`, facts)}</td>
+              <td data-label={t('dataRetention.why')}>{t(`dataRetention.rows.${key}.why`)}</td>
+              <td data-label={t('dataRetention.howLong')}>{t(`dataRetention.rows.${key}.howLong`, facts)}</td>
             </tr>
           ))}
         </tbody>
