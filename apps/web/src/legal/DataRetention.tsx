@@ -1,6 +1,7 @@
 // The privacy page's table: each kind of data the app keeps, why, and for how long. The rows'
 // texts live in the locale files (dataRetention.rows.<key>); the durations are the server's
-// (GET /api/site: the numbers its retention job and rules enforce), interpolated into them.
+// (GET /api/site: the numbers its retention job and rules enforce), interpolated into them. On a
+// phone each row is a block, its cells labelled (the column headers are then out of sight).
 import type { RetentionFacts } from '@linz/contract';
 import { useTranslation } from 'react-i18next';
 
@@ -43,8 +44,14 @@ export function DataRetention({ facts }: { facts: RetentionFacts }) {
           {ROWS.map((key) => (
             <tr key={key}>
               <th scope="row">{t(`dataRetention.rows.${key}.what`)}</th>
-              <td>{t(`dataRetention.rows.${key}.why`)}</td>
-              <td>{t(`dataRetention.rows.${key}.howLong`, facts)}</td>
+              <td>
+                <span className="data-retention__label">{t('dataRetention.why')}</span>
+                {t(`dataRetention.rows.${key}.why`)}
+              </td>
+              <td>
+                <span className="data-retention__label">{t('dataRetention.howLong')}</span>
+                {t(`dataRetention.rows.${key}.howLong`, facts)}
+              </td>
             </tr>
           ))}
         </tbody>
