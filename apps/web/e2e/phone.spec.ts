@@ -53,7 +53,16 @@ for (const lang of ['de', 'en'] as const) {
       // A proposal with a long name, so /interventions has a card to show.
       const monument = await api.monument('Dreifaltigkeitssäule');
       await api.addIntervention(monument.id, unique('Denkmal für alle Frauen der Ersten Frauenbewegung in Oberösterreich'));
-      for (const path of ['/interventions', '/monuments', '/stats', '/about', '/mine', '/impressum', '/datenschutz', '/barrierefreiheit']) {
+      for (const path of [
+        '/interventions',
+        '/monuments',
+        '/stats',
+        '/about',
+        '/mine',
+        '/impressum',
+        '/datenschutz',
+        '/barrierefreiheit',
+      ]) {
         await page.goto(path);
         await expect(page.locator('.page')).toHaveCount(1);
         await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
