@@ -1,6 +1,7 @@
 // Targeted layout checks for a phone's screens (phone.spec, interventions, stats, shell): what
 // sticks out of the window, and text that is cut instead of shown whole.
-import type { Locator, Page } from './fixtures';
+import type { Locator } from '@playwright/test';
+import type { Page } from './fixtures';
 
 /**
  * Elements whose box reaches beyond the window's left or right edge, as "tag.class: text". An
