@@ -1,6 +1,7 @@
 // /interventions: the list with its monuments (a page at a time from the server), the fallbacks and
 // the empty message.
 import { expect, test, unique } from './fixtures';
+import { outsideWindow } from './fits';
 
 test('lists each intervention with monument, location and votes; back links (DE)', async ({ page, api }) => {
   const monument = await api.monument('Dreifaltigkeitssäule');
@@ -14,7 +15,10 @@ test('lists each intervention with monument, location and votes; back links (DE)
   const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
   await expect(item).toContainText('Denkmal');
   await expect(item).toContainText('Dreifaltigkeitssäule');
-  await expect(item).toContainText(`${monument.geoLocX}, ${monument.geoLocY}`);
+  // Degrees to 5 decimals at most (about a metre), German decimal commas, compass letters.
+  const degrees = (n: number) => new Intl.NumberFormat('de', { maximumFractionDigits: 5 }).format(n);
+  await expect(item).toContainText(`${degrees(monument.geoLocX)}° N, ${degrees(monument.geoLocY)}° O`);
+  await expect(item).not.toContainText(/\d[.,]\d{6}/);
   await expect(item.getByRole('definition').last()).toHaveText('2');
   await expect(item.getByRole('img', { name: 'Emoji' })).toBeVisible();
 });
@@ -30,6 +34,26 @@ test.describe('English', () => {
     await expect(item).toContainText('Trinity Column');
     await expect(item).toContainText('Votes');
     await expect(item).toContainText('Location');
+    await expect(item).toContainText(/48\.\d{1,5}° N, 14\.\d{1,5}° E/);
+  });
+});
+
+test.describe('on a 360 px phone', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+  test('a card fits the screen, its labels above their values, the location a short place', async ({ page, api }) => {
+    // A monument placed with 15 decimals, as a long press gives them.
+    const monument = await api.addMonument(unique('Telefonkarte'), 48.30724019753809, 14.286661148071289);
+    const title = unique('Denkmal für alle Frauen der Ersten Frauenbewegung in Oberösterreich');
+    await api.addIntervention(monument.id, title);
+    await page.goto(`/interventions?q=${encodeURIComponent(title)}`);
+    const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+    await expect(item).toContainText('48,30724° N, 14,28666° O');
+    const box = await item.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 360).toBe(true);
+    const label = await item.getByRole('term').first().boundingBox();
+    const value = await item.getByRole('definition').first().boundingBox();
+    expect(label && value && value.y >= label.y + label.height - 1).toBe(true);
+    expect(await outsideWindow(page)).toEqual([]);
   });
 });
 

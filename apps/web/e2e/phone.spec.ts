@@ -1,7 +1,8 @@
 // A 360 px wide phone with touch: layout, the 3 s touch press, popup, add and list pages.
 import type { CDPSession } from '@playwright/test';
-import { emptyMapPoint, expect, mapReady, openPopup, test, type Page } from './fixtures';
+import { emptyMapPoint, expect, mapReady, openPopup, test, unique, type Page } from './fixtures';
 import { coordinateFields, round6 } from './place';
+import { outsideWindow, shownWhole } from './fits';
 
 async function noSideways(page: Page) {
   const { scroll, width } = await page.evaluate(() => ({
@@ -25,6 +26,61 @@ test('every page fits 360 px and the header keeps all its controls', async ({ pa
     await expect(header.getByRole('button', { name: 'Switch to English' })).toBeInViewport();
     await expect(header.getByRole('link').last()).toBeInViewport();
   }
+});
+
+for (const lang of ['de', 'en'] as const) {
+  test.describe(`header and pages (${lang})`, () => {
+    test.use({ lang });
+
+    test(`the header shows pretitle, title and subtitle whole, its controls at least 24 px (${lang})`, async ({ page }) => {
+      await page.goto('/');
+      await mapReady(page);
+      const header = page.getByRole('banner');
+      const texts =
+        lang === 'de'
+          ? ['Ein Kunstprojekt im öffentlichen Raum', 'Denk·Mal Linz', 'Wer steht da? Wer sollte da stehen?']
+          : ['An art project in public space', 'Denk·Mal Linz', 'Who stands there? Who should stand there?'];
+      for (const text of texts) {
+        expect(await shownWhole(header.getByText(text, { exact: true }))).toEqual({ text, whole: true });
+      }
+      for (const control of await header.locator('a, button').all()) {
+        const box = await control.boundingBox();
+        expect(Math.min(box?.width ?? 0, box?.height ?? 0), await control.innerText()).toBeGreaterThanOrEqual(24);
+      }
+    });
+
+    test(`nothing sticks out of the window on the lists, figures, help and legal pages (${lang})`, async ({ page, api }) => {
+      test.slow(); // seven pages on a busy machine
+      // A proposal with a long name, so /interventions has a card to show.
+      const monument = await api.monument('Dreifaltigkeitssäule');
+      await api.addIntervention(monument.id, unique('Denkmal für alle Frauen der Ersten Frauenbewegung in Oberösterreich'));
+      for (const path of [
+        '/interventions',
+        '/monuments',
+        '/stats',
+        '/about',
+        '/mine',
+        '/impressum',
+        '/datenschutz',
+        '/barrierefreiheit',
+      ]) {
+        await page.goto(path);
+        await expect(page.locator('.page')).toHaveCount(1);
+        await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+        expect(await outsideWindow(page), path).toEqual([]);
+      }
+    });
+  });
+}
+
+test.describe('the welcome on a touch screen', () => {
+  test.use({ seenIntro: false });
+  test('tells of the long press, not of a mouse button', async ({ page }) => {
+    await page.goto('/');
+    const dialog = page.getByRole('dialog', { name: 'Willkommen!' });
+    await expect(dialog).toContainText('Halte den Finger 3 Sekunden lang auf eine Stelle der Karte');
+    await expect(dialog).not.toContainText('Maustaste');
+  });
 });
 
 test('a touch held for 3 seconds shows progress and opens /add with the coordinates', async ({ page }) => {

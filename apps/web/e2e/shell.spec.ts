@@ -9,6 +9,7 @@ test.describe('header and navigation', () => {
     await expect(header.getByText('Denk·Mal Linz')).toBeVisible();
     await expect(header.getByText('Ein Kunstprojekt im öffentlichen Raum')).toBeVisible();
     await expect(header.getByText('Wer steht da? Wer sollte da stehen?')).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Denk·Mal Linz', exact: true })).toHaveAttribute('href', '/');
     await expect(page.locator('body')).toHaveClass(/home-page/);
     await expect(header.getByRole('link', { name: 'Über das Projekt' })).toHaveAttribute('href', '/about');
     await expect(header.getByRole('link', { name: 'Alle Interventionen' })).toHaveAttribute('href', '/interventions');
@@ -154,6 +155,27 @@ test.describe('intro overlay', () => {
     await expect(dialog).toBeHidden();
     await page.reload();
     await mapReady(page);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+});
+
+test.describe('intro overlay from the help', () => {
+  test.use({ seenIntro: false });
+
+  test('the help page shows it again, with the mouse tip on a desktop; it stays dismissed', async ({ page }) => {
+    await page.goto('/about');
+    const dialog = page.getByRole('dialog', { name: 'Willkommen!' });
+    await dialog.getByRole('button', { name: "Los geht's" }).click();
+    await expect(dialog).toBeHidden();
+    const again = page.getByRole('button', { name: 'Einführung noch einmal zeigen' });
+    await again.click();
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('Klicke mit der rechten Maustaste auf die Karte');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(again).toBeFocused();
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Über das Projekt' })).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 });

@@ -1,9 +1,11 @@
-// /about: project, artist, credits, a pointer to the privacy notice (/datenschutz, which holds
-// the privacy sections this page had), and the contact footer (details from branding).
+// /about, the help: project, the welcome overlay once more, artist, credits, a pointer to the
+// privacy notice (/datenschutz, which holds the privacy sections this page had), and the contact
+// footer (details from branding).
 import { APP_PATHS } from '@linz/contract/facts';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { branding } from '../branding';
+import { showIntro } from '../intro/introState';
 import { BackLink } from '../layout/BackLink';
 
 function Section({ id, headline, paragraphs }: { id: string; headline: string; paragraphs: string[] }) {
@@ -27,6 +29,12 @@ export function AboutPage() {
       {['project1', 'project2', 'project3'].map((key) => (
         <p key={key}>{t(`about.${key}`)}</p>
       ))}
+      {/* This page is the help ("Hilfe" under every page): the welcome and its tip once more. */}
+      <div className="about__intro-again">
+        <button type="button" className="button" onClick={showIntro}>
+          {t('intro.again')}
+        </button>
+      </div>
       <Section
         id="about-artist"
         headline={t('about.artistHeadline')}

@@ -1,4 +1,5 @@
-// Product title (from branding), pretitle and subtitle (texts), the language selector and the nav icons.
+// Product title (from branding, the link home), pretitle and subtitle (texts), the language selector
+// and the nav icons.
 import { APP_PATHS } from '@linz/contract/facts';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -21,11 +22,13 @@ export function Header() {
   );
   return (
     <header className="header">
-      <Link to="/" className="header__brand">
-        <span className="header__pretitle">{t('header.pretitle')}</span>
-        <span className="header__title">{branding.title}</span>
-        <span className="header__subtitle">{t('header.subtitle')}</span>
+      {/* Three items of the header's grid, not one block: on a phone the pretitle and subtitle
+          take the header's whole width, above and below the title's row of controls. */}
+      <span className="header__pretitle">{t('header.pretitle')}</span>
+      <Link to="/" className="header__title">
+        {branding.title}
       </Link>
+      <span className="header__subtitle">{t('header.subtitle')}</span>
       <nav className="header__actions" aria-label={t('header.navigation')}>
         <LanguageSelector />
         {onInfoPage ? (

@@ -11,6 +11,7 @@ import { usePublicPhoto } from '../photos/usePublicPhoto';
 import { monumentName } from '../map/monumentName';
 import { CityAnswer, StatusBadge, useThresholdVotes, VoteProgress } from '../popup/ProposalStanding';
 import { MayorNotice } from '../popup/MayorNotice';
+import { formatPlace } from './place';
 
 /** `heading`: set on the first proposal of a newly shown page, which gets focus. */
 type Props = { intervention: ListedIntervention; monument: Monument | undefined; heading?: Ref<HTMLHeadingElement> | undefined };
@@ -21,7 +22,7 @@ export function InterventionItem({ intervention, monument, heading }: Props) {
   const thresholdVotes = useThresholdVotes(intervention);
   // A listed proposal without an id (an old server's list) has no picture to look up.
   const photo = usePublicPhoto(intervention.monumentId, intervention.id ?? -1);
-  const location = monument ? `${monument.geoLocX}, ${monument.geoLocY}` : t('interventions.unknown');
+  const location = monument ? formatPlace(monument.geoLocX, monument.geoLocY, lang, t) : t('interventions.unknown');
   return (
     <li className="intervention-item">
       <h2 className="intervention-item__title" ref={heading} tabIndex={-1}>

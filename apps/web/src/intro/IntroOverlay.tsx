@@ -1,11 +1,16 @@
-// The welcome overlay: shown on a first visit, dismissible, then never again (localStorage).
-import { useLayoutEffect, useRef, useState } from 'react';
+// The welcome overlay: shown on a first visit, dismissible, then only when the help page reopens it.
+// Its tip names the gesture of the visitor's device: a long press on a touch screen, the right
+// mouse button where there is a mouse.
+import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { introSeen } from '../storage/keys';
+import { dismissIntro, useIntroOpen } from './introState';
+
+/** A touch screen is the main pointer (a phone or tablet), not a laptop that also has one. */
+const touchFirst = () => window.matchMedia('(pointer: coarse)').matches;
 
 export function IntroOverlay() {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(() => !introSeen.read());
+  const open = useIntroOpen();
   const dialog = useRef<HTMLDialogElement>(null);
 
   // Before the first paint, not after the map's (many) passive effects: on a first visit this
@@ -17,15 +22,14 @@ export function IntroOverlay() {
 
   if (!open) return null;
   const dismiss = () => {
-    introSeen.write();
     dialog.current?.close();
-    setOpen(false);
+    dismissIntro();
   };
   return (
     <dialog ref={dialog} className="intro" aria-labelledby="intro-title" onCancel={dismiss}>
       <h2 id="intro-title">{t('intro.title')}</h2>
       <p>{t('intro.text')}</p>
-      <p className="tip">{t('intro.howTo')}</p>
+      <p className="tip">{t(touchFirst() ? 'intro.howToTouch' : 'intro.howTo')}</p>
       <button type="button" className="button button--primary" onClick={dismiss}>
         {t('intro.dismiss')}
       </button>

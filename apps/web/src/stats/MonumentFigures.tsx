@@ -5,6 +5,7 @@ import { peopleOf } from '@linz/contract/shares';
 import { useTranslation } from 'react-i18next';
 import { BarChart, type BarRow } from './BarChart';
 import { countWithShare, formatCount } from './format';
+import { StatsTable } from './StatsTable';
 
 const PEOPLE = ['female', 'male', 'mixed'] as const;
 const APART = ['none', 'unspecified'] as const;
@@ -44,8 +45,7 @@ export function MonumentFigures({
         summary={t('stats.monuments.chartSummary', { figures: summaryOf(overall) })}
         rows={[overall]}
         table={
-          <table className="stats-table">
-            <caption>{t('stats.monuments.tableCaption')}</caption>
+          <StatsTable caption={t('stats.monuments.tableCaption')}>
             <thead>
               <tr>
                 <th scope="col">{t('stats.monuments.whoColumn')}</th>
@@ -70,7 +70,7 @@ export function MonumentFigures({
                 <td>{formatCount(total, lang)}</td>
               </tr>
             </tbody>
-          </table>
+          </StatsTable>
         }
       />
       <h3>{t('stats.monuments.byCategory')}</h3>
@@ -80,8 +80,7 @@ export function MonumentFigures({
         })}
         rows={categories.map(([c, counts]) => rowOf(categoryName(c), counts))}
         table={
-          <table className="stats-table">
-            <caption>{t('stats.monuments.categoryCaption')}</caption>
+          <StatsTable caption={t('stats.monuments.categoryCaption')}>
             <thead>
               <tr>
                 <th scope="col">{t('stats.monuments.categoryColumn')}</th>
@@ -105,7 +104,7 @@ export function MonumentFigures({
                 </tr>
               ))}
             </tbody>
-          </table>
+          </StatsTable>
         }
       />
     </section>

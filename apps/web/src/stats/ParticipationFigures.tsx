@@ -5,6 +5,7 @@ import { MAYOR_THRESHOLD } from '@linz/contract/facts';
 import { useTranslation } from 'react-i18next';
 import { formatCount, formatDay, isoWeek } from './format';
 import { WeekChart } from './WeekChart';
+import { StatsTable } from './StatsTable';
 
 /** Weeks the timeline shows: enough to see a trend, few enough to stay readable on a phone. */
 const WEEKS_SHOWN = 10;
@@ -54,8 +55,7 @@ export function ParticipationFigures({ participation: p }: { participation: Stat
           weeks={weeks}
           names={names}
           table={
-            <table className="stats-table">
-              <caption>{t('stats.participation.tableCaption')}</caption>
+            <StatsTable caption={t('stats.participation.tableCaption')}>
               <thead>
                 <tr>
                   <th scope="col">{t('stats.participation.weekOf')}</th>
@@ -74,7 +74,7 @@ export function ParticipationFigures({ participation: p }: { participation: Stat
                   </tr>
                 ))}
               </tbody>
-            </table>
+            </StatsTable>
           }
         />
       )}

@@ -4,6 +4,7 @@ import type { Stats } from '@linz/contract';
 import { useTranslation } from 'react-i18next';
 import { BarChart } from './BarChart';
 import { countWithShare, formatCount } from './format';
+import { StatsTable } from './StatsTable';
 
 const CITY_DATA_URL = 'https://data.linz.gv.at/';
 
@@ -32,8 +33,7 @@ export function StreetFigures({ streets }: { streets: Stats['streets'] }) {
         summary={t('stats.streets.chartSummary', { figures: segments.map((s) => `${s.label} ${s.value}`).join(', ') })}
         rows={[{ label: t('stats.streets.headline'), segments }]}
         table={
-          <table className="stats-table">
-            <caption>{t('stats.streets.tableCaption')}</caption>
+          <StatsTable caption={t('stats.streets.tableCaption')}>
             <thead>
               <tr>
                 <th scope="col">{t('stats.streets.namedAfter')}</th>
@@ -56,7 +56,7 @@ export function StreetFigures({ streets }: { streets: Stats['streets'] }) {
                 <td>{formatCount(total, lang)}</td>
               </tr>
             </tbody>
-          </table>
+          </StatsTable>
         }
       />
       <p className="stats-credit">

@@ -3,6 +3,7 @@
 import type { Stats } from '@linz/contract';
 import { useTranslation } from 'react-i18next';
 import { formatCount } from './format';
+import { StatsTable } from './StatsTable';
 
 export function WithoutCoordinates({ items }: { items: Stats['monuments']['withoutCoordinates'] }) {
   const { t, i18n } = useTranslation();
@@ -12,8 +13,7 @@ export function WithoutCoordinates({ items }: { items: Stats['monuments']['witho
     <section aria-labelledby="stats-without">
       <h2 id="stats-without">{t('stats.without.headline')}</h2>
       <p>{t('stats.without.intro', { total: formatCount(items.total, lang) })}</p>
-      <table className="stats-table">
-        <caption>{t('stats.without.tableCaption')}</caption>
+      <StatsTable caption={t('stats.without.tableCaption')}>
         <thead>
           <tr>
             <th scope="col">{t('stats.monuments.categoryColumn')}</th>
@@ -28,7 +28,7 @@ export function WithoutCoordinates({ items }: { items: Stats['monuments']['witho
             </tr>
           ))}
         </tbody>
-      </table>
+      </StatsTable>
       <p>{t('stats.without.where')}</p>
     </section>
   );
