@@ -35,6 +35,7 @@ export const DEFAULTS = {
     votesPerNetworkHour: 30,
     photosPerBrowserPerDay: 5,
     photosPerNetworkPerDay: 20,
+    photosPendingPerNetwork: 5,
   },
   pressure: { maxEventLoopDelayMs: 1000, requestDeadlineMs: 4000 },
   hsts: true,
@@ -160,6 +161,8 @@ export type Config = {
     /** Photo uploads per browser (voter cookie) and per connection in 24 hours; staff are not counted. */
     photosPerBrowserPerDay: number;
     photosPerNetworkPerDay: number;
+    /** Visitor photos one network may have waiting for review at once (identity.ts networkOf). */
+    photosPendingPerNetwork: number;
   };
   /** Load shedding: 503 when the event loop lags this much, or an API answer takes this long. */
   pressure: { maxEventLoopDelayMs: number; requestDeadlineMs: number };

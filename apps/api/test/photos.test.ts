@@ -32,8 +32,13 @@ async function setup(options: ConfigOptions = {}) {
 type App = Awaited<ReturnType<typeof setup>>['app'];
 
 const monumentPhotos = pathOf(routes.uploadMonumentPhoto.path, { monumentId: MON });
-const upload = (app: App, url: string, body: ReturnType<typeof photoForm>, headers: Record<string, string> = {}) =>
-  app.inject({ method: 'POST', url, headers: { ...body.headers, ...headers }, payload: body.payload });
+const upload = (
+  app: App,
+  url: string,
+  body: ReturnType<typeof photoForm>,
+  headers: Record<string, string> = {},
+  remoteAddress = '127.0.0.1',
+) => app.inject({ method: 'POST', url, headers: { ...body.headers, ...headers }, payload: body.payload, remoteAddress });
 const getPhoto = (app: App, id: string, headers: Record<string, string> = {}) =>
   app.inject({ url: pathOf(routes.photo.path, { photoId: id }), headers });
 const staffPost = (app: App, url: string, staff: Record<string, string>, payload: unknown = {}) =>
@@ -306,7 +311,7 @@ describe(`photos on ${DB_KIND}`, () => {
   });
 
   it('takes one picture per proposal and three per monument from visitors (409), staff more; limits a browser per day (429, Retry-After)', async () => {
-    const { app, staff } = await setup({ limits: { photosPerBrowserPerDay: 4 } });
+    const { app, staff } = await setup({ limits: { photosPerBrowserPerDay: 4, photosPendingPerNetwork: 20 } });
     const proposal = await propose(app, 'Johanna Dohnal', MON);
     const proposalPhotos = pathOf(routes.uploadInterventionPhoto.path, { interventionId: proposal.id });
     const me = browser(app, 'busy');
@@ -321,6 +326,8 @@ describe(`photos on ${DB_KIND}`, () => {
       expect((await upload(app, monumentPhotos, photoForm(await png(100 + i, 100)), browser(app, `b${i}`))).statusCode).toBe(202);
     }
     expect((await upload(app, monumentPhotos, photoForm(await png()), browser(app, 'b9'))).statusCode).toBe(409);
+    // Pending photos from one network never block another's (issue 37): a visitor elsewhere still may.
+    expect((await upload(app, monumentPhotos, photoForm(await png()), browser(app, 'c1'), '198.51.100.7')).statusCode).toBe(202);
     // Staff may add more, approved at once.
     const byStaff = await upload(app, monumentPhotos, photoForm(await webp()), staff);
     expect(byStaff.statusCode).toBe(202);
@@ -333,6 +340,25 @@ describe(`photos on ${DB_KIND}`, () => {
     const wait = Number(limited.headers['retry-after']);
     expect(wait).toBeGreaterThan(86_000);
     expect(wait).toBeLessThanOrEqual(86_400);
+  });
+
+  it("caps one network's photos waiting for review, wherever they are (409); approving one frees a slot", async () => {
+    const { app, staff } = await setup({ limits: { photosPendingPerNetwork: 2 } });
+    const other = pathOf(routes.uploadMonumentPhoto.path, { monumentId: 'mon-hessendenkmal' });
+    const junk = async (url: string, who: string, ip: string) =>
+      upload(app, url, photoForm(await png(40 + who.length, 40)), browser(app, who), ip);
+    const first = await junk(monumentPhotos, 'j1', '192.0.2.10');
+    expect(first.statusCode).toBe(202);
+    expect((await junk(other, 'j2', '192.0.2.11')).statusCode).toBe(202);
+    // Same /24 network, new browser, another monument: its network has two waiting.
+    const refused = await junk(other, 'j3', '192.0.2.12');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ message: expect.stringMatching(/waiting for review/) });
+    // Someone on another network is not affected.
+    expect((await junk(other, 'k1', '198.51.100.20')).statusCode).toBe(202);
+    const id = (first.json() as { id: string }).id;
+    expect((await staffPost(app, pathOf(routes.staffApprovePhoto.path, { photoId: id }), staff)).statusCode).toBe(200);
+    expect((await junk(other, 'j4', '192.0.2.13')).statusCode).toBe(202);
   });
 
   it('the exports (GeoJSON, CSV) and Open311 carry approved photos: URL, alt text, credit, licence; never a pending one', async () => {

@@ -1,0 +1,7 @@
+CREATE TABLE "screen_allow" (
+	"word" text PRIMARY KEY NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "photos" ADD COLUMN "uploader_net_hash" text;--> statement-breakpoint
+CREATE INDEX "photos_net_idx" ON "photos" USING btree ("uploader_net_hash","status");
