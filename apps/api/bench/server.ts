@@ -46,6 +46,7 @@ export async function startApi(db: DbTarget, opts: ApiOptions): Promise<Api> {
         votesPerNetworkHour: HUGE,
         photosPerBrowserPerDay: HUGE,
         photosPerNetworkPerDay: HUGE,
+        photosPendingPerNetwork: HUGE,
       },
     },
     // BENCH_API_SRC: run another copy of src (e.g. a patched one) instead of src/.

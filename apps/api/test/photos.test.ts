@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import type { ConfigOptions } from '../src/config.js';
 import { createBackup, readBackup, restoreBackup } from '../src/domain/backup.js';
-import { processPhoto } from '../src/domain/photo-image.js';
+import { MAX_DECODED_BYTES, memoryQueue, processPhoto } from '../src/domain/photo-image.js';
 import { browser, DB_KIND, expectAnswer, freshDatabase, json, propose, testApp, testConfig } from './harness.js';
 import { bombPng, exiftool, groupsOf, HEIC, HTML, PDF, phoneJpeg, photoForm, png, SVG, webp } from './photo-helpers.js';
 import { decodePng } from './png.js';
@@ -146,6 +146,45 @@ describe(`photos on ${DB_KIND}`, () => {
     // The same refusal below the API: processPhoto itself never decodes it.
     await expect(processPhoto(bomb)).rejects.toMatchObject({ status: 413 });
     expect((await database.rows(sql`SELECT id FROM photos`)).length).toBe(0);
+  });
+
+  it('refuses heavy pixels from the header: just under 40 MP at 16 bits per channel decodes to 238 MB (413)', async () => {
+    const { app, database } = await setup();
+    const side = 6300; // 39.7 megapixels, under the pixel cap
+    const heavy = bombPng(side, 16);
+    expect(heavy.length).toBeLessThan(64_000);
+    const res = await upload(app, monumentPhotos, photoForm(heavy, { filename: 'small.png', type: 'image/png' }));
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ message: expect.stringMatching(/too large once decoded/) });
+    expect(side * side * 3 * 2).toBeGreaterThan(MAX_DECODED_BYTES);
+    // The same pixels at 8 bits (119 MB decoded) pass the header checks and are decoded: this one is
+    // truncated, so 422, not 413.
+    await expect(processPhoto(bombPng(side, 8))).rejects.toMatchObject({ status: 422 });
+    expect((await database.rows(sql`SELECT id FROM photos`)).length).toBe(0);
+  });
+
+  it('decodes in a first-come queue within a memory budget; a queue that is too long answers 429', async () => {
+    const queue = memoryQueue(10, 2);
+    const log: string[] = [];
+    const gates: Array<() => void> = [];
+    const job = (name: string) => () =>
+      new Promise<string>((done) => {
+        log.push(`start ${name}`);
+        gates.push(() => done(name));
+      });
+    const a = queue.run(6, job('a'));
+    const b = queue.run(6, job('b')); // 12 > 10: waits for a
+    const c = queue.run(3, job('c')); // would fit, but waits its turn behind b
+    await expect(queue.run(1, job('d'))).rejects.toMatchObject({ retryAfterSeconds: 60 });
+    await expect.poll(() => log).toEqual(['start a']);
+    expect(queue.used).toBe(6);
+    gates.shift()?.();
+    expect(await a).toBe('a');
+    await expect.poll(() => log).toEqual(['start a', 'start b', 'start c']);
+    expect(queue.used).toBe(9);
+    gates.splice(0).forEach((g) => g());
+    expect(await Promise.all([b, c])).toEqual(['b', 'c']);
+    expect(queue.used).toBe(0);
   });
 
   it('checks the form: alt text 5-300 characters, the licence CC-BY-4.0, the photo present (400, nothing stored)', async () => {

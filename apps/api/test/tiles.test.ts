@@ -94,7 +94,7 @@ describe('tiles from our own address', () => {
 
     // A restarted server (a new cache on the same folder) serves it from disk too.
     const restarted = tileService(t.config, dataDir, { now: () => clock.now });
-    const { tile: fromDisk } = await restarted.get(LINZ);
+    const { tile: fromDisk } = await restarted.get(LINZ, 'net');
     expect(fromDisk.body.equals(PNG)).toBe(true);
     expect(up.seen.length - before).toBe(1);
   });
