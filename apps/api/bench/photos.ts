@@ -86,7 +86,16 @@ async function settledRss(pid: number, ms = 10_000): Promise<number> {
   return low;
 }
 
-type Burst = { accepted: number; refused: number; seconds: number; p99: number; idle: number; peak: number; after: number };
+type Burst = {
+  statuses: Record<number, number>;
+  accepted: number;
+  refused: number;
+  seconds: number;
+  p99: number;
+  idle: number;
+  peak: number;
+  after: number;
+};
 
 /** `rounds` rounds of 10 uploads at once, each to another monument from another address. */
 async function burst(
@@ -104,6 +113,7 @@ async function burst(
   const latencies: number[] = [];
   let accepted = 0;
   let refused = 0;
+  const statuses: Record<number, number> = {};
   const started = performance.now();
   try {
     for (let round = 0; round < rounds; round++) {
@@ -120,6 +130,7 @@ async function burst(
           latencies.push(performance.now() - t0);
           if (res.status === 202) accepted++;
           else refused++;
+          statuses[res.status] = (statuses[res.status] ?? 0) + 1;
         }),
       );
     }
@@ -127,7 +138,7 @@ async function burst(
     clearInterval(sampler);
   }
   const seconds = (performance.now() - started) / 1000;
-  return { accepted, refused, seconds, p99: percentile(latencies, 0.99), idle, peak, after: await settledRss(pid) };
+  return { statuses, accepted, refused, seconds, p99: percentile(latencies, 0.99), idle, peak, after: await settledRss(pid) };
 }
 
 export async function benchPhotos(kind: DbTarget['kind'], db: DbTarget, rows: Row[]): Promise<void> {
@@ -170,7 +181,7 @@ export async function benchPhotos(kind: DbTarget['kind'], db: DbTarget, rows: Ro
       first += c.rounds * AT_ONCE;
       const rps = b.accepted / b.seconds;
       log(
-        `${kind} photo uploads (${c.name}): ${b.accepted} accepted, ${b.refused} refused in ${b.seconds.toFixed(1)} s ` +
+        `${kind} photo uploads (${c.name}): ${b.accepted} accepted, ${b.refused} refused (${JSON.stringify(b.statuses)}) in ${b.seconds.toFixed(1)} s ` +
           `(${rps.toFixed(2)}/s, p99 ${b.p99.toFixed(0)} ms); API RSS idle ${b.idle.toFixed(0)} MB, peak ${b.peak.toFixed(0)} MB, ` +
           `after the burst ${b.after.toFixed(0)} MB (budget ${PHOTO_RSS_BUDGET_MB} MB)`,
       );
