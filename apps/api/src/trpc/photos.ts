@@ -73,7 +73,9 @@ export const photosRouter = router({
         () => true,
         () => false,
       );
-      const uploader: Uploader = staff ? { staff: true } : { voterHash: ctx.voterHash(), ipHash: await ctx.ipHash(), netHash: ctx.netHash() };
+      const uploader: Uploader = staff
+        ? { staff: true }
+        : { voterHash: ctx.voterHash(), ipHash: await ctx.ipHash(), netHash: ctx.netHash() };
       await checkPhotoLimits(ctx.database, uploader, limitsOf(ctx));
       const photo = await processPhoto(Buffer.from(input.bytes.buffer, input.bytes.byteOffset, input.bytes.byteLength));
       const added = await addPhoto(ctx.database, {
