@@ -96,7 +96,7 @@ const perDb =
   (parts.has('mechanisms') ? 330 : 0) +
   (parts.has('scale') ? 240 : 0) +
   (parts.has('search') ? 1200 : 0) +
-  (parts.has('photos') ? 90 : 0) +
+  (parts.has('photos') ? 300 : 0) +
   (parts.has('city') ? 210 : 0);
 const budget = (DBS.length * perDb + (parts.has('instances') ? 240 : 0) + 120) * 1000;
 setTimeout(() => {

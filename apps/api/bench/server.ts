@@ -46,12 +46,13 @@ export async function startApi(db: DbTarget, opts: ApiOptions): Promise<Api> {
         votesPerNetworkHour: HUGE,
         photosPerBrowserPerDay: HUGE,
         photosPerNetworkPerDay: HUGE,
+        photosPendingPerNetwork: HUGE,
       },
     },
     // BENCH_API_SRC: run another copy of src (e.g. a patched one) instead of src/.
     src: opts.src ?? process.env.BENCH_API_SRC,
     nodeArgs: prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : [],
-    timeoutMs: 60_000,
+    timeoutMs: 180_000,
   });
   return { base: server.url, child: server.child, stop: () => server.stop() };
 }

@@ -46,6 +46,11 @@ export const DEFAULTS = {
     votesPerNetworkHour: 30,
     photosPerBrowserPerDay: 5,
     photosPerNetworkPerDay: 20,
+    photosPendingPerNetwork: 5,
+    // A map screen is about 20 tiles and panning across new ground a few hundred a minute; cached
+    // tiles cost nothing. Beyond these, upstream fetches answer 429 (http/tiles.ts).
+    tileFetchesPerNetworkMinute: 300,
+    tileFetchesPerMinute: 1200,
   },
   pressure: { maxEventLoopDelayMs: 1000, requestDeadlineMs: 4000 },
   hsts: true,
@@ -171,6 +176,11 @@ export type Config = {
     /** Photo uploads per browser (voter cookie) and per connection in 24 hours; staff are not counted. */
     photosPerBrowserPerDay: number;
     photosPerNetworkPerDay: number;
+    /** Visitor photos one network may have waiting for review at once (identity.ts networkOf). */
+    photosPendingPerNetwork: number;
+    /** Tiles fetched from the upstream for one network (identity.ts networkOf), and for everyone, per minute (a burst of a minute's worth). */
+    tileFetchesPerNetworkMinute: number;
+    tileFetchesPerMinute: number;
   };
   /** Load shedding: 503 when the event loop lags this much, or an API answer takes this long. */
   pressure: { maxEventLoopDelayMs: number; requestDeadlineMs: number };

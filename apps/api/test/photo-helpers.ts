@@ -51,16 +51,17 @@ function chunk(type: string, data: Buffer): Buffer {
 
 /**
  * A decompression bomb: a valid PNG of a few kilobytes whose header says 20,000 × 20,000 pixels
- * (400 megapixels, 1.2 GB as RGB once decoded). Its data is a deflate stream of zeros.
+ * (400 megapixels, 1.2 GB as RGB once decoded). Its data is a deflate stream of zeros. With
+ * `depth` 16 each channel takes two bytes: "heavy pixels" (issue 37).
  */
-export function bombPng(side = 20_000): Buffer {
+export function bombPng(side = 20_000, depth: 8 | 16 = 8): Buffer {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(side, 0);
   ihdr.writeUInt32BE(side, 4);
-  ihdr.writeUInt8(8, 8); // bit depth
+  ihdr.writeUInt8(depth, 8); // bit depth
   ihdr.writeUInt8(2, 9); // RGB
   // A few rows' worth of zeros (filter byte + pixels), well compressed; the rest is missing.
-  const rows = deflateSync(Buffer.alloc((side * 3 + 1) * 50));
+  const rows = deflateSync(Buffer.alloc((side * 3 * (depth / 8) + 1) * 50));
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', ihdr),

@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import type { ConfigOptions } from '../src/config.js';
 import { createBackup, readBackup, restoreBackup } from '../src/domain/backup.js';
-import { processPhoto } from '../src/domain/photo-image.js';
+import { MAX_DECODED_BYTES, memoryQueue, processPhoto } from '../src/domain/photo-image.js';
 import { browser, DB_KIND, expectAnswer, freshDatabase, json, propose, testApp, testConfig } from './harness.js';
 import { bombPng, exiftool, groupsOf, HEIC, HTML, PDF, phoneJpeg, photoForm, png, SVG, webp } from './photo-helpers.js';
 import { decodePng } from './png.js';
@@ -32,8 +32,13 @@ async function setup(options: ConfigOptions = {}) {
 type App = Awaited<ReturnType<typeof setup>>['app'];
 
 const monumentPhotos = pathOf(routes.uploadMonumentPhoto.path, { monumentId: MON });
-const upload = (app: App, url: string, body: ReturnType<typeof photoForm>, headers: Record<string, string> = {}) =>
-  app.inject({ method: 'POST', url, headers: { ...body.headers, ...headers }, payload: body.payload });
+const upload = (
+  app: App,
+  url: string,
+  body: ReturnType<typeof photoForm>,
+  headers: Record<string, string> = {},
+  remoteAddress = '127.0.0.1',
+) => app.inject({ method: 'POST', url, headers: { ...body.headers, ...headers }, payload: body.payload, remoteAddress });
 const getPhoto = (app: App, id: string, headers: Record<string, string> = {}) =>
   app.inject({ url: pathOf(routes.photo.path, { photoId: id }), headers });
 const staffPost = (app: App, url: string, staff: Record<string, string>, payload: unknown = {}) =>
@@ -141,6 +146,45 @@ describe(`photos on ${DB_KIND}`, () => {
     // The same refusal below the API: processPhoto itself never decodes it.
     await expect(processPhoto(bomb)).rejects.toMatchObject({ status: 413 });
     expect((await database.rows(sql`SELECT id FROM photos`)).length).toBe(0);
+  });
+
+  it('refuses heavy pixels from the header: just under 40 MP at 16 bits per channel decodes to 238 MB (413)', async () => {
+    const { app, database } = await setup();
+    const side = 6300; // 39.7 megapixels, under the pixel cap
+    const heavy = bombPng(side, 16);
+    expect(heavy.length).toBeLessThan(64_000);
+    const res = await upload(app, monumentPhotos, photoForm(heavy, { filename: 'small.png', type: 'image/png' }));
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ message: expect.stringMatching(/too large once decoded/) });
+    expect(side * side * 3 * 2).toBeGreaterThan(MAX_DECODED_BYTES);
+    // The same pixels at 8 bits (119 MB decoded) pass the header checks and are decoded: this one is
+    // truncated, so 422, not 413.
+    await expect(processPhoto(bombPng(side, 8))).rejects.toMatchObject({ status: 422 });
+    expect((await database.rows(sql`SELECT id FROM photos`)).length).toBe(0);
+  });
+
+  it('decodes in a first-come queue within a memory budget; a queue that is too long answers 429', async () => {
+    const queue = memoryQueue(10, 2);
+    const log: string[] = [];
+    const gates: Array<() => void> = [];
+    const job = (name: string) => () =>
+      new Promise<string>((done) => {
+        log.push(`start ${name}`);
+        gates.push(() => done(name));
+      });
+    const a = queue.run(6, job('a'));
+    const b = queue.run(6, job('b')); // 12 > 10: waits for a
+    const c = queue.run(3, job('c')); // would fit, but waits its turn behind b
+    await expect(queue.run(1, job('d'))).rejects.toMatchObject({ retryAfterSeconds: 60 });
+    await expect.poll(() => log).toEqual(['start a']);
+    expect(queue.used).toBe(6);
+    gates.shift()?.();
+    expect(await a).toBe('a');
+    await expect.poll(() => log).toEqual(['start a', 'start b', 'start c']);
+    expect(queue.used).toBe(9);
+    gates.splice(0).forEach((g) => g());
+    expect(await Promise.all([b, c])).toEqual(['b', 'c']);
+    expect(queue.used).toBe(0);
   });
 
   it('checks the form: alt text 5-300 characters, the licence CC-BY-4.0, the photo present (400, nothing stored)', async () => {
@@ -306,7 +350,7 @@ describe(`photos on ${DB_KIND}`, () => {
   });
 
   it('takes one picture per proposal and three per monument from visitors (409), staff more; limits a browser per day (429, Retry-After)', async () => {
-    const { app, staff } = await setup({ limits: { photosPerBrowserPerDay: 4 } });
+    const { app, staff } = await setup({ limits: { photosPerBrowserPerDay: 4, photosPendingPerNetwork: 20 } });
     const proposal = await propose(app, 'Johanna Dohnal', MON);
     const proposalPhotos = pathOf(routes.uploadInterventionPhoto.path, { interventionId: proposal.id });
     const me = browser(app, 'busy');
@@ -321,6 +365,8 @@ describe(`photos on ${DB_KIND}`, () => {
       expect((await upload(app, monumentPhotos, photoForm(await png(100 + i, 100)), browser(app, `b${i}`))).statusCode).toBe(202);
     }
     expect((await upload(app, monumentPhotos, photoForm(await png()), browser(app, 'b9'))).statusCode).toBe(409);
+    // Pending photos from one network never block another's (issue 37): a visitor elsewhere still may.
+    expect((await upload(app, monumentPhotos, photoForm(await png()), browser(app, 'c1'), '198.51.100.7')).statusCode).toBe(202);
     // Staff may add more, approved at once.
     const byStaff = await upload(app, monumentPhotos, photoForm(await webp()), staff);
     expect(byStaff.statusCode).toBe(202);
@@ -333,6 +379,25 @@ describe(`photos on ${DB_KIND}`, () => {
     const wait = Number(limited.headers['retry-after']);
     expect(wait).toBeGreaterThan(86_000);
     expect(wait).toBeLessThanOrEqual(86_400);
+  });
+
+  it("caps one network's photos waiting for review, wherever they are (409); approving one frees a slot", async () => {
+    const { app, staff } = await setup({ limits: { photosPendingPerNetwork: 2 } });
+    const other = pathOf(routes.uploadMonumentPhoto.path, { monumentId: 'mon-hessendenkmal' });
+    const junk = async (url: string, who: string, ip: string) =>
+      upload(app, url, photoForm(await png(40 + who.length, 40)), browser(app, who), ip);
+    const first = await junk(monumentPhotos, 'j1', '192.0.2.10');
+    expect(first.statusCode).toBe(202);
+    expect((await junk(other, 'j2', '192.0.2.11')).statusCode).toBe(202);
+    // Same /24 network, new browser, another monument: its network has two waiting.
+    const refused = await junk(other, 'j3', '192.0.2.12');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ message: expect.stringMatching(/waiting for review/) });
+    // Someone on another network is not affected.
+    expect((await junk(other, 'k1', '198.51.100.20')).statusCode).toBe(202);
+    const id = (first.json() as { id: string }).id;
+    expect((await staffPost(app, pathOf(routes.staffApprovePhoto.path, { photoId: id }), staff)).statusCode).toBe(200);
+    expect((await junk(other, 'j4', '192.0.2.13')).statusCode).toBe(202);
   });
 
   it('the exports (GeoJSON, CSV) and Open311 carry approved photos: URL, alt text, credit, licence; never a pending one', async () => {

@@ -64,9 +64,9 @@ async function fill(db: Database) {
   await q(sql`INSERT INTO monuments (id, name, lat, lng, category, sex, creator_ip_hash, created_at) VALUES
     ('mon-alt', 'Alt', 48.3, 14.3, 'bust', 'male', 'mon-old', ${at(-month - S)}),
     ('mon-jung', 'Jung', 48.3, 14.3, 'bust', 'male', 'mon-new', ${at(-month + S)})`);
-  await q(sql`INSERT INTO photos (id, monument_id, alt, licence, hash, width, height, image, thumb, uploader_voter_hash, uploader_ip_hash, created_at) VALUES
-    ('00000000-0000-4000-8000-000000000001', 'mon-alt', 'Alt text', 'CC-BY-4.0', 'h1', 1, 1, '\\x00'::bytea, '\\x00'::bytea, 'pv', 'photo-old', ${at(-month - S)}),
-    ('00000000-0000-4000-8000-000000000002', 'mon-jung', 'Alt text', 'CC-BY-4.0', 'h2', 1, 1, '\\x00'::bytea, '\\x00'::bytea, 'pv', 'photo-new', ${at(-month + S)})`);
+  await q(sql`INSERT INTO photos (id, monument_id, alt, licence, hash, width, height, image, thumb, uploader_voter_hash, uploader_ip_hash, uploader_net_hash, created_at) VALUES
+    ('00000000-0000-4000-8000-000000000001', 'mon-alt', 'Alt text', 'CC-BY-4.0', 'h1', 1, 1, '\\x00'::bytea, '\\x00'::bytea, 'pv', 'photo-old', 'photo-net-old', ${at(-month - S)}),
+    ('00000000-0000-4000-8000-000000000002', 'mon-jung', 'Alt text', 'CC-BY-4.0', 'h2', 1, 1, '\\x00'::bytea, '\\x00'::bytea, 'pv', 'photo-new', 'photo-net-new', ${at(-month + S)})`);
   const half = 180 * DAY;
   await q(sql`INSERT INTO reports (item_kind, item_id, reporter_hash, reason, creator_ip_hash, created_at, resolved_at) VALUES
     ('intervention', ${String(young?.id)}, 'rep-settled-old', 'spam', 'rip-settled-old', ${at(-2 * half)}, ${at(-half - S)}),
@@ -87,7 +87,15 @@ describe(`retention on ${DB_KIND}`, () => {
       signInAttempts: 1,
       staffSessions: 2,
       ipKeys: 1,
-      addressHashes: { votes: 1, voteNetworks: 1, interventions: 1, monuments: 1, accessibilityFeedback: 0, photos: 1 },
+      addressHashes: {
+        votes: 1,
+        voteNetworks: 1,
+        interventions: 1,
+        monuments: 1,
+        accessibilityFeedback: 0,
+        photos: 1,
+        photoNetworks: 1,
+      },
       settledReports: 1,
       follows: { unconfirmed: 0, ended: 0 },
       voteConfirmations: 1,
@@ -107,6 +115,7 @@ describe(`retention on ${DB_KIND}`, () => {
       await column(db, sql`SELECT creator_ip_hash AS v FROM monuments WHERE id LIKE 'mon-alt' OR id LIKE 'mon-jung' ORDER BY id`),
     ).toEqual([EXPIRED_HASH, 'mon-new']);
     expect(await column(db, sql`SELECT uploader_ip_hash AS v FROM photos ORDER BY id`)).toEqual([EXPIRED_HASH, 'photo-new']);
+    expect(await column(db, sql`SELECT uploader_net_hash AS v FROM photos ORDER BY id`)).toEqual([EXPIRED_HASH, 'photo-net-new']);
     const reports = await db.rows<{ id: number; reporter_hash: string; creator_ip_hash: string | null }>(
       sql`SELECT id, reporter_hash, creator_ip_hash FROM reports ORDER BY id`,
     );
@@ -130,7 +139,15 @@ describe(`retention on ${DB_KIND}`, () => {
       signInAttempts: 0,
       staffSessions: 0,
       ipKeys: 0,
-      addressHashes: { votes: 0, voteNetworks: 0, interventions: 0, monuments: 0, accessibilityFeedback: 0, photos: 0 },
+      addressHashes: {
+        votes: 0,
+        voteNetworks: 0,
+        interventions: 0,
+        monuments: 0,
+        accessibilityFeedback: 0,
+        photos: 0,
+        photoNetworks: 0,
+      },
       settledReports: 0,
       follows: { unconfirmed: 0, ended: 0 },
       voteConfirmations: 0,
@@ -151,6 +168,7 @@ describe(`retention on ${DB_KIND}`, () => {
       monuments: 0,
       accessibilityFeedback: 0,
       photos: 0,
+      photoNetworks: 0,
     });
     const wide = await runRetention(db, { now: NOW, retentionDays: 29 });
     expect(wide?.counts.addressHashes).toEqual({
@@ -160,6 +178,7 @@ describe(`retention on ${DB_KIND}`, () => {
       monuments: 2,
       accessibilityFeedback: 0,
       photos: 2,
+      photoNetworks: 2,
     });
   });
 

@@ -22,7 +22,8 @@ import {
 } from '@linz/contract';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { screenText } from '../src/domain/screen.js';
+import shipped from '../seed/screen-words.json' with { type: 'json' };
+import { COMPOUND_MIN, normalise, screenText, screenTextRules } from '../src/domain/screen.js';
 import { browser, DB_KIND, expectAnswer, json, testApp } from './harness.js';
 import { bearer, dataOf, newStaff, snapshotRows, trpcGet, trpcPost } from './staff-helpers.js';
 
@@ -132,7 +133,7 @@ async function publicMonumentText(): Promise<string> {
   return bodies.join('\n');
 }
 
-describe('the word screen folds case, accents and digit swaps and matches whole words', () => {
+describe('the word screen folds case, accents and digit swaps and matches whole, inflected and compound words', () => {
   const words = ['arschloch', 'fuck you', 'scheißkerl', 'shithead', 'fag', 'Hurensohn'];
   const hit = (text: string) => screenText(text, words).map((h) => [h.word, text.slice(h.start, h.end)]);
   it.each([
@@ -146,13 +147,93 @@ describe('the word screen folds case, accents and digit swaps and matches whole 
     ['SCHEIẞKERL', [['scheißkerl', 'SCHEIẞKERL']]],
     ['Fuck   YOU, city', [['fuck you', 'Fuck   YOU']]],
     ['hürensöhn', [['Hurensohn', 'hürensöhn']]],
-    // Whole words only: a listed word inside a longer one is not a match.
+    // What people see (issue 37): invisible characters, look-alike letters, full-width letters, stacked marks.
+    ['Arsch\u200Bloch', [['arschloch', 'Arsch\u200Bloch']]],
+    ['Arsch\u00ADloch', [['arschloch', 'Arsch\u00ADloch']]],
+    ['A\u2060r\u200Ds\uFEFFchloch', [['arschloch', 'A\u2060r\u200Ds\uFEFFchloch']]],
+    ['\u0410rschloch', [['arschloch', '\u0410rschloch']]], // Cyrillic А
+    ['Arschl\u03BFch', [['arschloch', 'Arschl\u03BFch']]], // Greek ο
+    ['\u0410\u0433schl\u043Ech', [['arschloch', '\u0410\u0433schl\u043Ech']]], // Cyrillic г: Unicode's table reads it as r
+    ['Ａｒｓｃｈｌｏｃｈ', [['arschloch', 'Ａｒｓｃｈｌｏｃｈ']]],
+    ['A\u0308\u0301rschloch', [['arschloch', 'A\u0308\u0301rschloch']]],
+    ['s\u04BBithead', [['shithead', 's\u04BBithead']]], // Cyrillic һ
+    // Inflected and compound forms.
+    ['Arschlöcher', [['arschloch', 'Arschlöcher']]],
+    ['Hurensöhne', [['Hurensohn', 'Hurensöhne']]],
+    ['Oberarschloch', [['arschloch', 'Oberarschloch']]],
+    ['Arsch\u200Blochpartei', [['arschloch', 'Arsch\u200Blochpartei']]],
+    ['Shitheads', [['shithead', 'Shitheads']]],
+    ['fags', [['fag', 'fags']]],
+    ['fuckyou', [['fuck you', 'fuckyou']]],
+    // Short words match whole or inflected only: no false alarm inside a longer word.
     ['Fagott-Denkmal', []],
-    ['Arschlochkarte spielen', []],
     ['fuck yourself', []],
     ['Mozart', []],
   ])('%s', (text, expected) => {
     expect(hit(text)).toEqual(expected);
+  });
+
+  it('an allowed word is never held for a listed word inside it (a street in Linz, a card game), inflected too', () => {
+    const all = ['nigga', 'arschloch'];
+    expect(screenText('Höniggasse 3', all).map((h) => h.word)).toEqual(['nigga']);
+    expect(screenText('Höniggasse 3', all, ['Höniggasse'])).toEqual([]);
+    expect(screenText('Arschlochkarten spielen', all, ['Arschlochkarte'])).toEqual([]);
+    // The allowed word itself, not anything containing it.
+    expect(screenText('Arschloch in der Höniggasse', all, ['Höniggasse']).map((h) => h.word)).toEqual(['arschloch']);
+    // Allowed words are read like texts: a look-alike spelling of an allowed word is allowed too.
+    expect(screenText('H\u00F6nigg\u0430sse', all, ['Höniggasse'])).toEqual([]);
+  });
+
+  it('normalises once for texts and lists: NFKC, invisible characters out, look-alikes to Latin, marks and case folded', () => {
+    expect(normalise('\u0410rsch\u00ADl\u03BF\u200Bch')).toBe('arschloch');
+    expect(normalise('ＳＣＨＥＩẞＫＥＲＬ')).toBe('scheisskerl');
+    expect(normalise('Linz 4020')).toBe('linz 4020');
+  });
+
+  it('counts what each rule catches of the shipped list (the table in docs/screening.md)', () => {
+    const lists = shipped as unknown as Record<'de' | 'en', string[]>;
+    const words = [...lists.de, ...lists.en];
+    const single = words.filter((w) => !w.includes(' '));
+    const CYRILLIC: Record<string, string> = {
+      a: '\u0430',
+      c: '\u0441',
+      e: '\u0435',
+      o: '\u043E',
+      p: '\u0440',
+      x: '\u0445',
+      y: '\u0443',
+      i: '\u0456',
+      s: '\u0455',
+    };
+    // Greek letters Unicode's confusables table reads as Latin ones (κ it reads as ĸ, υ as ʋ: not here).
+    const GREEK: Record<string, string> = { o: '\u03BF', i: '\u03B9', v: '\u03BD', a: '\u03B1', p: '\u03C1' };
+    const swapOne = (w: string, table: Record<string, string>) => {
+      const i = [...w].findIndex((ch) => ch in table);
+      return i < 0 ? undefined : w.slice(0, i) + (table[w[i] ?? ''] ?? '') + w.slice(i + 1);
+    };
+    const mid = (w: string, ch: string) => w.slice(0, Math.ceil(w.length / 2)) + ch + w.slice(Math.ceil(w.length / 2));
+    const rules: [string, (w: string) => string | undefined, readonly string[]][] = [
+      ['zero-width space inside', (w) => mid(w, '\u200B'), words],
+      ['soft hyphen inside', (w) => mid(w, '\u00AD'), words],
+      ['full-width letters (NFKC)', (w) => w.replace(/[a-z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0)), words],
+      ['combining marks', (w) => w.replace(/[aeiou]/, (c) => `${c}\u0301`), words],
+      ['a Cyrillic look-alike', (w) => swapOne(w, CYRILLIC), words],
+      ['a Greek look-alike', (w) => swapOne(w, GREEK), words],
+      ['plural or inflected (-en / -s)', (w) => `${w}${lists.de.includes(w) ? 'en' : 's'}`, single],
+      [`compound (Stadt… / …partei; ${COMPOUND_MIN}+ letters)`, (w) => `Stadt${w}partei`, single],
+    ];
+    const table = rules.map(([name, attack, pool]) => {
+      const tried = pool.map(attack).filter((v): v is string => v !== undefined);
+      const caught = tried.filter((v) => screenTextRules(`Ein ${v}!`, words).length > 0).length;
+      return { rule: name, caught, of: tried.length };
+    });
+    console.table(table);
+    const by = Object.fromEntries(table.map((r) => [r.rule, r]));
+    for (const r of table.slice(0, 7)) expect(r.caught, r.rule).toBe(r.of);
+    // Compounds: every listed single word of COMPOUND_MIN letters or more.
+    const long = single.filter((w) => normalise(w).length >= COMPOUND_MIN).length;
+    expect(by[`compound (Stadt… / …partei; ${COMPOUND_MIN}+ letters)`]?.caught).toBe(long);
+    expect(by['a Cyrillic look-alike']?.of).toBe(words.length);
   });
 
   it('marks each match where it stands in the text (UTF-16 offsets of the original)', () => {
@@ -344,6 +425,29 @@ describe(`the word screen on ${DB_KIND}`, () => {
       after: { lang: 'de', word: 'Dreckspatz' },
     });
     expect((await audit('screen.remove'))[0]).toMatchObject({ actor: 'Erika', before: { lang: 'de', word: 'Dreckspatz' } });
+  });
+
+  it('staff edit the allow-list: an allowed word publishes from then on; shipped with Linz\u2019s Höniggasse; logged', async () => {
+    await start();
+    const allowed = dataOf<string[]>(await app.app.inject(trpcGet('staff.screen.allowList', undefined, bearer(token))));
+    expect(allowed).toContain('Höniggasse');
+    expect((await propose('Brunnen in der Höniggasse')).underReview).toBe(false);
+    // The attack of issue 37: a zero-width space and a Cyrillic letter inside a listed word.
+    expect((await propose('Du \u0410rsch\u200Bloch')).underReview).toBe(true);
+    expect((await propose('Oberarschloch-Brunnen')).underReview).toBe(true);
+    expect(await staff('staff.screen.allowAdd', { word: 'Oberarschloch' })).toEqual({ changed: true });
+    expect(await staff('staff.screen.allowAdd', { word: 'Oberarschloch' })).toEqual({ changed: false });
+    expect((await propose('Oberarschloch-Brunnen')).underReview).toBe(false);
+    expect(await staff('staff.screen.allowRemove', { word: 'Oberarschloch' })).toEqual({ changed: true });
+    expect((await propose('Noch ein Oberarschloch')).underReview).toBe(true);
+    expect((await audit('screen.allow'))[0]).toMatchObject({
+      actor: 'Erika',
+      itemKind: 'screen',
+      after: { word: 'Oberarschloch' },
+    });
+    expect((await audit('screen.disallow'))[0]).toMatchObject({ actor: 'Erika', before: { word: 'Oberarschloch' } });
+    expect((await app.app.inject(trpcPost('staff.screen.allowAdd', { word: '' }, bearer(token)))).statusCode).toBe(400);
+    expect((await app.app.inject(trpcPost('staff.screen.allowAdd', { word: 'x' }))).statusCode).toBe(401);
   });
 });
 

@@ -94,7 +94,7 @@ describe('tiles from our own address', () => {
 
     // A restarted server (a new cache on the same folder) serves it from disk too.
     const restarted = tileService(t.config, dataDir, { now: () => clock.now });
-    const { tile: fromDisk } = await restarted.get(LINZ);
+    const { tile: fromDisk } = await restarted.get(LINZ, 'net');
     expect(fromDisk.body.equals(PNG)).toBe(true);
     expect(up.seen.length - before).toBe(1);
   });
@@ -305,13 +305,56 @@ describe('tile settings', () => {
   });
 });
 
+describe('the upstream budget (issue 37)', () => {
+  it('limits upstream fetches per network and in total (429, Retry-After); cached tiles stay free', async () => {
+    const up = await upstream();
+    const clock = { now: Date.UTC(2026, 10, 27, 12) };
+    const t = await testApp(
+      {
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'linz-tiles-')),
+        TILE_UPSTREAM: `http://127.0.0.1:${up.port}/{z}/{x}/{y}.png`,
+        TILE_ATTRIBUTION: 'x',
+      },
+      { tiles: { now: () => clock.now }, config: { limits: { tileFetchesPerNetworkMinute: 30, tileFetchesPerMinute: 50 } } },
+    );
+    try {
+      // The attack: 400 distinct tiles at the highest zoom from one address, all at once.
+      const z19 = { x: 282_944, y: 181_568 }; // Linz's old town at zoom 19
+      const from = (ip: string, i: number) =>
+        t.app.inject({ url: url(z19.x + (i % 20), z19.y + Math.floor(i / 20), 19), remoteAddress: ip });
+      const answers = await Promise.all(Array.from({ length: 400 }, (_, i) => from('192.0.2.1', i)));
+      const codes = answers.map((a) => a.statusCode);
+      expect(codes.filter((c) => c === 200)).toHaveLength(30);
+      expect(up.seen).toHaveLength(30);
+      const refused = answers.find((a) => a.statusCode === 429);
+      expect(refused?.headers['cache-control']).toBe('no-store');
+      expect(Number(refused?.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(refused?.json()).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: expect.any(String) });
+      // The same address (another port of the network) still gets what is cached, without an upstream call.
+      const firstOk = answers.findIndex((a) => a.statusCode === 200);
+      expect((await from('192.0.2.77', firstOk)).statusCode).toBe(200);
+      expect(up.seen).toHaveLength(30);
+      // Another network has its own budget, until the total is spent.
+      const other = await Promise.all(Array.from({ length: 40 }, (_, i) => from('198.51.100.5', 400 + i)));
+      expect(other.filter((a) => a.statusCode === 200)).toHaveLength(20);
+      expect(up.seen).toHaveLength(50);
+      // A minute later the budget is back.
+      clock.now += 60_000;
+      expect((await from('192.0.2.1', 399)).statusCode).toBe(200);
+    } finally {
+      await t.close();
+      up.server?.close();
+    }
+  });
+});
+
 describe('the tile cache on disk', () => {
   it('answers 504 when the upstream refuses connections and nothing is cached', async () => {
     const closed = await upstream();
     closed.server?.close();
     const config = testConfig({ TILE_UPSTREAM: `http://127.0.0.1:${closed.port}/{z}/{x}/{y}.png`, TILE_ATTRIBUTION: 'x' });
     const tiles = tileService(config, mkdtempSync(path.join(tmpdir(), 'linz-tiles-')));
-    await expect(tiles.get(LINZ)).rejects.toMatchObject({ status: 504 });
+    await expect(tiles.get(LINZ, 'net')).rejects.toMatchObject({ status: 504 });
   });
 
   it('stays under TILE_CACHE_MAX_MB, deleting the least recently used tiles', async () => {
@@ -327,10 +370,10 @@ describe('the tile cache on disk', () => {
     const tiles = tileService(config, mkdtempSync(path.join(tmpdir(), 'linz-tiles-')));
     await tiles.disk.scanned;
     try {
-      for (let i = 0; i < 3; i++) await tiles.get({ ...LINZ, x: LINZ.x + i });
+      for (let i = 0; i < 3; i++) await tiles.get({ ...LINZ, x: LINZ.x + i }, 'net');
       // The first is used again, so the second is now the least recently used.
-      await tiles.get(LINZ);
-      await tiles.get({ ...LINZ, x: LINZ.x + 3 });
+      await tiles.get(LINZ, 'net');
+      await tiles.get({ ...LINZ, x: LINZ.x + 3 }, 'net');
       // Deleted in the background, after the write that went over the cap.
       const files = () => readdirSync(tiles.dir, { recursive: true }).map(String);
       await expect.poll(files).not.toContain(path.join('14', String(LINZ.x + 1), `${LINZ.y}.tile`));

@@ -133,6 +133,8 @@ export const AUDIT_ACTIONS = [
   'monument.hold',
   'screen.add',
   'screen.remove',
+  'screen.allow',
+  'screen.disallow',
   'mail.retry',
   'mail.release',
   'votes.release',
@@ -227,5 +229,9 @@ export const ScreenWord = z.object({ lang: ScreenLang, word: ScreenWordText });
 export type ScreenWord = z.infer<typeof ScreenWord>;
 export const ScreenWordList = z.array(z.object({ lang: ScreenLang, word: z.string() }));
 export type ScreenWordList = z.infer<typeof ScreenWordList>;
+/** A word of the word screen's allow-list (one list for all languages): never held for a listed word inside it. */
+export const ScreenAllowWord = z.object({ word: ScreenWordText });
+export type ScreenAllowWord = z.infer<typeof ScreenAllowWord>;
+export const ScreenAllowList = z.array(z.string());
 /** The answer to adding or removing a word: whether the list changed. */
 export const ScreenWordChange = z.object({ changed: z.boolean() });

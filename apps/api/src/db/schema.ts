@@ -488,6 +488,15 @@ export const screenWords = pgTable(
   },
   (t) => [primaryKey({ columns: [t.lang, t.word] })],
 );
+
+/**
+ * The word screen's allow-list (docs/screening.md): words that contain a listed word innocently
+ * (place names, ordinary compounds) and so are never held for it. Staff edit it in /admin.
+ */
+export const screenAllow = pgTable('screen_allow', {
+  word: text('word').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 /** Binary bytes (PostgreSQL bytea). */
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
@@ -520,6 +529,8 @@ export const photos = pgTable(
     /** Keyed hashes of the uploading browser and connection (limits, "mine"); none for staff. */
     uploaderVoterHash: text('uploader_voter_hash'),
     uploaderIpHash: text('uploader_ip_hash'),
+    /** The uploader's network (identity.ts networkHashOf): pending photos are capped per network. */
+    uploaderNetHash: text('uploader_net_hash'),
     byStaff: boolean('by_staff').notNull().default(false),
     rejectReason: text('reject_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -532,5 +543,6 @@ export const photos = pgTable(
     index('photos_status_idx').on(t.status, t.createdAt),
     index('photos_voter_idx').on(t.uploaderVoterHash, t.createdAt),
     index('photos_ip_idx').on(t.uploaderIpHash, t.createdAt),
+    index('photos_net_idx').on(t.uploaderNetHash, t.status),
   ],
 );

@@ -14,8 +14,8 @@ export const ANONYMOUS = 'anonym';
 const DAY_SECONDS = 86_400;
 
 export type PhotoSubject = { kind: 'monument'; monumentId: string } | { kind: 'intervention'; interventionId: number };
-export type Uploader = { voterHash: string; ipHash: string } | { staff: true };
-export type PhotoLimits = { perBrowserPerDay: number; perNetworkPerDay: number };
+export type Uploader = { voterHash: string; ipHash: string; netHash: string } | { staff: true };
+export type PhotoLimits = { perBrowserPerDay: number; perNetworkPerDay: number; pendingPerNetwork: number };
 
 type Row = {
   id: string;
@@ -131,13 +131,26 @@ export async function addPhoto(
     const where = await subjectOf(database, tx, subject);
     if (!staff) {
       await checkPhotoLimits(database, uploader, limits, tx);
-      // Citizens: one photo per proposal, three per monument (pending or approved); staff may add more.
+      // One network's photos waiting for review are capped, wherever they are: one person's junk
+      // queue stops at its own network and never takes the slots of a monument from anyone else.
+      const [waiting] = await database.rows<{ n: number | string }>(
+        sql`SELECT count(*) AS n FROM photos WHERE uploader_net_hash = ${uploader.netHash} AND status = 'pending'`,
+        tx,
+      );
+      if (Number(waiting?.n ?? 0) >= limits.pendingPerNetwork) {
+        throw new Conflict(
+          'Photos from your connection are waiting for review already. Please try again once staff have looked at them.',
+        );
+      }
+      // Citizens: one photo per proposal, three per monument; approved ones count, and pending ones
+      // only this network's own (others' pending photos never block an upload; staff decide on them).
       const same =
         where.interventionId === null
           ? sql`monument_id = ${where.monumentId} AND intervention_id IS NULL`
           : sql`intervention_id = ${where.interventionId}`;
       const [n] = await database.rows<{ n: number | string }>(
-        sql`SELECT count(*) AS n FROM photos WHERE ${same} AND NOT by_staff AND status <> 'rejected'`,
+        sql`SELECT count(*) AS n FROM photos WHERE ${same} AND NOT by_staff
+              AND (status = 'approved' OR (status = 'pending' AND uploader_net_hash = ${uploader.netHash}))`,
         tx,
       );
       const cap = where.interventionId === null ? PHOTO_RULES.perMonument : PHOTO_RULES.perIntervention;
@@ -153,10 +166,11 @@ export async function addPhoto(
     const status: PhotoStatus = staff ? 'approved' : 'pending';
     await database.rows(
       sql`INSERT INTO photos (id, monument_id, intervention_id, status, alt, credit, licence, hash, width, height, image, thumb,
-            uploader_voter_hash, uploader_ip_hash, by_staff, reviewed_at)
+            uploader_voter_hash, uploader_ip_hash, uploader_net_hash, by_staff, reviewed_at)
           VALUES (${id}, ${where.monumentId}, ${where.interventionId}, ${status}, ${fields.alt}, ${fields.credit ?? null},
             ${fields.licence}, ${photo.hash}, ${photo.width}, ${photo.height}, ${photo.image}, ${photo.thumb},
-            ${staff ? null : uploader.voterHash}, ${staff ? null : uploader.ipHash}, ${staff}, ${staff ? sql`now()` : null})`,
+            ${staff ? null : uploader.voterHash}, ${staff ? null : uploader.ipHash},
+            ${staff ? null : uploader.netHash}, ${staff}, ${staff ? sql`now()` : null})`,
       tx,
     );
     return { id, status };

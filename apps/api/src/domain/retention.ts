@@ -67,7 +67,7 @@ export const RETENTION_STEPS: RetentionStep[] = [
       const cutoff = ago(now, retentionDays * DAY_MS);
       const blank = async (
         table: 'votes' | 'interventions' | 'monuments' | 'accessibility_feedback' | 'photos',
-        column: 'ip_hash' | 'net_hash' | 'creator_ip_hash' | 'uploader_ip_hash',
+        column: 'ip_hash' | 'net_hash' | 'creator_ip_hash' | 'uploader_ip_hash' | 'uploader_net_hash',
       ) =>
         count(
           await database.rows(
@@ -82,6 +82,7 @@ export const RETENTION_STEPS: RetentionStep[] = [
         monuments: await blank('monuments', 'creator_ip_hash'),
         accessibilityFeedback: await blank('accessibility_feedback', 'creator_ip_hash'),
         photos: await blank('photos', 'uploader_ip_hash'),
+        photoNetworks: await blank('photos', 'uploader_net_hash'),
       };
     },
   },

@@ -5,7 +5,7 @@ import type { FollowerCounts, Moderation, QueueIntervention, QueueReport, StaffM
 import type { Database, Db } from '../db/client.js';
 import { followerCount } from './follows.js';
 import { interventionColumns, toIntervention } from './interventions.js';
-import { screenText, screenWords } from './screen.js';
+import { screenLists, screenText, type ScreenLists } from './screen.js';
 
 /** Open reports of the item `kind`/`idExpr` as a JSON array text. */
 const openReports = (kind: string, idExpr: SQL) => sql`(SELECT coalesce(json_agg(json_build_object(
@@ -43,8 +43,8 @@ export const monumentSelect = sql`SELECT m.id, m.name, m.name_en, m.lat, m.lng, 
     ${openReports('monument', sql`m.id`)}
   FROM monuments m`;
 
-/** `words`: the word screen's lists, to mark where an item's name matches them. */
-export function toStaffMonument(r: MonumentRow, words: readonly string[]): StaffMonument {
+/** `lists`: the word screen's lists, to mark where an item's name matches them. */
+export function toStaffMonument(r: MonumentRow, lists: ScreenLists): StaffMonument {
   return {
     id: r.id,
     name: r.name,
@@ -64,7 +64,7 @@ export function toStaffMonument(r: MonumentRow, words: readonly string[]): Staff
     createdAt: new Date(r.created_at).toISOString(),
     reports: reportsOf(r.reports_json),
     mergedInto: r.merged_into,
-    screen: screenText(r.name, words),
+    screen: screenText(r.name, lists.words, lists.allowed),
   };
 }
 
@@ -73,7 +73,7 @@ export async function loadMonument(database: Database, tx: Db, id: string, lock 
     sql`${monumentSelect} WHERE m.id = ${id} ${lock ? sql`FOR UPDATE OF m` : sql``}`,
     tx,
   );
-  return row ? toStaffMonument(row, await screenWords(database, tx)) : null;
+  return row ? toStaffMonument(row, await screenLists(database, tx)) : null;
 }
 
 type InterventionRow = Parameters<typeof toIntervention>[0] & {
@@ -88,11 +88,11 @@ export const interventionSelect = sql`SELECT ${interventionColumns}, i.moderatio
     m.name AS monument_name, ${followerCount('i')} AS followers, ${openReports('intervention', sql`i.id::text`)}
   FROM interventions i JOIN monuments m ON m.id = i.monument_id`;
 
-export function toQueueIntervention(r: InterventionRow, words: readonly string[]): QueueIntervention {
+export function toQueueIntervention(r: InterventionRow, lists: ScreenLists): QueueIntervention {
   return {
     ...toIntervention(r),
     moderation: r.moderation,
-    screen: screenText(r.name, words),
+    screen: screenText(r.name, lists.words, lists.allowed),
     createdAt: new Date(r.created_at).toISOString(),
     monumentName: r.monument_name,
     reports: reportsOf(r.reports_json),
@@ -105,7 +105,7 @@ export async function loadIntervention(database: Database, tx: Db, id: number, l
     sql`${interventionSelect} WHERE i.id = ${id} ${lock ? sql`FOR UPDATE OF i` : sql``}`,
     tx,
   );
-  return row ? toQueueIntervention(row, await screenWords(database, tx)) : null;
+  return row ? toQueueIntervention(row, await screenLists(database, tx)) : null;
 }
 
 /**
@@ -126,10 +126,10 @@ export async function reviewQueue(database: Database) {
     WHERE (i.moderation IN ('hidden', 'pending', 'held') AND i.merged_into IS NULL)
       OR EXISTS (SELECT 1 FROM reports r WHERE r.item_kind = 'intervention' AND r.item_id = i.id::text AND r.resolved_at IS NULL)
     ORDER BY ${first('i')}`);
-  const words = await screenWords(database);
+  const lists = await screenLists(database);
   return {
-    monuments: monuments.map((r) => toStaffMonument(r, words)),
-    interventions: interventions.map((r) => toQueueIntervention(r, words)),
+    monuments: monuments.map((r) => toStaffMonument(r, lists)),
+    interventions: interventions.map((r) => toQueueIntervention(r, lists)),
   };
 }
 

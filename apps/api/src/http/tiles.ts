@@ -3,12 +3,15 @@
 // third parties, and the OpenStreetMap tile policy forbids heavy use). Each tile is fetched from the
 // configured upstream once, kept on disk until the upstream's expiry (at least 7 days) and served
 // from there. It is no open proxy: only the configured zooms and tiles touching the configured
-// bounds are fetched; anything else is refused before any upstream call.
+// bounds are fetched; anything else is refused before any upstream call. Upstream fetches have a
+// budget (issue 37): cached tiles are free, fetches are limited per network and in total, and a
+// request beyond either answers 429 with Retry-After, so one client cannot make us crawl the upstream.
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
+import { networkOf } from '../domain/identity.js';
 
 /** A tile is kept at least this long, whatever the upstream says (basemap.at sends a day). */
 export const MIN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -36,9 +39,49 @@ class TileError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** For 429: seconds until a fetch is possible again. */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
+}
+
+/** Networks whose buckets are remembered; beyond this the full ones (idle a minute) are dropped. */
+const BUCKETS_MAX = 10_000;
+
+/**
+ * Token buckets of `perMinute` fetches, refilled evenly, holding at most a minute's worth: one for
+ * everyone and one per network. A fetch takes a token from both; `take` answers the seconds to
+ * wait when either is empty (and takes nothing then).
+ */
+export function fetchBudget(perNetworkMinute: number, totalMinute: number, now: () => number) {
+  type Bucket = { tokens: number; at: number };
+  const networks = new Map<string, Bucket>();
+  const total: Bucket = { tokens: totalMinute, at: now() };
+  const refill = (b: Bucket, perMinute: number, t: number) => {
+    // A clock that steps back (tests, an NTP correction) refills nothing rather than taking.
+    b.tokens = Math.min(perMinute, b.tokens + (Math.max(0, t - b.at) / 60_000) * perMinute);
+    b.at = t;
+  };
+  const wait = (b: Bucket, perMinute: number) => Math.max(1, Math.ceil(((1 - b.tokens) * 60) / Math.max(perMinute, 1)));
+  return {
+    take(network: string): number | undefined {
+      const t = now();
+      if (networks.size >= BUCKETS_MAX) {
+        for (const [k, b] of networks) if (t - b.at >= 60_000) networks.delete(k);
+        if (networks.size >= BUCKETS_MAX) networks.clear();
+      }
+      const own = networks.get(network) ?? { tokens: perNetworkMinute, at: t };
+      networks.set(network, own);
+      refill(own, perNetworkMinute, t);
+      refill(total, totalMinute, t);
+      if (own.tokens < 1) return wait(own, perNetworkMinute);
+      if (total.tokens < 1) return wait(total, totalMinute);
+      own.tokens -= 1;
+      total.tokens -= 1;
+      return undefined;
+    },
+  };
 }
 
 /** The tile's corners in degrees (Web Mercator tiles, as Leaflet and every upstream number them). */
@@ -161,6 +204,7 @@ export function tileService(config: Config, dataDir: string, opts: TileOptions =
   const disk = diskCache(dir, cacheMaxBytes);
   const inFlight = new Map<string, Promise<{ tile: Tile; maxAge: number }>>();
   const missing = new Map<string, number>();
+  const budget = fetchBudget(config.limits.tileFetchesPerNetworkMinute, config.limits.tileFetchesPerMinute, now);
   const [[south, west], [north, east]] = bounds;
 
   /** Whether this tile may be fetched: a configured zoom, inside the world, touching the bounds. */
@@ -212,11 +256,17 @@ export function tileService(config: Config, dataDir: string, opts: TileOptions =
   }
 
   /** The tile and how long browsers may keep it; throws TileError. */
-  async function load(c: Coords, key: string): Promise<{ tile: Tile; maxAge: number }> {
+  async function load(c: Coords, key: string, network: string): Promise<{ tile: Tile; maxAge: number }> {
     const cached = await disk.read(c);
     const t = now();
     if (cached && cached.expires > t) return { tile: cached, maxAge: Math.floor((cached.expires - t) / 1000) };
     if ((missing.get(key) ?? 0) > t) throw new TileError(404, 'The tile server has no such tile.');
+    const retryAfter = budget.take(network);
+    if (retryAfter !== undefined) {
+      // Over budget: an old copy is still better than a hole in the map.
+      if (cached) return { tile: cached, maxAge: STALE_MAX_AGE_S };
+      throw new TileError(429, 'Too many new map tiles asked for. Please try again shortly.', retryAfter);
+    }
     try {
       const tile = await fetchUpstream(c, key);
       return { tile, maxAge: Math.floor((tile.expires - now()) / 1000) };
@@ -229,12 +279,12 @@ export function tileService(config: Config, dataDir: string, opts: TileOptions =
 
   /** Requests for one tile at the same time share one disk read and at most one upstream call; the
    * tile is on disk before they are answered, so a later request finds it there. */
-  function get(c: Coords): Promise<{ tile: Tile; maxAge: number }> {
+  function get(c: Coords, network: string): Promise<{ tile: Tile; maxAge: number }> {
     if (!allowed(c)) return Promise.reject(new TileError(404, 'No tile here: outside the map’s zooms or area.'));
     const key = `${c.z}/${c.x}/${c.y}`;
     let pending = inFlight.get(key);
     if (!pending) {
-      pending = load(c, key).finally(() => inFlight.delete(key));
+      pending = load(c, key, network).finally(() => inFlight.delete(key));
       inFlight.set(key, pending);
     }
     return pending;
@@ -257,7 +307,7 @@ export function tileRoutes(app: FastifyInstance, config: Config, opts: TileOptio
         return reply.code(400).send({ message: 'A tile address is /tiles/{z}/{x}/{y}.png with whole numbers.' });
       }
       try {
-        const { tile, maxAge } = await tiles.get({ z: Number(z), x: Number(x), y: Number(y) });
+        const { tile, maxAge } = await tiles.get({ z: Number(z), x: Number(x), y: Number(y) }, networkOf(req.ip));
         const etag = etagOf(tile.body);
         reply.header('cache-control', `public, max-age=${Math.max(0, maxAge)}`).header('etag', etag);
         if (req.headers['if-none-match'] === etag) return reply.code(304).send();
@@ -265,6 +315,12 @@ export function tileRoutes(app: FastifyInstance, config: Config, opts: TileOptio
       } catch (error) {
         if (!(error instanceof TileError)) throw error;
         if (error.status === 404) reply.header('cache-control', 'public, max-age=3600');
+        // A 429 is JSON like every refusal of ours, and never cached: Leaflet leaves the square
+        // empty and asks again when the map next moves; a blank 200 would be kept as if it were the tile.
+        if (error.status === 429) {
+          reply.header('retry-after', String(error.retryAfter ?? 60)).header('cache-control', 'no-store');
+          return reply.code(429).send({ message: error.message, code: 'TOO_MANY_REQUESTS' });
+        }
         return reply.code(error.status).send({ message: error.message });
       }
     },

@@ -44,6 +44,7 @@ async function changed(ctx: Context) {
 const limitsOf = (ctx: Context) => ({
   perBrowserPerDay: ctx.config.limits.photosPerBrowserPerDay,
   perNetworkPerDay: ctx.config.limits.photosPerNetworkPerDay,
+  pendingPerNetwork: ctx.config.limits.photosPendingPerNetwork,
 });
 
 export const photosRouter = router({
@@ -72,7 +73,9 @@ export const photosRouter = router({
         () => true,
         () => false,
       );
-      const uploader: Uploader = staff ? { staff: true } : { voterHash: ctx.voterHash(), ipHash: await ctx.ipHash() };
+      const uploader: Uploader = staff
+        ? { staff: true }
+        : { voterHash: ctx.voterHash(), ipHash: await ctx.ipHash(), netHash: ctx.netHash() };
       await checkPhotoLimits(ctx.database, uploader, limitsOf(ctx));
       const photo = await processPhoto(Buffer.from(input.bytes.buffer, input.bytes.byteOffset, input.bytes.byteLength));
       const added = await addPhoto(ctx.database, {

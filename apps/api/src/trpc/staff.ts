@@ -19,6 +19,8 @@ import {
   OutboxList,
   QueueIntervention,
   ScreenWord,
+  ScreenAllowList,
+  ScreenAllowWord,
   ScreenWordChange,
   ScreenWordList,
   SignedOut,
@@ -47,7 +49,14 @@ import {
 } from '../domain/moderation.js';
 import { listOutbox, retryMail } from '../domain/outbox.js';
 import { announceChange } from '../domain/read-cache.js';
-import { addScreenWord, listScreenWords, removeScreenWord } from '../domain/screen.js';
+import {
+  addScreenAllow,
+  addScreenWord,
+  listScreenAllow,
+  listScreenWords,
+  removeScreenAllow,
+  removeScreenWord,
+} from '../domain/screen.js';
 import { signIn, signOut } from '../domain/staff.js';
 import { followerCounts, loadIntervention, loadMonument, reviewQueue } from '../domain/staff-views.js';
 import { publicProcedure, router, staffProcedure, type Context } from './init.js';
@@ -192,6 +201,16 @@ export const staffRouter = router({
       .input(ScreenWord)
       .output(ScreenWordChange)
       .mutation(async ({ ctx, input }) => removeScreenWord(ctx.database, await actor(ctx), input)),
+    /** The allow-list: words that contain a listed word innocently (place names and the like). */
+    allowList: staffProcedure.output(ScreenAllowList).query(({ ctx }) => listScreenAllow(ctx.database)),
+    allowAdd: staffProcedure
+      .input(ScreenAllowWord)
+      .output(ScreenWordChange)
+      .mutation(async ({ ctx, input }) => addScreenAllow(ctx.database, await actor(ctx), input.word)),
+    allowRemove: staffProcedure
+      .input(ScreenAllowWord)
+      .output(ScreenWordChange)
+      .mutation(async ({ ctx, input }) => removeScreenAllow(ctx.database, await actor(ctx), input.word)),
   }),
   photos: staffPhotosRouter,
   audit: router({

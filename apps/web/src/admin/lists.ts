@@ -41,6 +41,8 @@ export const AUDIT_ACTIONS = keysOf<AuditAction>({
   'monument.hold': true,
   'screen.add': true,
   'screen.remove': true,
+  'screen.allow': true,
+  'screen.disallow': true,
   'mail.retry': true,
   'mail.release': true,
   'votes.release': true,

@@ -8,6 +8,7 @@ import { errorText } from '../errors';
 import { SCREEN_LANGS } from '../lists';
 import { useTRPC } from '../trpc';
 import { useStaffAction } from '../useStaffAction';
+import { AllowWords } from './AllowWords';
 
 type Lang = ScreenWordList[number]['lang'];
 
@@ -98,6 +99,7 @@ export function ScreenWords() {
           </section>
         ))
       )}
+      <AllowWords />
     </section>
   );
 }
