@@ -9,7 +9,7 @@ import {
   MonumentInterventionList,
   NewIntervention,
 } from './intervention.js';
-import { CreatedMonument, Monument, MonumentDetail, MonumentList, MonumentRef, NewMonument } from './monument.js';
+import { CreatedMonument, MonumentDetail, MonumentList, MonumentRef, NewMonument } from './monument.js';
 import { ConfirmVoteRequest, VoteAnswer, VoteConfirmed, VoteConfirmPending, VoteConfirmToken, VoteRequest } from './vote.js';
 import { VoteAlertList, VoteDecision, VoteDecisionAnswer, VotePreviewRequest, VoteReview } from './vote-review.js';
 import { NewReport, ReportAnswer } from './report.js';

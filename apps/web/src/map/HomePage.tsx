@@ -41,8 +41,12 @@ export function HomePage() {
   const navigate = useNavigate();
   // A pick opens as a link does, and the address says so (reload or share it: the same popup).
   const pick = (monument: Monument) => {
-    const found: Found = { kind: 'found', monument };
-    queryClient.setQueryData(monumentLinkQuery(monument.id).queryKey, found);
+    // Opens at once from the list's copy; the full answer (with the sources the monument's own
+    // view shows) replaces it in the background.
+    const found: Found = { kind: 'found', monument: { ...monument, source: null } };
+    const { queryKey } = monumentLinkQuery(monument.id);
+    queryClient.setQueryData(queryKey, found);
+    void queryClient.invalidateQueries({ queryKey });
     setPicked((p) => ({ monument, count: (p?.count ?? 0) + 1 }));
     void navigate({
       to: '.',
