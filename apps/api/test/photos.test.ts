@@ -395,7 +395,7 @@ describe(`photos on ${DB_KIND}`, () => {
     expect(refused.json()).toMatchObject({ message: expect.stringMatching(/waiting for review/) });
     // Someone on another network is not affected.
     expect((await junk(other, 'k1', '198.51.100.20')).statusCode).toBe(202);
-    const id = (first.json() as { id: string }).id;
+    const id = first.json<{ id: string }>().id;
     expect((await staffPost(app, pathOf(routes.staffApprovePhoto.path, { photoId: id }), staff)).statusCode).toBe(200);
     expect((await junk(other, 'j4', '192.0.2.13')).statusCode).toBe(202);
   });

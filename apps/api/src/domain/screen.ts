@@ -44,7 +44,7 @@ export const COMPOUND_MIN = 5;
 export const ENDINGS = ['e', 'en', 'n', 'er', 'ern', 'es', 's', 'in', 'innen', 'ed', 'ing', 'ers'];
 
 /** Non-ASCII look-alikes as the Latin letters they imitate (ASCII stays: digits are read by SWAPS). */
-const latin = (s: string) => s.replace(/[^\x00-\x7f]/gu, (ch) => unhomoglyph(ch));
+const latin = (s: string) => s.replace(/[^\p{ASCII}]/gu, (ch) => unhomoglyph(ch));
 const unmarked = (s: string) => s.normalize('NFD').replace(/\p{M}+/gu, '');
 
 /**
