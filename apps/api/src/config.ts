@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SiteProfile, THRESHOLD_COUNTS, type ThresholdCounts } from '@linz/contract';
-import { DEFAULT_TILES, PATHS, TILE_ATTRIBUTIONS } from '@linz/contract/facts';
+import { DEFAULT_TILES, PATHS, PRODUCT_NAME, TILE_ATTRIBUTIONS } from '@linz/contract/facts';
 import { z } from 'zod';
 
 const int = (def: number) => z.coerce.number().int().nonnegative().default(def);
@@ -108,7 +108,7 @@ const Env = z.object({
   TILE_MAX_ZOOM: z.coerce.number().int().min(0).max(22).default(DEFAULT_TILES.maxZoom),
   TILE_CACHE_MAX_MB: int(1024),
   SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default('Linz Denkmal-Karte <no-reply@localhost>'),
+  MAIL_FROM: z.string().default(`${PRODUCT_NAME} <no-reply@localhost>`),
   MAYOR_EMAIL: z.string().default('buergermeister@linz.example'),
   RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
   // A bearer token that is short enough to guess would make the figures public.

@@ -1,7 +1,7 @@
 // Following a proposal by e-mail (issue 17) on both databases: double opt-in, the rules for bad
 // input and limits, the follower mails as a real SMTP peer receives them (parsed with mailparser),
 // one-click unsubscribe (RFC 8058), SMTP down and a crashed sender.
-import { FollowConfirmed, FollowPending, pathOf, routes, Unsubscribed } from '@linz/contract';
+import { FollowConfirmed, FollowPending, pathOf, PRODUCT_NAME, routes, Unsubscribed } from '@linz/contract';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { claimDueFollowerMails, markRetry } from '../src/mail/outbox.js';
@@ -46,7 +46,7 @@ describe(`follow a proposal by e-mail on ${DB_KIND}`, () => {
     expect(mail.text).toContain('„Eine Linde für alle“ (so von jemandem auf der Karte eingegeben)');
     expect(mail.text).toContain(`${PUBLIC_URL}/follow/confirm?token=`);
     expect(mail.text).toContain(`${PUBLIC_URL}/monuments/${encodeURIComponent(a.monumentId)}?proposal=${id}`);
-    expect(mail.text).toContain('weil auf der Denkmal-Karte diese Adresse zum Folgen eingegeben wurde');
+    expect(mail.text).toContain(`weil auf der Karte ${PRODUCT_NAME} diese Adresse zum Folgen eingegeben wurde`);
     // The app's register ("du", as the follow dialog that asked for the address).
     expect(mail.text).toContain('Du (oder jemand mit deiner Adresse) möchtest');
     expect(mail.text).not.toMatch(FORMAL);
@@ -163,7 +163,7 @@ describe(`follow a proposal by e-mail on ${DB_KIND}`, () => {
       // Our words in the subject; the proposal's name only in the body, quoted and marked as a visitor's.
       expect(mail.subject).not.toContain('Gutschein');
       expect(mail.subject).not.toContain('Linde');
-      expect(mail.subject).toMatch(/^Denkmal-Karte Linz: Bitte bestätigen: Du möchtest einem Vorschlag folgen$/);
+      expect(mail.subject).toBe(`${PRODUCT_NAME}: Bitte bestätigen: Du möchtest einem Vorschlag folgen`);
       expect(mail.text).toMatch(/„(Gratis 500 € Gutschein|Eine Linde)“ \(so von jemandem auf der Karte eingegeben\)/);
     }
   });

@@ -67,7 +67,7 @@ describe(`a shared proposal on ${DB_KIND}`, () => {
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     const html = res.body;
     expect(html).not.toContain('<script>&');
-    const title = `„${NAME}“: ein Vorschlag für ${monument}`;
+    const title = `„${NAME}“: ein Vorschlag für „${monument}“`;
     const description = `7 von ${MAYOR_THRESHOLD} Stimmen. Status: Offen. Auf der Karte ansehen und mitstimmen.`;
     expect(meta(html, 'property', 'og:title')).toBe(escaped(title));
     expect(meta(html, 'name', 'twitter:title')).toBe(escaped(title));

@@ -1,11 +1,12 @@
 // The one place for who runs this deployment: product name and contact details (texts in either
 // language, the header's pretitle and subtitle included, live in the locale files).
 // Components read these values; translation texts interpolate them (e.g. "Telefon: {{phone}}").
+import { PRODUCT_NAME } from '@linz/contract/facts';
 
 export const branding = {
   /** Names the marker image: /assets/{product}Marker.png */
   product: 'denkmal',
-  title: 'Denk·Mal Linz',
+  title: PRODUCT_NAME,
   artist: 'Kollektiv Denk·Mal',
   contact: {
     phone: '+43 732 000 000',

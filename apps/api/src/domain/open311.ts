@@ -15,6 +15,7 @@ import {
   type Open311Request,
   type ProposalStatus,
 } from '@linz/contract';
+import { PRODUCT_NAME } from '@linz/contract/facts';
 import { XMLBuilder } from 'fast-xml-parser';
 import type { Database } from '../db/client.js';
 import { NOT_XML } from './feeds.js';
@@ -224,7 +225,7 @@ export const open311Services = () => [
     metadata: false,
     type: 'realtime' as const,
     keywords: 'Denkmal, Erinnerung, Frauen, Vorschlag',
-    group: 'Denkmal-Karte Linz',
+    group: PRODUCT_NAME,
   },
 ];
 

@@ -4,7 +4,7 @@
 // and RFC 8058 one-click unsubscribe headers. The texts live here, as the mayor's do in message.ts.
 // German mails say "du", as every page a citizen sees does (the follow dialog promises "Wir schreiben
 // dir"); only the city's side (/admin, the mayor's mail) says "Sie".
-import { APP_PATHS, monumentViewPath, PATHS, type MailLang } from '@linz/contract';
+import { PRODUCT_NAME, APP_PATHS, monumentViewPath, PATHS, type MailLang } from '@linz/contract';
 import { confirmTokenOf, unsubscribeTokenOf } from '../domain/follows.js';
 import { visitorText, type MailSettings, type OutgoingMail } from './message.js';
 import type { FollowerMail } from './outbox.js';
@@ -49,7 +49,7 @@ function texts(m: FollowerMail, lang: MailLang, links: { proposal: string; confi
         ? {
             subject: 'Bitte bestätigen: Du möchtest einem Vorschlag folgen',
             lines: [
-              `Du (oder jemand mit deiner Adresse) möchtest dem Vorschlag ${named} für ${monument} auf der Linzer Denkmal-Karte folgen.`,
+              `Du (oder jemand mit deiner Adresse) möchtest dem Vorschlag ${named} für „${monument}“ auf der Karte ${PRODUCT_NAME} folgen.`,
               '',
               'Bitte bestätige das innerhalb von 48 Stunden auf dieser Seite (ein Klick auf den Knopf dort):',
               links.confirm,
@@ -58,12 +58,12 @@ function texts(m: FollowerMail, lang: MailLang, links: { proposal: string; confi
               '',
               `Der Vorschlag auf der Karte: ${links.proposal}`,
             ],
-            reason: 'Du bekommst diese Nachricht, weil auf der Denkmal-Karte diese Adresse zum Folgen eingegeben wurde.',
+            reason: `Du bekommst diese Nachricht, weil auf der Karte ${PRODUCT_NAME} diese Adresse zum Folgen eingegeben wurde.`,
           }
         : {
             subject: 'Please confirm: you want to follow a proposal',
             lines: [
-              `You (or someone with your address) asked to follow the proposal ${named} for ${monument} on the Linz monument map.`,
+              `You (or someone with your address) asked to follow the proposal ${named} for “${monument}” on the ${PRODUCT_NAME} map.`,
               '',
               'Please confirm within 48 hours on this page (one click on its button):',
               links.confirm,
@@ -72,14 +72,14 @@ function texts(m: FollowerMail, lang: MailLang, links: { proposal: string; confi
               '',
               `The proposal on the map: ${links.proposal}`,
             ],
-            reason: 'You get this message because this address was entered on the monument map to follow a proposal.',
+            reason: `You get this message because this address was entered on the ${PRODUCT_NAME} map to follow a proposal.`,
           };
     case 'threshold':
       return de
         ? {
             subject: `Ein Vorschlag, dem du folgst, hat ${m.intervention.votes} Stimmen und ging an das Büro des Bürgermeisters`,
             lines: [
-              `Der Vorschlag ${named} für ${monument} hat die Schwelle erreicht und wurde per E-Mail an das Büro des Bürgermeisters geschickt.`,
+              `Der Vorschlag ${named} für „${monument}“ hat die Schwelle erreicht und wurde per E-Mail an das Büro des Bürgermeisters geschickt.`,
               '',
               `Der Vorschlag auf der Karte: ${links.proposal}`,
             ],
@@ -88,7 +88,7 @@ function texts(m: FollowerMail, lang: MailLang, links: { proposal: string; confi
         : {
             subject: `A proposal you follow reached ${m.intervention.votes} votes and was sent to the mayor's office`,
             lines: [
-              `The proposal ${named} for ${monument} reached the threshold and was sent by e-mail to the mayor's office.`,
+              `The proposal ${named} for “${monument}” reached the threshold and was sent by e-mail to the mayor's office.`,
               '',
               `The proposal on the map: ${links.proposal}`,
             ],
@@ -101,7 +101,7 @@ function texts(m: FollowerMail, lang: MailLang, links: { proposal: string; confi
         ? {
             subject: `Die Stadt hat zu einem Vorschlag geantwortet, dem du folgst: ${status}`,
             lines: [
-              `Die Stadt Linz hat den Stand des Vorschlags ${named} für ${monument} gesetzt: ${status}.`,
+              `Die Stadt Linz hat den Stand des Vorschlags ${named} für „${monument}“ gesetzt: ${status}.`,
               '',
               'Stellungnahme der Stadt:',
               statement,
@@ -113,7 +113,7 @@ function texts(m: FollowerMail, lang: MailLang, links: { proposal: string; confi
         : {
             subject: `The city answered a proposal you follow: ${status}`,
             lines: [
-              `The City of Linz set the status of the proposal ${named} for ${monument}: ${status}.`,
+              `The City of Linz set the status of the proposal ${named} for “${monument}”: ${status}.`,
               '',
               "The city's statement:",
               statement,
@@ -129,7 +129,7 @@ function texts(m: FollowerMail, lang: MailLang, links: { proposal: string; confi
         ? {
             subject: 'Ein Vorschlag, dem du folgst, wird unter anderem Namen weitergeführt',
             lines: [
-              `Der Vorschlag ${named} wurde mit dem gleichartigen Vorschlag ${visitorText(lang, into)} für ${monument} zusammengeführt; die Stimmen zählen dort.`,
+              `Der Vorschlag ${named} wurde mit dem gleichartigen Vorschlag ${visitorText(lang, into)} für „${monument}“ zusammengeführt; die Stimmen zählen dort.`,
               'Du folgst ab jetzt diesem Vorschlag.',
               '',
               `Der Vorschlag auf der Karte: ${links.into}`,
@@ -139,7 +139,7 @@ function texts(m: FollowerMail, lang: MailLang, links: { proposal: string; confi
         : {
             subject: 'A proposal you follow continues under another name',
             lines: [
-              `The proposal ${named} was merged into the similar proposal ${visitorText(lang, into)} for ${monument}; its votes count there.`,
+              `The proposal ${named} was merged into the similar proposal ${visitorText(lang, into)} for “${monument}”; its votes count there.`,
               'From now on you follow that proposal.',
               '',
               `The proposal on the map: ${links.into}`,
@@ -152,7 +152,7 @@ function texts(m: FollowerMail, lang: MailLang, links: { proposal: string; confi
         ? {
             subject: 'Ein Vorschlag, dem du folgst, wurde entfernt',
             lines: [
-              `Der Vorschlag ${named} für ${monument} wurde von der Moderation der Denkmal-Karte entfernt und ist nicht mehr öffentlich.`,
+              `Der Vorschlag ${named} für „${monument}“ wurde von der Moderation von ${PRODUCT_NAME} entfernt und ist nicht mehr öffentlich.`,
               'Du bekommst dazu keine weiteren Nachrichten.',
             ],
             reason: followReason(de, proposal),
@@ -160,7 +160,7 @@ function texts(m: FollowerMail, lang: MailLang, links: { proposal: string; confi
         : {
             subject: 'A proposal you follow was removed',
             lines: [
-              `The proposal ${named} for ${monument} was removed by the monument map's moderators and is no longer public.`,
+              `The proposal ${named} for “${monument}” was removed by ${PRODUCT_NAME}'s moderators and is no longer public.`,
               'You will get no further messages about it.',
             ],
             reason: followReason(de, proposal),
@@ -170,8 +170,8 @@ function texts(m: FollowerMail, lang: MailLang, links: { proposal: string; confi
 
 const followReason = (de: boolean, proposal: string) =>
   de
-    ? `Du bekommst diese Nachricht, weil du dem Vorschlag „${proposal}“ auf der Linzer Denkmal-Karte folgst.`
-    : `You get this message because you follow the proposal “${proposal}” on the Linz monument map.`;
+    ? `Du bekommst diese Nachricht, weil du dem Vorschlag „${proposal}“ auf der Karte ${PRODUCT_NAME} folgst.`
+    : `You get this message because you follow the proposal “${proposal}” on the ${PRODUCT_NAME} map.`;
 
 /** A statement keeps its line breaks but no other control characters. */
 // eslint-disable-next-line no-control-regex -- control characters are what this removes
@@ -208,14 +208,14 @@ export function composeFollowerMail(m: FollowerMail, s: FollowMailSettings): Out
     lang === 'de'
       ? [`Nicht mehr folgen (ein Klick): ${unsubscribePage}`, `Allen Vorschlägen nicht mehr folgen: ${unsubscribePage}&all=1`]
       : [`Stop following (one click): ${unsubscribePage}`, `Stop following every proposal: ${unsubscribePage}&all=1`];
-  const footer = ['', '--', t.reason, ...stop, '', lang === 'de' ? 'Linzer Denkmal-Karte' : 'Linz monument map', ''];
+  const footer = ['', '--', t.reason, ...stop, '', PRODUCT_NAME, ''];
   const text = [...t.lines, ...footer].join('\n');
   const html = `<!doctype html><html lang="${lang}"><body>${[...t.lines, ...footer].map(htmlLine).join('')}</body></html>`;
   return {
     messageId: followMessageIdOf(m, s.publicUrl),
     from: s.mailFrom,
     to: m.follow.email,
-    subject: `Denkmal-Karte Linz: ${t.subject}`,
+    subject: `${PRODUCT_NAME}: ${t.subject}`,
     text,
     html,
     headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },

@@ -1,6 +1,6 @@
 // The mayor's e-mail for one notification: German first (the mayor's language), then English.
 // Plain text only, so nothing a visitor typed can become markup or a header.
-import { monumentViewPath } from '@linz/contract/facts';
+import { PRODUCT_NAME, monumentViewPath } from '@linz/contract/facts';
 import type { Notification } from './outbox.js';
 
 /** One message as the transports take it (the mayor's, or a follower's with its HTML and List-Unsubscribe headers). */
@@ -54,7 +54,7 @@ function composeCorrection(n: Notification, s: MailSettings, proposal: string, m
     '',
     `Korrektur nach Prüfung: ${n.votes.counted} Stimmen.`,
     '',
-    `Zum Vorschlag „${proposal}“ (${monument}) haben wir Ihnen am ${when(n.reachedAt, 'de-AT')} das Erreichen der Schwelle gemeldet.`,
+    `Zum Vorschlag „${proposal}“ („${monument}“) haben wir Ihnen am ${when(n.reachedAt, 'de-AT')} das Erreichen der Schwelle gemeldet.`,
     'Bei der Prüfung der Stimmen haben unsere Mitarbeiterinnen und Mitarbeiter Stimmen für ungültig erklärt;',
     `der Vorschlag liegt nun unter der Schwelle. Stand: ${origin.de}.`,
     `Auf der Karte: ${mapLinkOf(s.publicUrl, n)}`,
@@ -71,7 +71,7 @@ function composeCorrection(n: Notification, s: MailSettings, proposal: string, m
     messageId: messageIdOf(n, s.publicUrl),
     from: s.mailFrom,
     to: s.mayorEmail,
-    subject: `Denkmal-Karte Linz: Korrektur nach Prüfung: ${n.votes.counted} Stimmen für „${proposal}“`,
+    subject: `${PRODUCT_NAME}: Korrektur nach Prüfung: ${n.votes.counted} Stimmen für „${proposal}“`,
     text,
   };
 }
@@ -103,7 +103,7 @@ export function composeMayorMail(n: Notification, s: MailSettings): MayorMail {
   const text = [
     'Sehr geehrte Damen und Herren,',
     '',
-    `ein Vorschlag auf der Linzer Denkmal-Karte hat ${n.voteCount} Unterstützungen erreicht.`,
+    `ein Vorschlag auf der Karte ${PRODUCT_NAME} hat ${n.voteCount} Unterstützungen erreicht.`,
     '',
     `Vorschlag: ${proposal}`,
     `Denkmal: ${monument}`,
@@ -122,7 +122,7 @@ export function composeMayorMail(n: Notification, s: MailSettings): MayorMail {
     '',
     '-- English --',
     '',
-    `A proposal on the Linz monument map has reached ${n.voteCount} supports.`,
+    `A proposal on the ${PRODUCT_NAME} map has reached ${n.voteCount} supports.`,
     '',
     `Proposal: ${proposal}`,
     ...(descriptionEn ? [`Description: ${descriptionEn}`] : []),
@@ -144,7 +144,7 @@ export function composeMayorMail(n: Notification, s: MailSettings): MayorMail {
     messageId: messageIdOf(n, s.publicUrl),
     from: s.mailFrom,
     to: s.mayorEmail,
-    subject: `Denkmal-Karte Linz: Vorschlag „${proposal}“ für ${monument} hat ${n.voteCount} Unterstützungen`,
+    subject: `${PRODUCT_NAME}: Vorschlag „${proposal}“ für „${monument}“ hat ${n.voteCount} Unterstützungen`,
     text,
   };
 }

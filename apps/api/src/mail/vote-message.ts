@@ -1,6 +1,6 @@
 // The mails of issue 27: a vote's confirmation (to the voter, in her language) and an alert about
 // a proposal's votes (to staff). Plain text only: nothing a visitor typed becomes markup or a header.
-import { APP_PATHS } from '@linz/contract';
+import { PRODUCT_NAME, APP_PATHS } from '@linz/contract';
 import { voteConfirmTokenOf } from '../domain/vote-confirm.js';
 import { visitorText, type MailSettings, type OutgoingMail } from './message.js';
 import type { AlertMail, VoterMail } from './outbox.js';
@@ -16,7 +16,7 @@ export function composeVoteConfirmMail(m: VoterMail, s: MailSettings & { secret:
   const lines =
     m.lang === 'de'
       ? [
-          `Du (oder jemand mit deiner Adresse) hast auf der Linzer Denkmal-Karte für den Vorschlag ${visitorText('de', proposal)} bei ${monument} gestimmt und möchtest die Stimme bestätigen.`,
+          `Du (oder jemand mit deiner Adresse) hast auf der Karte ${PRODUCT_NAME} für den Vorschlag ${visitorText('de', proposal)} bei „${monument}“ gestimmt und möchtest die Stimme bestätigen.`,
           '',
           'Bitte bestätige sie innerhalb von 48 Stunden auf dieser Seite (ein Klick auf den Knopf dort):',
           link,
@@ -25,12 +25,12 @@ export function composeVoteConfirmMail(m: VoterMail, s: MailSettings & { secret:
           'nur einen verschlüsselten Fingerabdruck davon; ohne Bestätigung wird sie nach 48 Stunden gelöscht.',
           '',
           '--',
-          'Du bekommst diese Nachricht, weil auf der Denkmal-Karte diese Adresse zum Bestätigen einer Stimme eingegeben wurde.',
-          'Linzer Denkmal-Karte',
+          `Du bekommst diese Nachricht, weil auf der Karte ${PRODUCT_NAME} diese Adresse zum Bestätigen einer Stimme eingegeben wurde.`,
+          PRODUCT_NAME,
           '',
         ]
       : [
-          `You (or someone with your address) voted for the proposal ${visitorText('en', proposal)} at ${monument} on the Linz monument map and asked to confirm the vote.`,
+          `You (or someone with your address) voted for the proposal ${visitorText('en', proposal)} at “${monument}” on the ${PRODUCT_NAME} map and asked to confirm the vote.`,
           '',
           'Please confirm it within 48 hours on this page (one click on its button):',
           link,
@@ -39,8 +39,8 @@ export function composeVoteConfirmMail(m: VoterMail, s: MailSettings & { secret:
           'only a keyed fingerprint of it; without confirmation it is deleted after 48 hours.',
           '',
           '--',
-          'You get this message because this address was entered on the monument map to confirm a vote.',
-          'Linz monument map',
+          `You get this message because this address was entered on the ${PRODUCT_NAME} map to confirm a vote.`,
+          PRODUCT_NAME,
           '',
         ];
   return {
@@ -48,7 +48,7 @@ export function composeVoteConfirmMail(m: VoterMail, s: MailSettings & { secret:
     from: s.mailFrom,
     to: m.email,
     // Our words only: the proposal's name (a visitor's text) is in the body.
-    subject: m.lang === 'de' ? 'Denkmal-Karte Linz: Bitte bestätige deine Stimme' : 'Linz monument map: Please confirm your vote',
+    subject: `${PRODUCT_NAME}: ${m.lang === 'de' ? 'Bitte bestätige deine Stimme' : 'Please confirm your vote'}`,
     text: lines.join('\n'),
   };
 }
@@ -77,7 +77,7 @@ export function composeAlertMail(m: AlertMail, s: MailSettings): OutgoingMail {
     messageId: `<vote-alert-${m.id}-${m.queuedAt.getTime()}@${hostOf(s.publicUrl)}>`,
     from: s.mailFrom,
     to: s.feedbackEmail,
-    subject: `Denkmal-Karte Linz: Stimmen prüfen: „${proposal}“`,
+    subject: `${PRODUCT_NAME}: Stimmen prüfen: „${proposal}“`,
     text,
   };
 }

@@ -21,6 +21,7 @@ import {
   type Open311RouteName,
   type RouteName,
 } from '@linz/contract';
+import { PRODUCT_NAME } from '@linz/contract/facts';
 import { z } from 'zod';
 
 type Route = (typeof routes)[RouteName] & {
@@ -413,12 +414,12 @@ export function openApiDocument(publicUrl: string) {
     openapi: '3.1.1',
     servers: [{ url: publicUrl, description: 'This deployment (its PUBLIC_URL).' }],
     info: {
-      title: 'Denkmal-Karte Linz API',
+      title: `${PRODUCT_NAME} API`,
       version: '1',
       // What the API serves is open data under CC BY 4.0 (the exports name it in their Link header).
       license: { name: 'CC BY 4.0 (the data it serves)', identifier: 'CC-BY-4.0' },
       description:
-        'The REST API of the Denkmal-Karte Linz: monuments, proposals (interventions), votes and reports; ' +
+        `The REST API of ${PRODUCT_NAME}: monuments, proposals (interventions), votes and reports; ` +
         'the figures and open data; the city staff’s endpoints. Errors answer `ErrorBody` as JSON. ' +
         `Generated from the zod schemas in packages/contract; a readable page is at ${PATHS.docs}.`,
     },

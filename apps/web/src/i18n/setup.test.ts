@@ -1,3 +1,6 @@
+import { PRODUCT_NAME } from '@linz/contract/facts';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import de from '../../public/locales/de/translation.json';
 import en from '../../public/locales/en/translation.json';
@@ -22,6 +25,13 @@ describe('translations', () => {
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
+  });
+
+  it('name the product as the contract does, and so does the page title', () => {
+    expect([de.sharePreview.siteName, en.sharePreview.siteName]).toEqual([PRODUCT_NAME, PRODUCT_NAME]);
+    const html = readFileSync(path.resolve(import.meta.dirname, '../../index.html'), 'utf8');
+    expect(html.match(/<title>([^<]*)<\/title>/)?.[1]).toBe(PRODUCT_NAME);
+    for (const title of html.matchAll(/title="([^"]*)"/g)) expect(title[1]).toMatch(new RegExp(`^${PRODUCT_NAME}: `));
   });
 
   it('have the same keys in German and English', () => {
