@@ -45,6 +45,11 @@ test('vote, confirm it by e-mail, open the mail’s link, press the button: the 
   await expect(popup.getByText('Wir haben dir eine E-Mail geschickt.', { exact: false })).toBeVisible();
   await expect(field).toHaveCount(0);
 
+  // It can be asked for again on /mine (the popup offers it with its banner only).
+  await page.goto('/mine');
+  const voted = page.getByRole('region', { name: /^Abgestimmt/ });
+  await expect(voted.getByRole('button', { name: `Stimme für „${title}“ per E-Mail bestätigen` })).toBeVisible();
+
   const mail = await mailTo(email, /Bitte bestätige deine Stimme/);
   // The title is a visitor's text: in the body, not the subject (issue 37).
   expect(mail.subject).not.toContain(title);

@@ -16,6 +16,7 @@ import { ProposalThumb } from '../photos/ProposalThumb';
 import { usePublicPhoto } from '../photos/usePublicPhoto';
 import { BackLink } from '../layout/BackLink';
 import { ProposalStanding } from '../popup/ProposalStanding';
+import { VoteConfirmForm } from '../popup/VoteConfirmForm';
 import { ReviewBadge } from '../review/UnderReview';
 
 const SECTIONS = ['proposed', 'voted', 'following'] as const satisfies readonly (keyof Mine)[];
@@ -40,6 +41,8 @@ function MineEntry({ item, section, onUnwatch }: { item: MineItem; section: Sect
       {photo ? <ProposalThumb photo={photo} name={intervention.name} className="list-thumb" /> : null}
       <p className="mine-item__monument">{t('follow.mine.at', { monument: where })}</p>
       {item.underReview ? <p className="review-explain">{t('review.explain')}</p> : <ProposalStanding proposal={intervention} />}
+      {/* The popup offers it once, with its banner; here it can be asked for again at any time. */}
+      {section === 'voted' ? <VoteConfirmForm interventionId={intervention.id} name={intervention.name} /> : null}
       <p className="mine-item__actions">
         <Link {...proposalLink(monument.id, intervention.id)} aria-label={t('follow.mine.mapLabel', { name: intervention.name })}>
           {t('follow.mapLink')}
