@@ -18,6 +18,8 @@ import {
   PROPOSAL_STATUSES,
   REPORT_REASONS,
   ReportAnswer,
+  LINZ_AREA,
+  insideArea,
 } from '@linz/contract';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -117,8 +119,15 @@ const monumentBodyLoose = bodies(
 const nearlyValidMonument = fc
   .record({
     name: text,
-    geoLocX: fc.double({ min: -90, max: 90, noNaN: true }),
-    geoLocY: fc.double({ min: -180, max: 180, noNaN: true }),
+    // Mostly inside the city's area (the server refuses the rest, OUTSIDE_AREA), sometimes anywhere.
+    geoLocX: fc.oneof(
+      { weight: 3, arbitrary: fc.double({ min: LINZ_AREA.south, max: LINZ_AREA.north, noNaN: true }) },
+      { weight: 1, arbitrary: fc.double({ min: -90, max: 90, noNaN: true }) },
+    ),
+    geoLocY: fc.oneof(
+      { weight: 3, arbitrary: fc.double({ min: LINZ_AREA.west, max: LINZ_AREA.east, noNaN: true }) },
+      { weight: 1, arbitrary: fc.double({ min: -180, max: 180, noNaN: true }) },
+    ),
   })
   .map((b) => JSON.stringify(b));
 const monumentBody = fc.oneof({ weight: 1, arbitrary: nearlyValidMonument }, { weight: 2, arbitrary: monumentBodyLoose });
@@ -366,6 +375,7 @@ describe('fuzzing every endpoint', () => {
         NewMonument.safeParse({ name: m.name, geoLocX: Number(m.lat), geoLocY: Number(m.lng) }).success,
         JSON.stringify(m),
       ).toBe(true);
+      expect(insideArea(LINZ_AREA, Number(m.lat), Number(m.lng)), JSON.stringify(m)).toBe(true);
       expect(m.name).toBe(m.name.trim());
       expect(m.validated).toBe(false);
       expect(created.monuments.get(m.id)?.name).toBe(m.name);

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ClientConfig, routes } from '@linz/contract';
-import { TILE_PATH } from '@linz/contract/facts';
+import { LINZ_AREA, TILE_PATH } from '@linz/contract/facts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { MIN_TTL_MS, tileService } from '../src/http/tiles.js';
@@ -254,6 +254,7 @@ describe('tiles from our own address', () => {
       maxZoom: 19,
       staffOidc: false,
       thresholdCounts: 'votes',
+      cityArea: LINZ_AREA,
     });
     // The pages' CSP allows images from our own origin only.
     const csp = String((await t.app.inject({ url: '/about' })).headers['content-security-policy']);
