@@ -105,7 +105,10 @@ export function createIpHasher(database: Database): IpHasher {
       // Yesterday's key as read before today's was made could be a stale null: read it again.
       keys.delete(previousDay(day));
     }
-    return (await cached(day, keyOf)) as string;
+    // Yesterday's key is read with today's: after a day's first hash no vote waits on the database
+    // for its keys (on PGlite a held transaction would hold that read, and the vote, past its deadline).
+    const [key] = await Promise.all([cached(day, keyOf), cached(previousDay(day), storedKeyOf)]);
+    return key as string;
   };
   const hash = async (ip: string, now = new Date()) => keyedHash(await todayKey(now), connectionOf(ip));
   hash.recent = async (ip: string, now = new Date()) => {
