@@ -1,14 +1,13 @@
 // The web app manifest (served as /manifest.webmanifest): German first, as the app; the icons are
 // public/icons (192 and 512 px, and a maskable one whose figure keeps to the safe zone).
 import type { ManifestOptions } from 'vite-plugin-pwa';
-import { PRODUCT_NAME } from '@linz/contract/facts';
 
 export const THEME_COLOUR = '#6a1b9a';
 
 export const webManifest: Partial<ManifestOptions> = {
   id: '/',
-  name: `${PRODUCT_NAME} – Denkmäler, Vorschläge, Stimmen`,
-  short_name: PRODUCT_NAME,
+  name: 'Denk·Mal Linz – Denkmäler, Vorschläge, Stimmen',
+  short_name: 'Denk·Mal Linz',
   description: 'Die Karte der Denkmäler von Linz: schlagen Sie vor, wer fehlt, und stimmen Sie ab.',
   lang: 'de',
   dir: 'ltr',

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import de from '../../public/locales/de/translation.json';
 import en from '../../public/locales/en/translation.json';
+import { webManifest } from '../../scripts/web-manifest';
 import { createI18n, TRANSLATION_RETRY } from './setup';
 
 const texts: Record<string, unknown> = { de, en };
@@ -32,6 +33,9 @@ describe('translations', () => {
     const html = readFileSync(path.resolve(import.meta.dirname, '../../index.html'), 'utf8');
     expect(html.match(/<title>([^<]*)<\/title>/)?.[1]).toBe(PRODUCT_NAME);
     for (const title of html.matchAll(/title="([^"]*)"/g)) expect(title[1]).toMatch(new RegExp(`^${PRODUCT_NAME}: `));
+    // vite.config.ts cannot import the contract's TypeScript: the manifest names it by hand.
+    expect(webManifest.short_name).toBe(PRODUCT_NAME);
+    expect(webManifest.name).toMatch(new RegExp(`^${PRODUCT_NAME} – `));
   });
 
   it('have the same keys in German and English', () => {
