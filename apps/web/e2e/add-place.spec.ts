@@ -19,14 +19,14 @@ test('the pin starts at the long press, else at the map’s last centre; the pla
 }) => {
   await page.goto('/');
   await page.evaluate(() => {
-    localStorage.setItem('pendingCoords', JSON.stringify({ lat: 48.301234567891, lng: 14.276543219876 }));
+    localStorage.setItem('pendingCoords', JSON.stringify({ lat: 48.301231234567, lng: 14.276543219876 }));
     sessionStorage.setItem('mapView', JSON.stringify({ center: { lat: 48.29, lng: 14.3 }, zoom: 15 }));
   });
   await page.goto('/add');
   await pinReady(page);
   await expect(place(page)).toHaveText('Gewählter Ort: 48,30123° N, 14,27654° O');
-  expect(await pinAt(page)).toEqual({ lat: 48.301235, lng: 14.276543 });
-  await expect(page.getByRole('button', { name: 'Hineinzoomen' })).toBeVisible();
+  expect(await pinAt(page)).toEqual({ lat: 48.301231, lng: 14.276543 });
+  await expect(page.getByRole('button', { name: 'Vergrößern' })).toBeVisible();
 
   await page.evaluate(() => localStorage.removeItem('pendingCoords'));
   await page.reload();

@@ -102,7 +102,8 @@ test('follow from the popup, confirm from the mail, see it on /mine, read the ci
   const news = await mailTo(email, /hat zu .* geantwortet/);
   expect(news.text).toContain(statement.de);
   expect(news.text).not.toContain(statement.en);
-  expect(news.text).toContain(`/?monument=${monument.id}&proposal=${proposal.id}`);
+  // Mails about one proposal open its monument's view with it selected.
+  expect(news.text).toContain(`/monuments/${monument.id}?proposal=${proposal.id}`);
   const header = (key: string) => news.headerLines.find((line) => line.key === key)?.line;
   expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
   expect(header('list-unsubscribe')).toMatch(

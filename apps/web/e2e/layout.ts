@@ -30,6 +30,9 @@ export async function layoutFailures(page: Page): Promise<LayoutFailures> {
     /** Shown to a sighted user: rendered, not hidden, not in a page that is leaving, not a screen-reader-only text. */
     const shown = (el: Element) => {
       if (el.closest(`${SKIP}, [inert], .page--leaving, .visually-hidden, .skip-link`)) return false;
+      // The content of a closed <details> is not drawn (the browser keeps its boxes).
+      const details = el.closest('details:not([open])');
+      if (details && !el.closest('summary')?.parentElement?.isSameNode(details)) return false;
       const style = getComputedStyle(el);
       if (style.visibility === 'hidden' || style.display === 'none' || Number(style.opacity) === 0) return false;
       // A 1 px box is the screen-reader-only pattern (a table's header row that a phone shows per row).
@@ -63,8 +66,12 @@ export async function layoutFailures(page: Page): Promise<LayoutFailures> {
         if (match[0].length < 2) continue;
         range.setStart(node, match.index);
         range.setEnd(node, match.index + match[0].length);
-        const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
-        if (tops.size > 1) brokenWords.push(line(parent, match[0]));
+        const boxes = [...range.getClientRects()].filter((r) => r.width > 0);
+        const tops = new Set(boxes.map((r) => Math.round(r.top)));
+        // A token longer than its line (a link, a code, a string without spaces) can only be broken.
+        const room = (parent.closest('li, p, dd, dt, td, th, h1, h2, h3, h4, div') ?? parent).clientWidth;
+        const long = boxes.reduce((sum, r) => sum + r.width, 0) > room;
+        if (tops.size > 1 && !long) brokenWords.push(line(parent, match[0]));
       }
     }
 
@@ -94,8 +101,12 @@ export async function layoutFailures(page: Page): Promise<LayoutFailures> {
       // overflow-hidden box would move its panes.
       const popup = el.closest('.leaflet-popup-content');
       if (popup) {
-        const [r, p] = [el.getBoundingClientRect(), popup.getBoundingClientRect()];
-        popup.scrollTop += r.top + r.height / 2 - (p.top + p.height / 2);
+        // Each scrolling box from the control out to the popup's own (the proposals' 150 px list first).
+        for (let box = el.parentElement; box && popup.contains(box); box = box.parentElement) {
+          if (box !== popup && !/auto|scroll/.test(getComputedStyle(box).overflowY)) continue;
+          const [r, p] = [el.getBoundingClientRect(), box.getBoundingClientRect()];
+          box.scrollTop += r.top + r.height / 2 - (p.top + p.height / 2);
+        }
       } else if (!el.closest('.leaflet-container')) el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
       // A link wrapped over two lines: the centre of its first line box, not of the box around both.
       const r = el.getClientRects()[0] ?? el.getBoundingClientRect();

@@ -109,7 +109,7 @@ export const PAGES: PageCase[] = [
     noWcag: true,
     open: async (page) => {
       await page.getByRole('button', { name: /^Filter/ }).click();
-      await expect(page.getByRole('searchbox').or(page.getByRole('textbox')).first()).toBeVisible();
+      await expect(page.getByRole('combobox').or(page.getByRole('searchbox')).first()).toBeVisible();
     },
   },
   {

@@ -9,12 +9,12 @@ import { useTranslation } from 'react-i18next';
 import { MapContainer } from 'react-leaflet/MapContainer';
 import { Marker } from 'react-leaflet/Marker';
 import { TileLayer } from 'react-leaflet/TileLayer';
-import { ZoomControl } from 'react-leaflet/ZoomControl';
 import { useMap, useMapEvents } from 'react-leaflet/hooks';
 import { clientConfigQuery } from '../api/queries';
 import { markerIcon } from '../map/markerIcon';
 import { FALLBACK_TILES } from '../map/tiles';
 import type { LatLng } from '../storage/keys';
+import { MapControlTexts } from '../map/MapControlTexts';
 
 type Props = { place: LatLng; area: CityArea; onMove: (place: LatLng) => void };
 
@@ -108,13 +108,7 @@ export function PlacePicker({ place, area, onMove }: Props) {
       zoomControl={false}
     >
       <TileLayer url={tiles.tileUrl} attribution={tiles.tileAttribution} bounds={tiles.tileBounds} />
-      {/* Leaflet sets the titles once: a new language makes a new control. */}
-      <ZoomControl
-        key={t('add.picker.zoomIn')}
-        position="topleft"
-        zoomInTitle={t('add.picker.zoomIn')}
-        zoomOutTitle={t('add.picker.zoomOut')}
-      />
+      <MapControlTexts />
       <Follow place={place} label={t('add.picker.mapLabel')} onMove={onMove} />
       <Pin place={place} label={t('add.picker.pin')} onMove={onMove} />
     </MapContainer>
