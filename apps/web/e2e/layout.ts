@@ -32,7 +32,7 @@ export async function layoutFailures(page: Page): Promise<LayoutFailures> {
       if (el.closest(`${SKIP}, [inert], .page--leaving, .visually-hidden, .skip-link`)) return false;
       // The content of a closed <details> is not drawn (the browser keeps its boxes).
       const details = el.closest('details:not([open])');
-      if (details && !el.closest('summary')?.parentElement?.isSameNode(details)) return false;
+      if (details && el.closest('summary')?.parentElement !== details) return false;
       const style = getComputedStyle(el);
       if (style.visibility === 'hidden' || style.display === 'none' || Number(style.opacity) === 0) return false;
       // A 1 px box is the screen-reader-only pattern (a table's header row that a phone shows per row).

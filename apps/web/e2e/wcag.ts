@@ -32,6 +32,9 @@ export async function targetSizeFailures(page: Page): Promise<{ checked: number;
       const style = getComputedStyle(el);
       if (style.visibility === 'hidden' || style.display === 'none') return false;
       if (el.closest('[inert], [aria-hidden="true"], .page--leaving, .visually-hidden')) return false;
+      // The content of a closed <details> is not drawn (the browser keeps its boxes).
+      const details = el.closest('details:not([open])');
+      if (details && el.closest('summary')?.parentElement !== details) return false;
       const r = el.getBoundingClientRect();
       return r.width > 0 && r.height > 0;
     };

@@ -138,6 +138,8 @@ test('adding a monument needs no long press: the map links to the form, which th
     [form.getByRole('textbox', { name: /Dein Vorschlag/ }), 'Ohne Ziehen'],
   ] as const) {
     await field.focus();
+    // The pin has filled the coordinates already: typed over, as a keyboard user would.
+    await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type(value);
   }
   await page.keyboard.press('Enter');
