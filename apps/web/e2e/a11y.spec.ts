@@ -1,7 +1,7 @@
 // axe-core on the popup's states and the report dialog, and on the intro overlay (desktop and phone).
 // Every route is checked in wcag22.spec.ts (PAGES in pages.ts), best practice included.
 import { seriousViolations } from './axe';
-import { expect, mapReady, openPopup, test, unique } from './fixtures';
+import { expect, mapReady, openPopup, test, unique, somewhere } from './fixtures';
 import { staffToken } from './staff';
 
 for (const lang of ['de', 'en'] as const) {
@@ -20,7 +20,7 @@ for (const lang of ['de', 'en'] as const) {
 
     test("the popup with status, progress, the mayor's date, an answer, and the report dialog", async ({ page, api }) => {
       test.slow();
-      const monument = await api.addMonument(unique('Axe'), 48.2 + Math.random() * 0.2, 14.2 + Math.random() * 0.2);
+      const monument = await api.addMonument(unique('Axe'), ...somewhere());
       const reached = await api.addIntervention(monument.id, 'Erreicht');
       const answered = await api.addIntervention(monument.id, 'Beantwortet');
       await api.voteAsOthers(reached.id, monument.id, 10);

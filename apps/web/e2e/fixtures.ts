@@ -111,6 +111,12 @@ export function asOtherClient(): Record<string, string> {
   return { 'x-forwarded-for': `2001:db8:${group()}:${group()}::1` };
 }
 
+/**
+ * A random spot in Linz for a spec's own monument: 48.2–48.4 N, 14.2–14.35 E. East of 14.37 E stays
+ * free of them, so keyboard.spec.ts's far monument is drawn on its own when the map zooms out.
+ */
+export const somewhere = () => [48.2 + Math.random() * 0.2, 14.2 + Math.random() * 0.15] as const;
+
 export const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 /** Cluster buttons: "12 Denkmäler, hineinzoomen". */

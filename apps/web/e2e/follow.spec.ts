@@ -3,20 +3,19 @@
 // mail, unsubscribe from its link; and the same pages' failures, following in this browser only, the
 // offer after a vote and after a proposal, and the privacy section. Axe on every new screen.
 import { seriousViolations } from './axe';
-import { expect, openPopup, test, unique, type Page } from './fixtures';
+import { expect, openPopup, test, unique, type Page, somewhere } from './fixtures';
 import { linkIn, mailTo } from './mailbox';
 import { addStaff, signIn } from './admin-fixtures';
 
 const rowOf = (popup: ReturnType<Page['locator']>, name: string) => popup.getByRole('listitem').filter({ hasText: name });
 const addressOf = (label: string) => `${label}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}@example.org`;
-const place = () => [48.2 + Math.random() * 0.2, 14.2 + Math.random() * 0.2] as const;
 
 test('follow from the popup, confirm from the mail, see it on /mine, read the city’s answer by mail, unsubscribe', async ({
   page,
   api,
 }) => {
   test.setTimeout(300_000); // a long flow through two mails and five pages; the machine is shared
-  const monument = await api.addMonument(unique('Folgen'), ...place());
+  const monument = await api.addMonument(unique('Folgen'), ...somewhere());
   const title = unique('Gefolgt');
   const proposal = await api.addIntervention(monument.id, title);
   await api.voteAsOthers(proposal.id, monument.id, 7);
@@ -155,7 +154,7 @@ test('wrong links: the confirmation and unsubscribe pages say so and change noth
 
 test('after a vote: follow this proposal in this browser, see it on /mine, stop from there', async ({ page, api }) => {
   test.slow(); // the map, a dialog and /mine twice; the machine is shared
-  const monument = await api.addMonument(unique('Merken'), ...place());
+  const monument = await api.addMonument(unique('Merken'), ...somewhere());
   const title = unique('Gemerkt');
   await api.addIntervention(monument.id, title);
 
@@ -261,7 +260,7 @@ test.describe('on a phone', () => {
     await page.screenshot({ path: testInfo.outputPath('header-360.png') });
 
     await page.setViewportSize({ width: 390, height: 800 });
-    const monument = await api.addMonument(unique('Telefon'), ...place());
+    const monument = await api.addMonument(unique('Telefon'), ...somewhere());
     const title = unique('Am Telefon');
     await api.addIntervention(monument.id, title);
     await page.reload();

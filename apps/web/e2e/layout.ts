@@ -55,7 +55,7 @@ export async function layoutFailures(page: Page): Promise<LayoutFailures> {
       if (wide || tall) clipped.push(line(el));
     }
 
-    // Broken words: a word of a text node whose boxes lie on more than one line (breaks after a hyphen or slash are fine).
+    // Broken words: a word of a text node broken between two of its letters (breaks after a hyphen, a slash or other punctuation are fine).
     const brokenWords: string[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     const range = document.createRange();
@@ -68,10 +68,30 @@ export async function layoutFailures(page: Page): Promise<LayoutFailures> {
         range.setEnd(node, match.index + match[0].length);
         const boxes = [...range.getClientRects()].filter((r) => r.width > 0);
         const tops = new Set(boxes.map((r) => Math.round(r.top)));
-        // A token longer than its line (a link, a code, a string without spaces) can only be broken.
-        const room = (parent.closest('li, p, dd, dt, td, th, h1, h2, h3, h4, div') ?? parent).clientWidth;
-        const long = boxes.reduce((sum, r) => sum + r.width, 0) > room;
-        if (tops.size > 1 && !long) brokenWords.push(line(parent, match[0]));
+        if (tops.size < 2) continue;
+        // Where the line breaks: between a letter or digit and the next one is inside a word ("Denkm|al");
+        // beside punctuation ("</|script>") is a break the line-breaking rules allow.
+        const text = node.textContent;
+        const top = (i: number) => {
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          return Math.round(range.getBoundingClientRect().top);
+        };
+        let inside = false;
+        for (let i = match.index + 1; i < match.index + match[0].length && !inside; i++) {
+          inside = /[\p{L}\p{N}]/u.test(text[i - 1]!) && /[\p{L}\p{N}]/u.test(text[i]!) && top(i) !== top(i - 1);
+        }
+        if (!inside) continue;
+        // A run without spaces longer than its line (a link, a code) can only be broken.
+        const from = text.slice(0, match.index).search(/\S*$/);
+        const to = match.index + match[0].length + (text.slice(match.index + match[0].length).match(/^\S*/)?.[0].length ?? 0);
+        range.setStart(node, from);
+        range.setEnd(node, to);
+        const run = [...range.getClientRects()].reduce((sum, r) => sum + r.width, 0);
+        const box = parent.closest('li, p, dd, dt, td, th, h1, h2, h3, h4, div') ?? parent;
+        const pad = getComputedStyle(box);
+        const room = box.clientWidth - parseFloat(pad.paddingLeft) - parseFloat(pad.paddingRight);
+        if (run <= room) brokenWords.push(line(parent, match[0]));
       }
     }
 

@@ -5,7 +5,7 @@ import { staffToken } from './staff';
 
 test('a link to a merged monument opens the monument it was merged into', async ({ page, api }) => {
   const old = await api.addMonument(unique('Doppelt'), 48.21 + Math.random() * 0.1, 14.21 + Math.random() * 0.1);
-  const kept = await api.addMonument(unique('Behalten'), 48.31 + Math.random() * 0.08, 14.31 + Math.random() * 0.1);
+  const kept = await api.addMonument(unique('Behalten'), 48.31 + Math.random() * 0.08, 14.29 + Math.random() * 0.06);
   const res = await page.request.post('/trpc/staff.monuments.merge', {
     headers: { Authorization: `Bearer ${await staffToken()}` },
     data: { monumentId: old.id, into: kept.id },

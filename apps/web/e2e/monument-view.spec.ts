@@ -4,13 +4,12 @@
 // proposal selected; an unknown id. A layout check: no text in the popup's rows or the view's
 // cards is clipped, wider than the viewport or broken inside a word.
 import { seriousViolations } from './axe';
-import { expect, mapReady, openPopup, test, unique, type Page } from './fixtures';
+import { expect, mapReady, openPopup, test, unique, type Page, somewhere } from './fixtures';
 
 // A busy machine runs the map's first load and a vote's round trips slowly: limits, not sleeps.
 test.describe.configure({ timeout: 150_000 });
 const MON = 'mon-dreifaltigkeitssaeule';
 const MAP_WAIT = 60_000;
-const place = () => [48.2 + Math.random() * 0.2, 14.2 + Math.random() * 0.2] as const;
 const LONG = 'Eine Statue von Johanna Dohnal, der ersten Frauenministerin Österreichs, mit einer Bank daneben';
 
 /** Text that does not fit its box: clipped (scrollWidth > clientWidth), past the viewport's right edge, or a word on two lines. */
@@ -83,7 +82,7 @@ test.describe('in English', () => {
     await expect(page.getByText('Baroque plague column', { exact: false })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Sources' })).toBeVisible();
     // A visitor's monument has no description in either language, and no source.
-    const own = await api.addMonument(unique('Ohne Beschreibung'), ...place());
+    const own = await api.addMonument(unique('Ohne Beschreibung'), ...somewhere());
     await page.goto(`/monuments/${own.id}`);
     await expect(page.getByText('There is no description of this monument yet.')).toBeVisible();
     await expect(page.getByText('Added by visitors; no source given.')).toBeVisible();
@@ -92,7 +91,7 @@ test.describe('in English', () => {
 });
 
 test('support a proposal on its card: the spec’s messages, the 10th vote’s and confetti for 2 s', async ({ page, api }) => {
-  const monument = await api.addMonument(unique('Ansicht Stimmen'), ...place());
+  const monument = await api.addMonument(unique('Ansicht Stimmen'), ...somewhere());
   const first = await api.addIntervention(monument.id, unique('Ein Brunnen für alle'));
   const tenth = await api.addIntervention(monument.id, unique('Eine Büste von Käthe Leichter'));
   expect(await api.voteAsOthers(tenth.id, monument.id, 9)).toBe(9);
@@ -125,7 +124,7 @@ test('support a proposal on its card: the spec’s messages, the 10th vote’s a
 });
 
 test('propose something else: trimmed, not empty, then on top as a card', async ({ page, api }) => {
-  const monument = await api.addMonument(unique('Ansicht Vorschlag'), ...place());
+  const monument = await api.addMonument(unique('Ansicht Vorschlag'), ...somewhere());
   await page.goto(`/monuments/${monument.id}`);
   await expect(page.getByText('Noch keine Vorschläge. Mach den ersten!')).toBeVisible();
   const field = page.getByRole('textbox', { name: 'Dein Vorschlag' });

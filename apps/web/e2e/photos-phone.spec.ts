@@ -3,7 +3,7 @@
 // does; staff approve it over the REST API (bearer token); then every visitor sees it above the
 // monument's name with its alt text. The popup with its photo and the open form pass axe.
 import { seriousViolations } from './axe';
-import { expect, openPopup, test, unique } from './fixtures';
+import { expect, openPopup, test, unique, somewhere } from './fixtures';
 import { drawnImage } from './drawn';
 import { staffToken } from './staff';
 
@@ -15,7 +15,7 @@ test('upload from the popup, seen as pending by the uploader only, public once s
 }) => {
   test.slow(); // two browsers load the map on a phone, and the upload is re-encoded; the machine is shared
   const name = unique('Fotosäule');
-  const monument = await api.addMonument(name, 48.2 + Math.random() * 0.2, 14.2 + Math.random() * 0.2);
+  const monument = await api.addMonument(name, ...somewhere());
   const marker = new RegExp(`^${name} \\(`);
   await page.goto('/');
   let popup = await openPopup(page, marker);

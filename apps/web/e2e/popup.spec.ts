@@ -1,10 +1,10 @@
 // The marker popup: every state, adding proposals and the whole vote flow of spec section 4.
-import { expect, openPopup, test, unique } from './fixtures';
+import { expect, openPopup, test, unique, somewhere } from './fixtures';
 
 // Each test works on its own visitor-added monument so parallel tests never share a list.
 async function ownMonument(api: import('./fixtures').Api, label: string) {
   const name = unique(label);
-  const monument = await api.addMonument(name, 48.2 + Math.random() * 0.2, 14.2 + Math.random() * 0.2);
+  const monument = await api.addMonument(name, ...somewhere());
   return { monument, marker: new RegExp(`^${name} \\(`) };
 }
 

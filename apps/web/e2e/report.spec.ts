@@ -1,10 +1,10 @@
 // Reporting a monument or a proposal from the popup: the dialog, the thanks (new and repeat),
 // the errors, and the item gone from the map and the list once 3 browsers reported it.
-import { asOtherClient, expect, openPopup, test, unique, type Page } from './fixtures';
+import { asOtherClient, expect, openPopup, test, unique, type Page, somewhere } from './fixtures';
 
 async function ownMonument(api: import('./fixtures').Api, label: string) {
   const name = unique(label);
-  const monument = await api.addMonument(name, 48.2 + Math.random() * 0.2, 14.2 + Math.random() * 0.2);
+  const monument = await api.addMonument(name, ...somewhere());
   return { monument, marker: new RegExp(`^${name} \\(`) };
 }
 

@@ -5,7 +5,7 @@
 import type { Browser } from '@playwright/test';
 import { addStaff, revokeStaff, signIn } from './admin-fixtures';
 import { seriousViolations } from './axe';
-import { expect, openPopup, test, unique, type Page } from './fixtures';
+import { expect, openPopup, test, unique, type Page, somewhere } from './fixtures';
 
 /** A page in a browser of its own (its own cookies and storage): another visitor, or staff. */
 async function otherPage(browser: Browser, baseURL: string): Promise<Page> {
@@ -28,7 +28,7 @@ test('a held proposal: under review for its author, absent for others and the op
   // 30 s on a quiet machine, so the default 45 s is tripled.
   test.slow();
   const monumentName = unique('Wortfilter');
-  const monument = await api.addMonument(monumentName, 48.2 + Math.random() * 0.2, 14.2 + Math.random() * 0.2);
+  const monument = await api.addMonument(monumentName, ...somewhere());
   const marker = new RegExp(`^${monumentName} \\(`);
   const title = `${unique('Tafel')} für den W1chser`;
 
@@ -130,7 +130,7 @@ test('staff edit the word lists in /admin: a word added holds the next text, rem
   await view.getByLabel('Wort oder Wortfolge', { exact: true }).press('Enter');
   await expect(page.getByText(`„${word}“ steht jetzt auf der Liste Deutsch.`).first()).toBeAttached();
   await expect(german.getByRole('listitem').filter({ hasText: word })).toBeVisible();
-  const monument = await api.addMonument(unique('Liste'), 48.2 + Math.random() * 0.2, 14.2 + Math.random() * 0.2);
+  const monument = await api.addMonument(unique('Liste'), ...somewhere());
   const held = await page.request.post(`/api/interventions/${monument.id}`, { data: { name: `Ein ${word.toUpperCase()}!` } });
   expect(((await held.json()) as { underReview: boolean }).underReview).toBe(true);
 

@@ -1,6 +1,6 @@
 // Where a proposal stands, in the popup and on /interventions: status badge, progress toward the
 // mayor's threshold, the mail's date and the city's answer in the visitor's language.
-import { expect, openPopup, test, unique, type Page } from './fixtures';
+import { expect, openPopup, test, unique, type Page, somewhere } from './fixtures';
 import { staffToken } from './staff';
 
 const localDate = (iso: string, lang: 'de' | 'en', time = true) =>
@@ -13,7 +13,7 @@ const localDate = (iso: string, lang: 'de' | 'en', time = true) =>
 const rowOf = (popup: ReturnType<Page['locator']>, name: string) => popup.getByRole('listitem').filter({ hasText: name });
 
 test('badge and progress: 3 votes are 3 of 10; a reached proposal shows when the mail went out', async ({ page, api }) => {
-  const monument = await api.addMonument(unique('Fortschritt'), 48.2 + Math.random() * 0.2, 14.2 + Math.random() * 0.2);
+  const monument = await api.addMonument(unique('Fortschritt'), ...somewhere());
   const three = await api.addIntervention(monument.id, 'Drei Stimmen');
   const ten = await api.addIntervention(monument.id, 'Zehn Stimmen');
   await api.voteAsOthers(three.id, monument.id, 3);
@@ -59,7 +59,7 @@ for (const lang of ['de', 'en'] as const) {
     test('shows the status and the statement in the visitor language, with its date', async ({ page, api }) => {
       // openPopup may reload the map at the monument when it sits in a cluster.
       test.slow();
-      const monument = await api.addMonument(unique('Antwort'), 48.2 + Math.random() * 0.2, 14.2 + Math.random() * 0.2);
+      const monument = await api.addMonument(unique('Antwort'), ...somewhere());
       const title = unique('Beantwortet');
       const proposal = await api.addIntervention(monument.id, title);
       const token = await staffToken();
@@ -94,7 +94,7 @@ for (const lang of ['de', 'en'] as const) {
 }
 
 test('a server without the new fields: open and unanswered (the spec’s plain answers)', async ({ page, api }) => {
-  const monument = await api.addMonument(unique('Alt'), 48.2 + Math.random() * 0.2, 14.2 + Math.random() * 0.2);
+  const monument = await api.addMonument(unique('Alt'), ...somewhere());
   await page.route(`**/api/interventions/${monument.id}`, (route) =>
     route.fulfill({ contentType: 'application/json', body: JSON.stringify([{ id: 5, name: 'Alter Server', votes: 7 }]) }),
   );

@@ -1,6 +1,6 @@
 // One identity before the first vote: a fresh browser gets its voter cookie with the page, so a
 // double-click racing a burst of requests counts once.
-import { expect, openPopup, test, unique } from './fixtures';
+import { expect, openPopup, test, unique, somewhere } from './fixtures';
 
 test('a fresh browser has its voter cookie with the page; a double-click and 20 fetches at once count once', async ({
   page,
@@ -8,7 +8,7 @@ test('a fresh browser has its voter cookie with the page; a double-click and 20 
   api,
 }) => {
   const name = unique('Doppelklick');
-  const monument = await api.addMonument(name, 48.2 + Math.random() * 0.2, 14.2 + Math.random() * 0.2);
+  const monument = await api.addMonument(name, ...somewhere());
   const proposal = await api.addIntervention(monument.id, unique('Brunnen'));
   expect(await context.cookies()).toEqual([]);
 

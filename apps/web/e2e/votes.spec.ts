@@ -2,13 +2,12 @@
 // SMTP peer got; staff see a held mayor's mail first in /admin, check the votes and release the
 // mail, which then reaches the mayor's office once.
 import { seriousViolations } from './axe';
-import { expect, openPopup, test, unique, type Page } from './fixtures';
+import { expect, openPopup, test, unique, type Page, somewhere } from './fixtures';
 import { countMailsTo, linkIn, mailTo } from './mailbox';
 import { addStaff, signIn } from './admin-fixtures';
 
 const rowOf = (popup: ReturnType<Page['locator']>, name: string) => popup.getByRole('listitem').filter({ hasText: name });
 const addressOf = (label: string) => `${label}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}@example.org`;
-const place = () => [48.2 + Math.random() * 0.2, 14.2 + Math.random() * 0.2] as const;
 const MAYOR = 'buergermeister@linz.example';
 
 test('vote, confirm it by e-mail, open the mail’s link, press the button: the popup counts it confirmed', async ({
@@ -16,7 +15,7 @@ test('vote, confirm it by e-mail, open the mail’s link, press the button: the 
   api,
 }) => {
   test.setTimeout(240_000);
-  const monument = await api.addMonument(unique('Bestätigt'), ...place());
+  const monument = await api.addMonument(unique('Bestätigt'), ...somewhere());
   const title = unique('Bestätigte Stimme');
   const proposal = await api.addIntervention(monument.id, title);
   await api.voteAsOthers(proposal.id, monument.id, 2);
@@ -100,7 +99,7 @@ test('ten votes from one network hold the mayor’s mail: /admin shows the alert
 }) => {
   test.setTimeout(300_000);
   const { name, token } = addStaff('Stimmenprüfung');
-  const monument = await api.addMonument(unique('Schulklasse'), ...place());
+  const monument = await api.addMonument(unique('Schulklasse'), ...somewhere());
   const title = unique('Gehaltene Mail');
   const proposal = await api.addIntervention(monument.id, title);
   // Ten browsers (fresh cookies), all from this machine's one network: under THRESHOLD_MIN_NETWORKS.
