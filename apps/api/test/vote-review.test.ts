@@ -377,7 +377,7 @@ describe(`confirmed votes on ${DB_KIND}`, () => {
     const token = tokenIn(mail.text, '/votes/confirm');
     const confirmed = await a.app.inject({ method: 'POST', url: routes.votesConfirm.path, headers: json, payload: { token } });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    expect(JSON.parse(confirmed.body)).toEqual({ confirmed: true, interventionId: id });
+    expect(JSON.parse(confirmed.body)).toEqual({ confirmed: true, interventionId: id, already: false });
     return token;
   }
 
@@ -410,7 +410,7 @@ describe(`confirmed votes on ${DB_KIND}`, () => {
     ]);
   });
 
-  it('wrong, used and expired tokens, and a browser that did not vote: 404, nothing changed', async () => {
+  it('wrong and expired tokens, and a browser that did not vote: 404; a used link says already confirmed; nothing changed', async () => {
     const a = await start();
     const id = await a.proposal();
     await a.vote(id, net(1), 'voter');
@@ -426,8 +426,17 @@ describe(`confirmed votes on ${DB_KIND}`, () => {
     expect((await post(ask, { email: 'x@linz.example', lang: 'de' })).statusCode).toBe(404);
     expect((await post(ask, { email: 'not an address', lang: 'de' }, 'voter')).statusCode).toBe(400);
     expect((await post(routes.votesConfirm.path, { token: 'A'.repeat(43) })).statusCode).toBe(404);
+    // Two asks, two mails: the first link confirms; both links then say "already", and count nothing more.
+    expect((await post(ask, { email: 'used@linz.example', lang: 'de' }, 'voter')).statusCode).toBe(202);
+    await a.drain();
+    const first = (await received(a.smtp!)).find((m) => m.envelopeTo.includes('used@linz.example'));
     const used = await confirmFrom(a, id, 'voter', 'used@linz.example');
-    expect((await post(routes.votesConfirm.path, { token: used })).statusCode).toBe(404);
+    for (const token of [used, tokenIn(first!.text!, '/votes/confirm')]) {
+      const again = await post(routes.votesConfirm.path, { token });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(JSON.parse(again.body)).toEqual({ confirmed: true, interventionId: id, already: true });
+    }
+    expect(await a.count('vote_confirmations', sql`email IS NOT NULL`)).toBe(0);
     // Expired: a second voter's link, 48 hours later.
     await a.vote(id, net(2), 'late');
     expect((await post(ask, { email: 'late@linz.example', lang: 'en' }, 'late')).statusCode).toBe(202);

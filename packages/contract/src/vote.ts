@@ -22,5 +22,6 @@ export const VoteConfirmPending = z.object({ pending: z.literal(true) });
 
 /** `POST /api/votes/confirm`: the button of the confirmation page (a GET never confirms). */
 export const VoteConfirmToken = z.strictObject({ token: FollowToken });
-export const VoteConfirmed = z.object({ confirmed: z.literal(true), interventionId: InterventionId });
+/** `already`: the link (or another of the same vote) was used before; nothing changed. */
+export const VoteConfirmed = z.object({ confirmed: z.literal(true), interventionId: InterventionId, already: z.boolean() });
 export type VoteConfirmed = z.infer<typeof VoteConfirmed>;

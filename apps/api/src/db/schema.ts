@@ -145,6 +145,8 @@ export const voteConfirmations = pgTable(
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When its vote was confirmed (by this link or another of the same vote): the row stays, without its address, until it expires. */
+    usedAt: timestamp('used_at', { withTimezone: true }),
     status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] })
       .notNull()
       .default('pending'),

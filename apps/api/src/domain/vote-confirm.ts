@@ -64,29 +64,40 @@ export async function requestVoteConfirmation(database: Database, secret: string
  * Confirms the vote of a token (POST only: mail scanners open links). The address is forgotten
  * (its keyed hash stays with the vote); an address that confirmed another vote for the same
  * proposal already is answered alike but counts once. Confirmed votes may reach the threshold when
- * it counts them. NotFound for a wrong, used or expired token.
+ * it counts them. A link used before (this one or another of the same vote) answers `already`
+ * until it expires; NotFound for a wrong or expired token.
  */
 export async function confirmVote(
   database: Database,
   rules: VoteRules,
   token: string,
   now = new Date(),
-): Promise<{ interventionId: number; queued: boolean }> {
+): Promise<{ interventionId: number; queued: boolean; already: boolean }> {
   return database.db.transaction(async (tx) => {
-    const [c] = await database.rows<{ intervention_id: number; voter_hash: string; email_hash: string; email_domain: string }>(
-      sql`DELETE FROM vote_confirmations WHERE token_hash = ${sha256(token)} AND expires_at > ${now.toISOString()}::timestamptz
-          RETURNING intervention_id, voter_hash, email_hash, email_domain`,
+    const [c] = await database.rows<{
+      intervention_id: number;
+      voter_hash: string;
+      email_hash: string;
+      email_domain: string;
+      used_at: string | Date | null;
+    }>(
+      sql`SELECT intervention_id, voter_hash, email_hash, email_domain, used_at FROM vote_confirmations
+          WHERE token_hash = ${sha256(token)} AND expires_at > ${now.toISOString()}::timestamptz FOR UPDATE`,
       tx,
     );
     if (!c) {
-      throw new NotFound(
-        'This confirmation link is unknown, was used already or has expired (after 48 hours). Please vote again.',
-      );
+      throw new NotFound('This confirmation link is unknown or has expired (after 48 hours). Please vote again.');
     }
+    if (c.used_at !== null) return { interventionId: Number(c.intervention_id), queued: false, already: true };
     const id = Number(c.intervention_id);
     // The proposal's row first, as votes and staff decisions take it: they take turns.
     await database.rows(sql`SELECT id FROM interventions WHERE id = ${id} FOR UPDATE`, tx);
-    await database.rows(sql`DELETE FROM vote_confirmations WHERE intervention_id = ${id} AND voter_hash = ${c.voter_hash}`, tx);
+    // Every link of this vote is used now; their addresses go, mails not yet sent are not sent.
+    await database.rows(
+      sql`UPDATE vote_confirmations SET used_at = ${now.toISOString()}::timestamptz, email = NULL
+          WHERE intervention_id = ${id} AND voter_hash = ${c.voter_hash} AND used_at IS NULL`,
+      tx,
+    );
     const [vote] = await database.rows<{ status: string }>(
       sql`UPDATE votes SET email_hash = ${c.email_hash}, email_domain = ${c.email_domain}, confirmed_at = ${now.toISOString()}::timestamptz
           WHERE intervention_id = ${id} AND voter_hash = ${c.voter_hash} AND email_hash IS NULL
@@ -103,11 +114,11 @@ export async function confirmVote(
       );
       queued = r?.q === true;
     }
-    return { interventionId: id, queued };
+    return { interventionId: id, queued, already: false };
   });
 }
 
-/** The daily clean-up: confirmations whose link expired, with their addresses. */
+/** The daily clean-up: confirmations whose link expired, used or not. */
 export async function purgeVoteConfirmations(database: Database, now: Date): Promise<number> {
   const rows = await database.rows(
     sql`DELETE FROM vote_confirmations WHERE expires_at < ${now.toISOString()}::timestamptz RETURNING id`,

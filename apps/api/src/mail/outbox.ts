@@ -258,11 +258,13 @@ export type AlertMail = {
 /** Claims due rows of a table whose rows are mails of their own, by the shared outbox columns. */
 function claimRows(box: 'voter' | 'alert' | 'feedback', now: Date, leaseMs: number, limit: number, select: SQL) {
   const table = TABLES[box];
+  // A confirmation whose vote was confirmed by another of its links is not mailed any more.
+  const wanted = box === 'voter' ? sql`used_at IS NULL AND ` : sql``;
   return sql`
     WITH due AS (
       SELECT id FROM ${table}
-      WHERE (status = 'pending' AND next_attempt_at <= ${at(now)})
-         OR (status = 'sending' AND lease_until <= ${at(now)})
+      WHERE ${wanted}((status = 'pending' AND next_attempt_at <= ${at(now)})
+         OR (status = 'sending' AND lease_until <= ${at(now)}))
       ORDER BY next_attempt_at, id
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED

@@ -198,7 +198,7 @@ const ERROR_OVERRIDES: Partial<Record<RouteName, Record<number, string>>> = {
   },
   staffRetryMail: { 409: 'Only a failed e-mail can be retried.' },
   staffReleaseMail: { 409: 'Only a held e-mail can be released.' },
-  votesConfirm: { 404: 'The token is unknown, was used already or has expired (48 hours).' },
+  votesConfirm: { 404: 'The token is unknown or has expired (48 hours); a used one answers 200 with already: true.' },
   confirmVote: { 404: 'No such public proposal, or this browser has not voted for it.' },
   staffApproveIntervention: { 409: 'Only a proposal held by the word screen or waiting for approval can be approved.' },
   staffApproveMonument: { 409: 'Only a monument held by the word screen or waiting for approval can be approved.' },

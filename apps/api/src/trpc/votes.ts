@@ -51,10 +51,10 @@ export const votesRouter = router({
     .input(VoteConfirmToken)
     .output(VoteConfirmed)
     .mutation(async ({ ctx, input }) => {
-      const { interventionId, queued } = await confirmVote(ctx.database, ctx.voteRules, input.token);
-      await countsChanged(ctx);
+      const { interventionId, queued, already } = await confirmVote(ctx.database, ctx.voteRules, input.token);
+      if (!already) await countsChanged(ctx);
       if (queued) ctx.mailQueued();
-      return { confirmed: true as const, interventionId };
+      return { confirmed: true as const, interventionId, already };
     }),
   alerts: staffProcedure.output(VoteAlertList).query(({ ctx }) => listOpenAlerts(ctx.database)),
   review: staffProcedure

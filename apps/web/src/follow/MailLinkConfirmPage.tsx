@@ -10,11 +10,14 @@ import type { Confirmed } from './followApi';
 import { ProposalName } from './ProposalName';
 
 type State =
-  { step: 'ask' } | { step: 'busy' } | { step: 'done'; interventionId: number } | { step: 'failed'; feedback: Feedback };
+  | { step: 'ask' }
+  | { step: 'busy' }
+  | { step: 'done'; interventionId: number; already: boolean }
+  | { step: 'failed'; feedback: Feedback };
 
 type Props = {
   token: string | undefined;
-  /** Where the page's texts stand: headline, invalid, explain, button, done. */
+  /** Where the page's texts stand: headline, invalid, explain, button, done (a used vote link says votes.confirm.already). */
   texts: 'follow.confirm' | 'votes.confirm';
   confirm: (token: string) => Promise<Confirmed>;
   /** Shown under the proposal's name once confirmed. */
@@ -29,7 +32,9 @@ export function MailLinkConfirmPage({ token, texts, confirm, after }: Props) {
     setState({ step: 'busy' });
     const outcome = await confirm(token);
     setState(
-      outcome.ok ? { step: 'done', interventionId: outcome.interventionId } : { step: 'failed', feedback: outcome.feedback },
+      outcome.ok
+        ? { step: 'done', interventionId: outcome.interventionId, already: outcome.already === true }
+        : { step: 'failed', feedback: outcome.feedback },
     );
   };
   return (
@@ -40,7 +45,7 @@ export function MailLinkConfirmPage({ token, texts, confirm, after }: Props) {
         <p role="alert">{t(`${texts}.invalid`)}</p>
       ) : state.step === 'done' ? (
         <div role="status">
-          <p>{t(`${texts}.done`)}</p>
+          <p>{t(state.already ? 'votes.confirm.already' : `${texts}.done`)}</p>
           <ProposalName interventionId={state.interventionId} />
           {after}
         </div>

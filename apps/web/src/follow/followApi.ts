@@ -57,7 +57,8 @@ export async function requestFollow(interventionId: number, body: FollowRequest,
   return otherwise(answer);
 }
 
-export type Confirmed = { ok: true; interventionId: number } | Failed;
+/** `already`: the link was used before (a vote's confirmation says so instead of failing). */
+export type Confirmed = { ok: true; interventionId: number; already?: boolean } | Failed;
 
 /** `POST /api/follow/confirm`: only a click on the page's button calls it, never the link itself. */
 export async function confirmFollow(token: string, send: Request = request): Promise<Confirmed> {

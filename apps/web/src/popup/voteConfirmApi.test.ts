@@ -41,12 +41,17 @@ describe('requestVoteConfirmation', () => {
 
 describe('confirmVoteToken', () => {
   it('posts the token; 200 names the proposal', async () => {
-    const { send, sent } = fake({ status: 200, json: { confirmed: true, interventionId: 7 } });
-    expect(await confirmVoteToken('tok', send)).toEqual({ ok: true, interventionId: 7 });
+    const { send, sent } = fake({ status: 200, json: { confirmed: true, interventionId: 7, already: false } });
+    expect(await confirmVoteToken('tok', send)).toEqual({ ok: true, interventionId: 7, already: false });
     expect(sent).toEqual([{ method: 'POST', url: '/api/votes/confirm', body: { token: 'tok' } }]);
   });
 
-  it('404 (wrong, used or expired) says so', async () => {
+  it('a used link: 200 with already, so the page says the vote is confirmed already', async () => {
+    const { send } = fake({ status: 200, json: { confirmed: true, interventionId: 7, already: true } });
+    expect(await confirmVoteToken('tok', send)).toEqual({ ok: true, interventionId: 7, already: true });
+  });
+
+  it('404 (wrong or expired) says so', async () => {
     const { send } = fake({ status: 404, json: { message: 'gone' } });
     expect(await confirmVoteToken('tok', send)).toEqual({ ok: false, feedback: { kind: 'error', key: 'votes.confirm.invalid' } });
   });

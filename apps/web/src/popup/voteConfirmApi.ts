@@ -23,7 +23,7 @@ export async function requestVoteConfirmation(
 export async function confirmVoteToken(token: string, send: Request = request): Promise<Confirmed> {
   const answer = await attempt(() => send('POST', PATHS.votesConfirm, { token }));
   if (answer?.status === 200 && isRecord(answer.json) && isInteger(answer.json.interventionId))
-    return { ok: true, interventionId: answer.json.interventionId };
+    return { ok: true, interventionId: answer.json.interventionId, already: answer.json.already === true };
   if (answer?.status === 404 || answer?.status === 400) return { ok: false, feedback: failure('votes.confirm.invalid') };
   return otherwise(answer);
 }
