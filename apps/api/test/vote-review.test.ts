@@ -30,7 +30,12 @@ afterEach(async () => {
 });
 
 async function start(env: Record<string, string> = {}, limits: Partial<typeof PRODUCTION_LIMITS> = {}) {
-  const a = await followApp({ ...PRODUCTION, ...env }, { config: { limits: { ...PRODUCTION_LIMITS, ...limits } } });
+  // No request deadline: on a busy machine a bulk decision over 10,000 votes outlasts it, and these
+  // tests are about counts and mails (ballot-box.test.ts tests the deadline).
+  const a = await followApp(
+    { ...PRODUCTION, ...env },
+    { config: { limits: { ...PRODUCTION_LIMITS, ...limits }, pressure: { requestDeadlineMs: 0 } } },
+  );
   apps.push(a);
   let browsers = 0;
   const mayorMails = async () => (await received(a.smtp!)).filter((m) => m.envelopeTo.includes(MAYOR));
