@@ -91,7 +91,7 @@ export default defineConfig({
     },
     {
       name: 'phone',
-      testMatch: /(phone|a11y|wcag22|search-results|monument-view|layout)\.spec\.ts/,
+      testMatch: /(phone|a11y|screens|search-results|monument-view)\.spec\.ts/,
       use: { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, launchOptions },
     },
   ],

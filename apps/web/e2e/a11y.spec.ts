@@ -1,5 +1,5 @@
 // axe-core on the popup's states and the report dialog, and on the intro overlay (desktop and phone).
-// Every route is checked in wcag22.spec.ts (PAGES in pages.ts), best practice included.
+// Every route is checked in screens.spec.ts (PAGES in pages.ts), best practice included.
 import { seriousViolations } from './axe';
 import { expect, mapReady, openPopup, test, unique, somewhere } from './fixtures';
 import { staffToken } from './staff';

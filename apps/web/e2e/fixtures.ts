@@ -177,7 +177,7 @@ export async function openPopup(page: Page, markerName: string | RegExp) {
 /**
  * How long the map may take to show its first data: the page, the map's code, the data tiles and the
  * markers drawn a batch per frame. On the shared 2-core machine (load average 16 to 35, 2026-11-27,
- * 24 waits of the layout spec): 2.8 to 11.9 s, median 4.0 s; the old 7 s limit failed there. 30 s
+ * 24 waits of the screens spec): 2.8 to 11.9 s, median 4.0 s; the old 7 s limit failed there. 30 s
  * holds on a machine twice as slow.
  */
 export const MAP_TIMEOUT = 30_000;

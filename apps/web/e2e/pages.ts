@@ -1,5 +1,5 @@
-// Every screen and state of the app, one entry each: the WCAG 2.2 checks (wcag22.spec.ts), the layout
-// check (layout.spec.ts) and `pnpm screens` (the same spec taking pictures) walk this one table. A new
+// Every screen and state of the app, one entry each: the layout and WCAG 2.2 checks (screens.spec.ts)
+// and `pnpm screens` (the same spec taking pictures) walk this one table. A new
 // screen is one more entry; `open` reaches a state beyond the address, `visit` waits until it is settled.
 import { addStaff, signIn } from './admin-fixtures';
 import { expect, mapReady, test, unique, type Page } from './fixtures';
@@ -188,6 +188,26 @@ export const PAGES: PageCase[] = [
         '/votes/confirm?token=',
         /^(Stimme bestätigen|Confirm my vote)$/,
       );
+    },
+  },
+  {
+    name: 'vote confirm, link used again',
+    id: 'vote-confirm-already',
+    path: '/about',
+    noWcag: true,
+    open: async (page, lang) => {
+      const { id } = await votedProposal(page, 'Zweimal');
+      await confirmFromMail(
+        page,
+        lang,
+        `/api/interventions/${id}/vote/confirm`,
+        '/votes/confirm?token=',
+        /^(Stimme bestätigen|Confirm my vote)$/,
+      );
+      await page.reload();
+      await settled(page);
+      await page.getByRole('button', { name: /^(Stimme bestätigen|Confirm my vote)$/ }).click();
+      await expect(page.getByRole('status')).toContainText(lang === 'de' ? 'schon bestätigt' : 'confirmed already');
     },
   },
   { name: 'unsubscribe, ask', id: 'unsubscribe', path: `/follow/unsubscribe?token=${FAKE_TOKEN}`, noWcag: true },

@@ -1,6 +1,6 @@
 // pnpm screens: a picture of every screen and state (e2e/pages.ts PAGES) on a phone (390 × 844,
 // touch) and a desktop (1280 × 800), in German and English, as apps/web/.tmp/screens/
-// {screen}-{phone|desktop}-{de|en}.png. It is the layout spec (e2e/layout.spec.ts) run with
+// {screen}-{phone|desktop}-{de|en}.png. It is the screens spec (e2e/screens.spec.ts: layout and WCAG) run with
 // SCREENS_DIR set: the same built app on a fresh database with the stand-in tiles, the SMTP peer
 // for the confirmation mails and a staff token from the API's CLI (playwright.config.ts), and the
 // same way to each state. The pictures are written before the layout check, so a failing check
@@ -17,7 +17,7 @@ mkdirSync(dir, { recursive: true });
 spawnSync('node', [path.join(root, 'scripts/ensure-build.mjs')], { stdio: 'inherit' });
 const run = spawnSync(
   'pnpm',
-  ['exec', 'playwright', 'test', 'e2e/layout.spec.ts', '--project=desktop', '--project=phone', ...process.argv.slice(2)],
+  ['exec', 'playwright', 'test', 'e2e/screens.spec.ts', '--project=desktop', '--project=phone', ...process.argv.slice(2)],
   { cwd: root, stdio: 'inherit', env: { ...process.env, SCREENS_DIR: dir } },
 );
 console.log(`\n${readdirSync(dir).length} pictures in ${dir}`);
