@@ -442,6 +442,7 @@ describe(`follow a proposal by e-mail on ${DB_KIND}`, () => {
         mailFrom: 'karte@linz.example',
         mayorEmail: 'mayor.office@linz.example',
         feedbackEmail: 'a11y@linz.example',
+        staffEmail: 'team@linz.example',
       },
       log: a.app.log,
       clock: a.clock,
