@@ -400,7 +400,7 @@ describe(`confirmed votes on ${DB_KIND}`, () => {
     await a.drain();
     const mails = await a.mayorMails();
     expect(mails).toHaveLength(1);
-    expect(mails[0]?.text).toContain('14 Stimmen, davon 10 per E-Mail bestätigt, aus 14 Netzen');
+    expect(mails[0]?.text).toContain('14 Stimmen aus 14 verschiedenen Netzen (höchstens 1 aus demselben), 10 davon per E-Mail bestätigt.');
     // Only keyed hashes stay: no address is kept once confirmed.
     expect(await a.count('vote_confirmations', sql`email IS NOT NULL`)).toBe(0);
     const domains = (await a.review(id)).mailDomains;
