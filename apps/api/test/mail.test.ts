@@ -194,7 +194,10 @@ describe(`mayor e-mail on ${DB_KIND}`, () => {
     const a = await app({ SMTP_URL: smtp.url });
     const name = 'Ein <b>Brunnen</b> & "Bank" für alle';
     const p = await a.proposal(9, name);
-    const description = { de: 'Büste des Turnvaters <img src=x onerror=alert(1)> Jahn', en: 'Bust of the gymnast Jahn & friends' };
+    const description = {
+      de: 'Büste des Turnvaters <img src=x onerror=alert(1)> Jahn',
+      en: 'Bust of the gymnast Jahn & friends',
+    };
     await a.database.rows(sql`
       UPDATE monuments SET short_description = ${description.de}, short_description_en = ${description.en}, sex = 'male'
       WHERE id = ${p.monument.id}`);
@@ -399,7 +402,13 @@ describe(`mayor e-mail on ${DB_KIND}`, () => {
     const mailer = createMayorMailer({
       database: a.database,
       transport: smtpTransport(smtp.url, 600_000),
-      settings: { publicUrl: PUBLIC_URL, mailFrom: 'karte@linz.example', mayorEmail: MAYOR, feedbackEmail: 'a11y@linz.example', staffEmail: 'team@linz.example' },
+      settings: {
+        publicUrl: PUBLIC_URL,
+        mailFrom: 'karte@linz.example',
+        mayorEmail: MAYOR,
+        feedbackEmail: 'a11y@linz.example',
+        staffEmail: 'team@linz.example',
+      },
       log: a.app.log,
       clock: a.clock,
       leaseMs: 600_000,

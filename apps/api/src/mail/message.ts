@@ -88,7 +88,6 @@ function when(t: Date, locale: string): string {
   return `${local} (Europe/Vienna; ${t.toISOString()})`;
 }
 
-
 type Lang = 'de' | 'en';
 
 /** Plural by count: "1 Stimme", "10 Stimmen". */
@@ -103,12 +102,18 @@ export function voteOrigin(v: Notification['votes']): Record<Lang, string> {
   const all = v.confirmed >= v.counted;
   const de = {
     votes: counted(v.counted, 'Stimme', 'Stimmen'),
-    from: v.networks <= 1 ? 'aus einem einzigen Netz' : `aus ${v.networks} verschiedenen Netzen (höchstens ${v.largestNetwork} aus demselben)`,
+    from:
+      v.networks <= 1
+        ? 'aus einem einzigen Netz'
+        : `aus ${v.networks} verschiedenen Netzen (höchstens ${v.largestNetwork} aus demselben)`,
     confirmed: v.confirmed === 0 ? 'keine davon' : all ? 'alle' : `${v.confirmed} davon`,
   };
   const en = {
     votes: counted(v.counted, 'vote', 'votes'),
-    from: v.networks <= 1 ? 'from one single network' : `from ${v.networks} different networks (at most ${v.largestNetwork} from the same one)`,
+    from:
+      v.networks <= 1
+        ? 'from one single network'
+        : `from ${v.networks} different networks (at most ${v.largestNetwork} from the same one)`,
     confirmed: v.confirmed === 0 ? 'none of them' : all ? 'all of them' : `${v.confirmed} of them`,
   };
   return {
@@ -143,8 +148,11 @@ function asText(blocks: Block[]): string[] {
   });
 }
 
-// Inline styles only: mail programs drop <style> blocks and never load a stylesheet. Long words
-// (addresses, a visitor's unbroken text) wrap rather than widen the mail on a phone.
+// Inline styles, as mail programs keep them; long words (addresses, a visitor's unbroken text)
+// wrap rather than widen the mail on a phone. The one <style> rule puts a label above its value on
+// a narrow screen; a program that drops it shows the table, which still fits.
+const NARROW =
+  '@media (max-width: 32em) { .facts th, .facts td { display: block; padding: 0 } .facts th { padding-top: 0.75em } }';
 const CELL = 'padding:0.25em 0.75em 0.25em 0;vertical-align:top;text-align:left;overflow-wrap:anywhere;word-break:break-word';
 
 function asHtml(blocks: Block[]): string {
@@ -159,7 +167,7 @@ function asHtml(blocks: Block[]): string {
         const value = f.href ? `<a href="${escapeHtml(f.href)}">${escapeHtml(f.value)}</a>` : escapeHtml(f.value);
         return `<tr><th scope="row" style="${CELL};font-weight:bold;white-space:nowrap">${escapeHtml(f.label)}</th><td style="${CELL}">${value}</td></tr>`;
       });
-      return `<table role="presentation" style="border-collapse:collapse">${rows.join('')}</table>`;
+      return `<table class="facts" role="presentation" style="border-collapse:collapse">${rows.join('')}</table>`;
     })
     .join('\n');
 }
@@ -215,7 +223,7 @@ export function composeMayorMail(n: Notification, s: MailSettings): MayorMail {
     {
       p: `A proposal on the ${PRODUCT_NAME} map has reached ${n.voteCount} supports. The city can answer it in public: the answer appears with the proposal on the map and is mailed to those who follow it by e-mail.`,
     },
-    { action: "Write the city's answer (staff sign-in)", href: answer },
+    { action: "Write the city's answer (for staff, after signing in)", href: answer },
     { p: `For questions, simply reply to this e-mail; it goes to the map's team (${s.staffEmail}).` },
     { h: 'The proposal' },
     {
@@ -247,7 +255,7 @@ export function composeMayorMail(n: Notification, s: MailSettings): MayorMail {
   const text = [...asText(de), '-- English --', '', ...asText(en)].join('\n');
   const html = [
     '<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${escapeHtml(PRODUCT_NAME)}</title></head>`,
+    `<title>${escapeHtml(PRODUCT_NAME)}</title><style>${NARROW}</style></head>`,
     '<body style="font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1a1a1a;max-width:42em;margin:0 auto;padding:1em">',
     asHtml(de),
     '<hr style="margin:2em 0">',
