@@ -55,3 +55,24 @@ test('the mayor’s mail: replies reach the staff, its answer link opens that pr
   await expect(card).toContainText('Ausgewählter Vorschlag');
   await expect(card).toContainText(title);
 });
+
+test('the answer link survives the sign-in with the city’s account: back from the provider, the form is open', async ({
+  page,
+  api,
+}) => {
+  test.slow(); // two servers (ours and the city's provider)
+  const monument = await api.addMonument(unique('Antwortlink Konto'), ...somewhere());
+  const title = unique('Vorschlag über das Konto der Stadt');
+  const proposal = await api.addIntervention(monument.id, title);
+
+  await page.goto(`/admin?answer=${proposal.id}`);
+  await page.getByRole('link', { name: 'Mit dem Konto der Stadt anmelden' }).click();
+  await expect(page.getByRole('heading', { name: 'Test-Anmeldung der Stadt' })).toBeVisible();
+  await page.getByLabel('Benutzername').fill('anna');
+  await page.getByRole('button', { name: 'Weiter' }).click();
+
+  const linked = page.getByRole('region', { name: `Antwort der Stadt auf den Vorschlag Nr. ${proposal.id}` });
+  await expect(linked.getByRole('form', { name: `Offizielle Antwort auf ${title}` })).toBeVisible({ timeout: 30_000 });
+  await expect(page).toHaveURL(new RegExp(`/admin\\?answer=${proposal.id}$`));
+  await expect(linked.getByLabel('Status')).toBeFocused();
+});

@@ -8,6 +8,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clientConfigQuery } from '../api/queries';
+import { pendingAnswer } from '../storage/keys';
 import { useAnnounce } from './Announcer';
 import { errorText } from './errors';
 import { errorCode, useTRPC } from './trpc';
@@ -62,7 +63,7 @@ export function SignInForm({ notice, onSignedIn }: Props) {
         <>
           <p>{t('admin.oidc.text')}</p>
           <p>
-            <a className="button button--primary" href={PATHS.oidcStart}>
+            <a className="button button--primary" href={PATHS.oidcStart} onClick={() => linked && pendingAnswer.write(linked)}>
               {t('admin.oidc.button')}
             </a>
           </p>

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { pendingAnswer } from '../storage/keys';
 import { useAnnounce } from './Announcer';
 import { AuditLog } from './audit/AuditLog';
 import { errorText } from './errors';
@@ -45,7 +46,11 @@ export function StaffArea({ name, onSignedOut }: { name: string; onSignedOut: ()
   const [startAtTitle] = useState(linked === undefined);
   useEffect(() => {
     if (startAtTitle) title.current?.focus();
-  }, [startAtTitle]);
+    // Back from the city's sign-in, which knows no answer link: open the one that was open.
+    const pending = pendingAnswer.take();
+    if (linked === undefined && pending) void navigate({ to: APP_PATHS.admin, search: { answer: pending }, replace: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the staff area opens
+  }, []);
   const signOut = useMutation(
     trpc.staff.session.signOut.mutationOptions({
       onSuccess: () => {
