@@ -45,7 +45,7 @@ test('the mayor’s mail: replies reach the staff, its answer link opens that pr
   expect(await seriousViolations(page), 'axe: the linked answer form').toEqual([]);
 
   // Closing it leaves the staff area as it is without a link.
-  await linked.getByRole('button', { name: 'Schließen' }).click();
+  await linked.getByRole('button', { name: 'Zurück zur Übersicht' }).click();
   await expect(linked).toHaveCount(0);
   await expect(page).toHaveURL(/\/admin$/);
 
