@@ -319,8 +319,8 @@ describe(`follow a proposal by e-mail on ${DB_KIND}`, () => {
     const mails = (await received(a.smtp!)).slice(before);
     const mayor = mails.filter((m) => m.envelopeTo[0] === 'mayor.office@linz.example');
     expect(mayor).toHaveLength(1);
-    expect(mayor[0]?.text).toContain('Personen, die dem Vorschlag per E-Mail folgen: 2');
-    expect(mayor[0]?.text).toContain('People following the proposal by e-mail: 2');
+    expect(mayor[0]?.text).toContain('Folgen per E-Mail: 2 Personen');
+    expect(mayor[0]?.text).toContain('Following by e-mail: 2 people');
     const followers = mails.filter((m) => m.envelopeTo[0] !== 'mayor.office@linz.example');
     expect(followers.map((m) => m.envelopeTo[0]).sort()).toEqual(['f1@example.org', 'f2@example.org']);
     expect(followers.find((m) => m.envelopeTo[0] === 'f1@example.org')?.text).toContain('an das Büro des Bürgermeisters');
@@ -442,6 +442,7 @@ describe(`follow a proposal by e-mail on ${DB_KIND}`, () => {
         mailFrom: 'karte@linz.example',
         mayorEmail: 'mayor.office@linz.example',
         feedbackEmail: 'a11y@linz.example',
+        staffEmail: 'team@linz.example',
       },
       log: a.app.log,
       clock: a.clock,

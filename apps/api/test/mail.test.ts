@@ -6,10 +6,12 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { InterventionList, MonumentInterventionList } from '@linz/contract';
 import { sql } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import type { Database } from '../src/db/client.js';
 import { claimDue, markRetry } from '../src/mail/outbox.js';
+import { voteOrigin } from '../src/mail/message.js';
 import { retryDelayMs } from '../src/mail/sender.js';
 import type { ConfigOptions } from '../src/config.js';
 import { DB_KIND, browser, freshDatabase, json, testConfig } from './harness.js';
@@ -43,6 +45,7 @@ async function mailApp(env: Record<string, string> = {}, options: ConfigOptions 
   let voter = 0;
   return {
     app,
+    config,
     database,
     url,
     clock,
@@ -152,9 +155,8 @@ describe(`mayor e-mail on ${DB_KIND}`, () => {
     expect(mail.headers.get('to')).toContain(MAYOR);
     expect(mail.headers.get('message-id')).toMatch(new RegExp(`^<mayor-${p.id}-\\d+@denkmal\\.linz\\.example>$`));
     expect(mail.headers.get('subject')).toContain(name);
-    // Plain text only: the visitor's markup arrives as the characters typed.
-    expect(mail.headers.get('content-type')).toMatch(/^text\/plain/);
-    expect(mail.raw).not.toMatch(/text\/html/i);
+    // The visitor's markup arrives as the characters typed (the HTML part: the next test).
+    const { text = '' } = await simpleParser(mail.raw);
     const { lat, lng, id: monumentId, name: monumentName } = p.monument;
     for (const expected of [
       `Vorschlag: ${name}`,
@@ -168,13 +170,13 @@ describe(`mayor e-mail on ${DB_KIND}`, () => {
       'anonym',
       'nicht um überprüfte Personen',
       'not verified persons',
-      // Where the votes came from (issue 27): 8 seeded votes whose network is no longer known (each
-      // counts as one of its own) and 2 from loopback.
-      'Herkunft: 10 Stimmen, davon 0 per E-Mail bestätigt, aus 9 Netzen; größtes Netz: 2',
-      'Origin: 10 votes, 0 of them confirmed by e-mail, from 9 networks; largest network: 2',
+      // Where the votes came from (issue 27), in one sentence (issue 38): 8 seeded votes whose network
+      // is no longer known (each counts as one of its own) and 2 from loopback.
+      'Herkunft: 10 Stimmen aus 9 verschiedenen Netzen (höchstens 2 aus demselben), keine davon per E-Mail bestätigt.',
+      'Origin: 10 votes from 9 different networks (at most 2 from the same one), none of them confirmed by e-mail.',
     ])
-      expect(mail.text).toContain(expected);
-    expect(mail.text).toContain(new Date(row?.sent_at ?? 0).getUTCFullYear().toString());
+      expect(text).toContain(expected);
+    expect(text).toContain(new Date(row?.sent_at ?? 0).getUTCFullYear().toString());
 
     // The public receipt: both lists show when the office was sent the proposal.
     const all = InterventionList.parse(JSON.parse((await a.app.inject({ url: '/api/interventions/all' })).body));
@@ -185,6 +187,89 @@ describe(`mayor e-mail on ${DB_KIND}`, () => {
     );
     expect(popup.find((i) => i.id === p.id)?.mayorNotifiedAt).toBe(sentAt);
     expect(a.logs.join('')).not.toContain(MAYOR);
+  });
+
+  it('a mail to act on (issue 38): Reply-To the staff address, the monument described, text and HTML, the answer and map links', async () => {
+    const smtp = await peer();
+    const a = await app({ SMTP_URL: smtp.url });
+    const name = 'Ein <b>Brunnen</b> & "Bank" für alle';
+    const p = await a.proposal(9, name);
+    const description = {
+      de: 'Büste des Turnvaters <img src=x onerror=alert(1)> Jahn',
+      en: 'Bust of the gymnast Jahn & friends',
+    };
+    await a.database.rows(sql`
+      UPDATE monuments SET short_description = ${description.de}, short_description_en = ${description.en}, sex = 'male'
+      WHERE id = ${p.monument.id}`);
+    await a.database.rows(sql`UPDATE interventions SET short_description_en = 'A fountain for all' WHERE id = ${p.id}`);
+    expect(await a.vote(p)).toBe(200);
+    await a.mailer.idle();
+    expect(smtp.messages).toHaveLength(1);
+    const mail = await simpleParser(smtp.messages[0]?.raw ?? '');
+    const staff = a.config.site.staffEmail;
+
+    // Headers: an answer reaches the city's staff, not no-reply; one text and one HTML alternative.
+    expect(mail.replyTo?.value.map((r) => r.address)).toEqual([staff]);
+    expect(mail.to && 'value' in mail.to ? mail.to.value.map((r) => r.address) : []).toEqual([MAYOR]);
+    expect(smtp.messages[0]?.headers.get('content-type')).toMatch(/^multipart\/alternative/);
+    const text = mail.text ?? '';
+    const html = typeof mail.html === 'string' ? mail.html : '';
+
+    const answer = `${PUBLIC_URL}/admin?answer=${p.id}`;
+    const map = `${PUBLIC_URL}/monuments/${p.monument.id}?proposal=${p.id}`;
+    const origin = '10 Stimmen aus 10 verschiedenen Netzen (höchstens 1 aus demselben), keine davon per E-Mail bestätigt.';
+    // The text: German first, then English, each with what the office needs to act.
+    const english = text.indexOf('-- English --');
+    expect(english).toBeGreaterThan(0);
+    const [de, en] = [text.slice(0, english), text.slice(english)];
+    for (const expected of [
+      `Vorschlag: ${name}`,
+      `Beschreibung: ${description.de}`,
+      'Erinnert an: einen Mann oder Männer',
+      `Herkunft: ${origin}`,
+      `Auf der Karte: ${map}`,
+      answer,
+      staff,
+    ])
+      expect(de).toContain(expected);
+    for (const expected of [
+      `Proposal: ${name}`,
+      'In English: A fountain for all',
+      `Description: ${description.en}`,
+      'Commemorates: a man or men',
+      'Origin: 10 votes from 10 different networks (at most 1 from the same one), none of them confirmed by e-mail.',
+      `On the map: ${map}`,
+      answer,
+    ])
+      expect(en).toContain(expected);
+
+    // The HTML: the same facts, every text escaped, the links as links, the English part marked.
+    expect(html).toMatch(/^<!doctype html><html lang="de">/);
+    expect(html).toContain('<div lang="en">');
+    expect(html).toContain(`<a href="${answer}"`);
+    expect(html).toContain(`<a href="${map}">`);
+    expect(html).toContain('Ein &lt;b&gt;Brunnen&lt;/b&gt; &amp; &quot;Bank&quot; für alle');
+    expect(html).toContain('Büste des Turnvaters &lt;img src=x onerror=alert(1)&gt; Jahn');
+    expect(html).not.toContain('<b>Brunnen');
+    expect(html).not.toContain('<img');
+    expect(html).toContain(origin);
+    expect(html).toContain('Bust of the gymnast Jahn &amp; friends');
+    expect(html.indexOf(description.de.slice(0, 10))).toBeLessThan(html.indexOf('<div lang="en">'));
+  });
+
+  it('the votes’ credibility reads as one sentence for every count', () => {
+    const v = (counted: number, confirmed: number, networks: number, largestNetwork: number) =>
+      voteOrigin({ counted, confirmed, networks, largestNetwork });
+    expect(v(10, 6, 8, 3)).toEqual({
+      de: '10 Stimmen aus 8 verschiedenen Netzen (höchstens 3 aus demselben), 6 davon per E-Mail bestätigt.',
+      en: '10 votes from 8 different networks (at most 3 from the same one), 6 of them confirmed by e-mail.',
+    });
+    expect(v(10, 10, 1, 10)).toEqual({
+      de: '10 Stimmen aus einem einzigen Netz, alle per E-Mail bestätigt.',
+      en: '10 votes from one single network, all of them confirmed by e-mail.',
+    });
+    expect(v(1, 0, 1, 1).de).toBe('1 Stimme aus einem einzigen Netz, keine davon per E-Mail bestätigt.');
+    expect(v(0, 0, 0, 0)).toEqual({ de: 'Keine gezählten Stimmen.', en: 'No counted votes.' });
   });
 
   it('30 browsers voting at once on a proposal at 8 votes: exactly one message', async () => {
@@ -317,7 +402,13 @@ describe(`mayor e-mail on ${DB_KIND}`, () => {
     const mailer = createMayorMailer({
       database: a.database,
       transport: smtpTransport(smtp.url, 600_000),
-      settings: { publicUrl: PUBLIC_URL, mailFrom: 'karte@linz.example', mayorEmail: MAYOR, feedbackEmail: 'a11y@linz.example' },
+      settings: {
+        publicUrl: PUBLIC_URL,
+        mailFrom: 'karte@linz.example',
+        mayorEmail: MAYOR,
+        feedbackEmail: 'a11y@linz.example',
+        staffEmail: 'team@linz.example',
+      },
       log: a.app.log,
       clock: a.clock,
       leaseMs: 600_000,

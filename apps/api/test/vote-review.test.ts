@@ -110,7 +110,7 @@ describe(`votes the mayor can trust on ${DB_KIND}`, () => {
       );
       expect(review.mails.map((m) => m.status)).toEqual(['held']);
       // Staff are mailed once per alert.
-      const staffAddress = a.config.site.accessibility.feedbackEmail.toLowerCase();
+      const staffAddress = a.config.site.staffEmail.toLowerCase();
       const staffMails = (await received(a.smtp!)).filter((m) => m.envelopeTo.includes(staffAddress));
       expect(staffMails.length).toBe(alerts.length);
       expect(staffMails[0]?.text).toContain('Stimmen prüfen');
@@ -206,7 +206,9 @@ describe(`votes the mayor can trust on ${DB_KIND}`, () => {
     await a.drain();
     const mails = await a.mayorMails();
     expect(mails).toHaveLength(1);
-    expect(mails[0]?.text).toContain('aus 2 Netzen; größtes Netz: 5');
+    expect(mails[0]?.text).toContain(
+      '10 Stimmen aus 2 verschiedenen Netzen (höchstens 5 aus demselben), keine davon per E-Mail bestätigt.',
+    );
     expect(await a.alerts()).toEqual([]);
     expect((await a.popup(id))?.mayorReview).toBe(false);
     expect(await a.count('audit_log', sql`action = 'mail.release'`)).toBe(1);
@@ -405,7 +407,9 @@ describe(`confirmed votes on ${DB_KIND}`, () => {
     await a.drain();
     const mails = await a.mayorMails();
     expect(mails).toHaveLength(1);
-    expect(mails[0]?.text).toContain('14 Stimmen, davon 10 per E-Mail bestätigt, aus 14 Netzen');
+    expect(mails[0]?.text).toContain(
+      '14 Stimmen aus 14 verschiedenen Netzen (höchstens 1 aus demselben), 10 davon per E-Mail bestätigt.',
+    );
     // Only keyed hashes stay: no address is kept once confirmed.
     expect(await a.count('vote_confirmations', sql`email IS NOT NULL`)).toBe(0);
     const domains = (await a.review(id)).mailDomains;

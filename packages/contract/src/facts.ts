@@ -224,6 +224,14 @@ export function monumentViewPath(monumentId: string, proposalId?: number): strin
   return proposalId === undefined ? path : `${path}?proposal=${proposalId}`;
 }
 
+/**
+ * The staff area opened at one proposal's answer form: the mayor's mail links here, and /admin
+ * asks for the sign-in first when needed (`?answer=<id>`).
+ */
+export function staffAnswerPath(proposalId: number): string {
+  return `${APP_PATHS.admin}?answer=${proposalId}`;
+}
+
 /** The public writes' Idempotency-Key header (idempotency.ts), lower case as Node reads it. */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 

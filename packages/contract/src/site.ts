@@ -43,6 +43,11 @@ export const SiteProfile = z.object({
     /** Supervisory authority or register entry, if any (§ 5 ECG). */
     register: Localised.optional(),
   }),
+  /**
+   * The city's staff (the people at /admin): the mayor's office's reply to its mail goes here
+   * (Reply-To), and so do the alerts about unusual votes.
+   */
+  staffEmail: Email,
   /** A public body processes under Art. 6(1)(e) GDPR (a public task); others under (f), legitimate interests. */
   publicBody: z.boolean(),
   /** Who is responsible for the content. */

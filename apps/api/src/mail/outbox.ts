@@ -5,7 +5,7 @@
 // a row left "sending" by a crashed process is taken over once its lease has run out.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import type { MailLang } from '@linz/contract';
+import type { MailLang, Sex } from '@linz/contract';
 import { publicIntervention } from '../domain/visibility.js';
 
 /** Which table a claimed mail is a row of. */
@@ -32,7 +32,16 @@ export type Notification = {
   /** The attempt this claim is; it fences later updates against a takeover after the lease. */
   attempt: number;
   intervention: { name: string; descriptionEn: string | null };
-  monument: { id: string; name: string; nameEn: string | null; lat: number; lng: number };
+  monument: {
+    id: string;
+    name: string;
+    nameEn: string | null;
+    lat: number;
+    lng: number;
+    /** Its short descriptions ('' when none was written yet) and whom it commemorates (a SEXES value). */
+    description: { de: string; en: string };
+    sex: Sex;
+  };
   /** Confirmed e-mail followers of the proposal (the mayor's mail says how many). */
   followers: number;
   /** threshold: the proposal reached it; correction: staff invalidated votes of a sent one below it. */
@@ -54,6 +63,9 @@ type ClaimRow = {
   monument_name_en: string | null;
   lat: number;
   lng: number;
+  monument_description: string;
+  monument_description_en: string;
+  sex: Sex;
   followers: number | string;
   kind: 'threshold' | 'correction';
   counted: number | string;
@@ -84,6 +96,7 @@ export async function claimDue(database: Database, now: Date, leaseMs: number, l
     )
     SELECT c.*, i.name AS intervention_name, i.short_description_en,
            m.id AS monument_id, m.name AS monument_name, m.name_en AS monument_name_en, m.lat, m.lng,
+           m.short_description AS monument_description, m.short_description_en AS monument_description_en, m.sex,
            (SELECT count(*) FROM follows f WHERE f.intervention_id = i.id AND f.status = 'confirmed') AS followers,
            i.votes AS counted, i.confirmed_votes AS confirmed, counted_networks(i.id) AS networks,
            (SELECT max(n) FROM (SELECT count(*) AS n FROM votes v WHERE v.intervention_id = i.id AND v.status = 'counted'
@@ -100,7 +113,15 @@ export async function claimDue(database: Database, now: Date, leaseMs: number, l
     reachedAt: new Date(r.reached_at),
     attempt: Number(r.attempts),
     intervention: { name: r.intervention_name, descriptionEn: r.short_description_en },
-    monument: { id: r.monument_id, name: r.monument_name, nameEn: r.monument_name_en, lat: Number(r.lat), lng: Number(r.lng) },
+    monument: {
+      id: r.monument_id,
+      name: r.monument_name,
+      nameEn: r.monument_name_en,
+      lat: Number(r.lat),
+      lng: Number(r.lng),
+      description: { de: r.monument_description, en: r.monument_description_en },
+      sex: r.sex,
+    },
     followers: Number(r.followers),
     kind: r.kind,
     votes: {

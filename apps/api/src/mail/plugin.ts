@@ -30,6 +30,7 @@ export function mayorMailer({ config, database, secret, log }: MailerParts, opts
       mailFrom: config.mailFrom,
       mayorEmail: config.mayorEmail,
       feedbackEmail: config.site.accessibility.feedbackEmail,
+      staffEmail: config.site.staffEmail,
     },
     log,
     clock: opts.clock,

@@ -59,7 +59,7 @@ const KIND = {
   few_networks: { de: 'Schwelle aus zu wenigen Netzen erreicht', en: 'threshold reached from too few networks' },
 } as const;
 
-/** To the site's staff address (the site profile's feedback address, issue 29). */
+/** To the site's staff address (the site profile's staffEmail, issue 38). */
 export function composeAlertMail(m: AlertMail, s: MailSettings): OutgoingMail {
   const proposal = oneLine(m.intervention.name);
   const review = `${s.publicUrl}${APP_PATHS.admin}`;
@@ -76,7 +76,7 @@ export function composeAlertMail(m: AlertMail, s: MailSettings): OutgoingMail {
   return {
     messageId: `<vote-alert-${m.id}-${m.queuedAt.getTime()}@${hostOf(s.publicUrl)}>`,
     from: s.mailFrom,
-    to: s.feedbackEmail,
+    to: s.staffEmail,
     subject: `${PRODUCT_NAME}: Stimmen prüfen: „${proposal}“`,
     text,
   };

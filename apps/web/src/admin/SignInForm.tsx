@@ -4,10 +4,11 @@
 // `?oidc=denied|failed`, said here once and then taken out of the address.
 import { APP_PATHS, PATHS } from '@linz/contract/facts';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clientConfigQuery } from '../api/queries';
+import { pendingAnswer } from '../storage/keys';
 import { useAnnounce } from './Announcer';
 import { errorText } from './errors';
 import { errorCode, useTRPC } from './trpc';
@@ -27,6 +28,8 @@ export function SignInForm({ notice, onSignedIn }: Props) {
   }, [notice]);
   const staffOidc = useQuery(clientConfigQuery()).data?.staffOidc === true;
   const navigate = useNavigate();
+  // Came by a proposal's answer link (the mayor's mail): say where the sign-in leads.
+  const linked = useSearch({ strict: false }).answer;
   const [oidcRefusal] = useState(() => {
     const reason = new URLSearchParams(window.location.search).get('oidc');
     return reason === 'denied' || reason === 'failed' ? reason : null;
@@ -50,6 +53,7 @@ export function SignInForm({ notice, onSignedIn }: Props) {
   return (
     <section aria-labelledby={`${tokenId}-h`}>
       <h1 id={`${tokenId}-h`}>{t('admin.signIn.title')}</h1>
+      {linked && <p>{t('admin.linkedAnswer.signInFirst', { id: linked })}</p>}
       {error && (
         <p className="feedback feedback--error" role="alert">
           {error}
@@ -59,7 +63,7 @@ export function SignInForm({ notice, onSignedIn }: Props) {
         <>
           <p>{t('admin.oidc.text')}</p>
           <p>
-            <a className="button button--primary" href={PATHS.oidcStart}>
+            <a className="button button--primary" href={PATHS.oidcStart} onClick={() => linked && pendingAnswer.write(linked)}>
               {t('admin.oidc.button')}
             </a>
           </p>

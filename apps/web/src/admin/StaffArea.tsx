@@ -1,7 +1,10 @@
 // The signed-in staff area: who is signed in, sign-out, and one view at a time.
+import { APP_PATHS } from '@linz/contract/facts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { pendingAnswer } from '../storage/keys';
 import { useAnnounce } from './Announcer';
 import { AuditLog } from './audit/AuditLog';
 import { errorText } from './errors';
@@ -10,6 +13,7 @@ import { ReviewWarning } from './feedback/ReviewWarning';
 import { Outbox } from './outbox/Outbox';
 import { Photos } from './photos/Photos';
 import { AllProposals } from './queue/AllProposals';
+import { LinkedAnswer } from './queue/LinkedAnswer';
 import { Queue } from './queue/Queue';
 import { RejectedProvider } from './queue/rejected';
 import { ScreenWords } from './screen/ScreenWords';
@@ -33,9 +37,20 @@ export function StaffArea({ name, onSignedOut }: { name: string; onSignedOut: ()
     setReviewing(interventionId);
     setView('votes');
   };
-  // The sign-in form that had focus is gone: start keyboard and screen-reader users at the title.
+  // A proposal's answer form opened by a link (`?answer=<id>`, the mayor's mail), above the view.
+  const linked = useSearch({ strict: false }).answer;
+  const navigate = useNavigate();
+  // The sign-in form that had focus is gone: start keyboard and screen-reader users at the title
+  // (or in the linked answer form, which takes the focus itself).
   const title = useRef<HTMLHeadingElement>(null);
-  useEffect(() => title.current?.focus(), []);
+  const [startAtTitle] = useState(linked === undefined);
+  useEffect(() => {
+    if (startAtTitle) title.current?.focus();
+    // Back from the city's sign-in, which knows no answer link: open the one that was open.
+    const pending = pendingAnswer.take();
+    if (linked === undefined && pending) void navigate({ to: APP_PATHS.admin, search: { answer: pending }, replace: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the staff area opens
+  }, []);
   const signOut = useMutation(
     trpc.staff.session.signOut.mutationOptions({
       onSuccess: () => {
@@ -69,6 +84,14 @@ export function StaffArea({ name, onSignedOut }: { name: string; onSignedOut: ()
       </nav>
       <ReviewVotesContext.Provider value={review}>
         <RejectedProvider>
+          {/* Above the view, and it takes the focus: whoever followed the link lands in the form. */}
+          {linked !== undefined && (
+            <LinkedAnswer
+              key={linked}
+              interventionId={Number(linked)}
+              onClose={() => void navigate({ to: APP_PATHS.admin, search: {} })}
+            />
+          )}
           {view === 'queue' && <Queue />}
           {view === 'proposals' && <AllProposals />}
           {view === 'votes' && <VotesView interventionId={reviewing} onChoose={review} />}

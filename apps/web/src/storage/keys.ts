@@ -1,5 +1,5 @@
 // The spec's client storage keys (section 3) and their shapes.
-import { arrayOf, isNumber, shape, type Check } from '../api/checks';
+import { arrayOf, isNumber, isString, shape, type Check } from '../api/checks';
 import { readJson, remove, writeJson } from './storage';
 
 export type LatLng = { lat: number; lng: number };
@@ -49,4 +49,17 @@ export const underReview = {
   read: (): boolean => readJson('local', 'underReview', isTrue) === true,
   write: (): void => writeJson('local', 'underReview', true),
   clear: (): void => remove('local', 'underReview'),
+};
+
+/**
+ * The proposal whose answer link (/admin?answer=<id>) was open when staff left to sign in with the
+ * city's account: the provider sends them back to plain /admin, which opens it from here, once.
+ */
+export const pendingAnswer = {
+  take: (): string | undefined => {
+    const id = readJson('session', 'pendingAnswer', isString);
+    remove('session', 'pendingAnswer');
+    return id;
+  },
+  write: (id: string): void => writeJson('session', 'pendingAnswer', id),
 };

@@ -65,12 +65,18 @@ function TextEditor({ proposal, onDone }: { proposal: StaffProposal; onDone: () 
   );
 }
 
-export function InterventionCard({ proposal }: { proposal: StaffProposal }) {
+type CardProps = {
+  proposal: StaffProposal;
+  /** Opened with its answer form (a link from the mayor's mail, LinkedAnswer). */
+  initiallyOpen?: 'answer';
+};
+
+export function InterventionCard({ proposal, initiallyOpen }: CardProps) {
   const { t } = useTranslation();
   const trpc = useTRPC();
   const action = useStaffAction();
   const headingId = useId();
-  const [open, setOpen] = useState<'edit' | 'answer' | null>(null);
+  const [open, setOpen] = useState<'edit' | 'answer' | null>(initiallyOpen ?? null);
   const [confirming, setConfirming] = useState(false);
   const rejected = useRejected();
   const reviewVotes = useReviewVotes();
