@@ -46,7 +46,10 @@ function Purposes({ publicBody, retention }: { publicBody: boolean; retention: R
                 : t('legal.privacy.basis.contract');
         return (
           <li key={p}>
-            {t(`legal.privacy.purpose.${p}.what`)} <strong>{basis}</strong>
+            {t(`legal.privacy.purpose.${p}.what`)}{' '}
+            <span className="privacy__basis">
+              <strong>{t('legal.privacy.basisLabel')}</strong> {basis}
+            </span>
           </li>
         );
       })}
@@ -64,11 +67,18 @@ function Body({ site }: { site: SiteInfo }) {
       <p>{t('legal.privacy.intro')}</p>
       <p>{t('legal.privacy.updated', { date: formatDay(profile.privacyUpdatedOn, lang) })}</p>
       <Section id="privacy-controller" headline={t('legal.privacy.controller')}>
+        {/* The operator of the site profile, as on /impressum: it decides why and how data is processed. */}
         <address>
-          {operator.name}, {operator.address.street}, {operator.address.postalCode} {operator.address.city},{' '}
+          {operator.name}
+          <br />
+          {operator.address.street}, {operator.address.postalCode} {operator.address.city},{' '}
           {localised(operator.address.country, lang)}
           <br />
-          <a href={`mailto:${operator.email}`}>{operator.email}</a>, {operator.phone}
+          <a href={`mailto:${operator.email}`}>{operator.email}</a>
+          <br />
+          <a href={`tel:${operator.phone.replace(/[^+\d]/g, '')}`} className="legal__phone">
+            {operator.phone}
+          </a>
         </address>
       </Section>
       <Section id="privacy-dpo" headline={t('legal.privacy.dpo')}>
@@ -117,7 +127,9 @@ function Body({ site }: { site: SiteInfo }) {
       </Section>
       {/* Vote checking and photos: each feature's rules are described here. */}
       <Section id="privacy-checks" headline={t('legal.privacy.checks')}>
-        <p>{t('legal.privacy.checksVotes', { article: t(`legal.privacy.article.${profile.publicBody ? 'task' : 'interest'}`) })}</p>
+        <p>
+          {t('legal.privacy.checksVotes', { article: t(`legal.privacy.article.${profile.publicBody ? 'task' : 'interest'}`) })}
+        </p>
         <p>{t('legal.privacy.checksPhotos')}</p>
       </Section>
       <Section id="privacy-rights" headline={t('legal.privacy.rights')}>
