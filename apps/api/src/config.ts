@@ -358,9 +358,9 @@ const placeholderPhone = (phone: string) => {
 
 /** What in a value is a placeholder, or undefined: an address or link at a reserved name, a phone number no one answers. */
 function placeholder(key: string, value: string): string | undefined {
-  const email = /^[^\s@]+@([^\s@]+)$/.exec(value);
-  if (email && reservedName(email[1]!.toLowerCase())) return `${value} is an example address (reserved domain), not a real one`;
-  if (/^https?:\/\//.test(value) && reservedName(new URL(value).hostname.toLowerCase()))
+  const domain = /^[^\s@]+@([^\s@]+)$/.exec(value)?.[1];
+  if (domain && reservedName(domain.toLowerCase())) return `${value} is an example address (reserved domain), not a real one`;
+  if (/^https?:\/\//.test(value) && URL.canParse(value) && reservedName(new URL(value).hostname.toLowerCase()))
     return `${value} is an example link (reserved domain), not a real one`;
   if (key === 'phone' && placeholderPhone(value)) return `${value} is a placeholder number`;
   return undefined;
