@@ -107,7 +107,9 @@ for (const lang of ['de', 'en'] as const) {
       const backups = page.getByRole('table', { name: text.caption }).getByRole('row', { name: text.backupsRow });
       await expect(backups).toContainText(profile.backups.keeper);
       await expect(backups).toContainText(profile.backups.retention[lang]);
-      await expect(page.getByRole('main')).not.toContainText(lang === 'de' ? 'Verantwortung der Stadt' : 'responsibility of the city');
+      await expect(page.getByRole('main')).not.toContainText(
+        lang === 'de' ? 'Verantwortung der Stadt' : 'responsibility of the city',
+      );
       // The shipped profile is an example, and the page says so.
       expect(profile.example).toBe(true);
       await expect(page.getByRole('main')).toContainText(lang === 'de' ? 'Beispielangaben' : 'Example details');
