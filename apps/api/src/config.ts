@@ -223,14 +223,18 @@ export type OidcConfig = {
   allowedDomains: string[] | undefined;
 };
 
+/** A setting or the site profile is wrong: the operator's to fix, so commands print the message alone (loadConfigOrExit). */
+export class ConfigError extends Error {}
+
+const invalid = (lines: string[], headline = 'Invalid configuration:') =>
+  new ConfigError(`${headline}\n${lines.map((l) => `  ${l}`).join('\n')}`);
+
 function trustProxyOf(raw: string | undefined): Config['trustProxy'] {
   if (raw === undefined || raw === '' || raw === 'false' || raw === '0') return false;
   // A blanket `true` would believe any X-Forwarded-For a client writes, and every limit keyed on
   // the address would be void: name the hops or the proxies instead.
   if (raw === 'true') {
-    throw new Error(
-      'Invalid configuration:\n  TRUST_PROXY: `true` is not accepted; give the number of proxies in front (e.g. 1) or their addresses/CIDRs',
-    );
+    throw invalid(['TRUST_PROXY: `true` is not accepted; give the number of proxies in front (e.g. 1) or their addresses/CIDRs']);
   }
   if (/^\d+$/.test(raw)) {
     const hops = Number(raw);
@@ -244,10 +248,10 @@ function tilesOf(e: z.infer<typeof Env>): Config['tiles'] {
   const attribution = e.TILE_ATTRIBUTION ?? preset?.attribution;
   // Every tile licence asks for credit: an own upstream must say whose tiles they are.
   if (attribution === undefined) {
-    throw new Error('Invalid configuration:\n  TILE_ATTRIBUTION: required when TILE_UPSTREAM is a URL template');
+    throw invalid(['TILE_ATTRIBUTION: required when TILE_UPSTREAM is a URL template']);
   }
   if (e.TILE_MIN_ZOOM > e.TILE_MAX_ZOOM) {
-    throw new Error('Invalid configuration:\n  TILE_MIN_ZOOM: must not be above TILE_MAX_ZOOM');
+    throw invalid(['TILE_MIN_ZOOM: must not be above TILE_MAX_ZOOM']);
   }
   return {
     upstream: preset?.url ?? e.TILE_UPSTREAM,
@@ -258,8 +262,6 @@ function tilesOf(e: z.infer<typeof Env>): Config['tiles'] {
     cacheMaxBytes: e.TILE_CACHE_MAX_MB * 1024 * 1024,
   };
 }
-
-const invalid = (lines: string[]) => new Error(`Invalid configuration:\n${lines.map((l) => `  ${l}`).join('\n')}`);
 
 /** OIDC is on when issuer, client id and secret are all set; a half-set configuration is refused. */
 function oidcOf(e: z.infer<typeof Env>, publicUrl: string): OidcConfig | undefined {
@@ -335,17 +337,85 @@ export function loadSiteProfile(file: string): SiteProfile {
   return parsed.data;
 }
 
+/**
+ * Whether PUBLIC_URL would put the site before the public: any host but this machine (localhost,
+ * 127.0.0.0/8, ::1) and the names reserved for tests and examples (RFC 2606, RFC 6761), which no
+ * visitor can reach. Only such a start is held to a complete site profile (placeholders below).
+ */
+export function publishes(publicUrl: string): boolean {
+  const host = new URL(publicUrl).hostname.toLowerCase();
+  return !(host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host) || reservedName(host));
+}
+
+const reservedName = (host: string) =>
+  /(^|\.)(localhost|test|example|invalid)$/.test(host) || /(^|\.)example\.(com|net|org)$/.test(host);
+
+/** A phone number no one answers: the shipped "+43 732 000 000" (six zeros at the end) or one digit repeated. */
+const placeholderPhone = (phone: string) => {
+  const digits = phone.replace(/\D/g, '');
+  return /0{6}$/.test(digits) || /^(\d)\1*$/.test(digits);
+};
+
+/** What in a value is a placeholder, or undefined: an address or link at a reserved name, a phone number no one answers. */
+function placeholder(key: string, value: string): string | undefined {
+  const domain = /^[^\s@]+@([^\s@]+)$/.exec(value)?.[1];
+  if (domain && reservedName(domain.toLowerCase())) return `${value} is an example address (reserved domain), not a real one`;
+  if (/^https?:\/\//.test(value) && URL.canParse(value) && reservedName(new URL(value).hostname.toLowerCase()))
+    return `${value} is an example link (reserved domain), not a real one`;
+  if (key === 'phone' && placeholderPhone(value)) return `${value} is a placeholder number`;
+  return undefined;
+}
+
+/**
+ * The site profile's placeholders, each as "path: why": the `example` mark of the shipped file, and
+ * every e-mail address, link or phone number anywhere in it that reaches no one (so a field added
+ * later is checked too).
+ */
+export function profilePlaceholders(profile: SiteProfile): string[] {
+  const found: string[] = [];
+  if (profile.example)
+    found.push('example: this is the shipped example profile; copy it, put in your own facts and remove "example"');
+  const walk = (value: unknown, at: string[]) => {
+    if (typeof value === 'string') {
+      const why = placeholder(at.at(-1) ?? '', value);
+      if (why) found.push(`${at.join('.')}: ${why}`);
+    } else if (value && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value)) walk(v, [...at, k]);
+    }
+  };
+  walk(profile, []);
+  return found;
+}
+
+/** A start that would publish is refused while the legal pages or the mayor's address are placeholders (issue 38). */
+function refusePlaceholders(publicUrl: string, profileFile: string, profile: SiteProfile, mayorEmail: string): void {
+  if (!publishes(publicUrl)) return;
+  const fields = profilePlaceholders(profile);
+  const mayor = placeholder('MAYOR_EMAIL', mayorEmail);
+  if (fields.length === 0 && !mayor) return;
+  throw invalid(
+    [
+      ...(fields.length > 0 ? [`SITE_PROFILE ${profileFile}:`, ...fields.map((f) => `  ${f}`)] : []),
+      ...(mayor ? [`MAYOR_EMAIL: ${mayor}; set the mayor's office's address`] : []),
+      'What a city fills in before going live: docs/operations.md#going-live',
+    ],
+    `Invalid configuration: PUBLIC_URL ${publicUrl} is public, but these are placeholders:`,
+  );
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env, options: ConfigOptions = {}): Config {
   // An empty variable (common in compose files) means "not set".
   const set = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = Env.safeParse(set);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+    throw invalid(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
   const e = parsed.data;
   const publicUrl = e.PUBLIC_URL.replace(/\/$/, '');
   const { limits, pressure, ...fixed } = options;
+  const profileFile = path.resolve(e.SITE_PROFILE ?? DEFAULT_SITE_PROFILE);
+  const site = loadSiteProfile(profileFile);
+  refusePlaceholders(publicUrl, profileFile, site, e.MAYOR_EMAIL);
   return {
     ...DEFAULTS,
     ...fixed,
@@ -368,7 +438,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
     oidc: oidcOf(e, publicUrl),
     votes: { counts: e.THRESHOLD_COUNTS, minNetworks: e.THRESHOLD_MIN_NETWORKS, burst: e.BURST_VOTES_PER_NETWORK_HOUR },
-    site: loadSiteProfile(path.resolve(e.SITE_PROFILE ?? DEFAULT_SITE_PROFILE)),
+    site,
     moderation: e.MODERATION,
   };
 }
@@ -379,4 +449,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
  */
 export function invocationDir(env: Record<string, string | undefined> = process.env): string {
   return env.INIT_CWD || process.cwd();
+}
+
+/**
+ * loadConfig for a command (the server, the CLIs): a configuration error is the operator's to fix,
+ * so its message alone goes to standard error and the process exits with 1, without a stack trace.
+ */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    process.stderr.write(`${err.message}\n`);
+    process.exit(1);
+  }
 }

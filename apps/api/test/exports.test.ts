@@ -14,7 +14,7 @@ type T = Awaited<ReturnType<typeof testApp>>;
 let t: T;
 let w: ReturnType<typeof writes>;
 beforeEach(async () => {
-  t = await testApp({ PUBLIC_URL: 'https://denkmal.example.at' });
+  t = await testApp({ PUBLIC_URL: 'https://denkmal.linz.example' });
   w = writes(t, await newStaff(t.database, 'Erika'));
 });
 afterEach(() => t.close());
@@ -162,13 +162,13 @@ describe(`Atom feeds on ${DB_KIND}`, () => {
     const feed = parseFeed(res.body);
     expect(feed.meta.type).toBe('atom');
     expect(feed.copyright).toContain('CC BY 4.0');
-    expect(feed.self).toBe('https://denkmal.example.at/api/feeds/interventions.atom');
+    expect(feed.self).toBe('https://denkmal.linz.example/api/feeds/interventions.atom');
     expect(feed.items).toHaveLength(1);
     const [item] = feed.items;
     expect(item?.title).toBe(evil);
-    expect(item?.url).toBe(`https://denkmal.example.at/?monument=${MON}`);
+    expect(item?.url).toBe(`https://denkmal.linz.example/?monument=${MON}`);
     expect(item?.description).toContain(evil);
-    expect(item?.id).toBe(`https://denkmal.example.at/?monument=${MON}#proposal-${p.id}`);
+    expect(item?.id).toBe(`https://denkmal.linz.example/?monument=${MON}#proposal-${p.id}`);
   });
 
   it('answers.atom: proposals that reached the threshold and the city answers', async () => {
@@ -184,7 +184,7 @@ describe(`Atom feeds on ${DB_KIND}`, () => {
     expect(feed.items).toHaveLength(2);
     const answer = feed.items.find((i) => i.title?.includes('Antwort'));
     expect(answer?.description).toContain('Wir prüfen <das>.');
-    expect(answer?.url).toBe(`https://denkmal.example.at/?monument=${MON}`);
+    expect(answer?.url).toBe(`https://denkmal.linz.example/?monument=${MON}`);
     // Hidden by staff: in neither feed.
     await w.staff('staff.interventions.reject', { interventionId: p.id });
     expect(parseFeed((await get(routes.feedAnswers.path)).body).items).toEqual([]);

@@ -292,11 +292,11 @@ describe('OIDC settings', () => {
 
   it('are off unless issuer, client id and secret are all set; the redirect URI follows PUBLIC_URL', () => {
     expect(loadConfig({}).oidc).toBeUndefined();
-    expect(loadConfig({ ...core, ...group, PUBLIC_URL: 'https://denkmal.linz.at/' }).oidc).toEqual({
+    expect(loadConfig({ ...core, ...group, PUBLIC_URL: 'https://denkmal.linz.example/' }).oidc).toEqual({
       issuer: core.OIDC_ISSUER,
       clientId: 'denkmal',
       clientSecret: 's',
-      redirectUri: 'https://denkmal.linz.at/api/oidc/callback',
+      redirectUri: 'https://denkmal.linz.example/api/oidc/callback',
       staffClaim: { claim: 'groups', value: 'denkmal-staff' },
       allowedDomains: undefined,
     });

@@ -22,7 +22,7 @@ import { newStaff } from './staff-helpers.js';
 type T = Awaited<ReturnType<typeof testApp>>;
 let t: T;
 let w: ReturnType<typeof writes>;
-const PUBLIC = 'https://denkmal.example.at';
+const PUBLIC = 'https://denkmal.linz.example';
 beforeAll(async () => {
   t = await testApp({ PUBLIC_URL: PUBLIC });
   w = writes(t, await newStaff(t.database, 'Erika'));

@@ -8,11 +8,9 @@ export const branding = {
   product: 'denkmal',
   title: PRODUCT_NAME,
   artist: 'Kollektiv Denk·Mal',
+  // Phone, e-mail and web address are the operator's: the site profile (apps/api/site/), one place.
   contact: {
-    phone: '+43 732 000 000',
-    email: 'hallo@denkmal-linz.example',
     social: { label: '@denkmal.linz', url: 'https://instagram.com/denkmal.linz' },
-    portfolio: 'https://denkmal-linz.example',
   },
   copyrightYear: 2026,
 } as const;

@@ -30,12 +30,19 @@ export const CityAreaSchema = z
 const Recipient = z.object({ name: z.string().trim().min(1), purpose: Localised, location: Localised });
 
 export const SiteProfile = z.object({
+  /**
+   * The shipped profile is an example: its addresses and numbers reach no one. A start that would
+   * publish refuses it (apps/api/src/config.ts), and the legal pages say so while it is set.
+   */
+  example: z.boolean().optional(),
   /** Medieninhaber / Herausgeber (§ 5 ECG, § 25 MedienG), also the controller under the GDPR. */
   operator: z.object({
     name: z.string().trim().min(1),
     address: Address,
     email: Email,
     phone: z.string().trim().min(1),
+    /** The operator's own web address (a portfolio, the city's site); shown on /impressum and /about when set. */
+    website: WebAddress.optional(),
     /** Unternehmensgegenstand / line of business. */
     lineOfBusiness: Localised,
     /** Grundlegende Richtung (§ 25 (4) MedienG). */
@@ -54,6 +61,8 @@ export const SiteProfile = z.object({
   responsible: z.object({ name: z.string().trim().min(1), role: Localised }),
   dataProtectionOfficer: z.object({ name: z.string().trim().min(1), email: Email, address: z.string().trim().min(1).optional() }),
   recipients: z.object({ hosting: Recipient, mail: Recipient, tiles: Recipient }),
+  /** Who makes and keeps the database's backups, where, and for how long (the privacy page's backup row). */
+  backups: z.object({ keeper: z.string().trim().min(1), location: Localised, retention: Localised }),
   accessibility: z.object({
     /** Where the accessibility feedback form's messages are mailed. */
     feedbackEmail: Email,

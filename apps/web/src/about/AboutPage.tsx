@@ -1,12 +1,14 @@
 // /about, the help: project, the welcome overlay once more, artist, credits, a pointer to the
 // privacy notice (/datenschutz, which holds the privacy sections this page had), and the contact
-// footer (details from branding).
+// footer (the operator's details from the site profile, the social account from branding).
 import { APP_PATHS } from '@linz/contract/facts';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { branding } from '../branding';
 import { showIntro } from '../intro/introState';
 import { BackLink } from '../layout/BackLink';
+import { siteQuery, webAddressLabel } from '../legal/siteQuery';
 
 function Section({ id, headline, paragraphs }: { id: string; headline: string; paragraphs: string[] }) {
   return (
@@ -22,6 +24,7 @@ function Section({ id, headline, paragraphs }: { id: string; headline: string; p
 export function AboutPage() {
   const { t } = useTranslation();
   const { contact } = branding;
+  const operator = useQuery(siteQuery()).data?.profile.operator;
   return (
     <div className="content about">
       <BackLink label={t('about.back')} />
@@ -56,22 +59,29 @@ export function AboutPage() {
       <section className="contact" aria-labelledby="about-contact">
         <h2 id="about-contact">{t('about.contactHeadline')}</h2>
         <ul>
-          <li>
-            <a href={`tel:${contact.phone.replace(/\s/g, '')}`}>{t('about.phone', { phone: contact.phone })}</a>
-          </li>
-          <li>
-            <a href={`mailto:${contact.email}`}>{t('about.email', { email: contact.email })}</a>
-          </li>
+          {/* The operator's phone, e-mail and web address are the site profile's, as on /impressum. */}
+          {operator && (
+            <>
+              <li>
+                <a href={`tel:${operator.phone.replace(/[^+\d]/g, '')}`}>{t('about.phone', { phone: operator.phone })}</a>
+              </li>
+              <li>
+                <a href={`mailto:${operator.email}`}>{t('about.email', { email: operator.email })}</a>
+              </li>
+            </>
+          )}
           <li>
             <a href={contact.social.url} rel="noopener noreferrer">
               {t('about.social', { handle: contact.social.label })}
             </a>
           </li>
-          <li>
-            <a href={contact.portfolio} rel="noopener noreferrer">
-              {t('about.portfolio')}
-            </a>
-          </li>
+          {operator?.website && (
+            <li>
+              <a href={operator.website} rel="noopener noreferrer">
+                {t('about.website', { address: webAddressLabel(operator.website) })}
+              </a>
+            </li>
+          )}
         </ul>
         <p>{t('about.copyright', { year: branding.copyrightYear, holder: branding.artist })}</p>
         <p className="contact__credit">{t('about.creditMap')}</p>

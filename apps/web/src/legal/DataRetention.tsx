@@ -1,8 +1,10 @@
 // The privacy page's table: each kind of data the app keeps, why, and for how long. The rows'
 // texts live in the locale files (dataRetention.rows.<key>); the durations are the server's
-// (GET /api/site: the numbers its retention job and rules enforce), interpolated into them.
-import type { RetentionFacts } from '@linz/contract';
+// (GET /api/site: the numbers its retention job and rules enforce), interpolated into them, and the
+// backups' keeper and schedule are the site profile's.
+import type { RetentionFacts, SiteProfile } from '@linz/contract';
 import { useTranslation } from 'react-i18next';
+import { localised } from './siteQuery';
 
 const ROWS = [
   'voterCookie',
@@ -24,8 +26,15 @@ const ROWS = [
   'backups',
 ] as const;
 
-export function DataRetention({ facts }: { facts: RetentionFacts }) {
-  const { t } = useTranslation();
+export function DataRetention({ facts, backups }: { facts: RetentionFacts; backups: SiteProfile['backups'] }) {
+  const { t, i18n } = useTranslation();
+  // Backups are the operator's: who keeps them, where and how long come from the site profile.
+  const values = {
+    ...facts,
+    keeper: backups.keeper,
+    location: localised(backups.location, i18n.language),
+    retention: localised(backups.retention, i18n.language),
+  };
   return (
     <section aria-labelledby="privacy-retention">
       <h2 id="privacy-retention">{t('dataRetention.headline')}</h2>
@@ -44,7 +53,7 @@ export function DataRetention({ facts }: { facts: RetentionFacts }) {
             <tr key={key}>
               <th scope="row">{t(`dataRetention.rows.${key}.what`)}</th>
               <td data-label={t('dataRetention.why')}>{t(`dataRetention.rows.${key}.why`)}</td>
-              <td data-label={t('dataRetention.howLong')}>{t(`dataRetention.rows.${key}.howLong`, facts)}</td>
+              <td data-label={t('dataRetention.howLong')}>{t(`dataRetention.rows.${key}.howLong`, values)}</td>
             </tr>
           ))}
         </tbody>

@@ -4,7 +4,7 @@ import { APP_PATHS } from '@linz/contract/facts';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { LegalPage, Section } from './LegalPage';
-import { localised } from './siteQuery';
+import { localised, webAddressLabel } from './siteQuery';
 
 export function ImpressumPage() {
   const { t, i18n } = useTranslation();
@@ -35,6 +35,13 @@ export function ImpressumPage() {
               <li>
                 <a href={`mailto:${operator.email}`}>{t('legal.impressum.email', { email: operator.email })}</a>
               </li>
+              {operator.website && (
+                <li>
+                  <a href={operator.website} rel="noopener noreferrer">
+                    {t('legal.impressum.website', { address: webAddressLabel(operator.website) })}
+                  </a>
+                </li>
+              )}
             </ul>
             <p>{t('legal.impressum.help')}</p>
             <ul>

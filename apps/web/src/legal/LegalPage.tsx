@@ -31,7 +31,11 @@ export function LegalPage({
       <BackLink label={t('about.back')} />
       <h1>{headline}</h1>
       {site.data ? (
-        children(site.data)
+        <>
+          {/* The shipped example profile: only a start on this machine shows it (config.ts refuses a public one). */}
+          {site.data.profile.example && <p className="legal__example">{t('legal.example')}</p>}
+          {children(site.data)}
+        </>
       ) : site.isError ? (
         <p className="feedback feedback--error" role="alert">
           {t('legal.unavailable')}

@@ -1,26 +1,58 @@
 // /datenschutz: every item of Art. 13 GDPR: controller, data-protection officer, purposes and legal
 // bases, recipients, retention per datum (the server's numbers), the rights of Art. 15-21 and the
 // complaint to the Datenschutzbehörde. It absorbs /about's former privacy sections.
-import type { SiteInfo } from '@linz/contract';
+import type { RetentionFacts, SiteInfo } from '@linz/contract';
 import { useTranslation } from 'react-i18next';
 import { DataRetention } from './DataRetention';
 import { LegalPage, Section } from './LegalPage';
 import { formatDay, localised } from './siteQuery';
 
-const PURPOSES = ['votes', 'content', 'limits', 'reports', 'follows', 'feedback', 'staff'] as const;
+/**
+ * Each purpose and its legal basis (Art. 6(1) GDPR). `public`: what the site is for, a task in the
+ * public interest (e) for a public body, legitimate interests (f) otherwise (Art. 6(1) sentence 2
+ * keeps (f) from public bodies); `consent` (a): only where the person asks for the mail; `contract`
+ * (b): the team works for the controller.
+ */
+const PURPOSES = [
+  ['votes', 'public'],
+  ['content', 'public'],
+  ['reports', 'public'],
+  ['limits', 'public'],
+  ['logs', 'public'],
+  ['backups', 'public'],
+  ['feedback', 'public'],
+  ['feedbackReply', 'consent'],
+  ['follows', 'consent'],
+  ['voteConfirm', 'consent'],
+  ['staff', 'contract'],
+  ['audit', 'public'],
+] as const;
 const RIGHTS = ['access', 'rectification', 'erasure', 'restriction', 'notification', 'portability', 'objection'] as const;
 const FOLLOW_RULES = ['intro', 'unconfirmed', 'ends', 'unsubscribe', 'hashes', 'logs'] as const;
 
-function Purposes({ publicBody }: { publicBody: boolean }) {
+function Purposes({ publicBody, retention }: { publicBody: boolean; retention: RetentionFacts }) {
   const { t } = useTranslation();
-  const basis = (p: (typeof PURPOSES)[number]) => (p === 'follows' ? 'consent' : publicBody ? 'task' : 'interest');
   return (
-    <ul>
-      {PURPOSES.map((p) => (
-        <li key={p}>
-          {t(`legal.privacy.purpose.${p}`)} {t(`legal.privacy.basis.${basis(p)}`)}
-        </li>
-      ))}
+    <ul className="privacy__purposes">
+      {PURPOSES.map(([p, kind]) => {
+        // Legitimate interests name the interest, consent says how it is withdrawn.
+        const basis =
+          kind === 'public' && publicBody
+            ? t('legal.privacy.basis.task')
+            : kind === 'public'
+              ? t('legal.privacy.basis.interest', { interest: t(`legal.privacy.purpose.${p}.interest`) })
+              : kind === 'consent'
+                ? t('legal.privacy.basis.consent', { withdraw: t(`legal.privacy.purpose.${p}.withdraw`, retention) })
+                : t('legal.privacy.basis.contract');
+        return (
+          <li key={p}>
+            {t(`legal.privacy.purpose.${p}.what`)}{' '}
+            <span className="privacy__basis">
+              <strong>{t('legal.privacy.basisLabel')}</strong> {basis}
+            </span>
+          </li>
+        );
+      })}
     </ul>
   );
 }
@@ -35,11 +67,18 @@ function Body({ site }: { site: SiteInfo }) {
       <p>{t('legal.privacy.intro')}</p>
       <p>{t('legal.privacy.updated', { date: formatDay(profile.privacyUpdatedOn, lang) })}</p>
       <Section id="privacy-controller" headline={t('legal.privacy.controller')}>
+        {/* The operator of the site profile, as on /impressum: it decides why and how data is processed. */}
         <address>
-          {operator.name}, {operator.address.street}, {operator.address.postalCode} {operator.address.city},{' '}
+          {operator.name}
+          <br />
+          {operator.address.street}, {operator.address.postalCode} {operator.address.city},{' '}
           {localised(operator.address.country, lang)}
           <br />
-          <a href={`mailto:${operator.email}`}>{operator.email}</a>, {operator.phone}
+          <a href={`mailto:${operator.email}`}>{operator.email}</a>
+          <br />
+          <a href={`tel:${operator.phone.replace(/[^+\d]/g, '')}`} className="legal__phone">
+            {operator.phone}
+          </a>
         </address>
       </Section>
       <Section id="privacy-dpo" headline={t('legal.privacy.dpo')}>
@@ -52,7 +91,7 @@ function Body({ site }: { site: SiteInfo }) {
       </Section>
       <Section id="privacy-purposes" headline={t('legal.privacy.purposes')}>
         <p>{t('legal.privacy.purposesIntro')}</p>
-        <Purposes publicBody={profile.publicBody} />
+        <Purposes publicBody={profile.publicBody} retention={retention} />
         <p>{t('legal.privacy.obligation')}</p>
       </Section>
       <Section id="privacy-recipients" headline={t('legal.privacy.recipients')}>
@@ -67,10 +106,20 @@ function Body({ site }: { site: SiteInfo }) {
               </li>
             );
           })}
+          {/* The controller keeping its own backups is no recipient; anyone else is one. */}
+          {profile.backups.keeper !== operator.name && (
+            <li>
+              <strong>{profile.backups.keeper}</strong>:{' '}
+              {t('legal.privacy.recipientLine', {
+                purpose: t('legal.privacy.backupsPurpose'),
+                location: localised(profile.backups.location, lang),
+              })}
+            </li>
+          )}
         </ul>
         <p>{t('legal.privacy.mayor')}</p>
       </Section>
-      <DataRetention facts={retention} />
+      <DataRetention facts={retention} backups={profile.backups} />
       <Section id="privacy-follow" headline={t('follow.privacy.headline')}>
         {FOLLOW_RULES.map((key) => (
           <p key={key}>{t(`follow.privacy.${key}`, retention)}</p>
@@ -78,7 +127,9 @@ function Body({ site }: { site: SiteInfo }) {
       </Section>
       {/* Vote checking and photos: each feature's rules are described here. */}
       <Section id="privacy-checks" headline={t('legal.privacy.checks')}>
-        <p>{t('legal.privacy.checksVotes')}</p>
+        <p>
+          {t('legal.privacy.checksVotes', { article: t(`legal.privacy.article.${profile.publicBody ? 'task' : 'interest'}`) })}
+        </p>
         <p>{t('legal.privacy.checksPhotos')}</p>
       </Section>
       <Section id="privacy-rights" headline={t('legal.privacy.rights')}>

@@ -7,7 +7,7 @@ import { isBoolean, isInteger, isRecord, isString, shape } from '../api/checks';
 
 const isLocalised = shape<{ de: string; en: string }>({ de: isString, en: isString });
 const isRecipient = shape({ name: isString, purpose: isLocalised, location: isLocalised });
-/** The fields the pages read; optional ones (register, a DPO's address, the office's phone) are read with care. */
+/** The fields the pages read; optional ones (example, website, register, a DPO's address, the office's phone) are read with care. */
 const isProfile = (v: unknown): boolean =>
   isRecord(v) &&
   shape({
@@ -22,6 +22,7 @@ const isProfile = (v: unknown): boolean =>
   shape({ name: isString, role: isLocalised })(v.responsible) &&
   shape({ name: isString, email: isString })(v.dataProtectionOfficer) &&
   shape({ hosting: isRecipient, mail: isRecipient, tiles: isRecipient })(v.recipients) &&
+  shape({ keeper: isString, location: isLocalised, retention: isLocalised })(v.backups) &&
   shape({
     feedbackEmail: isString,
     conformance: isString,
@@ -44,6 +45,9 @@ export const siteQuery = () =>
     },
     staleTime: Infinity,
   });
+
+/** A web address as a reader sees it in a link's text: host and path, without the scheme. */
+export const webAddressLabel = (url: string): string => url.replace(/^https?:\/\//, '').replace(/\/$/, '');
 
 /** The profile's text in the page's language. */
 export const localised = (text: { de: string; en: string }, lang: string): string => (lang.startsWith('de') ? text.de : text.en);
