@@ -282,10 +282,10 @@ describe(`reports and moderation on ${DB_KIND}`, () => {
       patch: { name: 'Neuer Name', geoLocX: 48.31, sex: 'female', category: 'Büste' },
     });
     await staff('staff.monuments.validate', { monumentId: visitor.id });
-    await staff('staff.monuments.reject', { monumentId: visitor.id });
+    await staff('staff.monuments.reject', { monumentId: visitor.id, reason: { text: 'Spam' } });
     await staff('staff.monuments.restore', { monumentId: visitor.id });
     await staff('staff.interventions.update', { interventionId: p.id, name: 'Korrigiert' });
-    await staff('staff.interventions.reject', { interventionId: p.id });
+    await staff('staff.interventions.reject', { interventionId: p.id, reason: { text: 'Spam' } });
     await staff('staff.interventions.restore', { interventionId: p.id });
     await staff('staff.interventions.answer', { interventionId: p.id, status: 'in_review', statement: { de: 'd', en: 'e' } });
     await staff('staff.monuments.merge', { monumentId: visitor.id, into: MON });
@@ -368,11 +368,16 @@ describe(`reports and moderation on ${DB_KIND}`, () => {
       expect(res.statusCode, `${path} ${JSON.stringify(input)}`).toBe(400);
     }
     expect(
-      (await t.app.inject(trpcPost('staff.interventions.reject', { interventionId: 999999 }, bearer(token)))).statusCode,
+      (
+        await t.app.inject(
+          trpcPost('staff.interventions.reject', { interventionId: 999999, reason: { text: 'Spam' } }, bearer(token)),
+        )
+      ).statusCode,
     ).toBe(404);
-    expect((await t.app.inject(trpcPost('staff.monuments.reject', { monumentId: 'no-such' }, bearer(token)))).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await t.app.inject(trpcPost('staff.monuments.reject', { monumentId: 'no-such', reason: { text: 'Spam' } }, bearer(token))))
+        .statusCode,
+    ).toBe(404);
     expect(await snapshotRows(t.database)).toEqual(before);
   });
 });

@@ -320,7 +320,11 @@ test('a proposal rejected elsewhere is opened by its id and restored', async ({ 
     baseURL: baseURL ?? '',
     extraHTTPHeaders: { authorization: `Bearer ${token}` },
   });
-  expect((await city.post('/trpc/staff.interventions.reject', { data: { interventionId: proposal.id } })).status()).toBe(200);
+  expect(
+    (
+      await city.post('/trpc/staff.interventions.reject', { data: { interventionId: proposal.id, reason: { text: 'Spam' } } })
+    ).status(),
+  ).toBe(200);
   await city.dispose();
   expect((await api.interventions(monument.id)).some((i) => i.id === proposal.id)).toBe(false);
 

@@ -148,6 +148,24 @@ export type ProposalStatusName = (typeof PROPOSAL_STATUSES)[number];
 export const SEXES = ['female', 'male', 'mixed', 'none', 'unspecified'] as const;
 export type Sex = (typeof SEXES)[number];
 
+/**
+ * The one list of monument categories (issue 38): staff choose from it, the filters and figures
+ * label it. `undetermined` is a visitor's monument that staff have not placed yet. A city adds a
+ * category in its site profile (`categories`), never by typing one while editing.
+ */
+export const MONUMENT_CATEGORIES = [
+  'statue',
+  'bust',
+  'plaque',
+  'column',
+  'memorial',
+  'fountain',
+  'street',
+  'other',
+  'undetermined',
+] as const;
+export type MonumentCategory = (typeof MONUMENT_CATEGORIES)[number];
+
 /** A new monument whose folded name matches one this close (metres) is refused as a duplicate. */
 export const DUPLICATE_RADIUS_M = 50;
 

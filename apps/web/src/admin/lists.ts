@@ -2,7 +2,7 @@
 // must not load (zod probes eval, which the CSP refuses, and weighs 30 KiB), so they are listed
 // here; each Record's type makes the list exactly the contract's union: a value added or removed
 // there fails the typecheck here.
-import type { AuditAction, ItemKind, MonumentPatch, ScreenWord } from '@linz/contract';
+import type { AuditAction, ItemKind, MonumentCategory, MonumentPatch, ScreenWord } from '@linz/contract';
 
 type Sex = NonNullable<MonumentPatch['sex']>;
 const keysOf = <K extends string>(record: Record<K, true>) => Object.keys(record) as K[];
@@ -17,6 +17,7 @@ export const ITEM_KINDS = keysOf<ItemKind>({
   retention: true,
   screen: true,
   photo: true,
+  reason: true,
 });
 
 /** The word screen's lists (docs/screening.md). */
@@ -54,4 +55,7 @@ export const AUDIT_ACTIONS = keysOf<AuditAction>({
   'photo.reject': true,
   'photo.rotate': true,
   'photo.remove': true,
+  'reason.add': true,
+  'reason.update': true,
+  'reason.remove': true,
 });
