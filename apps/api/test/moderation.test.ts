@@ -279,7 +279,7 @@ describe(`reports and moderation on ${DB_KIND}`, () => {
     expect(queue.monuments[0]).toMatchObject({ id: visitor.id, addedByVisitor: true, validated: false });
     await staff('staff.monuments.update', {
       monumentId: visitor.id,
-      patch: { name: 'Neuer Name', geoLocX: 48.31, sex: 'female', category: 'Büste' },
+      patch: { name: 'Neuer Name', geoLocX: 48.31, sex: 'female', category: 'bust' },
     });
     await staff('staff.monuments.validate', { monumentId: visitor.id });
     await staff('staff.monuments.reject', { monumentId: visitor.id, reason: { text: 'Spam' } });
@@ -303,7 +303,7 @@ describe(`reports and moderation on ${DB_KIND}`, () => {
     ]);
     const update = page.entries.find((e) => e.action === 'monument.update');
     expect(update?.before).toMatchObject({ name: 'Neu', geoLocX: 48.3, sex: 'unspecified' });
-    expect(update?.after).toMatchObject({ name: 'Neuer Name', geoLocX: 48.31, sex: 'female', category: 'Büste' });
+    expect(update?.after).toMatchObject({ name: 'Neuer Name', geoLocX: 48.31, sex: 'female', category: 'bust' });
     const rename = page.entries.find((e) => e.action === 'intervention.update');
     expect(rename).toMatchObject({
       itemKind: 'intervention',

@@ -191,6 +191,9 @@ export const REPORT_COMMENT_MAX = 500;
 export const FEEDBACK_MESSAGE_MAX = 4000;
 export const FEEDBACK_PAGE_MAX = 300;
 
+/** Longest reason for hiding an item (a canned one per language, or staff's own words). */
+export const MODERATION_REASON_MAX = 200;
+
 /** Longest statement of the city's answer, per language. */
 export const STATEMENT_MAX = 2000;
 

@@ -1,7 +1,7 @@
 // The city's staff side (issue 11): sign-in, the review queue, corrections, answers, audit, outbox.
 // The tRPC router `staff` takes and returns exactly these; the staff REST paths adapt them.
 import { z } from 'zod';
-import { NAME_MAX, SEXES, STATEMENT_MAX } from './facts.js';
+import { MODERATION_REASON_MAX, NAME_MAX, SEXES, STATEMENT_MAX } from './facts.js';
 import { Intervention, InterventionId, ProposalStatus } from './intervention.js';
 import { Monument, MonumentId } from './monument.js';
 import { ReportReason } from './report.js';
@@ -90,8 +90,7 @@ export type StaffQueue = z.infer<typeof StaffQueue>;
 
 export const CATEGORY_MAX = 60;
 
-/** A canned reason for hiding (issue 38), staff-edited; each text 1–200 characters. */
-export const MODERATION_REASON_MAX = 200;
+/** A canned reason for hiding (issue 38), staff-edited; each text 1–MODERATION_REASON_MAX characters. */
 export const ModerationReasonId = z.number().int().positive().max(2_147_483_647);
 export const ModerationReason = z.object({ id: ModerationReasonId, de: z.string(), en: z.string() });
 export type ModerationReason = z.infer<typeof ModerationReason>;

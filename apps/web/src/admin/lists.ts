@@ -2,7 +2,7 @@
 // must not load (zod probes eval, which the CSP refuses, and weighs 30 KiB), so they are listed
 // here; each Record's type makes the list exactly the contract's union: a value added or removed
 // there fails the typecheck here.
-import type { AuditAction, ItemKind, MonumentCategory, MonumentPatch, ScreenWord } from '@linz/contract';
+import type { AuditAction, ItemKind, MonumentPatch, ScreenWord } from '@linz/contract';
 
 type Sex = NonNullable<MonumentPatch['sex']>;
 const keysOf = <K extends string>(record: Record<K, true>) => Object.keys(record) as K[];

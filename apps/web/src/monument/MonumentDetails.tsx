@@ -15,6 +15,7 @@ import { monumentPhotosQuery } from '../photos/photoApi';
 import { MonumentProposals } from '../popup/MonumentProposals';
 import { PlaceMap } from './PlaceMap';
 import { ProposalCard } from './ProposalCard';
+import { HiddenNotices } from '../mine/HiddenNotices';
 import { Sources } from './Sources';
 
 type Props = { monument: MonumentDetail; selectedProposalId: number | undefined };
@@ -63,6 +64,7 @@ export function MonumentDetails({ monument, selectedProposalId }: Props) {
       </dl>
       <section className="monument-view__section" aria-labelledby={ids.proposals}>
         <h2 id={ids.proposals}>{t('monument.proposals')}</h2>
+        <HiddenNotices monumentId={monument.id} />
         <p className="monument-view__question">{t('popup.subline')}</p>
         <p className="monument-view__note">{t('monument.confirmedMeans')}</p>
         <MonumentProposals
