@@ -64,9 +64,9 @@ export function MonumentDetails({ monument, selectedProposalId }: Props) {
       </dl>
       <section className="monument-view__section" aria-labelledby={ids.proposals}>
         <h2 id={ids.proposals}>{t('monument.proposals')}</h2>
-        <HiddenNotices monumentId={monument.id} />
         <p className="monument-view__question">{t('popup.subline')}</p>
         <p className="monument-view__note">{t('monument.confirmedMeans')}</p>
+        <HiddenNotices monumentId={monument.id} />
         <MonumentProposals
           monument={monument}
           name={name}

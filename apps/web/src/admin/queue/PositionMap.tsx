@@ -64,6 +64,9 @@ export function PositionMap({ position, label, markerLabel, onMove, small = fals
         ref={marker}
         position={position}
         draggable={onMove !== undefined}
+        // A place only shown is a picture, not a control: no tab stop, no button role.
+        interactive={onMove !== undefined}
+        keyboard={onMove !== undefined}
         icon={markerIcon(true)}
         title={markerLabel}
         alt={markerLabel}
