@@ -65,6 +65,12 @@ function staffCalls(headers: Record<string, string>) {
     trpcGet('staff.outbox.list', undefined, headers),
     trpcPost('staff.outbox.retry', { notificationId: 1 }, headers),
     trpcGet('staff.accessibilityFeedback.list', undefined, headers),
+    // The desk (issue 38).
+    trpcGet('staff.categories', undefined, headers),
+    trpcGet('staff.reasons.list', undefined, headers),
+    trpcPost('staff.reasons.add', { de: 'x', en: 'x' }, headers),
+    trpcPost('staff.reasons.update', { id: 1, de: 'x', en: 'x' }, headers),
+    trpcPost('staff.reasons.remove', { id: 1 }, headers),
     // Photos (issue 30).
     trpcGet('staff.photos.list', { status: 'pending' }, headers),
     trpcPost('staff.photos.approve', { photoId: '00000000-0000-4000-8000-000000000000' }, headers),
