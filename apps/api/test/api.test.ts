@@ -188,7 +188,7 @@ describe(`REST façade on ${DB_KIND}`, () => {
       name: 'Denkmal für Johanna Dohnal',
       geoLocX: 48.31,
       geoLocY: 14.29,
-      category: 'Unknown',
+      category: 'undetermined',
       sex: 'unspecified',
       validated: false,
       shortDescription: '',

@@ -137,7 +137,7 @@ describe(`CSV exports on ${DB_KIND}`, () => {
     const b = await w.propose('Käthe Leichter, "Ökonomin"', MON);
     const c = await w.propose('Verworfen', MON);
     await w.answer(b.id, 'Ja.\nBald.', 'Yes.');
-    await w.staff('staff.interventions.reject', { interventionId: c.id });
+    await w.staff('staff.interventions.reject', { interventionId: c.id, reason: { text: 'Spam' } });
     const res = await get(routes.interventionsCsv.path);
     expect(res.headers['content-type']).toBe(EXPORT_TYPES.csv);
     expect(res.headers.link).toMatch(LICENSE);
@@ -155,7 +155,7 @@ describe(`Atom feeds on ${DB_KIND}`, () => {
     const evil = `<script>&"'`;
     const p = await w.propose(evil, MON);
     const gone = await w.propose('Wird verworfen', MON);
-    await w.staff('staff.interventions.reject', { interventionId: gone.id });
+    await w.staff('staff.interventions.reject', { interventionId: gone.id, reason: { text: 'Spam' } });
     const res = await get(routes.feedInterventions.path);
     expect(res.headers['content-type']).toBe(EXPORT_TYPES.atom);
     expect(res.body).not.toContain('<script>');
@@ -186,7 +186,7 @@ describe(`Atom feeds on ${DB_KIND}`, () => {
     expect(answer?.description).toContain('Wir prüfen <das>.');
     expect(answer?.url).toBe(`https://denkmal.linz.example/?monument=${MON}`);
     // Hidden by staff: in neither feed.
-    await w.staff('staff.interventions.reject', { interventionId: p.id });
+    await w.staff('staff.interventions.reject', { interventionId: p.id, reason: { text: 'Spam' } });
     expect(parseFeed((await get(routes.feedAnswers.path)).body).items).toEqual([]);
     expect(parseFeed((await get(routes.feedInterventions.path)).body).items).toEqual([]);
   });

@@ -387,9 +387,9 @@ describe(`follow a proposal by e-mail on ${DB_KIND}`, () => {
     const id = await a.proposal('Ein Denkmal für Spam');
     await a.followConfirmed(id, 'ida@example.org', 'en');
     const before = a.smtp!.messages.length;
-    expect((await a.staff('staff.interventions.reject', { interventionId: id })).statusCode).toBe(200);
+    expect((await a.staff('staff.interventions.reject', { interventionId: id, reason: { text: 'Spam' } })).statusCode).toBe(200);
     expect((await a.staff('staff.interventions.restore', { interventionId: id })).statusCode).toBe(200);
-    expect((await a.staff('staff.interventions.reject', { interventionId: id })).statusCode).toBe(200);
+    expect((await a.staff('staff.interventions.reject', { interventionId: id, reason: { text: 'Spam' } })).statusCode).toBe(200);
     await a.drain();
     const mails = (await received(a.smtp!)).slice(before);
     expect(mails).toHaveLength(1);

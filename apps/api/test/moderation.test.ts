@@ -279,13 +279,13 @@ describe(`reports and moderation on ${DB_KIND}`, () => {
     expect(queue.monuments[0]).toMatchObject({ id: visitor.id, addedByVisitor: true, validated: false });
     await staff('staff.monuments.update', {
       monumentId: visitor.id,
-      patch: { name: 'Neuer Name', geoLocX: 48.31, sex: 'female', category: 'Büste' },
+      patch: { name: 'Neuer Name', geoLocX: 48.31, sex: 'female', category: 'bust' },
     });
     await staff('staff.monuments.validate', { monumentId: visitor.id });
-    await staff('staff.monuments.reject', { monumentId: visitor.id });
+    await staff('staff.monuments.reject', { monumentId: visitor.id, reason: { text: 'Spam' } });
     await staff('staff.monuments.restore', { monumentId: visitor.id });
     await staff('staff.interventions.update', { interventionId: p.id, name: 'Korrigiert' });
-    await staff('staff.interventions.reject', { interventionId: p.id });
+    await staff('staff.interventions.reject', { interventionId: p.id, reason: { text: 'Spam' } });
     await staff('staff.interventions.restore', { interventionId: p.id });
     await staff('staff.interventions.answer', { interventionId: p.id, status: 'in_review', statement: { de: 'd', en: 'e' } });
     await staff('staff.monuments.merge', { monumentId: visitor.id, into: MON });
@@ -303,7 +303,7 @@ describe(`reports and moderation on ${DB_KIND}`, () => {
     ]);
     const update = page.entries.find((e) => e.action === 'monument.update');
     expect(update?.before).toMatchObject({ name: 'Neu', geoLocX: 48.3, sex: 'unspecified' });
-    expect(update?.after).toMatchObject({ name: 'Neuer Name', geoLocX: 48.31, sex: 'female', category: 'Büste' });
+    expect(update?.after).toMatchObject({ name: 'Neuer Name', geoLocX: 48.31, sex: 'female', category: 'bust' });
     const rename = page.entries.find((e) => e.action === 'intervention.update');
     expect(rename).toMatchObject({
       itemKind: 'intervention',
@@ -368,11 +368,16 @@ describe(`reports and moderation on ${DB_KIND}`, () => {
       expect(res.statusCode, `${path} ${JSON.stringify(input)}`).toBe(400);
     }
     expect(
-      (await t.app.inject(trpcPost('staff.interventions.reject', { interventionId: 999999 }, bearer(token)))).statusCode,
+      (
+        await t.app.inject(
+          trpcPost('staff.interventions.reject', { interventionId: 999999, reason: { text: 'Spam' } }, bearer(token)),
+        )
+      ).statusCode,
     ).toBe(404);
-    expect((await t.app.inject(trpcPost('staff.monuments.reject', { monumentId: 'no-such' }, bearer(token)))).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await t.app.inject(trpcPost('staff.monuments.reject', { monumentId: 'no-such', reason: { text: 'Spam' } }, bearer(token))))
+        .statusCode,
+    ).toBe(404);
     expect(await snapshotRows(t.database)).toEqual(before);
   });
 });

@@ -67,7 +67,9 @@ describe('Monument.proposals', () => {
     await expectAfter(() => report('c'), { [MON]: 1 });
 
     // Staff reject the other one, then restore both.
-    await expectAfter(() => staff('staff.interventions.reject', { interventionId: first.id }), { [MON]: 0 });
+    await expectAfter(() => staff('staff.interventions.reject', { interventionId: first.id, reason: { text: 'Spam' } }), {
+      [MON]: 0,
+    });
     await expectAfter(() => staff('staff.interventions.restore', { interventionId: first.id }), { [MON]: 1 });
     await expectAfter(() => staff('staff.interventions.restore', { interventionId: second.id }), { [MON]: 2 });
 
@@ -82,7 +84,7 @@ describe('Monument.proposals', () => {
 
   it('a hidden monument leaves the list with its proposals; restoring brings both back', async () => {
     await propose('Eins');
-    await expectAfter(() => staff('staff.monuments.reject', { monumentId: MON }), { [MON]: undefined });
+    await expectAfter(() => staff('staff.monuments.reject', { monumentId: MON, reason: { text: 'Spam' } }), { [MON]: undefined });
     await expectAfter(() => staff('staff.monuments.restore', { monumentId: MON }), { [MON]: 1 });
   });
 });

@@ -395,7 +395,10 @@ describe(`the word screen on ${DB_KIND}`, () => {
     expectAnswer(await approve('intervention', first.id), 200, QueueIntervention);
     expect(await publicProposalText()).toContain('W1chser');
     // Rejecting uses today's moderation; the item stays out of public view.
-    const rejected = await staff<QueueIntervention>('staff.interventions.reject', { interventionId: second.id });
+    const rejected = await staff<QueueIntervention>('staff.interventions.reject', {
+      interventionId: second.id,
+      reason: { text: 'Spam' },
+    });
     expect(rejected.moderation).toBe('rejected');
     expect(await publicProposalText()).not.toContain('Fick dich');
     // tRPC approve works as REST does; a monument is approved via tRPC here.

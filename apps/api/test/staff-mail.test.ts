@@ -56,7 +56,9 @@ describe(`moderation and the mayor's e-mail on ${DB_KIND}`, () => {
         payload: { monumentId: p.monumentId, action: 'vote' },
       }),
     );
-    const reject = app.inject(trpcPost('staff.interventions.reject', { interventionId: p.id }, bearer(token)));
+    const reject = app.inject(
+      trpcPost('staff.interventions.reject', { interventionId: p.id, reason: { text: 'Spam' } }, bearer(token)),
+    );
     const answers = await Promise.all([...votes.slice(0, 25), reject, ...votes.slice(25)]);
     const statuses = answers.map((r) => r.statusCode);
     expect(statuses.filter((s) => s >= 500)).toEqual([]);
@@ -95,7 +97,7 @@ describe(`moderation and the mayor's e-mail on ${DB_KIND}`, () => {
     const { smtp, database, app, token, p } = await setup();
     await seedVotes(database, p.id, 10);
     await database.rows(sql`INSERT INTO mayor_notifications (intervention_id, vote_count) VALUES (${p.id}, 10)`);
-    await app.inject(trpcPost('staff.interventions.reject', { interventionId: p.id }, bearer(token)));
+    await app.inject(trpcPost('staff.interventions.reject', { interventionId: p.id, reason: { text: 'Spam' } }, bearer(token)));
     await app.mayorMail.runOnce();
     expect(smtp.messages).toHaveLength(0);
     const outbox = async () => dataOf<OutboxEntry[]>(await app.inject(trpcGet('staff.outbox.list', undefined, bearer(token))));

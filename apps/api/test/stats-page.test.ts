@@ -84,7 +84,13 @@ describe(`/stats for crawlers on ${DB_KIND}`, () => {
     expect(added.statusCode).toBe(201);
     expect((await get('/api/stats/og.png', { 'if-none-match': etag })).statusCode).toBe(304);
     const before = await stats();
-    await updateMonument(t.database, 'tester', (JSON.parse(added.body) as { id: string }).id, { sex: 'female' }, LINZ_AREA);
+    await updateMonument(
+      t.database,
+      'tester',
+      (JSON.parse(added.body) as { id: string }).id,
+      { sex: 'female' },
+      { area: LINZ_AREA, categories: [] },
+    );
     t.app.services.lists.monuments.invalidate();
     expect((await stats()).female).toBe(before.female + 1);
     const second = await get('/api/stats/og.png', { 'if-none-match': etag });

@@ -108,7 +108,7 @@ describe(`GET /api/stats on ${DB_KIND}`, () => {
     expect(s2.monuments.bySex.unspecified).toBe(s0.monuments.bySex.unspecified);
     expect(s2.monuments.byCategory.statue?.female).toBe((s0.monuments.byCategory.statue?.female ?? 0) + 1);
 
-    await w.staff('staff.monuments.reject', { monumentId: added.id });
+    await w.staff('staff.monuments.reject', { monumentId: added.id, reason: { text: 'Spam' } });
     const s3 = await stats();
     expect(s3.monuments).toEqual(s0.monuments);
     // The tRPC procedure answers the same figures.

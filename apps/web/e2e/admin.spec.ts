@@ -27,6 +27,8 @@ for (const lang of ['de', 'en'] as const) {
 
       await signIn(page, token, name, lang);
       await expect(page.getByRole('article', { name: monument.name })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: new RegExp(`^${lang === 'de' ? 'Meldungen' : 'Reports'} \\(\\d+\\)$`) }).click();
       await expect(page.getByRole('article', { name: proposal.name })).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
     });
@@ -74,6 +76,7 @@ test('monument: reports shown as text, edit (marker and fields), validate, rejec
   await reporter.dispose();
 
   await signIn(page, token, name);
+  await page.getByRole('button', { name: /^Meldungen \(\d+\)$/ }).click();
   const card = page.getByRole('article', { name: monumentName });
   await expect(card).toContainText('Von Besucher:innen hinzugefügt');
   await expect(card).toContainText('Falsch (existiert nicht, falscher Ort, doppelt)');
@@ -82,7 +85,7 @@ test('monument: reports shown as text, edit (marker and fields), validate, rejec
   await card.getByRole('button', { name: 'Bearbeiten' }).click();
   const form = card.getByRole('form', { name: `${monumentName} bearbeiten` });
   await form.getByLabel('Name (Englisch)').fill(`${monumentName} EN`);
-  await form.getByLabel('Kategorie').fill('Brunnen');
+  await form.getByLabel('Kategorie').selectOption({ label: 'Brunnen' });
   await form.getByLabel('Geschlecht').selectOption('female');
   await form.getByLabel('Kurzbeschreibung (Deutsch)').fill('Ein Brunnen am Platz.');
   const lat = form.getByLabel('Breitengrad');
@@ -104,20 +107,21 @@ test('monument: reports shown as text, edit (marker and fields), validate, rejec
   await form.getByRole('button', { name: 'Speichern' }).click();
   await expect(status(page)).toHaveText(`„${monumentName}“ ist gespeichert.`);
   const saved = await api.monument(monumentName);
-  expect(saved).toMatchObject({ name_en: `${monumentName} EN`, category: 'Brunnen', sex: 'female', geoLocY: 14.2912 });
+  expect(saved).toMatchObject({ name_en: `${monumentName} EN`, category: 'fountain', sex: 'female', geoLocY: 14.2912 });
   expect(saved.geoLocX).toBeGreaterThan(48.3);
 
   await card.getByRole('button', { name: 'Bestätigen' }).click();
   await expect(status(page)).toHaveText(`„${monumentName}“ ist bestätigt.`);
   expect((await api.monument(monumentName)).validated).toBe(true);
 
-  await card.getByRole('button', { name: 'Ablehnen…' }).click();
-  const dialog = page.getByRole('dialog', { name: `„${monumentName}“ ablehnen?` });
-  await dialog.getByRole('button', { name: 'Ablehnen', exact: true }).click();
-  await expect(status(page)).toHaveText(`„${monumentName}“ ist abgelehnt.`);
+  await card.getByRole('button', { name: 'Ausblenden (Moderation)…' }).click();
+  const dialog = page.getByRole('dialog', { name: `„${monumentName}“ ausblenden (Moderation)` });
+  await dialog.getByRole('radio', { name: 'Werbung oder Spam' }).check();
+  await dialog.getByRole('button', { name: 'Ausblenden', exact: true }).click();
+  await expect(status(page)).toHaveText(`„${monumentName}“ ist ausgeblendet.`);
   await expect.poll(async () => (await api.monuments()).some((m) => m.id === monument.id)).toBe(false);
 
-  const rejected = page.getByRole('region', { name: 'In dieser Sitzung abgelehnt' });
+  const rejected = page.getByRole('region', { name: 'In dieser Sitzung ausgeblendet' });
   await rejected.getByRole('article', { name: monumentName }).getByRole('button', { name: 'Wiederherstellen' }).click();
   await expect(status(page)).toHaveText(`„${monumentName}“ ist wiederhergestellt.`);
   await expect.poll(async () => (await api.monuments()).some((m) => m.id === monument.id)).toBe(true);
@@ -189,7 +193,7 @@ test('proposal: edit text, official answer (server refusal shown), reject, resto
 
   await page.getByLabel('Vorschläge oder Denkmäler suchen').fill(corrected);
   card = page.getByRole('article', { name: corrected });
-  await card.getByRole('button', { name: 'Offizielle Antwort' }).click();
+  await card.getByRole('button', { name: 'Antwort der Stadt' }).click();
   const answer = card.getByRole('form', { name: `Offizielle Antwort auf ${corrected}` });
   await answer.getByLabel('Status').selectOption('planned');
   await answer.getByLabel('Stellungnahme (Deutsch)').fill('   ');
@@ -210,17 +214,17 @@ test('proposal: edit text, official answer (server refusal shown), reject, resto
     answer: { de: 'Wir bauen es.', en: 'We will build it.' },
   });
 
-  await card.getByRole('button', { name: 'Ablehnen…' }).click();
-  await page
-    .getByRole('dialog', { name: `Den Vorschlag „${corrected}“ ablehnen?` })
-    .getByRole('button', { name: 'Ablehnen', exact: true })
-    .click();
-  await expect(status(page)).toHaveText(`„${corrected}“ ist abgelehnt.`);
+  await card.getByRole('button', { name: 'Ausblenden (Moderation)…' }).click();
+  const hide = page.getByRole('dialog', { name: `Den Vorschlag „${corrected}“ ausblenden (Moderation)` });
+  await hide.getByRole('radio', { name: 'Eigene Begründung' }).check();
+  await hide.getByRole('textbox', { name: /^Begründung/ }).fill('Bitte sachlich bleiben.');
+  await hide.getByRole('button', { name: 'Ausblenden', exact: true }).click();
+  await expect(status(page)).toHaveText(`„${corrected}“ ist ausgeblendet.`);
   await expect.poll(async () => (await api.interventions(monument.id)).some((i) => i.id === proposal.id)).toBe(false);
 
-  await page.getByRole('button', { name: 'Prüfliste' }).click();
+  await page.getByRole('button', { name: /^Prüfen \(\d+\)$/ }).click();
   await page
-    .getByRole('region', { name: 'In dieser Sitzung abgelehnt' })
+    .getByRole('region', { name: 'In dieser Sitzung ausgeblendet' })
     .getByRole('article', { name: corrected })
     .getByRole('button', { name: 'Wiederherstellen' })
     .click();
@@ -253,7 +257,7 @@ test('outbox: the mayor notification of a proposal at 10 votes is listed with it
   expect(await seriousViolations(page), 'axe: the outbox').toEqual([]);
 });
 
-test('keyboard: sign in with Enter; the reject dialog takes focus, Escape closes it and focus returns', async ({ page, api }) => {
+test('keyboard: sign in with Enter; the hide dialog takes focus, Escape closes it and focus returns', async ({ page, api }) => {
   const { name, token } = addStaff('Tastatur');
   const monumentName = unique('Tastenbrunnen');
   await api.addMonument(monumentName, 48.305, 14.285);
@@ -264,11 +268,13 @@ test('keyboard: sign in with Enter; the reject dialog takes focus, Escape closes
   await expect(page.getByRole('heading', { level: 1, name: 'Bereich für die Stadt' })).toBeFocused();
   await expect(page.getByText(`Angemeldet als ${name}`, { exact: true })).toBeVisible();
 
-  const reject = page.getByRole('article', { name: monumentName }).getByRole('button', { name: 'Ablehnen…' });
+  const reject = page.getByRole('article', { name: monumentName }).getByRole('button', { name: 'Ausblenden (Moderation)…' });
   await reject.focus();
   await page.keyboard.press('Enter');
-  const dialog = page.getByRole('dialog', { name: `„${monumentName}“ ablehnen?` });
-  await expect(dialog.getByRole('button', { name: 'Ablehnen', exact: true })).toBeFocused();
+  const dialog = page.getByRole('dialog', { name: `„${monumentName}“ ausblenden (Moderation)` });
+  // The first reason takes focus; hiding stays disabled until one is chosen.
+  await expect(dialog.getByRole('radio').first()).toBeFocused();
+  await expect(dialog.getByRole('button', { name: 'Ausblenden', exact: true })).toBeDisabled();
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   await expect(reject).toBeFocused();
@@ -320,7 +326,11 @@ test('a proposal rejected elsewhere is opened by its id and restored', async ({ 
     baseURL: baseURL ?? '',
     extraHTTPHeaders: { authorization: `Bearer ${token}` },
   });
-  expect((await city.post('/trpc/staff.interventions.reject', { data: { interventionId: proposal.id } })).status()).toBe(200);
+  expect(
+    (
+      await city.post('/trpc/staff.interventions.reject', { data: { interventionId: proposal.id, reason: { text: 'Spam' } } })
+    ).status(),
+  ).toBe(200);
   await city.dispose();
   expect((await api.interventions(monument.id)).some((i) => i.id === proposal.id)).toBe(false);
 

@@ -43,7 +43,15 @@ export const test = base.extend<Options & Fixtures>({
 export { expect };
 export type { Page };
 
-type Monument = { id: string; name: string; name_en?: string; geoLocX: number; geoLocY: number; validated: boolean };
+type Monument = {
+  id: string;
+  name: string;
+  name_en?: string;
+  geoLocX: number;
+  geoLocY: number;
+  validated: boolean;
+  category: string;
+};
 type Intervention = { id: number; name: string; votes: number; mayorNotifiedAt: string | null };
 
 /** Talks to the API directly to set up data (each call site uses its own unique names). */

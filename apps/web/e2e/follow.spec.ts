@@ -91,7 +91,7 @@ test('follow from the popup, confirm from the mail, see it on /mine, read the ci
   const card = page.getByRole('article', { name: title });
   await expect(card.getByRole('listitem').filter({ hasText: 'per E-Mail' })).toHaveText('1 Person folgt per E-Mail');
   await expect(card).not.toContainText(email);
-  await card.getByRole('button', { name: 'Offizielle Antwort' }).click();
+  await card.getByRole('button', { name: 'Antwort der Stadt' }).click();
   const answer = card.getByRole('form', { name: `Offizielle Antwort auf ${title}` });
   await answer.getByLabel('Status').selectOption('in_review');
   await answer.getByLabel('Stellungnahme (Deutsch)').fill(statement.de);

@@ -75,7 +75,7 @@ test('a held proposal: under review for its author, absent for others and the op
   const staff = addStaff('Wortfilter-Team');
   const city = await otherPage(browser, baseURL ?? '');
   await signIn(city, staff.token, staff.name);
-  const cards = city.getByRole('region', { name: /^Zu prüfende Vorschläge/ }).getByRole('article');
+  const cards = city.getByRole('region', { name: /^Neuer? Vorschl[aä]ge? zu prüfen/ }).getByRole('article');
   const card = city.getByRole('article', { name: title });
   await expect(card).toBeVisible();
   // Held items come first: every card up to this one is held (other specs may hold items too).

@@ -148,6 +148,24 @@ export type ProposalStatusName = (typeof PROPOSAL_STATUSES)[number];
 export const SEXES = ['female', 'male', 'mixed', 'none', 'unspecified'] as const;
 export type Sex = (typeof SEXES)[number];
 
+/**
+ * The one list of monument categories (issue 38): staff choose from it, the filters and figures
+ * label it. `undetermined` is a visitor's monument that staff have not placed yet. A city adds a
+ * category in its site profile (`categories`), never by typing one while editing.
+ */
+export const MONUMENT_CATEGORIES = [
+  'statue',
+  'bust',
+  'plaque',
+  'column',
+  'memorial',
+  'fountain',
+  'street',
+  'other',
+  'undetermined',
+] as const;
+export type MonumentCategory = (typeof MONUMENT_CATEGORIES)[number];
+
 /** A new monument whose folded name matches one this close (metres) is refused as a duplicate. */
 export const DUPLICATE_RADIUS_M = 50;
 
@@ -172,6 +190,9 @@ export const REPORT_COMMENT_MAX = 500;
 /** Longest accessibility feedback message, and its optional page. */
 export const FEEDBACK_MESSAGE_MAX = 4000;
 export const FEEDBACK_PAGE_MAX = 300;
+
+/** Longest reason for hiding an item (a canned one per language, or staff's own words). */
+export const MODERATION_REASON_MAX = 200;
 
 /** Longest statement of the city's answer, per language. */
 export const STATEMENT_MAX = 2000;

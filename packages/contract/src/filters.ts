@@ -9,7 +9,8 @@ export function fold(text: string): string {
 }
 
 export const SEARCH_MAX = 100;
-const CATEGORY_TOKEN = /^[\p{L}\p{N}_ -]{1,60}$/u;
+/** What a category may be written as: the filters' token, and so a site profile's own categories. */
+export const CATEGORY_TOKEN = /^[\p{L}\p{N}_ -]{1,60}$/u;
 
 /** The monument filters, as `/`, `/monuments` and the exports read them. All optional. */
 export type MonumentFilters = {

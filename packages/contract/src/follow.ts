@@ -2,6 +2,7 @@
 // this browser alone, and "mine", what this browser proposed, voted for and follows.
 import { z } from 'zod';
 import { Intervention, InterventionId } from './intervention.js';
+import { ModerationReasonText } from './staff.js';
 
 /** Longest e-mail address accepted (RFC 5321's path limit is 256 with brackets). */
 export const EMAIL_MAX = 254;
@@ -64,6 +65,17 @@ export type MineItem = z.infer<typeof MineItem>;
 export const MineMonument = z.object({ id: z.string(), name: z.string(), geoLocX: z.number(), geoLocY: z.number() });
 export type MineMonument = z.infer<typeof MineMonument>;
 
+/** This browser's own proposal or monument that staff hid, with their reason (issue 38). */
+export const MineHidden = z.object({
+  kind: z.enum(['monument', 'intervention']),
+  name: z.string(),
+  /** The monument it was at (a monument: itself). */
+  monumentId: z.string(),
+  monumentName: z.string(),
+  reason: ModerationReasonText,
+});
+export type MineHidden = z.infer<typeof MineHidden>;
+
 /**
  * `GET /api/mine`: this browser's own activity only (no voter cookie: empty lists). `reviewing`:
  * its monuments still under review (its proposals under review are in `proposed`, marked).
@@ -73,5 +85,6 @@ export const Mine = z.object({
   voted: z.array(MineItem),
   following: z.array(MineItem),
   reviewing: z.array(MineMonument),
+  hidden: z.array(MineHidden),
 });
 export type Mine = z.infer<typeof Mine>;

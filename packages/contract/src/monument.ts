@@ -1,6 +1,6 @@
 // Monument: a marker on the map (monument, bust, plaque, street named after a person).
 import { z } from 'zod';
-import { NAME_MAX } from './facts.js';
+import { NAME_MAX, type MonumentCategory } from './facts.js';
 import { userText } from './text.js';
 
 export const MonumentId = z
@@ -49,9 +49,9 @@ export const NewMonument = z.object({
 });
 export type NewMonument = z.infer<typeof NewMonument>;
 
-/** The spec's defaults for a monument added by a visitor (section 3). */
+/** The spec's defaults for a monument added by a visitor (section 3; its "Unknown" is `undetermined`, issue 38). */
 export const USER_MONUMENT_DEFAULTS = {
-  category: 'Unknown',
+  category: 'undetermined' satisfies MonumentCategory,
   sex: 'unspecified',
   validated: false,
   shortDescription: '',

@@ -3,6 +3,7 @@
 // with this schema at start; the text frames live in the web app's locales.
 import { z } from 'zod';
 import { FEEDBACK_MESSAGE_MAX, FEEDBACK_PAGE_MAX, LINZ_AREA } from './facts.js';
+import { CATEGORY_TOKEN } from './filters.js';
 import { EmailAddress } from './follow.js';
 import { paragraphText, userText } from './text.js';
 
@@ -82,6 +83,11 @@ export const SiteProfile = z.object({
   }),
   /** The privacy page's date. */
   privacyUpdatedOn: IsoDate,
+  /**
+   * Categories this city adds to the contract's list (MONUMENT_CATEGORIES): a new category is the
+   * operator's decision here, not a word typed while editing a monument (issue 38).
+   */
+  categories: z.array(z.string().regex(CATEGORY_TOKEN, { message: 'letters, digits, spaces, - and _ (1–60)' })).default([]),
   /** Where monuments may be placed; Linz's area when the file names none. */
   area: CityAreaSchema.default(LINZ_AREA),
 });

@@ -1,7 +1,7 @@
 // The city's staff side (issue 11): sign-in, the review queue, corrections, answers, audit, outbox.
 // The tRPC router `staff` takes and returns exactly these; the staff REST paths adapt them.
 import { z } from 'zod';
-import { NAME_MAX, SEXES, STATEMENT_MAX } from './facts.js';
+import { MODERATION_REASON_MAX, NAME_MAX, SEXES, STATEMENT_MAX } from './facts.js';
 import { Intervention, InterventionId, ProposalStatus } from './intervention.js';
 import { Monument, MonumentId } from './monument.js';
 import { ReportReason } from './report.js';
@@ -20,6 +20,14 @@ export const SignedOut = z.object({ ok: z.literal(true) });
 export const MODERATION_STATES = ['visible', 'hidden', 'rejected', 'pending', 'held'] as const;
 export const Moderation = z.enum(MODERATION_STATES);
 export type Moderation = z.infer<typeof Moderation>;
+
+/** Why staff hid an item, in both languages (its author reads it in theirs). */
+export const ModerationReasonText = z.object({ de: z.string(), en: z.string() });
+export type ModerationReasonText = z.infer<typeof ModerationReasonText>;
+
+/** Who reported an item, as counts only: open reports and the distinct networks they came from. */
+export const Reporters = z.object({ reports: z.number().int().nonnegative(), networks: z.number().int().nonnegative() });
+export type Reporters = z.infer<typeof Reporters>;
 
 /** An open report as staff see it (never who sent it). */
 export const QueueReport = z.object({ reason: ReportReason, comment: z.string().nullable(), createdAt: z.string() });
@@ -40,6 +48,9 @@ export const QueueMonument = Monument.extend({
   addedByVisitor: z.boolean(),
   createdAt: z.string(),
   reports: z.array(QueueReport),
+  reporters: Reporters,
+  /** Why staff hid it (set while it is hidden by staff, else null). */
+  moderationReason: ModerationReasonText.nullable(),
 });
 export type QueueMonument = z.infer<typeof QueueMonument>;
 
@@ -52,7 +63,19 @@ export const QueueIntervention = Intervention.extend({
   screen: z.array(ScreenHit),
   createdAt: z.string(),
   monumentName: z.string(),
+  /** The monument's place and context, so staff decide without opening it. */
+  monument: z.object({
+    geoLocX: z.number(),
+    geoLocY: z.number(),
+    category: z.string(),
+    sex: z.string(),
+    shortDescription: z.string(),
+    shortDescription_en: z.string(),
+  }),
   reports: z.array(QueueReport),
+  reporters: Reporters,
+  /** Why staff hid it (set while it is hidden by staff, else null). */
+  moderationReason: ModerationReasonText.nullable(),
   /** Confirmed e-mail followers (a number only; staff never see addresses). */
   followers: z.number().int().nonnegative(),
 });
@@ -66,6 +89,22 @@ export const StaffQueue = z.object({ monuments: z.array(QueueMonument), interven
 export type StaffQueue = z.infer<typeof StaffQueue>;
 
 export const CATEGORY_MAX = 60;
+
+/** A canned reason for hiding (issue 38), staff-edited; each text 1–MODERATION_REASON_MAX characters. */
+export const ModerationReasonId = z.number().int().positive().max(2_147_483_647);
+export const ModerationReason = z.object({ id: ModerationReasonId, de: z.string(), en: z.string() });
+export type ModerationReason = z.infer<typeof ModerationReason>;
+export const ModerationReasonList = z.array(ModerationReason);
+export const NewModerationReason = z.object({ de: userText(MODERATION_REASON_MAX), en: userText(MODERATION_REASON_MAX) });
+export const ModerationReasonUpdate = NewModerationReason.extend({ id: ModerationReasonId });
+export const ModerationReasonRef = z.object({ id: ModerationReasonId });
+
+/** Why staff hide an item: a canned reason (both its languages are kept), or a text of their own (shown in both). */
+export const HideReason = z.union([
+  z.object({ reasonId: ModerationReasonId }).strict(),
+  z.object({ text: userText(MODERATION_REASON_MAX) }).strict(),
+]);
+export type HideReason = z.infer<typeof HideReason>;
 export const DESCRIPTION_MAX = 2000;
 
 /** Text staff may also clear: empty after trimming, or user text. */
@@ -81,6 +120,7 @@ export const MonumentPatch = z
     name_en: clearableText(NAME_MAX),
     geoLocX: z.number().finite().min(-90).max(90),
     geoLocY: z.number().finite().min(-180).max(180),
+    /** One of the contract's categories or the site profile's (checked by the server: UNKNOWN_CATEGORY). */
     category: userText(CATEGORY_MAX),
     sex: z.enum(SEXES),
     shortDescription: clearableText(DESCRIPTION_MAX),
@@ -91,6 +131,8 @@ export const MonumentPatch = z
 export type MonumentPatch = z.infer<typeof MonumentPatch>;
 
 export const StaffMonumentRef = z.object({ monumentId: MonumentId });
+/** Hiding by staff ("Ausblenden (Moderation)") needs a reason. */
+export const MonumentHide = StaffMonumentRef.extend({ reason: HideReason });
 export const MonumentUpdate = z.object({ monumentId: MonumentId, patch: MonumentPatch });
 export const MonumentMerge = z.object({ monumentId: MonumentId, into: MonumentId });
 export const MergeResult = z.object({
@@ -101,6 +143,7 @@ export const MergeResult = z.object({
 export type MergeResult = z.infer<typeof MergeResult>;
 
 export const InterventionRef = z.object({ interventionId: InterventionId });
+export const InterventionHide = InterventionRef.extend({ reason: HideReason });
 /** Staff merge a proposal into a similar one: votes (one per browser), followers and links go over. */
 export const InterventionMerge = z.object({ interventionId: InterventionId, into: InterventionId });
 export const InterventionUpdate = z.object({ interventionId: InterventionId, name: userText(NAME_MAX) });
@@ -146,9 +189,12 @@ export const AUDIT_ACTIONS = [
   'photo.reject',
   'photo.rotate',
   'photo.remove',
+  'reason.add',
+  'reason.update',
+  'reason.remove',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const ITEM_KINDS = ['monument', 'intervention', 'mail', 'staff', 'retention', 'screen', 'photo'] as const;
+export const ITEM_KINDS = ['monument', 'intervention', 'mail', 'staff', 'retention', 'screen', 'photo', 'reason'] as const;
 export type ItemKind = (typeof ITEM_KINDS)[number];
 
 export const AuditFilter = z.object({

@@ -26,6 +26,12 @@ const moderation = () =>
     .notNull()
     .default('visible');
 
+/** Why staff hid the item (moderation 'rejected'), in both languages: its author reads it (issue 38). */
+const moderationReason = () => ({
+  moderationReasonDe: text('moderation_reason_de'),
+  moderationReasonEn: text('moderation_reason_en'),
+});
+
 export const monuments = pgTable(
   'monuments',
   {
@@ -52,6 +58,7 @@ export const monuments = pgTable(
     mergedInto: text('merged_into'),
     /** Keyed hash of the adding browser's voter id: it sees its monument while staff review it. */
     creatorVoterHash: text('creator_voter_hash'),
+    ...moderationReason(),
   },
   (t) => [index('monuments_creator_idx').on(t.creatorIpHash, t.createdAt)],
 );
@@ -83,6 +90,7 @@ export const interventions = pgTable(
     /** Set when staff merged this proposal into another: its old id then leads to that one. */
     mergedInto: integer('merged_into'),
     mergedAt: timestamp('merged_at', { withTimezone: true }),
+    ...moderationReason(),
   },
   (t) => [
     index('interventions_monument_idx').on(t.monumentId),
@@ -499,6 +507,14 @@ export const screenAllow = pgTable('screen_allow', {
   word: text('word').primaryKey(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+/** The canned reasons staff pick when they hide an item (docs/staff.md); staff edit them in /admin. */
+export const moderationReasons = pgTable('moderation_reasons', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  de: text('de').notNull(),
+  en: text('en').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Binary bytes (PostgreSQL bytea). */
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 

@@ -223,9 +223,10 @@ export function readBackup(file: Buffer): BackupFile {
 
 /**
  * Tables a server fills by itself on its first start: they do not count as the city's data (the
- * word screen's lists are shipped by migration 0012; staff edits to them travel with a backup).
+ * word screen's lists and the canned moderation reasons are shipped by migrations 0012 and 0016;
+ * staff edits to them travel with a backup).
  */
-const STARTUP_TABLES = new Set(['app_secrets', 'ip_keys', 'street_names', 'screen_words', 'screen_allow']);
+const STARTUP_TABLES = new Set(['app_secrets', 'ip_keys', 'street_names', 'screen_words', 'screen_allow', 'moderation_reasons']);
 
 /** Whether the database holds anything beyond what a first start creates (the seed monuments, secrets, street register). */
 export async function holdsData(database: Database, tx: Db = database.db): Promise<boolean> {

@@ -10,7 +10,7 @@
 // SHA-256 of a token, to find its follow.
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { MailLang, Mine, MineItem } from '@linz/contract';
+import type { MailLang, Mine, MineHidden, MineItem } from '@linz/contract';
 import type { Database, Db } from '../db/client.js';
 import { LimitReached, NotFound } from './errors.js';
 import { keyedHash } from './identity.js';
@@ -282,7 +282,7 @@ export async function purgeFollows(database: Database, now: Date = new Date()): 
 }
 
 type MineRow = Parameters<typeof toIntervention>[0] & {
-  list: Exclude<keyof Mine, 'reviewing'>;
+  list: Exclude<keyof Mine, 'reviewing' | 'hidden'>;
   m_id: string;
   m_name: string;
   m_name_en: string | null;
@@ -298,7 +298,7 @@ const UNDER_REVIEW = ['pending', 'held'];
  * still to approve, marked. Nothing of any other browser.
  */
 export async function mine(database: Database, voterHash: string | null): Promise<Mine> {
-  const empty: Mine = { proposed: [], voted: [], following: [], reviewing: [] };
+  const empty: Mine = { proposed: [], voted: [], following: [], reviewing: [], hidden: [] };
   if (voterHash === null) return empty;
   const reviewable = sql.raw(
     `(${UNDER_REVIEW.concat('visible')
@@ -333,7 +333,37 @@ export async function mine(database: Database, voterHash: string | null): Promis
       AND merged_into IS NULL
     ORDER BY created_at DESC, id DESC`);
   empty.reviewing = monuments.map((m) => ({ id: m.id, name: m.name, geoLocX: Number(m.lat), geoLocY: Number(m.lng) }));
+  empty.hidden = await hiddenOf(database, voterHash);
   return empty;
+}
+
+type HiddenRow = { kind: MineHidden['kind']; name: string; m_id: string; m_name: string; de: string; en: string | null };
+
+/**
+ * This browser's own proposals and monuments that staff hid with a reason (issue 38): the reason
+ * is for their author, so only "mine" carries it (merged items are not hidden but moved).
+ */
+async function hiddenOf(database: Database, voterHash: string): Promise<MineHidden[]> {
+  const rows = await database.rows<HiddenRow>(sql`
+    SELECT * FROM (
+      SELECT 'intervention' AS kind, i.name, m.id AS m_id, m.name AS m_name, i.moderation_reason_de AS de,
+        i.moderation_reason_en AS en, i.created_at AS at
+      FROM interventions i JOIN monuments m ON m.id = i.monument_id
+      WHERE i.creator_voter_hash = ${voterHash} AND i.moderation = 'rejected' AND i.merged_into IS NULL
+        AND i.moderation_reason_de IS NOT NULL
+      UNION ALL
+      SELECT 'monument', m.name, m.id, m.name, m.moderation_reason_de, m.moderation_reason_en, m.created_at
+      FROM monuments m
+      WHERE m.creator_voter_hash = ${voterHash} AND m.moderation = 'rejected' AND m.merged_into IS NULL
+        AND m.moderation_reason_de IS NOT NULL
+    ) x ORDER BY at DESC`);
+  return rows.map((r) => ({
+    kind: r.kind,
+    name: r.name,
+    monumentId: r.m_id,
+    monumentName: r.m_name,
+    reason: { de: r.de, en: r.en ?? r.de },
+  }));
 }
 
 /** Confirmed e-mail followers of a proposal (the city sees only this number). */

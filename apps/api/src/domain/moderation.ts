@@ -2,7 +2,15 @@
 // it, change it, read it again, and log both versions in the audit log. Callers refresh the
 // public read caches afterwards (trpc/staff.ts).
 import { sql } from 'drizzle-orm';
-import type { AuditAction, CityArea, MergeResult, MonumentPatch, QueueIntervention, StaffMonument } from '@linz/contract';
+import type {
+  AuditAction,
+  CityArea,
+  HideReason,
+  MergeResult,
+  MonumentPatch,
+  QueueIntervention,
+  StaffMonument,
+} from '@linz/contract';
 import type { Database, Db } from '../db/client.js';
 import { audit } from './audit.js';
 import { Conflict, Invalid, NotFound } from './errors.js';
@@ -12,10 +20,18 @@ import { syncWithheldMail } from './withheld-mail.js';
 import { refuseOutside } from './monuments.js';
 import type { VoteRules } from './votes.js';
 import { FINAL_STATUSES, markFinal, queueFollowerMails } from './follows.js';
+import { refuseUnknownCategory } from './categories.js';
+import { reasonText } from './moderation-reasons.js';
 
-/** What the audit log keeps of a monument (without the open reports, which have their own table). */
-const monumentFacts = ({ reports: _reports, ...rest }: StaffMonument) => rest;
-const interventionFacts = ({ reports: _reports, followers: _followers, ...rest }: QueueIntervention) => rest;
+/** What the audit log keeps of an item: its own fields (not its open reports, which have their own table, nor its monument's). */
+const monumentFacts = ({ reports: _reports, reporters: _reporters, ...rest }: StaffMonument) => rest;
+const interventionFacts = ({
+  reports: _reports,
+  reporters: _reporters,
+  followers: _followers,
+  monument: _monument,
+  ...rest
+}: QueueIntervention) => rest;
 
 async function onMonument(
   database: Database,
@@ -58,19 +74,24 @@ export const validateMonument = (database: Database, actor: string, id: string) 
     await database.rows(sql`UPDATE monuments SET validated = true WHERE id = ${id}`, tx);
   });
 
-/** Rejected: hidden from the public, kept; its open reports are settled. */
-export const rejectMonument = (database: Database, actor: string, id: string) =>
+/** The reason columns' values for a hiding (its author reads them, issue 38); null clears them. */
+const reasonSets = (reason: { de: string; en: string } | null) =>
+  sql`moderation_reason_de = ${reason?.de ?? null}, moderation_reason_en = ${reason?.en ?? null}`;
+
+/** Hidden by staff ("Ausblenden (Moderation)", state `rejected`) with a reason: kept; its open reports are settled. */
+export const rejectMonument = (database: Database, actor: string, id: string, reason: HideReason) =>
   onMonument(database, actor, id, 'monument.reject', async (tx, m) => {
     notMerged(m);
-    await database.rows(sql`UPDATE monuments SET moderation = 'rejected' WHERE id = ${id}`, tx);
+    const text = await reasonText(database, tx, reason);
+    await database.rows(sql`UPDATE monuments SET moderation = 'rejected', ${reasonSets(text)} WHERE id = ${id}`, tx);
     await resolveReports(database, tx, 'monument', id);
   });
 
-/** Visible again (after hiding by reports or a rejection); its open reports are settled. */
+/** Visible again (after hiding by reports or by staff); its open reports are settled. */
 export const restoreMonument = (database: Database, actor: string, id: string) =>
   onMonument(database, actor, id, 'monument.restore', async (tx, m) => {
     notMerged(m);
-    await database.rows(sql`UPDATE monuments SET moderation = 'visible' WHERE id = ${id}`, tx);
+    await database.rows(sql`UPDATE monuments SET moderation = 'visible', ${reasonSets(null)} WHERE id = ${id}`, tx);
     await resolveReports(database, tx, 'monument', id);
   });
 
@@ -90,10 +111,21 @@ export const approveMonument = (database: Database, actor: string, id: string) =
     await resolveReports(database, tx, 'monument', id);
   });
 
-/** A correction by staff; a move must stay inside the city's area (other fields of a monument outside it may still change). */
-export const updateMonument = (database: Database, actor: string, id: string, patch: MonumentPatch, area: CityArea) =>
+/**
+ * A correction by staff; a move must stay inside the city's area (other fields of a monument outside
+ * it may still change), and a category must be one of `categories` (the contract's and the site profile's).
+ */
+export const updateMonument = (
+  database: Database,
+  actor: string,
+  id: string,
+  patch: MonumentPatch,
+  rules: { area: CityArea; categories: readonly string[] },
+) =>
   onMonument(database, actor, id, 'monument.update', async (tx, m) => {
     notMerged(m);
+    if (patch.category !== undefined) refuseUnknownCategory(rules.categories, patch.category);
+    const area = rules.area;
     if (patch.geoLocX !== undefined || patch.geoLocY !== undefined) {
       refuseOutside(area, patch.geoLocX ?? m.geoLocX, patch.geoLocY ?? m.geoLocY);
     }
@@ -183,10 +215,11 @@ export const renameIntervention = (database: Database, actor: string, id: number
 
 const isFinal = (status: string) => (FINAL_STATUSES as readonly string[]).includes(status);
 
-/** Removed: its followers hear it once, and their follows end 90 days later (domain/follows.ts). */
-export const rejectIntervention = (database: Database, actor: string, id: number) =>
+/** Hidden by staff with a reason its author reads; its followers hear it once, and their follows end 90 days later (domain/follows.ts). */
+export const rejectIntervention = (database: Database, actor: string, id: number, reason: HideReason) =>
   onIntervention(database, actor, id, 'intervention.reject', async (tx, before) => {
-    await database.rows(sql`UPDATE interventions SET moderation = 'rejected' WHERE id = ${id}`, tx);
+    const text = await reasonText(database, tx, reason);
+    await database.rows(sql`UPDATE interventions SET moderation = 'rejected', ${reasonSets(text)} WHERE id = ${id}`, tx);
     await resolveReports(database, tx, 'intervention', id);
     if (before.moderation !== 'rejected') {
       await queueFollowerMails(database, tx, id, { kind: 'removed', eventKey: 'removed', payload: {} });
@@ -206,7 +239,7 @@ export const approveIntervention = (database: Database, actor: string, id: numbe
 export const restoreIntervention = (database: Database, actor: string, id: number) =>
   onIntervention(database, actor, id, 'intervention.restore', async (tx, before) => {
     await notMergedProposal(database, tx, id);
-    await database.rows(sql`UPDATE interventions SET moderation = 'visible' WHERE id = ${id}`, tx);
+    await database.rows(sql`UPDATE interventions SET moderation = 'visible', ${reasonSets(null)} WHERE id = ${id}`, tx);
     await resolveReports(database, tx, 'intervention', id);
     await markFinal(database, tx, id, isFinal(before.status));
   });

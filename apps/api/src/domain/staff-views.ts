@@ -12,6 +12,17 @@ const openReports = (kind: string, idExpr: SQL) => sql`(SELECT coalesce(json_agg
     'reason', r.reason, 'comment', r.comment, 'createdAt', r.created_at) ORDER BY r.id)::text, '[]')
   FROM reports r WHERE r.item_kind = ${kind} AND r.item_id = ${idExpr} AND r.resolved_at IS NULL) AS reports_json`;
 
+/** Who reported the item, as counts: open reports and the distinct networks they came from (never an address). */
+const reportersOf = (kind: string, idExpr: SQL) => sql`(SELECT json_build_object('reports', count(*)::int,
+    'networks', count(DISTINCT r.net_hash)::int)::text
+  FROM reports r WHERE r.item_kind = ${kind} AND r.item_id = ${idExpr} AND r.resolved_at IS NULL) AS reporters_json`;
+
+/** The staff's reason for hiding, while it is hidden by staff. */
+const reasonOf = (r: { moderation: Moderation; moderation_reason_de: string | null; moderation_reason_en: string | null }) =>
+  r.moderation === 'rejected' && r.moderation_reason_de !== null
+    ? { de: r.moderation_reason_de, en: r.moderation_reason_en ?? r.moderation_reason_de }
+    : null;
+
 const reportsOf = (json: string): QueueReport[] =>
   (JSON.parse(json) as QueueReport[]).map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() }));
 
@@ -33,14 +44,18 @@ type MonumentRow = {
   created_at: Date | string;
   added_by_visitor: boolean;
   reports_json: string;
+  reporters_json: string;
+  moderation_reason_de: string | null;
+  moderation_reason_en: string | null;
   proposals: number | string;
 };
 
 export const monumentSelect = sql`SELECT m.id, m.name, m.name_en, m.lat, m.lng, m.category, m.sex, m.validated,
     m.short_description, m.short_description_en, m.image, m.alternatives::text AS alternatives, m.moderation,
     m.merged_into, m.created_at, (m.creator_ip_hash IS NOT NULL) AS added_by_visitor,
+    m.moderation_reason_de, m.moderation_reason_en,
     (SELECT count(*)::int FROM interventions i WHERE i.monument_id = m.id AND i.moderation = 'visible') AS proposals,
-    ${openReports('monument', sql`m.id`)}
+    ${openReports('monument', sql`m.id`)}, ${reportersOf('monument', sql`m.id`)}
   FROM monuments m`;
 
 /** `lists`: the word screen's lists, to mark where an item's name matches them. */
@@ -63,6 +78,8 @@ export function toStaffMonument(r: MonumentRow, lists: ScreenLists): StaffMonume
     addedByVisitor: r.added_by_visitor === true,
     createdAt: new Date(r.created_at).toISOString(),
     reports: reportsOf(r.reports_json),
+    reporters: JSON.parse(r.reporters_json) as StaffMonument['reporters'],
+    moderationReason: reasonOf(r),
     mergedInto: r.merged_into,
     screen: screenText(r.name, lists.words, lists.allowed),
   };
@@ -80,12 +97,24 @@ type InterventionRow = Parameters<typeof toIntervention>[0] & {
   moderation: Moderation;
   created_at: Date | string;
   monument_name: string;
+  m_lat: number;
+  m_lng: number;
+  m_category: string;
+  m_sex: string;
+  m_description: string;
+  m_description_en: string;
   reports_json: string;
+  reporters_json: string;
+  moderation_reason_de: string | null;
+  moderation_reason_en: string | null;
   followers: number | string;
 };
 
 export const interventionSelect = sql`SELECT ${interventionColumns}, i.moderation, i.created_at,
-    m.name AS monument_name, ${followerCount('i')} AS followers, ${openReports('intervention', sql`i.id::text`)}
+    i.moderation_reason_de, i.moderation_reason_en, m.name AS monument_name, m.lat AS m_lat, m.lng AS m_lng,
+    m.category AS m_category, m.sex AS m_sex, m.short_description AS m_description, m.short_description_en AS m_description_en,
+    ${followerCount('i')} AS followers, ${openReports('intervention', sql`i.id::text`)},
+    ${reportersOf('intervention', sql`i.id::text`)}
   FROM interventions i JOIN monuments m ON m.id = i.monument_id`;
 
 export function toQueueIntervention(r: InterventionRow, lists: ScreenLists): QueueIntervention {
@@ -95,7 +124,17 @@ export function toQueueIntervention(r: InterventionRow, lists: ScreenLists): Que
     screen: screenText(r.name, lists.words, lists.allowed),
     createdAt: new Date(r.created_at).toISOString(),
     monumentName: r.monument_name,
+    monument: {
+      geoLocX: Number(r.m_lat),
+      geoLocY: Number(r.m_lng),
+      category: r.m_category,
+      sex: r.m_sex,
+      shortDescription: r.m_description,
+      shortDescription_en: r.m_description_en,
+    },
     reports: reportsOf(r.reports_json),
+    reporters: JSON.parse(r.reporters_json) as QueueIntervention['reporters'],
+    moderationReason: reasonOf(r),
     followers: Number(r.followers),
   };
 }

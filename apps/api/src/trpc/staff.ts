@@ -8,12 +8,19 @@ import {
   AuditPage,
   FollowerCounts,
   Intervention,
+  InterventionHide,
   InterventionMerge,
   InterventionRef,
   InterventionUpdate,
   MergeResult,
+  ModerationReason,
+  ModerationReasonList,
+  ModerationReasonRef,
+  ModerationReasonUpdate,
+  MonumentHide,
   MonumentMerge,
   MonumentUpdate,
+  NewModerationReason,
   NotificationRef,
   OutboxEntry,
   OutboxList,
@@ -30,6 +37,9 @@ import {
   StaffMonumentRef,
   StaffQueue,
 } from '@linz/contract';
+import { z } from 'zod';
+import { categoriesOf } from '../domain/categories.js';
+import { addReason, listReasons, removeReason, updateReason } from '../domain/moderation-reasons.js';
 import { listFeedback } from '../domain/accessibility-feedback.js';
 import { listAudit } from '../domain/audit.js';
 import { NotFound } from '../domain/errors.js';
@@ -99,6 +109,24 @@ export const staffRouter = router({
     me: staffProcedure.output(StaffMe).query(async ({ ctx }) => ({ name: await actor(ctx) })),
   }),
   queue: staffProcedure.output(StaffQueue).query(({ ctx }) => reviewQueue(ctx.database)),
+  /** The categories a monument may have: the contract's, then the site profile's own (issue 38). */
+  categories: staffProcedure.output(z.array(z.string())).query(({ ctx }) => categoriesOf(ctx.config.site.categories)),
+  /** The canned reasons for hiding; each change is in the audit log. */
+  reasons: router({
+    list: staffProcedure.output(ModerationReasonList).query(({ ctx }) => listReasons(ctx.database)),
+    add: staffProcedure
+      .input(NewModerationReason)
+      .output(ModerationReason)
+      .mutation(async ({ ctx, input }) => addReason(ctx.database, await actor(ctx), input)),
+    update: staffProcedure
+      .input(ModerationReasonUpdate)
+      .output(ModerationReason)
+      .mutation(async ({ ctx, input }) => updateReason(ctx.database, await actor(ctx), input.id, { de: input.de, en: input.en })),
+    remove: staffProcedure
+      .input(ModerationReasonRef)
+      .output(ModerationReason)
+      .mutation(async ({ ctx, input }) => removeReason(ctx.database, await actor(ctx), input.id)),
+  }),
   monuments: router({
     get: staffProcedure
       .input(StaffMonumentRef)
@@ -111,15 +139,23 @@ export const staffRouter = router({
     update: staffProcedure
       .input(MonumentUpdate)
       .output(StaffMonument)
-      .mutation(act((ctx, name, i) => updateMonument(ctx.database, name, i.monumentId, i.patch, ctx.config.site.area))),
+      .mutation(
+        act((ctx, name, i) =>
+          updateMonument(ctx.database, name, i.monumentId, i.patch, {
+            area: ctx.config.site.area,
+            categories: categoriesOf(ctx.config.site.categories),
+          }),
+        ),
+      ),
     validate: staffProcedure
       .input(StaffMonumentRef)
       .output(StaffMonument)
       .mutation(act((ctx, name, i) => validateMonument(ctx.database, name, i.monumentId))),
+    /** "Ausblenden (Moderation)": hidden from the public with a reason its author reads. */
     reject: staffProcedure
-      .input(StaffMonumentRef)
+      .input(MonumentHide)
       .output(StaffMonument)
-      .mutation(act((ctx, name, i) => rejectMonument(ctx.database, name, i.monumentId))),
+      .mutation(act((ctx, name, i) => rejectMonument(ctx.database, name, i.monumentId, i.reason))),
     restore: staffProcedure
       .input(StaffMonumentRef)
       .output(StaffMonument)
@@ -149,12 +185,13 @@ export const staffRouter = router({
       .input(InterventionUpdate)
       .output(QueueIntervention)
       .mutation(act((ctx, name, i) => renameIntervention(ctx.database, name, i.interventionId, i.name))),
+    /** "Ausblenden (Moderation)": hidden from the public with a reason its author reads. */
     reject: staffProcedure
-      .input(InterventionRef)
+      .input(InterventionHide)
       .output(QueueIntervention)
       .mutation(
         act(async (ctx, name, i) => {
-          const rejected = await rejectIntervention(ctx.database, name, i.interventionId);
+          const rejected = await rejectIntervention(ctx.database, name, i.interventionId, i.reason);
           ctx.mailQueued(); // followers' "removed" mails
           return rejected;
         }),

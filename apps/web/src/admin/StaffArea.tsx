@@ -1,6 +1,6 @@
 // The signed-in staff area: who is signed in, sign-out, and one view at a time.
 import { APP_PATHS } from '@linz/contract/facts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,8 @@ import { Photos } from './photos/Photos';
 import { AllProposals } from './queue/AllProposals';
 import { LinkedAnswer } from './queue/LinkedAnswer';
 import { Queue } from './queue/Queue';
+import { ReasonsEditor } from './queue/ReasonsEditor';
+import { queueCount } from './queue/split';
 import { RejectedProvider } from './queue/rejected';
 import { ScreenWords } from './screen/ScreenWords';
 import { useTRPC } from './trpc';
@@ -22,7 +24,7 @@ import { ReviewVotesContext } from './votes/reviewVotes';
 import { VoteAlerts } from './votes/VoteAlerts';
 import { VotesView } from './votes/VotesView';
 
-const VIEWS = ['queue', 'proposals', 'votes', 'photos', 'screen', 'audit', 'outbox', 'feedback'] as const;
+const VIEWS = ['review', 'reports', 'proposals', 'votes', 'photos', 'screen', 'reasons', 'audit', 'outbox', 'feedback'] as const;
 type View = (typeof VIEWS)[number];
 
 export function StaffArea({ name, onSignedOut }: { name: string; onSignedOut: () => void }) {
@@ -30,7 +32,10 @@ export function StaffArea({ name, onSignedOut }: { name: string; onSignedOut: ()
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const announce = useAnnounce();
-  const [view, setView] = useState<View>('queue');
+  const [view, setView] = useState<View>('review');
+  // The queue's two tabs show how many items wait in each (the same query as the tabs' lists).
+  const queue = useQuery(trpc.staff.queue.queryOptions());
+  const countOf = (v: View) => (queue.data && (v === 'review' || v === 'reports') ? queueCount(queue.data, v) : undefined);
   // The proposal whose votes "Stimmen prüfen" shows (chosen from an alert, a proposal or its number).
   const [reviewing, setReviewing] = useState<number | null>(null);
   const review = (interventionId: number) => {
@@ -78,7 +83,9 @@ export function StaffArea({ name, onSignedOut }: { name: string; onSignedOut: ()
       <nav className="admin-nav" aria-label={t('admin.nav.label')}>
         {VIEWS.map((v) => (
           <button key={v} type="button" className="button admin-nav__item" aria-pressed={view === v} onClick={() => setView(v)}>
-            {t(`admin.nav.${v}`)}
+            {countOf(v) === undefined
+              ? t(`admin.nav.${v}`)
+              : t('admin.nav.withCount', { label: t(`admin.nav.${v}`), count: countOf(v) })}
           </button>
         ))}
       </nav>
@@ -92,11 +99,12 @@ export function StaffArea({ name, onSignedOut }: { name: string; onSignedOut: ()
               onClose={() => void navigate({ to: APP_PATHS.admin, search: {} })}
             />
           )}
-          {view === 'queue' && <Queue />}
+          {(view === 'review' || view === 'reports') && <Queue key={view} tab={view} />}
           {view === 'proposals' && <AllProposals />}
           {view === 'votes' && <VotesView interventionId={reviewing} onChoose={review} />}
           {view === 'photos' && <Photos />}
           {view === 'screen' && <ScreenWords />}
+          {view === 'reasons' && <ReasonsEditor />}
           {view === 'audit' && <AuditLog />}
           {view === 'outbox' && <Outbox />}
           {view === 'feedback' && <AccessibilityFeedback />}

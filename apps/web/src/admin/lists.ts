@@ -17,6 +17,7 @@ export const ITEM_KINDS = keysOf<ItemKind>({
   retention: true,
   screen: true,
   photo: true,
+  reason: true,
 });
 
 /** The word screen's lists (docs/screening.md). */
@@ -54,4 +55,7 @@ export const AUDIT_ACTIONS = keysOf<AuditAction>({
   'photo.reject': true,
   'photo.rotate': true,
   'photo.remove': true,
+  'reason.add': true,
+  'reason.update': true,
+  'reason.remove': true,
 });

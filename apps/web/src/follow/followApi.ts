@@ -1,7 +1,7 @@
 // The follow requests (e-mail follow, confirm, unsubscribe, this browser's watch, "mine"), free of
 // React so each outcome can be tested on its own. Every outcome names the text the visitor sees;
 // the follow answer never tells whether the address already followed (the server answers 202 alike).
-import type { FollowRequest, Mine, MineItem, MineMonument } from '@linz/contract';
+import type { FollowRequest, Mine, MineHidden, MineItem, MineMonument } from '@linz/contract';
 import { PATHS, pathOf } from '@linz/contract/facts';
 import { arrayOf, isBoolean, isInteger, isNumber, isRecord, isString, shape, type Check } from '../api/checks';
 import { isIntervention, withProposalDefaults } from '../api/answers';
@@ -99,11 +99,23 @@ const isMineItem: Check<MineItem> = (v): v is MineItem =>
 const isMineMonument = shape<MineMonument>({ id: isString, name: isString, geoLocX: isNumber, geoLocY: isNumber });
 /** An older server sends no `reviewing` (then none are under review). */
 const reviewingOk = (v: unknown) => isRecord(v) && (v.reviewing === undefined || arrayOf(isMineMonument)(v.reviewing));
+const isMineHidden = shape<MineHidden>({
+  kind: (k): k is MineHidden['kind'] => k === 'monument' || k === 'intervention',
+  name: isString,
+  monumentId: isString,
+  monumentName: isString,
+  reason: shape<MineHidden['reason']>({ de: isString, en: isString }),
+});
+/** An older server sends no `hidden` (then staff hid nothing with a reason). */
+const hiddenOk = (v: unknown) => isRecord(v) && (v.hidden === undefined || arrayOf(isMineHidden)(v.hidden));
 const isMine = (v: unknown): v is Mine =>
   reviewingOk(v) &&
-  shape<Omit<Mine, 'reviewing'>>({ proposed: arrayOf(isMineItem), voted: arrayOf(isMineItem), following: arrayOf(isMineItem) })(
-    v,
-  );
+  hiddenOk(v) &&
+  shape<Omit<Mine, 'reviewing' | 'hidden'>>({
+    proposed: arrayOf(isMineItem),
+    voted: arrayOf(isMineItem),
+    following: arrayOf(isMineItem),
+  })(v);
 
 /** `GET /api/mine`; a failure is thrown (the page shows it), a malformed answer too. */
 export async function fetchMine(send: Request = request): Promise<Mine> {
@@ -118,5 +130,6 @@ export async function fetchMine(send: Request = request): Promise<Mine> {
       underReview: item.underReview ?? false,
     }));
   const reviewing = (json.reviewing as Mine['reviewing'] | undefined) ?? [];
-  return { proposed: fill(json.proposed), voted: fill(json.voted), following: fill(json.following), reviewing };
+  const hidden = (json.hidden as Mine['hidden'] | undefined) ?? [];
+  return { proposed: fill(json.proposed), voted: fill(json.voted), following: fill(json.following), reviewing, hidden };
 }

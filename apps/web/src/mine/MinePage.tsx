@@ -18,6 +18,7 @@ import { BackLink } from '../layout/BackLink';
 import { ProposalStanding } from '../popup/ProposalStanding';
 import { VoteConfirmForm } from '../popup/VoteConfirmForm';
 import { ReviewBadge } from '../review/UnderReview';
+import { HiddenNotice } from './HiddenNotices';
 
 const SECTIONS = ['proposed', 'voted', 'following'] as const satisfies readonly (keyof Mine)[];
 type Section = (typeof SECTIONS)[number];
@@ -96,6 +97,24 @@ export function MinePage() {
                       {m.name} <ReviewBadge />
                     </h3>
                     <p className="review-explain">{t('review.explain')}</p>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          {mine.data.hidden.length > 0 ? (
+            <section aria-labelledby="mine-hidden">
+              <h2 id="mine-hidden">
+                {t('hidden.title')} ({mine.data.hidden.length})
+              </h2>
+              <ul className="mine__list">
+                {mine.data.hidden.map((item) => (
+                  <li key={`${item.kind}-${item.name}-${item.monumentId}`} className="mine-item">
+                    <h3 className="mine-item__name">{item.name}</h3>
+                    {item.kind === 'intervention' ? (
+                      <p className="mine-item__monument">{t('follow.mine.at', { monument: item.monumentName })}</p>
+                    ) : null}
+                    <HiddenNotice item={item} />
                   </li>
                 ))}
               </ul>

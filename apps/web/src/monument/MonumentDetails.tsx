@@ -15,6 +15,7 @@ import { monumentPhotosQuery } from '../photos/photoApi';
 import { MonumentProposals } from '../popup/MonumentProposals';
 import { PlaceMap } from './PlaceMap';
 import { ProposalCard } from './ProposalCard';
+import { HiddenNotices } from '../mine/HiddenNotices';
 import { Sources } from './Sources';
 
 type Props = { monument: MonumentDetail; selectedProposalId: number | undefined };
@@ -65,6 +66,7 @@ export function MonumentDetails({ monument, selectedProposalId }: Props) {
         <h2 id={ids.proposals}>{t('monument.proposals')}</h2>
         <p className="monument-view__question">{t('popup.subline')}</p>
         <p className="monument-view__note">{t('monument.confirmedMeans')}</p>
+        <HiddenNotices monumentId={monument.id} />
         <MonumentProposals
           monument={monument}
           name={name}

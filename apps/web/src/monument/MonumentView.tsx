@@ -6,6 +6,7 @@ import { Link, useParams, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { monumentLinkQuery } from '../map/useMonumentLink';
+import { HiddenNotices } from '../mine/HiddenNotices';
 import { MonumentDetails } from './MonumentDetails';
 import './monument.css';
 
@@ -32,6 +33,7 @@ export function MonumentView() {
     <div className="content monument-view">
       <h1>{gone ? t('monument.notFound') : t('monument.loadFailed')}</h1>
       <p>{gone ? t('monument.notFoundText') : t('monument.loadFailedText')}</p>
+      {gone && <HiddenNotices monumentId={monumentId} />}
       <ul className="monument-view__ways">
         <li>
           <Link to={APP_PATHS.home}>{t('app.toMap')}</Link>

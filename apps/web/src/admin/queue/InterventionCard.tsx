@@ -1,13 +1,23 @@
 // One proposal for staff: its text, state, reports, and the actions on it (correct the text,
 // reject, restore, the official answer). Used by the queue and by the list of all proposals.
-import type { Moderation, ProposalStatus, QueueReport, ScreenHit } from '@linz/contract';
+import type {
+  ModerationReasonText,
+  Moderation,
+  ProposalStatus,
+  QueueIntervention,
+  QueueReport,
+  Reporters,
+  ScreenHit,
+} from '@linz/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../ConfirmDialog';
 import { useTRPC } from '../trpc';
 import { useStaffAction } from '../useStaffAction';
 import { AnswerForm } from './AnswerForm';
+import { HiddenReason } from './HiddenReason';
+import { HideDialog } from './HideDialog';
+import { ItemContext } from './ItemContext';
 import { Reports } from './Reports';
 import { MarkedName, ScreenTag } from './ScreenMarks';
 import { useRejected } from './rejected';
@@ -22,6 +32,10 @@ export type StaffProposal = {
   monumentName: string | undefined;
   moderation: Moderation;
   reports: readonly QueueReport[];
+  /** Queue items only: who reported, the monument's place and context, why staff hid it. */
+  reporters?: Reporters;
+  monument?: QueueIntervention['monument'];
+  moderationReason?: ModerationReasonText | null;
   /** Where the word screen matched the name (queue items only). */
   screen?: readonly ScreenHit[];
   /** Confirmed e-mail followers; undefined while not known yet. */
@@ -86,7 +100,7 @@ export function InterventionCard({ proposal, initiallyOpen }: CardProps) {
     trpc.staff.interventions.reject.mutationOptions({
       onSuccess: (saved) => {
         rejected.rejectedIntervention(saved);
-        action.done(t('admin.done.rejected', { name }));
+        action.done(t('admin.done.hidden', { name }));
       },
       onError: action.failed,
     }),
@@ -121,6 +135,10 @@ export function InterventionCard({ proposal, initiallyOpen }: CardProps) {
         <li>{t(`admin.statuses.${proposal.status}`)}</li>
         {proposal.followers !== undefined && <li>{t('admin.tags.followers', { count: proposal.followers })}</li>}
       </ul>
+      {proposal.monument && proposal.reporters && (
+        <ItemContext place={proposal.monument} name={proposal.monumentName ?? name} reporters={proposal.reporters} />
+      )}
+      <HiddenReason reason={proposal.moderationReason ?? null} />
       <Reports reports={proposal.reports} />
       <div className="admin-actions">
         {awaiting && (
@@ -141,7 +159,7 @@ export function InterventionCard({ proposal, initiallyOpen }: CardProps) {
         </button>
         {proposal.moderation !== 'rejected' && (
           <button type="button" className="button" disabled={reject.isPending} onClick={() => setConfirming(true)}>
-            {t('admin.actions.reject')}
+            {t('admin.actions.hide')}
           </button>
         )}
         {reviewVotes && (
@@ -165,14 +183,12 @@ export function InterventionCard({ proposal, initiallyOpen }: CardProps) {
         <AnswerForm interventionId={proposal.id} name={name} status={proposal.status} answer={proposal.answer} />
       )}
       {confirming && (
-        <ConfirmDialog
-          title={t('admin.reject.proposalTitle', { name })}
-          confirmLabel={t('admin.reject.confirm')}
-          onConfirm={() => reject.mutate(ref)}
+        <HideDialog
+          title={t('admin.hide.proposalTitle', { name })}
+          text={t('admin.hide.proposalText')}
+          onHide={(reason) => reject.mutate({ ...ref, reason })}
           onClose={() => setConfirming(false)}
-        >
-          <p>{t('admin.reject.proposalText')}</p>
-        </ConfirmDialog>
+        />
       )}
     </article>
   );

@@ -3,14 +3,16 @@ import type { QueueMonument } from '@linz/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../ConfirmDialog';
 import { formatTime } from '../format';
 import { useTRPC } from '../trpc';
 import { useStaffAction } from '../useStaffAction';
+import { HideDialog } from './HideDialog';
+import { ItemContext } from './ItemContext';
 import { MergeDialog } from './MergeDialog';
 import { MonumentEditor } from './MonumentEditor';
 import { Reports } from './Reports';
 import { MarkedName, ScreenTag } from './ScreenMarks';
+import { HiddenReason } from './HiddenReason';
 import { useRejected } from './rejected';
 
 export function MonumentCard({ monument }: { monument: QueueMonument }) {
@@ -20,7 +22,7 @@ export function MonumentCard({ monument }: { monument: QueueMonument }) {
   const rejected = useRejected();
   const headingId = useId();
   const [editing, setEditing] = useState(false);
-  const [dialog, setDialog] = useState<'reject' | 'merge' | null>(null);
+  const [dialog, setDialog] = useState<'hide' | 'merge' | null>(null);
   const ref = { monumentId: monument.id };
   const { name } = monument;
   const options = (done: string) => ({ onSuccess: () => action.done(done), onError: action.failed });
@@ -29,7 +31,7 @@ export function MonumentCard({ monument }: { monument: QueueMonument }) {
     trpc.staff.monuments.reject.mutationOptions({
       onSuccess: (saved) => {
         rejected.rejectedMonument(saved);
-        action.done(t('admin.done.rejected', { name }));
+        action.done(t('admin.done.hidden', { name }));
       },
       onError: action.failed,
     }),
@@ -61,6 +63,8 @@ export function MonumentCard({ monument }: { monument: QueueMonument }) {
           {t('admin.tags.id')} <code>{monument.id}</code>
         </li>
       </ul>
+      <ItemContext place={monument} name={name} reporters={monument.reporters} />
+      <HiddenReason reason={monument.moderationReason} />
       <Reports reports={monument.reports} />
       <div className="admin-actions">
         {awaiting && (
@@ -80,8 +84,8 @@ export function MonumentCard({ monument }: { monument: QueueMonument }) {
           {t('admin.actions.merge')}
         </button>
         {monument.moderation !== 'rejected' && (
-          <button type="button" className="button" disabled={busy} onClick={() => setDialog('reject')}>
-            {t('admin.actions.reject')}
+          <button type="button" className="button" disabled={busy} onClick={() => setDialog('hide')}>
+            {t('admin.actions.hide')}
           </button>
         )}
         {!awaiting && (monument.moderation !== 'visible' || monument.reports.length > 0) && (
@@ -91,15 +95,13 @@ export function MonumentCard({ monument }: { monument: QueueMonument }) {
         )}
       </div>
       {editing && <MonumentEditor monument={monument} onDone={() => setEditing(false)} />}
-      {dialog === 'reject' && (
-        <ConfirmDialog
-          title={t('admin.reject.monumentTitle', { name })}
-          confirmLabel={t('admin.reject.confirm')}
-          onConfirm={() => reject.mutate(ref)}
+      {dialog === 'hide' && (
+        <HideDialog
+          title={t('admin.hide.monumentTitle', { name })}
+          text={t('admin.hide.monumentText')}
+          onHide={(reason) => reject.mutate({ ...ref, reason })}
           onClose={() => setDialog(null)}
-        >
-          <p>{t('admin.reject.monumentText')}</p>
-        </ConfirmDialog>
+        />
       )}
       {dialog === 'merge' && <MergeDialog monument={monument} onClose={() => setDialog(null)} />}
     </article>

@@ -1,7 +1,8 @@
 // Corrects a monument: names, category, sex, descriptions and position. Only changed fields are
-// sent, so the audit entry shows exactly what staff changed.
+// sent, so the audit entry shows exactly what staff changed. The category is chosen from the one
+// list (the contract's and the site profile's): a typo never becomes a public category.
 import type { QueueMonument } from '@linz/contract';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useCallback, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SEXES } from '../lists';
@@ -9,9 +10,9 @@ import { useTRPC } from '../trpc';
 import { useStaffAction } from '../useStaffAction';
 import { PositionMap } from './PositionMap';
 
-const TEXT_FIELDS = ['name', 'name_en', 'category', 'shortDescription', 'shortDescription_en'] as const;
+const TEXT_FIELDS = ['name', 'name_en', 'shortDescription', 'shortDescription_en'] as const;
 type TextField = (typeof TEXT_FIELDS)[number];
-type Draft = Record<TextField | 'sex', string> & { lat: string; lng: string };
+type Draft = Record<TextField | 'sex' | 'category', string> & { lat: string; lng: string };
 
 const draftOf = (m: QueueMonument): Draft => ({
   name: m.name,
@@ -39,6 +40,9 @@ export function MonumentEditor({ monument, onDone }: { monument: QueueMonument; 
   const trpc = useTRPC();
   const action = useStaffAction();
   const [draft, setDraft] = useState(() => draftOf(monument));
+  const categories = useQuery(trpc.staff.categories.queryOptions());
+  // A category from before the one list is still shown (and kept unless staff choose another).
+  const categoryChoices = [...new Set([...(categories.data ?? []), monument.category])];
   const set = (key: keyof Draft) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
   const moveTo = useCallback(
     ({ lat, lng }: { lat: number; lng: number }) => setDraft((d) => ({ ...d, lat: lat.toFixed(6), lng: lng.toFixed(6) })),
@@ -56,7 +60,7 @@ export function MonumentEditor({ monument, onDone }: { monument: QueueMonument; 
   const submit = () => {
     const before = draftOf(monument);
     const patch: Record<string, string | number> = {};
-    for (const key of [...TEXT_FIELDS, 'sex'] as const) if (draft[key] !== before[key]) patch[key] = draft[key];
+    for (const key of [...TEXT_FIELDS, 'sex', 'category'] as const) if (draft[key] !== before[key]) patch[key] = draft[key];
     if (draft.lat !== before.lat) patch.geoLocX = Number(draft.lat);
     if (draft.lng !== before.lng) patch.geoLocY = Number(draft.lng);
     // Nothing changed: no request, so no empty entry in the audit log.
@@ -85,6 +89,17 @@ export function MonumentEditor({ monument, onDone }: { monument: QueueMonument; 
           }
         </Field>
       ))}
+      <Field label={t('admin.fields.category')}>
+        {(id) => (
+          <select id={id} value={draft.category} onChange={(e) => set('category')(e.target.value)}>
+            {categoryChoices.map((c) => (
+              <option key={c} value={c}>
+                {t(`finder.categories.${c}`, { defaultValue: c })}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       <Field label={t('admin.fields.sex')}>
         {(id) => (
           <select id={id} value={draft.sex} onChange={(e) => set('sex')(e.target.value)}>

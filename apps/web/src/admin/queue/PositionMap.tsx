@@ -1,5 +1,6 @@
 // A small map whose marker staff drag to a monument's correct position; the numeric fields beside
-// it are the keyboard alternative and move the marker too.
+// it are the keyboard alternative and move the marker too. Without `onMove` it only shows the place
+// (a queue item's), and the wheel scrolls the page past it.
 import { useQuery } from '@tanstack/react-query';
 import type { Marker as LeafletMarker } from 'leaflet';
 import '../../map/leaflet.css';
@@ -14,7 +15,7 @@ import { FALLBACK_TILES } from '../../map/tiles';
 import { MapControlTexts } from '../../map/MapControlTexts';
 
 type Position = { lat: number; lng: number };
-type Props = { position: Position; label: string; markerLabel: string; onMove: (p: Position) => void };
+type Props = { position: Position; label: string; markerLabel: string; onMove?: (p: Position) => void; small?: boolean };
 
 /** Keeps the view on the marker when the fields move it, and names the focusable map. */
 function Follow({ position, label }: { position: Position; label: string }) {
@@ -29,7 +30,7 @@ function Follow({ position, label }: { position: Position; label: string }) {
   return null;
 }
 
-export function PositionMap({ position, label, markerLabel, onMove }: Props) {
+export function PositionMap({ position, label, markerLabel, onMove, small = false }: Props) {
   const config = useQuery(clientConfigQuery());
   const tiles = config.data ?? FALLBACK_TILES;
   const marker = useRef<LeafletMarker>(null);
@@ -37,13 +38,19 @@ export function PositionMap({ position, label, markerLabel, onMove }: Props) {
     () => ({
       dragend: () => {
         const at = marker.current?.getLatLng();
-        if (at) onMove({ lat: at.lat, lng: at.lng });
+        if (at) onMove?.({ lat: at.lat, lng: at.lng });
       },
     }),
     [onMove],
   );
   return (
-    <MapContainer className="admin-map" zoomControl={false} center={position} zoom={17}>
+    <MapContainer
+      className={small ? 'admin-map admin-map--small' : 'admin-map'}
+      zoomControl={false}
+      scrollWheelZoom={!small}
+      center={position}
+      zoom={small ? 16 : 17}
+    >
       <MapControlTexts />
       <TileLayer
         url={tiles.tileUrl}
@@ -56,7 +63,10 @@ export function PositionMap({ position, label, markerLabel, onMove }: Props) {
       <Marker
         ref={marker}
         position={position}
-        draggable
+        draggable={onMove !== undefined}
+        // A place only shown is a picture, not a control: no tab stop, no button role.
+        interactive={onMove !== undefined}
+        keyboard={onMove !== undefined}
         icon={markerIcon(true)}
         title={markerLabel}
         alt={markerLabel}

@@ -1,5 +1,5 @@
-// The review queue: visitor-added monuments (newest first, as the server sends them), everything
-// reported or hidden.
+// One tab of the review queue (split.ts): visitor-added and held items to check, or everything
+// reported or hidden; newest first, as the server sends them.
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../errors';
@@ -8,32 +8,33 @@ import { InterventionCard } from './InterventionCard';
 import { MonumentCard } from './MonumentCard';
 import { MonumentLookup } from './MonumentLookup';
 import { useRejected } from './rejected';
+import { queueTab, type QueueTab } from './split';
 
-export function Queue() {
+export function Queue({ tab }: { tab: QueueTab }) {
   const { t } = useTranslation();
   const trpc = useTRPC();
   const queue = useQuery(trpc.staff.queue.queryOptions());
   const rejected = useRejected();
   if (queue.isPending) return <p role="status">{t('app.loading')}</p>;
   if (queue.isError) return <p className="feedback feedback--error">{errorText(t, queue.error)}</p>;
-  const { monuments, interventions } = queue.data;
+  const { monuments, interventions } = queueTab(queue.data, tab);
   // Still listed by the server (e.g. with open reports): shown there, not twice.
   const rejectedMonuments = rejected.monuments.filter((r) => !monuments.some((m) => m.id === r.id));
   const rejectedProposals = rejected.interventions.filter((r) => !interventions.some((i) => i.id === r.id));
   return (
     <>
       <section className="admin-section" aria-labelledby="queue-monuments">
-        <h2 id="queue-monuments">{t('admin.queue.monuments', { count: monuments.length })}</h2>
+        <h2 id="queue-monuments">{t(`admin.queue.${tab}.monuments`, { count: monuments.length })}</h2>
         {monuments.length === 0 ? (
-          <p>{t('admin.queue.noMonuments')}</p>
+          <p>{t(`admin.queue.${tab}.noMonuments`)}</p>
         ) : (
           monuments.map((m) => <MonumentCard key={m.id} monument={m} />)
         )}
       </section>
       <section className="admin-section" aria-labelledby="queue-proposals">
-        <h2 id="queue-proposals">{t('admin.queue.proposals', { count: interventions.length })}</h2>
+        <h2 id="queue-proposals">{t(`admin.queue.${tab}.proposals`, { count: interventions.length })}</h2>
         {interventions.length === 0 ? (
-          <p>{t('admin.queue.noProposals')}</p>
+          <p>{t(`admin.queue.${tab}.noProposals`)}</p>
         ) : (
           interventions.map((i) => <InterventionCard key={i.id} proposal={i} />)
         )}

@@ -1,0 +1,51 @@
+// What staff need to decide on a queue item without opening it (issue 38): where it is, on a small
+// map, and what its monument is (description, whom it commemorates, category); for a reported item,
+// who reported it, as counts only.
+import type { Reporters } from '@linz/contract';
+import { useTranslation } from 'react-i18next';
+import { PositionMap } from './PositionMap';
+
+type Place = {
+  geoLocX: number;
+  geoLocY: number;
+  category: string;
+  sex: string;
+  shortDescription: string;
+  shortDescription_en: string;
+};
+
+export function ItemContext({ place, name, reporters }: { place: Place; name: string; reporters: Reporters }) {
+  const { t, i18n } = useTranslation();
+  const description = (i18n.resolvedLanguage === 'en' && place.shortDescription_en) || place.shortDescription;
+  return (
+    <div className="admin-context">
+      <PositionMap
+        small
+        position={{ lat: place.geoLocX, lng: place.geoLocY }}
+        label={t('admin.context.mapLabel', { name })}
+        markerLabel={t('admin.context.markerLabel', { name })}
+      />
+      <dl className="admin-context__facts">
+        <dt>{t('admin.context.category')}</dt>
+        <dd>{t(`finder.categories.${place.category}`, { defaultValue: place.category })}</dd>
+        <dt>{t('admin.context.commemorates')}</dt>
+        <dd>{t(`admin.sexes.${place.sex}`, { defaultValue: place.sex })}</dd>
+        <dt>{t('admin.context.description')}</dt>
+        <dd>{description || t('admin.context.noDescription')}</dd>
+        <dt>{t('admin.context.place')}</dt>
+        <dd>
+          {place.geoLocX.toFixed(5)}, {place.geoLocY.toFixed(5)}
+        </dd>
+        {reporters.reports > 0 && (
+          <>
+            <dt>{t('admin.context.reporters')}</dt>
+            <dd>
+              {t('admin.context.reports', { count: reporters.reports })}{' '}
+              {t('admin.context.networks', { count: reporters.networks })}
+            </dd>
+          </>
+        )}
+      </dl>
+    </div>
+  );
+}
