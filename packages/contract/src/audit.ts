@@ -45,8 +45,11 @@ export const AUDIT_ACTION_TEXT: Record<AuditAction, string> = {
 /** Every action, in the order of the filter's list. */
 export const AUDIT_ACTION_KEYS = Object.keys(AUDIT_ACTION_TEXT) as AuditAction[];
 
-/** A field's words: `admin.audit.fields.<path>` (nested like the path, e.g. `answer.de`). */
-export const fieldTextKey = (field: string) => `admin.audit.fields.${field}`;
+/**
+ * A field's words: `admin.audit.fields.<kind>.<path>` where a kind names it differently (a
+ * proposal's `name` is its text), else `admin.audit.fields.<path>` (nested like the path).
+ */
+export const fieldTextKeys = (kind: ItemKind, field: string) => [`admin.audit.fields.${kind}.${field}`, `admin.audit.fields.${field}`];
 
 /**
  * Where a field's values have words: by `<kind>.<field>` first, then by `<field>`. A value without
@@ -111,7 +114,10 @@ export function auditChanges(before: unknown, after: unknown): AuditChange[] {
 export type Lookup = (key: string) => string | undefined;
 
 /** The words for a field, else its path (so a new field shows, if not yet in words). */
-export const fieldText = (field: string, lookup: Lookup): string => lookup(fieldTextKey(field)) ?? field;
+export const fieldText = (kind: ItemKind, field: string, lookup: Lookup): string =>
+  fieldTextKeys(kind, field)
+    .map(lookup)
+    .find((text) => text !== undefined) ?? field;
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 /** The fields that hold a latitude or longitude. */
@@ -143,9 +149,9 @@ export function valueText(kind: ItemKind, field: string, value: unknown, lang: s
 }
 
 /** One change in words: the field, and its value before and after. */
-export function describeChange(kind: ItemKind, change: AuditChange, lang: string, lookup: Lookup) {
+export function describeChange(kind: ItemKind, change: Partial<AuditChange> & { field: string }, lang: string, lookup: Lookup) {
   return {
-    field: fieldText(change.field, lookup),
+    field: fieldText(kind, change.field, lookup),
     before: valueText(kind, change.field, change.before, lang, lookup),
     after: valueText(kind, change.field, change.after, lang, lookup),
   };
