@@ -65,10 +65,15 @@ function conditions(filter: Filter) {
   if (filter.itemKind !== undefined) where.push(sql`item_kind = ${filter.itemKind}`);
   if (filter.itemId !== undefined) where.push(sql`item_id = ${filter.itemId}`);
   if (filter.item !== undefined) {
-    // Its id, its name today, or the name the entry recorded (a monument renamed since, a removed photo).
+    // A number is a proposal's (or a mail's) number; other text is an id, or part of the item's name
+    // today or of the name the entry recorded (a monument renamed since, a removed photo).
     const part = containing(filter.item);
-    where.push(sql`(lower(item_id) = lower(${filter.item}) OR item_name ILIKE ${part}
-      OR before->>'name' ILIKE ${part} OR after->>'name' ILIKE ${part})`);
+    where.push(
+      /^\d+$/.test(filter.item)
+        ? sql`item_id = ${filter.item}`
+        : sql`(lower(item_id) = lower(${filter.item}) OR item_name ILIKE ${part}
+            OR before->>'name' ILIKE ${part} OR after->>'name' ILIKE ${part})`,
+    );
   }
   return where;
 }

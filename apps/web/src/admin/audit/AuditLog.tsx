@@ -86,9 +86,9 @@ function AuditRow({ entry: e }: { entry: Entry }) {
               // Read aloud as "Field: before Old after New"; the arrow is for the eye.
               <li key={c.field}>
                 <span className="audit-changes__field">{c.field}:</span>{' '}
-                <span className="visually-hidden">{t('admin.audit.before')}</span>
+                <span className="visually-hidden">{t('admin.audit.before')} </span>
                 <span className="audit-changes__before">{c.before}</span> <span aria-hidden="true">→</span>{' '}
-                <span className="visually-hidden">{t('admin.audit.after')}</span>
+                <span className="visually-hidden">{t('admin.audit.after')} </span>
                 <span className="audit-changes__after">{c.after}</span>
               </li>
             ))}
