@@ -23,7 +23,14 @@ const lookups: Record<'de' | 'en', Lookup> = {
 describe('the changed fields', () => {
   it('lists only what differs, by dotted path, a record given for the first time by its fields', () => {
     const before = { id: 'm', name: 'Alt', geoLocX: 48.3, validated: false, answer: null, screen: [] };
-    const after = { id: 'm', name: 'Neu', geoLocX: 48.3, validated: true, answer: { de: 'Ja', en: 'Yes' }, screen: [{ word: 'x' }] };
+    const after = {
+      id: 'm',
+      name: 'Neu',
+      geoLocX: 48.3,
+      validated: true,
+      answer: { de: 'Ja', en: 'Yes' },
+      screen: [{ word: 'x' }],
+    };
     expect(auditChanges(before, after)).toEqual([
       { field: 'name', before: 'Alt', after: 'Neu' },
       { field: 'validated', before: false, after: true },
@@ -137,13 +144,60 @@ describe('the audit log over the API', () => {
     expect(res.headers['content-disposition']).toBe('attachment');
     expect(res.headers['cache-control']).toBe('private, no-store');
     const records = parse(res.body, { relax_column_count: false }) as string[][];
-    expect(records[0]).toEqual(['Eintrag', 'Zeitpunkt', 'Person', 'Aktion', 'Art', 'Kennung', 'Name', 'Feld', 'Vorher', 'Nachher']);
+    expect(records[0]).toEqual([
+      'Eintrag',
+      'Zeitpunkt',
+      'Person',
+      'Aktion',
+      'Art',
+      'Kennung',
+      'Name',
+      'Feld',
+      'Vorher',
+      'Nachher',
+    ]);
     const rows = records.slice(1).map((r) => r.slice(2));
     expect(rows).toEqual([
-      ['Erika Muster', 'Denkmal als geprüft bestätigt', 'Denkmal', monumentId, 'Brunnen, "Eck" am Platz', 'Geprüft', 'nein', 'ja'],
-      ['Erika Muster', 'Denkmal bearbeitet', 'Denkmal', monumentId, 'Brunnen, "Eck" am Platz', 'Geschlecht', 'Nicht angegeben', 'Weiblich'],
-      ['Erika Muster', 'Denkmal bearbeitet', 'Denkmal', monumentId, 'Brunnen, "Eck" am Platz', 'Name (Deutsch)', 'Brunnen am Eck', 'Brunnen, "Eck" am Platz'],
-      ['Erika Muster', 'Denkmal bearbeitet', 'Denkmal', monumentId, 'Brunnen, "Eck" am Platz', 'Breitengrad', '48,30000°', '48,30591°'],
+      [
+        'Erika Muster',
+        'Denkmal als geprüft bestätigt',
+        'Denkmal',
+        monumentId,
+        'Brunnen, "Eck" am Platz',
+        'Geprüft',
+        'nein',
+        'ja',
+      ],
+      [
+        'Erika Muster',
+        'Denkmal bearbeitet',
+        'Denkmal',
+        monumentId,
+        'Brunnen, "Eck" am Platz',
+        'Geschlecht',
+        'Nicht angegeben',
+        'Weiblich',
+      ],
+      [
+        'Erika Muster',
+        'Denkmal bearbeitet',
+        'Denkmal',
+        monumentId,
+        'Brunnen, "Eck" am Platz',
+        'Name (Deutsch)',
+        'Brunnen am Eck',
+        'Brunnen, "Eck" am Platz',
+      ],
+      [
+        'Erika Muster',
+        'Denkmal bearbeitet',
+        'Denkmal',
+        monumentId,
+        'Brunnen, "Eck" am Platz',
+        'Breitengrad',
+        '48,30000°',
+        '48,30591°',
+      ],
       ['Erika Muster', 'Denkmal bearbeitet', 'Denkmal', monumentId, 'Brunnen, "Eck" am Platz', 'Kategorie', 'Unknown', 'Brunnen'],
     ]);
     // The entry's number ties its records together; the time is Linz's, as people write it.
@@ -159,7 +213,12 @@ describe('the audit log over the API', () => {
       ['City’s answer saved', 'Status', 'open', 'planned'],
       ['City’s answer saved', 'Answer (German)', '(empty)', 'Wir planen es.'],
       ['City’s answer saved', 'Answer (English)', '(empty)', 'We plan it.'],
-      ['City’s answer saved', 'Answered on', '(empty)', expect.stringMatching(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/)],
+      [
+        'City’s answer saved',
+        'Answered on',
+        '(empty)',
+        expect.stringMatching(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/),
+      ],
     ]);
   });
 

@@ -53,7 +53,9 @@ test('an edit is in the audit log in words, before → after; filtered by person
   await filters.getByRole('button', { name: 'Filter anwenden' }).click();
   await expect(rows).toHaveCount(1);
   await expect(rows.first().getByRole('cell', { name: 'Antwort der Stadt gespeichert', exact: true })).toBeVisible();
-  await expect(rows.first().getByRole('listitem').filter({ hasText: 'Status:' })).toHaveText('Status: Vorher offen → Nachher in Prüfung');
+  await expect(rows.first().getByRole('listitem').filter({ hasText: 'Status:' })).toHaveText(
+    'Status: Vorher offen → Nachher in Prüfung',
+  );
 
   // By item: the monument's name finds its entries, whoever acted.
   await filters.getByLabel('Wer').fill('');

@@ -49,7 +49,10 @@ export const AUDIT_ACTION_KEYS = Object.keys(AUDIT_ACTION_TEXT) as AuditAction[]
  * A field's words: `admin.audit.fields.<kind>.<path>` where a kind names it differently (a
  * proposal's `name` is its text), else `admin.audit.fields.<path>` (nested like the path).
  */
-export const fieldTextKeys = (kind: ItemKind, field: string) => [`admin.audit.fields.${kind}.${field}`, `admin.audit.fields.${field}`];
+export const fieldTextKeys = (kind: ItemKind, field: string) => [
+  `admin.audit.fields.${kind}.${field}`,
+  `admin.audit.fields.${field}`,
+];
 
 /**
  * Where a field's values have words: by `<kind>.<field>` first, then by `<field>`. A value without
@@ -133,7 +136,10 @@ export const formatAuditTime = (iso: string, lang: string): string =>
 /** A logged value as people read it, in `lang`. */
 export function valueText(kind: ItemKind, field: string, value: unknown, lang: string, lookup: Lookup): string {
   if (value === null || value === undefined || value === '') return lookup('admin.audit.empty') ?? '–';
-  if (Array.isArray(value)) return value.length === 0 ? (lookup('admin.audit.empty') ?? '–') : value.map((v) => valueText(kind, field, v, lang, lookup)).join(', ');
+  if (Array.isArray(value))
+    return value.length === 0
+      ? (lookup('admin.audit.empty') ?? '–')
+      : value.map((v) => valueText(kind, field, v, lang, lookup)).join(', ');
   if (typeof value === 'boolean') return lookup(value ? 'admin.audit.yes' : 'admin.audit.no') ?? String(value);
   if (typeof value === 'number') {
     // Five decimals of a degree are about a metre: enough to see that a monument was moved.

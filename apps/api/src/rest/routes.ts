@@ -182,7 +182,11 @@ function staffRestRoutes(app: FastifyInstance, call: Call) {
     call(req, reply).staff.audit.list(paramsOf(routes.staffAudit.query, req, 'query')),
   );
   app.get(routes.staffAuditCsv.path, async (req, reply) => {
-    const csv = await unlessAnswered(req, reply, call(req, reply).staff.audit.csv(paramsOf(routes.staffAuditCsv.query, req, 'query')));
+    const csv = await unlessAnswered(
+      req,
+      reply,
+      call(req, reply).staff.audit.csv(paramsOf(routes.staffAuditCsv.query, req, 'query')),
+    );
     if (csv === undefined) return undefined;
     // A download (the link in /admin names the file in the staff member's language), never kept by a cache: it holds staff names.
     return reply

@@ -11,7 +11,12 @@ export function AuditDownload({ filters }: { filters: Filters }) {
   const query = new URLSearchParams({ ...filters, lang: i18n.language.startsWith('en') ? 'en' : 'de' });
   return (
     <p className="audit-download">
-      <a className="button" href={`${PATHS.staffAuditCsv}?${query.toString()}`} download={t('admin.audit.csvFile')} aria-describedby={hint}>
+      <a
+        className="button"
+        href={`${PATHS.staffAuditCsv}?${query.toString()}`}
+        download={t('admin.audit.csvFile')}
+        aria-describedby={hint}
+      >
         {t('admin.audit.download')}
       </a>{' '}
       <span id={hint} className="admin-hint">

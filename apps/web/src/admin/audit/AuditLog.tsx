@@ -37,7 +37,13 @@ export function AuditLog() {
       {page.isError && <p className="feedback feedback--error">{errorText(t, page.error)}</p>}
       <AdminTable
         caption={t('admin.audit.caption')}
-        head={[t('admin.audit.when'), t('admin.audit.actor'), t('admin.audit.action'), t('admin.audit.item'), t('admin.audit.changes')]}
+        head={[
+          t('admin.audit.when'),
+          t('admin.audit.actor'),
+          t('admin.audit.action'),
+          t('admin.audit.item'),
+          t('admin.audit.changes'),
+        ]}
       >
         {entries.map((e) => (
           <AuditRow key={e.id} entry={e} />
@@ -62,12 +68,18 @@ export function AuditLog() {
 }
 
 /** An entry as the page reads it (tRPC's types make the logged values optional). */
-type Entry = Pick<AuditEntry, 'at' | 'actor' | 'action' | 'itemKind' | 'itemId' | 'itemName'> & { changes: (Partial<AuditChange> & { field: string })[] };
+type Entry = Pick<AuditEntry, 'at' | 'actor' | 'action' | 'itemKind' | 'itemId' | 'itemName'> & {
+  changes: (Partial<AuditChange> & { field: string })[];
+};
 
 function AuditRow({ entry: e }: { entry: Entry }) {
   const { t, i18n } = useTranslation();
   const lookup = useLookup();
-  const changes = e.changes.map((c) => describeChange(e.itemKind, c, i18n.language, lookup));
+  const changes = e.changes.map((c) => ({
+    ...describeChange(e.itemKind, c, i18n.language, lookup),
+    // Struck through: a value that was replaced (an empty one was not).
+    replaced: c.before !== null && c.before !== undefined && c.before !== '',
+  }));
   return (
     <tr>
       <th scope="row">{formatAuditTime(e.at, i18n.language)}</th>
@@ -87,8 +99,8 @@ function AuditRow({ entry: e }: { entry: Entry }) {
               <li key={c.field}>
                 <span className="audit-changes__field">{c.field}:</span>{' '}
                 <span className="visually-hidden">{t('admin.audit.before')} </span>
-                <span className="audit-changes__before">{c.before}</span> <span aria-hidden="true">→</span>{' '}
-                <span className="visually-hidden">{t('admin.audit.after')} </span>
+                <span className={c.replaced ? 'audit-changes__before' : undefined}>{c.before}</span>{' '}
+                <span aria-hidden="true">→</span> <span className="visually-hidden">{t('admin.audit.after')} </span>
                 <span className="audit-changes__after">{c.after}</span>
               </li>
             ))}
