@@ -123,7 +123,12 @@ test('monument: reports shown as text, edit (marker and fields), validate, rejec
   await expect.poll(async () => (await api.monuments()).some((m) => m.id === monument.id)).toBe(true);
 
   const audit = await auditOf(page, monument.id);
-  for (const action of ['Denkmal bearbeitet', 'Denkmal als geprüft bestätigt', 'Denkmal ausgeblendet (Moderation)', 'Denkmal wieder öffentlich gemacht']) {
+  for (const action of [
+    'Denkmal bearbeitet',
+    'Denkmal als geprüft bestätigt',
+    'Denkmal ausgeblendet (Moderation)',
+    'Denkmal wieder öffentlich gemacht',
+  ]) {
     await expect(auditRow(audit, action)).toHaveCount(1);
     await expect(auditRow(audit, action)).toContainText(name);
   }
@@ -228,7 +233,12 @@ test('proposal: edit text, official answer (server refusal shown), reject, resto
   await expect.poll(async () => (await api.interventions(monument.id)).some((i) => i.id === proposal.id)).toBe(true);
 
   const audit = await auditOf(page, proposal.id);
-  for (const action of ['Vorschlag bearbeitet', 'Antwort der Stadt gespeichert', 'Vorschlag ausgeblendet (Moderation)', 'Vorschlag wieder öffentlich gemacht']) {
+  for (const action of [
+    'Vorschlag bearbeitet',
+    'Antwort der Stadt gespeichert',
+    'Vorschlag ausgeblendet (Moderation)',
+    'Vorschlag wieder öffentlich gemacht',
+  ]) {
     await expect(auditRow(audit, action)).toHaveCount(1);
     await expect(auditRow(audit, action)).toContainText(name);
   }
