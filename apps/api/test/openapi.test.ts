@@ -270,7 +270,7 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
     await check({ url: r.mine.path, headers: me }, 200);
 
     // Staff: every route refuses a missing or wrong token.
-    for (const name of ['staffQueue', 'staffAudit', 'staffOutbox', 'staffAccessibilityFeedback'] as const) {
+    for (const name of ['staffQueue', 'staffAudit', 'staffAuditCsv', 'staffOutbox', 'staffAccessibilityFeedback'] as const) {
       await check({ url: r[name].path }, 401);
       await check({ url: r[name].path, headers: bearer('not-a-token') }, 401);
     }
@@ -280,6 +280,8 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
     expect(queue.body).toContain((JSON.parse(added.body) as { id: string }).id);
     await check({ url: `${r.staffAudit.path}?limit=5&itemKind=monument`, headers: staff }, 200);
     await check({ url: `${r.staffAudit.path}?limit=many`, headers: staff }, 400);
+    await check({ url: `${r.staffAuditCsv.path}?lang=en&itemKind=monument`, headers: staff }, 200);
+    await check({ url: `${r.staffAuditCsv.path}?lang=fr`, headers: staff }, 400);
 
     const answerAt = pathOf(r.staffAnswer.path, { interventionId: proposal });
     const answer = { status: 'planned', statement: { de: 'Wird geprüft.', en: 'Under review.' } };

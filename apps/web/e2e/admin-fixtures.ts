@@ -39,11 +39,11 @@ export async function signIn(page: Page, token: string, name: string, lang: 'de'
 /** Opens the audit log filtered to one item and returns its table. */
 export async function auditOf(page: Page, itemId: string | number) {
   await page.getByRole('button', { name: 'Protokoll' }).click();
-  await page.getByLabel('Kennung', { exact: true }).fill(String(itemId));
+  await page.getByLabel('Eintrag: Nummer, Kennung oder Name').fill(String(itemId));
   await page.getByRole('button', { name: 'Filter anwenden' }).click();
   return page.getByRole('table', { name: /Aktionen der Stadt/ });
 }
 
-/** The audit row of one action (the table is filtered to one item first). */
+/** The audit row of one action, named in words (the table is filtered to one item first). */
 export const auditRow = (table: ReturnType<Page['getByRole']>, action: string) =>
   table.getByRole('row').filter({ has: table.page().getByRole('cell', { name: action, exact: true }) });

@@ -55,6 +55,7 @@ export const PATHS = {
   staffApproveMonument: '/api/staff/monuments/:monumentId/approve',
   staffQueue: '/api/staff/queue',
   staffAudit: '/api/staff/audit',
+  staffAuditCsv: '/api/staff/audit.csv',
   staffOutbox: '/api/staff/outbox',
   staffRetryMail: '/api/staff/outbox/:notificationId/retry',
   /** Staff sign-in with the city's accounts (OpenID Connect): the browser starts here… */

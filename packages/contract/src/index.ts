@@ -18,3 +18,4 @@ export * from './vote-review.js';
 export * from './map.js';
 export * from './site.js';
 export * from './photo.js';
+export * from './audit.js';

@@ -15,6 +15,7 @@ import { VoteAlertList, VoteDecision, VoteDecisionAnswer, VotePreviewRequest, Vo
 import { NewReport, ReportAnswer } from './report.js';
 import {
   AnswerBody,
+  AuditCsvQuery,
   AuditPage,
   AuditQuery,
   NotificationIdParam,
@@ -218,6 +219,16 @@ export const routes = {
   },
   staffQueue: { auth: 'staff', method: 'GET', path: PATHS.staffQueue, answer: StaffQueue, status: 200 },
   staffAudit: { auth: 'staff', method: 'GET', path: PATHS.staffAudit, query: AuditQuery, answer: AuditPage, status: 200 },
+  /** The same filters as CSV (RFC 4180), its header row and words in `lang`; a download. */
+  staffAuditCsv: {
+    auth: 'staff',
+    method: 'GET',
+    path: PATHS.staffAuditCsv,
+    query: AuditCsvQuery,
+    answer: z.string(),
+    status: 200,
+    contentType: EXPORT_TYPES.csv,
+  },
   staffOutbox: { auth: 'staff', method: 'GET', path: PATHS.staffOutbox, answer: OutboxList, status: 200 },
   staffRetryMail: {
     auth: 'staff',

@@ -198,10 +198,13 @@ export const ITEM_KINDS = ['monument', 'intervention', 'mail', 'staff', 'retenti
 export type ItemKind = (typeof ITEM_KINDS)[number];
 
 export const AuditFilter = z.object({
+  /** Part of the staff member's name (or "system"), in any case. */
   actor: z.string().trim().min(1).max(NAME_MAX).optional(),
   action: z.enum(AUDIT_ACTIONS).optional(),
   itemKind: z.enum(ITEM_KINDS).optional(),
   itemId: z.string().trim().min(1).max(64).optional(),
+  /** An item's id, or part of its name (today's, or as the entry recorded it), in any case. */
+  item: z.string().trim().min(1).max(NAME_MAX).optional(),
   /** Entries with an id below this (the previous page's `next`). */
   before: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
   limit: z.number().int().min(1).max(200).default(50),
@@ -225,12 +228,25 @@ export const AuditEntry = z.object({
   action: z.string(),
   itemKind: z.enum(ITEM_KINDS),
   itemId: z.string(),
+  /** The item's name today (a monument, a proposal, a mail's proposal), or null. */
+  itemName: z.string().nullable(),
+  /** The whole records before and after the action. */
   before: z.unknown(),
   after: z.unknown(),
+  /** Only the fields the action changed (`auditChanges` in ./audit.ts). */
+  changes: z.array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown() })),
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 export const AuditPage = z.object({ entries: z.array(AuditEntry), next: z.number().int().nullable() });
 export type AuditPage = z.infer<typeof AuditPage>;
+
+/** The staff member's languages for the CSV export's words. */
+export const AUDIT_CSV_LANGS = ['de', 'en'] as const;
+/** The query of `GET /api/staff/audit.csv`: the list's filters (no paging) and the language of its words. */
+export const AuditCsvQuery = AuditFilter.omit({ before: true, limit: true })
+  .extend({ lang: z.enum(AUDIT_CSV_LANGS).default('de') })
+  .strict();
+export type AuditCsvQuery = z.input<typeof AuditCsvQuery>;
 
 /**
  * withheld: its proposal is no longer public, so the mail is held back (restoring it queues it again);

@@ -1,6 +1,7 @@
-// The built web app's German texts, for what the server itself says to crawlers (Open Graph tags
-// and images): the locale files stay the one place for texts. Read once; a bare API without the
-// built app has none, and its pages and images go out without words.
+// The built web app's texts, for what the server itself says to crawlers (Open Graph tags and
+// images, in German) and in the staff's CSV export (German or English): the locale files stay the
+// one place for texts. Read once; a bare API without the built app has none, and its pages and
+// images go out without words.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -10,13 +11,14 @@ export const LANG = 'de';
 export type Translation = Record<string, unknown>;
 
 const read = new Map<string, Promise<Translation | undefined>>();
-export function translationOf(webDist: string): Promise<Translation | undefined> {
-  let texts = read.get(webDist);
+export function translationOf(webDist: string, lang: string = LANG): Promise<Translation | undefined> {
+  const file = path.join(webDist, 'locales', lang, 'translation.json');
+  let texts = read.get(file);
   if (!texts) {
-    texts = readFile(path.join(webDist, 'locales', LANG, 'translation.json'), 'utf8')
+    texts = readFile(file, 'utf8')
       .then((text) => JSON.parse(text) as Translation)
       .catch(() => undefined);
-    read.set(webDist, texts);
+    read.set(file, texts);
   }
   return texts;
 }

@@ -73,6 +73,7 @@ const OPERATIONS: Partial<Record<RouteName, { summary: string; tag?: Tag }>> = {
   staffApproveMonument: { summary: 'Publish a monument held by the word screen or waiting for approval (MODERATION=pre)' },
   staffQueue: { summary: 'What awaits a decision: held and pending items first, new monuments, reported items' },
   staffAudit: { summary: 'The audit log, newest first, filtered and paged' },
+  staffAuditCsv: { summary: 'The audit log as CSV, with the same filters, in German or English' },
   staffOutbox: { summary: "The mayor's e-mails and their delivery state" },
   staffRetryMail: { summary: 'Queue a failed e-mail to the mayor again' },
   confirmVote: {

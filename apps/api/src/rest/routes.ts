@@ -1,6 +1,6 @@
 // The spec's REST paths (packages/contract routes), each a thin adapter over a tRPC procedure.
 import multipart from '@fastify/multipart';
-import { MAP_TILE_CACHE_CONTROL, PHOTO_RULES, PHOTO_UPLOAD_MAX_REQUEST_BYTES, routes } from '@linz/contract';
+import { EXPORT_TYPES, MAP_TILE_CACHE_CONTROL, PHOTO_RULES, PHOTO_UPLOAD_MAX_REQUEST_BYTES, routes } from '@linz/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { serialised, snapshotOf, textSnapshot, type Snapshot } from '../domain/read-cache.js';
@@ -181,6 +181,20 @@ function staffRestRoutes(app: FastifyInstance, call: Call) {
   app.get(routes.staffAudit.path, (req, reply) =>
     call(req, reply).staff.audit.list(paramsOf(routes.staffAudit.query, req, 'query')),
   );
+  app.get(routes.staffAuditCsv.path, async (req, reply) => {
+    const csv = await unlessAnswered(
+      req,
+      reply,
+      call(req, reply).staff.audit.csv(paramsOf(routes.staffAuditCsv.query, req, 'query')),
+    );
+    if (csv === undefined) return undefined;
+    // A download (the link in /admin names the file in the staff member's language), never kept by a cache: it holds staff names.
+    return reply
+      .type(EXPORT_TYPES.csv)
+      .header('content-disposition', 'attachment')
+      .header('cache-control', 'private, no-store')
+      .send(csv);
+  });
   app.get(routes.staffOutbox.path, (req, reply) => call(req, reply).staff.outbox.list());
   app.get(routes.staffAccessibilityFeedback.path, (req, reply) => call(req, reply).staff.accessibilityFeedback.list());
   app.post(routes.staffRetryMail.path, (req, reply) =>

@@ -4,6 +4,7 @@
 import {
   AccessibilityFeedbackList,
   AnswerInput,
+  AuditCsvQuery,
   AuditFilter,
   AuditPage,
   FollowerCounts,
@@ -41,8 +42,9 @@ import { z } from 'zod';
 import { categoriesOf } from '../domain/categories.js';
 import { addReason, listReasons, removeReason, updateReason } from '../domain/moderation-reasons.js';
 import { listFeedback } from '../domain/accessibility-feedback.js';
-import { listAudit } from '../domain/audit.js';
+import { auditCsv, listAudit } from '../domain/audit.js';
 import { NotFound } from '../domain/errors.js';
+import { textAt, translationOf } from '../http/locale.js';
 import {
   answerIntervention,
   approveIntervention,
@@ -255,6 +257,14 @@ export const staffRouter = router({
       .input(AuditFilter)
       .output(AuditPage)
       .query(({ ctx, input }) => listAudit(ctx.database, input)),
+    /** The same filters as CSV, in the staff member's language (the built web app's locales). */
+    csv: staffProcedure
+      .input(AuditCsvQuery)
+      .output(z.string())
+      .query(async ({ ctx, input: { lang, ...filter } }) => {
+        const texts = await translationOf(ctx.config.webDist, lang);
+        return auditCsv(ctx.database, filter, lang, (key) => textAt(texts, key));
+      }),
   }),
   /** Barriers reported through the accessibility statement's form, newest first. */
   accessibilityFeedback: router({

@@ -5,9 +5,3 @@ export function formatTime(iso: string | null | undefined, lang: string): string
   if (Number.isNaN(date.getTime())) return iso;
   return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
-
-/** A logged value as indented JSON text (shown as text, never as HTML). */
-export function formatValue(value: unknown): string {
-  if (value === null || value === undefined) return '–';
-  return JSON.stringify(value, null, 2);
-}

@@ -1,13 +1,15 @@
 // The audit log's filters; applied on submit so typing does not query on every key.
 import type { AuditFilter } from '@linz/contract';
+import { actionText, AUDIT_ACTION_KEYS } from '@linz/contract/audit';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AUDIT_ACTIONS, ITEM_KINDS } from '../lists';
+import { ITEM_KINDS } from '../lists';
+import { useLookup } from './lookup';
 
-export type Filters = Pick<AuditFilter, 'actor' | 'action' | 'itemKind' | 'itemId'>;
-type Draft = { actor: string; action: string; itemKind: string; itemId: string };
+export type Filters = Pick<AuditFilter, 'actor' | 'action' | 'itemKind' | 'item'>;
+type Draft = { actor: string; action: string; itemKind: string; item: string };
 
-const isAction = (v: string): v is NonNullable<Filters['action']> => (AUDIT_ACTIONS as readonly string[]).includes(v);
+const isAction = (v: string): v is NonNullable<Filters['action']> => (AUDIT_ACTION_KEYS as readonly string[]).includes(v);
 const isKind = (v: string): v is NonNullable<Filters['itemKind']> => (ITEM_KINDS as readonly string[]).includes(v);
 
 function filtersOf(draft: Draft): Filters {
@@ -15,14 +17,15 @@ function filtersOf(draft: Draft): Filters {
   if (draft.actor.trim()) filters.actor = draft.actor.trim();
   if (isAction(draft.action)) filters.action = draft.action;
   if (isKind(draft.itemKind)) filters.itemKind = draft.itemKind;
-  if (draft.itemId.trim()) filters.itemId = draft.itemId.trim();
+  if (draft.item.trim()) filters.item = draft.item.trim();
   return filters;
 }
 
 export function AuditFilters({ onApply }: { onApply: (filters: Filters) => void }) {
   const { t } = useTranslation();
   const id = useId();
-  const [draft, setDraft] = useState<Draft>({ actor: '', action: '', itemKind: '', itemId: '' });
+  const lookup = useLookup();
+  const [draft, setDraft] = useState<Draft>({ actor: '', action: '', itemKind: '', item: '' });
   const set = (key: keyof Draft) => (e: { target: { value: string } }) => setDraft({ ...draft, [key]: e.target.value });
   return (
     <form
@@ -41,9 +44,9 @@ export function AuditFilters({ onApply }: { onApply: (filters: Filters) => void 
         <label htmlFor={`${id}-action`}>{t('admin.audit.action')}</label>
         <select id={`${id}-action`} value={draft.action} onChange={set('action')}>
           <option value="">{t('admin.audit.any')}</option>
-          {AUDIT_ACTIONS.map((a) => (
+          {AUDIT_ACTION_KEYS.map((a) => (
             <option key={a} value={a}>
-              {a}
+              {actionText(a, lookup)}
             </option>
           ))}
         </select>
@@ -60,8 +63,8 @@ export function AuditFilters({ onApply }: { onApply: (filters: Filters) => void 
         </select>
       </div>
       <div className="admin-field">
-        <label htmlFor={`${id}-item`}>{t('admin.audit.itemId')}</label>
-        <input id={`${id}-item`} value={draft.itemId} onChange={set('itemId')} />
+        <label htmlFor={`${id}-item`}>{t('admin.audit.itemFilter')}</label>
+        <input id={`${id}-item`} value={draft.item} onChange={set('item')} />
       </div>
       <button type="submit" className="button">
         {t('admin.audit.apply')}

@@ -1,17 +1,21 @@
 // The audit log: newest first, filtered, one page at a time ("older" follows the server's cursor).
+// Each entry reads as a sentence: who did what to which item, and only the fields it changed.
+import { actionText, describeChange, formatAuditTime, type AuditChange } from '@linz/contract/audit';
+import type { AuditEntry } from '@linz/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminTable } from '../AdminTable';
 import { errorText } from '../errors';
-import { formatTime, formatValue } from '../format';
 import { useTRPC } from '../trpc';
+import { AuditDownload } from './AuditDownload';
 import { AuditFilters, type Filters } from './AuditFilters';
+import { useLookup } from './lookup';
 
 const PAGE = 50;
 
 export function AuditLog() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const trpc = useTRPC();
   const [filters, setFilters] = useState<Filters>({});
   // The cursors of the pages before this one, so "newer" can go back.
@@ -29,6 +33,7 @@ export function AuditLog() {
           setCursors([undefined]);
         }}
       />
+      <AuditDownload filters={filters} />
       {page.isError && <p className="feedback feedback--error">{errorText(t, page.error)}</p>}
       <AdminTable
         caption={t('admin.audit.caption')}
@@ -37,25 +42,11 @@ export function AuditLog() {
           t('admin.audit.actor'),
           t('admin.audit.action'),
           t('admin.audit.item'),
-          t('admin.audit.before'),
-          t('admin.audit.after'),
+          t('admin.audit.changes'),
         ]}
       >
         {entries.map((e) => (
-          <tr key={e.id}>
-            <th scope="row">{formatTime(e.at, i18n.language)}</th>
-            <td>{e.actor}</td>
-            <td>{e.action}</td>
-            <td>
-              {t(`admin.kinds.${e.itemKind}`)} <code>{e.itemId}</code>
-            </td>
-            <td>
-              <pre>{formatValue(e.before)}</pre>
-            </td>
-            <td>
-              <pre>{formatValue(e.after)}</pre>
-            </td>
-          </tr>
+          <AuditRow key={e.id} entry={e} />
         ))}
       </AdminTable>
       <p role="status">{page.isPending ? t('app.loading') : entries.length === 0 ? t('admin.audit.none') : ''}</p>
@@ -73,5 +64,49 @@ export function AuditLog() {
         </button>
       </div>
     </section>
+  );
+}
+
+/** An entry as the page reads it (tRPC's types make the logged values optional). */
+type Entry = Pick<AuditEntry, 'at' | 'actor' | 'action' | 'itemKind' | 'itemId' | 'itemName'> & {
+  changes: (Partial<AuditChange> & { field: string })[];
+};
+
+function AuditRow({ entry: e }: { entry: Entry }) {
+  const { t, i18n } = useTranslation();
+  const lookup = useLookup();
+  const changes = e.changes.map((c) => ({
+    ...describeChange(e.itemKind, c, i18n.language, lookup),
+    // Struck through: a value that was replaced (an empty one was not).
+    replaced: c.before !== null && c.before !== undefined && c.before !== '',
+  }));
+  return (
+    <tr>
+      <th scope="row">{formatAuditTime(e.at, i18n.language)}</th>
+      <td>{e.actor}</td>
+      <td>{actionText(e.action, lookup)}</td>
+      <td>
+        {t(`admin.kinds.${e.itemKind}`)} <code>{e.itemId}</code>
+        {e.itemName !== null && <span className="audit-item-name">{e.itemName}</span>}
+      </td>
+      <td>
+        {changes.length === 0 ? (
+          t('admin.audit.noChanges')
+        ) : (
+          <ul className="audit-changes">
+            {changes.map((c) => (
+              // Read aloud as "Field: before Old after New"; the arrow is for the eye.
+              <li key={c.field}>
+                <span className="audit-changes__field">{c.field}:</span>{' '}
+                <span className="visually-hidden">{t('admin.audit.before')} </span>
+                <span className={c.replaced ? 'audit-changes__before' : undefined}>{c.before}</span>{' '}
+                <span aria-hidden="true">→</span> <span className="visually-hidden">{t('admin.audit.after')} </span>
+                <span className="audit-changes__after">{c.after}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </td>
+    </tr>
   );
 }

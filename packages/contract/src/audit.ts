@@ -1,0 +1,171 @@
+// The audit log as a person reads it (issue 38): each action in words, only the fields an action
+// changed, and their values as people write them. Zod-free, so the staff page and the server's CSV
+// export (`@linz/contract/audit`) say exactly the same; the words themselves live in the web app's
+// locales, reached through a `Lookup`.
+import type { AuditAction, ItemKind } from './staff.js';
+
+/**
+ * The key of each action's words in the locales. A new action fails the typecheck until it has
+ * one here, and apps/web's audit test fails until both languages have its text.
+ */
+export const AUDIT_ACTION_TEXT: Record<AuditAction, string> = {
+  'monument.validate': 'admin.audit.actions.monumentValidate',
+  'monument.update': 'admin.audit.actions.monumentUpdate',
+  'monument.merge': 'admin.audit.actions.monumentMerge',
+  'monument.reject': 'admin.audit.actions.monumentReject',
+  'monument.restore': 'admin.audit.actions.monumentRestore',
+  'monument.hide': 'admin.audit.actions.monumentHide',
+  'monument.approve': 'admin.audit.actions.monumentApprove',
+  'monument.hold': 'admin.audit.actions.monumentHold',
+  'intervention.update': 'admin.audit.actions.interventionUpdate',
+  'intervention.reject': 'admin.audit.actions.interventionReject',
+  'intervention.restore': 'admin.audit.actions.interventionRestore',
+  'intervention.answer': 'admin.audit.actions.interventionAnswer',
+  'intervention.hide': 'admin.audit.actions.interventionHide',
+  'intervention.merge': 'admin.audit.actions.interventionMerge',
+  'intervention.approve': 'admin.audit.actions.interventionApprove',
+  'intervention.hold': 'admin.audit.actions.interventionHold',
+  'screen.add': 'admin.audit.actions.screenAdd',
+  'screen.remove': 'admin.audit.actions.screenRemove',
+  'screen.allow': 'admin.audit.actions.screenAllow',
+  'screen.disallow': 'admin.audit.actions.screenDisallow',
+  'mail.retry': 'admin.audit.actions.mailRetry',
+  'mail.release': 'admin.audit.actions.mailRelease',
+  'votes.release': 'admin.audit.actions.votesRelease',
+  'votes.invalidate': 'admin.audit.actions.votesInvalidate',
+  'staff.add': 'admin.audit.actions.staffAdd',
+  'staff.revoke': 'admin.audit.actions.staffRevoke',
+  'retention.run': 'admin.audit.actions.retentionRun',
+  'photo.approve': 'admin.audit.actions.photoApprove',
+  'photo.reject': 'admin.audit.actions.photoReject',
+  'photo.rotate': 'admin.audit.actions.photoRotate',
+  'photo.remove': 'admin.audit.actions.photoRemove',
+  'reason.add': 'admin.audit.actions.reasonAdd',
+  'reason.update': 'admin.audit.actions.reasonUpdate',
+  'reason.remove': 'admin.audit.actions.reasonRemove',
+};
+
+/** Every action, in the order of the filter's list. */
+export const AUDIT_ACTION_KEYS = Object.keys(AUDIT_ACTION_TEXT) as AuditAction[];
+
+/**
+ * A field's words: `admin.audit.fields.<kind>.<path>` where a kind names it differently (a
+ * proposal's `name` is its text), else `admin.audit.fields.<path>` (nested like the path).
+ */
+export const fieldTextKeys = (kind: ItemKind, field: string) => [
+  `admin.audit.fields.${kind}.${field}`,
+  `admin.audit.fields.${field}`,
+];
+
+/**
+ * Where a field's values have words: by `<kind>.<field>` first, then by `<field>`. A value without
+ * words is shown as it is (a name, a category).
+ */
+const VALUE_TEXT: Record<string, string> = {
+  moderation: 'admin.audit.values.moderation',
+  sex: 'admin.sexes',
+  'intervention.status': 'admin.audit.values.status',
+  'mail.status': 'admin.outbox.states',
+  'mail.kind': 'admin.outbox.kinds',
+  'photo.status': 'admin.photos.statuses',
+  lang: 'admin.screen.lang',
+};
+
+/** One changed field: its path in the logged record (`answer.de`) and its values (null: none). */
+export type AuditChange = { field: string; before: unknown; after: unknown };
+
+/**
+ * Fields the log keeps but does not list as changes: the word screen's matches are computed from
+ * today's lists when the record is read, so they say nothing about what the person did.
+ */
+const NOT_LISTED = new Set(['screen']);
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The leaves of a record by their dotted path; arrays are one value. */
+function leaves(value: unknown, prefix: string, out: Map<string, unknown>): Map<string, unknown> {
+  if (!isRecord(value)) {
+    if (prefix) out.set(prefix, value);
+    return out;
+  }
+  for (const [key, v] of Object.entries(value)) {
+    if (!NOT_LISTED.has(key)) leaves(v, prefix ? `${prefix}.${key}` : key, out);
+  }
+  return out;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * The fields whose value differs between the record before and after an action, in the order they
+ * first appear. A record that is absent on one side (something added or removed) lists every field
+ * of the other. A field that was null on one side and a record on the other (an answer given for
+ * the first time) is listed by the record's fields.
+ */
+export function auditChanges(before: unknown, after: unknown): AuditChange[] {
+  const a = leaves(before, '', new Map());
+  const b = leaves(after, '', new Map());
+  const paths = [...new Set([...a.keys(), ...b.keys()])];
+  const changes: AuditChange[] = [];
+  for (const field of paths) {
+    if (paths.some((p) => p.startsWith(`${field}.`))) continue; // a null that became a record
+    const was = a.get(field) ?? null;
+    const is = b.get(field) ?? null;
+    if (!same(was, is)) changes.push({ field, before: was, after: is });
+  }
+  return changes;
+}
+
+/** A text by its key, or undefined when there is none (i18next's `exists`, or the server's JSON). */
+export type Lookup = (key: string) => string | undefined;
+
+/** The words for a field, else its path (so a new field shows, if not yet in words). */
+export const fieldText = (kind: ItemKind, field: string, lookup: Lookup): string =>
+  fieldTextKeys(kind, field)
+    .map(lookup)
+    .find((text) => text !== undefined) ?? field;
+
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+/** The fields that hold a latitude or longitude. */
+const COORDINATES = new Set(['geoLocX', 'geoLocY']);
+
+/** The city's time zone: staff read times as the clock in Linz shows them, wherever the server runs. */
+export const CITY_TIME_ZONE = 'Europe/Vienna';
+
+/** A point in time as people read it ("27.11.2026, 20:15"), in Linz's time. */
+export const formatAuditTime = (iso: string, lang: string): string =>
+  new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone: CITY_TIME_ZONE }).format(new Date(iso));
+
+/** A logged value as people read it, in `lang`. */
+export function valueText(kind: ItemKind, field: string, value: unknown, lang: string, lookup: Lookup): string {
+  if (value === null || value === undefined || value === '') return lookup('admin.audit.empty') ?? '–';
+  if (Array.isArray(value))
+    return value.length === 0
+      ? (lookup('admin.audit.empty') ?? '–')
+      : value.map((v) => valueText(kind, field, v, lang, lookup)).join(', ');
+  if (typeof value === 'boolean') return lookup(value ? 'admin.audit.yes' : 'admin.audit.no') ?? String(value);
+  if (typeof value === 'number') {
+    // Five decimals of a degree are about a metre: enough to see that a monument was moved.
+    const digits = COORDINATES.has(field) ? { minimumFractionDigits: 5, maximumFractionDigits: 5 } : {};
+    return `${new Intl.NumberFormat(lang, digits).format(value)}${COORDINATES.has(field) ? '°' : ''}`;
+  }
+  if (typeof value === 'string') {
+    if (ISO_TIME.test(value) && !Number.isNaN(Date.parse(value))) return formatAuditTime(value, lang);
+    const words = VALUE_TEXT[`${kind}.${field}`] ?? VALUE_TEXT[field];
+    return (words && lookup(`${words}.${value}`)) ?? value;
+  }
+  return JSON.stringify(value);
+}
+
+/** One change in words: the field, and its value before and after. */
+export function describeChange(kind: ItemKind, change: Partial<AuditChange> & { field: string }, lang: string, lookup: Lookup) {
+  return {
+    field: fieldText(kind, change.field, lookup),
+    before: valueText(kind, change.field, change.before, lang, lookup),
+    after: valueText(kind, change.field, change.after, lang, lookup),
+  };
+}
+
+/** An action's words, else its key (an action from a newer version read by an older page). */
+export const actionText = (action: string, lookup: Lookup): string =>
+  (action in AUDIT_ACTION_TEXT ? lookup(AUDIT_ACTION_TEXT[action as AuditAction]) : undefined) ?? action;
