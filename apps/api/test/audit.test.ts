@@ -143,7 +143,7 @@ describe('the audit log over the API', () => {
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toBe('attachment');
     expect(res.headers['cache-control']).toBe('private, no-store');
-    const records = parse<string[]>(res.body, { relax_column_count: false });
+    const records = parse(res.body, { relax_column_count: false }) as string[][];
     expect(records[0]).toEqual([
       'Eintrag',
       'Zeitpunkt',
@@ -207,7 +207,7 @@ describe('the audit log over the API', () => {
 
   it('exports in English with an English header, dates as people read them', async () => {
     const res = await csv(`action=intervention.answer&lang=en`);
-    const [header, ...rows] = parse<string[]>(res.body);
+    const [header, ...rows] = parse(res.body) as string[][];
     expect(header).toEqual(['Entry', 'When', 'Person', 'Action', 'Kind', 'Id', 'Name', 'Field', 'Before', 'After']);
     expect(rows.map((r) => [r[3], r[7], r[8], r[9]])).toEqual([
       ['City’s answer saved', 'Status', 'open', 'planned'],
