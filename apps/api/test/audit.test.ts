@@ -80,7 +80,7 @@ describe('the audit log over the API', () => {
     monumentId = (JSON.parse(added.body) as { id: string }).id;
     await as(erika)('staff.monuments.update', {
       monumentId,
-      patch: { name: 'Brunnen, "Eck" am Platz', geoLocX: 48.30591, category: 'Brunnen', sex: 'female' },
+      patch: { name: 'Brunnen, "Eck" am Platz', geoLocX: 48.30591, category: 'fountain', sex: 'female' },
     });
     await as(erika)('staff.monuments.validate', { monumentId });
     proposalId = (await propose(t.app, 'Eine Frau statt Säule', MON)).id;
@@ -100,7 +100,7 @@ describe('the audit log over the API', () => {
       { field: 'sex', before: 'unspecified', after: 'female' },
       { field: 'name', before: 'Brunnen am Eck', after: 'Brunnen, "Eck" am Platz' },
       { field: 'geoLocX', before: 48.3, after: 48.30591 },
-      { field: 'category', before: 'Unknown', after: 'Brunnen' },
+      { field: 'category', before: 'undetermined', after: 'fountain' },
     ]);
     const [answer] = await list({ action: 'intervention.answer' });
     expect(answer?.changes.map((c) => c.field)).toEqual(['status', 'answer.de', 'answer.en', 'answer.answeredAt']);
@@ -198,7 +198,7 @@ describe('the audit log over the API', () => {
         '48,30000°',
         '48,30591°',
       ],
-      ['Erika Muster', 'Denkmal bearbeitet', 'Denkmal', monumentId, 'Brunnen, "Eck" am Platz', 'Kategorie', 'Unknown', 'Brunnen'],
+      ['Erika Muster', 'Denkmal bearbeitet', 'Denkmal', monumentId, 'Brunnen, "Eck" am Platz', 'Kategorie', 'Unbestimmt', 'Brunnen'],
     ]);
     // The entry's number ties its records together; the time is Linz's, as people write it.
     expect(new Set(records.slice(2).map((r) => r[0])).size).toBe(1);

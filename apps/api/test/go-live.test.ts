@@ -32,6 +32,7 @@ function filled(): Profile {
   Object.assign(p.operator, { email: 'denkmal@mag.linz.at', phone: '+43 732 7070-0', website: 'https://www.linz.at/denkmal' });
   p.dataProtectionOfficer.email = 'datenschutz@mag.linz.at';
   p.accessibility.feedbackEmail = 'barrierefreiheit@mag.linz.at';
+  p.staffEmail = 'denkmal-team@mag.linz.at';
   return p;
 }
 
@@ -82,6 +83,7 @@ describe('a public start', () => {
       '    operator.phone: +43 732 000 000',
       '    dataProtectionOfficer.email: datenschutz@denkmal-linz.example',
       '    accessibility.feedbackEmail: barrierefreiheit@denkmal-linz.example',
+      '    staffEmail: team@denkmal-linz.example',
       '  MAYOR_EMAIL: buergermeister@linz.example',
       'docs/operations.md#going-live',
     ]) {

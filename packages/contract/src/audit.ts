@@ -64,6 +64,7 @@ export const fieldTextKeys = (kind: ItemKind, field: string) => [
 const VALUE_TEXT: Record<string, string> = {
   moderation: 'admin.audit.values.moderation',
   sex: 'admin.sexes',
+  category: 'finder.categories',
   'intervention.status': 'admin.audit.values.status',
   'mail.status': 'admin.outbox.states',
   'mail.kind': 'admin.outbox.kinds',
