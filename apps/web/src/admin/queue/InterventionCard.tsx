@@ -1,6 +1,6 @@
 // One proposal for staff: its text, state, reports, and the actions on it (correct the text,
 // reject, restore, the official answer). Used by the queue and by the list of all proposals.
-import type { Moderation, ProposalStatus, QueueReport, ScreenHit } from '@linz/contract';
+import type { Moderation, ProposalAnswer, ProposalStatus, QueueReport, ScreenHit } from '@linz/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +18,7 @@ export type StaffProposal = {
   name: string;
   votes: number;
   status: ProposalStatus;
-  answer: { de: string; en: string; answeredAt: string } | null;
+  answer: ProposalAnswer | null;
   monumentName: string | undefined;
   moderation: Moderation;
   reports: readonly QueueReport[];

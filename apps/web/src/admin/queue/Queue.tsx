@@ -8,6 +8,8 @@ import { InterventionCard } from './InterventionCard';
 import { MonumentCard } from './MonumentCard';
 import { MonumentLookup } from './MonumentLookup';
 import { useRejected } from './rejected';
+import { AwaitingAnswers } from '../../interventions/AwaitingAnswers';
+import { AnswerWaiting } from './AnswerWaiting';
 
 export function Queue() {
   const { t } = useTranslation();
@@ -22,6 +24,7 @@ export function Queue() {
   const rejectedProposals = rejected.interventions.filter((r) => !interventions.some((i) => i.id === r.id));
   return (
     <>
+      <AwaitingAnswers className="admin-section" action={(item) => <AnswerWaiting item={item} />} />
       <section className="admin-section" aria-labelledby="queue-monuments">
         <h2 id="queue-monuments">{t('admin.queue.monuments', { count: monuments.length })}</h2>
         {monuments.length === 0 ? (
