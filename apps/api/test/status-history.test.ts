@@ -83,7 +83,9 @@ describe(`status history (${DB_KIND})`, () => {
     const markup = '<b>Beschluss</b> & <script>x</script>';
     const ok = await answered(p.id, { status: 'planned', statement: { de: 'Ja.' }, note: markup });
     expect(ok.history.at(-1)?.note).toBe(markup);
-    expect((await answered(p.id, { status: 'done', statement: { de: 'Ja.' }, note: 'y'.repeat(STATUS_NOTE_MAX) })).history).toHaveLength(2);
+    expect(
+      (await answered(p.id, { status: 'done', statement: { de: 'Ja.' }, note: 'y'.repeat(STATUS_NOTE_MAX) })).history,
+    ).toHaveLength(2);
   });
 
   it('an answer in one language is enough; with none it is 400 and changes nothing', async () => {
@@ -114,7 +116,9 @@ describe(`status history (${DB_KIND})`, () => {
     await answered(p.id, { status: 'in_review', statement: { en: 'We look into it.' }, note: 'Im <Ausschuss> & beraten' });
     await answered(p.id, { status: 'planned', statement: { de: 'Geplant.' } });
     // The steps on known days (the city's time zone writes the day).
-    await t.database.rows(sql`UPDATE status_history SET at = '2027-03-12T10:00:00Z' WHERE intervention_id = ${p.id} AND status = 'in_review'`);
+    await t.database.rows(
+      sql`UPDATE status_history SET at = '2027-03-12T10:00:00Z' WHERE intervention_id = ${p.id} AND status = 'in_review'`,
+    );
     const feed = (await t.app.inject({ url: routes.feedAnswers.path })).body;
     expect(feed).toContain('12. März 2027: in Prüfung – Im &lt;Ausschuss&gt; &amp; beraten');
     expect(feed).not.toContain('<Ausschuss>');

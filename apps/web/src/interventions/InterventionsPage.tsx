@@ -26,7 +26,7 @@ export function InterventionsPage() {
       <h1>{t('interventions.headline')}</h1>
       <p className="lead">{t('interventions.text')}</p>
       <AwaitingAnswers />
-      <h2 className="visually-hidden">{t('interventions.allHeading')}</h2>
+      <h2 className="visually-hidden">{t('awaiting.allProposals')}</h2>
       <InterventionControls search={search} shown={shown} total={pages.isPending ? undefined : total} />
       {pages.isPending ? (
         <p role="status">{t('app.loading')}</p>

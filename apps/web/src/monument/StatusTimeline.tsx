@@ -21,7 +21,7 @@ export function StatusTimeline({ history }: { history: readonly StatusEntry[] })
             <time dateTime={entry.at} className="status-timeline__day">
               {day(entry.at)}
             </time>{' '}
-            <span className="status-timeline__status">{t(`timeline.status.${entry.status}`)}</span>
+            <span className="status-timeline__status">{t(`proposal.status.${entry.status}`)}</span>
             {entry.note ? <span className="status-timeline__note">{entry.note}</span> : null}
           </li>
         ))}

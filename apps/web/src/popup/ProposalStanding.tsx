@@ -67,7 +67,7 @@ export function CityAnswer({ answer, dateStyle = 'date' }: { answer: Interventio
     <span className="city-answer">
       <span className="city-answer__label">{date ? t('proposal.answerOn', { date }) : t('proposal.answer')}</span>{' '}
       <span lang={shown}>{answer[shown]}</span>
-      {shown !== lang ? <span className="city-answer__only"> ({t(`proposal.answerOnly_${shown}`)})</span> : null}
+      {shown !== lang ? <span className="city-answer__only"> ({t(`timeline.answerOnly_${shown}`)})</span> : null}
     </span>
   );
 }

@@ -47,7 +47,7 @@ export function AnswerForm({ interventionId, name, status, answer }: Props) {
     >
       {missing && (
         <p className="feedback feedback--error" role="alert">
-          {t('admin.answer.missing')}
+          {t('timeline.missing')}
         </p>
       )}
       {save.error && (
@@ -87,7 +87,7 @@ export function AnswerForm({ interventionId, name, status, answer }: Props) {
         {t('admin.answer.max', { max: STATEMENT_MAX })}
       </p>
       <div className="admin-field">
-        <label htmlFor={`${id}-note`}>{t('admin.answer.note')}</label>
+        <label htmlFor={`${id}-note`}>{t('timeline.noteLabel')}</label>
         <input
           id={`${id}-note`}
           maxLength={STATUS_NOTE_MAX}
@@ -96,7 +96,7 @@ export function AnswerForm({ interventionId, name, status, answer }: Props) {
           onChange={(e) => setDraft({ ...draft, note: e.target.value })}
         />
         <p id={`${id}-note-hint`} className="admin-hint">
-          {t('admin.answer.noteHint', { max: STATUS_NOTE_MAX })}
+          {t('timeline.noteHint', { max: STATUS_NOTE_MAX })}
         </p>
       </div>
       <button type="submit" className="button button--primary" disabled={save.isPending}>

@@ -13,7 +13,7 @@ export function AnswerWaiting({ item }: { item: AwaitingAnswer }) {
         type="button"
         className="button"
         aria-expanded={open}
-        aria-label={t('admin.awaiting.answerOf', { name: item.name })}
+        aria-label={t('timeline.answerOf', { name: item.name })}
         onClick={() => setOpen(!open)}
       >
         {t('admin.actions.answer')}
