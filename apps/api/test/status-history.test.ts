@@ -2,6 +2,7 @@
 // the follower mails and the Atom feed, and the public list of proposals waiting for an answer.
 import {
   AwaitingAnswerList,
+  type AwaitingAnswer,
   Intervention,
   InterventionList,
   MonumentInterventionList,
@@ -151,7 +152,7 @@ describe(`proposals waiting for the city's answer (${DB_KIND})`, () => {
     await reachedOn(late.id, '2027-01-20T12:00:00Z');
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2027-01-31T11:59:00Z'));
-    const mine = (list: AwaitingAnswerList) => list.filter((a) => [early.id, late.id, few.id].includes(a.id));
+    const mine = (list: AwaitingAnswer[]) => list.filter((a) => [early.id, late.id, few.id].includes(a.id));
     expect(mine(await awaiting()).map((a) => [a.name, a.daysWaiting, a.monumentName])).toEqual([
       ['Früh', 29, 'Dreifaltigkeitssäule'],
       ['Spät', 10, 'Dreifaltigkeitssäule'],
