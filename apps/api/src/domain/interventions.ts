@@ -101,7 +101,17 @@ export async function listMonumentInterventions(
     .filter((r) => r.id !== null)
     .map((r) => {
       const { id, name, votes, confirmedVotes, mayorNotifiedAt, mayorReview, status, answer, history } = toIntervention(r);
-      return { id, name, votes: votes + Number(r.seen ?? 0), confirmedVotes, mayorNotifiedAt, mayorReview, status, answer, history };
+      return {
+        id,
+        name,
+        votes: votes + Number(r.seen ?? 0),
+        confirmedVotes,
+        mayorNotifiedAt,
+        mayorReview,
+        status,
+        answer,
+        history,
+      };
     })
     .sort((a, b) => b.votes - a.votes || b.id - a.id);
 }

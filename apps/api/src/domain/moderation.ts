@@ -254,7 +254,10 @@ export const answerIntervention = (
       note === null;
     if (!same) {
       const eventKey = `status:${new Date(row?.answered_at ?? Date.now()).getTime()}`;
-      const [h] = await database.rows<{ history_json: string }>(sql`SELECT ${historyColumn} FROM (SELECT ${id}::int AS id) i`, tx);
+      const [h] = await database.rows<{ history_json: string }>(
+        sql`SELECT ${historyColumn} FROM (SELECT ${id}::int AS id) i`,
+        tx,
+      );
       const payload = { status: answer.status, de, en, note, history: historyOf(h?.history_json ?? null) };
       await queueFollowerMails(database, tx, id, { kind: 'status', eventKey, payload });
     }

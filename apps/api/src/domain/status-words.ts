@@ -9,7 +9,9 @@ export const STATUS_WORDS: Record<MailLang, Record<ProposalStatus, string>> = {
 
 /** The day written out as Linz reads it ("12. März 2027", "12 March 2027"), in the city's time zone. */
 export const dayOf = (iso: string | Date, lang: MailLang): string =>
-  new Intl.DateTimeFormat(lang === 'de' ? 'de-AT' : 'en-GB', { dateStyle: 'long', timeZone: 'Europe/Vienna' }).format(new Date(iso));
+  new Intl.DateTimeFormat(lang === 'de' ? 'de-AT' : 'en-GB', { dateStyle: 'long', timeZone: 'Europe/Vienna' }).format(
+    new Date(iso),
+  );
 
 // eslint-disable-next-line no-control-regex -- control characters are what this removes
 const oneLine = (s: string) => s.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();

@@ -45,9 +45,7 @@ export function AwaitingAnswers({ action, className = 'awaiting' }: Props) {
                 {item.name}
               </Link>
               <span className="awaiting__monument">{t('awaiting.at', { monument: item.monumentName })}</span>
-              <span className="awaiting__days">
-                {t('awaiting.days', { count: item.daysWaiting, date: day(item.reachedAt) })}
-              </span>
+              <span className="awaiting__days">{t('awaiting.days', { count: item.daysWaiting, date: day(item.reachedAt) })}</span>
               {action?.(item)}
             </li>
           ))}
