@@ -258,6 +258,28 @@ describe(`follow a proposal by e-mail on ${DB_KIND}`, () => {
     expect(await a.count('follows')).toBe(6);
   });
 
+  it('a status mail carries the history with its days and notes; an answer in one language is sent with a line that says so', async () => {
+    const a = await app();
+    const id = await a.proposal('Eine Bank');
+    await a.followConfirmed(id, 'de@example.org', 'de');
+    await a.followConfirmed(id, 'en@example.org', 'en');
+    await a.drain();
+    const before = a.smtp!.messages.length;
+    const put = (payload: object) =>
+      a.staff('staff.interventions.answer', { interventionId: id, ...payload }).then((r) => expect(r.statusCode).toBe(200));
+    await put({ status: 'in_review', statement: { de: 'Wir prüfen das.' }, note: 'Im Kulturausschuss beraten' });
+    await a.drain();
+    const mails = (await received(a.smtp!)).slice(before);
+    const de = mails.find((m) => m.envelopeTo[0] === 'de@example.org')!;
+    const en = mails.find((m) => m.envelopeTo[0] === 'en@example.org')!;
+    expect(de.text).toContain('Bisheriger Verlauf:');
+    expect(de.text).toMatch(/- \d{1,2}\. \S+ \d{4}: in Prüfung – Im Kulturausschuss beraten/);
+    expect(de.text).not.toContain('nur auf Englisch');
+    expect(en.text).toContain('(The city answered in German only.)');
+    expect(en.text).toContain('Wir prüfen das.');
+    expect(en.text).toMatch(/- \d{1,2} \S+ \d{4}: under review – Im Kulturausschuss beraten/);
+  });
+
   it('confirmed followers get one mail per status change, the statement in their language; the unconfirmed nothing', async () => {
     const a = await app();
     const id = await a.proposal('Ein Brunnen');

@@ -178,6 +178,7 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
       const first = await check({ url: r[name].path }, 200);
       await check({ url: r[name].path, headers: { 'if-none-match': String(first.headers.etag) } }, 304);
     }
+    await check({ url: r.awaitingAnswer.path }, 200);
     await check({ url: pathOf(r.monument.path, { monumentId: MON }) }, 200);
     await check({ url: pathOf(r.monument.path, { monumentId: 'mon-nowhere' }) }, 404);
     await check({ url: pathOf(r.monument.path, { monumentId: 'a b' }) }, 400);

@@ -43,6 +43,7 @@ export const PATHS = {
   listMonuments: '/api/monuments',
   addMonument: '/api/add-monument',
   allInterventions: '/api/interventions/all',
+  awaitingAnswer: '/api/interventions/awaiting-answer',
   monumentInterventions: '/api/interventions/:monumentId',
   createIntervention: '/api/interventions/:monumentId',
   castVote: '/api/interventions/:interventionId/vote',
@@ -197,6 +198,9 @@ export const MODERATION_REASON_MAX = 200;
 
 /** Longest statement of the city's answer, per language. */
 export const STATEMENT_MAX = 2000;
+
+/** Longest public note on a status change (one line in a timeline, a mail and a feed entry). */
+export const STATUS_NOTE_MAX = 200;
 
 /** Where the browser loads map tiles: always our own origin (apps/api/src/http/tiles.ts fetches and
  * caches them), so no visitor's address reaches a tile server. */

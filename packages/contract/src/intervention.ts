@@ -19,9 +19,16 @@ const mayorNotifiedAt = z.string().nullable();
 export const ProposalStatus = z.enum(PROPOSAL_STATUSES);
 export type ProposalStatus = z.infer<typeof ProposalStatus>;
 
-/** The city's public statement on a proposal, in both languages, with when it was given (ISO). */
-export const ProposalAnswer = z.object({ de: z.string(), en: z.string(), answeredAt: z.string() });
+/**
+ * The city's public statement on a proposal, with when it was given (ISO). One language is enough
+ * (issue 38): the other is null, and the public side says so.
+ */
+export const ProposalAnswer = z.object({ de: z.string().nullable(), en: z.string().nullable(), answeredAt: z.string() });
 export type ProposalAnswer = z.infer<typeof ProposalAnswer>;
+
+/** One step of a proposal's status history: the status it got, when (ISO), and staff's short public note. */
+export const StatusEntry = z.object({ status: ProposalStatus, at: z.string(), note: z.string().nullable() });
+export type StatusEntry = z.infer<typeof StatusEntry>;
 
 export const Intervention = z.object({
   id: InterventionId,
@@ -37,6 +44,8 @@ export const Intervention = z.object({
   mayorReview: z.boolean(),
   status: ProposalStatus,
   answer: ProposalAnswer.nullable(),
+  /** Every change of its status, oldest first (empty while the city has not answered). Added to the spec's fields. */
+  history: z.array(StatusEntry),
 });
 export type Intervention = z.infer<typeof Intervention>;
 export const InterventionList = z.array(Intervention);
@@ -52,6 +61,7 @@ export const MonumentIntervention = Intervention.pick({
   mayorReview: true,
   status: true,
   answer: true,
+  history: true,
 });
 export type MonumentIntervention = z.infer<typeof MonumentIntervention>;
 export const MonumentInterventionList = z.array(MonumentIntervention);
@@ -65,3 +75,19 @@ export type NewIntervention = z.infer<typeof NewIntervention>;
  */
 export const CreatedIntervention = Intervention.extend({ underReview: z.boolean() });
 export type CreatedIntervention = z.infer<typeof CreatedIntervention>;
+
+/**
+ * A proposal that reached the mayor's threshold and still waits for the city's answer, with the
+ * whole days since it reached it (as the UK petitions site lists "awaiting government response").
+ */
+export const AwaitingAnswer = z.object({
+  id: InterventionId,
+  name: z.string(),
+  monumentId: z.string(),
+  monumentName: z.string(),
+  votes: z.number().int().nonnegative(),
+  reachedAt: z.string(),
+  daysWaiting: z.number().int().nonnegative(),
+});
+export type AwaitingAnswer = z.infer<typeof AwaitingAnswer>;
+export const AwaitingAnswerList = z.array(AwaitingAnswer);

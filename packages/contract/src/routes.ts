@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ClientConfig } from './client-config.js';
 import {
+  AwaitingAnswerList,
   CreatedIntervention,
   InterventionIdParam,
   Intervention,
@@ -105,6 +106,8 @@ export const routes = {
     idempotent: true,
   },
   allInterventions: { method: 'GET', path: PATHS.allInterventions, answer: InterventionList, status: 200, etag: true },
+  /** Proposals at the threshold without the city's answer, longest waiting first (not cached: the days change). */
+  awaitingAnswer: { method: 'GET', path: PATHS.awaitingAnswer, answer: AwaitingAnswerList, status: 200 },
   monumentInterventions: {
     method: 'GET',
     path: PATHS.monumentInterventions,

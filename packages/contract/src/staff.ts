@@ -1,7 +1,7 @@
 // The city's staff side (issue 11): sign-in, the review queue, corrections, answers, audit, outbox.
 // The tRPC router `staff` takes and returns exactly these; the staff REST paths adapt them.
 import { z } from 'zod';
-import { MODERATION_REASON_MAX, NAME_MAX, SEXES, STATEMENT_MAX } from './facts.js';
+import { MODERATION_REASON_MAX, NAME_MAX, SEXES, STATEMENT_MAX, STATUS_NOTE_MAX } from './facts.js';
 import { Intervention, InterventionId, ProposalStatus } from './intervention.js';
 import { Monument, MonumentId } from './monument.js';
 import { ReportReason } from './report.js';
@@ -151,8 +151,20 @@ export const InterventionUpdate = z.object({ interventionId: InterventionId, nam
 /** A statement: trimmed, 1..2000 characters; line breaks allowed (paragraphs), other controls not. */
 export const Statement = paragraphText(STATEMENT_MAX);
 
-/** The body of `PUT /api/staff/interventions/:id/answer`. */
-export const AnswerBody = z.object({ status: ProposalStatus, statement: z.object({ de: Statement, en: Statement }) });
+/** A status change's short public note ("Im Kulturausschuss am 12.3. beraten"): one line. */
+export const StatusNote = userText(STATUS_NOTE_MAX);
+
+/**
+ * The body of `PUT /api/staff/interventions/:id/answer`: the statement in German or English or
+ * both (a language left out is shown as missing), and an optional note for the status history.
+ */
+export const AnswerBody = z.object({
+  status: ProposalStatus,
+  statement: z
+    .object({ de: Statement.optional(), en: Statement.optional() })
+    .refine((s) => s.de !== undefined || s.en !== undefined, { message: 'a statement in German or English is required' }),
+  note: StatusNote.optional(),
+});
 export type AnswerBody = z.infer<typeof AnswerBody>;
 export const AnswerInput = AnswerBody.extend({ interventionId: InterventionId });
 export type AnswerInput = z.infer<typeof AnswerInput>;

@@ -98,6 +98,21 @@ export const interventions = pgTable(
   ],
 );
 
+/** Every change of a proposal's status, with staff's short public note (issue 38); never edited. */
+export const statusHistory = pgTable(
+  'status_history',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    interventionId: integer('intervention_id')
+      .notNull()
+      .references(() => interventions.id),
+    status: text('status', { enum: ['open', 'in_review', 'planned', 'declined', 'done'] }).notNull(),
+    note: text('note'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('status_history_intervention_idx').on(t.interventionId, t.at)],
+);
+
 /** One row per browser and proposal; the primary key is the server-side uniqueness of a vote. */
 export const votes = pgTable(
   'votes',

@@ -441,6 +441,7 @@ async function dropSynthetic(database: Database, tx: Db): Promise<number> {
   const ofSynthetic = sql`(SELECT id FROM interventions WHERE monument_id LIKE 'syn-%')`;
   await database.rows(sql`DELETE FROM votes WHERE intervention_id IN ${ofSynthetic}`, tx);
   await database.rows(sql`DELETE FROM mayor_notifications WHERE intervention_id IN ${ofSynthetic}`, tx);
+  await database.rows(sql`DELETE FROM status_history WHERE intervention_id IN ${ofSynthetic}`, tx);
   await database.rows(sql`DELETE FROM interventions WHERE monument_id LIKE 'syn-%'`, tx);
   return (await database.rows(sql`DELETE FROM monuments WHERE id LIKE 'syn-%' RETURNING id`, tx)).length;
 }

@@ -2,8 +2,9 @@
 // threshold with the city's answers. Every text goes through `xml()`: nothing a visitor typed can
 // become markup.
 import { sql } from 'drizzle-orm';
-import { MAYOR_THRESHOLD, PATHS } from '@linz/contract';
+import { MAYOR_THRESHOLD, PATHS, type ProposalStatus } from '@linz/contract';
 import type { Database } from '../db/client.js';
+import { historyLine, STATUS_WORDS } from './status-words.js';
 import { publicIntervention } from './visibility.js';
 
 /** Entries per feed, newest first. */
@@ -84,19 +85,31 @@ export async function interventionsFeed(database: Database, publicUrl: string): 
   });
 }
 
-type AnswerRow = Row & { kind: 'reached' | 'answered'; status: string; answer_de: string | null; answer_en: string | null };
+type AnswerRow = Row & {
+  kind: 'reached' | 'step';
+  status: ProposalStatus;
+  note: string | null;
+  answer_de: string | null;
+  answer_en: string | null;
+};
 
+/**
+ * Proposals that reached the threshold, and every step of their status history (issue 38): the
+ * step's day written out, its note, and with the step that came with the current answer, the
+ * city's statement (in German, English, or both).
+ */
 export async function answersFeed(database: Database, publicUrl: string): Promise<string> {
   const rows = await database.rows<AnswerRow>(sql`
     SELECT * FROM (
       SELECT 'reached' AS kind, i.id, i.monument_id, m.name AS monument, i.name, n.reached_at AS at,
-        i.status, NULL AS answer_de, NULL AS answer_en
+        i.status, NULL AS note, NULL AS answer_de, NULL AS answer_en
       FROM mayor_notifications n JOIN interventions i ON i.id = n.intervention_id JOIN monuments m ON m.id = i.monument_id
       WHERE ${publicIntervention('i', 'm')} AND n.kind = 'threshold' AND n.status <> 'held'
       UNION ALL
-      SELECT 'answered', i.id, i.monument_id, m.name, i.name, i.answered_at, i.status, i.answer_de, i.answer_en
-      FROM interventions i JOIN monuments m ON m.id = i.monument_id
-      WHERE ${publicIntervention('i', 'm')} AND i.answered_at IS NOT NULL AND i.answer_de IS NOT NULL
+      SELECT 'step', i.id, i.monument_id, m.name, i.name, h.at, h.status, h.note,
+        CASE WHEN h.at = i.answered_at THEN i.answer_de END, CASE WHEN h.at = i.answered_at THEN i.answer_en END
+      FROM status_history h JOIN interventions i ON i.id = h.intervention_id JOIN monuments m ON m.id = i.monument_id
+      WHERE ${publicIntervention('i', 'm')}
     ) x ORDER BY at DESC, id DESC, kind DESC LIMIT ${FEED_ENTRIES}`);
   return atom(publicUrl, {
     path: PATHS.feedAnswers,
@@ -104,21 +117,30 @@ export async function answersFeed(database: Database, publicUrl: string): Promis
     subtitle: `Vorschläge, die ${MAYOR_THRESHOLD} Stimmen erreicht haben, und die Antworten der Stadt Linz.`,
     entries: rows.map((r) => {
       const link = monumentLink(publicUrl, r.monument_id);
-      return r.kind === 'reached'
-        ? {
-            id: `${link}#proposal-${r.id}-reached`,
-            title: `${r.name}: ${MAYOR_THRESHOLD} Stimmen erreicht`,
-            updated: new Date(r.at),
-            link,
-            summary: `Der Vorschlag „${r.name}“ für „${r.monument}“ hat ${MAYOR_THRESHOLD} Stimmen erreicht; das Büro des Bürgermeisters wurde benachrichtigt.`,
-          }
-        : {
-            id: `${link}#proposal-${r.id}-answer-${new Date(r.at).getTime()}`,
-            title: `${r.name}: Antwort der Stadt (${r.status})`,
-            updated: new Date(r.at),
-            link,
-            summary: `${r.answer_de ?? ''}${r.answer_en ? `\n\n(English) ${r.answer_en}` : ''}`,
-          };
+      if (r.kind === 'reached') {
+        return {
+          id: `${link}#proposal-${r.id}-reached`,
+          title: `${r.name}: ${MAYOR_THRESHOLD} Stimmen erreicht`,
+          updated: new Date(r.at),
+          link,
+          summary: `Der Vorschlag „${r.name}“ für „${r.monument}“ hat ${MAYOR_THRESHOLD} Stimmen erreicht; das Büro des Bürgermeisters wurde benachrichtigt.`,
+        };
+      }
+      const statement = [
+        r.answer_de ? `Antwort der Stadt: ${r.answer_de}` : '',
+        r.answer_en ? `(English) ${r.answer_en}` : '',
+        r.answer_de === null && r.answer_en !== null ? '(Die Stadt hat nur auf Englisch geantwortet.)' : '',
+      ].filter(Boolean);
+      return {
+        id: `${link}#proposal-${r.id}-answer-${new Date(r.at).getTime()}`,
+        title: `${r.name}: Antwort der Stadt (${STATUS_WORDS.de[r.status]})`,
+        updated: new Date(r.at),
+        link,
+        summary: [
+          `${historyLine({ status: r.status, at: new Date(r.at).toISOString(), note: r.note }, 'de')} („${r.monument}“)`,
+          ...statement,
+        ].join('\n\n'),
+      };
     }),
   });
 }

@@ -10,7 +10,7 @@
 // SHA-256 of a token, to find its follow.
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { MailLang, Mine, MineHidden, MineItem } from '@linz/contract';
+import type { MailLang, Mine, MineHidden, MineItem, StatusEntry } from '@linz/contract';
 import type { Database, Db } from '../db/client.js';
 import { LimitReached, NotFound } from './errors.js';
 import { keyedHash } from './identity.js';
@@ -234,7 +234,12 @@ export async function unwatch(database: Database, interventionId: number, voterH
 }
 
 export type FollowerEvent =
-  | { kind: 'status'; eventKey: string; payload: { status: string; de: string; en: string } }
+  | {
+      kind: 'status';
+      eventKey: string;
+      /** The statement in either language or both (null: not given), the change's note, the whole history then. */
+      payload: { status: string; de: string | null; en: string | null; note: string | null; history: StatusEntry[] };
+    }
   | { kind: 'merged'; eventKey: 'merged'; payload: { fromName: string; intoId: number; intoName: string } }
   | { kind: 'removed'; eventKey: 'removed'; payload: Record<string, never> };
 

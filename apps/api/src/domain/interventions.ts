@@ -1,6 +1,14 @@
 // Interventions: proposals for what should stand at a monument instead.
 import { sql } from 'drizzle-orm';
-import type { CreatedIntervention, Intervention, MonumentIntervention, NewIntervention, ProposalStatus } from '@linz/contract';
+import type {
+  AwaitingAnswer,
+  CreatedIntervention,
+  Intervention,
+  MonumentIntervention,
+  NewIntervention,
+  ProposalStatus,
+  StatusEntry,
+} from '@linz/contract';
 import type { Database, Db } from '../db/client.js';
 import { NotFound } from './errors.js';
 import { admission, auditHold } from './screen.js';
@@ -22,6 +30,8 @@ type Row = {
   answer_de: string | null;
   answer_en: string | null;
   answered_at: Date | string | null;
+  /** The status history as JSON text (`historyColumn`); absent on a row just inserted (no history yet). */
+  history_json?: string | null;
 };
 
 export const iso = (t: Date | string | null) => (t === null ? null : new Date(t).toISOString());
@@ -38,18 +48,28 @@ export function toIntervention(r: Row): Intervention {
     mayorNotifiedAt: iso(r.sent_at),
     mayorReview: r.mayor_review === true,
     status: r.status,
+    // One language is enough (issue 38); an answer has at least one (AnswerBody).
     answer:
-      r.answered_at === null || r.answer_de === null || r.answer_en === null
+      r.answered_at === null || (r.answer_de === null && r.answer_en === null)
         ? null
         : { de: r.answer_de, en: r.answer_en, answeredAt: new Date(r.answered_at).toISOString() },
+    history: historyOf(r.history_json ?? null),
   };
 }
+
+/** The status history of proposal `i` as JSON text, oldest first. */
+export const historyColumn = sql`(SELECT coalesce(json_agg(json_build_object('status', h.status, 'at', h.at, 'note', h.note)
+    ORDER BY h.at, h.id)::text, '[]') FROM status_history h WHERE h.intervention_id = i.id) AS history_json`;
+
+export const historyOf = (json: string | null): StatusEntry[] =>
+  json === null ? [] : (JSON.parse(json) as StatusEntry[]).map((e) => ({ ...e, at: new Date(e.at).toISOString() }));
 
 /** The columns of an Intervention, for `interventions i` joined to its monument `m`. */
 export const interventionColumns = sql`i.id, i.monument_id, i.name, i.emoji, i.short_description_en, i.votes,
   i.confirmed_votes, i.status, i.answer_de, i.answer_en, i.answered_at,
   (SELECT n.sent_at FROM mayor_notifications n WHERE n.intervention_id = i.id AND n.kind = 'threshold' AND n.status = 'sent') AS sent_at,
-  EXISTS (SELECT 1 FROM mayor_notifications n WHERE n.intervention_id = i.id AND n.kind = 'threshold' AND n.status = 'held') AS mayor_review`;
+  EXISTS (SELECT 1 FROM mayor_notifications n WHERE n.intervention_id = i.id AND n.kind = 'threshold' AND n.status = 'held') AS mayor_review,
+  ${historyColumn}`;
 
 const selectInterventions = sql`
   SELECT ${interventionColumns}
@@ -80,8 +100,18 @@ export async function listMonumentInterventions(
   return rows
     .filter((r) => r.id !== null)
     .map((r) => {
-      const { id, name, votes, confirmedVotes, mayorNotifiedAt, mayorReview, status, answer } = toIntervention(r);
-      return { id, name, votes: votes + Number(r.seen ?? 0), confirmedVotes, mayorNotifiedAt, mayorReview, status, answer };
+      const { id, name, votes, confirmedVotes, mayorNotifiedAt, mayorReview, status, answer, history } = toIntervention(r);
+      return {
+        id,
+        name,
+        votes: votes + Number(r.seen ?? 0),
+        confirmedVotes,
+        mayorNotifiedAt,
+        mayorReview,
+        status,
+        answer,
+        history,
+      };
     })
     .sort((a, b) => b.votes - a.votes || b.id - a.id);
 }
@@ -121,3 +151,38 @@ export const ownUnderReview = (m: string, voterHash: string | null) =>
   voterHash === null
     ? sql`FALSE`
     : sql`${sql.raw(m)}.creator_voter_hash = ${voterHash} AND ${sql.raw(m)}.moderation IN ('pending', 'held') AND ${sql.raw(m)}.merged_into IS NULL`;
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Public proposals that reached the mayor's threshold (their mail not held for a check of the
+ * votes) and have no answer from the city yet, longest waiting first, with the whole days waited
+ * by the server's clock (so the days are not cached with the public lists).
+ */
+export async function listAwaitingAnswer(database: Database, now: Date = new Date()): Promise<AwaitingAnswer[]> {
+  const rows = await database.rows<{
+    id: number;
+    name: string;
+    monument_id: string;
+    monument_name: string;
+    votes: number;
+    reached_at: Date | string;
+  }>(sql`
+    SELECT i.id, i.name, i.monument_id, m.name AS monument_name, i.votes, n.reached_at
+    FROM interventions i JOIN monuments m ON m.id = i.monument_id
+    JOIN mayor_notifications n ON n.intervention_id = i.id AND n.kind = 'threshold' AND n.status <> 'held'
+    WHERE ${publicIntervention('i', 'm')} AND i.answered_at IS NULL
+    ORDER BY n.reached_at, i.id`);
+  return rows.map((r) => {
+    const reached = new Date(r.reached_at);
+    return {
+      id: Number(r.id),
+      name: r.name,
+      monumentId: r.monument_id,
+      monumentName: r.monument_name,
+      votes: Number(r.votes),
+      reachedAt: reached.toISOString(),
+      daysWaiting: Math.max(0, Math.floor((now.getTime() - reached.getTime()) / DAY_MS)),
+    };
+  });
+}

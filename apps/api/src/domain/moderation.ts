@@ -15,6 +15,7 @@ import type { Database, Db } from '../db/client.js';
 import { audit } from './audit.js';
 import { Conflict, Invalid, NotFound } from './errors.js';
 import { resolveReports } from './reports.js';
+import { historyColumn, historyOf } from './interventions.js';
 import { loadIntervention, loadMonument } from './staff-views.js';
 import { syncWithheldMail } from './withheld-mail.js';
 import { refuseOutside } from './monuments.js';
@@ -25,11 +26,13 @@ import { reasonText } from './moderation-reasons.js';
 
 /** What the audit log keeps of an item: its own fields (not its open reports, which have their own table, nor its monument's). */
 const monumentFacts = ({ reports: _reports, reporters: _reporters, ...rest }: StaffMonument) => rest;
+// The status history is kept in its own table and only grows; the audit shows the answer and status it came with.
 const interventionFacts = ({
   reports: _reports,
   reporters: _reporters,
   followers: _followers,
   monument: _monument,
+  history: _history,
   ...rest
 }: QueueIntervention) => rest;
 
@@ -257,23 +260,39 @@ export const answerIntervention = (
   database: Database,
   actor: string,
   id: number,
-  answer: { status: QueueIntervention['status']; statement: { de: string; en: string } },
+  answer: { status: QueueIntervention['status']; statement: { de?: string; en?: string }; note?: string },
 ) =>
   onIntervention(database, actor, id, 'intervention.answer', async (tx, before) => {
+    const de = answer.statement.de ?? null;
+    const en = answer.statement.en ?? null;
+    const note = answer.note ?? null;
     const [row] = await database.rows<{ answered_at: Date | string }>(
-      sql`UPDATE interventions SET status = ${answer.status}, answer_de = ${answer.statement.de},
-            answer_en = ${answer.statement.en}, answered_at = now() WHERE id = ${id} RETURNING answered_at`,
+      sql`UPDATE interventions SET status = ${answer.status}, answer_de = ${de},
+            answer_en = ${en}, answered_at = now() WHERE id = ${id} RETURNING answered_at`,
       tx,
     );
+    // The history gets the first answer, every change of status, and every answer with a note (a
+    // step such as a council's debate while the status stays); a reworded statement alone is no step.
+    if (before.answer === null || before.status !== answer.status || note !== null) {
+      await database.rows(
+        sql`INSERT INTO status_history (intervention_id, status, note, at) VALUES (${id}, ${answer.status}, ${note}, ${row?.answered_at ?? new Date()})`,
+        tx,
+      );
+    }
     // One mail per change to each follower: an answer that repeats the last one word for word changes nothing.
     const same =
       before.answer !== null &&
       before.status === answer.status &&
-      before.answer.de === answer.statement.de &&
-      before.answer.en === answer.statement.en;
+      before.answer.de === de &&
+      before.answer.en === en &&
+      note === null;
     if (!same) {
       const eventKey = `status:${new Date(row?.answered_at ?? Date.now()).getTime()}`;
-      const payload = { status: answer.status, de: answer.statement.de, en: answer.statement.en };
+      const [h] = await database.rows<{ history_json: string }>(
+        sql`SELECT ${historyColumn} FROM (SELECT ${id}::int AS id) i`,
+        tx,
+      );
+      const payload = { status: answer.status, de, en, note, history: historyOf(h?.history_json ?? null) };
       await queueFollowerMails(database, tx, id, { kind: 'status', eventKey, payload });
     }
     await markFinal(database, tx, id, isFinal(answer.status));

@@ -163,7 +163,7 @@ function toRequest(r: Row, publicUrl: string): Open311Request {
 }
 
 const select = sql`
-  SELECT i.id, i.name, i.status, i.answer_de, i.created_at, i.answered_at, m.name AS monument, m.lat, m.lng,
+  SELECT i.id, i.name, i.status, coalesce(i.answer_de, i.answer_en) AS answer_de, i.created_at, i.answered_at, m.name AS monument, m.lat, m.lng,
     (SELECT p.hash FROM photos p WHERE p.intervention_id = i.id AND ${visiblePhoto('p', 'm', 'i', null)}
      ORDER BY p.created_at, p.id LIMIT 1) AS photo_hash
   FROM interventions i JOIN monuments m ON m.id = i.monument_id

@@ -117,7 +117,7 @@ type ProposalRow = {
 async function participation(database: Database): Promise<Stats['participation']> {
   const proposals = await database.rows<ProposalRow>(sql`
     SELECT i.created_at, i.status, n.reached_at,
-      CASE WHEN i.answer_de IS NOT NULL AND i.answer_en IS NOT NULL THEN i.answered_at END AS answered_at
+      CASE WHEN i.answer_de IS NOT NULL OR i.answer_en IS NOT NULL THEN i.answered_at END AS answered_at
     FROM interventions i JOIN monuments m ON m.id = i.monument_id
     LEFT JOIN mayor_notifications n ON n.intervention_id = i.id AND n.kind = 'threshold' AND n.status <> 'held'
     WHERE ${publicIntervention('i', 'm')}`);

@@ -4,7 +4,8 @@
 // and RFC 8058 one-click unsubscribe headers. The texts live here, as the mayor's do in message.ts.
 // German mails say "du", as every page a citizen sees does (the follow dialog promises "Wir schreiben
 // dir"); only the city's side (/admin, the mayor's mail) says "Sie".
-import { PRODUCT_NAME, APP_PATHS, monumentViewPath, PATHS, type MailLang } from '@linz/contract';
+import { PRODUCT_NAME, APP_PATHS, monumentViewPath, PATHS, type MailLang, type StatusEntry } from '@linz/contract';
+import { historyLine, STATUS_WORDS } from '../domain/status-words.js';
 import { confirmTokenOf, unsubscribeTokenOf } from '../domain/follows.js';
 import { visitorText, type MailSettings, type OutgoingMail } from './message.js';
 import type { FollowerMail } from './outbox.js';
@@ -24,10 +25,17 @@ export function proposalLinkOf(publicUrl: string, monumentId: string, interventi
   return `${publicUrl}${monumentViewPath(monumentId, interventionId)}`;
 }
 
-const STATUS: Record<MailLang, Record<string, string>> = {
-  de: { open: 'offen', in_review: 'in Prüfung', planned: 'geplant', declined: 'abgelehnt', done: 'umgesetzt' },
-  en: { open: 'open', in_review: 'under review', planned: 'planned', declined: 'declined', done: 'done' },
-};
+/** The history a status mail carries (mails queued before issue 38 carry none). */
+const historyOfPayload = (v: unknown): StatusEntry[] =>
+  Array.isArray(v) ? v.filter((e): e is StatusEntry => typeof e === 'object' && e !== null && 'status' in e && 'at' in e) : [];
+
+/** The statement in the mail's language, or the other one with a line that says so (one language is enough). */
+function statementLines(p: Record<string, unknown>, lang: MailLang): string[] {
+  const own = str(lang === 'de' ? p.de : p.en);
+  if (own) return [oneLineBlock(own)];
+  const other = oneLineBlock(str(lang === 'de' ? p.en : p.de));
+  return [lang === 'de' ? '(Die Stadt hat nur auf Englisch geantwortet.)' : '(The city answered in German only.)', other];
+}
 
 type Texts = {
   subject: string;
@@ -95,8 +103,9 @@ function texts(m: FollowerMail, lang: MailLang, links: { proposal: string; confi
             reason: followReason(de, proposal),
           };
     case 'status': {
-      const status = STATUS[lang][str(p.status)] ?? str(p.status);
-      const statement = oneLineBlock(str(de ? p.de : p.en));
+      const status = (STATUS_WORDS[lang] as Record<string, string>)[str(p.status)] ?? str(p.status);
+      const statement = statementLines(p, lang);
+      const history = historyOfPayload(p.history).map((e) => `- ${historyLine(e, lang)}`);
       return de
         ? {
             subject: `Die Stadt hat zu einem Vorschlag geantwortet, dem du folgst: ${status}`,
@@ -104,7 +113,8 @@ function texts(m: FollowerMail, lang: MailLang, links: { proposal: string; confi
               `Die Stadt Linz hat den Stand des Vorschlags ${named} für „${monument}“ gesetzt: ${status}.`,
               '',
               'Stellungnahme der Stadt:',
-              statement,
+              ...statement,
+              ...(history.length > 0 ? ['', 'Bisheriger Verlauf:', ...history] : []),
               '',
               `Der Vorschlag auf der Karte: ${links.proposal}`,
             ],
@@ -116,7 +126,8 @@ function texts(m: FollowerMail, lang: MailLang, links: { proposal: string; confi
               `The City of Linz set the status of the proposal ${named} for “${monument}”: ${status}.`,
               '',
               "The city's statement:",
-              statement,
+              ...statement,
+              ...(history.length > 0 ? ['', 'What happened so far:', ...history] : []),
               '',
               `The proposal on the map: ${links.proposal}`,
             ],

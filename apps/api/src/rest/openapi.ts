@@ -58,6 +58,9 @@ const OPERATIONS: Partial<Record<RouteName, { summary: string; tag?: Tag }>> = {
   },
   allInterventions: { summary: 'All public proposals with their votes' },
   monumentInterventions: { summary: "One monument's public proposals" },
+  awaitingAnswer: {
+    summary: `Proposals that reached ${MAYOR_THRESHOLD} votes and wait for the city's answer, longest waiting first, with the days waited`,
+  },
   createIntervention: {
     summary: 'Propose an intervention at a monument (`underReview`: others see it once staff approve it)',
   },

@@ -103,6 +103,9 @@ export function restRoutes(app: FastifyInstance, contextFor: ContextFor) {
     sendCacheable(req, reply, call(req, reply).interventions.page((req.query ?? {}) as never)),
   );
 
+  app.get(routes.awaitingAnswer.path, (req, reply) =>
+    unlessAnswered(req, reply, call(req, reply).interventions.awaitingAnswer()),
+  );
   app.get(routes.monumentInterventions.path, (req, reply) =>
     unlessAnswered(req, reply, call(req, reply).interventions.ofMonument(paramsOf(routes.monumentInterventions.params, req))),
   );

@@ -1,6 +1,7 @@
 // Intervention and vote procedures.
 import { z } from 'zod';
 import {
+  AwaitingAnswerList,
   CreatedIntervention,
   InterventionId,
   InterventionPage,
@@ -13,7 +14,7 @@ import {
   VoteAnswer,
   VoteRequest,
 } from '@linz/contract';
-import { createIntervention, listMonumentInterventions } from '../domain/interventions.js';
+import { createIntervention, listAwaitingAnswer, listMonumentInterventions } from '../domain/interventions.js';
 import { createWithinLimit } from '../domain/limits.js';
 import { announceChange, snapshotOf } from '../domain/read-cache.js';
 import { interventionPage } from '../domain/finder.js';
@@ -32,6 +33,8 @@ export const interventionsRouter = router({
     const [list, monuments] = await Promise.all([ctx.lists.interventions.get(), ctx.lists.monuments.get()]);
     return snapshotOf(InterventionPage, interventionPage(list.data, monuments.data, input.search, input.page)).data;
   }),
+  /** Proposals at the threshold still waiting for the city's answer (issue 38); the staff area shows it first too. */
+  awaitingAnswer: publicProcedure.output(AwaitingAnswerList).query(({ ctx }) => listAwaitingAnswer(ctx.database)),
   ofMonument: publicProcedure
     .input(MonumentRef)
     .output(MonumentInterventionList)

@@ -11,8 +11,10 @@ import type {
   Monument,
   MonumentDetail,
   MonumentIntervention,
+  AwaitingAnswer,
   ProposalAnswer,
   ProposalStatus,
+  StatusEntry,
   VoteAnswer,
 } from '@linz/contract';
 import { DEFAULT_TILES, LINZ_AREA, PROPOSAL_STATUSES } from '@linz/contract/facts';
@@ -44,7 +46,8 @@ export const withMonumentDetailDefaults = (v: unknown): unknown =>
 
 const isVotes = (v: unknown): v is number => isInteger(v) && v >= 0;
 const isStatus = (v: unknown): v is ProposalStatus => (PROPOSAL_STATUSES as readonly unknown[]).includes(v);
-const isAnswer = shape<ProposalAnswer>({ de: isString, en: isString, answeredAt: isString });
+const isAnswer = shape<ProposalAnswer>({ de: nullable(isString), en: nullable(isString), answeredAt: isString });
+const isHistory = arrayOf(shape<StatusEntry>({ status: isStatus, at: isString, note: nullable(isString) }));
 
 /** The fields added to the spec's proposal may be missing (the spec's plain answers, older servers):
  *  such a proposal is open, unanswered and not (yet) sent to the mayor. */
@@ -57,6 +60,7 @@ export const withProposalDefaults = (v: unknown): unknown =>
         mayorReview: v.mayorReview ?? false,
         status: v.status ?? 'open',
         answer: v.answer ?? null,
+        history: v.history ?? [],
       }
     : v;
 
@@ -72,6 +76,7 @@ export const isIntervention = shape<Intervention>({
   mayorReview: isBoolean,
   status: isStatus,
   answer: nullable(isAnswer),
+  history: isHistory,
 });
 
 export const isMonumentIntervention = shape<MonumentIntervention>({
@@ -83,6 +88,17 @@ export const isMonumentIntervention = shape<MonumentIntervention>({
   mayorReview: isBoolean,
   status: isStatus,
   answer: nullable(isAnswer),
+  history: isHistory,
+});
+
+export const isAwaitingAnswer = shape<AwaitingAnswer>({
+  id: isInteger,
+  name: isString,
+  monumentId: isString,
+  monumentName: isString,
+  votes: isVotes,
+  reachedAt: isString,
+  daysWaiting: isVotes,
 });
 
 export const isVoteAnswer = shape<VoteAnswer>({ newVoteCount: (v): v is number => isInteger(v) && v > 0 });

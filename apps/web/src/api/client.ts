@@ -4,6 +4,7 @@ import type {
   ClientConfig,
   NewAccessibilityFeedback,
   CreatedIntervention,
+  AwaitingAnswer,
   MonumentDetail,
   MonumentIntervention,
   NewIntervention,
@@ -21,6 +22,7 @@ import {
   isIntervention,
   isMonumentDetail,
   isMonumentIntervention,
+  isAwaitingAnswer,
   isVoteAnswer,
   withMonumentDetailDefaults,
   withProposalDefaults,
@@ -72,6 +74,7 @@ export const routes = {
   addMonument: { method: 'POST', path: PATHS.addMonument },
   allInterventions: { method: 'GET', path: PATHS.allInterventions },
   monumentInterventions: { method: 'GET', path: PATHS.monumentInterventions },
+  awaitingAnswer: { method: 'GET', path: PATHS.awaitingAnswer },
   createIntervention: { method: 'POST', path: PATHS.createIntervention },
   castVote: { method: 'POST', path: PATHS.castVote },
   clientConfig: { method: 'GET', path: PATHS.clientConfig },
@@ -98,6 +101,7 @@ type Bodies = {
 type Answers = {
   monument: MonumentDetail;
   monumentInterventions: MonumentIntervention[];
+  awaitingAnswer: AwaitingAnswer[];
   createIntervention: CreatedIntervention;
   castVote: VoteAnswer;
   clientConfig: ClientConfig;
@@ -106,6 +110,7 @@ type Answers = {
 const answers: { [N in keyof Answers]: Check<Answers[N]> } = {
   monument: isMonumentDetail,
   monumentInterventions: arrayOf(isMonumentIntervention),
+  awaitingAnswer: arrayOf(isAwaitingAnswer),
   createIntervention: (v: unknown): v is CreatedIntervention =>
     isIntervention(v) && typeof (v as { underReview?: unknown }).underReview === 'boolean',
   castVote: isVoteAnswer,

@@ -26,6 +26,7 @@ const intervention = {
   mayorReview: false,
   status: 'open',
   answer: null,
+  history: [],
 };
 
 describe('list normalisation (spec section 4)', () => {
@@ -58,16 +59,21 @@ describe('list normalisation (spec section 4)', () => {
   });
 
   it("reads the city's status and answer; the spec's plain items are open, unanswered, unconfirmed and not held", () => {
-    const { status: _s, answer: _a, confirmedVotes: _c, mayorReview: _r, ...plain } = intervention;
+    const { status: _s, answer: _a, confirmedVotes: _c, mayorReview: _r, history: _h, ...plain } = intervention;
     expect(normaliseInterventions([plain])).toEqual([intervention]);
     const answer = { de: 'Wird geprüft.', en: 'Under review.', answeredAt: '2026-11-01T09:00:00.000Z' };
-    const answered = { ...intervention, id: 2, status: 'in_review', answer };
+    const history = [{ status: 'in_review', at: '2026-11-01T09:00:00.000Z', note: 'Im Ausschuss beraten' }];
+    const answered = { ...intervention, id: 2, status: 'in_review', answer, history };
     expect(normaliseInterventions([answered])).toEqual([answered]);
+    // One language is enough (issue 38): the other is null.
+    const germanOnly = { ...answered, id: 3, answer: { ...answer, en: null } };
+    expect(normaliseInterventions([germanOnly])).toEqual([germanOnly]);
   });
 
   it('leaves out an unknown status or a malformed answer', () => {
     const badStatus = { ...intervention, status: 'approved' };
     const badAnswer = { ...intervention, answer: { de: 'nur deutsch' } };
-    expect(normaliseInterventions([badStatus, badAnswer, intervention])).toEqual([intervention]);
+    const badHistory = { ...intervention, history: [{ status: 'approved', at: '2026-11-01T09:00:00.000Z', note: null }] };
+    expect(normaliseInterventions([badStatus, badAnswer, badHistory, intervention])).toEqual([intervention]);
   });
 });

@@ -51,6 +51,13 @@ export const monumentInterventionsQuery = (monumentId: string) =>
     queryFn: ({ signal }) => call('monumentInterventions', { params: { monumentId }, signal }),
   });
 
+/** Proposals at the threshold still waiting for the city's answer (issue 38), longest waiting first. */
+export const awaitingAnswerQuery = () =>
+  queryOptions({
+    queryKey: ['interventions', 'awaiting'] as const,
+    queryFn: ({ signal }) => call('awaitingAnswer', { signal }),
+  });
+
 export const clientConfigQuery = () =>
   queryOptions({
     queryKey: queryKeys.clientConfig,

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { interventionPagesQuery, LIST_PAGE_SIZE } from '../api/queries';
 import { BackLink } from '../layout/BackLink';
 import { MoreButton, useFocusFirstNew } from '../monuments/MoreButton';
+import { AwaitingAnswers } from './AwaitingAnswers';
 import { InterventionControls } from './InterventionControls';
 import { InterventionItem } from './InterventionItem';
 import { useInterventionSearch } from './useInterventionSearch';
@@ -24,6 +25,8 @@ export function InterventionsPage() {
       <BackLink label={t('interventions.backHome')} />
       <h1>{t('interventions.headline')}</h1>
       <p className="lead">{t('interventions.text')}</p>
+      <AwaitingAnswers />
+      <h2 className="visually-hidden">{t('awaiting.allProposals')}</h2>
       <InterventionControls search={search} shown={shown} total={pages.isPending ? undefined : total} />
       {pages.isPending ? (
         <p role="status">{t('app.loading')}</p>

@@ -8,6 +8,7 @@ import { ProposalThumb } from '../photos/ProposalThumb';
 import type { RowProps } from '../popup/InterventionRow';
 import { MayorNotice } from '../popup/MayorNotice';
 import { CityAnswer, StatusBadge, useThresholdVotes, VoteProgress } from '../popup/ProposalStanding';
+import { StatusTimeline } from './StatusTimeline';
 
 export function ProposalCard({ intervention, voted, celebrating, onVote, onReport, onFollow, onShare, shared, photo }: RowProps) {
   const { t } = useTranslation();
@@ -45,6 +46,7 @@ export function ProposalCard({ intervention, voted, celebrating, onVote, onRepor
       </p>
       <MayorNotice at={intervention.mayorNotifiedAt} review={intervention.mayorReview} className="proposal-card__mayor" />
       <CityAnswer answer={intervention.answer} dateStyle="fullDate" />
+      <StatusTimeline history={intervention.history} />
       <div className="proposal-card__actions">
         <button
           ref={support}

@@ -60,10 +60,14 @@ export function CityAnswer({ answer, dateStyle = 'date' }: { answer: Interventio
   const date = useLocalDate(dateStyle)(answer?.answeredAt);
   if (!answer) return null;
   const lang = langOf(i18n.resolvedLanguage);
+  // One language is enough for the city (issue 38): the other is shown, with a note that says so.
+  const other = lang === 'de' ? 'en' : 'de';
+  const shown = answer[lang] !== null ? lang : other;
   return (
     <span className="city-answer">
       <span className="city-answer__label">{date ? t('proposal.answerOn', { date }) : t('proposal.answer')}</span>{' '}
-      <span lang={lang}>{answer[lang]}</span>
+      <span lang={shown}>{answer[shown]}</span>
+      {shown !== lang ? <span className="city-answer__only"> ({t(`timeline.answerOnly_${shown}`)})</span> : null}
     </span>
   );
 }

@@ -47,6 +47,7 @@ export function useAddIntervention(
         mayorReview: created.mayorReview,
         status: created.status,
         answer: created.answer,
+        history: created.history,
       };
       queryClient.setQueryData<MonumentIntervention[]>(queryKeys.monumentInterventions(monumentId), (list) => [
         row,

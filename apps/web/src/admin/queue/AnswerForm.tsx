@@ -1,7 +1,8 @@
-// The city's official answer to a proposal: a status and a statement in German and English.
-// Both statements are required; the server's refusal (e.g. blank after trimming) is shown as is.
+// The city's official answer to a proposal: a status, a statement in German or English or both
+// (issue 38: one is enough, the public side says which is missing), and a short public note for
+// the status history ("Im Kulturausschuss am 12.3. beraten"). The server's refusal is shown as is.
 import type { ProposalStatus } from '@linz/contract';
-import { PROPOSAL_STATUSES, STATEMENT_MAX } from '@linz/contract/facts';
+import { PROPOSAL_STATUSES, STATEMENT_MAX, STATUS_NOTE_MAX } from '@linz/contract/facts';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,15 +14,19 @@ type Props = {
   interventionId: number;
   name: string;
   status: ProposalStatus;
-  answer: { de: string; en: string } | null;
+  answer: { de: string | null; en: string | null } | null;
 };
+
+/** A field left blank is left out: the server takes a missing language (or note) as not given. */
+const given = (text: string): string | undefined => (text.trim() === '' ? undefined : text);
 
 export function AnswerForm({ interventionId, name, status, answer }: Props) {
   const { t } = useTranslation();
   const trpc = useTRPC();
   const action = useStaffAction();
   const id = useId();
-  const [draft, setDraft] = useState({ status, de: answer?.de ?? '', en: answer?.en ?? '' });
+  const [draft, setDraft] = useState({ status, de: answer?.de ?? '', en: answer?.en ?? '', note: '' });
+  const [missing, setMissing] = useState(false);
   const save = useMutation(
     trpc.staff.interventions.answer.mutationOptions({
       onSuccess: () => action.done(t('admin.done.answered', { name })),
@@ -34,9 +39,17 @@ export function AnswerForm({ interventionId, name, status, answer }: Props) {
       aria-label={t('admin.answer.formLabel', { name })}
       onSubmit={(event) => {
         event.preventDefault();
-        save.mutate({ interventionId, status: draft.status, statement: { de: draft.de, en: draft.en } });
+        const statement = { de: given(draft.de), en: given(draft.en) };
+        setMissing(!statement.de && !statement.en);
+        if (!statement.de && !statement.en) return;
+        save.mutate({ interventionId, status: draft.status, statement, note: given(draft.note) });
       }}
     >
+      {missing && (
+        <p className="feedback feedback--error" role="alert">
+          {t('timeline.missing')}
+        </p>
+      )}
       {save.error && (
         <p className="feedback feedback--error" role="alert">
           {errorText(t, save.error)}
@@ -62,9 +75,9 @@ export function AnswerForm({ interventionId, name, status, answer }: Props) {
           <textarea
             id={`${id}-${lang}`}
             rows={4}
-            required
             maxLength={STATEMENT_MAX}
             aria-describedby={`${id}-max`}
+            aria-invalid={missing || undefined}
             value={draft[lang]}
             onChange={(e) => setDraft({ ...draft, [lang]: e.target.value })}
           />
@@ -73,6 +86,19 @@ export function AnswerForm({ interventionId, name, status, answer }: Props) {
       <p id={`${id}-max`} className="admin-hint">
         {t('admin.answer.max', { max: STATEMENT_MAX })}
       </p>
+      <div className="admin-field">
+        <label htmlFor={`${id}-note`}>{t('timeline.noteLabel')}</label>
+        <input
+          id={`${id}-note`}
+          maxLength={STATUS_NOTE_MAX}
+          aria-describedby={`${id}-note-hint`}
+          value={draft.note}
+          onChange={(e) => setDraft({ ...draft, note: e.target.value })}
+        />
+        <p id={`${id}-note-hint`} className="admin-hint">
+          {t('timeline.noteHint', { max: STATUS_NOTE_MAX })}
+        </p>
+      </div>
       <button type="submit" className="button button--primary" disabled={save.isPending}>
         {t('admin.answer.submit')}
       </button>

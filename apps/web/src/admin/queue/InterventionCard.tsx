@@ -3,6 +3,7 @@
 import type {
   ModerationReasonText,
   Moderation,
+  ProposalAnswer,
   ProposalStatus,
   QueueIntervention,
   QueueReport,
@@ -28,7 +29,7 @@ export type StaffProposal = {
   name: string;
   votes: number;
   status: ProposalStatus;
-  answer: { de: string; en: string; answeredAt: string } | null;
+  answer: ProposalAnswer | null;
   monumentName: string | undefined;
   moderation: Moderation;
   reports: readonly QueueReport[];

@@ -9,6 +9,8 @@ import { MonumentCard } from './MonumentCard';
 import { MonumentLookup } from './MonumentLookup';
 import { useRejected } from './rejected';
 import { queueTab, type QueueTab } from './split';
+import { AwaitingAnswers } from '../../interventions/AwaitingAnswers';
+import { AnswerWaiting } from './AnswerWaiting';
 
 export function Queue({ tab }: { tab: QueueTab }) {
   const { t } = useTranslation();
@@ -23,6 +25,8 @@ export function Queue({ tab }: { tab: QueueTab }) {
   const rejectedProposals = rejected.interventions.filter((r) => !interventions.some((i) => i.id === r.id));
   return (
     <>
+      {/* Proposals past the threshold that still wait for the city's answer come first (issue 38). */}
+      {tab === 'review' && <AwaitingAnswers className="admin-section" action={(item) => <AnswerWaiting item={item} />} />}
       <section className="admin-section" aria-labelledby="queue-monuments">
         <h2 id="queue-monuments">{t(`admin.queue.${tab}.monuments`, { count: monuments.length })}</h2>
         {monuments.length === 0 ? (

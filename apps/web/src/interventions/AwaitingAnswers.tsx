@@ -1,0 +1,56 @@
+// Proposals that reached the mayor's threshold and still wait for the city's answer, longest
+// waiting first, with the days each has waited (issue 38; as the UK petitions site lists
+// "awaiting government response"). On /interventions for everyone, and first in the staff area,
+// which adds its answer button to each (`action`).
+import type { AwaitingAnswer } from '@linz/contract';
+import { MAYOR_THRESHOLD } from '@linz/contract/facts';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { awaitingAnswerQuery } from '../api/queries';
+import { useLocalDate } from '../popup/localDate';
+
+type Props = {
+  /** The staff area's action for an item (the answer form); none in public. */
+  action?: (item: AwaitingAnswer) => ReactNode;
+  className?: string;
+};
+
+export function AwaitingAnswers({ action, className = 'awaiting' }: Props) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const list = useQuery(awaitingAnswerQuery());
+  const day = useLocalDate('fullDate');
+  return (
+    <section className={className} aria-labelledby={headingId}>
+      <h2 id={headingId}>{t('awaiting.heading', { count: list.data?.length ?? 0 })}</h2>
+      <p>{t('awaiting.text', { threshold: MAYOR_THRESHOLD })}</p>
+      {list.isPending ? (
+        <p role="status">{t('app.loading')}</p>
+      ) : list.isError ? (
+        <p className="feedback feedback--error">{t('awaiting.error')}</p>
+      ) : list.data.length === 0 ? (
+        <p className="empty">{t('awaiting.none')}</p>
+      ) : (
+        <ol className="awaiting__list">
+          {list.data.map((item) => (
+            <li key={item.id} className="awaiting__item">
+              <Link
+                to="/monuments/$monumentId"
+                params={{ monumentId: item.monumentId }}
+                search={{ proposal: String(item.id) }}
+                className="awaiting__name"
+              >
+                {item.name}
+              </Link>
+              <span className="awaiting__monument">{t('awaiting.at', { monument: item.monumentName })}</span>
+              <span className="awaiting__days">{t('awaiting.days', { count: item.daysWaiting, date: day(item.reachedAt) })}</span>
+              {action?.(item)}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
