@@ -143,7 +143,7 @@ describe('the audit log over the API', () => {
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toBe('attachment');
     expect(res.headers['cache-control']).toBe('private, no-store');
-    const records = parse(res.body, { relax_column_count: false }) as string[][];
+    const records: string[][] = parse(res.body, { relax_column_count: false });
     expect(records[0]).toEqual([
       'Eintrag',
       'Zeitpunkt',
@@ -198,7 +198,16 @@ describe('the audit log over the API', () => {
         '48,30000°',
         '48,30591°',
       ],
-      ['Erika Muster', 'Denkmal bearbeitet', 'Denkmal', monumentId, 'Brunnen, "Eck" am Platz', 'Kategorie', 'Unbestimmt', 'Brunnen'],
+      [
+        'Erika Muster',
+        'Denkmal bearbeitet',
+        'Denkmal',
+        monumentId,
+        'Brunnen, "Eck" am Platz',
+        'Kategorie',
+        'Unbestimmt',
+        'Brunnen',
+      ],
     ]);
     // The entry's number ties its records together; the time is Linz's, as people write it.
     expect(new Set(records.slice(2).map((r) => r[0])).size).toBe(1);
@@ -207,7 +216,7 @@ describe('the audit log over the API', () => {
 
   it('exports in English with an English header, dates as people read them', async () => {
     const res = await csv(`action=intervention.answer&lang=en`);
-    const [header, ...rows] = parse(res.body) as string[][];
+    const [header, ...rows]: string[][] = parse(res.body);
     expect(header).toEqual(['Entry', 'When', 'Person', 'Action', 'Kind', 'Id', 'Name', 'Field', 'Before', 'After']);
     expect(rows.map((r) => [r[3], r[7], r[8], r[9]])).toEqual([
       ['City’s answer saved', 'Status', 'open', 'planned'],

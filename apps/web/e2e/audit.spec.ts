@@ -72,7 +72,7 @@ test('an edit is in the audit log in words, before → after; filtered by person
   await page.getByRole('link', { name: 'Als CSV herunterladen' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('protokoll.csv');
-  const records = parse(await readFile(await download.path(), 'utf8')) as string[][];
+  const records: string[][] = parse(await readFile(await download.path(), 'utf8'));
   expect(records[0]).toEqual(['Eintrag', 'Zeitpunkt', 'Person', 'Aktion', 'Art', 'Kennung', 'Name', 'Feld', 'Vorher', 'Nachher']);
   expect(records.slice(1).map((r) => r.slice(2))).toEqual([
     [editor.name, 'Denkmal bearbeitet', 'Denkmal', monument.id, monumentName, 'Geschlecht', 'Nicht angegeben', 'Weiblich'],
