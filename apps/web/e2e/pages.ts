@@ -223,6 +223,8 @@ export const PAGES: PageCase[] = [
     staff: true,
     open: staffView('Alle Vorschläge', 'All proposals'),
   },
+  { name: 'admin reports', id: 'admin-reports', path: '/admin', staff: true, open: staffView('Meldungen', 'Reports') },
+  { name: 'admin reasons', id: 'admin-reasons', path: '/admin', staff: true, open: staffView('Begründungen', 'Reasons') },
   { name: 'admin audit', id: 'admin-audit', path: '/admin', staff: true, open: staffView('Protokoll', 'Audit log') },
   { name: 'admin outbox', id: 'admin-outbox', path: '/admin', staff: true, open: staffView('Postausgang', 'Mail outbox') },
 ];
