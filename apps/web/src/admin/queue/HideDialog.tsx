@@ -3,7 +3,7 @@
 import type { HideReason } from '@linz/contract';
 import { MODERATION_REASON_MAX } from '@linz/contract/facts';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { useTRPC } from '../trpc';
@@ -19,6 +19,13 @@ export function HideDialog({ title, text, onHide, onClose }: Props) {
   const [choice, setChoice] = useState<string | null>(null);
   const [own, setOwn] = useState('');
   const en = i18n.resolvedLanguage === 'en';
+  // The dialog focuses its first field when it opens; the reasons may arrive after that, above
+  // "Eigene Begründung": then the first of them takes the focus, as a keyboard user expects.
+  const firstReason = useRef<HTMLInputElement>(null);
+  const loaded = reasons.data !== undefined;
+  useEffect(() => {
+    if (loaded) firstReason.current?.focus();
+  }, [loaded]);
   const ready = choice !== null && (choice !== OWN || own.trim() !== '');
   return (
     <ConfirmDialog
@@ -33,9 +40,10 @@ export function HideDialog({ title, text, onHide, onClose }: Props) {
         <legend>{t('admin.hide.reason')}</legend>
         <p className="admin-hint">{t('admin.hide.reasonHint')}</p>
         {reasons.isPending && <p role="status">{t('app.loading')}</p>}
-        {(reasons.data ?? []).map((r) => (
+        {(reasons.data ?? []).map((r, index) => (
           <label key={r.id} className="admin-choice">
             <input
+              ref={index === 0 ? firstReason : undefined}
               type="radio"
               name={id}
               value={r.id}
