@@ -112,6 +112,7 @@ describe(`REST façade on ${DB_KIND}`, () => {
         mayorReview: false,
         status: 'open',
         answer: null,
+        history: [],
       },
     ]);
     const other = expectAnswer(

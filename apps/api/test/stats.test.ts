@@ -98,7 +98,7 @@ describe(`GET /api/stats on ${DB_KIND}`, () => {
     const s1 = await stats();
     expect(s1.monuments.total).toBe(s0.monuments.total + 1);
     expect(s1.monuments.bySex.unspecified).toBe(s0.monuments.bySex.unspecified + 1);
-    expect(s1.monuments.byCategory.Unknown?.unspecified).toBe(1);
+    expect(s1.monuments.byCategory.undetermined?.unspecified).toBe(1);
     expect((await t.app.inject({ url: routes.stats.path, headers: { 'if-none-match': etag } })).statusCode).toBe(200);
 
     await w.staff('staff.monuments.update', { monumentId: added.id, patch: { sex: 'female', category: 'statue' } });
