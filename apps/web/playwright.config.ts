@@ -2,7 +2,8 @@
 // fresh embedded database. A missing chromium fails the run; it is never skipped.
 import { TILE_ATTRIBUTIONS } from '@linz/contract/facts';
 import { defineConfig, devices } from '@playwright/test';
-import { existsSync } from 'node:fs';
+import { E2E_CATEGORY } from './e2e/category';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -26,6 +27,14 @@ const dataDir = path.resolve(
 );
 /** Where the SMTP peer writes the mails it accepts (e2e/mailbox.ts reads them). */
 const mailDir = `${dataDir}-mail`;
+/** The shipped site profile with one category of the e2e run's own (stats.spec.ts counts its row
+ * alone): a new category is the site profile's decision. */
+const siteProfile = `${dataDir}-site.json`;
+if (!existsSync(siteProfile)) {
+  const shipped = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../api/site/denkmal-linz.json'), 'utf8')) as object;
+  mkdirSync(path.dirname(siteProfile), { recursive: true });
+  writeFileSync(siteProfile, JSON.stringify({ ...shipped, categories: [E2E_CATEGORY] }));
+}
 
 /** loadConfig options of the e2e API (apps/api/src/config.ts DEFAULTS). */
 const apiOptions = {
@@ -118,6 +127,7 @@ export default defineConfig({
       stderr: 'pipe',
       env: {
         DATA_DIR: dataDir,
+        SITE_PROFILE: siteProfile,
         PORT: String(port),
         HOST: '127.0.0.1',
         PUBLIC_URL: baseURL,

@@ -41,8 +41,10 @@ test('a new staff member clears ten items and finds each act in the audit log in
   // One place and one category corrected, then confirmed with the three others.
   await card(names[2]!).getByRole('button', { name: 'Bearbeiten' }).click();
   let form = card(names[2]!).getByRole('form', { name: `${names[2]} bearbeiten` });
-  await form.getByLabel('Breitengrad').fill('48.30591');
-  await form.getByLabel('Längengrad').fill('14.28734');
+  // Five decimals ending in 1: written back exactly as typed.
+  const [lat, lng] = somewhere().map((v) => `${v.toFixed(4)}1`);
+  await form.getByLabel('Breitengrad').fill(lat!);
+  await form.getByLabel('Längengrad').fill(lng!);
   await form.getByRole('button', { name: 'Speichern' }).click();
   await expect(status(page)).toHaveText(`„${names[2]}“ ist gespeichert.`);
   await card(names[3]!).getByRole('button', { name: 'Bearbeiten' }).click();
@@ -79,7 +81,7 @@ test('a new staff member clears ten items and finds each act in the audit log in
   await expect(row('Denkmal ausgeblendet (Moderation)', names[0]!)).toContainText('Werbung oder Spam');
   await expect(row('Denkmal ausgeblendet (Moderation)', names[1]!)).toContainText('Steht so nicht in Linz.');
   await expect(row('Denkmal bearbeitet', names[2]!).getByRole('listitem').filter({ hasText: 'Breitengrad:' })).toHaveText(
-    /^Breitengrad: Vorher [\d,]+° → Nachher 48,30591°$/,
+    new RegExp(`^Breitengrad: Vorher [\\d,]+° → Nachher ${lat!.replace('.', ',')}°$`),
   );
   await expect(row('Denkmal bearbeitet', names[3]!).getByRole('listitem')).toHaveText([
     'Kategorie: Vorher Unbestimmt → Nachher Gedenktafel',

@@ -88,6 +88,8 @@ test('a proposal’s description and mayor notice, from the server’s page; nev
       },
     }),
   );
+  // Proposals of other specs that wait for the city's answer would add their own list above.
+  await page.route(/\/api\/interventions\/awaiting-answer(\?|$)/, (route) => route.fulfill({ json: [] }));
   await page.goto('/interventions');
   const described = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Mit Beschreibung' }) });
   await expect(described).toContainText('A statue for everyone');

@@ -31,7 +31,7 @@ test('keyboard only: find a monument, expand it, vote and propose, with headings
   await page.keyboard.type(monument.name);
   await expect(page.getByRole('status').filter({ hasText: /Denkm/ })).toHaveText(/^1 Treffer von \d+ Denkmälern$/);
   const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name: monument.name }) });
-  await expect(item.getByRole('definition')).toHaveText(['Unbekannt', 'nicht angegeben', 'Noch nicht geprüft', '1']);
+  await expect(item.getByRole('definition')).toHaveText(['Unbestimmt', 'nicht angegeben', 'Noch nicht geprüft', '1']);
   await expect(item.getByRole('link', { name: `Auf der Karte zeigen: ${monument.name}` })).toHaveAttribute(
     'href',
     new RegExp(`monument=${monument.id}`),

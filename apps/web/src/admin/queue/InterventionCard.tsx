@@ -84,9 +84,11 @@ type CardProps = {
   proposal: StaffProposal;
   /** Opened with its answer form (a link from the mayor's mail, LinkedAnswer). */
   initiallyOpen?: 'answer';
+  /** Its monument's map drawn at once (ItemContext MAPS_AT_ONCE). */
+  mapShown?: boolean;
 };
 
-export function InterventionCard({ proposal, initiallyOpen }: CardProps) {
+export function InterventionCard({ proposal, initiallyOpen, mapShown }: CardProps) {
   const { t } = useTranslation();
   const trpc = useTRPC();
   const action = useStaffAction();
@@ -137,7 +139,12 @@ export function InterventionCard({ proposal, initiallyOpen }: CardProps) {
         {proposal.followers !== undefined && <li>{t('admin.tags.followers', { count: proposal.followers })}</li>}
       </ul>
       {proposal.monument && proposal.reporters && (
-        <ItemContext place={proposal.monument} name={proposal.monumentName ?? name} reporters={proposal.reporters} />
+        <ItemContext
+          place={proposal.monument}
+          name={proposal.monumentName ?? name}
+          reporters={proposal.reporters}
+          mapShown={mapShown}
+        />
       )}
       <HiddenReason reason={proposal.moderationReason ?? null} />
       <Reports reports={proposal.reports} />

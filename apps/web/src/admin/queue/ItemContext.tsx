@@ -2,6 +2,7 @@
 // map, and what its monument is (description, whom it commemorates, category); for a reported item,
 // who reported it, as counts only.
 import type { Reporters } from '@linz/contract';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PositionMap } from './PositionMap';
 
@@ -14,17 +15,30 @@ type Place = {
   shortDescription_en: string;
 };
 
-export function ItemContext({ place, name, reporters }: { place: Place; name: string; reporters: Reporters }) {
+/** How many items of a list draw their map at once; further down a button draws it (a long queue
+ * of maps would load hundreds of tiles and slow the page for everyone working it). */
+export const MAPS_AT_ONCE = 10;
+
+type Props = { place: Place; name: string; reporters: Reporters; mapShown?: boolean };
+
+export function ItemContext({ place, name, reporters, mapShown = true }: Props) {
   const { t, i18n } = useTranslation();
+  const [shown, setShown] = useState(mapShown);
   const description = (i18n.resolvedLanguage === 'en' && place.shortDescription_en) || place.shortDescription;
   return (
     <div className="admin-context">
-      <PositionMap
-        small
-        position={{ lat: place.geoLocX, lng: place.geoLocY }}
-        label={t('admin.context.mapLabel', { name })}
-        markerLabel={t('admin.context.markerLabel', { name })}
-      />
+      {shown ? (
+        <PositionMap
+          small
+          position={{ lat: place.geoLocX, lng: place.geoLocY }}
+          label={t('admin.context.mapLabel', { name })}
+          markerLabel={t('admin.context.markerLabel', { name })}
+        />
+      ) : (
+        <button type="button" className="button admin-context__show-map" onClick={() => setShown(true)}>
+          {t('admin.context.showMap')}
+        </button>
+      )}
       <dl className="admin-context__facts">
         <dt>{t('admin.context.category')}</dt>
         <dd>{t(`finder.categories.${place.category}`, { defaultValue: place.category })}</dd>

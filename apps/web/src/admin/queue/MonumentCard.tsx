@@ -15,7 +15,7 @@ import { MarkedName, ScreenTag } from './ScreenMarks';
 import { HiddenReason } from './HiddenReason';
 import { useRejected } from './rejected';
 
-export function MonumentCard({ monument }: { monument: QueueMonument }) {
+export function MonumentCard({ monument, mapShown }: { monument: QueueMonument; mapShown?: boolean }) {
   const { t, i18n } = useTranslation();
   const trpc = useTRPC();
   const action = useStaffAction();
@@ -63,7 +63,7 @@ export function MonumentCard({ monument }: { monument: QueueMonument }) {
           {t('admin.tags.id')} <code>{monument.id}</code>
         </li>
       </ul>
-      <ItemContext place={monument} name={name} reporters={monument.reporters} />
+      <ItemContext place={monument} name={name} reporters={monument.reporters} mapShown={mapShown} />
       <HiddenReason reason={monument.moderationReason} />
       <Reports reports={monument.reports} />
       <div className="admin-actions">

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../errors';
 import { useTRPC } from '../trpc';
 import { InterventionCard } from './InterventionCard';
+import { MAPS_AT_ONCE } from './ItemContext';
 import { MonumentCard } from './MonumentCard';
 import { MonumentLookup } from './MonumentLookup';
 import { useRejected } from './rejected';
@@ -32,7 +33,7 @@ export function Queue({ tab }: { tab: QueueTab }) {
         {monuments.length === 0 ? (
           <p>{t(`admin.queue.${tab}.noMonuments`)}</p>
         ) : (
-          monuments.map((m) => <MonumentCard key={m.id} monument={m} />)
+          monuments.map((m, i) => <MonumentCard key={m.id} monument={m} mapShown={i < MAPS_AT_ONCE} />)
         )}
       </section>
       <section className="admin-section" aria-labelledby="queue-proposals">
@@ -40,7 +41,7 @@ export function Queue({ tab }: { tab: QueueTab }) {
         {interventions.length === 0 ? (
           <p>{t(`admin.queue.${tab}.noProposals`)}</p>
         ) : (
-          interventions.map((i) => <InterventionCard key={i.id} proposal={i} />)
+          interventions.map((p, i) => <InterventionCard key={p.id} proposal={p} mapShown={i < MAPS_AT_ONCE} />)
         )}
       </section>
       {rejectedMonuments.length + rejectedProposals.length > 0 && (
