@@ -127,7 +127,12 @@ export async function layoutFailures(page: Page): Promise<LayoutFailures> {
           const [r, p] = [el.getBoundingClientRect(), box.getBoundingClientRect()];
           box.scrollTop += r.top + r.height / 2 - (p.top + p.height / 2);
         }
-      } else if (!el.closest('.leaflet-container')) el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+      } else {
+        // A control of a map is reached by scrolling to the map as a whole (a small map in a long page,
+        // the desk's); scrolling the control itself would move the map's overflow-hidden panes.
+        const map = el.closest('.leaflet-container');
+        (map ?? el).scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+      }
       // A link wrapped over two lines: the centre of its first line box, not of the box around both.
       const r = el.getClientRects()[0] ?? el.getBoundingClientRect();
       const x = r.left + r.width / 2;
