@@ -9,6 +9,7 @@ export default defineConfig({
     // Two files at a time (Vitest's default on 2 cores is one): most of a file's time is spent
     // waiting on databases, child processes and sockets. 550 s instead of 815 s on 2 cores.
     maxWorkers: 2,
+    isolate: false,
     projects: [
       // fault.test.ts and ready-fault.test.ts stop a PostgreSQL server: PostgreSQL only.
       {
@@ -18,6 +19,7 @@ export default defineConfig({
           include,
           exclude: ['test/fault.test.ts', 'test/ready-fault.test.ts'],
           env: { TEST_DB: 'pglite' },
+          globalSetup: ['test/global-pglite.ts'],
         },
       },
       {

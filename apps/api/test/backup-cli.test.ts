@@ -8,7 +8,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readBackup } from '../src/domain/backup.js';
-import { DB_KIND, freshDatabase, withTestOptions } from './harness.js';
+import { DB_KIND, freshDataDir, withTestOptions } from './harness.js';
 import { startServer, type TestServer } from './support/server.js';
 
 const apiDir = path.join(import.meta.dirname, '..');
@@ -43,13 +43,11 @@ async function cli(env: Record<string, string>, ...args: string[]) {
   }
 }
 
-async function environment(): Promise<Record<string, string>> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'linz-backup-cli-'));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  if (DB_KIND === 'pglite') return { DATA_DIR: dataDir };
-  const { database, url } = await freshDatabase();
-  await database.close();
-  return { DATA_DIR: dataDir, DATABASE_URL: url ?? '' };
+/** `empty`: on PGlite a folder no server has started in yet (the CLI migrates it itself). */
+async function environment({ empty = false } = {}): Promise<Record<string, string>> {
+  const { env, remove } = await freshDataDir('backup-cli', { empty });
+  cleanups.push(remove);
+  return env;
 }
 
 const MON = 'mon-dreifaltigkeitssaeule';
@@ -103,7 +101,7 @@ describe(`pnpm backup / pnpm restore on ${DB_KIND}`, () => {
     await server.stop();
 
     // A new, empty installation (on PGlite with no server running: the CLI takes the folder's lock).
-    const fresh = await environment();
+    const fresh = await environment({ empty: true });
     const restored = await cli(fresh, 'restore', file);
     expect(restored.code, restored.stderr).toBe(0);
     expect(restored.stdout).toMatch(/^Restored \d+ rows/);

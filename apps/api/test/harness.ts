@@ -1,6 +1,6 @@
 // Test helpers: a fresh, migrated and seeded database per test (PGlite or PostgreSQL, chosen by
 // the vitest project), an app built on it, and contract checks for answers.
-import { mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -11,23 +11,18 @@ import { Intervention, pathOf, routes } from '@linz/contract';
 import type { z } from 'zod';
 import { buildApp, type BuildOptions } from '../src/app.js';
 import { loadConfig, SETTINGS, type Config, type ConfigOptions } from '../src/config.js';
-import { openDatabase, type Database } from '../src/db/client.js';
-import { seedLinz } from '../src/db/seed.js';
+import { openDatabase, PGLITE_START_PARAMS, type Database } from '../src/db/client.js';
 import { LOOPBACK_VOTES_ENV } from './support/server.js';
 
 export const DB_KIND = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
 
-let pgliteTemplate: Promise<PGlite> | undefined;
+/** The run's seeded PGlite database (global-pglite.ts), read once per test file. */
+let pgliteDump: Blob | undefined;
 
+/** A copy of the run's seeded database in memory, started as a server starts PGlite. */
 async function freshPglite(): Promise<Database> {
-  pgliteTemplate ??= (async () => {
-    const pg = new PGlite();
-    const db = await openDatabase({ pglite: pg });
-    await seedLinz(db);
-    return pg;
-  })();
-  const clone = (await (await pgliteTemplate).clone()) as PGlite;
-  return openDatabase({ pglite: clone });
+  pgliteDump ??= new Blob([readFileSync(inject('pgliteDump'))]);
+  return openDatabase({ pglite: await PGlite.create({ loadDataDir: pgliteDump, startParams: PGLITE_START_PARAMS }) });
 }
 
 let counter = 0;
@@ -44,6 +39,26 @@ export async function freshDatabase(statementTimeoutMs?: number): Promise<{ data
     database: await openDatabase({ databaseUrl: url, poolSize: 20, ...(statementTimeoutMs ? { statementTimeoutMs } : {}) }),
     url,
   };
+}
+
+/**
+ * The settings of a server process on a copy of the seeded database: a new DATA_DIR (removed by
+ * `remove`) holding a copy of the run's PGlite folder, or, on PostgreSQL, with the URL of a copy.
+ * A first start on an empty folder (initdb, migrations, seed) is tested on its own (ops.test.ts).
+ */
+export async function freshDataDir(
+  label: string,
+  { empty = false }: { /** PGlite: a folder nothing has started in yet. */ empty?: boolean } = {},
+): Promise<{ env: Record<string, string>; remove: () => void }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `linz-${label}-`));
+  const remove = () => rmSync(dataDir, { recursive: true, force: true });
+  if (DB_KIND === 'pglite') {
+    if (!empty) cpSync(inject('pgliteFolder'), path.join(dataDir, 'pglite'), { recursive: true });
+    return { env: { DATA_DIR: dataDir }, remove };
+  }
+  const { database, url } = await freshDatabase();
+  await database.close();
+  return { env: { DATA_DIR: dataDir, DATABASE_URL: url ?? '' }, remove };
 }
 
 /** A scratch DATA_DIR per test run, so e-mails written as files stay out of the repository. */

@@ -2,9 +2,7 @@
 // Children are always killed.
 // "Nothing else arrives" is checked over whole polls the processes log (at debug level), not over a
 // fixed time: a slow machine makes the wait longer instead of the check weaker.
-import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -12,7 +10,7 @@ import { openDatabase } from '../src/db/client.js';
 import { seedLinz } from '../src/db/seed.js';
 import { addStaff } from '../src/domain/staff.js';
 import type { ConfigOptions } from '../src/config.js';
-import { DB_KIND, freshDatabase, withTestOptions } from './harness.js';
+import { DB_KIND, freshDatabase, freshDataDir, withTestOptions } from './harness.js';
 import { startServer, type TestServer } from './support/server.js';
 import { startSmtpPeer, type SmtpPeer } from './smtp-peer.js';
 
@@ -87,15 +85,10 @@ const stopGracefully = (api: Api) => api.server.stop(15_000);
 
 describe(`mayor e-mail across processes on ${DB_KIND}`, () => {
   it('an API process killed after the 10th vote and before the mail went out: exactly one message after a restart', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'linz-mail-crash-'));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const env: Record<string, string> = { DATA_DIR: dataDir };
+    const { env, remove } = await freshDataDir('mail-crash');
+    cleanups.push(remove);
+    const dataDir = env.DATA_DIR ?? '';
     const lease = { mailLeaseSeconds: 8 };
-    if (DB_KIND === 'postgres') {
-      const { database, url } = await freshDatabase();
-      await database.close();
-      env.DATABASE_URL = url ?? '';
-    }
     const hanging = await peer('hang');
     const first = await startApi({ ...env, SMTP_URL: hanging.url }, lease);
     const id = await proposal(first, 'Ein Brunnen');
@@ -134,15 +127,11 @@ describe(`mayor e-mail across processes on ${DB_KIND}`, () => {
   }, 240_000);
 
   it("an API process killed while it sends followers' mails about a status change: exactly one mail each after a restart", async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'linz-follow-crash-'));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const env: Record<string, string> = { DATA_DIR: dataDir, PUBLIC_URL: 'https://denkmal.linz.example' };
+    const fresh = await freshDataDir('follow-crash');
+    cleanups.push(fresh.remove);
+    const env: Record<string, string> = { ...fresh.env, PUBLIC_URL: 'https://denkmal.linz.example' };
+    const dataDir = env.DATA_DIR ?? '';
     const lease = { mailLeaseSeconds: 8 };
-    if (DB_KIND === 'postgres') {
-      const { database, url } = await freshDatabase();
-      await database.close();
-      env.DATABASE_URL = url ?? '';
-    }
     // A proposal, a staff member and three confirmed followers, written before any process holds the
     // database (the opt-in itself is tested in follow.test.ts).
     const FOLLOWERS = ['anna@example.org', 'ben@example.org', 'cem@example.org'];

@@ -2,14 +2,13 @@
 // control socket (the folder is locked while the server runs), on PostgreSQL directly. The token
 // works at once as a bearer token; a revoked one gets 401 at once.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { lockPath } from '../src/db/folder-lock.js';
 import { socketPath } from '../src/cli/control-socket.js';
-import { DB_KIND, freshDatabase, withTestOptions } from './harness.js';
+import { DB_KIND, freshDataDir, withTestOptions } from './harness.js';
 import { startServer, type TestServer } from './support/server.js';
 
 const apiDir = path.join(import.meta.dirname, '..');
@@ -52,12 +51,9 @@ const queue = (base: string, token: string) =>
   fetch(`${base}/api/staff/queue`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.status);
 
 async function environment(): Promise<Record<string, string>> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'linz-staff-'));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  if (DB_KIND === 'pglite') return { DATA_DIR: dataDir };
-  const { database, url } = await freshDatabase();
-  await database.close();
-  return { DATA_DIR: dataDir, DATABASE_URL: url ?? '' };
+  const { env, remove } = await freshDataDir('staff');
+  cleanups.push(remove);
+  return env;
 }
 
 // A fresh data folder's migrations and seed take about a minute on a busy machine (55 s measured at a

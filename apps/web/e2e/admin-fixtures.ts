@@ -11,8 +11,12 @@ const dataDir = () => {
   return path.resolve(import.meta.dirname, `../.tmp/e2e-${run}`);
 };
 
+/** The staff CLI as the built API ships it (`node dist/staff.js`, what a city without tsx runs); the
+ * browser tests run against that build. */
+const staffBundle = path.resolve(import.meta.dirname, '../../api/dist/staff.js');
+
 function staffCli(...args: string[]): string {
-  return execFileSync('pnpm', ['--silent', '--filter', '@linz/api', 'staff', ...args], {
+  return execFileSync(process.execPath, [staffBundle, ...args], {
     env: { ...process.env, DATA_DIR: dataDir(), LOG_LEVEL: 'silent' },
     encoding: 'utf8',
   });
@@ -34,6 +38,12 @@ export async function signIn(page: Page, token: string, name: string, lang: 'de'
   await page.getByLabel(lang === 'de' ? 'Zugangsschlüssel' : 'Access token').fill(token);
   await page.getByRole('button', { name: lang === 'de' ? 'Anmelden' : 'Sign in' }).click();
   await expect(page.getByText(lang === 'de' ? `Angemeldet als ${name}` : `Signed in as ${name}`).first()).toBeVisible();
+}
+
+/** Narrows the queue's tab to what matches `text` (it shows a page of items at a time, newest first:
+ * another spec's items may come between a spec's own and the top). */
+export async function searchQueue(page: Page, text: string, lang: 'de' | 'en' = 'de') {
+  await page.getByLabel(lang === 'de' ? 'Suchen: Name, Kennung oder Denkmal' : 'Search: name, id or monument').fill(text);
 }
 
 /** Opens the audit log filtered to one item and returns its table. */

@@ -1,7 +1,7 @@
 // The staff area at /admin in Chromium: sign-in and sign-out, every staff action through the UI
 // and the audit entry it leaves, a 401 returning to the sign-in form.
 import { seriousViolations } from './axe';
-import { addStaff, auditOf, auditRow, revokeStaff, signIn } from './admin-fixtures';
+import { addStaff, auditOf, auditRow, revokeStaff, searchQueue, signIn } from './admin-fixtures';
 import { expect, test, unique, type Page } from './fixtures';
 
 for (const lang of ['de', 'en'] as const) {
@@ -26,9 +26,11 @@ for (const lang of ['de', 'en'] as const) {
       expect(await seriousViolations(page)).toEqual([]);
 
       await signIn(page, token, name, lang);
+      await searchQueue(page, monument.name, lang);
       await expect(page.getByRole('article', { name: monument.name })).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
       await page.getByRole('button', { name: new RegExp(`^${lang === 'de' ? 'Meldungen' : 'Reports'} \\(\\d+\\)$`) }).click();
+      await searchQueue(page, proposal.name, lang);
       await expect(page.getByRole('article', { name: proposal.name })).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
     });
@@ -77,6 +79,7 @@ test('monument: reports shown as text, edit (marker and fields), validate, rejec
 
   await signIn(page, token, name);
   await page.getByRole('button', { name: /^Meldungen \(\d+\)$/ }).click();
+  await searchQueue(page, monumentName);
   const card = page.getByRole('article', { name: monumentName });
   await expect(card).toContainText('Von Besucher:innen hinzugefügt');
   await expect(card).toContainText('Falsch (existiert nicht, falscher Ort, doppelt)');
@@ -154,6 +157,7 @@ test('merge: chosen with the search box after a confirmation; proposals and vote
   await api.voteAsOthers(proposal.id, duplicate.id, 2);
 
   await signIn(page, token, name);
+  await searchQueue(page, duplicateName);
   await page.getByRole('article', { name: duplicateName }).getByRole('button', { name: 'Zusammenführen…' }).click();
   const dialog = page.getByRole('dialog', { name: `„${duplicateName}“ mit einem anderen Denkmal zusammenführen` });
   await expect(dialog.getByRole('button', { name: 'Zusammenführen' })).toBeDisabled();
@@ -279,6 +283,7 @@ test('keyboard: sign in with Enter; the hide dialog takes focus, Escape closes i
   await expect(page.getByRole('heading', { level: 1, name: 'Bereich für die Stadt' })).toBeFocused();
   await expect(page.getByText(`Angemeldet als ${name}`, { exact: true })).toBeVisible();
 
+  await searchQueue(page, monumentName);
   const reject = page.getByRole('article', { name: monumentName }).getByRole('button', { name: 'Ausblenden (Moderation)…' });
   await reject.focus();
   await page.keyboard.press('Enter');

@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
 import { seriousViolations } from './axe';
-import { addStaff, signIn } from './admin-fixtures';
+import { addStaff, searchQueue, signIn } from './admin-fixtures';
 import { expect, somewhere, test, unique } from './fixtures';
 
 test('an edit is in the audit log in words, before → after; filtered by person and item; downloaded as CSV', async ({
@@ -27,6 +27,7 @@ test('an edit is in the audit log in words, before → after; filtered by person
   expect(answered.status(), await answered.text()).toBe(200);
 
   await signIn(page, editor.token, editor.name);
+  await searchQueue(page, monumentName);
   const card = page.getByRole('article', { name: monumentName });
   await card.getByRole('button', { name: 'Bearbeiten' }).click();
   const form = card.getByRole('form', { name: `${monumentName} bearbeiten` });

@@ -3,7 +3,7 @@
 // place and one category corrected, the other monuments confirmed, three proposals answered in
 // German only. Then each act is in the audit log, filtered to that person, in plain words with
 // only the changed fields.
-import { addStaff, signIn } from './admin-fixtures';
+import { addStaff, searchQueue, signIn } from './admin-fixtures';
 import { expect, somewhere, test, unique, type Page } from './fixtures';
 
 const status = (page: Page) => page.locator('.admin-status');
@@ -22,6 +22,8 @@ test('a new staff member clears ten items and finds each act in the audit log in
   await signIn(page, token, name);
   const review = page.getByRole('button', { name: /^Prüfen \(\d+\)$/ });
   await expect(review).toBeVisible();
+  // The day's ten items, whatever else waits in the queue.
+  await searchQueue(page, tag);
   const card = (label: string) => page.getByRole('article', { name: label });
 
   // Two hidden, each with a reason: one from the list, one written for the case.

@@ -2,7 +2,7 @@
 // monument's context, "Ausblenden (Moderation)" with a canned reason, and the author reading that
 // reason on /mine and at the monument, nobody else. Axe-clean on each screen.
 import type { Browser } from '@playwright/test';
-import { addStaff, signIn } from './admin-fixtures';
+import { addStaff, searchQueue, signIn } from './admin-fixtures';
 import { seriousViolations } from './axe';
 import { expect, somewhere, test, unique, type Page } from './fixtures';
 
@@ -57,6 +57,7 @@ test('the desk: counts, an item on its map, hiding with a canned reason; its aut
   expect(await countIn(city, 'Meldungen')).toBeGreaterThanOrEqual(1);
 
   // The new monument, in "Prüfen", shows its place on a small map and its context.
+  await searchQueue(city, monumentName);
   const card = city.getByRole('article', { name: monumentName });
   await expect(card.getByRole('region', { name: `Karte: Wo „${monumentName}“ steht` })).toBeVisible();
   await expect(card.locator('.leaflet-marker-icon')).toBeVisible();
@@ -67,6 +68,7 @@ test('the desk: counts, an item on its map, hiding with a canned reason; its aut
   // The reported proposal, in "Meldungen": who reported as counts, the monument's place; hidden with a canned reason.
   const reports = await countIn(city, 'Meldungen');
   await city.getByRole('button', { name: /^Meldungen \(\d+\)$/ }).click();
+  await searchQueue(city, title);
   const reported = city.getByRole('article', { name: title });
   await expect(reported).toContainText('1 Browser, aus 1 Netz');
   await expect(reported.getByRole('region', { name: `Karte: Wo „${monumentName}“ steht` })).toBeVisible();
@@ -115,6 +117,7 @@ test('staff edit a canned reason in "Begründungen", and choose a category from 
   expect(await seriousViolations(page), 'axe: the reasons editor').toEqual([]);
 
   await page.getByRole('button', { name: /^Prüfen \(\d+\)$/ }).click();
+  await searchQueue(page, monumentName);
   const card = page.getByRole('article', { name: monumentName });
   await card.getByRole('button', { name: 'Bearbeiten' }).click();
   const category = card.getByRole('form', { name: `${monumentName} bearbeiten` }).getByLabel('Kategorie');

@@ -1,8 +1,8 @@
 // Every screen and state of PAGES (pages.ts), in both languages, on a desktop and a 390 px phone, as a
 // person sees it: one visit checks the layout (layout.ts: no clipped text, no word broken inside, nothing
-// wider than the screen, no control under another) and WCAG 2.2 AA (axe's A/AA rules, a target-size
-// check over every interactive element, 2.5.8), then a second visit walks it by Tab as a keyboard user
-// arriving there (focus never hidden, 2.4.11). `pnpm screens` runs this spec with SCREENS_DIR set: it
+// wider than the screen, no control under another) and the target size of every interactive element
+// (WCAG 2.5.8); in German it also runs axe's WCAG 2.2 A/AA rules, and a second visit walks the page by
+// Tab as a keyboard user arriving there (focus never hidden, 2.4.11). `pnpm screens` runs this spec with SCREENS_DIR set: it
 // first takes each screen's picture there, `{id}-{phone|desktop}-{de|en}.png`.
 import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -57,11 +57,14 @@ for (const lang of ['de', 'en'] as const) {
         await expect(help).toBeVisible();
         const footer = await page.getByRole('contentinfo').boundingBox();
         expect(footer && Math.abs(footer.y + footer.height - (page.viewportSize()?.height ?? 0))).toBeLessThan(1);
-        const axe = await wcagViolations(page);
+        // Target size depends on the words' lengths: both languages. axe and the Tab walk judge the
+        // page's structure, which is the same in both (the translations' test keeps every key in both):
+        // once per screen and size, in German, the first language.
         const targets = await targetSizeFailures(page);
+        const axe = lang === 'de' ? await wcagViolations(page) : [];
         // Tab from the start of the page, as a keyboard user arriving there.
-        await visit(page, c, lang);
-        const walk = await focusWalkFailures(page);
+        if (lang === 'de') await visit(page, c, lang);
+        const walk = lang === 'de' ? await focusWalkFailures(page) : { stops: 0, failures: [] };
         record({
           project: test.info().project.name,
           lang,
@@ -77,7 +80,7 @@ for (const lang of ['de', 'en'] as const) {
         expect.soft(targets.failures, `target size (${targets.checked} targets)`).toEqual([]);
         expect.soft(walk.failures, `focus walk (${walk.stops} stops)`).toEqual([]);
         expect(targets.checked).toBeGreaterThan(0);
-        expect(walk.stops).toBeGreaterThan(0);
+        if (lang === 'de') expect(walk.stops).toBeGreaterThan(0);
       });
     }
   });

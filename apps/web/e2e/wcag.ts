@@ -67,8 +67,9 @@ export async function targetSizeFailures(page: Page): Promise<{ checked: number;
     const all = [...document.querySelectorAll(selector)].filter(visible);
     // A target inside another (an icon inside a link) is part of it.
     const targets = all.filter((el) => !all.some((o) => o !== el && o.contains(el)) && !inline(el));
+    const isTarget = new Set(targets);
     const targetOf = (hit: Element | null) => {
-      for (let e = hit; e; e = e.parentElement) if (targets.includes(e)) return e;
+      for (let e = hit; e; e = e.parentElement) if (isTarget.has(e)) return e;
       return null;
     };
     const inMap = (el: Element) => !!el.closest('.leaflet-container');
@@ -102,8 +103,15 @@ export async function targetSizeFailures(page: Page): Promise<{ checked: number;
       const full = el.getBoundingClientRect();
       let box = clipped(el);
       if (box.right - box.left < full.width - 1 || box.bottom - box.top < full.height - 1) {
-        // Off screen: the map's markers stay where they are (the map does not scroll), the rest is scrolled to.
+        // Off screen: the map's markers stay where they are (the map does not scroll: a small map in a
+        // long page is scrolled to as a whole), the rest is scrolled to.
         if (inMap(el)) {
+          const map = el.closest('.leaflet-container');
+          const m = map?.getBoundingClientRect();
+          if (map && m && (m.top < 0 || m.bottom > innerHeight) && m.height < innerHeight) {
+            map.scrollIntoView({ block: 'center', inline: 'nearest' });
+            box = clipped(el);
+          }
           if (box.right - box.left < MIN / 2 || box.bottom - box.top < MIN / 2) continue;
         } else {
           el.scrollIntoView({ block: 'center', inline: 'nearest' });
@@ -120,7 +128,8 @@ export async function targetSizeFailures(page: Page): Promise<{ checked: number;
       const rows = Math.max(0, Math.floor((box.bottom - box.top) / STEP));
       let best = 0;
       let prev = new Array<number>(cols).fill(0);
-      for (let j = 0; j < rows; j++) {
+      // Row by row until a square of MIN is found (most targets have one within their first rows).
+      for (let j = 0; j < rows && best * STEP < MIN; j++) {
         const line = new Array<number>(cols).fill(0);
         for (let i = 0; i < cols; i++) {
           const hit = targetOf(document.elementFromPoint(box.left + STEP / 2 + i * STEP, box.top + STEP / 2 + j * STEP));
