@@ -12,7 +12,7 @@ test('texts, back links and fields (DE)', async ({ page }) => {
   await page.goto('/add');
   await expect(page.getByRole('heading', { level: 1, name: 'Denkmal hinzufügen' })).toBeVisible();
   await expect(page.getByText(/Fehlt ein Denkmal/)).toBeVisible();
-  await expect(page.getByText(/3 Sekunden lang gedrückt/)).toBeVisible();
+  await expect(page.getByText(/rechten Maustaste auf die Karte \(oder 3 Sekunden gedrückt halten\)/)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Zurück zur Karte', exact: true })).toHaveCount(2);
   const form = page.getByRole('form', { name: 'Neues Denkmal' });
   // Text fields rather than number fields: a number field cannot take the decimal comma (48,3069).
@@ -34,7 +34,7 @@ test.describe('English', () => {
   test('texts in English', async ({ page }) => {
     await page.goto('/add');
     await expect(page.getByRole('heading', { level: 1, name: 'Add a monument' })).toBeVisible();
-    await expect(page.getByText(/press and hold on the map for 3 seconds/)).toBeVisible();
+    await expect(page.getByText(/right-click the map \(or press and hold it for 3 seconds\)/)).toBeVisible();
     await expect((await coordinateFields(page, 'en')).lat).toBeVisible();
     await expect(page.getByRole('link', { name: 'Back to the map', exact: true })).toHaveCount(2);
   });

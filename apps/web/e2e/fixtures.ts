@@ -197,6 +197,28 @@ export async function mapReady(page: Page, timeout = MAP_TIMEOUT) {
   await expect(page.locator('.leaflet-marker-icon:not(.leaflet-marker-icon--covered)').first()).toBeVisible({ timeout });
 }
 
+/** The open popup has come to rest inside the map: its content loaded (it grows as proposals come),
+ * Leaflet has panned it into view and it has kept its place for three frames. */
+export async function popupSettled(page: Page, timeout = MAP_TIMEOUT) {
+  await page.waitForFunction(
+    () => {
+      const popup = document.querySelector('.leaflet-popup');
+      const map = document.querySelector('.leaflet-container');
+      if (!popup || !map || map.classList.contains('leaflet-pan-anim')) return false;
+      if (popup.querySelector('.monument-popup__loading')) return false;
+      const p = popup.getBoundingClientRect();
+      const m = map.getBoundingClientRect();
+      const w = window as unknown as { __popupAt?: string; __popupSame?: number };
+      const at = `${p.left},${p.top},${p.width},${p.height}`;
+      w.__popupSame = w.__popupAt === at ? (w.__popupSame ?? 0) + 1 : 0;
+      w.__popupAt = at;
+      return w.__popupSame >= 3 && p.top >= m.top && p.bottom <= m.bottom;
+    },
+    undefined,
+    { polling: 'raf', timeout },
+  );
+}
+
 /** A point on the map with no marker, control or popup within 40 px (for presses). */
 export async function emptyMapPoint(page: Page): Promise<{ x: number; y: number }> {
   const point = await page.evaluate(() => {

@@ -1,5 +1,5 @@
 // What a person sees go wrong in a layout, measured in the browser: text cut off by a box that hides
-// its overflow (an ellipsis included), a word broken across lines, content wider than the screen,
+// its overflow (an ellipsis included) or an empty field's example text cut at its edge, a word broken across lines, content wider than the screen,
 // and a control another element covers. Each failure is one line naming the element and its text.
 // Leaflet's tile and marker panes are left out: tiles and markers are meant to run past the map's
 // edge and lie on one another (clusters and hideCovered deal with the markers).
@@ -53,6 +53,16 @@ export async function layoutFailures(page: Page): Promise<LayoutFailures> {
       const wide = sideways && el.scrollWidth > el.clientWidth + 1;
       const tall = hides(s.overflowY) && el.scrollHeight > el.clientHeight + 1;
       if (wide || tall) clipped.push(line(el));
+    }
+    // An empty field's example text (its placeholder) cut at the field's edge: measured in the field's font.
+    const measure = document.createElement('canvas').getContext('2d');
+    for (const el of all) {
+      // (A text area wraps its example text.)
+      if (!(el instanceof HTMLInputElement) || el.value || !el.placeholder || !measure) continue;
+      const s = getComputedStyle(el);
+      measure.font = `${s.fontStyle} ${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
+      const room = el.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
+      if (measure.measureText(el.placeholder).width > room + 1) clipped.push(line(el, el.placeholder));
     }
 
     // Broken words: a word of a text node broken between two of its letters (breaks after a hyphen, a slash or other punctuation are fine).

@@ -2,7 +2,7 @@
 // and `pnpm screens` (the same spec taking pictures) walk this one table. A new
 // screen is one more entry; `open` reaches a state beyond the address, `visit` waits until it is settled.
 import { addStaff, signIn } from './admin-fixtures';
-import { expect, mapReady, test, unique, type Page } from './fixtures';
+import { expect, mapReady, popupSettled, test, unique, type Page } from './fixtures';
 import { linkIn, mailTo } from './mailbox';
 
 type Lang = 'de' | 'en';
@@ -245,8 +245,10 @@ export async function visit(page: Page, c: PageCase, lang: Lang) {
   }
   if (c.path.startsWith('/?') || c.path === '/') {
     await mapReady(page);
-    if (c.path.includes('monument='))
+    if (c.path.includes('monument=')) {
       await expect(page.locator('.leaflet-popup').getByRole('heading', { level: 2 })).toBeVisible();
+      await popupSettled(page);
+    }
   } else {
     await settled(page);
     if (c.missing) test.skip(await c.missing(page), `${c.path} is not built yet`);

@@ -83,6 +83,13 @@ test.describe('the welcome on a touch screen', () => {
   });
 });
 
+test("/add's tip on a touch screen tells of the long press too", async ({ page }) => {
+  await page.goto('/add');
+  const tip = page.locator('.tip');
+  await expect(tip).toHaveText(/^Tipp: Halte den Finger 3 Sekunden lang auf eine Stelle der Karte, dann öffnet sich diese Seite/);
+  await expect(tip).not.toContainText('Maustaste');
+});
+
 test('a touch held for 3 seconds shows progress and opens /add with the coordinates', async ({ page }) => {
   await page.clock.install();
   await page.goto('/');

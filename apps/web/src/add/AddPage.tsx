@@ -8,6 +8,7 @@ import { FeedbackBanner } from '../feedback/FeedbackBanner';
 import { failure, success, type Feedback } from '../feedback/feedback';
 import { mineKey } from '../follow/mineQuery';
 import { BackLink } from '../layout/BackLink';
+import { touchFirst } from '../layout/touchFirst';
 import { arrival } from '../map/arrival';
 import { uploadPhoto, type PhotoToSend } from '../photos/upload';
 import { pendingCoords } from '../storage/keys';
@@ -54,7 +55,7 @@ export function AddPage() {
       <BackLink label={t('add.back')} />
       <h1>{t('add.headline')}</h1>
       <p className="lead">{t('add.hint')}</p>
-      <p className="tip">{t('add.text')}</p>
+      <p className="tip">{t(touchFirst() ? 'add.textTouch' : 'add.text')}</p>
       <FeedbackBanner feedback={error} onClose={() => setError(null)} />
       {duplicateOf ? (
         <p className="feedback feedback--error" role="alert">

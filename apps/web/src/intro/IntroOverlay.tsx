@@ -3,10 +3,8 @@
 // mouse button where there is a mouse.
 import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { touchFirst } from '../layout/touchFirst';
 import { dismissIntro, useIntroOpen } from './introState';
-
-/** A touch screen is the main pointer (a phone or tablet), not a laptop that also has one. */
-const touchFirst = () => window.matchMedia('(pointer: coarse)').matches;
 
 export function IntroOverlay() {
   const { t } = useTranslation();
