@@ -15,6 +15,7 @@ import { markerIcon } from '../map/markerIcon';
 import { FALLBACK_TILES } from '../map/tiles';
 import type { LatLng } from '../storage/keys';
 import { MapControlTexts } from '../map/MapControlTexts';
+import { useMapLabel } from '../map/mapLabel';
 
 type Props = { place: LatLng; area: CityArea; onMove: (place: LatLng) => void };
 
@@ -29,11 +30,7 @@ const KEY_DIRECTIONS: Record<string, [number, number]> = {
 
 /** Names the focusable map, follows the pin when it moves from outside (fields, "my location"), takes taps. */
 function Follow({ place, label, onMove }: { place: LatLng; label: string; onMove: (p: LatLng) => void }) {
-  const map = useMap();
-  useEffect(() => {
-    map.getContainer().setAttribute('role', 'region');
-    map.getContainer().setAttribute('aria-label', label);
-  }, [map, label]);
+  const map = useMapLabel(label);
   useEffect(() => {
     if (!map.getBounds().contains(place)) map.panTo(place);
   }, [map, place]);

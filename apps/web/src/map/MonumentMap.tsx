@@ -14,6 +14,7 @@ import { underReview, type MapView } from '../storage/keys';
 import { SaveMapView } from './MapEvents';
 import { FALLBACK_TILES } from './tiles';
 import { MapControlTexts } from './MapControlTexts';
+import { useMapLabel } from './mapLabel';
 
 // The markers and clusters come after the first paint (the map itself does too), in a chunk of their
 // own that loads while the monuments are fetched; the region is busy until they are drawn.
@@ -60,14 +61,8 @@ function Tiles() {
   );
 }
 
-/** Leaflet's container is focusable (arrow keys pan): give it a role and a name. */
 function MapLabel({ label }: { label: string }) {
-  const map = useMap();
-  useEffect(() => {
-    const container = map.getContainer();
-    container.setAttribute('role', 'region');
-    container.setAttribute('aria-label', label);
-  }, [map, label]);
+  useMapLabel(label);
   return null;
 }
 

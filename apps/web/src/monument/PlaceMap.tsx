@@ -2,26 +2,19 @@
 // not zoom it), from the same tiles as the big map. It loads with the monument's view, never before.
 import type { Monument } from '@linz/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { MapContainer } from 'react-leaflet/MapContainer';
 import { Marker } from 'react-leaflet/Marker';
 import { TileLayer } from 'react-leaflet/TileLayer';
-import { useMap } from 'react-leaflet/hooks';
 import { clientConfigQuery } from '../api/queries';
+import { useMapLabel } from '../map/mapLabel';
 import { markerIcon } from '../map/markerIcon';
 import { FALLBACK_TILES } from '../map/tiles';
 import '../map/leaflet.css';
 
 const ZOOM = 17;
 
-/** Leaflet's container is focusable (arrow keys pan): give it a role and a name. */
 function Label({ label }: { label: string }) {
-  const map = useMap();
-  useEffect(() => {
-    const container = map.getContainer();
-    container.setAttribute('role', 'region');
-    container.setAttribute('aria-label', label);
-  }, [map, label]);
+  useMapLabel(label);
   return null;
 }
 

@@ -8,22 +8,18 @@ import { useEffect, useMemo, useRef } from 'react';
 import { MapContainer } from 'react-leaflet/MapContainer';
 import { Marker } from 'react-leaflet/Marker';
 import { TileLayer } from 'react-leaflet/TileLayer';
-import { useMap } from 'react-leaflet/hooks';
 import { clientConfigQuery } from '../../api/queries';
 import { markerIcon } from '../../map/markerIcon';
 import { FALLBACK_TILES } from '../../map/tiles';
 import { MapControlTexts } from '../../map/MapControlTexts';
+import { useMapLabel } from '../../map/mapLabel';
 
 type Position = { lat: number; lng: number };
 type Props = { position: Position; label: string; markerLabel: string; onMove?: (p: Position) => void; small?: boolean };
 
 /** Keeps the view on the marker when the fields move it, and names the focusable map. */
 function Follow({ position, label }: { position: Position; label: string }) {
-  const map = useMap();
-  useEffect(() => {
-    map.getContainer().setAttribute('role', 'region');
-    map.getContainer().setAttribute('aria-label', label);
-  }, [map, label]);
+  const map = useMapLabel(label);
   useEffect(() => {
     if (!map.getBounds().contains(position)) map.panTo(position);
   }, [map, position]);
