@@ -124,7 +124,7 @@ test.describe('script injection', () => {
     await mapReady(page);
     const titles = await page.locator('.leaflet-marker-icon').evaluateAll((els) => els.map((e) => e.getAttribute('title') ?? ''));
     for (const { monument } of named) {
-      expect(titles).toContain(`${monument.trim()} (von Besucher·innen hinzugefügt, noch nicht geprüft)`);
+      expect(titles).toContain(`${monument.trim()} (von Besucher:innen hinzugefügt, noch nicht geprüft)`);
     }
     // The carrier's popup lists every payload as a proposal, each with its vote button.
     const popup = await openPopup(page, new RegExp(`^Träger ${suffix}`));
@@ -136,7 +136,7 @@ test.describe('script injection', () => {
     await page.keyboard.press('Escape');
     // A sample of payload monuments opened one by one (from each of the three contexts): the heading is the name, as text.
     for (const { monument } of named.filter((_, i) => i % 27 === 0)) {
-      const opened = await openPopup(page, `${monument.trim()} (von Besucher·innen hinzugefügt, noch nicht geprüft)`);
+      const opened = await openPopup(page, `${monument.trim()} (von Besucher:innen hinzugefügt, noch nicht geprüft)`);
       await expect(opened.getByRole('heading', { level: 2 })).toHaveText(monument.trim());
       await page.keyboard.press('Escape');
     }
@@ -176,7 +176,7 @@ test.describe('script injection', () => {
       await page.getByRole('button', { name: 'Denkmal hinzufügen' }).click();
       await expect(page).toHaveURL(/\/$/);
       await mapReady(page);
-      const popup = await openPopup(page, `${name} (von Besucher·innen hinzugefügt, noch nicht geprüft)`);
+      const popup = await openPopup(page, `${name} (von Besucher:innen hinzugefügt, noch nicht geprüft)`);
       await expect(popup.getByRole('heading', { level: 2 })).toHaveText(name);
       await expect(popup.locator('.intervention-row__name')).toHaveText([payload.trim()]);
       // And a proposal typed into the popup's own form.

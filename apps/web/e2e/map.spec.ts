@@ -88,14 +88,14 @@ test('visitor-added, unvalidated monuments are marked as such', async ({ page, a
   await page.goto(`/?lat=${monument.geoLocX}&lng=${monument.geoLocY}&zoom=19`);
   await mapReady(page);
   const marker = page.getByRole('button', {
-    name: `${monument.name} (von Besucher·innen hinzugefügt, noch nicht geprüft)`,
+    name: `${monument.name} (von Besucher:innen hinzugefügt, noch nicht geprüft)`,
     exact: true,
   });
   await expect(marker).toHaveClass(/monument-marker--unvalidated/);
   await expect(marker).toHaveCSS('filter', /grayscale/);
   await marker.focus();
   await page.keyboard.press('Enter');
-  await expect(page.locator('.leaflet-popup').getByText('Von Besucher·innen hinzugefügt, noch nicht geprüft.')).toBeVisible();
+  await expect(page.locator('.leaflet-popup').getByText('Von Besucher:innen hinzugefügt, noch nicht geprüft.')).toBeVisible();
 });
 
 test('the map view is kept in session storage and restored', async ({ page }) => {
