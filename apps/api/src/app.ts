@@ -73,6 +73,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
     // A request that reached this instance while it closes (behind a balancer: sent just before the
     // drain ended) is served, not refused with 503; the database closes after the server has.
     return503OnClosing: false,
+    // The router's own refusals (an address that is not valid UTF-8, a path segment too long) answer
+    // the contract's error body like every other.
+    frameworkErrors: (error, req, reply) => void sendError(error, req, reply),
   });
   const mailer = mayorMailer({ config, database, secret, log: app.log }, opts.mail);
   const services = createServices({ config, database, secret, mailer });

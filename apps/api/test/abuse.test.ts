@@ -323,7 +323,7 @@ describe('error answers', () => {
     const res = await post(ctx.app, pathOf(routes.createIntervention.path, { monumentId: m.id }), { name: 'Nach dem Ende' });
     expect(res.statusCode).toBeGreaterThanOrEqual(500);
     const body = expectAnswer(res, res.statusCode, ErrorBody);
-    expect(Object.keys(body).sort()).toEqual(['message', 'requestId']);
+    expect(Object.keys(body).sort()).toEqual(['code', 'message', 'requestId']);
     expect(body.message).not.toMatch(/sql|insert|select|pglite|postgres|closed|stack|at /i);
     expect(body.requestId).toMatch(/^[0-9a-f-]{36}$/);
     const trpc = await post(ctx.app, '/trpc/interventions.create', { monumentId: m.id, body: { name: 'Nach dem Ende' } });

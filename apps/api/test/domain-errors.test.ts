@@ -1,8 +1,9 @@
 // The domain's refusals reach both transports through the one mapping (trpc/errors.ts), with the
-// same status, message and Retry-After; the domain layer knows neither transport.
+// same status, message, Retry-After and code (the contract's vocabulary, ERROR_STATUS); the domain
+// layer knows neither transport, nor any HTTP status.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathOf, routes } from '@linz/contract';
+import { ERROR_STATUS, ErrorBody, pathOf, routes } from '@linz/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { browser, DB_KIND, json, testApp } from './harness.js';
 
@@ -30,7 +31,7 @@ describe(`domain errors on ${DB_KIND}`, () => {
     const rest = await post(pathOf(routes.castVote.path, { interventionId: id }), { monumentId: MON, action: 'vote' }, who);
     const trpc = await post('/trpc/interventions.vote', { interventionId: id, body: { monumentId: MON, action: 'vote' } }, who);
     expect([rest.statusCode, trpc.statusCode]).toEqual([403, 403]);
-    expect(JSON.parse(rest.body)).toEqual({ message: 'You have already voted.' });
+    expect(JSON.parse(rest.body)).toEqual({ message: 'You have already voted.', code: 'ALREADY_VOTED' });
     expect(trpcError(trpc.body)).toMatchObject({
       message: 'You have already voted.',
       data: { code: 'FORBIDDEN', httpStatus: 403 },
@@ -67,6 +68,65 @@ describe(`domain errors on ${DB_KIND}`, () => {
     expect((await post('/api/interventions/2147483647/vote', vote)).statusCode).toBe(404);
     expect((await post('/trpc/interventions.vote', { interventionId: 2 ** 31 - 1, body: vote })).statusCode).toBe(404);
   });
+
+  it("every refusal carries a code of the vocabulary, answered with that code's status, over both transports", async () => {
+    t = await testApp();
+    const vote = { monumentId: MON, action: 'vote' };
+    const cases: { name: string; res: Awaited<ReturnType<typeof post>>; code: keyof typeof ERROR_STATUS }[] = [
+      { name: 'unknown proposal', res: await post('/api/interventions/2147483647/vote', vote), code: 'NOT_FOUND' },
+      {
+        name: 'a field that cannot be read',
+        res: await post('/api/interventions/1/vote', { monumentId: MON }),
+        code: 'INVALID_INPUT',
+      },
+      {
+        name: 'outside the city',
+        res: await post(routes.addMonument.path, { name: 'Fern', geoLocX: 10, geoLocY: 10, interventionTitle: '' }),
+        code: 'OUTSIDE_AREA',
+      },
+      { name: 'cross-site', res: await post(routes.addMonument.path, {}, { origin: 'https://evil.example' }), code: 'FORBIDDEN' },
+      {
+        name: 'not JSON',
+        res: await t.app.inject({
+          method: 'POST',
+          url: routes.addMonument.path,
+          headers: { 'content-type': 'text/plain' },
+          payload: 'x',
+        }),
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+      },
+      { name: 'no such API path', res: await t.app.inject({ url: '/api/nothing-here' }), code: 'NOT_FOUND' },
+      {
+        name: 'idempotency key not a UUID',
+        res: await post('/api/interventions/2147483647/vote', vote, { 'idempotency-key': 'nope' }),
+        code: 'INVALID',
+      },
+      {
+        name: 'tRPC: unknown proposal',
+        res: await post('/trpc/interventions.vote', { interventionId: 2 ** 31 - 1, body: vote }),
+        code: 'NOT_FOUND',
+      },
+      { name: 'tRPC: staff only', res: await t.app.inject({ url: '/trpc/staff.queue' }), code: 'UNAUTHORIZED' },
+    ];
+    for (const { name, res, code } of cases) {
+      const body = JSON.parse(res.body) as Record<string, unknown>;
+      if (name.startsWith('tRPC')) {
+        const { error } = body as { error: { data: { reason: string; httpStatus: number } } };
+        expect({ name, reason: error.data.reason, status: res.statusCode }).toEqual({
+          name,
+          reason: code,
+          status: ERROR_STATUS[code],
+        });
+      } else {
+        expect({ name, body: ErrorBody.safeParse(body).success, code: body.code, status: res.statusCode }).toEqual({
+          name,
+          body: true,
+          code,
+          status: ERROR_STATUS[code],
+        });
+      }
+    }
+  });
 });
 
 describe('layers', () => {
@@ -75,6 +135,17 @@ describe('layers', () => {
     for (const file of readdirSync(dir)) {
       const text = readFileSync(path.join(dir, file), 'utf8');
       expect(text, file).not.toMatch(/from '(\.\.\/(http|trpc|rest)\/|@trpc\/|fastify)/);
+    }
+  });
+
+  it('no domain file names an HTTP status: refusals say what went wrong by their code', () => {
+    const dir = path.join(import.meta.dirname, '../src/domain');
+    const statuses = [...new Set(Object.values(ERROR_STATUS))].join('|');
+    for (const file of readdirSync(dir).filter((f) => !f.endsWith('.test.ts'))) {
+      const text = readFileSync(path.join(dir, file), 'utf8');
+      expect(text.match(new RegExp(`(?<![\\w.])(${statuses})(?![\\w.])`, 'g')) ?? [], file).toEqual(
+        file === 'photos.ts' ? ['500'] : [], // LIMIT 500: a page's rows, not a status
+      );
     }
   });
 });

@@ -190,6 +190,29 @@ describe(`Idempotency-Key on ${DB_KIND}`, () => {
     expect(answer(await post(routes.addMonument.path, monument, keyed(mkey)))).toEqual(answer(dup));
     const [stored] = await t.database.rows<{ status: number }>(sql`SELECT status FROM idempotency_keys WHERE key = ${mkey}`);
     expect(stored?.status).toBe(409);
+
+    // A refusal keeps its own code on replay: a place outside the city stays OUTSIDE_AREA.
+    const okey = randomUUID();
+    const outside = await post(routes.addMonument.path, { name: 'Fern', geoLocX: 10, geoLocY: 10 }, keyed(okey));
+    expect(JSON.parse(outside.body)).toMatchObject({ code: 'OUTSIDE_AREA' });
+    expect(answer(await post(routes.addMonument.path, { name: 'Fern', geoLocX: 10, geoLocY: 10 }, keyed(okey)))).toEqual(
+      answer(outside),
+    );
+  });
+
+  it('a refusal stored before codes were (its class named as `kind`) is replayed with its status and code', async () => {
+    const key = randomUUID();
+    const first = await vote(keyed(key));
+    expect(first.statusCode).toBe(200);
+    // As a version before the error vocabulary stored an "already voted" refusal.
+    await t.database.rows(
+      sql`UPDATE idempotency_keys SET status = 403, outcome = ${JSON.stringify({ ok: false, error: { kind: 'AlreadyVoted', message: 'You have already voted.' } })}::jsonb WHERE key = ${key}`,
+    );
+    const replayed = await vote(keyed(key));
+    expect([replayed.statusCode, JSON.parse(replayed.body)]).toEqual([
+      403,
+      { message: 'You have already voted.', code: 'ALREADY_VOTED' },
+    ]);
   });
 
   it('a limit reached (429) is replayed even after the limit has passed', async () => {

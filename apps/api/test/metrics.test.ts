@@ -57,7 +57,7 @@ describe(`metrics on ${DB_KIND}`, () => {
       const res = await scrape(t, auth);
       expect(res.statusCode, String(auth)).toBe(401);
       expect(res.headers['www-authenticate']).toBe('Bearer realm="metrics"');
-      expect(JSON.parse(res.body)).toEqual({ message: expect.stringMatching(/token/) });
+      expect(JSON.parse(res.body)).toEqual({ message: expect.stringMatching(/token/), code: 'UNAUTHORIZED' });
       expect(res.body).not.toMatch(/# (HELP|TYPE)|_seconds|linz_/);
     }
   });

@@ -272,7 +272,10 @@ describe(`staff sign-in with the city's accounts on ${DB_KIND}`, () => {
     for (const url of ['/api/oidc/start', '/api/oidc/callback?code=a&state=b']) {
       const res = await t.app.inject({ url });
       expect(res.statusCode).toBe(404);
-      expect(JSON.parse(res.body)).toEqual({ message: "Sign-in with the city's accounts is not configured here." });
+      expect(JSON.parse(res.body)).toEqual({
+        message: "Sign-in with the city's accounts is not configured here.",
+        code: 'NOT_FOUND',
+      });
     }
     expect(t.config.oidc).toBeUndefined();
     expect((JSON.parse((await t.app.inject({ url: '/api/config' })).body) as { staffOidc: boolean }).staffOidc).toBe(false);

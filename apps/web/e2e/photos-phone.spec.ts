@@ -89,3 +89,31 @@ test('upload from the popup, seen as pending by the uploader only, public once s
   expect(served.headers()['cache-control']).toContain('immutable');
   await other.close();
 });
+
+test("a refused photo is named by the answer's code: an iPhone's HEIC gets how to send a JPEG, a non-image its own text", async ({
+  page,
+  api,
+}) => {
+  const name = unique('Heicsäule');
+  await api.addMonument(name, ...somewhere());
+  await page.goto('/');
+  const popup = await openPopup(page, new RegExp(`^${name} \\(`));
+  await popup.getByRole('button', { name: 'Foto hinzufügen' }).click();
+  const form = page.getByRole('dialog', { name: 'Foto oder Skizze hochladen' });
+  await form.getByLabel('Was zeigt das Bild?', { exact: false }).fill('Die Säule von Norden');
+  await form.getByLabel(/CC BY 4\.0/).check();
+  const chooser = form.getByLabel('Foto (JPEG, PNG oder WebP, höchstens 12 MB)');
+  // The start of an iPhone's HEIC file (an ISO-BMFF `ftyp` box of brand `heic`): the server tells
+  // it by its bytes; the browser does not know the type either.
+  const heic = Buffer.concat([
+    Buffer.from([0, 0, 0, 0x18]),
+    Buffer.from('ftypheic\0\0\0\0mif1heic', 'latin1'),
+    Buffer.alloc(512, 7),
+  ]);
+  await chooser.setInputFiles({ name: 'IMG_0001.HEIC', mimeType: 'image/heic', buffer: heic });
+  await form.getByRole('button', { name: 'Hochladen' }).click();
+  await expect(form.getByRole('alert')).toHaveText(/^HEIC-Fotos \(iPhone\) können wir nicht annehmen\./);
+  await chooser.setInputFiles({ name: 'notiz.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('nur ein Text') });
+  await form.getByRole('button', { name: 'Hochladen' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Das ist kein JPEG-, PNG- oder WebP-Bild.');
+});

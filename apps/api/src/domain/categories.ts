@@ -3,7 +3,7 @@
 import { MONUMENT_CATEGORIES } from '@linz/contract';
 import { Invalid } from './errors.js';
 
-/** A category outside the list (400). */
+/** A category outside the list. */
 export class UnknownCategory extends Invalid {
   override readonly code = 'UNKNOWN_CATEGORY';
   constructor(category: string) {

@@ -15,7 +15,7 @@ const M_PER_DEG = 111_320;
 const MARGIN = 1.1;
 
 /**
- * Throws Duplicate (409) naming the nearest public monument with the same name within the radius.
+ * Throws Duplicate naming the nearest public monument with the same name within the radius.
  * Adds of one folded name take turns (a transaction-scoped advisory lock on it), so two
  * simultaneous identical adds cannot both pass: the second sees the first once it commits.
  */

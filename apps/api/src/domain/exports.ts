@@ -32,7 +32,7 @@ export function parseBbox(raw: unknown): Bbox | null {
   return minLon <= maxLon && minLat <= maxLat ? { minLon, minLat, maxLon, maxLat } : null;
 }
 
-/** The exports' query; `invalid` names every parameter that could not be read (the answer is then 400). */
+/** The exports' query; `invalid` names every parameter that could not be read (the request is then refused as INVALID_INPUT). */
 export function parseExportQuery(query: Record<string, unknown>): { value: ExportQuery; invalid: string[] } {
   const { value: filters, invalid } = parseMonumentFilters(query);
   const value: ExportQuery = { filters };

@@ -5,32 +5,36 @@
 //
 // The database decides: the first request inserts a "running" row under the (voter, key) primary
 // key before it acts; a concurrent repeat finds the row and waits for its answer, on any instance.
-// Stored: the success and the domain's refusals (already voted 403, not found 404, duplicate 409,
-// limit reached 429, invalid 400): they are the request's answer, and acting again would not change
-// it. Not stored: anything else (5xx, a lost database): the row is deleted so a retry can succeed.
+// Stored: the success and the domain's refusals (already voted, not found, duplicate, conflict,
+// limit reached, invalid), by their code: they are the request's answer, and acting again would not
+// change it. Not stored: anything else (a server error, a lost database): the row is deleted so a
+// retry can succeed.
 import { createHash } from 'node:crypto';
-import { IDEMPOTENCY_TTL_HOURS } from '@linz/contract';
+import { IDEMPOTENCY_TTL_HOURS, type ErrorCode } from '@linz/contract';
 import { and, eq, isNull, lte } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema.js';
 import { AlreadyVoted, Conflict, DomainError, Duplicate, Invalid, LimitReached, NotFound } from './errors.js';
 
-/** The same key was sent with another request (another route or body): 422. */
+/** The same key was sent with another request (another route or body). */
 export class KeyReused extends DomainError {
+  readonly code = 'KEY_REUSED';
   constructor() {
     super('This Idempotency-Key was used for a different request.');
   }
 }
 
-/** A request with this key is still running after the wait: 409, try again shortly. */
+/** A request with this key is still running after the wait: try again shortly. */
 export class KeyInProgress extends Conflict {
+  override readonly code = 'KEY_IN_PROGRESS';
   constructor() {
     super('A request with this Idempotency-Key is still being processed; try again shortly.');
   }
 }
 
+/** A refusal as stored: its code (the answer's `code`), message and details. */
 type StoredRefusal = {
-  kind: 'AlreadyVoted' | 'LimitReached' | 'Duplicate' | 'Conflict' | 'NotFound' | 'Invalid';
+  code: ErrorCode;
   message: string;
   retryAfterSeconds?: number;
   existingId?: string;
@@ -40,30 +44,48 @@ type Outcome = { ok: true; data: unknown } | { ok: false; error: StoredRefusal }
 /** The refusals that are stored and replayed; undefined for anything else. */
 function refusalOf(err: unknown): StoredRefusal | undefined {
   if (err instanceof KeyInProgress || err instanceof KeyReused) return undefined;
-  const message = err instanceof Error ? err.message : '';
-  if (err instanceof AlreadyVoted) return { kind: 'AlreadyVoted', message };
-  if (err instanceof LimitReached) return { kind: 'LimitReached', message, retryAfterSeconds: err.retryAfterSeconds };
-  if (err instanceof Duplicate) return { kind: 'Duplicate', message, existingId: err.existingId };
-  if (err instanceof Conflict) return { kind: 'Conflict', message };
-  if (err instanceof NotFound) return { kind: 'NotFound', message };
-  if (err instanceof Invalid) return { kind: 'Invalid', message };
+  if (err instanceof LimitReached) return { code: err.code, message: err.message, retryAfterSeconds: err.retryAfterSeconds };
+  if (err instanceof Duplicate) return { code: err.code, message: err.message, existingId: err.existingId };
+  if (err instanceof AlreadyVoted || err instanceof Conflict || err instanceof NotFound || err instanceof Invalid) {
+    return { code: err.code, message: err.message };
+  }
   return undefined;
 }
 
-function refusalError(r: StoredRefusal): DomainError {
-  switch (r.kind) {
-    case 'AlreadyVoted':
+/** The stored refusal thrown again. Rows written before codes were stored name the class as `kind`. */
+function refusalError(stored: StoredRefusal & { kind?: string }): DomainError {
+  const code = stored.code ?? LEGACY_KINDS[stored.kind ?? ''] ?? 'INVALID';
+  switch (code) {
+    case 'ALREADY_VOTED':
       return new AlreadyVoted();
-    case 'LimitReached':
-      return new LimitReached(r.message, r.retryAfterSeconds ?? 60);
-    case 'Duplicate':
-      return new Duplicate(r.message, r.existingId ?? '');
-    case 'Conflict':
-      return new Conflict(r.message);
-    case 'NotFound':
-      return new NotFound(r.message);
-    case 'Invalid':
-      return new Invalid(r.message);
+    case 'TOO_MANY_REQUESTS':
+      return new LimitReached(stored.message, stored.retryAfterSeconds ?? 60);
+    case 'DUPLICATE':
+      return new Duplicate(stored.message, stored.existingId ?? '');
+    case 'NOT_FOUND':
+      return new NotFound(stored.message);
+    case 'CONFLICT':
+      return new Conflict(stored.message);
+    default:
+      return new StoredInvalid(code, stored.message);
+  }
+}
+
+const LEGACY_KINDS: Record<string, ErrorCode> = {
+  AlreadyVoted: 'ALREADY_VOTED',
+  LimitReached: 'TOO_MANY_REQUESTS',
+  Duplicate: 'DUPLICATE',
+  Conflict: 'CONFLICT',
+  NotFound: 'NOT_FOUND',
+  Invalid: 'INVALID',
+};
+
+/** An invalid request's stored refusal with its own code (e.g. OUTSIDE_AREA) kept. */
+class StoredInvalid extends Invalid {
+  override readonly code: ErrorCode;
+  constructor(code: ErrorCode, message: string) {
+    super(message);
+    this.code = code;
   }
 }
 
@@ -76,9 +98,9 @@ export type IdempotentRequest = {
   voterHash: string;
   key: string;
   fingerprint: string;
-  /** The answer's status for a success; `statusOf` gives a refusal's. */
+  /** The answer's status for a success; `statusOf` gives a refusal's (stored beside its outcome). */
   successStatus: number;
-  statusOf: (refusal: DomainError) => number;
+  statusOf: (code: ErrorCode) => number;
   /** How long a repeat waits for a running first request before it answers KeyInProgress. */
   waitMs: number;
   /** True once the repeat's own request has been answered (its deadline): it stops waiting. */
@@ -156,7 +178,7 @@ async function actAndStore<T>(database: Database, req: IdempotentRequest, act: (
     data = await act();
   } catch (err) {
     const refusal = refusalOf(err);
-    if (refusal) await store(req.statusOf(err as DomainError), { ok: false, error: refusal });
+    if (refusal) await store(req.statusOf(refusal.code), { ok: false, error: refusal });
     // Not the request's answer (a server error): forget the key, so a retry may act.
     else
       await db

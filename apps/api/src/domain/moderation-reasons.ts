@@ -7,7 +7,7 @@ import type { Database, Db } from '../db/client.js';
 import { audit } from './audit.js';
 import { Invalid, NotFound } from './errors.js';
 
-/** A canned reason that does not exist (any more) was chosen (400). */
+/** A canned reason that does not exist (any more) was chosen. */
 export class UnknownReason extends Invalid {
   override readonly code = 'UNKNOWN_REASON';
   constructor() {

@@ -16,10 +16,12 @@ export type OidcTransaction = { state: string; nonce: string; verifier: string }
  * a used code, an expired or forged ID token, the provider unreachable or refusing).
  */
 export class OidcRefused extends DomainError {
+  readonly code = 'UNAUTHORIZED';
   constructor(
     readonly reason: 'denied' | 'failed',
     message: string,
-    override readonly code?: string,
+    /** The library's or provider's own error code, for the log. */
+    readonly providerCode?: string,
   ) {
     super(message);
   }

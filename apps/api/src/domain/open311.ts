@@ -3,6 +3,7 @@
 // by joining strings with user text.
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  type ErrorCode,
   mediaUrl,
   OPEN311_BASE,
   OPEN311_FORMATS,
@@ -18,6 +19,7 @@ import {
 import { PRODUCT_NAME } from '@linz/contract/facts';
 import { XMLBuilder } from 'fast-xml-parser';
 import type { Database } from '../db/client.js';
+import { DomainError } from './errors.js';
 import { NOT_XML } from './feeds.js';
 import { publicIntervention, visiblePhoto } from './visibility.js';
 
@@ -57,15 +59,16 @@ export function isoWithOffset(at: Date): string {
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${offset}`;
 }
 
-export class Open311Error extends Error {
+/** Open311 parameters that cannot be read, or a service request that is not public: GeoReport's
+ * error list names each description (rest/open311.ts adds the status GeoReport puts beside it). */
+export class Open311Error extends DomainError {
+  readonly code: ErrorCode;
   constructor(
-    readonly code: 400 | 404,
+    kind: 'invalid' | 'not-found',
     readonly descriptions: string[],
   ) {
     super(descriptions.join(' '));
-  }
-  get body(): Open311Errors {
-    return this.descriptions.map((description) => ({ code: this.code, description }));
+    this.code = kind === 'invalid' ? 'INVALID_INPUT' : 'NOT_FOUND';
   }
 }
 
@@ -79,7 +82,7 @@ function parseDate(value: unknown): Date | undefined {
   return Number.isNaN(at.getTime()) ? undefined : at;
 }
 
-/** Reads `requests`'s query; every parameter that cannot be read is named in one 400. */
+/** Reads `requests`'s query; every parameter that cannot be read is named in one refusal. */
 export function parseOpen311Query(query: Record<string, unknown>, now: Date): Open311Query {
   const bad: string[] = [];
   const one = (name: string) => {
@@ -122,7 +125,7 @@ export function parseOpen311Query(query: Record<string, unknown>, now: Date): Op
   else if (to.getTime() - from.getTime() > span)
     bad.push(`start_date and end_date may be at most ${OPEN311_MAX_DAYS} days apart.`);
 
-  if (bad.length > 0) throw new Open311Error(400, bad);
+  if (bad.length > 0) throw new Open311Error('invalid', bad);
   // GeoReport: a list of ids overrides every other argument.
   return ids ? { ids } : { from, to, statuses };
 }
@@ -191,10 +194,10 @@ export async function open311Requests(database: Database, q: Open311Query, publi
   return rows.map((r) => toRequest(r, publicUrl));
 }
 
-/** One public proposal, or a 404. */
+/** One public proposal, or Open311Error('not-found'). */
 export async function open311Request(database: Database, id: number, publicUrl = ''): Promise<Open311Request[]> {
   const found = await open311Requests(database, { ids: [id] }, publicUrl);
-  if (found.length === 0) throw new Open311Error(404, [`No public service request ${id}.`]);
+  if (found.length === 0) throw new Open311Error('not-found', [`No public service request ${id}.`]);
   return found;
 }
 

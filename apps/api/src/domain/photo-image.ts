@@ -20,7 +20,7 @@ sharp.concurrency(1);
 export const MAX_DECODED_BYTES = PHOTO_RULES.maxPixels * 4;
 /** Decoded bytes of all pictures being processed at once: two of the largest (docs/photos.md, the budget). */
 export const DECODE_BUDGET_BYTES = 2 * MAX_DECODED_BYTES;
-/** Uploads that may wait for the budget; more answer 429 (a burst beyond this is no visitor). */
+/** Uploads that may wait for the budget; more are refused with LimitReached (a burst beyond this is no visitor). */
 export const DECODE_QUEUE_MAX = 20;
 
 /** Bytes per channel of libvips's band formats (Metadata.depth). */
@@ -124,30 +124,30 @@ const webp = (pipeline: Sharp, side: number) =>
     .timeout({ seconds: 30 })
     .toBuffer({ resolveWithObject: true });
 
-/** The bytes as sent, checked and re-encoded; a PhotoRefused (415/413/422) when they cannot be. */
+/** The bytes as sent, checked and re-encoded; a PhotoRefused (and why) when they cannot be. */
 export async function processPhoto(sent: Buffer): Promise<ProcessedPhoto> {
   const kind = sniff(sent);
-  if (kind === 'heif') throw new PhotoRefused(415, HEIC_MESSAGE);
-  if (!kind) throw new PhotoRefused(415, TYPE_MESSAGE);
+  if (kind === 'heif') throw new PhotoRefused('heic', HEIC_MESSAGE);
+  if (!kind) throw new PhotoRefused('type', TYPE_MESSAGE);
   // The header alone: a small file that claims 20,000 × 20,000 is refused before any pixel is decoded.
   let header: Metadata;
   try {
     header = await sharp(sent, { ...decodeOptions, limitInputPixels: false }).metadata();
   } catch {
-    throw new PhotoRefused(422, BROKEN_MESSAGE);
+    throw new PhotoRefused('broken', BROKEN_MESSAGE);
   }
-  if (header.format !== kind) throw new PhotoRefused(415, TYPE_MESSAGE);
-  if (!header.width || !header.height) throw new PhotoRefused(422, BROKEN_MESSAGE);
-  if (header.width * header.height > PHOTO_RULES.maxPixels) throw new PhotoRefused(413, PIXELS_MESSAGE);
-  if ((header.pages ?? 1) > 1) throw new PhotoRefused(415, TYPE_MESSAGE); // animated WebP/PNG
+  if (header.format !== kind) throw new PhotoRefused('type', TYPE_MESSAGE);
+  if (!header.width || !header.height) throw new PhotoRefused('broken', BROKEN_MESSAGE);
+  if (header.width * header.height > PHOTO_RULES.maxPixels) throw new PhotoRefused('too-large', PIXELS_MESSAGE);
+  if ((header.pages ?? 1) > 1) throw new PhotoRefused('type', TYPE_MESSAGE); // animated WebP/PNG
   const bytes = decodedBytes(header);
-  if (bytes > MAX_DECODED_BYTES) throw new PhotoRefused(413, DECODED_MESSAGE);
+  if (bytes > MAX_DECODED_BYTES) throw new PhotoRefused('too-large', DECODED_MESSAGE);
   return decoding.run(bytes, async () => {
     try {
       // rotate() with no angle: upright from the EXIF orientation. sharp writes no metadata unless asked.
       return await encoded(sharp(sent, decodeOptions).rotate());
     } catch {
-      throw new PhotoRefused(422, BROKEN_MESSAGE);
+      throw new PhotoRefused('broken', BROKEN_MESSAGE);
     }
   });
 }

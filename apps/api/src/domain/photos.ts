@@ -88,7 +88,7 @@ async function subjectOf(database: Database, tx: Db, subject: PhotoSubject) {
 }
 
 /**
- * Refuses an upload over the browser's or the connection's daily limit (429, Retry-After: when the
+ * Refuses an upload over the browser's or the connection's daily limit (LimitReached, with the seconds until the
  * oldest counted upload leaves the 24 hours). Checked before the bytes are processed, and again
  * under a lock when the photo is stored.
  */
@@ -298,7 +298,7 @@ export const rejectPhoto = (database: Database, actor: string, id: string, reaso
     );
   });
 
-/** Turned by 90°: new bytes, so a new hash and new URLs (the old ones 404; caches never see stale bytes). */
+/** Turned by 90°: new bytes, so a new hash and new URLs (the old ones are gone; caches never see stale bytes). */
 export const rotateStoredPhoto = (database: Database, actor: string, id: string, degrees: 90 | -90) =>
   onPhoto(database, actor, id, 'photo.rotate', async (tx) => {
     const [row] = await database.rows<{ image: Buffer | Uint8Array }>(sql`SELECT image FROM photos WHERE id = ${id}`, tx);

@@ -11,7 +11,7 @@ import { Conflict, Invalid, LimitReached, NotFound, Unauthorized } from './error
 export type StaffMember = { id: number; name: string };
 
 export const SESSION_HOURS = 12;
-/** Failed sign-ins per address hash within the window before 429. */
+/** Failed sign-ins per address hash within the window before every attempt is refused (LimitReached). */
 export const SIGN_IN_LIMIT = 10;
 export const SIGN_IN_WINDOW_MINUTES = 15;
 
@@ -40,7 +40,7 @@ export async function staffBySession(database: Database, sessionId: string): Pro
 
 /**
  * Signs in with a token: a new session (its id is returned, to go into the cookie). Failed
- * attempts are counted per address hash; past the limit every attempt is refused (429) until
+ * attempts are counted per address hash; past the limit every attempt is refused (LimitReached) until
  * the window has passed, so a token cannot be guessed from one address.
  */
 export async function signIn(

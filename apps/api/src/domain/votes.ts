@@ -7,8 +7,8 @@
 // sends them together (group commit): under load one call carries many votes, at rest each vote
 // goes alone without waiting. Each ballot keeps its own answer. A batch the database refuses is
 // retried ballot by ballot, so one ballot can never cost another its vote; a lost database fails
-// the whole batch (each request answers 503). A ballot whose request was already answered (503
-// at the request deadline) leaves the queue uncast.
+// the whole batch (each request is answered as unavailable). A ballot whose request was already
+// answered (at the request deadline) leaves the queue uncast.
 import { sql } from 'drizzle-orm';
 import { MAYOR_THRESHOLD, type ThresholdCounts, type VoteAnswer } from '@linz/contract';
 import type { Config } from '../config.js';

@@ -1,8 +1,10 @@
-// Turns any thrown error into the contract's error body. Details only for client errors;
-// a 5xx carries a generic message and the request id, the full error goes to the log.
+// Turns any thrown error into the contract's error body, and answers the refusals the HTTP layer
+// makes itself (refuse). Every body carries the vocabulary's `code` (@linz/contract ERROR_STATUS).
+// Details only for client errors; a 5xx carries a generic message and the request id, the full
+// error goes to the log.
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import type { ErrorBody } from '@linz/contract';
+import { ERROR_STATUS, errorCodeOfStatus, type ErrorBody, type ErrorCode } from '@linz/contract';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { databaseUnavailable } from '../db/unavailable.js';
 import { DomainError, Duplicate, LimitReached } from '../domain/errors.js';
@@ -43,6 +45,11 @@ export function statusOf(err: unknown): number {
   return typeof code === 'number' && code >= 400 && code < 600 ? code : 500;
 }
 
+/** Answers a refusal of the HTTP layer's own: the code's status and the contract's body. */
+export function refuse(reply: FastifyReply, code: ErrorCode, message: string) {
+  return reply.code(ERROR_STATUS[code]).send({ message, code } satisfies ErrorBody);
+}
+
 export function sendError(thrown: unknown, req: FastifyRequest, reply: FastifyReply) {
   const err = thrown instanceof TRPCError ? answeredError(thrown) : thrown;
   if (databaseUnavailable(err)) {
@@ -52,7 +59,13 @@ export function sendError(thrown: unknown, req: FastifyRequest, reply: FastifyRe
   const status = statusOf(err);
   if (status >= 500) {
     req.log.error({ err }, 'request failed');
-    return reply.code(status).send({ message: 'Internal server error.', requestId: String(req.id) } satisfies ErrorBody);
+    return reply
+      .code(status)
+      .send({
+        message: 'Internal server error.',
+        code: errorCodeOfStatus(status),
+        requestId: String(req.id),
+      } satisfies ErrorBody);
   }
   req.log.info({ status, code: (err as FastifyError)?.code }, (err as Error)?.message);
   const cause = err instanceof TRPCError ? err.cause : undefined;
@@ -62,11 +75,11 @@ export function sendError(thrown: unknown, req: FastifyRequest, reply: FastifyRe
   }
   const message = issues ? 'Invalid input.' : ((err as Error)?.message ?? 'Bad request.');
   const existingId = cause instanceof Duplicate ? cause.existingId : undefined;
-  const code = cause instanceof DomainError ? cause.code : undefined;
+  const code = cause instanceof DomainError ? cause.code : issues ? 'INVALID_INPUT' : errorCodeOfStatus(status);
   return reply.code(status).send({
     message,
+    code,
     ...(issues ? { issues } : {}),
     ...(existingId ? { existingId } : {}),
-    ...(code ? { code } : {}),
   } satisfies ErrorBody);
 }

@@ -5,6 +5,7 @@ import { MEDIA_PREFIX } from '@linz/contract/facts';
 import type { FastifyInstance } from 'fastify';
 import { mediaOf } from '../domain/photos.js';
 import type { ContextFor } from './context.js';
+import { refuse } from './errors.js';
 
 const NAME = /^([0-9a-f]{64})(-480)?\.webp$/;
 export const MEDIA_CACHE_PUBLIC = 'public, max-age=31536000, immutable';
@@ -12,7 +13,7 @@ export const MEDIA_CACHE_PUBLIC = 'public, max-age=31536000, immutable';
 export function mediaRoutes(app: FastifyInstance, contextFor: ContextFor) {
   app.get(`${MEDIA_PREFIX}:name`, async (req, reply) => {
     const match = NAME.exec((req.params as { name: string }).name);
-    if (!match?.[1]) return reply.code(404).send({ message: 'Not found.' });
+    if (!match?.[1]) return refuse(reply, 'NOT_FOUND', 'Not found.');
     const ctx = contextFor(req, reply);
     // Staff see pending photos in /admin (their session cookie); the voter cookie shows one's own.
     const staff =
@@ -23,7 +24,7 @@ export function mediaRoutes(app: FastifyInstance, contextFor: ContextFor) {
           )
         : false;
     const media = await mediaOf(app.services.database, match[1], match[2] !== undefined, ctx.knownVoterHash(), staff);
-    if (!media) return reply.code(404).send({ message: 'Not found.' });
+    if (!media) return refuse(reply, 'NOT_FOUND', 'Not found.');
     const etag = `"${match[1]}${match[2] ?? ''}"`;
     reply
       .header('content-type', 'image/webp')

@@ -12,7 +12,7 @@ import type { Config } from '../config.js';
 import type { Database, PoolUse } from '../db/client.js';
 import { outboxFigures, type OutboxGroup } from '../mail/outbox.js';
 import { openAlertCounts } from '../domain/vote-review.js';
-import { OUTBOX_STATES, VOTE_ALERT_KINDS } from '@linz/contract';
+import { OUTBOX_STATES, VOTE_ALERT_KINDS, type ErrorBody } from '@linz/contract';
 import { boundAddress } from './ops.js';
 
 export const METRICS_PATH = '/metrics';
@@ -222,7 +222,7 @@ export function metricsRoutes(app: FastifyInstance, metrics: Metrics | undefined
       return reply
         .code(401)
         .header('www-authenticate', 'Bearer realm="metrics"')
-        .send({ message: 'The metrics need the bearer token (METRICS_TOKEN).' });
+        .send({ message: 'The metrics need the bearer token (METRICS_TOKEN).', code: 'UNAUTHORIZED' } satisfies ErrorBody);
     }
     return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });

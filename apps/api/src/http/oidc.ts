@@ -51,7 +51,7 @@ export function oidcRoutes(app: FastifyInstance, services: Services) {
   const oidc = settings ? createOidc(settings) : undefined;
   // Only on a refusal: the reason and the failed check's code, never a token, code or claim.
   const refusal = (req: FastifyRequest, reply: FastifyReply, err: OidcRefused) => {
-    req.log.info({ reason: err.reason, code: err.code }, `staff sign-in refused: ${err.message}`);
+    req.log.info({ reason: err.reason, code: err.providerCode }, `staff sign-in refused: ${err.message}`);
     return reply.header('cache-control', 'no-store').redirect(refusedAt(err.reason), 302);
   };
 

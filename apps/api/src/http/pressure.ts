@@ -18,7 +18,11 @@ const HEALTH_TIMEOUT_MS = 2000;
 const isApi = isApiPath;
 
 export function unavailableBody(req: FastifyRequest): ErrorBody {
-  return { message: 'The service is busy or briefly unavailable. Please try again in a few seconds.', requestId: String(req.id) };
+  return {
+    message: 'The service is busy or briefly unavailable. Please try again in a few seconds.',
+    code: 'UNAVAILABLE',
+    requestId: String(req.id),
+  };
 }
 
 export function answerUnavailable(reply: FastifyReply) {

@@ -15,6 +15,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { connectionOf } from '../domain/identity.js';
+import { refuse } from './errors.js';
 import { pressure } from './pressure.js';
 
 const isApi = isApiPath;
@@ -111,27 +112,27 @@ export async function security(app: FastifyInstance, config: Config): Promise<vo
     // token in the URL is the only authority needed, and its route parses just that form.
     if (req.url.split('?')[0] === PATHS.followUnsubscribe) return done();
     if (crossSite(req, publicOrigin)) {
-      return void reply.code(403).send({ message: 'Cross-site requests are not allowed.' });
+      return void refuse(reply, 'FORBIDDEN', 'Cross-site requests are not allowed.');
     }
     const type = req.headers['content-type'] ?? '';
     // Photo uploads are forms (issue 30), and only they.
     if (isPhotoUploadPath(req.url.split('?')[0] ?? '')) {
       if (!/^multipart\/form-data\s*;/i.test(type)) {
-        return void reply.code(415).send({ message: 'Send the photo as multipart/form-data.' });
+        return void refuse(reply, 'UNSUPPORTED_MEDIA_TYPE', 'Send the photo as multipart/form-data.');
       }
       const length = req.headers['content-length'];
       if (length === undefined && req.url.startsWith(PHOTO_UPLOAD_TRPC_PATH)) {
-        return void reply.code(411).send({ message: 'Send the photo with a Content-Length.' });
+        return void refuse(reply, 'LENGTH_REQUIRED', 'Send the photo with a Content-Length.');
       }
       if (Number(length) > PHOTO_UPLOAD_MAX_REQUEST_BYTES) {
-        return void reply.code(413).send({ message: 'The photo is larger than 12 MB.' });
+        return void refuse(reply, 'TOO_LARGE', 'The photo is larger than 12 MB.');
       }
       return done();
     }
     // A DELETE carries no body: it needs no type.
     if (req.method === 'DELETE' && !type && !Number(req.headers['content-length'] ?? 0)) return done();
     if (!/^application\/json\s*(;|$)/i.test(type)) {
-      return void reply.code(415).send({ message: 'Send the body as application/json.' });
+      return void refuse(reply, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json.');
     }
     done();
   });

@@ -9,6 +9,7 @@ import { monumentViewPath, PATHS } from '@linz/contract/facts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { continuationOf } from '../domain/follows.js';
 import type { Services } from '../services.js';
+import { refuse } from './errors.js';
 import { fill, textAt, translationOf } from './locale.js';
 import { mediaOf, sharePhoto } from '../domain/photos.js';
 import { etagOf, imageCache, type Card } from './og-image.js';
@@ -55,12 +56,12 @@ export function sharePage(app: FastifyInstance, { webDist, publicUrl, services }
 
   app.get(PATHS.interventionImage, async (req, reply) => {
     const parsed = InterventionIdParam.safeParse((req.params as { interventionId: string }).interventionId);
-    if (!parsed.success) return reply.code(400).send({ message: 'Invalid intervention id.' });
+    if (!parsed.success) return refuse(reply, 'INVALID_INPUT', 'Invalid intervention id.');
     const found = await find(parsed.data);
     if (!found) {
       const next = await continuationOf(services.database, parsed.data);
       if (next) return reply.redirect(pathOf(PATHS.interventionImage, { interventionId: next.id }), 301);
-      return reply.code(404).send({ message: 'Unknown proposal.' });
+      return refuse(reply, 'NOT_FOUND', 'Unknown proposal.');
     }
     const { card } = await words(found);
     const etag = etagOf(card);

@@ -11,7 +11,9 @@ import { mkdir, readdir, readFile, rename, stat, unlink, utimes, writeFile } fro
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
+import { errorCodeOfStatus } from '@linz/contract';
 import { networkOf } from '../domain/identity.js';
+import { refuse } from './errors.js';
 
 /** A tile is kept at least this long, whatever the upstream says (basemap.at sends a day). */
 export const MIN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -304,7 +306,7 @@ export function tileRoutes(app: FastifyInstance, config: Config, opts: TileOptio
       const { z, x, file } = req.params;
       const y = FILE.exec(file)?.[1];
       if (!/^\d{1,2}$/.test(z) || !DIGITS.test(x) || !y) {
-        return reply.code(400).send({ message: 'A tile address is /tiles/{z}/{x}/{y}.png with whole numbers.' });
+        return refuse(reply, 'INVALID_INPUT', 'A tile address is /tiles/{z}/{x}/{y}.png with whole numbers.');
       }
       try {
         const { tile, maxAge } = await tiles.get({ z: Number(z), x: Number(x), y: Number(y) }, networkOf(req.ip));
@@ -319,13 +321,13 @@ export function tileRoutes(app: FastifyInstance, config: Config, opts: TileOptio
         // empty and asks again when the map next moves; a blank 200 would be kept as if it were the tile.
         if (error.status === 429) {
           reply.header('retry-after', String(error.retryAfter ?? 60)).header('cache-control', 'no-store');
-          return reply.code(429).send({ message: error.message, code: 'TOO_MANY_REQUESTS' });
+          return refuse(reply, 'TOO_MANY_REQUESTS', error.message);
         }
-        return reply.code(error.status).send({ message: error.message });
+        return reply.code(error.status).send({ message: error.message, code: errorCodeOfStatus(error.status) });
       }
     },
   );
   // Any other path under /tiles/ is no tile (and never the web app's page).
-  app.get('/tiles/*', (_req, reply) => reply.code(404).send({ message: 'No such tile.' }));
+  app.get('/tiles/*', (_req, reply) => refuse(reply, 'NOT_FOUND', 'No such tile.'));
   return tiles;
 }

@@ -11,6 +11,7 @@ import fastifyStatic from '@fastify/static';
 import { APP_PATHS, isApiPath } from '@linz/contract/facts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { voterIdFor } from './context.js';
+import { refuse } from './errors.js';
 
 const SPA_ROUTES = Object.values(APP_PATHS);
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -47,7 +48,7 @@ export async function webApp(app: FastifyInstance, webDist: string, heads: PageH
 
   /** The app's page (headers in setHeaders above), with this browser's voter cookie. */
   function sendPage(req: FastifyRequest, reply: FastifyReply, status: 200 | 404) {
-    if (!built) return reply.code(503).send({ message: 'The web app is not built. Run pnpm build.' });
+    if (!built) return refuse(reply, 'UNAVAILABLE', 'The web app is not built. Run pnpm build.');
     voterIdFor(req, reply);
     reply.code(status);
     // The not-found page answers 404 every time, never a 304 from a conditional request.
@@ -75,7 +76,7 @@ export async function webApp(app: FastifyInstance, webDist: string, heads: PageH
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split('?')[0] ?? '';
     if (!built || isApiPath(pathname) || (req.method !== 'GET' && req.method !== 'HEAD')) {
-      return reply.code(404).send({ message: `No such path: ${req.method} ${pathname}` });
+      return refuse(reply, 'NOT_FOUND', `No such path: ${req.method} ${pathname}`);
     }
     // A missing script, style or image must not receive HTML in its place.
     if (HAS_EXTENSION.test(pathname)) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');

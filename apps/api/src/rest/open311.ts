@@ -1,6 +1,6 @@
 // Open311 GeoReport v2 (read) over HTTP: each operation as .json and .xml, open to any site like
 // the other exports. Bad parameters and unknown ids answer GeoReport's error list (JSON or XML).
-import { OPEN311_FORMATS, open311Path, type Open311Format } from '@linz/contract';
+import { ERROR_STATUS, OPEN311_FORMATS, open311Path, type Open311Format } from '@linz/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   Open311Error,
@@ -40,7 +40,7 @@ export function open311Routes(app: FastifyInstance, services: Services) {
       async (req) => {
         const id = (req.params as { serviceRequestId: string }).serviceRequestId;
         if (!/^[1-9]\d{0,9}$/.test(id) || Number(id) > 2_147_483_647) {
-          throw new Open311Error(400, ['The service request id must be a positive whole number.']);
+          throw new Open311Error('invalid', ['The service request id must be a positive whole number.']);
         }
         return open311Request(database, Number(id), config.publicUrl);
       },
@@ -57,7 +57,9 @@ export function open311Routes(app: FastifyInstance, services: Services) {
           return send(reply, format, 200, renderOpen311(kind, value as never, format));
         } catch (err) {
           if (!(err instanceof Open311Error)) throw err;
-          return send(reply, format, err.code, renderOpen311('errors', err.body, format));
+          const status = ERROR_STATUS[err.code];
+          const list = err.descriptions.map((description) => ({ code: status, description }));
+          return send(reply, format, status, renderOpen311('errors', list, format));
         }
       });
     }

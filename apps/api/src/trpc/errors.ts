@@ -1,24 +1,30 @@
-// The one mapping of the domain's refusals (domain/errors.ts) to tRPC codes, which tRPC maps to
-// HTTP statuses. Both transports use it: the tRPC endpoint through the error formatter
-// (trpc/init.ts), the REST façade through http/errors.ts. It is applied when an error is
-// answered, not as a middleware: a middleware costs every call (a measurable share of a list read).
+// The one mapping of the domain's refusals (domain/errors.ts, by their code) to tRPC codes, through
+// the statuses of the contract's vocabulary (ERROR_STATUS). Both transports use it: the tRPC endpoint
+// through the error formatter (trpc/init.ts), the REST façade through http/errors.ts. It is applied
+// when an error is answered, not as a middleware: a middleware costs every call.
+import { ERROR_STATUS } from '@linz/contract';
 import { TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { databaseUnavailable } from '../db/unavailable.js';
-import { KeyReused } from '../domain/idempotency.js';
-import { AlreadyVoted, Conflict, DomainError, LimitReached, NotFound, PhotoRefused, Unauthorized } from '../domain/errors.js';
+import { DomainError } from '../domain/errors.js';
 
-function codeOf(err: DomainError): TRPC_ERROR_CODE_KEY {
-  if (err instanceof NotFound) return 'NOT_FOUND';
-  if (err instanceof AlreadyVoted) return 'FORBIDDEN';
-  if (err instanceof LimitReached) return 'TOO_MANY_REQUESTS';
-  if (err instanceof Conflict) return 'CONFLICT';
-  if (err instanceof Unauthorized) return 'UNAUTHORIZED';
-  if (err instanceof KeyReused) return 'UNPROCESSABLE_CONTENT';
-  if (err instanceof PhotoRefused) {
-    return ({ 413: 'PAYLOAD_TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE', 422: 'UNPROCESSABLE_CONTENT' } as const)[err.status];
-  }
-  return 'BAD_REQUEST';
-}
+/** tRPC's code for each status the vocabulary answers with (tRPC maps it back to the same status). */
+const TRPC_CODE: Record<(typeof ERROR_STATUS)[keyof typeof ERROR_STATUS], TRPC_ERROR_CODE_KEY> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  411: 'BAD_REQUEST', // never a domain refusal (http/security.ts answers it itself)
+  413: 'PAYLOAD_TOO_LARGE',
+  414: 'BAD_REQUEST', // never a domain refusal (Fastify's router answers it)
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'UNPROCESSABLE_CONTENT',
+  429: 'TOO_MANY_REQUESTS',
+  500: 'INTERNAL_SERVER_ERROR',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+const codeOf = (err: DomainError): TRPC_ERROR_CODE_KEY => TRPC_CODE[ERROR_STATUS[err.code]];
 
 /**
  * The error as it is answered: a domain error thrown in a procedure (which tRPC wraps as an

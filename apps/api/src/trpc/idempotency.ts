@@ -1,18 +1,11 @@
 // The Idempotency-Key of a public write, for the tRPC procedures (and so for their REST routes):
-// validated (400), then the write runs once per voter and key (domain/idempotency.ts).
-import { IdempotencyKey, routes } from '@linz/contract';
-import { TRPCError } from '@trpc/server';
-import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import { Invalid, type DomainError } from '../domain/errors.js';
+// validated (INVALID), then the write runs once per voter and key (domain/idempotency.ts).
+import { ERROR_STATUS, IdempotencyKey, routes } from '@linz/contract';
+import { Invalid } from '../domain/errors.js';
 import { fingerprintOf, idempotent } from '../domain/idempotency.js';
-import { answeredError } from './errors.js';
 import type { Context } from './init.js';
 
 export type IdempotentRoute = 'castVote' | 'createIntervention' | 'addMonument';
-
-/** A refusal's HTTP status, as it is answered. */
-const statusOf = (err: DomainError) =>
-  getHTTPStatusCodeFromError(answeredError(new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: err })));
 
 /** Runs `act`, once per voter and key when the request carries an Idempotency-Key. */
 export function idempotentWrite<T>(ctx: Context, route: IdempotentRoute, input: unknown, act: () => Promise<T>): Promise<T> {
@@ -27,7 +20,7 @@ export function idempotentWrite<T>(ctx: Context, route: IdempotentRoute, input: 
       key: key.data.toLowerCase(),
       fingerprint: fingerprintOf(route, input),
       successStatus: routes[route].status,
-      statusOf,
+      statusOf: (code) => ERROR_STATUS[code],
       waitMs: ctx.config.idempotencyWaitMs,
       answered: () => ctx.answered(),
     },

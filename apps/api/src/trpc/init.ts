@@ -1,4 +1,5 @@
 // tRPC setup: the request context and the procedure builders.
+import { errorCodeOfStatus } from '@linz/contract';
 import { initTRPC } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
@@ -45,10 +46,12 @@ const t = initTRPC.context<Context>().create({
         ...shape,
         code: TRPC_ERROR_CODES_BY_KEY[answered.code],
         message: 'Internal server error.',
-        data: { ...data, code: answered.code, httpStatus, cause: answered.code },
+        data: { ...data, code: answered.code, httpStatus, cause: answered.code, reason: errorCodeOfStatus(httpStatus) },
       };
     }
-    if (answered === error) return shape;
+    // The vocabulary's code (the REST body's `code`); tRPC's own `data.code` names only its error class.
+    const reason = answered.cause instanceof DomainError ? answered.cause.code : errorCodeOfStatus(httpStatus);
+    if (answered === error) return { ...shape, data: { ...shape.data, reason } };
     return {
       ...shape,
       code: TRPC_ERROR_CODES_BY_KEY[answered.code],
@@ -59,8 +62,7 @@ const t = initTRPC.context<Context>().create({
         code: answered.code,
         httpStatus,
         ...(answered.cause instanceof Duplicate ? { existingId: answered.cause.existingId } : {}),
-        // The REST body's stable `code`; tRPC's own `data.code` names only its error class.
-        ...(answered.cause instanceof DomainError && answered.cause.code ? { reason: answered.cause.code } : {}),
+        reason,
       },
     };
   },

@@ -1,4 +1,5 @@
 // Sends a photo as the API takes it (multipart/form-data) and names the outcome for the visitor.
+import type { ErrorCode } from '@linz/contract';
 import { PATHS, pathOf } from '@linz/contract/facts';
 
 export type Subject = { kind: 'monument'; monumentId: string } | { kind: 'intervention'; interventionId: number };
@@ -24,14 +25,22 @@ export async function uploadPhoto(subject: Subject, form: PhotoToSend): Promise<
     return 'failed';
   }
   if (res.status === 202) return 'sent';
-  const message = await res
+  const code = await res
     .json()
-    .then((b: { message?: unknown }) => (typeof b.message === 'string' ? b.message : ''))
-    .catch(() => '');
-  if (res.status === 415) return /HEIC/.test(message) ? 'heic' : 'type';
-  if (res.status === 413) return 'tooLarge';
-  if (res.status === 422) return 'broken';
-  if (res.status === 409) return 'full';
-  if (res.status === 429) return 'tooMany';
-  return 'failed';
+    .then((b: { code?: unknown }) => b.code)
+    .catch(() => undefined);
+  // A proxy in front (nginx's body limit, its rate limit) answers without our body.
+  return OUTCOMES[code as ErrorCode] ?? (res.status === 413 ? 'tooLarge' : res.status === 429 ? 'tooMany' : 'failed');
 }
+
+/** What the visitor is told for each refusal the upload can meet (the answer's `code`). */
+const OUTCOMES: Partial<Record<ErrorCode, UploadOutcome>> = {
+  PHOTO_HEIC: 'heic',
+  PHOTO_TYPE: 'type',
+  UNSUPPORTED_MEDIA_TYPE: 'type',
+  PHOTO_TOO_LARGE: 'tooLarge',
+  TOO_LARGE: 'tooLarge',
+  PHOTO_BROKEN: 'broken',
+  CONFLICT: 'full',
+  TOO_MANY_REQUESTS: 'tooMany',
+};
