@@ -59,13 +59,11 @@ export function sendError(thrown: unknown, req: FastifyRequest, reply: FastifyRe
   const status = statusOf(err);
   if (status >= 500) {
     req.log.error({ err }, 'request failed');
-    return reply
-      .code(status)
-      .send({
-        message: 'Internal server error.',
-        code: errorCodeOfStatus(status),
-        requestId: String(req.id),
-      } satisfies ErrorBody);
+    return reply.code(status).send({
+      message: 'Internal server error.',
+      code: errorCodeOfStatus(status),
+      requestId: String(req.id),
+    } satisfies ErrorBody);
   }
   req.log.info({ status, code: (err as FastifyError)?.code }, (err as Error)?.message);
   const cause = err instanceof TRPCError ? err.cause : undefined;
