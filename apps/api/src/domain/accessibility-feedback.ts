@@ -1,4 +1,4 @@
-// Barriers reported through the accessibility statement's form (issue 29): stored, listed for
+// Barriers reported through the accessibility statement's form: stored, listed for
 // staff and mailed to the profile's feedback address through the outbox. The sender's address is
 // optional and kept only as long as an answer and a complaint about it can take.
 import { sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// The one list of monument categories (issue 38): the contract's, plus those the site profile
+// The one list of monument categories: the contract's, plus those the site profile
 // adds. A correction with any other category is refused, so a typo never becomes a public filter.
 import { MONUMENT_CATEGORIES } from '@linz/contract';
 import { Invalid } from './errors.js';

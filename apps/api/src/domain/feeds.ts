@@ -94,7 +94,7 @@ type AnswerRow = Row & {
 };
 
 /**
- * Proposals that reached the threshold, and every step of their status history (issue 38): the
+ * Proposals that reached the threshold, and every step of their status history: the
  * step's day written out, its note, and with the step that came with the current answer, the
  * city's statement (in German, English, or both).
  */

@@ -1,4 +1,4 @@
-// Search, filters and paging over the cached public lists (issue 20), on the server: what the web
+// Search, filters and paging over the cached public lists, on the server: what the web
 // app did with the whole list in the browser. Everything is derived once per list snapshot
 // (read-cache.ts) and kept beside it: the items' folded search texts in one string, the lists'
 // orders and, per filter set, the matching positions. A word is then found with `indexOf` over

@@ -1,4 +1,4 @@
-// Following a proposal (issue 17): by e-mail with double opt-in and one-click unsubscribe, or in
+// Following a proposal: by e-mail with double opt-in and one-click unsubscribe, or in
 // this browser alone ("watch"); what a follower hears (mails queued in the transaction of the
 // change); "mine"; and how long an address is kept.
 //
@@ -345,7 +345,7 @@ export async function mine(database: Database, voterHash: string | null): Promis
 type HiddenRow = { kind: MineHidden['kind']; name: string; m_id: string; m_name: string; de: string; en: string | null };
 
 /**
- * This browser's own proposals and monuments that staff hid with a reason (issue 38): the reason
+ * This browser's own proposals and monuments that staff hid with a reason: the reason
  * is for their author, so only "mine" carries it (merged items are not hidden but moved).
  */
 async function hiddenOf(database: Database, voterHash: string): Promise<MineHidden[]> {

@@ -68,7 +68,7 @@ export function connectionOf(ip: string): string {
 /**
  * The connection's keyed hash under the day's key, and `recent`: its hashes under the keys of the
  * last 24 hours (today's, and yesterday's while it is kept), so that a limit over a sliding 24
- * hours sees yesterday's entries after midnight's key rotation (issue 37). Rather than one key
+ * hours sees yesterday's entries after midnight's key rotation. Rather than one key
  * kept for longer: a deleted key still makes every hash older than two days unlinkable.
  */
 export type IpHasher = ((ip: string, now?: Date) => Promise<string>) & {
@@ -124,7 +124,7 @@ function previousDay(day: string): string {
 }
 
 /**
- * The network the vote review and reports count (issues 27, 37): an IPv4 /24, or the /56 of an
+ * The network the vote review and reports count: an IPv4 /24, or the /56 of an
  * IPv6 address (one household's ten /64s are one network). Stored only as a keyed hash under the
  * server secret, blanked after RETENTION_DAYS.
  */

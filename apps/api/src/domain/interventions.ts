@@ -48,7 +48,7 @@ export function toIntervention(r: Row): Intervention {
     mayorNotifiedAt: iso(r.sent_at),
     mayorReview: r.mayor_review === true,
     status: r.status,
-    // One language is enough (issue 38); an answer has at least one (AnswerBody).
+    // One language is enough; an answer has at least one (AnswerBody).
     answer:
       r.answered_at === null || (r.answer_de === null && r.answer_en === null)
         ? null
@@ -84,7 +84,7 @@ export async function listAllInterventions(database: Database): Promise<Interven
 /**
  * A monument's proposals as one viewer sees them: each count with the held votes of the viewer's
  * network or browser (db/functions/votes.sql held_seen_by), so a held voter reads what a counted
- * one would (issue 37); ordered by that count as the public list is by its own.
+ * one would; ordered by that count as the public list is by its own.
  */
 export async function listMonumentInterventions(
   database: Database,
@@ -126,7 +126,7 @@ export async function createIntervention(
   input: NewIntervention,
   creatorIpHash: string,
   tx: Db = database.db,
-  /** This browser's keyed voter hash, for "mine" (issue 17). */
+  /** This browser's keyed voter hash, for "mine". */
   creatorVoterHash: string | null = null,
   mode: 'post' | 'pre' = 'post',
 ): Promise<CreatedIntervention> {

@@ -1,4 +1,4 @@
-// The map's data by slippy-map tile (issue 20): supercluster clusters the public monuments that
+// The map's data by slippy-map tile: supercluster clusters the public monuments that
 // pass a filter set, once per list snapshot and filter set, for every zoom up to
 // MAP_CLUSTER_MAX_ZOOM; a tile then answers the clusters and single monuments whose position lies
 // in it. Each cluster and monument lies in exactly one tile of a zoom, so a client joins tiles

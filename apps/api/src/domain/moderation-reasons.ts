@@ -1,4 +1,4 @@
-// The canned reasons staff pick when they hide an item (issue 38): shipped by migration 0016,
+// The canned reasons staff pick when they hide an item: shipped by migration 0016,
 // edited by staff from then on, each change in the audit log. A hiding keeps the reason's text as
 // it was (a later edit of the list does not rewrite what an author was told).
 import { sql } from 'drizzle-orm';

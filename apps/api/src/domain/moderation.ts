@@ -77,7 +77,7 @@ export const validateMonument = (database: Database, actor: string, id: string) 
     await database.rows(sql`UPDATE monuments SET validated = true WHERE id = ${id}`, tx);
   });
 
-/** The reason columns' values for a hiding (its author reads them, issue 38); null clears them. */
+/** The reason columns' values for a hiding (its author reads them); null clears them. */
 const reasonSets = (reason: { de: string; en: string } | null) =>
   sql`moderation_reason_de = ${reason?.de ?? null}, moderation_reason_en = ${reason?.en ?? null}`;
 

@@ -160,7 +160,7 @@ function toRequest(r: Row, publicUrl: string): Open311Request {
     address: r.monument,
     lat: Number(r.lat),
     long: Number(r.lng),
-    // GeoReport's one picture of a request: the proposal's approved picture (issue 30).
+    // GeoReport's one picture of a request: the proposal's approved picture.
     ...(r.photo_hash ? { media_url: `${publicUrl}${mediaUrl(r.photo_hash)}` } : {}),
   };
 }

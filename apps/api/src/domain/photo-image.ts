@@ -1,8 +1,8 @@
-// A photo's bytes, checked and re-encoded (issue 30). The type is read from the bytes (never the
+// A photo's bytes, checked and re-encoded. The type is read from the bytes (never the
 // name or the declared type); the header's dimensions are checked before anything is decoded;
 // the picture is then decoded by libvips (sharp), turned upright, sized and written anew as WebP
 // without any metadata block. What was sent is never kept: only the re-encoded bytes leave here.
-// Memory is bounded by what a picture decodes to, not by its file size (issue 37): a few KB of PNG
+// Memory is bounded by what a picture decodes to, not by its file size: a few KB of PNG
 // can say 16 bits per channel. The decoded size (pixels × channels × bytes per channel, from the
 // PNG IHDR, JPEG SOF or WebP header that libvips reads without decoding) is capped, and decoding
 // waits in a queue until its decoded size fits a memory budget shared by all uploads.

@@ -1,4 +1,4 @@
-// Photos of monuments and sketches of proposals (issue 30): stored in the database (so every
+// Photos of monuments and sketches of proposals: stored in the database (so every
 // instance, backup and restore have them), public only once staff approved them, served by the
 // hash of their bytes. Staff actions are one transaction each with their audit entry.
 import { randomUUID } from 'node:crypto';

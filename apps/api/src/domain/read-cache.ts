@@ -75,6 +75,18 @@ export async function announceChange(database: Database, list: ListName, tx?: Db
   await database.rows(sql`SELECT pg_notify(${CHANGE_CHANNEL}, ${list})`, tx);
 }
 
+/** The public lists, one read cache each (services.ts builds them). */
+export type PublicLists = Record<ListName, ReadCache<unknown>>;
+
+/**
+ * The public lists changed: this instance drops its copies at once (its next read sees the write)
+ * and every instance is told, so theirs are rebuilt too. The one place a use case says so.
+ */
+export async function listsChanged(app: { database: Database; lists: PublicLists }, ...lists: ListName[]): Promise<void> {
+  for (const list of lists) app.lists[list].invalidate();
+  for (const list of lists) await announceChange(app.database, list);
+}
+
 /**
  * A snapshot computed from the database that changes exactly when one of the lists does (the
  * dashboard's figures): kept while no source was invalidated, recomputed once one was (keyed on

@@ -3,7 +3,7 @@
 // hashes of an IPv4 /24 or an IPv6 /56, as the vote review counts them: identity.ts networkOf), it
 // is hidden until staff decide, and the hiding is logged with the actor "system". Both, because a
 // client that drops its cookie is a new browser each time, and a household has many addresses:
-// three requests from one home must not hide anything (issue 37).
+// three requests from one home must not hide anything.
 import { sql } from 'drizzle-orm';
 import type { NewReport } from '@linz/contract';
 import type { Database, Db } from '../db/client.js';

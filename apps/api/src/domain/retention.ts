@@ -100,7 +100,7 @@ export const RETENTION_STEPS: RetentionStep[] = [
   },
   // E-mail follows: unconfirmed after 48 h, ended 90 days after a final status (domain/follows.ts).
   { name: 'follows', run: (database, { now }) => purgeFollows(database, now) },
-  // A vote's confirmation whose link expired goes with its address (issue 27).
+  // A vote's confirmation whose link expired goes with its address.
   { name: 'voteConfirmations', run: (database, { now }) => purgeVoteConfirmations(database, now) },
   // Idempotency-Key answers are kept 24 hours (domain/idempotency.ts).
   { name: 'idempotencyKeys', run: (database, { now }) => purgeIdempotencyKeys(database, now) },

@@ -1,5 +1,5 @@
 // The word screen (docs/screening.md): a new proposal's or monument's name that contains a listed
-// word is held for staff instead of published. It reads what people see (issue 37): one
+// word is held for staff instead of published. It reads what people see: one
 // normalisation (`normalise`) of the text and the lists: Unicode NFKC, invisible and formatting
 // characters removed, look-alike letters folded to Latin by Unicode's confusables table (package
 // unhomoglyph), combining marks and case folded, ß -> ss; common digit-for-letter swaps are read as

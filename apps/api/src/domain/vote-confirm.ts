@@ -1,4 +1,4 @@
-// Confirming a vote by e-mail (issue 27): double opt-in through the follow machinery's limits and
+// Confirming a vote by e-mail: double opt-in through the follow machinery's limits and
 // outbox. One confirmed vote per address and proposal, after normalising the address as every mail
 // to a visitor does (domain/follows.ts normaliseEmail: anna+1@… and a.nna@gmail… are one person). Once confirmed only a keyed hash of the normalised
 // address and its domain are kept with the vote; the address itself goes with the confirmation row.
@@ -36,7 +36,7 @@ export type VoteConfirmAsk = MailAsk & { interventionId: number; email: string; 
 export async function requestVoteConfirmation(database: Database, secret: string, ask: VoteConfirmAsk): Promise<boolean> {
   const { address, domain } = normaliseEmail(ask.email);
   const emailHash = voteEmailHashOf(secret, address);
-  // The inbox's cap is shared with follows (one address rule, issue 37).
+  // The inbox's cap is shared with follows (one address rule).
   const inbox = emailHashOf(secret, ask.email);
   return database.db.transaction(async (tx) => {
     const mailsToday = await checkAskLimits(database, tx, ask, inbox);

@@ -1,4 +1,4 @@
-// Staff's check of a proposal's votes (issue 27): where they came from (networks as keyed hashes,
+// Staff's check of a proposal's votes: where they came from (networks as keyed hashes,
 // hours, confirmations), the alerts, and releasing or invalidating a set of votes by filter, with a
 // preview that computes exactly what the decision does. Counts are recomputed by the one rule in
 // db/functions/votes.sql; the mayor's e-mail follows the decision (released, withdrawn while

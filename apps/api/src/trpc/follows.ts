@@ -1,5 +1,5 @@
-// Following a proposal (issue 17): by e-mail (double opt-in, one-click unsubscribe), in this
-// browser alone, and "mine". The rules are in domain/follows.ts; this wires the request's identity.
+// Following a proposal: by e-mail (double opt-in, one-click unsubscribe), in this browser alone,
+// and "mine". Each procedure is a use case (domain/use-cases/follows.ts).
 import { z } from 'zod';
 import {
   ConfirmFollowRequest,
@@ -12,7 +12,14 @@ import {
   UnsubscribeQuery,
   Watching,
 } from '@linz/contract';
-import { confirmFollow, mine, requestFollow, unsubscribe, unwatch, watch } from '../domain/follows.js';
+import {
+  confirmFollowing,
+  followByMail,
+  mineOf,
+  unsubscribeByLink,
+  unwatchProposal,
+  watchProposal,
+} from '../domain/use-cases/follows.js';
 import { publicProcedure, router } from './init.js';
 
 const ProposalRef = z.object({ interventionId: InterventionId });
@@ -21,44 +28,23 @@ export const followsRouter = router({
   request: publicProcedure
     .input(ProposalRef.extend({ body: FollowRequest }))
     .output(FollowPending)
-    .mutation(async ({ ctx, input }) => {
-      const queued = await requestFollow(ctx.database, ctx.followSecret, {
-        interventionId: input.interventionId,
-        email: input.body.email,
-        lang: input.body.lang,
-        ipHash: await ctx.ipHash(),
-        voterHash: ctx.voterHash(),
-        limit: ctx.config.limits.createsPer5Minutes,
-      });
-      if (queued) ctx.mailQueued();
-      return { pending: true as const };
-    }),
+    .mutation(({ ctx, input }) => followByMail(ctx, input, ctx)),
   confirm: publicProcedure
     .input(ConfirmFollowRequest)
     .output(FollowConfirmed)
-    .mutation(async ({ ctx, input }) => ({ following: true as const, ...(await confirmFollow(ctx.database, input.token)) })),
+    .mutation(({ ctx, input }) => confirmFollowing(ctx, input)),
   unsubscribe: publicProcedure
     .input(UnsubscribeQuery)
     .output(Unsubscribed)
-    .mutation(async ({ ctx, input }) => {
-      const all = input.all === '1';
-      await unsubscribe(ctx.database, input.token, all);
-      return { unsubscribed: true as const, all };
-    }),
+    .mutation(({ ctx, input }) => unsubscribeByLink(ctx, input)),
   watch: publicProcedure
     .input(ProposalRef)
     .output(Watching)
-    .mutation(async ({ ctx, input }) => {
-      await watch(ctx.database, input.interventionId, ctx.voterHash());
-      return { watching: true };
-    }),
+    .mutation(({ ctx, input }) => watchProposal(ctx, input, ctx)),
   unwatch: publicProcedure
     .input(ProposalRef)
     .output(Watching)
-    .mutation(async ({ ctx, input }) => {
-      await unwatch(ctx.database, input.interventionId, ctx.knownVoterHash());
-      return { watching: false };
-    }),
+    .mutation(({ ctx, input }) => unwatchProposal(ctx, input, ctx)),
   /** Reads the voter cookie without issuing one: a browser without it has no activity. */
-  mine: publicProcedure.output(Mine).query(({ ctx }) => mine(ctx.database, ctx.knownVoterHash())),
+  mine: publicProcedure.output(Mine).query(({ ctx }) => mineOf(ctx, undefined, ctx)),
 });

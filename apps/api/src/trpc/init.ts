@@ -3,33 +3,22 @@ import { errorCodeOfStatus } from '@linz/contract';
 import { initTRPC } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
-import type { StaffMember } from '../domain/staff.js';
+import type { Actor } from '../domain/actor.js';
 import type { Services } from '../services.js';
 import { DomainError, Duplicate } from '../domain/errors.js';
 import { answeredError } from './errors.js';
 
-export type Context = Services & {
-  /** Keyed hash of this browser's anonymous voter id (issues the cookie on first use). */
-  voterHash(): string;
-  /** The same hash when the request carries a valid voter cookie, else null (never issues one). */
-  knownVoterHash(): string | null;
-  /** Keyed hash of the client address under today's key. */
-  ipHash(): Promise<string>;
-  /** The same under today's and yesterday's key: limits over a sliding 24 hours (identity.ts). */
-  ipHashes(): Promise<{ current: string; previous: string | null }>;
-  /** Keyed hash of the client's network (IPv4 /24, IPv6 /56: config.ts ADDRESS_PREFIXES) under the server secret: vote review and reports. */
-  netHash(): string;
-  /** True once this request has been answered (e.g. 503 at its deadline): its work is no longer wanted. */
-  answered(): boolean;
-  /** The signed-in staff member (bearer token, else the staff_session cookie); Unauthorized otherwise. Memoised. */
-  staffMember(): Promise<StaffMember>;
-  /** The request's Idempotency-Key header as sent (validated by trpc/idempotency.ts). */
-  idempotencyKey(): string | undefined;
-  /** Sets the staff_session cookie to a new session id. */
-  startStaffSession(sessionId: string): void;
-  /** The session id of the request's staff_session cookie (if any), and the cookie cleared. */
-  endStaffSession(): string | undefined;
-};
+/** A request's context: the app's parts, who makes the request (an Actor: what the use cases are
+ * given), and what only the transport does (the Idempotency-Key header, the staff session cookie). */
+export type Context = Services &
+  Actor & {
+    /** The request's Idempotency-Key header as sent (validated by trpc/idempotency.ts). */
+    idempotencyKey(): string | undefined;
+    /** Sets the staff_session cookie to a new session id. */
+    startStaffSession(sessionId: string): void;
+    /** The session id of the request's staff_session cookie (if any), and the cookie cleared. */
+    endStaffSession(): string | undefined;
+  };
 
 const t = initTRPC.context<Context>().create({
   // Never a stack in an answer, whatever NODE_ENV says (tRPC adds one unless NODE_ENV=production):

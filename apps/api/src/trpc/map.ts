@@ -1,4 +1,4 @@
-// The map's data by tile (issue 20). The answer is a snapshot's data (domain/map-tiles.ts), so the
+// The map's data by slippy-map tile. The answer is a snapshot's data (domain/map-tiles.ts), so the
 // REST façade sends its bytes and ETag as they are.
 import { MapTileInput } from '@linz/contract';
 import { mapTile } from '../domain/map-tiles.js';

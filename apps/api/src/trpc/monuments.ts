@@ -1,4 +1,4 @@
-// Monument procedures.
+// Monument procedures: each a use case (domain/use-cases/) or a cached list.
 import {
   CreatedMonument,
   MonumentDetail,
@@ -10,18 +10,18 @@ import {
   ReportAnswer,
 } from '@linz/contract';
 import { z } from 'zod';
-import { announceChange, snapshotOf } from '../domain/read-cache.js';
-import { createWithinLimit } from '../domain/limits.js';
-import { addMonument, getPublicMonument } from '../domain/monuments.js';
+import { snapshotOf } from '../domain/read-cache.js';
+import { getPublicMonument } from '../domain/monuments.js';
 import { monumentPage } from '../domain/finder.js';
+import { addMonumentAsVisitor } from '../domain/use-cases/monuments.js';
+import { fileReport } from '../domain/use-cases/proposals.js';
 import { idempotentWrite } from './idempotency.js';
-import { fileReport } from './reports.js';
 import { publicProcedure, router } from './init.js';
 
 export const monumentsRouter = router({
   // The cached snapshot's data, validated once when the cache was built (domain/read-cache.ts).
   list: publicProcedure.query(async ({ ctx }) => (await ctx.lists.monuments.get()).data),
-  /** A page of the list, searched and filtered on the server (issue 20); a snapshot's data, for the REST ETag. */
+  /** A page of the list, searched and filtered on the server; a snapshot's data, for the REST ETag. */
   page: publicProcedure.input(MonumentPageQuery).query(async ({ ctx, input }) => {
     const list = (await ctx.lists.monuments.get()).data;
     return snapshotOf(MonumentPage, monumentPage(list, input.filters, input.page)).data;
@@ -35,19 +35,9 @@ export const monumentsRouter = router({
   report: publicProcedure
     .input(MonumentRef.extend({ body: NewReport }))
     .output(ReportAnswer.extend({ created: z.boolean() }))
-    .mutation(({ ctx, input }) => fileReport(ctx, { kind: 'monument', id: input.monumentId }, input.body)),
+    .mutation(({ ctx, input }) => fileReport(ctx, { target: { kind: 'monument', id: input.monumentId }, body: input.body }, ctx)),
   add: publicProcedure
     .input(NewMonument)
     .output(CreatedMonument)
-    .mutation(({ ctx, input }) =>
-      idempotentWrite(ctx, 'addMonument', input, async () => {
-        const ipHash = await ctx.ipHash();
-        const monument = await createWithinLimit(ctx.database, ipHash, ctx.config.limits.createsPer5Minutes, (tx) =>
-          addMonument(ctx.database, tx, input, ipHash, ctx.voterHash(), ctx.config.moderation, ctx.config.site.area),
-        );
-        ctx.lists.monuments.invalidate();
-        await announceChange(ctx.database, 'monuments');
-        return monument;
-      }),
-    ),
+    .mutation(({ ctx, input }) => idempotentWrite(ctx, 'addMonument', input, () => addMonumentAsVisitor(ctx, input, ctx))),
 });

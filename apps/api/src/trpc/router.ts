@@ -13,18 +13,18 @@ import { votesRouter } from './votes.js';
 export const appRouter = router({
   monuments: monumentsRouter,
   interventions: interventionsRouter,
-  /** The map's clusters and monuments by slippy-map tile (issue 20). */
+  /** The map's clusters and monuments by slippy-map tile. */
   map: mapRouter,
   /** What the web app needs to know of this server (validated once at start). */
   config: publicProcedure.query(({ ctx }) => ctx.clientConfig.data),
   staff: staffRouter,
-  /** The legal pages: the site profile and the accessibility feedback form (issue 29). */
+  /** The legal pages: the site profile and the accessibility feedback form. */
   site: siteRouter,
-  /** Following proposals and "mine" (issue 17). */
+  /** Following proposals and "mine". */
   follows: followsRouter,
-  /** Confirming votes by e-mail, and staff's check of the votes (issue 27). */
+  /** Confirming votes by e-mail, and staff's check of the votes. */
   votes: votesRouter,
-  /** Photos of monuments and sketches of proposals (issue 30). */
+  /** Photos of monuments and sketches of proposals. */
   photos: photosRouter,
   /** The dashboard's figures: the snapshot's data, rebuilt when a list changes (services.stats). */
   stats: publicProcedure.query(async ({ ctx }) => (await ctx.stats.get()).data),

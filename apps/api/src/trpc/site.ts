@@ -1,7 +1,7 @@
-// The legal pages' procedures (issue 29): who runs the site, and the accessibility feedback form.
+// The legal pages' procedures: who runs the site, and the accessibility feedback form
+// (domain/use-cases/site.ts).
 import { AccessibilityFeedbackReceived, NewAccessibilityFeedback } from '@linz/contract';
-import { storeFeedback } from '../domain/accessibility-feedback.js';
-import { createWithinLimit } from '../domain/limits.js';
+import { reportBarrier } from '../domain/use-cases/site.js';
 import { publicProcedure, router } from './init.js';
 
 export const siteRouter = router({
@@ -11,12 +11,5 @@ export const siteRouter = router({
   accessibilityFeedback: publicProcedure
     .input(NewAccessibilityFeedback)
     .output(AccessibilityFeedbackReceived)
-    .mutation(async ({ ctx, input }) => {
-      const ipHash = await ctx.ipHash();
-      await createWithinLimit(ctx.database, ipHash, ctx.config.limits.createsPer5Minutes, (tx) =>
-        storeFeedback(ctx.database, tx, input, ipHash),
-      );
-      ctx.mailQueued();
-      return { received: true as const };
-    }),
+    .mutation(({ ctx, input }) => reportBarrier(ctx, input, ctx)),
 });

@@ -1,6 +1,6 @@
-// The staff side (issue 11). Every procedure but signIn and signOut needs a signed-in staff
-// member; each action runs in the domain (one transaction with its audit entry), then the public
-// read caches are refreshed on every instance.
+// The staff side. Every procedure but signIn and signOut needs a signed-in staff member; each is a
+// use case (domain/use-cases/moderation.ts and staff.ts): one transaction with its audit entry, then
+// the public lists change on every instance.
 import {
   AccessibilityFeedbackList,
   AnswerInput,
@@ -39,59 +39,48 @@ import {
   StaffQueue,
 } from '@linz/contract';
 import { z } from 'zod';
-import { categoriesOf } from '../domain/categories.js';
-import { addReason, listReasons, removeReason, updateReason } from '../domain/moderation-reasons.js';
-import { listFeedback } from '../domain/accessibility-feedback.js';
-import { auditCsv, listAudit } from '../domain/audit.js';
-import { NotFound } from '../domain/errors.js';
+import { auditCsv } from '../domain/audit.js';
+import {
+  answerProposal,
+  correctMonument,
+  hideMonument,
+  hideProposal,
+  markMonumentValidated,
+  mergeMonuments,
+  mergeProposals,
+  monumentCategories,
+  proposalFollowerCounts,
+  publishMonument,
+  publishProposal,
+  renameProposal,
+  restoreHiddenMonument,
+  restoreHiddenProposal,
+  reviewQueueOf,
+  staffMonument,
+  staffProposal,
+} from '../domain/use-cases/moderation.js';
+import {
+  accessibilityReports,
+  addModerationReason,
+  addToScreen,
+  allowWord,
+  auditPage,
+  disallowWord,
+  moderationReasons,
+  outbox,
+  removeFromScreen,
+  removeModerationReason,
+  retryFailedMail,
+  screenAllowList,
+  screenWords,
+  signedInMember,
+  signInWithToken,
+  signOutSession,
+  updateModerationReason,
+} from '../domain/use-cases/staff.js';
 import { textAt, translationOf } from '../http/locale.js';
-import {
-  answerIntervention,
-  approveIntervention,
-  approveMonument,
-  mergeIntervention,
-  mergeMonument,
-  rejectIntervention,
-  rejectMonument,
-  renameIntervention,
-  restoreIntervention,
-  restoreMonument,
-  updateMonument,
-  validateMonument,
-} from '../domain/moderation.js';
-import { listOutbox, retryMail } from '../domain/outbox.js';
-import { announceChange } from '../domain/read-cache.js';
-import {
-  addScreenAllow,
-  addScreenWord,
-  listScreenAllow,
-  listScreenWords,
-  removeScreenAllow,
-  removeScreenWord,
-} from '../domain/screen.js';
-import { signIn, signOut } from '../domain/staff.js';
-import { followerCounts, loadIntervention, loadMonument, reviewQueue } from '../domain/staff-views.js';
-import { publicProcedure, router, staffProcedure, type Context } from './init.js';
+import { publicProcedure, router, staffProcedure } from './init.js';
 import { staffPhotosRouter } from './photos.js';
-
-/** After any moderation change: both public lists are rebuilt, here and on every other instance. */
-async function changed(ctx: Context) {
-  ctx.lists.monuments.invalidate();
-  ctx.lists.interventions.invalidate();
-  await announceChange(ctx.database, 'monuments');
-  await announceChange(ctx.database, 'interventions');
-}
-
-const actor = async (ctx: Context) => (await ctx.staffMember()).name;
-
-/** Runs a staff action as the signed-in member and refreshes the public lists. */
-const act =
-  <I, O>(run: (ctx: Context, name: string, input: I) => Promise<O>) =>
-  async ({ ctx, input }: { ctx: Context; input: I }): Promise<O> => {
-    const result = await run(ctx, await actor(ctx), input);
-    await changed(ctx);
-    return result;
-  };
 
 export const staffRouter = router({
   session: router({
@@ -99,164 +88,127 @@ export const staffRouter = router({
       .input(SignIn)
       .output(StaffMe)
       .mutation(async ({ ctx, input }) => {
-        const { member, sessionId } = await signIn(ctx.database, input.token, await ctx.ipHash());
-        ctx.startStaffSession(sessionId);
-        return { name: member.name };
+        const { name, sessionId } = await signInWithToken(ctx, input, ctx);
+        ctx.startStaffSession(sessionId); // the cookie: the transport's part
+        return { name };
       }),
-    signOut: publicProcedure.output(SignedOut).mutation(async ({ ctx }) => {
-      const session = ctx.endStaffSession();
-      if (session !== undefined) await signOut(ctx.database, session);
-      return { ok: true as const };
-    }),
-    me: staffProcedure.output(StaffMe).query(async ({ ctx }) => ({ name: await actor(ctx) })),
+    signOut: publicProcedure.output(SignedOut).mutation(({ ctx }) => signOutSession(ctx, { sessionId: ctx.endStaffSession() })),
+    me: staffProcedure.output(StaffMe).query(({ ctx }) => signedInMember(ctx, undefined, ctx)),
   }),
-  queue: staffProcedure.output(StaffQueue).query(({ ctx }) => reviewQueue(ctx.database)),
-  /** The categories a monument may have: the contract's, then the site profile's own (issue 38). */
-  categories: staffProcedure.output(z.array(z.string())).query(({ ctx }) => categoriesOf(ctx.config.site.categories)),
+  queue: staffProcedure.output(StaffQueue).query(({ ctx }) => reviewQueueOf(ctx)),
+  /** The categories a monument may have: the contract's, then the site profile's own. */
+  categories: staffProcedure.output(z.array(z.string())).query(({ ctx }) => monumentCategories(ctx)),
   /** The canned reasons for hiding; each change is in the audit log. */
   reasons: router({
-    list: staffProcedure.output(ModerationReasonList).query(({ ctx }) => listReasons(ctx.database)),
+    list: staffProcedure.output(ModerationReasonList).query(({ ctx }) => moderationReasons(ctx)),
     add: staffProcedure
       .input(NewModerationReason)
       .output(ModerationReason)
-      .mutation(async ({ ctx, input }) => addReason(ctx.database, await actor(ctx), input)),
+      .mutation(({ ctx, input }) => addModerationReason(ctx, input, ctx)),
     update: staffProcedure
       .input(ModerationReasonUpdate)
       .output(ModerationReason)
-      .mutation(async ({ ctx, input }) => updateReason(ctx.database, await actor(ctx), input.id, { de: input.de, en: input.en })),
+      .mutation(({ ctx, input }) => updateModerationReason(ctx, input, ctx)),
     remove: staffProcedure
       .input(ModerationReasonRef)
       .output(ModerationReason)
-      .mutation(async ({ ctx, input }) => removeReason(ctx.database, await actor(ctx), input.id)),
+      .mutation(({ ctx, input }) => removeModerationReason(ctx, input, ctx)),
   }),
   monuments: router({
     get: staffProcedure
       .input(StaffMonumentRef)
       .output(StaffMonument)
-      .query(async ({ ctx, input }) => {
-        const found = await loadMonument(ctx.database, ctx.database.db, input.monumentId);
-        if (!found) throw new NotFound('Unknown monument.');
-        return found;
-      }),
+      .query(({ ctx, input }) => staffMonument(ctx, input)),
     update: staffProcedure
       .input(MonumentUpdate)
       .output(StaffMonument)
-      .mutation(
-        act((ctx, name, i) =>
-          updateMonument(ctx.database, name, i.monumentId, i.patch, {
-            area: ctx.config.site.area,
-            categories: categoriesOf(ctx.config.site.categories),
-          }),
-        ),
-      ),
+      .mutation(({ ctx, input }) => correctMonument(ctx, input, ctx)),
     validate: staffProcedure
       .input(StaffMonumentRef)
       .output(StaffMonument)
-      .mutation(act((ctx, name, i) => validateMonument(ctx.database, name, i.monumentId))),
+      .mutation(({ ctx, input }) => markMonumentValidated(ctx, input, ctx)),
     /** "Ausblenden (Moderation)": hidden from the public with a reason its author reads. */
     reject: staffProcedure
       .input(MonumentHide)
       .output(StaffMonument)
-      .mutation(act((ctx, name, i) => rejectMonument(ctx.database, name, i.monumentId, i.reason))),
+      .mutation(({ ctx, input }) => hideMonument(ctx, input, ctx)),
     restore: staffProcedure
       .input(StaffMonumentRef)
       .output(StaffMonument)
-      .mutation(act((ctx, name, i) => restoreMonument(ctx.database, name, i.monumentId))),
+      .mutation(({ ctx, input }) => restoreHiddenMonument(ctx, input, ctx)),
     /** Publishes a monument held by the word screen or waiting under MODERATION=pre. */
     approve: staffProcedure
       .input(StaffMonumentRef)
       .output(StaffMonument)
-      .mutation(act((ctx, name, i) => approveMonument(ctx.database, name, i.monumentId))),
+      .mutation(({ ctx, input }) => publishMonument(ctx, input, ctx)),
     merge: staffProcedure
       .input(MonumentMerge)
       .output(MergeResult)
-      .mutation(act((ctx, name, i) => mergeMonument(ctx.database, name, i.monumentId, i.into))),
+      .mutation(({ ctx, input }) => mergeMonuments(ctx, input, ctx)),
   }),
   interventions: router({
     get: staffProcedure
       .input(InterventionRef)
       .output(QueueIntervention)
-      .query(async ({ ctx, input }) => {
-        const found = await loadIntervention(ctx.database, ctx.database.db, input.interventionId);
-        if (!found) throw new NotFound('Unknown proposal.');
-        return found;
-      }),
+      .query(({ ctx, input }) => staffProposal(ctx, input)),
     /** How many confirmed e-mail followers each proposal has (the queue's cards carry theirs already). */
-    followers: staffProcedure.output(FollowerCounts).query(({ ctx }) => followerCounts(ctx.database)),
+    followers: staffProcedure.output(FollowerCounts).query(({ ctx }) => proposalFollowerCounts(ctx)),
     update: staffProcedure
       .input(InterventionUpdate)
       .output(QueueIntervention)
-      .mutation(act((ctx, name, i) => renameIntervention(ctx.database, name, i.interventionId, i.name))),
+      .mutation(({ ctx, input }) => renameProposal(ctx, input, ctx)),
     /** "Ausblenden (Moderation)": hidden from the public with a reason its author reads. */
     reject: staffProcedure
       .input(InterventionHide)
       .output(QueueIntervention)
-      .mutation(
-        act(async (ctx, name, i) => {
-          const rejected = await rejectIntervention(ctx.database, name, i.interventionId, i.reason);
-          ctx.mailQueued(); // followers' "removed" mails
-          return rejected;
-        }),
-      ),
+      .mutation(({ ctx, input }) => hideProposal(ctx, input, ctx)),
     restore: staffProcedure
       .input(InterventionRef)
       .output(QueueIntervention)
-      .mutation(act((ctx, name, i) => restoreIntervention(ctx.database, name, i.interventionId))),
+      .mutation(({ ctx, input }) => restoreHiddenProposal(ctx, input, ctx)),
     /** Publishes a proposal held by the word screen or waiting under MODERATION=pre (then it takes votes). */
     approve: staffProcedure
       .input(InterventionRef)
       .output(QueueIntervention)
-      .mutation(act((ctx, name, i) => approveIntervention(ctx.database, name, i.interventionId))),
+      .mutation(({ ctx, input }) => publishProposal(ctx, input, ctx)),
     answer: staffProcedure
       .input(AnswerInput)
       .output(Intervention)
-      .mutation(
-        act(async (ctx, name, i) => {
-          const answered = await answerIntervention(ctx.database, name, i.interventionId, i);
-          ctx.mailQueued(); // followers' mails
-          return answered;
-        }),
-      ),
+      .mutation(({ ctx, input }) => answerProposal(ctx, input, ctx)),
     /** Merges a proposal into a similar one (votes once per browser, followers, old links); answers the kept one. */
     merge: staffProcedure
       .input(InterventionMerge)
       .output(QueueIntervention)
-      .mutation(
-        act(async (ctx, name, i) => {
-          const kept = await mergeIntervention(ctx.database, name, i.interventionId, i.into, ctx.voteRules);
-          ctx.mailQueued();
-          return kept;
-        }),
-      ),
+      .mutation(({ ctx, input }) => mergeProposals(ctx, input, ctx)),
   }),
   /** The word screen's lists (docs/screening.md); a change applies to texts sent from then on. */
   screen: router({
-    list: staffProcedure.output(ScreenWordList).query(({ ctx }) => listScreenWords(ctx.database)),
+    list: staffProcedure.output(ScreenWordList).query(({ ctx }) => screenWords(ctx)),
     add: staffProcedure
       .input(ScreenWord)
       .output(ScreenWordChange)
-      .mutation(async ({ ctx, input }) => addScreenWord(ctx.database, await actor(ctx), input)),
+      .mutation(({ ctx, input }) => addToScreen(ctx, input, ctx)),
     remove: staffProcedure
       .input(ScreenWord)
       .output(ScreenWordChange)
-      .mutation(async ({ ctx, input }) => removeScreenWord(ctx.database, await actor(ctx), input)),
+      .mutation(({ ctx, input }) => removeFromScreen(ctx, input, ctx)),
     /** The allow-list: words that contain a listed word innocently (place names and the like). */
-    allowList: staffProcedure.output(ScreenAllowList).query(({ ctx }) => listScreenAllow(ctx.database)),
+    allowList: staffProcedure.output(ScreenAllowList).query(({ ctx }) => screenAllowList(ctx)),
     allowAdd: staffProcedure
       .input(ScreenAllowWord)
       .output(ScreenWordChange)
-      .mutation(async ({ ctx, input }) => addScreenAllow(ctx.database, await actor(ctx), input.word)),
+      .mutation(({ ctx, input }) => allowWord(ctx, input, ctx)),
     allowRemove: staffProcedure
       .input(ScreenAllowWord)
       .output(ScreenWordChange)
-      .mutation(async ({ ctx, input }) => removeScreenAllow(ctx.database, await actor(ctx), input.word)),
+      .mutation(({ ctx, input }) => disallowWord(ctx, input, ctx)),
   }),
   photos: staffPhotosRouter,
   audit: router({
     list: staffProcedure
       .input(AuditFilter)
       .output(AuditPage)
-      .query(({ ctx, input }) => listAudit(ctx.database, input)),
+      .query(({ ctx, input }) => auditPage(ctx, input)),
     /** The same filters as CSV, in the staff member's language (the built web app's locales). */
     csv: staffProcedure
       .input(AuditCsvQuery)
@@ -268,17 +220,13 @@ export const staffRouter = router({
   }),
   /** Barriers reported through the accessibility statement's form, newest first. */
   accessibilityFeedback: router({
-    list: staffProcedure.output(AccessibilityFeedbackList).query(({ ctx }) => listFeedback(ctx.database)),
+    list: staffProcedure.output(AccessibilityFeedbackList).query(({ ctx }) => accessibilityReports(ctx)),
   }),
   outbox: router({
-    list: staffProcedure.output(OutboxList).query(({ ctx }) => listOutbox(ctx.database)),
+    list: staffProcedure.output(OutboxList).query(({ ctx }) => outbox(ctx)),
     retry: staffProcedure
       .input(NotificationRef)
       .output(OutboxEntry)
-      .mutation(async ({ ctx, input }) => {
-        const entry = await retryMail(ctx.database, await actor(ctx), input.notificationId);
-        ctx.mailQueued();
-        return entry;
-      }),
+      .mutation(({ ctx, input }) => retryFailedMail(ctx, input, ctx)),
   }),
 });
