@@ -48,7 +48,7 @@ const apiOptions = {
     createsPer5Minutes: 100_000,
     votesPerIpPerIntervention: 100_000,
     votesPerNetworkHour: 100_000,
-    // Every browser asks for tiles from 127.0.0.1: the tile proxy's upstream budget (issue 37) must not blank later specs' maps.
+    // Every browser asks for tiles from 127.0.0.1: the tile proxy's upstream budget must not blank later specs' maps.
     tileFetchesPerNetworkMinute: 100_000,
     tileFetchesPerMinute: 100_000,
   },

@@ -1,4 +1,4 @@
-// Speed where a city runs it (issue 28), as rows of the main table and a memory table:
+// Speed where a city runs it, as rows of the main table and a memory table:
 // - reads through the shipped nginx configuration (deploy/nginx/linz.conf, test/support/cluster.ts)
 //   with its cache, to three instances on PostgreSQL, beside the same nginx serving the same bytes
 //   from a file (a second server block in its http block), in alternating slices of the same run:

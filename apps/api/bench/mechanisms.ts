@@ -1,4 +1,4 @@
-// With/without figures for the API's three mechanisms (issue 10, point 6): the API as it is beside
+// With/without figures for the API's three mechanisms: the API as it is beside
 // a copy of src/ without the mechanism (variants.ts), each started fresh on the same database.
 //  - ballot box: votes arriving together go in one cast_votes call. Without: one call per vote,
 //    as many at once as the pool allows.

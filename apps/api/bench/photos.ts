@@ -1,9 +1,9 @@
-// `--only photos`: photo uploads (issue 30). A 12-megapixel phone JPEG (made here with sharp:
+// `--only photos`: photo uploads. A 12-megapixel phone JPEG (made here with sharp:
 // noise, so it compresses like a photo, about 5 MB) is posted as multipart/form-data, 10 at a
 // time, for a few rounds; each is checked, decoded, turned upright, re-encoded to two WebPs and
 // stored. Measured: uploads per second, the p99 of one upload, and the API process's peak
 // resident memory (VmRSS from /proc, sampled every 20 ms) against the budget in docs/photos.md.
-// Then heavy pixels (issue 37), 10 at once: a PNG of a few hundred KB at 16 bits per channel just
+// Then heavy pixels, 10 at once: a PNG of a few hundred KB at 16 bits per channel just
 // under the megapixel cap (refused from its header now), and the worst picture still allowed (16-bit,
 // decoding to just under MAX_DECODED_BYTES); each with its peak RSS and the RSS after the burst.
 import { readFileSync } from 'node:fs';
@@ -143,7 +143,7 @@ async function burst(
 
 export async function benchPhotos(kind: DbTarget['kind'], db: DbTarget, rows: Row[]): Promise<void> {
   const jpeg = await phoneJpeg();
-  // Just under 40 MP at 16 bits (238 MB decoded): the attack of issue 37, refused from its header now.
+  // Just under 40 MP at 16 bits (238 MB decoded): the heavy-pixels attack, refused from its header now.
   const attack = heavyPng(6300, 6300);
   // The worst picture still allowed: 16-bit RGB decoding to just under the cap (26.4 MP, 158 MB).
   const worstSide = Math.floor(Math.sqrt(MAX_DECODED_BYTES / 6)) - 8;

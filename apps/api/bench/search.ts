@@ -1,4 +1,4 @@
-// `--only search`: all of Austria (issue 20). Seeds `pnpm seed:synthetic --region austria` at 50,000
+// `--only search`: all of Austria. Seeds `pnpm seed:synthetic --region austria` at 50,000
 // monuments and 100,000 proposals with 1,000,000 votes (PostgreSQL) or 100,000 (PGlite) and times
 // it; then, in this process on that database: how long the list snapshot, the search index and
 // the cluster index take to build (and the cluster index's heap), the map tiles' sizes at zooms 7,

@@ -22,7 +22,11 @@ const PATCHES: Record<Exclude<Variant, 'current'>, Patch[]> = {
   // Every list read runs its query; no NOTIFY either (nothing to invalidate).
   'no-cache': [
     { file: 'domain/read-cache.ts', from: '      if (current) return current;\n', to: '' },
-    { file: 'services.ts', from: "channel: database.kind === 'postgres' ? CHANGE_CHANNEL : null,", to: 'channel: null,' },
+    {
+      file: 'services.ts',
+      from: "voteRulesOf(config, database.kind === 'postgres' ? CHANGE_CHANNEL : null)",
+      to: 'voteRulesOf(config, null)',
+    },
   ],
 };
 

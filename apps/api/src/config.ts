@@ -17,7 +17,7 @@ export const TILE_PRESETS = {
 } as const;
 
 /**
- * How addresses are grouped (issue 37), named once. A connection (limits per address: requests,
+ * How addresses are grouped, named once. A connection (limits per address: requests,
  * creates, votes per proposal) is an IPv4 address or an IPv6 /64, the least an ISP hands out; a
  * network (the vote review's limits, bursts and threshold networks, and reports) is an IPv4 /24 or
  * an IPv6 /56, what an ISP hands one home (RIPE-690), so ten /64s of one household are one network.
@@ -119,11 +119,11 @@ const Env = z.object({
   OIDC_CLIENT_SECRET: z.string().optional(),
   OIDC_STAFF_CLAIM: z.string().optional(),
   OIDC_ALLOWED_DOMAINS: z.string().optional(),
-  // Votes the mayor can trust (issue 27).
+  // Votes the mayor can trust.
   THRESHOLD_COUNTS: z.enum(THRESHOLD_COUNTS).default('votes'),
   THRESHOLD_MIN_NETWORKS: z.coerce.number().int().min(1).default(4),
   BURST_VOTES_PER_NETWORK_HOUR: z.coerce.number().int().min(1).default(8),
-  // Who runs the site (issue 29): one validated file.
+  // Who runs the site: one validated file.
   SITE_PROFILE: z.string().optional(),
   MODERATION: z.enum(['post', 'pre']).default('post'),
 });
@@ -165,9 +165,9 @@ export type Config = {
   mailLeaseSeconds: number;
   /** How long temporary mail failures are retried before the notification is marked failed. */
   mailRetryDays: number;
-  /** Followers' mails attempted per minute at most (issue 17), sent in batches. */
+  /** Followers' mails attempted per minute at most, sent in batches. */
   mailPerMinute: number;
-  /** votesPerIpPerIntervention (a day) and votesPerNetworkHour: further votes are held for staff (issue 27). */
+  /** votesPerIpPerIntervention (a day) and votesPerNetworkHour: further votes are held for staff. */
   limits: {
     requestsPerMinute: number;
     createsPer5Minutes: number;
@@ -387,7 +387,7 @@ export function profilePlaceholders(profile: SiteProfile): string[] {
   return found;
 }
 
-/** A start that would publish is refused while the legal pages or the mayor's address are placeholders (issue 38). */
+/** A start that would publish is refused while the legal pages or the mayor's address are placeholders. */
 function refusePlaceholders(publicUrl: string, profileFile: string, profile: SiteProfile, mayorEmail: string): void {
   if (!publishes(publicUrl)) return;
   const fields = profilePlaceholders(profile);

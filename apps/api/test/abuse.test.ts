@@ -333,7 +333,7 @@ describe('error answers', () => {
   });
 });
 
-describe('no stack in any answer (issue 37)', () => {
+describe('no stack in any answer', () => {
   it('tRPC refusals carry no stack whatever NODE_ENV says, and pnpm start runs with NODE_ENV=production', async () => {
     // Vitest runs with NODE_ENV=test: tRPC's own default would add the stack to every error body.
     expect(process.env.NODE_ENV).not.toBe('production');
@@ -391,7 +391,7 @@ describe('hiding by reports counts distinct browsers and distinct networks', () 
         (await reportFrom(app, b.id, { ip: proxy, xff: `2001:db8:5:6::${i}`, cookie: browserCookie(`v6-${i}`) })).statusCode,
       ).toBe(201);
     }
-    // One household (issue 37): three browsers on three /64s of one IPv6 /56, and three on three addresses of one IPv4 /24.
+    // One household: three browsers on three /64s of one IPv6 /56, and three on three addresses of one IPv4 /24.
     for (let i = 1; i <= 3; i++) {
       expect(
         (await reportFrom(app, e.id, { ip: proxy, xff: `2001:db8:5:a0${i}::1`, cookie: browserCookie(`home-${i}`) })).statusCode,

@@ -1,4 +1,4 @@
-// The accessibility statement's feedback form and the site profile (issue 29): bad input is a 4xx
+// The accessibility statement's feedback form and the site profile: bad input is a 4xx
 // JSON answer and stores nothing; the connection's create limit applies; staff see the message;
 // the real SMTP peer receives it at the profile's address (Reply-To: the sender's); the retention
 // job blanks the address and then deletes the message at the days GET /api/site states; a bad

@@ -1,4 +1,4 @@
-// The audit log as a person reads it (issue 38): only the changed fields, filters by person and by
+// The audit log as a person reads it: only the changed fields, filters by person and by
 // item (id or name), the CSV export in the staff member's language, and words for every action and
 // every field the staff actions log.
 import { readFileSync } from 'node:fs';

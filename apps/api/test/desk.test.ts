@@ -1,4 +1,4 @@
-// The city's desk (issue 38): hiding by staff needs a reason, which its author (and only its
+// The city's desk: hiding by staff needs a reason, which its author (and only its
 // author) reads on "mine"; canned reasons staff edit, in the audit log; categories from one list.
 import {
   AuditPage,

@@ -1,4 +1,4 @@
-// Helpers for the follow tests (issue 17): an app on a fresh database whose outbox sends to a real
+// Helpers for the follow tests: an app on a fresh database whose outbox sends to a real
 // SMTP peer on loopback, mails parsed with a real MIME parser (mailparser), and the requests a
 // citizen and the staff make.
 import { pathOf, routes } from '@linz/contract';

@@ -1,4 +1,4 @@
-// 1,000 confirmed followers of one proposal and a status change (issue 17), on both databases:
+// 1,000 confirmed followers of one proposal and a status change, on both databases:
 // every follower gets exactly one mail (counted by a real SMTP peer), reads keep answering meanwhile
 // (over real HTTP), and the outbox keeps to mailPerMinute.
 import { pathOf, routes } from '@linz/contract';

@@ -1,4 +1,4 @@
-// Issue 17 beyond the mails' basics, on both databases: merging a proposal into another (votes
+// Following beyond the mails' basics, on both databases: merging a proposal into another (votes
 // once per browser, followers, the old id), "mine" and browser watches, the retention of follows
 // (purgeFollows) and the follower count the city sees.
 import { FollowerCounts, Mine, pathOf, QueueIntervention, routes, Watching } from '@linz/contract';
@@ -52,7 +52,7 @@ describe(`merging proposals, mine and retention on ${DB_KIND}`, () => {
     await a.drain();
     const mails = (await received(a.smtp!)).slice(before);
     expect(mails.map((m) => m.envelopeTo[0])).toEqual(['mo@example.org']);
-    // Both names are visitors' texts: in the body, marked; the subject has our words (issue 37).
+    // Both names are visitors' texts: in the body, marked; the subject has our words.
     expect(mails[0]?.subject).toContain('wird unter anderem Namen weitergeführt');
     expect(mails[0]?.text).toContain(
       '„Ein Lindenbaum“ (so von jemandem auf der Karte eingegeben) wurde mit dem gleichartigen Vorschlag „Eine Linde“',

@@ -1,4 +1,4 @@
-// Following a proposal by e-mail (issue 17) on both databases: double opt-in, the rules for bad
+// Following a proposal by e-mail on both databases: double opt-in, the rules for bad
 // input and limits, the follower mails as a real SMTP peer receives them (parsed with mailparser),
 // one-click unsubscribe (RFC 8058), SMTP down and a crashed sender.
 import { FollowConfirmed, FollowPending, pathOf, PRODUCT_NAME, routes, Unsubscribed } from '@linz/contract';
@@ -42,7 +42,7 @@ describe(`follow a proposal by e-mail on ${DB_KIND}`, () => {
     const mail = mails[0]!;
     expect(mail.envelopeTo).toEqual(['anna@example.org']);
     expect(mail.subject).toContain('Bitte bestätigen');
-    // The proposal's name is a visitor's text: in the body, marked as such, not in the subject (issue 37).
+    // The proposal's name is a visitor's text: in the body, marked as such, not in the subject.
     expect(mail.text).toContain('„Eine Linde für alle“ (so von jemandem auf der Karte eingegeben)');
     expect(mail.text).toContain(`${PUBLIC_URL}/follow/confirm?token=`);
     expect(mail.text).toContain(`${PUBLIC_URL}/monuments/${encodeURIComponent(a.monumentId)}?proposal=${id}`);
@@ -117,7 +117,7 @@ describe(`follow a proposal by e-mail on ${DB_KIND}`, () => {
     expect(await a.count('follows')).toBe(2);
   });
 
-  it('one inbox however it is spelt (issue 37): 12 spellings of a Gmail address, follows and a vote confirmation, get 3 mails in all; subjects name no proposal', async () => {
+  it('one inbox however it is spelt: 12 spellings of a Gmail address, follows and a vote confirmation, get 3 mails in all; subjects name no proposal', async () => {
     const a = await app();
     const spam = 'Gratis 500 € Gutschein';
     const [p, q] = [await a.proposal(spam), await a.proposal('Eine Linde')];

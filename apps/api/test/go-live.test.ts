@@ -1,4 +1,4 @@
-// Going live (issue 38): a start whose PUBLIC_URL is public refuses a site profile with
+// Going live: a start whose PUBLIC_URL is public refuses a site profile with
 // placeholders (the shipped example's mark, addresses at reserved domains, a phone number no one
 // answers, a link to nowhere) and the example MAYOR_EMAIL, naming each field; a start on this
 // machine (the README's first command) still runs with the shipped profile.

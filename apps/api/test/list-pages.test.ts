@@ -1,4 +1,4 @@
-// The lists a page at a time (issue 20): walking every page gives the whole filtered list once, in
+// The lists a page at a time: walking every page gives the whole filtered list once, in
 // a stable order; the search is the finder's (accents and ß folded, every word); the cursor goes on
 // after its item even when items were added before it; bad input is a 400 naming the parameter.
 import {

@@ -1,4 +1,4 @@
-// The mayor's e-mail, and followers' mails (issue 17), across real API processes (test/support/server.ts): killed with SIGKILL mid-send and restarted, and two instances on one PostgreSQL.
+// The mayor's e-mail, and followers' mails, across real API processes (test/support/server.ts): killed with SIGKILL mid-send and restarted, and two instances on one PostgreSQL.
 // Children are always killed.
 // "Nothing else arrives" is checked over whole polls the processes log (at debug level), not over a
 // fixed time: a slow machine makes the wait longer instead of the check weaker.

@@ -170,8 +170,8 @@ describe(`mayor e-mail on ${DB_KIND}`, () => {
       'anonym',
       'nicht um überprüfte Personen',
       'not verified persons',
-      // Where the votes came from (issue 27), in one sentence (issue 38): 8 seeded votes whose network
-      // is no longer known (each counts as one of its own) and 2 from loopback.
+      // Where the votes came from, in one sentence: 8 seeded votes whose network is no longer known
+      // (each counts as one of its own) and 2 from loopback.
       'Herkunft: 10 Stimmen aus 9 verschiedenen Netzen (höchstens 2 aus demselben), keine davon per E-Mail bestätigt.',
       'Origin: 10 votes from 9 different networks (at most 2 from the same one), none of them confirmed by e-mail.',
     ])
@@ -189,7 +189,7 @@ describe(`mayor e-mail on ${DB_KIND}`, () => {
     expect(a.logs.join('')).not.toContain(MAYOR);
   });
 
-  it('a mail to act on (issue 38): Reply-To the staff address, the monument described, text and HTML, the answer and map links', async () => {
+  it('a mail to act on: Reply-To the staff address, the monument described, text and HTML, the answer and map links', async () => {
     const smtp = await peer();
     const a = await app({ SMTP_URL: smtp.url });
     const name = 'Ein <b>Brunnen</b> & "Bank" für alle';

@@ -1,4 +1,4 @@
-// The map by tile (issue 20): every public monument that passes the filters is in exactly one tile
+// The map by tile: every public monument that passes the filters is in exactly one tile
 // of a zoom, as itself or inside a cluster whose counts, bounds and expansion zoom are right; the
 // filters mean what the finder means (`matchesFilters`); answers carry a content ETag and a CDN's
 // Cache-Control, answer 304, and change exactly where a monument changed; bad input is a 400 naming

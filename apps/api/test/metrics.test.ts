@@ -120,7 +120,7 @@ describe(`metrics on ${DB_KIND}`, () => {
     await t.database.rows(
       sql`INSERT INTO mayor_notifications (intervention_id, vote_count, reached_at, status) VALUES (${p.id}, 10, now() - interval '2 hours', 'pending')`,
     );
-    // The followers' mails (issue "Hear back"): one follow, three mails of two kinds in three states.
+    // The followers' mails: one follow, three mails of two kinds in three states.
     const [follow] = await t.database.rows<{ id: number }>(
       sql`INSERT INTO follows (intervention_id, email, email_hash, lang, unsubscribe_token_hash, token_seed)
           VALUES (${p.id}, 'a@example.org', 'h', 'de', 'u', 's') RETURNING id`,

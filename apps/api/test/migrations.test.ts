@@ -70,7 +70,7 @@ describe(`migration 0003 on ${DB_KIND}`, () => {
   it('upgrades a database of the earlier migrations; votes announce on the channel they are given', async () => {
     const database = await oldDatabaseUpgraded();
     try {
-      // One live definition after every migration: db/functions/votes.sql (issue 27).
+      // One live definition after every migration: db/functions/votes.sql.
       expect(await signature(database)).toEqual(['p_ballots jsonb, p_rules jsonb, p_now timestamp with time zone']);
       await seedLinz(database);
       const [p] = await database.rows<{ id: number; monument_id: string }>(
@@ -103,7 +103,7 @@ describe(`migration 0003 on ${DB_KIND}`, () => {
   });
 });
 
-/** A database made by the migrations up to 0003 (main before issue 11), not yet upgraded. */
+/** A database made by the migrations up to 0003 (main before 0004 added moderation), not yet upgraded. */
 async function databaseOf0003(): Promise<{ exec(q: string): Promise<unknown>; open(): Promise<Database> }> {
   const old = migrationsBefore0003(3);
   if (DB_KIND === 'pglite') {

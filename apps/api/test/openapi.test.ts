@@ -185,7 +185,7 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
 
     // A new monument, and its write errors.
     const added = await check(post(r.addMonument.path, { name: 'Käthe Leichter', geoLocX: 48.3, geoLocY: 14.29 }), 201);
-    // The same name at the same place: 409 once the finder's duplicate rule (issue 12) is in.
+    // The same name at the same place: 409 once the finder's duplicate rule is in.
     const again = await check(post(r.addMonument.path, { name: 'Käthe Leichter', geoLocX: 48.3, geoLocY: 14.29 }), [201, 409]);
     if (again.statusCode === 201) notYetDrivable.add('addMonument 409');
     await check(post(r.addMonument.path, { name: '' }), 400);
@@ -230,7 +230,7 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
       await check(post(unknown, { reason: 'spam' }, me), 404);
     }
 
-    // Accessibility feedback (issue 29): 202 stored, 400 bad input, and the write errors.
+    // Accessibility feedback: 202 stored, 400 bad input, and the write errors.
     await check(
       post(r.accessibilityFeedback.path, { message: 'Kontrast zu schwach', email: 'anna@example.org', page: '/' }),
       202,
@@ -238,7 +238,7 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
     await check(post(r.accessibilityFeedback.path, { message: ' ' }), 400);
     await writeErrors('POST', r.accessibilityFeedback.path);
 
-    // Following (issue 17): by e-mail (the mail goes to a file here; its tokens are derived as the
+    // Following: by e-mail (the mail goes to a file here; its tokens are derived as the
     // mail derives them), in this browser, and "mine".
     const followAt = pathOf(r.follow.path, { interventionId: proposal });
     await check(post(followAt, { email: 'olga@example.org', lang: 'de' }, me), 202);
@@ -304,7 +304,7 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
     await check(post(pathOf(r.staffRetryMail.path, { notificationId: 'x' }), {}, staff), 400);
     await writeErrors('POST', retryAt, staff);
 
-    // Votes the mayor can trust (issue 27): confirming a vote, and staff's check of the votes.
+    // Votes the mayor can trust: confirming a vote, and staff's check of the votes.
     const confirmAt = pathOf(r.confirmVote.path, { interventionId: proposal });
     const voter = browser(t.app, 'browser-1');
     await check(post(confirmAt, { email: 'vera@example.org', lang: 'de' }, voter), 202);
@@ -408,7 +408,7 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
     const moved = await check({ url: pathOf(r.interventionImage.path, { interventionId: duplicate.id }) }, 301);
     expect(moved.headers.location).toBe(pathOf(r.interventionImage.path, { interventionId: proposal }));
 
-    // The map by tile and the lists by page (issue 20), each with its ETag and 304, and 400s.
+    // The map by tile and the lists by page, each with its ETag and 304, and 400s.
     for (const url of [
       pathOf(r.mapTile.path, { z: 12, x: 2210, y: 1418 }),
       `${pathOf(r.mapTile.path, { z: 0, x: 0, y: 0 })}?validated=0&q=linz`,
@@ -423,7 +423,7 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
     await check({ url: `${r.monumentsPage.path}?cursor=abc` }, 400);
     await check({ url: `${r.interventionsPage.path}?limit=1000` }, 400);
 
-    // Photos (issue 30): uploads as forms, the public metadata, the staff's review.
+    // Photos: uploads as forms, the public metadata, the staff's review.
     const photoAt = pathOf(r.uploadMonumentPhoto.path, { monumentId: MON });
     const sketchAt = pathOf(r.uploadInterventionPhoto.path, { interventionId: proposal });
     const sendForm = (url: string, body: ReturnType<typeof photoForm>, headers: Record<string, string> = {}) =>

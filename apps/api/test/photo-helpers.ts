@@ -52,7 +52,7 @@ function chunk(type: string, data: Buffer): Buffer {
 /**
  * A decompression bomb: a valid PNG of a few kilobytes whose header says 20,000 × 20,000 pixels
  * (400 megapixels, 1.2 GB as RGB once decoded). Its data is a deflate stream of zeros. With
- * `depth` 16 each channel takes two bytes: "heavy pixels" (issue 37).
+ * `depth` 16 each channel takes two bytes: "heavy pixels".
  */
 export function bombPng(side = 20_000, depth: 8 | 16 = 8): Buffer {
   const ihdr = Buffer.alloc(13);

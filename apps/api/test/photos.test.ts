@@ -1,4 +1,4 @@
-// Photos (issue 30) on both databases, with real images made here: a phone's JPEG with GPS, EXIF,
+// Photos on both databases, with real images made here: a phone's JPEG with GPS, EXIF,
 // XMP and orientation 6 is served upright without any of it (read by exiftool, not by us); files
 // that only pretend to be photos are 415, a HEIC too (with a message in both languages), 13 MB is
 // 413 and a decompression bomb is refused from its header with bounded memory. Pending photos are
@@ -371,7 +371,7 @@ describe(`photos on ${DB_KIND}`, () => {
       expect((await upload(app, monumentPhotos, photoForm(await png(100 + i, 100)), browser(app, `b${i}`))).statusCode).toBe(202);
     }
     expect((await upload(app, monumentPhotos, photoForm(await png()), browser(app, 'b9'))).statusCode).toBe(409);
-    // Pending photos from one network never block another's (issue 37): a visitor elsewhere still may.
+    // Pending photos from one network never block another's: a visitor elsewhere still may.
     expect((await upload(app, monumentPhotos, photoForm(await png()), browser(app, 'c1'), '198.51.100.7')).statusCode).toBe(202);
     // Staff may add more, approved at once.
     const byStaff = await upload(app, monumentPhotos, photoForm(await webp()), staff);

@@ -66,19 +66,19 @@ function staffCalls(headers: Record<string, string>) {
     trpcGet('staff.outbox.list', undefined, headers),
     trpcPost('staff.outbox.retry', { notificationId: 1 }, headers),
     trpcGet('staff.accessibilityFeedback.list', undefined, headers),
-    // The desk (issue 38).
+    // The desk.
     trpcGet('staff.categories', undefined, headers),
     trpcGet('staff.reasons.list', undefined, headers),
     trpcPost('staff.reasons.add', { de: 'x', en: 'x' }, headers),
     trpcPost('staff.reasons.update', { id: 1, de: 'x', en: 'x' }, headers),
     trpcPost('staff.reasons.remove', { id: 1 }, headers),
-    // Photos (issue 30).
+    // Photos.
     trpcGet('staff.photos.list', { status: 'pending' }, headers),
     trpcPost('staff.photos.approve', { photoId: '00000000-0000-4000-8000-000000000000' }, headers),
     trpcPost('staff.photos.reject', { photoId: '00000000-0000-4000-8000-000000000000', reason: 'Grund' }, headers),
     trpcPost('staff.photos.rotate', { photoId: '00000000-0000-4000-8000-000000000000', degrees: 90 }, headers),
     trpcPost('staff.photos.remove', { photoId: '00000000-0000-4000-8000-000000000000' }, headers),
-    // The vote review (issue 27).
+    // The vote review.
     trpcGet('votes.alerts', undefined, headers),
     trpcGet('votes.review', { interventionId: 1 }, headers),
     trpcPost('votes.preview', { interventionId: 1, body: { filter: {}, action: 'invalidate' } }, headers),

@@ -1,4 +1,4 @@
-// Issue 38: a proposal's status history with public notes, answers in one language, the history in
+// A proposal's status history with public notes, answers in one language, the history in
 // the follower mails and the Atom feed, and the public list of proposals waiting for an answer.
 import {
   AwaitingAnswerList,

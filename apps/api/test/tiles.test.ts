@@ -306,7 +306,7 @@ describe('tile settings', () => {
   });
 });
 
-describe('the upstream budget (issue 37)', () => {
+describe('the upstream budget', () => {
   it('limits upstream fetches per network and in total (429, Retry-After); cached tiles stay free', async () => {
     const up = await upstream();
     const clock = { now: Date.UTC(2026, 10, 27, 12) };

@@ -1,4 +1,4 @@
-// Votes the mayor can trust (issue 27), on both databases: the measured attack (one person,
+// Votes the mayor can trust, on both databases: the measured attack (one person,
 // cleared cookies, two and three networks) makes no mail and raises an alert; a class on one
 // network is held and released in one action; confirmed votes with normalised addresses; an
 // organic fixture raises nothing; a preview is what the decision does; corrections go once.
@@ -117,7 +117,7 @@ describe(`votes the mayor can trust on ${DB_KIND}`, () => {
     });
   }
 
-  it('one household (issue 37): ten votes from ten IPv6 /64s inside one /56 are one network: no mail "aus 10 Netzen", alerts instead', async () => {
+  it('one household: ten votes from ten IPv6 /64s inside one /56 are one network: no mail "aus 10 Netzen", alerts instead', async () => {
     const a = await start();
     const id = await a.proposal('Zehn Netze aus einem Haushalt');
     // What an ISP hands one home: 2001:db8:77:a00::/56, each vote from another /64 of it.
@@ -134,7 +134,7 @@ describe(`votes the mayor can trust on ${DB_KIND}`, () => {
     expect((await a.review(id)).networks).toHaveLength(2);
   });
 
-  it('a held vote says nothing (issue 37): its answer, status, headers and what the voter reads later move as for a counted one', async () => {
+  it('a held vote says nothing: its answer, status, headers and what the voter reads later move as for a counted one', async () => {
     const a = await start();
     const id = await a.proposal('Gehalten oder gezählt');
     const ip = '203.0.113.88';
@@ -176,7 +176,7 @@ describe(`votes the mayor can trust on ${DB_KIND}`, () => {
     expect(await seen('198.51.7.1')).toBe(6);
   });
 
-  it('the limit per connection is a sliding 24 hours (issue 37): five votes before midnight UTC and five after from one address count five', async () => {
+  it('the limit per connection is a sliding 24 hours: five votes before midnight UTC and five after from one address count five', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-20T23:50:00Z') });
     const a = await start();
     const id = await a.proposal('Über Mitternacht');

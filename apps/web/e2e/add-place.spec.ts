@@ -1,4 +1,4 @@
-// /add's place (issues 36 and 37): a pin on a map that starts at the long press or the map's centre,
+// /add's place: a pin on a map that starts at the long press or the map's centre,
 // is dragged, tapped, moved by the arrow keys or to "Mein Standort"; coordinates for experts take a
 // decimal comma; a place outside Linz is refused before anything is sent.
 import { expect, test, unique, type Page } from './fixtures';

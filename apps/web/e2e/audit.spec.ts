@@ -1,4 +1,4 @@
-// The audit log a person reads (issue 38): a staff member edits a monument, finds the act in plain
+// The audit log a person reads: a staff member edits a monument, finds the act in plain
 // words with only the changed fields, before → after, filters by person and by item, and downloads
 // the same selection as CSV with a German header.
 import { readFile } from 'node:fs/promises';

@@ -1,4 +1,4 @@
-// A first day at the city's desk (issue 38's "done when"): a new staff member signs in and works
+// A first day at the city's desk: a new staff member signs in and works
 // through ten items of their own with the words on the screen alone: two hidden with reasons, one
 // place and one category corrected, the other monuments confirmed, three proposals answered in
 // German only. Then each act is in the audit log, filtered to that person, in plain words with

@@ -1,4 +1,4 @@
-// The city's desk (issue 38): tabs with counts, a queue item with its place on a small map and its
+// The city's desk: tabs with counts, a queue item with its place on a small map and its
 // monument's context, "Ausblenden (Moderation)" with a canned reason, and the author reading that
 // reason on /mine and at the monument, nobody else. Axe-clean on each screen.
 import type { Browser } from '@playwright/test';

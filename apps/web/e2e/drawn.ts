@@ -1,4 +1,4 @@
-// Pictures the page's own canvas draws, for upload tests (issue 30): a block of colour with a
+// Pictures the page's own canvas draws, for upload tests: a block of colour with a
 // stripe, as JPEG or PNG bytes.
 import type { Page } from './fixtures';
 

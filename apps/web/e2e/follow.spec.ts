@@ -1,4 +1,4 @@
-// Hear back (issue 17): follow a proposal from the popup, confirm from the mail the SMTP peer got,
+// Hear back: follow a proposal from the popup, confirm from the mail the SMTP peer got,
 // see it on /mine, answer as the city in /admin (which shows how many follow), hear the answer by
 // mail, unsubscribe from its link; and the same pages' failures, following in this browser only, the
 // offer after a vote and after a proposal, and the privacy section. Axe on every new screen.

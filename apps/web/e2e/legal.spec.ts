@@ -1,4 +1,4 @@
-// The legal pages (issue 29): every page has the same link row (help, contact, Impressum,
+// The legal pages: every page has the same link row (help, contact, Impressum,
 // Datenschutz, Barrierefreiheit) at the bottom; each legal page has its required sections in both
 // languages and no serious axe violations; the accessibility feedback form reaches staff (the
 // e2e SMTP peer's mailbox and /admin); /admin warns when the statement's review is a year old.

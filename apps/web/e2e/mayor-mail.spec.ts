@@ -1,4 +1,4 @@
-// The mayor's mail to act on (issue 38), in Chromium: a proposal reaches 10 votes from distinct
+// The mayor's mail to act on, in Chromium: a proposal reaches 10 votes from distinct
 // networks, the e2e mayor's office gets the mail (replies go to the staff address), its answer link
 // leads a signed-out member of staff through the sign-in into that proposal's answer form, and its
 // map link selects the proposal.

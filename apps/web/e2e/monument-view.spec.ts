@@ -1,4 +1,4 @@
-// A monument's own view (/monuments/<id>, issue 36), on a desktop and a phone: opened from the
+// A monument's own view (/monuments/<id>), on a desktop and a phone: opened from the
 // popup; the description in German and English; every proposal as a card with the spec's vote
 // messages (the 10th vote's and confetti for 2 s); proposing with the spec's validation; a shared
 // proposal selected; an unknown id. A layout check: no text in the popup's rows or the view's

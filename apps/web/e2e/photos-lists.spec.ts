@@ -1,4 +1,4 @@
-// Photos beyond the popup (issue 30): a photo sent with a new monument on /add, and the pictures
+// Photos beyond the popup: a photo sent with a new monument on /add, and the pictures
 // of monuments and proposals in /monuments, /interventions and /mine once staff approved them.
 import { expect, test, unique, type Page } from './fixtures';
 import { coordinateFields } from './place';

@@ -1,4 +1,4 @@
-// Photos on a 360 px phone (issue 30): a visitor adds a photo in the popup (the file chooser is
+// Photos on a 360 px phone: a visitor adds a photo in the popup (the file chooser is
 // given a JPEG the browser itself drew), sees it at once marked "wird geprüft" while nobody else
 // does; staff approve it over the REST API (bearer token); then every visitor sees it above the
 // monument's name with its alt text. The popup with its photo and the open form pass axe.

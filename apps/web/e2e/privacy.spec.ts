@@ -1,6 +1,6 @@
 // The privacy notice (/datenschutz): a table of each kind of data kept, why and for how long, in
 // German and English, with row and column headers, and axe-clean; each purpose with its own legal
-// basis, and the controller and the backups' keeper as the site profile names them (issue 38).
+// basis, and the controller and the backups' keeper as the site profile names them.
 import type { SiteInfo } from '@linz/contract';
 import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';

@@ -1,4 +1,4 @@
-// The map's search shows what it found (issue 36): a list of matches under the field, a count
+// The map's search shows what it found: a list of matches under the field, a count
 // that says it counts matches, picked by keyboard (WAI-ARIA combobox); the map flies to the one
 // picked and opens its popup. Desktop and phone.
 import { seriousViolations } from './axe';

@@ -1,4 +1,4 @@
-// Issue 38: what became of an answer. The status history as a timeline on the monument's view
+// What became of an answer: the status history as a timeline on the monument's view
 // (each step's day written out and its note, shown as text), an answer in one language with the
 // note that says so, and the proposals waiting for the city's answer on /interventions and first
 // in the staff area.

@@ -1,4 +1,4 @@
-// Votes the mayor can trust (issue 27), in Chromium: a visitor confirms her vote from the mail the
+// Votes the mayor can trust, in Chromium: a visitor confirms her vote from the mail the
 // SMTP peer got; staff see a held mayor's mail first in /admin, check the votes and release the
 // mail, which then reaches the mayor's office once.
 import { seriousViolations } from './axe';
@@ -50,7 +50,7 @@ test('vote, confirm it by e-mail, open the mail’s link, press the button: the 
   await expect(voted.getByRole('button', { name: `Stimme für „${title}“ per E-Mail bestätigen` })).toBeVisible();
 
   const mail = await mailTo(email, /Bitte bestätige deine Stimme/);
-  // The title is a visitor's text: in the body, not the subject (issue 37).
+  // The title is a visitor's text: in the body, not the subject.
   expect(mail.subject).not.toContain(title);
   expect(mail.text).toContain(`„${title}“`);
   const confirmPath = linkIn(mail, '/votes/confirm?token=');

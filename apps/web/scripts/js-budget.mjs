@@ -9,7 +9,7 @@ import { chromium } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import { startApi, startTiles } from './bench-server.mjs';
 
-/** A phone's first load, at most (issue 28; 164.2 KiB on 2026-11-26, docs/performance.md). */
+/** A phone's first load, at most (164.2 KiB on 2026-11-26, docs/performance.md). */
 export const BUDGET_KIB = 170;
 const CHROME_PATH = process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
 /** A phone (Lighthouse's mobile size). */

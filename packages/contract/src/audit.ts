@@ -1,4 +1,4 @@
-// The audit log as a person reads it (issue 38): each action in words, only the fields an action
+// The audit log as a person reads it: each action in words, only the fields an action
 // changed, and their values as people write them. Zod-free, so the staff page and the server's CSV
 // export (`@linz/contract/audit`) say exactly the same; the words themselves live in the web app's
 // locales, reached through a `Lookup`.

@@ -26,7 +26,7 @@ export const GeoPoint = z.object({
   coordinates: z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]),
 });
 
-/** A public photo in the exports (issue 30): absolute URLs, its alt text, credit and licence. */
+/** A public photo in the exports: absolute URLs, its alt text, credit and licence. */
 export const ExportPhoto = z.object({
   url: z.string(),
   thumbUrl: z.string(),

@@ -81,7 +81,7 @@ export const PATHS = {
   watch: '/api/interventions/:interventionId/watch',
   unwatch: '/api/interventions/:interventionId/unwatch',
   mine: '/api/mine',
-  /** Photos (issue 30): uploads as multipart/form-data, answered 202 pending. */
+  /** Photos: uploads as multipart/form-data, answered 202 pending. */
   uploadMonumentPhoto: '/api/monuments/:monumentId/photos',
   uploadInterventionPhoto: '/api/interventions/:interventionId/photos',
   photo: '/api/photos/:photoId',
@@ -94,13 +94,13 @@ export const PATHS = {
   staffRejectPhoto: '/api/staff/photos/:photoId/reject',
   staffRotatePhoto: '/api/staff/photos/:photoId/rotate',
   staffDeletePhoto: '/api/staff/photos/:photoId',
-  /** The map's data for one slippy-map tile (issue 20): clusters and single monuments. */
+  /** The map's data for one slippy-map tile: clusters and single monuments. */
   mapTile: '/api/map/:z/:x/:y.json',
   /** The monument list, a page at a time, searched and filtered on the server. */
   monumentsPage: '/api/monuments/page',
   /** The proposal list, a page at a time, searched and filtered on the server. */
   interventionsPage: '/api/interventions/page',
-  /** A browser that voted asks for its vote's confirmation mail (issue 27)… */
+  /** A browser that voted asks for its vote's confirmation mail… */
   confirmVote: '/api/interventions/:interventionId/vote/confirm',
   /** …and the mail's page confirms it here. */
   votesConfirm: '/api/votes/confirm',
@@ -151,7 +151,7 @@ export const SEXES = ['female', 'male', 'mixed', 'none', 'unspecified'] as const
 export type Sex = (typeof SEXES)[number];
 
 /**
- * The one list of monument categories (issue 38): staff choose from it, the filters and figures
+ * The one list of monument categories: staff choose from it, the filters and figures
  * label it. `undetermined` is a visitor's monument that staff have not placed yet. A city adds a
  * category in its site profile (`categories`), never by typing one while editing.
  */
@@ -271,7 +271,7 @@ export const isPhotoUploadPath = (path: string): boolean =>
 export const MEDIA_PREFIX = '/media/';
 export const mediaUrl = (hash: string, thumb = false) => `${MEDIA_PREFIX}${hash}${thumb ? '-480' : ''}.webp`;
 
-/** The photo rules (issue 30), shared by the form and the server. */
+/** The photo rules, shared by the form and the server. */
 export const PHOTO_RULES = {
   maxBytes: 12 * 1024 * 1024,
   maxPixels: 40_000_000,

@@ -65,7 +65,7 @@ export type MineItem = z.infer<typeof MineItem>;
 export const MineMonument = z.object({ id: z.string(), name: z.string(), geoLocX: z.number(), geoLocY: z.number() });
 export type MineMonument = z.infer<typeof MineMonument>;
 
-/** This browser's own proposal or monument that staff hid, with their reason (issue 38). */
+/** This browser's own proposal or monument that staff hid, with their reason. */
 export const MineHidden = z.object({
   kind: z.enum(['monument', 'intervention']),
   name: z.string(),

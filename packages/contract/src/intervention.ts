@@ -20,8 +20,8 @@ export const ProposalStatus = z.enum(PROPOSAL_STATUSES);
 export type ProposalStatus = z.infer<typeof ProposalStatus>;
 
 /**
- * The city's public statement on a proposal, with when it was given (ISO). One language is enough
- * (issue 38): the other is null, and the public side says so.
+ * The city's public statement on a proposal, with when it was given (ISO). One language is enough:
+ * the other is null, and the public side says so.
  */
 export const ProposalAnswer = z.object({ de: z.string().nullable(), en: z.string().nullable(), answeredAt: z.string() });
 export type ProposalAnswer = z.infer<typeof ProposalAnswer>;

@@ -1,4 +1,4 @@
-// The map's data by slippy-map tile (issue 20), and the server-side lists a page at a time. The
+// The map's data by slippy-map tile, and the server-side lists a page at a time. The
 // query parameters are the finder's (the address's names, `filters.ts`): each is read by the same
 // parse as the web app's, and a parameter a route does not know is refused (400 naming it).
 import { z } from 'zod';

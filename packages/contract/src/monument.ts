@@ -49,7 +49,7 @@ export const NewMonument = z.object({
 });
 export type NewMonument = z.infer<typeof NewMonument>;
 
-/** The spec's defaults for a monument added by a visitor (section 3; its "Unknown" is `undetermined`, issue 38). */
+/** The spec's defaults for a monument added by a visitor (section 3; its "Unknown" is `undetermined`). */
 export const USER_MONUMENT_DEFAULTS = {
   category: 'undetermined' satisfies MonumentCategory,
   sex: 'unspecified',

@@ -1,4 +1,4 @@
-// Photos of monuments and sketches of proposals (issue 30): the upload's fields, the public
+// Photos of monuments and sketches of proposals: the upload's fields, the public
 // metadata, and the staff's review.
 import { z } from 'zod';
 import { PHOTO_RULES } from './facts.js';

@@ -28,7 +28,7 @@ describe('contract', () => {
     expect(NewMonument.safeParse({ ...ok, id: 'mon-1' }).success).toBe(false);
   });
 
-  it('reads a report comment, a statement and the audit query as the issue says', () => {
+  it('reads a report comment, a statement and the audit query: trimmed, bounded, unknown values refused', () => {
     expect(NewReport.parse({ reason: 'spam', comment: '' })).toEqual({ reason: 'spam' });
     expect(NewReport.parse({ reason: 'wrong', comment: ' dup ' })).toEqual({ reason: 'wrong', comment: 'dup' });
     expect(NewReport.safeParse({ reason: 'spam', comment: 'x'.repeat(501) }).success).toBe(false);

@@ -168,7 +168,7 @@ export const routes = {
   openapi: { method: 'GET', path: PATHS.openapi, answer: OpenApiDocument, status: 200, etag: true },
   /** The description as a readable page (no scripts). */
   docs: { method: 'GET', path: PATHS.docs, answer: z.string(), status: 200, etag: true, contentType: 'text/html' },
-  // Following a proposal (issue 17).
+  // Following a proposal.
   /** 202 whether or not the address follows already: nobody learns who follows what. */
   follow: {
     method: 'POST',
@@ -241,7 +241,7 @@ export const routes = {
     answer: OutboxEntry,
     status: 200,
   },
-  // Staff's check of the votes (issue 27).
+  // Staff's check of the votes.
   staffVoteAlerts: { auth: 'staff', method: 'GET', path: PATHS.staffVoteAlerts, answer: VoteAlertList, status: 200 },
   staffVoteReview: {
     auth: 'staff',
@@ -342,7 +342,7 @@ export const routes = {
     contentType: EXPORT_TYPES.atom,
     etag: true,
   },
-  // The map and the lists loaded as needed (issue 20), rather than every monument at once.
+  // The map and the lists loaded as needed, rather than every monument at once.
   /** One slippy-map tile's clusters and monuments, with the finder's filters; cacheable by a CDN. */
   mapTile: {
     method: 'GET',
@@ -370,7 +370,7 @@ export const routes = {
     status: 200,
     etag: true,
   },
-  // The legal pages (issue 29).
+  // The legal pages.
   /** Who runs this site and how long it keeps what: the Impressum's, the statement's and the privacy page's facts. */
   site: { method: 'GET', path: PATHS.site, answer: SiteInfo, status: 200, etag: true },
   /** A barrier reported from the accessibility statement's form: stored, mailed to staff; 202. */
@@ -396,7 +396,7 @@ export const routes = {
     contentType: EXPORT_TYPES.atom,
     etag: true,
   },
-  // Photos (issue 30): uploaded as multipart/form-data (the file in `photo`), public after staff approve.
+  // Photos: uploaded as multipart/form-data (the file in `photo`), public after staff approve.
   uploadMonumentPhoto: {
     method: 'POST',
     path: PATHS.uploadMonumentPhoto,

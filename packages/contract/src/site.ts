@@ -85,7 +85,7 @@ export const SiteProfile = z.object({
   privacyUpdatedOn: IsoDate,
   /**
    * Categories this city adds to the contract's list (MONUMENT_CATEGORIES): a new category is the
-   * operator's decision here, not a word typed while editing a monument (issue 38).
+   * operator's decision here, not a word typed while editing a monument.
    */
   categories: z.array(z.string().regex(CATEGORY_TOKEN, { message: 'letters, digits, spaces, - and _ (1–60)' })).default([]),
   /** Where monuments may be placed; Linz's area when the file names none. */

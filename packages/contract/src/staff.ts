@@ -1,4 +1,4 @@
-// The city's staff side (issue 11): sign-in, the review queue, corrections, answers, audit, outbox.
+// The city's staff side: sign-in, the review queue, corrections, answers, audit, outbox.
 // The tRPC router `staff` takes and returns exactly these; the staff REST paths adapt them.
 import { z } from 'zod';
 import { MODERATION_REASON_MAX, NAME_MAX, SEXES, STATEMENT_MAX, STATUS_NOTE_MAX } from './facts.js';
@@ -90,7 +90,7 @@ export type StaffQueue = z.infer<typeof StaffQueue>;
 
 export const CATEGORY_MAX = 60;
 
-/** A canned reason for hiding (issue 38), staff-edited; each text 1–MODERATION_REASON_MAX characters. */
+/** A canned reason for hiding, staff-edited; each text 1–MODERATION_REASON_MAX characters. */
 export const ModerationReasonId = z.number().int().positive().max(2_147_483_647);
 export const ModerationReason = z.object({ id: ModerationReasonId, de: z.string(), en: z.string() });
 export type ModerationReason = z.infer<typeof ModerationReason>;

@@ -1,4 +1,4 @@
-// Staff's check of the votes (issue 27): where a proposal's votes came from, the alerts, and
+// Staff's check of the votes: where a proposal's votes came from, the alerts, and
 // releasing or invalidating a set of votes by filter. Networks are keyed hashes of an IPv4 /24 or
 // an IPv6 /64, shown as "Netz A", "Netz B", …: never an address.
 import { z } from 'zod';

@@ -26,7 +26,7 @@ const moderation = () =>
     .notNull()
     .default('visible');
 
-/** Why staff hid the item (moderation 'rejected'), in both languages: its author reads it (issue 38). */
+/** Why staff hid the item (moderation 'rejected'), in both languages: its author reads it. */
 const moderationReason = () => ({
   moderationReasonDe: text('moderation_reason_de'),
   moderationReasonEn: text('moderation_reason_en'),
@@ -85,7 +85,7 @@ export const interventions = pgTable(
     answerDe: text('answer_de'),
     answerEn: text('answer_en'),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
-    /** Keyed hash of the creating browser's voter id, for "mine" (rows made before issue 17 have none). */
+    /** Keyed hash of the creating browser's voter id, for "mine" (rows made before "mine" existed have none). */
     creatorVoterHash: text('creator_voter_hash'),
     /** Set when staff merged this proposal into another: its old id then leads to that one. */
     mergedInto: integer('merged_into'),
@@ -98,7 +98,7 @@ export const interventions = pgTable(
   ],
 );
 
-/** Every change of a proposal's status, with staff's short public note (issue 38); never edited. */
+/** Every change of a proposal's status, with staff's short public note; never edited. */
 export const statusHistory = pgTable(
   'status_history',
   {
@@ -257,7 +257,7 @@ export const reports = pgTable(
     comment: text('comment'),
     /** Keyed hash of the address: reports count toward the connection's create limit. */
     creatorIpHash: text('creator_ip_hash'),
-    /** Keyed hash of the network (as votes': identity.ts networkOf): hiding counts networks (issue 37); blanked after RETENTION_DAYS. */
+    /** Keyed hash of the network (as votes': identity.ts networkOf): hiding counts networks; blanked after RETENTION_DAYS. */
     netHash: text('net_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set when staff restored or rejected the item: the report is then no longer open. */
@@ -474,7 +474,7 @@ export const idempotencyKeys = pgTable(
 );
 
 /**
- * Barriers reported through the accessibility statement's form (issue 29). The row is also the
+ * Barriers reported through the accessibility statement's form. The row is also the
  * staff mail's outbox entry (the same claim columns as follow_mails). The address is kept only to
  * answer and blanked after FEEDBACK_EMAIL_DAYS; the row goes after FEEDBACK_KEEP_DAYS (retention.ts).
  */
@@ -534,7 +534,7 @@ export const moderationReasons = pgTable('moderation_reasons', {
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 /**
- * Photos of monuments and sketches of proposals (issue 30): only the re-encoded WebP (no
+ * Photos of monuments and sketches of proposals: only the re-encoded WebP (no
  * metadata) and its thumbnail are kept, never the bytes as sent. Public once approved; the
  * uploading browser sees its own pending ones. Removing deletes the row (its URLs then 404).
  */

@@ -1,5 +1,5 @@
 // Deterministic synthetic data for benchmarks and scale tests (`pnpm seed:synthetic`): monuments in
-// the Linz area, or with `--region austria` spread like Austria's towns (issue 20), with ids
+// the Linz area, or with `--region austria` spread like Austria's towns, with ids
 // `syn-000001`…, proposals on them and their votes (below the mayor's threshold, so no mail is
 // queued; with `--votes N` exactly N votes, and a proposal at the threshold has its mail marked
 // sent, never queued). The same arguments give the same rows, byte for byte, on a fresh database:

@@ -1,4 +1,4 @@
-// Photos' bytes (issue 30): `/media/<sha256>.webp` and `/media/<sha256>-480.webp`. The name is
+// Photos' bytes: `/media/<sha256>.webp` and `/media/<sha256>-480.webp`. The name is
 // the hash of the bytes, so an approved photo's answer never changes: `immutable` at the client.
 // Every request reads the database: a removed photo 404s at once on every instance (no cache here).
 import { MEDIA_PREFIX } from '@linz/contract/facts';

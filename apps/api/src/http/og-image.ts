@@ -49,7 +49,7 @@ export type Card = {
   figure: string;
   siteName: string;
   footer?: string;
-  /** The SHA-256 of an approved photo to show under the headline (issue 30); its bytes are given to the drawing. */
+  /** The SHA-256 of an approved photo to show under the headline; its bytes are given to the drawing. */
   photo?: string;
 };
 

@@ -115,7 +115,7 @@ export async function security(app: FastifyInstance, config: Config): Promise<vo
       return void refuse(reply, 'FORBIDDEN', 'Cross-site requests are not allowed.');
     }
     const type = req.headers['content-type'] ?? '';
-    // Photo uploads are forms (issue 30), and only they.
+    // Photo uploads are forms, and only they.
     if (isPhotoUploadPath(req.url.split('?')[0] ?? '')) {
       if (!/^multipart\/form-data\s*;/i.test(type)) {
         return void refuse(reply, 'UNSUPPORTED_MEDIA_TYPE', 'Send the photo as multipart/form-data.');

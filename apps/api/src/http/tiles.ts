@@ -4,7 +4,7 @@
 // configured upstream once, kept on disk until the upstream's expiry (at least 7 days) and served
 // from there. It is no open proxy: only the configured zooms and tiles touching the configured
 // bounds are fetched; anything else is refused before any upstream call. Upstream fetches have a
-// budget (issue 37): cached tiles are free, fetches are limited per network and in total, and a
+// budget: cached tiles are free, fetches are limited per network and in total, and a
 // request beyond either answers 429 with Retry-After, so one client cannot make us crawl the upstream.
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, stat, unlink, utimes, writeFile } from 'node:fs/promises';

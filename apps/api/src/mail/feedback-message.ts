@@ -1,4 +1,4 @@
-// The staff mail for one accessibility feedback message (issue 29): German first, then English,
+// The staff mail for one accessibility feedback message: German first, then English,
 // plain text only, so nothing the sender typed becomes markup or a header. An answer goes to the
 // sender's address when they gave one (Reply-To).
 import { APP_PATHS } from '@linz/contract';

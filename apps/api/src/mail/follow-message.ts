@@ -1,4 +1,4 @@
-// The mails a follower gets (issue 17), in German or English: the confirmation of a follow, and
+// The mails a follower gets, in German or English: the confirmation of a follow, and
 // for confirmed followers one mail per event. Plain text first, a small HTML alternative (every
 // visitor's text escaped), the reason the person gets the mail, a link to the proposal on the map
 // and RFC 8058 one-click unsubscribe headers. The texts live here, as the mayor's do in message.ts.
@@ -25,7 +25,7 @@ export function proposalLinkOf(publicUrl: string, monumentId: string, interventi
   return `${publicUrl}${monumentViewPath(monumentId, interventionId)}`;
 }
 
-/** The history a status mail carries (mails queued before issue 38 carry none). */
+/** The history a status mail carries (mails queued before status histories were kept carry none). */
 const historyOfPayload = (v: unknown): StatusEntry[] =>
   Array.isArray(v) ? v.filter((e): e is StatusEntry => typeof e === 'object' && e !== null && 'status' in e && 'at' in e) : [];
 

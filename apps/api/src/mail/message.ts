@@ -1,5 +1,5 @@
 // The mayor's e-mail for one notification: German first (the mayor's language), then English.
-// Written to be acted on (issue 38): what the monument is and whom it commemorates, the proposal's
+// Written to be acted on: what the monument is and whom it commemorates, the proposal's
 // full text, how far the votes can be trusted in one sentence, a link to the staff answer form, a
 // map link that selects the proposal, and a Reply-To that reaches the city's staff. The plain text
 // and the HTML alternative are rendered from the same blocks; in the HTML every text is escaped, so
@@ -29,7 +29,7 @@ const oneLine = (s: string) => s.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u202
 const coord = (x: number) => x.toFixed(6);
 
 /**
- * A visitor's text in a mail to a visitor (issue 37): quoted and marked as typed by someone on the
+ * A visitor's text in a mail to a visitor: quoted and marked as typed by someone on the
  * map, never in the subject, so a spammer's proposal name cannot pass for our words.
  */
 export function visitorText(lang: 'de' | 'en', text: string): string {

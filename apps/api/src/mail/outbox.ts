@@ -1,5 +1,5 @@
 // The outbox in SQL: claim due mails, then mark each sent, retried or failed. Two kinds share it:
-// the mayor's notifications (mayor_notifications) and followers' mails (follow_mails, issue 17);
+// the mayor's notifications (mayor_notifications) and followers' mails (follow_mails);
 // both have the same columns for the claim, so one set of marks serves both.
 // Claims use FOR UPDATE SKIP LOCKED and a lease, so several instances never hold the same row and
 // a row left "sending" by a crashed process is taken over once its lease has run out.
@@ -15,7 +15,7 @@ const TABLES: Record<Box, SQL> = {
   follower: sql.raw('follow_mails'),
   voter: sql.raw('vote_confirmations'),
   alert: sql.raw('vote_alerts'),
-  // Accessibility feedback (issue 29): the stored message is its own outbox entry.
+  // Accessibility feedback: the stored message is its own outbox entry.
   feedback: sql.raw('accessibility_feedback'),
 };
 
@@ -46,7 +46,7 @@ export type Notification = {
   followers: number;
   /** threshold: the proposal reached it; correction: staff invalidated votes of a sent one below it. */
   kind: 'threshold' | 'correction';
-  /** Where the counted votes came from, as the mail states it (issue 27). */
+  /** Where the counted votes came from, as the mail states it. */
   votes: { counted: number; confirmed: number; networks: number; largestNetwork: number };
 };
 
@@ -252,7 +252,7 @@ export async function claimDueFollowerMails(
   }));
 }
 
-/** A claimed vote confirmation mail (issue 27). */
+/** A claimed vote confirmation mail. */
 export type VoterMail = {
   box: 'voter';
   id: number;
@@ -265,7 +265,7 @@ export type VoterMail = {
   monument: { id: string; name: string; nameEn: string | null };
 };
 
-/** A claimed alert for staff (issue 27). */
+/** A claimed alert for staff. */
 export type AlertMail = {
   box: 'alert';
   id: number;

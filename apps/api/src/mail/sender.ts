@@ -1,7 +1,7 @@
 // The loop that drains the outbox inside the API process: woken by a vote that queued a
 // notification (or a change that queued follower mails) and by a poll timer; the clock is
 // injectable so retry delays and leases can be tested. The mayor's mails go out as they come;
-// followers' mails (issue 17) in batches, at most `follow.perMinute` attempts a minute.
+// followers' mails in batches, at most `follow.perMinute` attempts a minute.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';

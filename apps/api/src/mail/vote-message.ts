@@ -1,4 +1,4 @@
-// The mails of issue 27: a vote's confirmation (to the voter, in her language) and an alert about
+// The vote mails: a vote's confirmation (to the voter, in her language) and an alert about
 // a proposal's votes (to staff). Plain text only: nothing a visitor typed becomes markup or a header.
 import { PRODUCT_NAME, APP_PATHS } from '@linz/contract';
 import { voteConfirmTokenOf } from '../domain/vote-confirm.js';
@@ -59,7 +59,7 @@ const KIND = {
   few_networks: { de: 'Schwelle aus zu wenigen Netzen erreicht', en: 'threshold reached from too few networks' },
 } as const;
 
-/** To the site's staff address (the site profile's staffEmail, issue 38). */
+/** To the site's staff address (the site profile's staffEmail). */
 export function composeAlertMail(m: AlertMail, s: MailSettings): OutgoingMail {
   const proposal = oneLine(m.intervention.name);
   const review = `${s.publicUrl}${APP_PATHS.admin}`;

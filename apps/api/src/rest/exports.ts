@@ -40,7 +40,7 @@ export function exportRoutes(app: FastifyInstance, services: Services) {
     const query = exportQuery(req);
     return selectMonuments((await services.lists.monuments.get()).data, query);
   };
-  // The approved photos (issue 30): URL, alt text, credit and licence of each.
+  // The approved photos: URL, alt text, credit and licence of each.
   const photos = async () => photoIndex(await publicPhotos(services.database), services.config.publicUrl);
   app.get(routes.monumentsGeojson.path, async (req, reply) => {
     const [list, index] = await Promise.all([monuments(req), photos()]);

@@ -89,7 +89,7 @@ export function restRoutes(app: FastifyInstance, contextFor: ContextFor) {
     return answer;
   });
 
-  // The map by tile and the lists by page (issue 20). A tile's URL is a CDN's cache key: its
+  // The map by tile and the lists by page. A tile's URL is a CDN's cache key: its
   // parameters are all checked before any work, and its answer may be kept by a shared cache.
   app.get(routes.mapTile.path, (req, reply) => {
     checkInput(routes.mapTile, req);
@@ -203,7 +203,7 @@ function staffRestRoutes(app: FastifyInstance, call: Call) {
   app.post(routes.staffRetryMail.path, (req, reply) =>
     call(req, reply).staff.outbox.retry(paramsOf(routes.staffRetryMail.params, req)),
   );
-  // Staff's check of the votes (issue 27).
+  // Staff's check of the votes.
   app.get(routes.staffVoteAlerts.path, (req, reply) => call(req, reply).votes.alerts());
   app.get(routes.staffVoteReview.path, (req, reply) =>
     call(req, reply).votes.review(paramsOf(routes.staffVoteReview.params, req)),
@@ -221,7 +221,7 @@ function staffRestRoutes(app: FastifyInstance, call: Call) {
   );
 }
 
-/** Confirming a vote by e-mail (issue 27). */
+/** Confirming a vote by e-mail. */
 function voteRestRoutes(app: FastifyInstance, call: Call) {
   app.post(routes.confirmVote.path, async (req, reply) => {
     const { interventionId } = paramsOf(routes.confirmVote.params, req);
@@ -234,7 +234,7 @@ function voteRestRoutes(app: FastifyInstance, call: Call) {
     return answer;
   });
   app.post(routes.votesConfirm.path, (req, reply) => call(req, reply).votes.confirm(req.body as never));
-  // Photos (issue 30).
+  // Photos.
   app.get(routes.staffPhotos.path, (req, reply) =>
     call(req, reply).staff.photos.list(paramsOf(routes.staffPhotos.query, req, 'query')),
   );
@@ -258,7 +258,7 @@ function voteRestRoutes(app: FastifyInstance, call: Call) {
 const fieldsOf = (body: unknown): object => (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {});
 
 /**
- * Photo uploads (issue 30): `multipart/form-data` with the file in `photo` and the text fields
+ * Photo uploads: `multipart/form-data` with the file in `photo` and the text fields
  * `alt`, `credit`, `licence`. Read into memory up to the size limit (a larger file is 413 before
  * more is read); the procedure checks and re-encodes the bytes and never keeps them as sent.
  */
@@ -326,7 +326,7 @@ async function readUpload(req: FastifyRequest): Promise<FormData> {
   return form;
 }
 
-/** Following a proposal and "mine" (issue 17). */
+/** Following a proposal and "mine". */
 function followRestRoutes(app: FastifyInstance, call: Call) {
   app.post(routes.follow.path, async (req, reply) => {
     const { interventionId } = paramsOf(routes.follow.params, req);

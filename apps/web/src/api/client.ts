@@ -60,7 +60,7 @@ type RouteName = Exclude<
   | 'mine'
   // The map's data tiles: mapData.ts asks them by the contract's path (PATHS.mapTile).
   | 'mapTile'
-  // Photos (issue 30): photos/photoApi.ts asks them by path with getChecked; uploads are forms (photos/upload.ts).
+  // Photos: photos/photoApi.ts asks them by path with getChecked; uploads are forms (photos/upload.ts).
   | 'photo'
   | 'photos'
   | 'monumentPhotos'

@@ -65,7 +65,7 @@ describe('list normalisation (spec section 4)', () => {
     const history = [{ status: 'in_review', at: '2026-11-01T09:00:00.000Z', note: 'Im Ausschuss beraten' }];
     const answered = { ...intervention, id: 2, status: 'in_review', answer, history };
     expect(normaliseInterventions([answered])).toEqual([answered]);
-    // One language is enough (issue 38): the other is null.
+    // One language is enough: the other is null.
     const germanOnly = { ...answered, id: 3, answer: { ...answer, en: null } };
     expect(normaliseInterventions([germanOnly])).toEqual([germanOnly]);
   });

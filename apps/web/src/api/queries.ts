@@ -51,7 +51,7 @@ export const monumentInterventionsQuery = (monumentId: string) =>
     queryFn: ({ signal }) => call('monumentInterventions', { params: { monumentId }, signal }),
   });
 
-/** Proposals at the threshold still waiting for the city's answer (issue 38), longest waiting first. */
+/** Proposals at the threshold still waiting for the city's answer, longest waiting first. */
 export const awaitingAnswerQuery = () =>
   queryOptions({
     queryKey: ['interventions', 'awaiting'] as const,

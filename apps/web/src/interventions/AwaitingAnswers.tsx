@@ -1,5 +1,5 @@
 // Proposals that reached the mayor's threshold and still wait for the city's answer, longest
-// waiting first, with the days each has waited (issue 38; as the UK petitions site lists
+// waiting first, with the days each has waited (as the UK petitions site lists
 // "awaiting government response"). On /interventions for everyone, and first in the staff area,
 // which adds its answer button to each (`action`).
 import type { AwaitingAnswer } from '@linz/contract';

@@ -1,4 +1,4 @@
-// The map's monuments by data tile (issue 20): the map asks only for the tiles its view covers at
+// The map's monuments by data tile: the map asks only for the tiles its view covers at
 // its zoom (/api/map/{z}/{x}/{y}.json with the address's filters), never for the whole list. Each
 // tile is a query of its own, so a tile seen once answers again from the cache, and a write's
 // invalidation of ['monuments'] refreshes the tiles in view (the server's ETag answers 304 for

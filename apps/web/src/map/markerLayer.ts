@@ -76,7 +76,7 @@ function setLook(marker: Marker, monument: Monument, look: Look) {
 }
 
 /** Time spent adding markers per frame: a zoom at 10,000 monuments replaces about 300, and one long
- * task for all of them would block a phone's main thread (the issue allows no task over 100 ms). A
+ * task for all of them would block a phone's main thread (the target is no task over 100 ms). A
  * budget in time, not a count, keeps each frame short on a slow phone too (the first 42 took one
  * task of 50 ms there). */
 const FRAME_BUDGET_MS = 4;

@@ -1,4 +1,4 @@
-// What staff hid of this browser's own, with their reason (issue 38): on /mine every item, at a
+// What staff hid of this browser's own, with their reason: on /mine every item, at a
 // monument (`monumentId`) the ones there. The reason is for its author only: it comes from this
 // browser's own "mine" answer, never from a public list.
 import type { MineHidden } from '@linz/contract';

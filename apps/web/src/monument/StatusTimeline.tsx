@@ -1,4 +1,4 @@
-// What became of a proposal (issue 38): every change of its status the city made, with the day
+// What became of a proposal: every change of its status the city made, with the day
 // written out and staff's short public note, oldest first. Notes are shown as text.
 import type { StatusEntry } from '@linz/contract';
 import { useId } from 'react';

@@ -1,4 +1,4 @@
-// Photos in the web app (issue 30): a monument's photos as this browser may see them, and the
+// Photos in the web app: a monument's photos as this browser may see them, and the
 // upload as multipart/form-data. Hand-written checks, as everywhere in the first load (api/checks.ts).
 import type { Photo } from '@linz/contract';
 import { PATHS, pathOf } from '@linz/contract/facts';

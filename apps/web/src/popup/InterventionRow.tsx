@@ -17,7 +17,7 @@ export type RowProps = {
   onShare: (intervention: MonumentIntervention) => void;
   /** The proposal a shared link named: marked, scrolled to and focused once. */
   shared: boolean;
-  /** Its picture (issue 30), shown beside it and opened large. */
+  /** Its picture, shown beside it and opened large. */
   photo?: Photo | undefined;
 };
 

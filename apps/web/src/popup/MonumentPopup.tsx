@@ -18,7 +18,7 @@ export function MonumentPopup({ monument, name, onClose, sharedProposalId }: Pro
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => heading.current?.focus({ preventScroll: true }), []);
-  // The monument's photo above its name, the proposals' pictures beside them (issue 30).
+  // The monument's photo above its name, the proposals' pictures beside them.
   const photos = useQuery(monumentPhotosQuery(monument.id)).data ?? [];
   const photo = firstPhoto(photos, null);
 

@@ -24,7 +24,7 @@ import type { ReportTarget } from './report/sendReport';
 
 // The report dialog loads when a visitor first asks to report something.
 const ReportDialog = lazy(() => import('./report/ReportDialog').then((m) => ({ default: m.ReportDialog })));
-// So does the photo form, when a visitor first asks to add a photo (issue 30).
+// So does the photo form, when a visitor first asks to add a photo.
 const PhotoUploadForm = lazy(() => import('../photos/PhotoUploadForm').then((m) => ({ default: m.PhotoUploadForm })));
 // So does the follow dialog, when a visitor first asks to follow a proposal.
 const FollowDialog = lazy(() => import('../follow/FollowDialog').then((m) => ({ default: m.FollowDialog })));

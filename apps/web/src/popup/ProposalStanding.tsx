@@ -60,7 +60,7 @@ export function CityAnswer({ answer, dateStyle = 'date' }: { answer: Interventio
   const date = useLocalDate(dateStyle)(answer?.answeredAt);
   if (!answer) return null;
   const lang = langOf(i18n.resolvedLanguage);
-  // One language is enough for the city (issue 38): the other is shown, with a note that says so.
+  // One language is enough for the city: the other is shown, with a note that says so.
   const other = lang === 'de' ? 'en' : 'de';
   const shown = answer[lang] !== null ? lang : other;
   return (

@@ -1,4 +1,4 @@
-// Confirming a vote by e-mail (issue 27): the popup asks for the mail, the mail's page confirms.
+// Confirming a vote by e-mail: the popup asks for the mail, the mail's page confirms.
 // The follow requests' plumbing (followApi.ts) does the fetching and the shared failures.
 import type { ConfirmVoteRequest } from '@linz/contract';
 import { PATHS, pathOf } from '@linz/contract/facts';

@@ -1,4 +1,4 @@
-// Uploaded photos for staff (issue 30): each with its alt text, credit and subject; approve,
+// Uploaded photos for staff: each with its alt text, credit and subject; approve,
 // reject with a reason, rotate by 90° either way, or remove. Every action is audit-logged.
 import type { PhotoStatus, StaffPhoto } from '@linz/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 // The city's official answer to a proposal: a status, a statement in German or English or both
-// (issue 38: one is enough, the public side says which is missing), and a short public note for
+// (one is enough, the public side says which is missing), and a short public note for
 // the status history ("Im Kulturausschuss am 12.3. beraten"). The server's refusal is shown as is.
 import type { ProposalStatus } from '@linz/contract';
 import { PROPOSAL_STATUSES, STATEMENT_MAX, STATUS_NOTE_MAX } from '@linz/contract/facts';

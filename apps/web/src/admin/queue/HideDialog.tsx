@@ -1,5 +1,5 @@
 // "Ausblenden (Moderation)": takes an item out of public view with a reason its author reads on
-// /mine (issue 38). A canned reason (edited under "Begründungen") or the staff member's own words.
+// /mine. A canned reason (edited under "Begründungen") or the staff member's own words.
 import type { HideReason } from '@linz/contract';
 import { MODERATION_REASON_MAX } from '@linz/contract/facts';
 import { useQuery } from '@tanstack/react-query';

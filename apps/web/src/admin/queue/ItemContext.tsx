@@ -1,4 +1,4 @@
-// What staff need to decide on a queue item without opening it (issue 38): where it is, on a small
+// What staff need to decide on a queue item without opening it: where it is, on a small
 // map, and what its monument is (description, whom it commemorates, category); for a reported item,
 // who reported it, as counts only.
 import type { Reporters } from '@linz/contract';

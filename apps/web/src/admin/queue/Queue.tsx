@@ -40,7 +40,7 @@ export function Queue({ tab }: { tab: QueueTab }) {
   const rejectedProposals = rejected.interventions.filter((r) => !all.interventions.some((i) => i.id === r.id));
   return (
     <>
-      {/* Proposals past the threshold that still wait for the city's answer come first (issue 38). */}
+      {/* Proposals past the threshold that still wait for the city's answer come first. */}
       {tab === 'review' && <AwaitingAnswers className="admin-section" action={(item) => <AnswerWaiting item={item} />} />}
       <div className="admin-section admin-queue-search">
         <label htmlFor={searchId}>{t('admin.queue.search')}</label>

@@ -1,4 +1,4 @@
-// The canned reasons for "Ausblenden (Moderation)" (issue 38): each in German and English, as the
+// The canned reasons for "Ausblenden (Moderation)": each in German and English, as the
 // item's author reads it. A change applies to hidings from then on; each is in the audit log.
 import type { ModerationReason } from '@linz/contract';
 import { MODERATION_REASON_MAX } from '@linz/contract/facts';

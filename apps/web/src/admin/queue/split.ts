@@ -1,4 +1,4 @@
-// The queue as two tabs (issue 38): "Prüfen", new items staff have to look at (held, waiting,
+// The queue as two tabs: "Prüfen", new items staff have to look at (held, waiting,
 // visitors' monuments not yet confirmed), and "Meldungen", items citizens reported or reports hid.
 import type { StaffQueue } from '@linz/contract';
 
