@@ -241,6 +241,53 @@ export function pathOf(path: string, params: Record<string, string | number> = {
 }
 
 /**
+ * A link to a place on the map: `/?lat=..&lng=..&zoom=..&monument=..&proposal=..`. `monument` opens
+ * its popup; `proposal` (with `monument`) a shared proposal, shown highlighted there. Built and read
+ * here only (mapLinkPath, parseMapLink): feeds link to it, old mails and shares carry it.
+ */
+export type MapLink = { lat?: number; lng?: number; zoom?: number; monument?: string; proposal?: number };
+
+export function mapLinkPath(link: MapLink): string {
+  const params = new URLSearchParams();
+  for (const key of ['lat', 'lng', 'zoom', 'monument', 'proposal'] as const) {
+    if (link[key] !== undefined) params.set(key, String(link[key]));
+  }
+  const query = params.toString();
+  return query ? `${APP_PATHS.home}?${query}` : APP_PATHS.home;
+}
+
+/** A number from a search parameter (the router gives numbers; a typed URL may give strings). */
+function numberIn(value: unknown, min: number, max: number): number | undefined {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof n === 'number' && n >= min && n <= max ? n : undefined;
+}
+
+/** Reads a map link from search parameters; a field present but invalid voids the whole link. */
+export function parseMapLink(search: Record<string, unknown>): MapLink {
+  const lat = numberIn(search.lat, -90, 90);
+  const lng = numberIn(search.lng, -180, 180);
+  const zoom = numberIn(search.zoom, 1, 19);
+  const { monument } = search;
+  const proposal =
+    typeof search.proposal === 'string' && /^[1-9]\d{0,9}$/.test(search.proposal) ? Number(search.proposal) : search.proposal;
+  const invalid =
+    (search.lat !== undefined && lat === undefined) ||
+    (search.lng !== undefined && lng === undefined) ||
+    (search.zoom !== undefined && !Number.isInteger(zoom)) ||
+    (monument !== undefined && (typeof monument !== 'string' || monument.length > 64)) ||
+    (proposal !== undefined &&
+      !(typeof proposal === 'number' && Number.isInteger(proposal) && proposal > 0 && proposal <= 2_147_483_647));
+  if (invalid) return {};
+  const link: MapLink = {};
+  if (lat !== undefined) link.lat = lat;
+  if (lng !== undefined) link.lng = lng;
+  if (zoom !== undefined) link.zoom = zoom;
+  if (typeof monument === 'string') link.monument = monument;
+  if (typeof proposal === 'number' && link.monument !== undefined) link.proposal = proposal;
+  return link;
+}
+
+/**
  * The one builder of a link to a monument's view, with one of its proposals selected: what a
  * proposal's share button shares, its preview names as og:url, and mails about it link to (the
  * server prefixes its public URL, the browser its origin).

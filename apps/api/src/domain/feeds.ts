@@ -3,6 +3,7 @@
 // become markup.
 import { sql } from 'drizzle-orm';
 import { MAYOR_THRESHOLD, PATHS, type ProposalStatus } from '@linz/contract';
+import { mapLinkPath } from '@linz/contract/facts';
 import type { Database } from '../db/client.js';
 import { historyLine, STATUS_WORDS } from './status-words.js';
 import { publicIntervention } from './visibility.js';
@@ -32,7 +33,7 @@ type Feed = { path: string; title: string; subtitle: string; entries: Entry[] };
 const base = (publicUrl: string) => publicUrl.replace(/\/+$/, '');
 /** The map opened at the monument's popup (the web app reads `monument`). */
 export const monumentLink = (publicUrl: string, monumentId: string) =>
-  `${base(publicUrl)}/?${new URLSearchParams({ monument: monumentId }).toString()}`;
+  `${base(publicUrl)}${mapLinkPath({ monument: monumentId })}`;
 
 function atom(publicUrl: string, feed: Feed): string {
   const self = `${base(publicUrl)}${feed.path}`;

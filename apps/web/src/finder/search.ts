@@ -8,7 +8,7 @@ import {
   type InterventionSearch,
   type MonumentFilters,
 } from '@linz/contract/filters';
-import { parseMapLink } from '../map/view';
+import { parseMapLink } from '@linz/contract/facts';
 
 /** `category`, `sex`, `proposals`, `validated`, `q` in address form. */
 export type FilterSearch = Partial<Record<'category' | 'sex' | 'proposals' | 'validated' | 'q', string>>;

@@ -15,7 +15,8 @@ import type { Found } from './findMonument';
 import { monumentLinkQuery, useMonumentLink } from './useMonumentLink';
 import { usePressToAdd } from './usePressToAdd';
 import { arrival as pendingArrival } from './arrival';
-import { initialView, parseMapLink } from './view';
+import { parseMapLink } from '@linz/contract/facts';
+import { initialView } from './view';
 
 // Leaflet, react-leaflet and the map: a chunk of their own (a quarter of the first load's
 // JavaScript otherwise), fetched and run after the first paint.

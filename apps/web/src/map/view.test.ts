@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mapView, pendingCoords, votedList } from '../storage/keys';
 import { arrival } from './arrival';
-import { DEFAULT_VIEW, initialView, parseMapLink } from './view';
+import { parseMapLink } from '@linz/contract/facts';
+import { DEFAULT_VIEW, initialView } from './view';
 
 describe('map view and client storage (spec section 3)', () => {
   beforeEach(() => {
