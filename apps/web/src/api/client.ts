@@ -169,10 +169,23 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-type Answered = { status: number; ok: boolean; json: unknown };
+export type Answered = { status: number; ok: boolean; json: unknown };
 
-/** One fetch and its JSON body (undefined when empty or not JSON); no answer at all is a network ApiError. */
-async function fetchJson(url: string, init: RequestInit): Promise<Answered> {
+/** What a request sends: a JSON body or a form (a photo), and the write's Idempotency-Key. */
+export type Sent = { json?: unknown; form?: FormData; idempotencyKey?: string; signal?: AbortSignal | undefined };
+
+/**
+ * The app's one HTTP call to its server: same-origin, JSON (or a form) in, the status and the JSON
+ * body out (undefined when empty or not JSON). No answer at all is a network ApiError.
+ */
+export async function fetchJson(method: 'GET' | 'POST', url: string, sent: Sent = {}): Promise<Answered> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const init: RequestInit = { method, credentials: 'same-origin', headers, signal: sent.signal ?? null };
+  if (sent.json !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(sent.json);
+  } else if (sent.form) init.body = sent.form;
+  if (sent.idempotencyKey) headers[IDEMPOTENCY_HEADER] = sent.idempotencyKey;
   let response: Response;
   try {
     response = await fetch(url, init);
@@ -192,19 +205,13 @@ function checked<T>({ status, ok, json }: Answered, check: Check<T>, prepareJson
 }
 
 /** Sends one request and returns the status and the JSON body (undefined when empty or not JSON). */
-export async function send<N extends RouteName>(name: N, options: CallOptions<N> = {}) {
+export function send<N extends RouteName>(name: N, options: CallOptions<N> = {}) {
   const route = routes[name];
-  const init: RequestInit = { method: route.method, credentials: 'same-origin', headers: { Accept: 'application/json' } };
-  if (options.signal) init.signal = options.signal;
-  if (options.body !== undefined) {
-    init.headers = {
-      Accept: 'application/json',
-      'Content-Type': 'application/json',
-      ...(options.idempotencyKey ? { [IDEMPOTENCY_HEADER]: options.idempotencyKey } : {}),
-    };
-    init.body = JSON.stringify(options.body);
-  }
-  return fetchJson(pathOf(route.path, options.params), init);
+  return fetchJson(route.method, pathOf(route.path, options.params), {
+    json: options.body,
+    idempotencyKey: options.idempotencyKey,
+    signal: options.signal,
+  });
 }
 
 /** A path with a query (the address's parameters, in their plain form); the bare path when there is none. */
@@ -220,7 +227,7 @@ export async function getChecked<T>(
   signal?: AbortSignal,
   prepare?: (json: unknown) => unknown,
 ): Promise<T> {
-  return checked(await fetchJson(url, { signal: signal ?? null, headers: { Accept: 'application/json' } }), check, prepare);
+  return checked(await fetchJson('GET', url, { signal }), check, prepare);
 }
 
 /** Calls a route and returns its answer, checked against the contract's shape. */

@@ -5,7 +5,7 @@ import type { FollowRequest, Mine, MineHidden, MineItem, MineMonument } from '@l
 import { PATHS, pathOf } from '@linz/contract/facts';
 import { arrayOf, isBoolean, isInteger, isNumber, isRecord, isString, shape, type Check } from '../api/checks';
 import { isIntervention, withProposalDefaults } from '../api/answers';
-import { serverMessageOf } from '../api/client';
+import { fetchJson, serverMessageOf } from '../api/client';
 import { failure, serverText, success, type Feedback } from '../feedback/feedback';
 
 export type Answer = { status: number; json: unknown };
@@ -13,20 +13,8 @@ export type Answer = { status: number; json: unknown };
 export type Request = (method: 'GET' | 'POST', url: string, body?: unknown) => Promise<Answer>;
 
 export const request: Request = async (method, url, body) => {
-  const init: RequestInit = { method, credentials: 'same-origin', headers: { Accept: 'application/json' } };
-  if (body !== undefined) {
-    init.headers = { Accept: 'application/json', 'Content-Type': 'application/json' };
-    init.body = JSON.stringify(body);
-  }
-  const response = await fetch(url, init);
-  const text = await response.text();
-  let json: unknown;
-  try {
-    json = text.trim() === '' ? undefined : (JSON.parse(text) as unknown);
-  } catch {
-    json = undefined;
-  }
-  return { status: response.status, json };
+  const { status, json } = await fetchJson(method, url, { json: body });
+  return { status, json };
 };
 
 export type Outcome = { ok: boolean; feedback: Feedback };

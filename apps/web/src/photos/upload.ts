@@ -1,6 +1,7 @@
 // Sends a photo as the API takes it (multipart/form-data) and names the outcome for the visitor.
 import type { ErrorCode } from '@linz/contract';
 import { PATHS, pathOf } from '@linz/contract/facts';
+import { fetchJson, type Answered } from '../api/client';
 
 export type Subject = { kind: 'monument'; monumentId: string } | { kind: 'intervention'; interventionId: number };
 export type UploadOutcome = 'sent' | 'heic' | 'type' | 'tooLarge' | 'broken' | 'full' | 'tooMany' | 'failed';
@@ -18,19 +19,16 @@ export async function uploadPhoto(subject: Subject, form: PhotoToSend): Promise<
     subject.kind === 'monument'
       ? pathOf(PATHS.uploadMonumentPhoto, { monumentId: subject.monumentId })
       : pathOf(PATHS.uploadInterventionPhoto, { interventionId: subject.interventionId });
-  let res: Response;
+  let answer: Answered;
   try {
-    res = await fetch(url, { method: 'POST', body, credentials: 'same-origin' });
+    answer = await fetchJson('POST', url, { form: body });
   } catch {
     return 'failed';
   }
-  if (res.status === 202) return 'sent';
-  const code = await res
-    .json()
-    .then((b: { code?: unknown }) => b.code)
-    .catch(() => undefined);
+  if (answer.status === 202) return 'sent';
+  const code = (answer.json as { code?: unknown } | undefined)?.code;
   // A proxy in front (nginx's body limit, its rate limit) answers without our body.
-  return OUTCOMES[code as ErrorCode] ?? (res.status === 413 ? 'tooLarge' : res.status === 429 ? 'tooMany' : 'failed');
+  return OUTCOMES[code as ErrorCode] ?? (answer.status === 413 ? 'tooLarge' : answer.status === 429 ? 'tooMany' : 'failed');
 }
 
 /** What the visitor is told for each refusal the upload can meet (the answer's `code`). */
