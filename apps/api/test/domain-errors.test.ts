@@ -144,6 +144,19 @@ describe('layers', () => {
     }
   });
 
+  it("every tRPC procedure is one expression: a use case's call or a cached read (the transport keeps only the session cookie and the CSV texts)", () => {
+    const dir = path.join(import.meta.dirname, '../src/trpc');
+    const blocks: string[] = [];
+    for (const file of readdirSync(dir)) {
+      const text = readFileSync(path.join(dir, file), 'utf8');
+      for (const m of text.matchAll(/\.(query|mutation)\((async )?\(\{[^)]*\}\) => \{/g)) {
+        blocks.push(`${file}:${text.slice(0, m.index).split('\n').length}`);
+      }
+    }
+    // signIn sets the session cookie; the audit CSV reads the built web app's texts (http/locale.ts).
+    expect(blocks.map((b) => b.split(':')[0])).toEqual(['staff.ts', 'staff.ts']);
+  });
+
   it('no domain file names an HTTP status: refusals say what went wrong by their code', () => {
     const dir = path.join(import.meta.dirname, '../src/domain');
     const statuses = [...new Set(Object.values(ERROR_STATUS))].join('|');

@@ -4,7 +4,6 @@ import {
   AwaitingAnswerList,
   CreatedIntervention,
   InterventionId,
-  InterventionPage,
   InterventionPageQuery,
   MonumentInterventionList,
   MonumentRef,
@@ -15,8 +14,7 @@ import {
   VoteRequest,
 } from '@linz/contract';
 import { listAwaitingAnswer, listMonumentInterventions } from '../domain/interventions.js';
-import { snapshotOf } from '../domain/read-cache.js';
-import { interventionPage } from '../domain/finder.js';
+import { interventionsPageOf } from '../domain/use-cases/lists.js';
 import { fileReport, proposeIntervention, voteForProposal } from '../domain/use-cases/proposals.js';
 import { idempotentWrite } from './idempotency.js';
 import { publicProcedure, router } from './init.js';
@@ -25,10 +23,7 @@ export const interventionsRouter = router({
   // The cached snapshot's data, validated once when the cache was built (domain/read-cache.ts).
   all: publicProcedure.query(async ({ ctx }) => (await ctx.lists.interventions.get()).data),
   /** A page of the list, searched and filtered on the server; a snapshot's data, for the REST ETag. */
-  page: publicProcedure.input(InterventionPageQuery).query(async ({ ctx, input }) => {
-    const [list, monuments] = await Promise.all([ctx.lists.interventions.get(), ctx.lists.monuments.get()]);
-    return snapshotOf(InterventionPage, interventionPage(list.data, monuments.data, input.search, input.page)).data;
-  }),
+  page: publicProcedure.input(InterventionPageQuery).query(({ ctx, input }) => interventionsPageOf(ctx, input)),
   /** Proposals at the threshold still waiting for the city's answer; the staff area shows it first too. */
   awaitingAnswer: publicProcedure.output(AwaitingAnswerList).query(({ ctx }) => listAwaitingAnswer(ctx.database)),
   ofMonument: publicProcedure

@@ -1,11 +1,9 @@
 // The map's data by slippy-map tile. The answer is a snapshot's data (domain/map-tiles.ts), so the
 // REST façade sends its bytes and ETag as they are.
 import { MapTileInput } from '@linz/contract';
-import { mapTile } from '../domain/map-tiles.js';
+import { mapTileOf } from '../domain/use-cases/lists.js';
 import { publicProcedure, router } from './init.js';
 
 export const mapRouter = router({
-  tile: publicProcedure
-    .input(MapTileInput)
-    .query(async ({ ctx, input }) => mapTile((await ctx.lists.monuments.get()).data, input.filters, input.tile).data),
+  tile: publicProcedure.input(MapTileInput).query(({ ctx, input }) => mapTileOf(ctx, input)),
 });

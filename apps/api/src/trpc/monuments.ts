@@ -2,7 +2,6 @@
 import {
   CreatedMonument,
   MonumentDetail,
-  MonumentPage,
   MonumentPageQuery,
   MonumentRef,
   NewMonument,
@@ -10,9 +9,8 @@ import {
   ReportAnswer,
 } from '@linz/contract';
 import { z } from 'zod';
-import { snapshotOf } from '../domain/read-cache.js';
 import { getPublicMonument } from '../domain/monuments.js';
-import { monumentPage } from '../domain/finder.js';
+import { monumentsPageOf } from '../domain/use-cases/lists.js';
 import { addMonumentAsVisitor } from '../domain/use-cases/monuments.js';
 import { fileReport } from '../domain/use-cases/proposals.js';
 import { idempotentWrite } from './idempotency.js';
@@ -22,10 +20,7 @@ export const monumentsRouter = router({
   // The cached snapshot's data, validated once when the cache was built (domain/read-cache.ts).
   list: publicProcedure.query(async ({ ctx }) => (await ctx.lists.monuments.get()).data),
   /** A page of the list, searched and filtered on the server; a snapshot's data, for the REST ETag. */
-  page: publicProcedure.input(MonumentPageQuery).query(async ({ ctx, input }) => {
-    const list = (await ctx.lists.monuments.get()).data;
-    return snapshotOf(MonumentPage, monumentPage(list, input.filters, input.page)).data;
-  }),
+  page: publicProcedure.input(MonumentPageQuery).query(({ ctx, input }) => monumentsPageOf(ctx, input)),
   /** One public monument; a merged id answers the kept one. */
   get: publicProcedure
     .input(MonumentRef)
