@@ -125,5 +125,14 @@ describe('the manual', () => {
       expect(required).toContain('apps/api/src/domain');
       expect(required.filter((folder) => !named.includes(folder))).toEqual([]);
     });
+
+    it('names every file of the domain, its use cases included', () => {
+      const dir = 'apps/api/src/domain';
+      const files = readdirSync(path.join(root, dir), { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile() && e.name.endsWith('.ts') && !e.name.endsWith('.test.ts'))
+        .map((e) => path.posix.join(dir, path.relative(path.join(root, dir), path.join(e.parentPath, e.name))));
+      expect(files.length).toBeGreaterThan(40);
+      expect(files.filter((file) => !named.includes(file))).toEqual([]);
+    });
   });
 });
