@@ -23,7 +23,7 @@ import { sharePage } from './http/share-page.js';
 import { statsPage } from './http/stats-page.js';
 import { tileRoutes, type TileOptions } from './http/tiles.js';
 import { webApp } from './http/web.js';
-import { mayorMailer, runMayorMail, type MailOptions } from './mail/plugin.js';
+import { outboxSenderFor, runOutboxSender, type MailOptions } from './mail/mailer.js';
 import { exportRoutes } from './rest/exports.js';
 import { open311Routes } from './rest/open311.js';
 import { restRoutes } from './rest/routes.js';
@@ -77,7 +77,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
     // the contract's error body like every other.
     frameworkErrors: (error, req, reply) => void sendError(error, req, reply),
   });
-  const mailer = mayorMailer({ config, database, secret, log: app.log }, opts.mail);
+  const mailer = outboxSenderFor({ config, database, secret, log: app.log }, opts.mail);
   const services = createServices({ config, database, secret, mailer });
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.decorate('services', services);
@@ -90,7 +90,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
     if (!opts.database) await database.close();
   });
   // Registered after the database's hook: onClose runs in reverse, so the sender stops first.
-  runMayorMail(app, mailer);
+  runOutboxSender(app, mailer);
   // The daily retention job (domain/retention.ts); stopped, and awaited, before the database closes.
   const stopRetention = scheduleRetention(() =>
     runRetention(database, { now: new Date(), retentionDays: config.retentionDays }).then(

@@ -19,7 +19,7 @@ import {
 import { retentionFacts } from './domain/retention.js';
 import { computeStats } from './domain/stats.js';
 import { createBallotBox, voteRulesOf, type BallotBox, type VoteRules } from './domain/votes.js';
-import type { MayorMailer } from './mail/sender.js';
+import type { OutboxSender } from './mail/sender.js';
 
 export type Services = Readonly<{
   config: Config;
@@ -43,7 +43,7 @@ export type Services = Readonly<{
   followSecret: string;
 }>;
 
-export type ServiceParts = { config: Config; database: Database; secret: string; mailer: Pick<MayorMailer, 'wake'> };
+export type ServiceParts = { config: Config; database: Database; secret: string; mailer: Pick<OutboxSender, 'wake'> };
 
 export function createServices({ config, database, secret, mailer }: ServiceParts): Services {
   const lists = {

@@ -31,7 +31,7 @@ async function setup(env: Record<string, string> = {}, options: ConfigOptions = 
     await app.close();
     await database.close();
   });
-  await app.mayorMail.idle();
+  await app.outboxSender.idle();
   return { smtp, database, app, config };
 }
 
@@ -97,7 +97,7 @@ describe(`accessibility feedback on ${DB_KIND}`, () => {
       ['Der Kontra', 'anna@example.org', '/monuments'],
     ]);
 
-    await app.mayorMail.runOnce();
+    await app.outboxSender.runOnce();
     expect(smtp.messages).toHaveLength(2);
     const withAddress = smtp.messages.find((m) => m.text.includes('Kontrast'));
     expect(withAddress?.envelopeTo).toEqual([config.site.accessibility.feedbackEmail]);
@@ -112,7 +112,7 @@ describe(`accessibility feedback on ${DB_KIND}`, () => {
     );
     expect(after.map((f) => f.mailStatus)).toEqual(['sent', 'sent']);
     // Sent once: another round sends nothing.
-    await app.mayorMail.runOnce();
+    await app.outboxSender.runOnce();
     expect(smtp.messages).toHaveLength(2);
   });
 

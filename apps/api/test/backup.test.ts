@@ -57,7 +57,7 @@ describe(`backup and restore on ${DB_KIND}`, () => {
     const mailed = await propose(app, 'Gemailt', MON);
     const early = Array.from({ length: 10 }, (_, i) => browser(app, `early-${i}`));
     for (const c of early) expect((await vote(app, c, mailed.id)).statusCode).toBe(200);
-    await app.mayorMail.idle();
+    await app.outboxSender.idle();
     expect(smtp.messages).toHaveLength(1);
     await addStaff(database, 'Erika Muster');
     // Six proposals share the 50 browsers: at most 9 votes each, so no further mail is queued.
@@ -77,7 +77,7 @@ describe(`backup and restore on ${DB_KIND}`, () => {
     const backup = fifthAnswer.then(() => createBackup(database));
     const [statuses, { file, header }] = await Promise.all([voting, backup]);
     expect(statuses).toEqual(Array(50).fill(200));
-    await app.mayorMail.idle();
+    await app.outboxSender.idle();
 
     const snapshot = readBackup(file);
     const snapVotes = snapshot.rows.get('votes')?.map((l) => JSON.parse(l) as { intervention_id: number }) ?? [];
@@ -114,7 +114,7 @@ describe(`backup and restore on ${DB_KIND}`, () => {
     // cookies signed before the backup still count as the same browsers; new ids continue.
     const restoredApp = await buildApp(testConfig({ SMTP_URL: smtp.url, COOKIE_SECRET: '' }), { database: target });
     cleanups.push(() => restoredApp.close());
-    expect(await restoredApp.mayorMail.runOnce()).toBe(0);
+    expect(await restoredApp.outboxSender.runOnce()).toBe(0);
     expect(smtp.messages).toHaveLength(1);
     expect((await vote(restoredApp, early[0] ?? { cookie: '' }, mailed.id)).statusCode).toBe(403);
     const maxId = Math.max(...(snapshot.rows.get('interventions') ?? []).map((l) => (JSON.parse(l) as { id: number }).id));

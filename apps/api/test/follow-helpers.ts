@@ -57,7 +57,7 @@ export async function followApp(
   );
   const clock = testClock();
   const app = await buildApp(config, { database, mail: { clock, pollMs: 0 }, ...(opts.logger ? { logger: opts.logger } : {}) });
-  await app.mayorMail.idle();
+  await app.outboxSender.idle();
   const staffToken = await newStaff(database);
   const [m] = await database.rows<{ id: string }>(sql`SELECT id FROM monuments ORDER BY id LIMIT 1`);
   if (!m) throw new Error('no monuments seeded');
@@ -69,7 +69,7 @@ export async function followApp(
     smtp,
     clock,
     config,
-    mailer: app.mayorMail,
+    mailer: app.outboxSender,
     staffToken,
     monumentId: m.id,
     /** A new proposal at the first monument, made by browser `who`. */
@@ -113,8 +113,8 @@ export async function followApp(
     },
     /** Runs the outbox until nothing more is due now. */
     async drain() {
-      await app.mayorMail.idle();
-      while ((await app.mayorMail.runOnce()) > 0);
+      await app.outboxSender.idle();
+      while ((await app.outboxSender.runOnce()) > 0);
     },
     /** Follows and confirms through the mail, as a citizen does; returns the confirmation mail. */
     async followConfirmed(interventionId: number, email: string, lang: 'de' | 'en' = 'de', who = `b-${email}`) {

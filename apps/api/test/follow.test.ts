@@ -5,7 +5,7 @@ import { FollowConfirmed, FollowPending, pathOf, PRODUCT_NAME, routes, Unsubscri
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { claimDueFollowerMails, markRetry } from '../src/mail/outbox.js';
-import { createMayorMailer } from '../src/mail/sender.js';
+import { createOutboxSender } from '../src/mail/sender.js';
 import { smtpTransport } from '../src/mail/transport.js';
 import type { ConfigOptions } from '../src/config.js';
 import { followApp, header, PUBLIC_URL, received, tokenIn, type FollowApp } from './follow-helpers.js';
@@ -456,7 +456,7 @@ describe(`follow a proposal by e-mail on ${DB_KIND}`, () => {
     expect((await a.answer(id, 'planned')).statusCode).toBe(200);
     const [stale] = await claimDueFollowerMails(a.database, a.clock.now(), 600_000, 10);
     expect(stale?.kind).toBe('status');
-    const mailer = createMayorMailer({
+    const mailer = createOutboxSender({
       database: a.database,
       transport: smtpTransport(a.smtp!.url, 600_000),
       settings: {

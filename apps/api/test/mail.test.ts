@@ -41,7 +41,7 @@ async function mailApp(env: Record<string, string> = {}, options: ConfigOptions 
     },
   });
   const app = await buildApp(config, { database, mail: { clock, pollMs: 0 }, logger: { level: 'info', stream } });
-  await app.mayorMail.idle();
+  await app.outboxSender.idle();
   let voter = 0;
   return {
     app,
@@ -50,7 +50,7 @@ async function mailApp(env: Record<string, string> = {}, options: ConfigOptions 
     url,
     clock,
     logs,
-    mailer: app.mayorMail,
+    mailer: app.outboxSender,
     /** Creates a proposal at a monument and gives it `votes` votes directly in SQL. */
     async proposal(votes = 0, name = 'Ein Brunnen für alle') {
       const [m] = await database.rows<{ id: string; name: string; lat: number; lng: number }>(
@@ -394,12 +394,12 @@ describe(`mayor e-mail on ${DB_KIND}`, () => {
     const p = await a.proposal(9);
     // A "crashed" instance claimed the row and never came back; the vote's wake-up finds nothing due.
     await a.mailer.stop();
-    const { createMayorMailer } = await import('../src/mail/sender.js');
+    const { createOutboxSender } = await import('../src/mail/sender.js');
     expect(await a.vote(p)).toBe(200);
     const [stale] = await claimDue(a.database, a.clock.now(), 600_000);
     expect(stale?.interventionId).toBe(p.id);
     const { smtpTransport } = await import('../src/mail/transport.js');
-    const mailer = createMayorMailer({
+    const mailer = createOutboxSender({
       database: a.database,
       transport: smtpTransport(smtp.url, 600_000),
       settings: {

@@ -115,7 +115,7 @@ describe(`metrics on ${DB_KIND}`, () => {
   it("the oldest unsent mail's age, and the followers' mails by kind", async () => {
     const t = await start({ METRICS_TOKEN: TOKEN }, { mailPollSeconds: 3600 });
     // Stop the sender so the rows below stay as written.
-    await t.app.mayorMail.stop();
+    await t.app.outboxSender.stop();
     const p = await newProposal(t.app, 'mon-hessendenkmal', 'Alte Post');
     await t.database.rows(
       sql`INSERT INTO mayor_notifications (intervention_id, vote_count, reached_at, status) VALUES (${p.id}, 10, now() - interval '2 hours', 'pending')`,

@@ -25,7 +25,7 @@ async function setup() {
     await app.close();
     await database.close();
   });
-  await app.mayorMail.idle();
+  await app.outboxSender.idle();
   const token = await newStaff(database, 'Erika');
   const [m] = await database.rows<{ id: string }>(sql`SELECT id FROM monuments ORDER BY id LIMIT 1`);
   const res = await app.inject({
@@ -78,8 +78,8 @@ describe(`moderation and the mayor's e-mail on ${DB_KIND}`, () => {
       payload: { monumentId: p.monumentId, action: 'vote' },
     });
     expect(late.statusCode).toBe(404);
-    await app.mayorMail.runOnce();
-    await app.mayorMail.idle();
+    await app.outboxSender.runOnce();
+    await app.outboxSender.idle();
     expect(smtp.messages.length).toBeLessThanOrEqual(1);
     const outbox = await database.rows<{ status: string }>(
       sql`SELECT status FROM mayor_notifications WHERE intervention_id = ${p.id}`,
@@ -88,8 +88,8 @@ describe(`moderation and the mayor's e-mail on ${DB_KIND}`, () => {
     expect(smtp.messages.length).toBe(outbox.filter((o) => o.status === 'sent').length);
     // Restoring it releases a withheld mail; still never a second one.
     await app.inject(trpcPost('staff.interventions.restore', { interventionId: p.id }, bearer(token)));
-    await app.mayorMail.runOnce();
-    await app.mayorMail.idle();
+    await app.outboxSender.runOnce();
+    await app.outboxSender.idle();
     expect(smtp.messages.length).toBe(outbox.length);
   });
 
@@ -98,12 +98,12 @@ describe(`moderation and the mayor's e-mail on ${DB_KIND}`, () => {
     await seedVotes(database, p.id, 10);
     await database.rows(sql`INSERT INTO mayor_notifications (intervention_id, vote_count) VALUES (${p.id}, 10)`);
     await app.inject(trpcPost('staff.interventions.reject', { interventionId: p.id, reason: { text: 'Spam' } }, bearer(token)));
-    await app.mayorMail.runOnce();
+    await app.outboxSender.runOnce();
     expect(smtp.messages).toHaveLength(0);
     const outbox = async () => dataOf<OutboxEntry[]>(await app.inject(trpcGet('staff.outbox.list', undefined, bearer(token))));
     expect((await outbox())[0]).toMatchObject({ interventionId: p.id, interventionName: 'Brunnen', status: 'withheld' });
     await app.inject(trpcPost('staff.interventions.restore', { interventionId: p.id }, bearer(token)));
-    await app.mayorMail.runOnce();
+    await app.outboxSender.runOnce();
     expect(smtp.messages).toHaveLength(1);
     const [sent] = await outbox();
     expect(sent).toMatchObject({ status: 'sent', attempts: 1 });

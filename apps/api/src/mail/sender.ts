@@ -38,7 +38,7 @@ export function retryDelayMs(attempt: number): number {
   return Math.min(MINUTE * 2 ** Math.max(0, Math.min(attempt - 1, 20)), 360 * MINUTE);
 }
 
-export type MayorMailerOptions = {
+export type OutboxSenderOptions = {
   database: Database;
   transport: MailTransport;
   settings: MailSettings;
@@ -93,7 +93,8 @@ function describe(n: Claimed): { about: Record<string, unknown>; what: string; s
   }
 }
 
-export type MayorMailer = {
+/** Sends what the outbox holds, of every kind (sender.ts's loop). */
+export type OutboxSender = {
   /** Starts the poll timer and a first round (rows left over from before a restart). */
   start(): void;
   /** Asks for a round soon; never waits for it. */
@@ -105,7 +106,7 @@ export type MayorMailer = {
   stop(): Promise<void>;
 };
 
-export function createMayorMailer(o: MayorMailerOptions): MayorMailer {
+export function createOutboxSender(o: OutboxSenderOptions): OutboxSender {
   const clock = o.clock ?? systemClock;
   let queue: Promise<void> = Promise.resolve();
   let wakeQueued = false;
@@ -216,7 +217,7 @@ export function createMayorMailer(o: MayorMailerOptions): MayorMailer {
 
   const logFailure = (err: unknown) => o.log.error({ error: describeError(err) }, 'mayor mail round failed');
 
-  const mailer: MayorMailer = {
+  const mailer: OutboxSender = {
     start() {
       if (o.pollMs > 0) timer = setInterval(() => mailer.wake(), o.pollMs).unref();
       mailer.wake();

@@ -5,7 +5,7 @@ import type { SiteInfo } from '@linz/contract';
 import { APP_PATHS } from '@linz/contract/facts';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { FeedbackForm } from './FeedbackForm';
+import { AccessibilityFeedbackForm } from './AccessibilityFeedbackForm';
 import { LegalPage, Section } from './LegalPage';
 import { formatDay, localised } from './siteQuery';
 
@@ -38,7 +38,7 @@ function Body({ site }: { site: SiteInfo }) {
       </Section>
       <Section id="feedback" headline={t('legal.accessibility.feedback')}>
         <p>{t('legal.accessibility.feedbackIntro', { email: a.feedbackEmail })}</p>
-        <FeedbackForm contactEmail={a.feedbackEmail} emailDays={site.retention.feedbackEmailDays} />
+        <AccessibilityFeedbackForm contactEmail={a.feedbackEmail} emailDays={site.retention.feedbackEmailDays} />
       </Section>
       <Section id="a11y-enforcement" headline={t('legal.accessibility.enforcement')}>
         <p>{t('legal.accessibility.enforcementText', { law })}</p>

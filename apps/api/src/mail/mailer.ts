@@ -1,28 +1,29 @@
-// The mayor's mail sender of an app: its transport picked from the config (built before the app's
-// Services, which wake it when a vote queues a mail), started with the app and stopped when it closes.
+// The app's outbox sender (every queued mail: the mayor's, followers', confirmations, staff alerts,
+// accessibility feedback): its transport picked from the config, built before the app's Services
+// (which wake it when a write queues a mail), started with the app and stopped when it closes.
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
-import { createMayorMailer, type Clock, type MayorMailer } from './sender.js';
+import { createOutboxSender, type Clock, type OutboxSender } from './sender.js';
 import { fileTransport, smtpTransport, type MailTransport } from './transport.js';
 
 export type MailOptions = { clock?: Clock; transport?: MailTransport; pollMs?: number };
 
 declare module 'fastify' {
   interface FastifyInstance {
-    mayorMail: MayorMailer;
+    outboxSender: OutboxSender;
   }
 }
 
 type MailerParts = { config: Config; database: Database; secret: string; log: FastifyBaseLogger };
 
 /** The sender, not yet started. */
-export function mayorMailer({ config, database, secret, log }: MailerParts, opts: MailOptions = {}): MayorMailer {
+export function outboxSenderFor({ config, database, secret, log }: MailerParts, opts: MailOptions = {}): OutboxSender {
   const leaseMs = config.mailLeaseSeconds * 1000;
   const mailDir = path.join(config.dataDir, 'mail');
   const transport = opts.transport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl, leaseMs) : fileTransport(mailDir));
-  const mailer = createMayorMailer({
+  const mailer = createOutboxSender({
     database,
     transport,
     settings: {
@@ -44,8 +45,8 @@ export function mayorMailer({ config, database, secret, log }: MailerParts, opts
 }
 
 /** Runs the sender with the app: started now, stopped when the app closes. */
-export function runMayorMail(app: FastifyInstance, mailer: MayorMailer): void {
-  app.decorate('mayorMail', mailer);
+export function runOutboxSender(app: FastifyInstance, mailer: OutboxSender): void {
+  app.decorate('outboxSender', mailer);
   app.addHook('onClose', () => mailer.stop());
   mailer.start();
 }

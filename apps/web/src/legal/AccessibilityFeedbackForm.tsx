@@ -12,7 +12,7 @@ type FieldError = 'required' | 'invalid' | null;
 // Only a first check; the server's schema decides.
 const looksLikeEmail = (s: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s);
 
-export function FeedbackForm({ contactEmail, emailDays }: { contactEmail: string; emailDays: number }) {
+export function AccessibilityFeedbackForm({ contactEmail, emailDays }: { contactEmail: string; emailDays: number }) {
   const { t } = useTranslation();
   const id = useId();
   const [message, setMessage] = useState('');
