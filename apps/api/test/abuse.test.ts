@@ -2,7 +2,7 @@
 // the body limit, and each rate limit (including spoofed X-Forwarded-For and concurrent bursts).
 import { ErrorBody, type Intervention, Monument, pathOf, routes } from '@linz/contract';
 import { readFileSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { castVote, createBallotBox, voteRulesOf } from '../src/domain/votes.js';
 import { loadConfig, type ConfigOptions } from '../src/config.js';
@@ -271,7 +271,8 @@ describe('vote limit (limits.votesPerIpPerIntervention)', () => {
     const release = hold ? await hold(p.id) : undefined;
     const pending = Promise.all(Array.from({ length: 40 }, () => vote(app, p, { ip })));
     if (release) {
-      await new Promise((r) => setTimeout(r, 1500));
+      // Released once all 40 are in the ballot box (queued, or in a batch waiting for the row).
+      await vi.waitFor(() => expect(app.services.ballots.waiting()).toBe(40), { timeout: 30_000, interval: 20 });
       await release();
     }
     const answers = await pending;
@@ -281,8 +282,8 @@ describe('vote limit (limits.votesPerIpPerIntervention)', () => {
     return list.find((i) => i.id === p.id)?.votes;
   }
 
-  // Unloaded, a burst rarely overlaps; here the proposal is held for 1.5 s (a second session
-  // holds its row lock, or on PGlite an open transaction) so that all 40 votes overlap.
+  // Unloaded, a burst rarely overlaps; here the proposal is held (a second session holds its row
+  // lock, or on PGlite an open transaction) until all 40 votes are in the ballot box, so they overlap.
   it('holds against 40 overlapping votes from one connection', async () => {
     const ok = await burst({ limits: { votesPerIpPerIntervention: 5 } }, (id) => holdProposal(open!, id));
     expect(ok).toBe(5);

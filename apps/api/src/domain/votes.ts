@@ -100,7 +100,11 @@ export async function castBallots(
 }
 
 /** `answered`: true once the ballot's request has been answered without it (it is then not cast). */
-export type BallotBox = { cast(ballot: Ballot, answered?: () => boolean): Promise<BallotResult> };
+export type BallotBox = {
+  cast(ballot: Ballot, answered?: () => boolean): Promise<BallotResult>;
+  /** Ballots not answered yet: queued, or in a batch in the database. */
+  waiting(): number;
+};
 
 type Pending = {
   ballot: Ballot;
@@ -120,6 +124,7 @@ export type BallotBoxOptions = {
 export function createBallotBox(database: Database, opts: BallotBoxOptions): BallotBox {
   const queue: Pending[] = [];
   let running = 0;
+  let inDatabase = 0;
   let scheduled = false;
 
   const settle = (batch: Pending[], results: BallotResult[]) =>
@@ -163,8 +168,10 @@ export function createBallotBox(database: Database, opts: BallotBoxOptions): Bal
       const batch = take();
       if (batch.length === 0) break;
       running++;
+      inDatabase += batch.length;
       void run(batch).finally(() => {
         running--;
+        inDatabase -= batch.length;
         schedule();
       });
     }
@@ -183,6 +190,7 @@ export function createBallotBox(database: Database, opts: BallotBoxOptions): Bal
         queue.push({ ballot, answered, resolve, reject });
         schedule();
       }),
+    waiting: () => queue.length + inDatabase,
   };
 }
 
