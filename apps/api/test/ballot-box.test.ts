@@ -214,13 +214,12 @@ describe(`votes past the request deadline on ${DB_KIND}`, () => {
     const p = proposals[0]!;
     const app = t!.app;
     const release = await holdProposal(t!, p.id);
-    // The first votes enter the database and wait there; the later ones wait in the ballot box.
-    // A real pause, not fake time: the database must take each of the first votes in, and
-    // neither database tells from outside when a waiting vote has arrived (PGlite has no activity view).
+    // The first votes reach the ballot box one after another (the first enters the database and
+    // waits there); the later ones come at once.
     const pending = [];
     for (let i = 0; i < 3; i++) {
       pending.push(vote(app, p, { headers: browser(app, `b-${i}`) }));
-      await sleep(100);
+      await vi.waitFor(() => expect(app.services.ballots.waiting()).toBe(i + 1), { timeout: 10_000, interval: 10 });
     }
     for (let i = 3; i < 8; i++) pending.push(vote(app, p, { headers: browser(app, `b-${i}`) }));
     const answers = await Promise.all(pending);

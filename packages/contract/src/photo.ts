@@ -24,11 +24,14 @@ export const PhotoFields = z.strictObject({
 export type PhotoFields = z.infer<typeof PhotoFields>;
 
 /**
- * An upload as one form, as tRPC's `photos.upload` takes it (the REST routes turn their multipart
- * request into the same form): the subject's id in `monumentId` or `interventionId`, the file in
- * `photo`, and PhotoFields. Empty text fields count as absent.
+ * An upload as read from its request, before any check: the text fields as sent (the subject's id
+ * in `monumentId` or `interventionId`, and PhotoFields; empty ones left out) and the file's bytes.
+ * The REST routes read their multipart request into this (the path gives the subject).
  */
-export const PhotoUploadForm = z.instanceof(FormData).transform(async (form, ctx) => {
+export type SentUpload = { text: Record<string, string>; bytes: Uint8Array | undefined };
+
+/** A tRPC client's form read into a SentUpload, or undefined with an issue for a field that is not known. */
+async function sentOfForm(form: FormData, ctx: z.RefinementCtx): Promise<SentUpload | undefined> {
   const text: Record<string, string> = {};
   let file: Blob | undefined;
   for (const [name, value] of form.entries()) {
@@ -37,33 +40,45 @@ export const PhotoUploadForm = z.instanceof(FormData).transform(async (form, ctx
       if (value !== '') text[name] = value;
     } else {
       ctx.addIssue({ code: 'custom', path: [name], message: 'not a known parameter or field' });
-      return z.NEVER;
+      return undefined;
     }
   }
-  const { monumentId, interventionId, ...rest } = text;
-  const monument = MonumentId.safeParse(monumentId);
-  const intervention = InterventionIdParam.safeParse(interventionId);
-  const subject =
-    monumentId !== undefined && interventionId === undefined && monument.success
-      ? { kind: 'monument' as const, monumentId: monument.data }
-      : interventionId !== undefined && monumentId === undefined && intervention.success
-        ? { kind: 'intervention' as const, interventionId: intervention.data }
-        : undefined;
-  if (!subject) {
-    ctx.addIssue({ code: 'custom', path: ['monumentId'], message: 'a valid monumentId or interventionId, not both' });
-    return z.NEVER;
-  }
-  const fields = PhotoFields.safeParse(rest);
-  if (!fields.success) {
-    for (const issue of fields.error.issues) ctx.addIssue({ ...issue, code: 'custom', message: issue.message });
-    return z.NEVER;
-  }
-  if (!file || file.size === 0) {
-    ctx.addIssue({ code: 'custom', path: ['photo'], message: 'required' });
-    return z.NEVER;
-  }
-  return { subject, fields: fields.data, bytes: new Uint8Array(await file.arrayBuffer()) };
-});
+  return { text, bytes: file ? new Uint8Array(await file.arrayBuffer()) : undefined };
+}
+
+/**
+ * An upload as tRPC's `photos.upload` takes it: a form (a tRPC client's multipart/form-data), or the
+ * REST route's SentUpload. Checked here, once, either way: the subject, the fields, a file.
+ */
+export const PhotoUploadForm = z
+  .union([z.instanceof(FormData), z.custom<SentUpload>((v) => typeof v === 'object' && v !== null && 'text' in v)])
+  .transform(async (input, ctx) => {
+    const sent = input instanceof FormData ? await sentOfForm(input, ctx) : input;
+    if (!sent) return z.NEVER;
+    const { monumentId, interventionId, ...rest } = sent.text;
+    const monument = MonumentId.safeParse(monumentId);
+    const intervention = InterventionIdParam.safeParse(interventionId);
+    const subject =
+      monumentId !== undefined && interventionId === undefined && monument.success
+        ? { kind: 'monument' as const, monumentId: monument.data }
+        : interventionId !== undefined && monumentId === undefined && intervention.success
+          ? { kind: 'intervention' as const, interventionId: intervention.data }
+          : undefined;
+    if (!subject) {
+      ctx.addIssue({ code: 'custom', path: ['monumentId'], message: 'a valid monumentId or interventionId, not both' });
+      return z.NEVER;
+    }
+    const fields = PhotoFields.safeParse(rest);
+    if (!fields.success) {
+      for (const issue of fields.error.issues) ctx.addIssue({ ...issue, code: 'custom', message: issue.message });
+      return z.NEVER;
+    }
+    if (!sent.bytes || sent.bytes.byteLength === 0) {
+      ctx.addIssue({ code: 'custom', path: ['photo'], message: 'required' });
+      return z.NEVER;
+    }
+    return { subject, fields: fields.data, bytes: sent.bytes };
+  });
 
 /** What an upload is answered (202): it waits for staff. */
 export const PhotoAccepted = z.object({ id: PhotoId, status: z.literal('pending') });

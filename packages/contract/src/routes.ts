@@ -63,7 +63,7 @@ import {
   Watching,
 } from './follow.js';
 
-type Route = {
+export type Route = {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   params?: z.ZodType;
@@ -84,6 +84,24 @@ type Route = {
   idempotent?: true;
   /** The answer may be kept by a shared cache (a CDN) for a while: `Cache-Control: MAP_TILE_CACHE_CONTROL`. */
   shared?: true;
+  /**
+   * The tRPC procedure the REST adapter (apps/api/src/rest/routes.ts) calls, by its path. A route
+   * without one has a handler of its own (uploads, the unsubscribe form, exports, images, OIDC).
+   */
+  procedure?: string;
+  /**
+   * How the procedure's input is made of the request: each part spread into it (`true`) or set
+   * under a key. Spread in the order body, query, path, so the path's id wins. No `input`: none.
+   * The path and query go as the route's schemas read them (ids as numbers); `sent`: as sent, for a
+   * procedure that reads them with those same schemas itself.
+   */
+  input?: { body?: true | string; query?: true | string; params?: true | string; sent?: true };
+  /** `Cache-Control` of an answer without an ETag (`private` when it differs per browser). */
+  cacheControl?: string;
+  /** A download (`Content-Disposition: attachment`). */
+  download?: true;
+  /** The procedure answers `created` too: false (this browser's repeat) gets this status, and `created` is not sent. */
+  repeatStatus?: number;
 };
 
 /** The top of an OpenAPI document (its parts are described by the OpenAPI 3.1 schema, not here). */
@@ -96,7 +114,14 @@ const OpenApiDocument = z.looseObject({
 const interventionParams = z.object({ interventionId: InterventionIdParam });
 
 export const routes = {
-  listMonuments: { method: 'GET', path: PATHS.listMonuments, answer: MonumentList, status: 200, etag: true },
+  listMonuments: {
+    method: 'GET',
+    path: PATHS.listMonuments,
+    answer: MonumentList,
+    status: 200,
+    etag: true,
+    procedure: 'monuments.list',
+  },
   addMonument: {
     method: 'POST',
     path: PATHS.addMonument,
@@ -104,16 +129,33 @@ export const routes = {
     answer: CreatedMonument,
     status: 201,
     idempotent: true,
+    procedure: 'monuments.add',
+    input: { body: true },
   },
-  allInterventions: { method: 'GET', path: PATHS.allInterventions, answer: InterventionList, status: 200, etag: true },
+  allInterventions: {
+    method: 'GET',
+    path: PATHS.allInterventions,
+    answer: InterventionList,
+    status: 200,
+    etag: true,
+    procedure: 'interventions.all',
+  },
   /** Proposals at the threshold without the city's answer, longest waiting first (not cached: the days change). */
-  awaitingAnswer: { method: 'GET', path: PATHS.awaitingAnswer, answer: AwaitingAnswerList, status: 200 },
+  awaitingAnswer: {
+    method: 'GET',
+    path: PATHS.awaitingAnswer,
+    answer: AwaitingAnswerList,
+    status: 200,
+    procedure: 'interventions.awaitingAnswer',
+  },
   monumentInterventions: {
     method: 'GET',
     path: PATHS.monumentInterventions,
     params: MonumentRef,
     answer: MonumentInterventionList,
     status: 200,
+    procedure: 'interventions.ofMonument',
+    input: { params: true },
   },
   createIntervention: {
     method: 'POST',
@@ -123,6 +165,8 @@ export const routes = {
     answer: CreatedIntervention,
     status: 201,
     idempotent: true,
+    procedure: 'interventions.create',
+    input: { params: true, body: 'body' },
   },
   castVote: {
     method: 'POST',
@@ -132,6 +176,8 @@ export const routes = {
     answer: VoteAnswer,
     status: 200,
     idempotent: true,
+    procedure: 'interventions.vote',
+    input: { params: true, body: 'body' },
   },
   /** 202 for any address; 404 when this browser has not voted for the proposal. */
   confirmVote: {
@@ -141,12 +187,30 @@ export const routes = {
     body: ConfirmVoteRequest,
     answer: VoteConfirmPending,
     status: 202,
+    procedure: 'votes.requestConfirmation',
+    input: { params: true, body: 'body' },
   },
   /** The confirmation page's button; 404 for a wrong, used or expired (48 h) token. */
-  votesConfirm: { method: 'POST', path: PATHS.votesConfirm, body: VoteConfirmToken, answer: VoteConfirmed, status: 200 },
-  clientConfig: { method: 'GET', path: PATHS.clientConfig, answer: ClientConfig, status: 200, etag: true },
+  votesConfirm: {
+    method: 'POST',
+    path: PATHS.votesConfirm,
+    body: VoteConfirmToken,
+    answer: VoteConfirmed,
+    status: 200,
+    procedure: 'votes.confirm',
+    input: { body: true },
+  },
+  clientConfig: { method: 'GET', path: PATHS.clientConfig, answer: ClientConfig, status: 200, etag: true, procedure: 'config' },
   /** One public monument; a merged id answers the monument it was merged into. */
-  monument: { method: 'GET', path: PATHS.monument, params: MonumentRef, answer: MonumentDetail, status: 200 },
+  monument: {
+    method: 'GET',
+    path: PATHS.monument,
+    params: MonumentRef,
+    answer: MonumentDetail,
+    status: 200,
+    procedure: 'monuments.get',
+    input: { params: true },
+  },
   /** 201 for a new report, 200 for this browser's repeat. */
   reportMonument: {
     method: 'POST',
@@ -155,6 +219,9 @@ export const routes = {
     body: NewReport,
     answer: ReportAnswer,
     status: 201,
+    procedure: 'monuments.report',
+    input: { params: true, body: 'body' },
+    repeatStatus: 200,
   },
   reportIntervention: {
     method: 'POST',
@@ -163,6 +230,9 @@ export const routes = {
     body: NewReport,
     answer: ReportAnswer,
     status: 201,
+    procedure: 'interventions.report',
+    input: { params: true, body: 'body' },
+    repeatStatus: 200,
   },
   /** This API's OpenAPI 3.1 description, generated from this table (apps/api/src/rest/openapi.ts). */
   openapi: { method: 'GET', path: PATHS.openapi, answer: OpenApiDocument, status: 200, etag: true },
@@ -177,9 +247,19 @@ export const routes = {
     body: FollowRequest,
     answer: FollowPending,
     status: 202,
+    procedure: 'follows.request',
+    input: { params: true, body: 'body' },
   },
   /** The button of the confirmation page (a GET never confirms: mail scanners open links). */
-  followConfirm: { method: 'POST', path: PATHS.followConfirm, body: ConfirmFollowRequest, answer: FollowConfirmed, status: 200 },
+  followConfirm: {
+    method: 'POST',
+    path: PATHS.followConfirm,
+    body: ConfirmFollowRequest,
+    answer: FollowConfirmed,
+    status: 200,
+    procedure: 'follows.confirm',
+    input: { body: true },
+  },
   /** RFC 8058 one-click: form body `List-Unsubscribe=One-Click`, or JSON `{}` from the page's button. */
   followUnsubscribe: {
     method: 'POST',
@@ -188,10 +268,33 @@ export const routes = {
     answer: Unsubscribed,
     status: 200,
   },
-  watch: { method: 'POST', path: PATHS.watch, params: interventionParams, answer: Watching, status: 200 },
-  unwatch: { method: 'POST', path: PATHS.unwatch, params: interventionParams, answer: Watching, status: 200 },
+  watch: {
+    method: 'POST',
+    path: PATHS.watch,
+    params: interventionParams,
+    answer: Watching,
+    status: 200,
+    procedure: 'follows.watch',
+    input: { params: true },
+  },
+  unwatch: {
+    method: 'POST',
+    path: PATHS.unwatch,
+    params: interventionParams,
+    answer: Watching,
+    status: 200,
+    procedure: 'follows.unwatch',
+    input: { params: true },
+  },
   /** This browser's own proposals, votes and follows (no voter cookie: empty lists). */
-  mine: { method: 'GET', path: PATHS.mine, answer: Mine, status: 200 },
+  mine: {
+    method: 'GET',
+    path: PATHS.mine,
+    answer: Mine,
+    status: 200,
+    procedure: 'follows.mine',
+    cacheControl: 'private, no-store',
+  },
   // Staff (Authorization: Bearer <token>).
   staffAnswer: {
     auth: 'staff',
@@ -201,6 +304,8 @@ export const routes = {
     body: AnswerBody,
     answer: Intervention,
     status: 200,
+    procedure: 'staff.interventions.answer',
+    input: { body: true, params: true },
   },
   /** Publishes a proposal held by the word screen or waiting under MODERATION=pre (rejecting is today's moderation). */
   staffApproveIntervention: {
@@ -210,6 +315,8 @@ export const routes = {
     params: interventionParams,
     answer: QueueIntervention,
     status: 200,
+    procedure: 'staff.interventions.approve',
+    input: { params: true },
   },
   /** Publishes a monument held by the word screen or waiting under MODERATION=pre. */
   staffApproveMonument: {
@@ -219,9 +326,20 @@ export const routes = {
     params: MonumentRef,
     answer: StaffMonument,
     status: 200,
+    procedure: 'staff.monuments.approve',
+    input: { params: true },
   },
-  staffQueue: { auth: 'staff', method: 'GET', path: PATHS.staffQueue, answer: StaffQueue, status: 200 },
-  staffAudit: { auth: 'staff', method: 'GET', path: PATHS.staffAudit, query: AuditQuery, answer: AuditPage, status: 200 },
+  staffQueue: { auth: 'staff', method: 'GET', path: PATHS.staffQueue, answer: StaffQueue, status: 200, procedure: 'staff.queue' },
+  staffAudit: {
+    auth: 'staff',
+    method: 'GET',
+    path: PATHS.staffAudit,
+    query: AuditQuery,
+    answer: AuditPage,
+    status: 200,
+    procedure: 'staff.audit.list',
+    input: { query: true },
+  },
   /** The same filters as CSV (RFC 4180), its header row and words in `lang`; a download. */
   staffAuditCsv: {
     auth: 'staff',
@@ -231,8 +349,19 @@ export const routes = {
     answer: z.string(),
     status: 200,
     contentType: EXPORT_TYPES.csv,
+    procedure: 'staff.audit.csv',
+    input: { query: true },
+    cacheControl: 'private, no-store',
+    download: true,
   },
-  staffOutbox: { auth: 'staff', method: 'GET', path: PATHS.staffOutbox, answer: OutboxList, status: 200 },
+  staffOutbox: {
+    auth: 'staff',
+    method: 'GET',
+    path: PATHS.staffOutbox,
+    answer: OutboxList,
+    status: 200,
+    procedure: 'staff.outbox.list',
+  },
   staffRetryMail: {
     auth: 'staff',
     method: 'POST',
@@ -240,9 +369,18 @@ export const routes = {
     params: z.object({ notificationId: NotificationIdParam }),
     answer: OutboxEntry,
     status: 200,
+    procedure: 'staff.outbox.retry',
+    input: { params: true },
   },
   // Staff's check of the votes.
-  staffVoteAlerts: { auth: 'staff', method: 'GET', path: PATHS.staffVoteAlerts, answer: VoteAlertList, status: 200 },
+  staffVoteAlerts: {
+    auth: 'staff',
+    method: 'GET',
+    path: PATHS.staffVoteAlerts,
+    answer: VoteAlertList,
+    status: 200,
+    procedure: 'votes.alerts',
+  },
   staffVoteReview: {
     auth: 'staff',
     method: 'GET',
@@ -250,6 +388,8 @@ export const routes = {
     params: interventionParams,
     answer: VoteReview,
     status: 200,
+    procedure: 'votes.review',
+    input: { params: true },
   },
   /** How many votes a decision would change, and the counts after it; changes nothing. */
   staffVotePreview: {
@@ -260,6 +400,8 @@ export const routes = {
     body: VotePreviewRequest,
     answer: VoteDecisionAnswer,
     status: 200,
+    procedure: 'votes.preview',
+    input: { params: true, body: 'body' },
   },
   /** Releases or invalidates the votes of a filter, audit-logged; the counts are recomputed exactly. */
   staffVoteDecide: {
@@ -270,6 +412,8 @@ export const routes = {
     body: VoteDecision,
     answer: VoteDecisionAnswer,
     status: 200,
+    procedure: 'votes.decide',
+    input: { params: true, body: 'body' },
   },
   /** A mayor's e-mail held for a check goes out (409 when it is not held). */
   staffReleaseMail: {
@@ -279,6 +423,8 @@ export const routes = {
     params: z.object({ notificationId: NotificationIdParam }),
     answer: OutboxEntry,
     status: 200,
+    procedure: 'votes.releaseMail',
+    input: { params: true },
   },
   // Staff sign-in with the city's accounts (OpenID Connect): browser navigations that answer
   // redirects (`Location`), not JSON; 404 where it is not configured.
@@ -288,7 +434,7 @@ export const routes = {
   oidcCallback: { method: 'GET', path: PATHS.oidcCallback, answer: z.never(), status: 302 },
   // The dashboard's figures and the open data (CC BY 4.0; the CSVs and feeds carry it in a
   // `Link: <…>; rel="license"` header and in <rights>).
-  stats: { method: 'GET', path: PATHS.stats, answer: Stats, status: 200, etag: true },
+  stats: { method: 'GET', path: PATHS.stats, answer: Stats, status: 200, etag: true, procedure: 'stats' },
   /** The dashboard's Open Graph image: the headline share drawn as a PNG (binary, so `answer` is its bytes). */
   statsImage: {
     method: 'GET',
@@ -353,6 +499,8 @@ export const routes = {
     status: 200,
     etag: true,
     shared: true,
+    procedure: 'map.tile',
+    input: { params: 'tile', query: 'filters', sent: true },
   },
   monumentsPage: {
     method: 'GET',
@@ -361,6 +509,8 @@ export const routes = {
     answer: MonumentPage,
     status: 200,
     etag: true,
+    procedure: 'monuments.page',
+    input: { query: true, sent: true },
   },
   interventionsPage: {
     method: 'GET',
@@ -369,10 +519,12 @@ export const routes = {
     answer: InterventionPage,
     status: 200,
     etag: true,
+    procedure: 'interventions.page',
+    input: { query: true, sent: true },
   },
   // The legal pages.
   /** Who runs this site and how long it keeps what: the Impressum's, the statement's and the privacy page's facts. */
-  site: { method: 'GET', path: PATHS.site, answer: SiteInfo, status: 200, etag: true },
+  site: { method: 'GET', path: PATHS.site, answer: SiteInfo, status: 200, etag: true, procedure: 'site.info' },
   /** A barrier reported from the accessibility statement's form: stored, mailed to staff; 202. */
   accessibilityFeedback: {
     method: 'POST',
@@ -380,6 +532,8 @@ export const routes = {
     body: NewAccessibilityFeedback,
     answer: AccessibilityFeedbackReceived,
     status: 202,
+    procedure: 'site.accessibilityFeedback',
+    input: { body: true },
   },
   staffAccessibilityFeedback: {
     auth: 'staff',
@@ -387,6 +541,7 @@ export const routes = {
     path: PATHS.staffAccessibilityFeedback,
     answer: AccessibilityFeedbackList,
     status: 200,
+    procedure: 'staff.accessibilityFeedback.list',
   },
   feedAnswers: {
     method: 'GET',
@@ -415,9 +570,34 @@ export const routes = {
     answer: PhotoAccepted,
     status: 202,
   },
-  photo: { method: 'GET', path: PATHS.photo, params: PhotoRef, answer: Photo, status: 200 },
-  photos: { method: 'GET', path: PATHS.photos, answer: PhotoList, status: 200 },
-  monumentPhotos: { method: 'GET', path: PATHS.monumentPhotos, params: MonumentRef, answer: PhotoList, status: 200 },
+  photo: {
+    method: 'GET',
+    path: PATHS.photo,
+    params: PhotoRef,
+    answer: Photo,
+    status: 200,
+    procedure: 'photos.get',
+    input: { params: true },
+    cacheControl: 'private, no-cache',
+  },
+  photos: {
+    method: 'GET',
+    path: PATHS.photos,
+    answer: PhotoList,
+    status: 200,
+    procedure: 'photos.all',
+    cacheControl: 'no-cache',
+  },
+  monumentPhotos: {
+    method: 'GET',
+    path: PATHS.monumentPhotos,
+    params: MonumentRef,
+    answer: PhotoList,
+    status: 200,
+    procedure: 'photos.ofMonument',
+    input: { params: true },
+    cacheControl: 'private, no-cache',
+  },
   staffPhotos: {
     auth: 'staff',
     method: 'GET',
@@ -425,6 +605,8 @@ export const routes = {
     query: StaffPhotoQuery,
     answer: StaffPhotoList,
     status: 200,
+    procedure: 'staff.photos.list',
+    input: { query: true },
   },
   staffApprovePhoto: {
     auth: 'staff',
@@ -433,6 +615,8 @@ export const routes = {
     params: PhotoRef,
     answer: StaffPhoto,
     status: 200,
+    procedure: 'staff.photos.approve',
+    input: { params: true },
   },
   staffRejectPhoto: {
     auth: 'staff',
@@ -442,6 +626,8 @@ export const routes = {
     body: RejectPhotoBody,
     answer: StaffPhoto,
     status: 200,
+    procedure: 'staff.photos.reject',
+    input: { body: true, params: true },
   },
   staffRotatePhoto: {
     auth: 'staff',
@@ -451,6 +637,8 @@ export const routes = {
     body: RotatePhotoBody,
     answer: StaffPhoto,
     status: 200,
+    procedure: 'staff.photos.rotate',
+    input: { body: true, params: true },
   },
   staffDeletePhoto: {
     auth: 'staff',
@@ -459,6 +647,8 @@ export const routes = {
     params: PhotoRef,
     answer: PhotoRemoved,
     status: 200,
+    procedure: 'staff.photos.remove',
+    input: { params: true },
   },
 } as const satisfies Record<string, Route>;
 

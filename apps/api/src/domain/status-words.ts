@@ -1,6 +1,7 @@
 // A proposal's status and its history in words, for what the server writes itself (follower mails,
 // the Atom feed); the web app has its own in its translation files.
 import type { MailLang, ProposalStatus, StatusEntry } from '@linz/contract';
+import { oneLine } from './visitor-text.js';
 
 export const STATUS_WORDS: Record<MailLang, Record<ProposalStatus, string>> = {
   de: { open: 'offen', in_review: 'in Prüfung', planned: 'geplant', declined: 'abgelehnt', done: 'umgesetzt' },
@@ -12,9 +13,6 @@ export const dayOf = (iso: string | Date, lang: MailLang): string =>
   new Intl.DateTimeFormat(lang === 'de' ? 'de-AT' : 'en-GB', { dateStyle: 'long', timeZone: 'Europe/Vienna' }).format(
     new Date(iso),
   );
-
-// eslint-disable-next-line no-control-regex -- control characters are what this removes
-const oneLine = (s: string) => s.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
 
 /** One step of the history as a line: "12. März 2027: in Prüfung – Im Kulturausschuss beraten". */
 export const historyLine = (e: StatusEntry, lang: MailLang): string =>

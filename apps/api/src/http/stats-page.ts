@@ -7,12 +7,10 @@ import { formatPercent, womenShareOfMonuments, womenShareOfStreets } from '@linz
 import type { FastifyInstance } from 'fastify';
 import { fill, LANG, textAt, translationOf } from './locale.js';
 import { etagOf, imageCache, OG_HEIGHT, OG_WIDTH, type Card } from './og-image.js';
+import { escapeHtml } from '../domain/visitor-text.js';
 
 type Options = { webDist: string; publicUrl: string; figures: () => Promise<Stats> };
 type Texts = { title: string; headlineMonuments: string; headlineStreets: string; noShare: string };
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 
 /** Open Graph tags and their Twitter twins for a page's <head>, every value escaped. */
 export function metaTags(tags: [string, string][], description: string): string {

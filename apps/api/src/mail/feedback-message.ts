@@ -4,12 +4,7 @@
 import { APP_PATHS } from '@linz/contract';
 import type { MailSettings, OutgoingMail } from './message.js';
 import type { FeedbackMail } from './outbox.js';
-
-// eslint-disable-next-line no-control-regex -- control characters are what this removes
-const oneLine = (s: string) => s.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
-/** The message keeps its line breaks; other control characters go. */
-// eslint-disable-next-line no-control-regex -- control characters are what this removes
-const body = (s: string) => s.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]+/g, ' ');
+import { oneBlock, oneLine } from '../domain/visitor-text.js';
 
 export function composeFeedbackMail(f: FeedbackMail, s: MailSettings): OutgoingMail {
   const host = new URL(s.publicUrl).hostname || 'localhost';
@@ -24,7 +19,7 @@ export function composeFeedbackMail(f: FeedbackMail, s: MailSettings): OutgoingM
     `In der Verwaltung: ${admin}`,
     '',
     '-- Nachricht / Message --',
-    body(f.message),
+    oneBlock(f.message),
     '-- --',
     '',
     `An accessibility feedback message arrived (page: ${page}). ${f.email ? 'Replying to this e-mail answers the sender.' : 'The sender gave no address.'}`,

@@ -9,11 +9,7 @@ import { historyLine, STATUS_WORDS } from '../domain/status-words.js';
 import { confirmTokenOf, unsubscribeTokenOf } from '../domain/follows.js';
 import { visitorText, type MailSettings, type OutgoingMail } from './message.js';
 import type { FollowerMail } from './outbox.js';
-
-// eslint-disable-next-line no-control-regex -- control characters are what this removes
-const oneLine = (s: string) => s.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+import { escapeHtml, oneBlock, oneLine } from '../domain/visitor-text.js';
 
 /** A payload field as text (payloads are JSON written by domain/follows.ts). */
 const str = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : fallback);
@@ -32,8 +28,8 @@ const historyOfPayload = (v: unknown): StatusEntry[] =>
 /** The statement in the mail's language, or the other one with a line that says so (one language is enough). */
 function statementLines(p: Record<string, unknown>, lang: MailLang): string[] {
   const own = str(lang === 'de' ? p.de : p.en);
-  if (own) return [oneLineBlock(own)];
-  const other = oneLineBlock(str(lang === 'de' ? p.en : p.de));
+  if (own) return [statementBlock(own)];
+  const other = statementBlock(str(lang === 'de' ? p.en : p.de));
   return [lang === 'de' ? '(Die Stadt hat nur auf Englisch geantwortet.)' : '(The city answered in German only.)', other];
 }
 
@@ -185,9 +181,7 @@ const followReason = (de: boolean, proposal: string) =>
     : `You get this message because you follow the proposal “${proposal}” on the ${PRODUCT_NAME} map.`;
 
 /** A statement keeps its line breaks but no other control characters. */
-// eslint-disable-next-line no-control-regex -- control characters are what this removes
-const CONTROLS_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]+/g;
-const oneLineBlock = (s: string) => s.replace(/\r\n?/g, '\n').replace(CONTROLS_BUT_NEWLINE, ' ').trim();
+const statementBlock = (s: string) => oneBlock(s).trim();
 
 /** Fixed per row, so a resend after a crash carries the same id and can be recognised. */
 export function followMessageIdOf(m: FollowerMail, publicUrl: string): string {

@@ -6,6 +6,7 @@
 // nothing a visitor typed becomes markup, and nothing typed ever becomes a header.
 import { PRODUCT_NAME, monumentViewPath, staffAnswerPath, type Sex } from '@linz/contract/facts';
 import type { Notification } from './outbox.js';
+import { escapeHtml, oneLine } from '../domain/visitor-text.js';
 
 /** One message as the transports take it (the mayor's, or a follower's with its HTML and List-Unsubscribe headers). */
 export type OutgoingMail = {
@@ -23,9 +24,6 @@ export type MayorMail = OutgoingMail;
 /** feedbackEmail gets accessibility feedback; staffEmail the mayor's office's replies and vote alerts (site profile). */
 export type MailSettings = { publicUrl: string; mailFrom: string; mayorEmail: string; feedbackEmail: string; staffEmail: string };
 
-/** Visitor text on one line: control characters (line breaks included) become spaces. */
-// eslint-disable-next-line no-control-regex -- control characters are what this removes
-const oneLine = (s: string) => s.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
 const coord = (x: number) => x.toFixed(6);
 
 /**
@@ -135,9 +133,6 @@ const COMMEMORATES: Record<Sex, Record<Lang, string>> = {
 type Field = { label: string; value: string; href?: string };
 /** The mail's parts, written once and rendered as plain text and as HTML. */
 type Block = { p: string } | { h: string } | { fields: Field[] } | { action: string; href: string };
-
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 function asText(blocks: Block[]): string[] {
   return blocks.flatMap((b) => {

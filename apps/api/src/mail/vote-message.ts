@@ -4,9 +4,8 @@ import { PRODUCT_NAME, APP_PATHS } from '@linz/contract';
 import { voteConfirmTokenOf } from '../domain/vote-confirm.js';
 import { visitorText, type MailSettings, type OutgoingMail } from './message.js';
 import type { AlertMail, VoterMail } from './outbox.js';
+import { oneLine } from '../domain/visitor-text.js';
 
-// eslint-disable-next-line no-control-regex -- control characters are what this removes
-const oneLine = (s: string) => s.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
 const hostOf = (publicUrl: string) => new URL(publicUrl).hostname || 'localhost';
 
 export function composeVoteConfirmMail(m: VoterMail, s: MailSettings & { secret: string }): OutgoingMail {

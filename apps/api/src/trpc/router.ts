@@ -1,5 +1,5 @@
 // The API's tRPC router. Only its type is shared with clients.
-import { getTRPCErrorFromUnknown, type AnyQueryProcedure, type inferProcedureOutput } from '@trpc/server';
+import { getTRPCErrorFromUnknown } from '@trpc/server';
 import { createCallerFactory, publicProcedure, router, type Context } from './init.js';
 import { followsRouter } from './follows.js';
 import { interventionsRouter } from './interventions.js';
@@ -32,32 +32,42 @@ export const appRouter = router({
 export type AppRouter = typeof appRouter;
 export const createCaller = createCallerFactory(appRouter);
 
-type CallOptions = { ctx: Context; path: string; type: 'query'; getRawInput: () => Promise<unknown>; signal: undefined };
-type Invoke = (opts: CallOptions) => Promise<unknown>;
-/** What tRPC keeps of a procedure: its input parsers, its middlewares (the resolver is the last one) and its resolver. */
-type Definition = {
-  _def: { inputs: unknown[]; middlewares: unknown[]; resolver?: (opts: CallOptions & { input: undefined }) => Promise<unknown> };
+type CallOptions = {
+  ctx: Context;
+  path: string;
+  type: 'query' | 'mutation';
+  getRawInput: () => Promise<unknown>;
+  signal: undefined;
 };
-const noInput = () => Promise.resolve(undefined);
+/** What tRPC keeps of a procedure: its input parsers, its middlewares (the resolver is the last one) and its resolver. */
+export type Procedure = ((opts: CallOptions) => Promise<unknown>) & {
+  _def: {
+    type: 'query' | 'mutation';
+    inputs: unknown[];
+    middlewares: unknown[];
+    resolver?: (opts: CallOptions & { input: undefined }) => Promise<unknown>;
+  };
+};
+
+/** The procedure at a path (`staff.audit.list`); a path that names none is a mistake, found when the routes are made. */
+export function procedureAt(path: string): Procedure {
+  const found = (appRouter._def.procedures as Record<string, unknown>)[path];
+  if (typeof found !== 'function') throw new Error(`no tRPC procedure at "${path}"`);
+  return found as Procedure;
+}
 
 /**
- * Runs a query procedure without input as createCaller does, minus its per-call proxies and path
- * lookup. A procedure with no input and no middleware is its resolver alone: that is called
- * directly, failures wrapped as tRPC wraps them (tRPC's middleware chain copies its options
- * object twice per step, a tenth of a list read). The public list reads are the hottest path.
+ * Runs a procedure as createCaller does, minus its per-call proxies and path lookup. A procedure
+ * with no input and no middleware is its resolver alone: that is called directly, failures wrapped
+ * as tRPC wraps them (tRPC's middleware chain copies its options object twice per step, a tenth of
+ * a list read). The public list reads are the hottest path.
  */
-export async function runQuery<P extends AnyQueryProcedure>(
-  procedure: P,
-  path: string,
-  ctx: Context,
-): Promise<inferProcedureOutput<P>> {
-  const opts: CallOptions = { ctx, path, type: 'query', getRawInput: noInput, signal: undefined };
-  const { _def } = procedure as unknown as Definition;
-  if (_def.inputs.length > 0 || _def.middlewares.length !== 1 || !_def.resolver) {
-    return (await (procedure as unknown as Invoke)(opts)) as inferProcedureOutput<P>;
-  }
+export async function runProcedure(procedure: Procedure, path: string, ctx: Context, input: unknown): Promise<unknown> {
+  const { _def } = procedure;
+  const opts: CallOptions = { ctx, path, type: _def.type, getRawInput: () => Promise.resolve(input), signal: undefined };
+  if (_def.inputs.length > 0 || _def.middlewares.length !== 1 || !_def.resolver) return procedure(opts);
   try {
-    return (await _def.resolver({ ...opts, input: undefined })) as inferProcedureOutput<P>;
+    return await _def.resolver({ ...opts, input: undefined });
   } catch (cause) {
     throw getTRPCErrorFromUnknown(cause);
   }
