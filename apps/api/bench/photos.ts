@@ -13,7 +13,7 @@ import { log } from './common.js';
 import { startApi, type DbTarget } from './server.js';
 import { percentile } from './stats.js';
 import type { Row } from './table.js';
-import { MAX_DECODED_BYTES } from '../src/domain/photo-image.js';
+import { MAX_DECODED_BYTES } from '../src/domain/photos/photo-image.js';
 
 /** The budget docs/photos.md names: the API's resident memory while 10 uploads run at once. */
 export const PHOTO_RSS_BUDGET_MB = 700;

@@ -10,7 +10,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { CHANGE_CHANNEL } from '../src/domain/read-cache.js';
-import { voteQuery, voteRulesOf } from '../src/domain/votes.js';
+import { voteQuery, voteRulesOf } from '../src/domain/votes/votes.js';
 import { loadConfig } from '../src/config.js';
 
 export type SqlRefConfig = {

@@ -18,7 +18,7 @@ const PATCHES: Record<Exclude<Variant, 'current'>, Patch[]> = {
     },
   ],
   // A vote still queued when its request's deadline answered 503 is cast anyway.
-  'no-withdrawal': [{ file: 'domain/votes.ts', from: 'if (p.answered?.()) p.reject(', to: 'if (false) p.reject(' }],
+  'no-withdrawal': [{ file: 'domain/votes/votes.ts', from: 'if (p.answered?.()) p.reject(', to: 'if (false) p.reject(' }],
   // Every list read runs its query; no NOTIFY either (nothing to invalidate).
   'no-cache': [
     { file: 'domain/read-cache.ts', from: '      if (current) return current;\n', to: '' },

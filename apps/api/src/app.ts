@@ -10,7 +10,7 @@ import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { seedLinz } from './db/seed.js';
 import { CHANGE_CHANNEL } from './domain/read-cache.js';
-import { runRetention, scheduleRetention } from './domain/retention.js';
+import { runRetention, scheduleRetention } from './domain/site/retention.js';
 import { cookieSecret } from './domain/secrets.js';
 import { contextFactory } from './http/context.js';
 import { retryAfterOf, sendError } from './http/errors.js';
@@ -91,7 +91,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   });
   // Registered after the database's hook: onClose runs in reverse, so the sender stops first.
   runOutboxSender(app, mailer);
-  // The daily retention job (domain/retention.ts); stopped, and awaited, before the database closes.
+  // The daily retention job (domain/site/retention.ts); stopped, and awaited, before the database closes.
   const stopRetention = scheduleRetention(() =>
     runRetention(database, { now: new Date(), retentionDays: config.retentionDays }).then(
       (run) => void (run && app.log.info({ retention: run.counts }, 'retention job ran')),

@@ -6,8 +6,8 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createMetrics, metricsEnabled, type Metrics } from './http/metrics.js';
 import { createIpHasher, type IpHasher } from './domain/identity.js';
-import { listAllInterventions } from './domain/interventions.js';
-import { listMonuments } from './domain/monuments.js';
+import { listAllInterventions } from './domain/proposals/interventions.js';
+import { listMonuments } from './domain/monuments/monuments.js';
 import {
   CHANGE_CHANNEL,
   createDerivedCache,
@@ -16,9 +16,9 @@ import {
   type ReadCache,
   type Snapshot,
 } from './domain/read-cache.js';
-import { retentionFacts } from './domain/retention.js';
-import { computeStats } from './domain/stats.js';
-import { createBallotBox, voteRulesOf, type BallotBox, type VoteRules } from './domain/votes.js';
+import { retentionFacts } from './domain/site/retention.js';
+import { computeStats } from './domain/open-data/stats.js';
+import { createBallotBox, voteRulesOf, type BallotBox, type VoteRules } from './domain/votes/votes.js';
 import type { OutboxSender } from './mail/sender.js';
 
 export type Services = Readonly<{

@@ -4,7 +4,7 @@ import { ErrorBody, type Intervention, Monument, pathOf, routes } from '@linz/co
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { castVote, createBallotBox, voteRulesOf } from '../src/domain/votes.js';
+import { castVote, createBallotBox, voteRulesOf } from '../src/domain/votes/votes.js';
 import { loadConfig, type ConfigOptions } from '../src/config.js';
 import { expectAnswer, testApp } from './harness.js';
 import { expectTooMany, firstMonument, get, holdProposal, newProposal, post, vote } from './abuse-helpers.js';

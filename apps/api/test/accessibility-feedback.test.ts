@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { DEFAULT_SITE_PROFILE, loadConfig, type ConfigOptions } from '../src/config.js';
-import { runRetention } from '../src/domain/retention.js';
+import { runRetention } from '../src/domain/site/retention.js';
 import { DB_KIND, expectAnswer, freshDatabase, json, testConfig } from './harness.js';
 import { startSmtpPeer } from './smtp-peer.js';
 import { bearer, newStaff } from './staff-helpers.js';

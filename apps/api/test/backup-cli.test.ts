@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readBackup } from '../src/domain/backup.js';
+import { readBackup } from '../src/domain/site/backup.js';
 import { DB_KIND, freshDataDir, withTestOptions } from './harness.js';
 import { startServer, type TestServer } from './support/server.js';
 

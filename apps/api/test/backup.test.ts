@@ -1,4 +1,4 @@
-// Backup and restore (domain/backup.ts, cli/backup.ts): a backup taken while 50 browsers vote is
+// Backup and restore (domain/site/backup.ts, cli/backup.ts): a backup taken while 50 browsers vote is
 // one consistent point in time, and restored into an empty database it equals that snapshot row
 // for row (votes and counters agree, audit log and outbox as they were, voter cookies still
 // valid, ids continue). Damaged, foreign and newer files are refused before anything changes.
@@ -12,8 +12,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { runBackupCommand } from '../src/cli/backup-commands.js';
 import type { Database } from '../src/db/client.js';
-import { BackupFileError, buildMigrations, createBackup, holdsData, readBackup, restoreBackup } from '../src/domain/backup.js';
-import { addStaff } from '../src/domain/staff.js';
+import {
+  BackupFileError,
+  buildMigrations,
+  createBackup,
+  holdsData,
+  readBackup,
+  restoreBackup,
+} from '../src/domain/site/backup.js';
+import { addStaff } from '../src/domain/staff/staff.js';
 import { browser, DB_KIND, freshDatabase, json, propose, testApp, testConfig } from './harness.js';
 import { startSmtpPeer } from './smtp-peer.js';
 

@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config.js';
-import { castBallots, createBallotBox, voteRulesOf, type Ballot, type BallotResult } from '../src/domain/votes.js';
+import { castBallots, createBallotBox, voteRulesOf, type Ballot, type BallotResult } from '../src/domain/votes/votes.js';
 import { firstMonument, holdProposal, newProposal, vote } from './abuse-helpers.js';
 import type { BuildOptions } from '../src/app.js';
 import { databaseUnavailable } from '../src/db/unavailable.js';

@@ -4,7 +4,7 @@
 import { FollowerCounts, Mine, pathOf, QueueIntervention, routes, Watching } from '@linz/contract';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { purgeFollows } from '../src/domain/follows.js';
+import { purgeFollows } from '../src/domain/follows/follows.js';
 import { followApp, received, type FollowApp } from './follow-helpers.js';
 import { browser, DB_KIND, expectAnswer, json } from './harness.js';
 import { bearer } from './staff-helpers.js';

@@ -28,7 +28,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { testApp } from './harness.js';
 import { firstMonument, newProposal } from './abuse-helpers.js';
-import { addStaff } from '../src/domain/staff.js';
+import { addStaff } from '../src/domain/staff/staff.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
 

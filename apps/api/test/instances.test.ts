@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessLines, startCluster, type Cluster } from './support/cluster.js';
 import { openDatabase, type Database } from '../src/db/client.js';
-import { addStaff } from '../src/domain/staff.js';
+import { addStaff } from '../src/domain/staff/staff.js';
 import { DB_KIND, withTestOptions } from './harness.js';
 import { startPostgres, type PgServer } from './support/postgres-server.js';
 import { startSmtpPeer, type SmtpPeer } from './smtp-peer.js';

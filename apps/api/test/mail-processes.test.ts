@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.js';
 import { seedLinz } from '../src/db/seed.js';
-import { addStaff } from '../src/domain/staff.js';
+import { addStaff } from '../src/domain/staff/staff.js';
 import type { ConfigOptions } from '../src/config.js';
 import { DB_KIND, freshDatabase, freshDataDir, withTestOptions } from './harness.js';
 import { startServer, type TestServer } from './support/server.js';

@@ -15,7 +15,7 @@ import { openDatabase, type Database } from '../src/db/client.js';
 import { seedLinz } from '../src/db/seed.js';
 import { CHANGE_CHANNEL } from '../src/domain/read-cache.js';
 import { loadConfig } from '../src/config.js';
-import { castBallots, voteRulesOf } from '../src/domain/votes.js';
+import { castBallots, voteRulesOf } from '../src/domain/votes/votes.js';
 import { DB_KIND } from './harness.js';
 
 /** The migrations folder as it was before 0003 (or up to `lastIdx`). */

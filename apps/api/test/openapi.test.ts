@@ -21,8 +21,8 @@ import type { FastifyInstance, InjectOptions, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browser, DB_KIND, json, testApp } from './harness.js';
 import { bearer, newStaff } from './staff-helpers.js';
-import { confirmTokenOf, unsubscribeTokenOf } from '../src/domain/follows.js';
-import { voteConfirmTokenOf } from '../src/domain/vote-confirm.js';
+import { confirmTokenOf, unsubscribeTokenOf } from '../src/domain/follows/follows.js';
+import { voteConfirmTokenOf } from '../src/domain/votes/vote-confirm.js';
 import { photoForm, png, SVG } from './photo-helpers.js';
 
 /** A PNG made once (sharp), for the 429 round. */

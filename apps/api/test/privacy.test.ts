@@ -18,7 +18,7 @@ import { loggerOptions, scrubLogLine, withoutSecretFields } from '../src/logging
 import { cookieFrom, firstMonument, get, newProposal, post, vote } from './abuse-helpers.js';
 import { freshDatabase, testConfig } from './harness.js';
 import { startSmtpPeer, type SmtpPeer } from './smtp-peer.js';
-import { unsubscribeTokenOf } from '../src/domain/follows.js';
+import { unsubscribeTokenOf } from '../src/domain/follows/follows.js';
 import { followApp, received, tokenIn } from './follow-helpers.js';
 
 const MAYOR = 'mayor.privacy@linz.example';

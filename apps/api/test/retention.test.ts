@@ -1,11 +1,11 @@
-// The daily retention job (domain/retention.ts): rows just outside each window go, rows just
+// The daily retention job (domain/site/retention.ts): rows just outside each window go, rows just
 // inside stay; votes, proposals and monuments themselves stay (only their address hashes are
 // blanked); each run writes one audit entry with its counts; on PostgreSQL two instances never
 // run it at once; the schedule is 10 minutes after start, then every 24 hours, and the server keeps it.
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client.js';
-import { listAudit } from '../src/domain/audit.js';
+import { listAudit } from '../src/domain/staff/audit.js';
 import {
   EXPIRED_HASH,
   RETENTION_FIRST_RUN_MS,
@@ -13,7 +13,7 @@ import {
   RETENTION_STEPS,
   runRetention,
   scheduleRetention,
-} from '../src/domain/retention.js';
+} from '../src/domain/site/retention.js';
 import { DB_KIND, freshDatabase, testApp } from './harness.js';
 
 const cleanups: (() => Promise<unknown> | void)[] = [];

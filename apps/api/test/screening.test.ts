@@ -23,7 +23,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import shipped from '../seed/screen-words.json' with { type: 'json' };
-import { COMPOUND_MIN, normalise, screenText, screenTextRules } from '../src/domain/screen.js';
+import { COMPOUND_MIN, normalise, screenText, screenTextRules } from '../src/domain/moderation/screen.js';
 import { browser, DB_KIND, expectAnswer, json, testApp } from './harness.js';
 import { bearer, dataOf, newStaff, snapshotRows, trpcGet, trpcPost } from './staff-helpers.js';
 

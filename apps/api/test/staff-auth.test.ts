@@ -3,7 +3,7 @@
 import { pathOf, routes, type StaffMe } from '@linz/contract';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { revokeStaff, sha256, SIGN_IN_LIMIT } from '../src/domain/staff.js';
+import { revokeStaff, sha256, SIGN_IN_LIMIT } from '../src/domain/staff/staff.js';
 import { loggerOptions } from '../src/logging.js';
 import { appRouter } from '../src/trpc/router.js';
 import { browser, DB_KIND, json, testApp } from './harness.js';

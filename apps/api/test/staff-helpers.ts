@@ -2,7 +2,7 @@
 // and row counts that must not change when a request is refused.
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client.js';
-import { addStaff } from '../src/domain/staff.js';
+import { addStaff } from '../src/domain/staff/staff.js';
 import { json } from './harness.js';
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

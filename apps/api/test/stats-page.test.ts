@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { updateMonument } from '../src/domain/moderation.js';
+import { updateMonument } from '../src/domain/moderation/moderation.js';
 import { LINZ_AREA } from '@linz/contract';
 import { DB_KIND, json, testApp } from './harness.js';
 import { decodePng } from './png.js';

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseCsv } from '../src/db/csv.js';
 import { seedLinz } from '../src/db/seed.js';
 import { streetRegisterPath, unlocatedItems } from '../src/db/streets.js';
-import { isoWeekOf } from '../src/domain/stats.js';
+import { isoWeekOf } from '../src/domain/open-data/stats.js';
 import { DB_KIND, expectAnswer, testApp } from './harness.js';
 import { writes } from './open-data-helpers.js';
 import { dataOf, newStaff, trpcGet } from './staff-helpers.js';

@@ -23,7 +23,7 @@ const Address = z.object({
   country: Localised,
 });
 const Degrees = (limit: number) => z.number().finite().min(-limit).max(limit);
-/** The city's area: new monuments and monuments moved by staff must lie inside (domain/monuments.ts). */
+/** The city's area: new monuments and monuments moved by staff must lie inside (domain/monuments/monuments.ts). */
 export const CityAreaSchema = z
   .object({ south: Degrees(90), west: Degrees(180), north: Degrees(90), east: Degrees(180) })
   .refine((a) => a.south < a.north && a.west < a.east, { message: 'south < north and west < east' });
@@ -95,7 +95,7 @@ export type SiteProfile = z.infer<typeof SiteProfile>;
 
 /**
  * How long the server keeps each kind of data: the numbers its retention job and rules enforce
- * (apps/api/src/domain/retention.ts), sent to the privacy page so it never states others.
+ * (apps/api/src/domain/site/retention.ts), sent to the privacy page so it never states others.
  */
 export const RetentionFacts = z.object({
   addressHashDays: z.number().int(),

@@ -15,7 +15,7 @@ export const SignedOut = z.object({ ok: z.literal(true) });
 /**
  * visible: public; hidden: taken down by reports until staff decide; rejected: by staff (kept);
  * pending: new under MODERATION=pre, waiting for staff to approve; held: new, its text matched the
- * word screen, waiting for staff (docs/screening.md). Only `visible` is public (domain/visibility.ts).
+ * word screen, waiting for staff (docs/screening.md). Only `visible` is public (domain/moderation/visibility.ts).
  */
 export const MODERATION_STATES = ['visible', 'hidden', 'rejected', 'pending', 'held'] as const;
 export const Moderation = z.enum(MODERATION_STATES);

@@ -5,7 +5,7 @@
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Database } from '../db/client.js';
-import { createBackup, readBackup, restoreBackup } from '../domain/backup.js';
+import { createBackup, readBackup, restoreBackup } from '../domain/site/backup.js';
 
 export type BackupCommand = { command: 'backup'; file: string } | { command: 'restore'; file: string; force: boolean };
 export type TableCount = { name: string; rows: number };

@@ -2,7 +2,7 @@
 // backup|restore …`), with the same configuration as the server (DATA_DIR or DATABASE_URL), also
 // while it runs. PostgreSQL: connects directly. PGlite (one process per data folder): through the
 // running server's control socket, or, when no server runs, by taking the folder's lock and
-// opening it itself; never both. See domain/backup.ts for the file.
+// opening it itself; never both. See domain/site/backup.ts for the file.
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { invocationDir, loadConfig } from '../config.js';

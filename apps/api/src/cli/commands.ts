@@ -1,7 +1,7 @@
 // The staff commands (add, list, revoke), run on an open database: by the CLI itself, or by the
 // server for the CLI through its control socket (PGlite, one process per data folder).
 import type { Database } from '../db/client.js';
-import { addStaff, listStaff, revokeStaff, type StaffListEntry } from '../domain/staff.js';
+import { addStaff, listStaff, revokeStaff, type StaffListEntry } from '../domain/staff/staff.js';
 
 export type StaffCommand = { command: 'add'; name: string } | { command: 'list' } | { command: 'revoke'; name: string };
 export type StaffResult =

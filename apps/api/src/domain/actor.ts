@@ -1,7 +1,7 @@
 // Who makes a request, as a use case needs to know them: keyed hashes of the browser, the address
 // and the network, never the address, cookie or token itself (http/context.ts computes them once
 // per request, and issues the voter cookie on first use). The tRPC context is an Actor.
-import type { StaffMember } from './staff.js';
+import type { StaffMember } from './staff/staff.js';
 
 export type Actor = {
   /** Keyed hash of this browser's anonymous voter id (issues the cookie on first use). */

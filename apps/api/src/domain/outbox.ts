@@ -2,9 +2,9 @@
 import { sql } from 'drizzle-orm';
 import type { OutboxEntry } from '@linz/contract';
 import type { Database, Db } from '../db/client.js';
-import { audit } from './audit.js';
+import { audit } from './staff/audit.js';
 import { Conflict, NotFound } from './errors.js';
-import { syncWithheldMail } from './withheld-mail.js';
+import { syncWithheldMail } from './votes/withheld-mail.js';
 
 type Row = {
   id: number;

@@ -5,7 +5,7 @@ import { IDEMPOTENCY_HEADER, IdempotencyKey } from '@linz/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Unauthorized } from '../domain/errors.js';
 import { keyedHash, networkHashOf } from '../domain/identity.js';
-import { SESSION_HOURS, staffBySession, staffByToken, type StaffMember } from '../domain/staff.js';
+import { SESSION_HOURS, staffBySession, staffByToken, type StaffMember } from '../domain/staff/staff.js';
 import type { Services } from '../services.js';
 import type { Context } from '../trpc/init.js';
 

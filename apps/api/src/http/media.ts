@@ -3,7 +3,7 @@
 // Every request reads the database: a removed photo 404s at once on every instance (no cache here).
 import { MEDIA_PREFIX } from '@linz/contract/facts';
 import type { FastifyInstance } from 'fastify';
-import { mediaOf } from '../domain/photos.js';
+import { mediaOf } from '../domain/photos/photos.js';
 import type { ContextFor } from './context.js';
 import { refuse } from './errors.js';
 

@@ -11,7 +11,7 @@ import { collectDefaultMetrics, Counter, Gauge, Registry, type Metric } from 'pr
 import type { Config } from '../config.js';
 import type { Database, PoolUse } from '../db/client.js';
 import { outboxFigures, type OutboxGroup } from '../mail/outbox.js';
-import { openAlertCounts } from '../domain/vote-review.js';
+import { openAlertCounts } from '../domain/votes/vote-review.js';
 import { OUTBOX_STATES, VOTE_ALERT_KINDS, type ErrorBody } from '@linz/contract';
 import { boundAddress } from './ops.js';
 

@@ -7,8 +7,8 @@
 import { APP_PATHS, PATHS } from '@linz/contract/facts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Unauthorized } from '../domain/errors.js';
-import { createOidc, nameOf, OidcRefused, type OidcTransaction } from '../domain/oidc.js';
-import { accountSignIn } from '../domain/staff.js';
+import { createOidc, nameOf, OidcRefused, type OidcTransaction } from '../domain/staff/oidc.js';
+import { accountSignIn } from '../domain/staff/staff.js';
 import type { Services } from '../services.js';
 import { setStaffSessionCookie } from './context.js';
 

@@ -7,11 +7,11 @@
 import { InterventionIdParam, MAYOR_THRESHOLD, pathOf, type Intervention, type Monument } from '@linz/contract';
 import { monumentViewPath, PATHS } from '@linz/contract/facts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { continuationOf } from '../domain/follows.js';
+import { continuationOf } from '../domain/follows/follows.js';
 import type { Services } from '../services.js';
 import { refuse } from './errors.js';
 import { fill, textAt, translationOf } from './locale.js';
-import { mediaOf, sharePhoto } from '../domain/photos.js';
+import { mediaOf, sharePhoto } from '../domain/photos/photos.js';
 import { etagOf, imageCache, type Card } from './og-image.js';
 import { imageTags, metaTags } from './stats-page.js';
 

@@ -5,13 +5,13 @@
 // German mails say "du", as every page a citizen sees does (the follow dialog promises "Wir schreiben
 // dir"); only the city's side (/admin, the mayor's mail) says "Sie".
 import { PRODUCT_NAME, APP_PATHS, monumentViewPath, PATHS, type MailLang, type StatusEntry } from '@linz/contract';
-import { historyLine, STATUS_WORDS } from '../domain/status-words.js';
-import { confirmTokenOf, unsubscribeTokenOf } from '../domain/follows.js';
+import { historyLine, STATUS_WORDS } from '../domain/proposals/status-words.js';
+import { confirmTokenOf, unsubscribeTokenOf } from '../domain/follows/follows.js';
 import { visitorText, type MailSettings, type OutgoingMail } from './message.js';
 import type { FollowerMail } from './outbox.js';
 import { escapeHtml, oneBlock, oneLine } from '../domain/visitor-text.js';
 
-/** A payload field as text (payloads are JSON written by domain/follows.ts). */
+/** A payload field as text (payloads are JSON written by domain/follows/follows.ts). */
 const str = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : fallback);
 
 export type FollowMailSettings = MailSettings & { secret: string };

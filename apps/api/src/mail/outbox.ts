@@ -6,7 +6,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import type { MailLang, Sex } from '@linz/contract';
-import { publicIntervention } from '../domain/visibility.js';
+import { publicIntervention } from '../domain/moderation/visibility.js';
 
 /** Which table a claimed mail is a row of. */
 export type Box = 'mayor' | 'follower' | 'voter' | 'alert' | 'feedback';
@@ -82,7 +82,7 @@ export async function claimDue(database: Database, now: Date, leaseMs: number, l
       SELECT id FROM mayor_notifications
       WHERE ((status = 'pending' AND next_attempt_at <= ${at(now)})
          OR (status = 'sending' AND lease_until <= ${at(now)}))
-        -- only for a public proposal (moderation withholds the others: domain/withheld-mail.ts)
+        -- only for a public proposal (moderation withholds the others: domain/votes/withheld-mail.ts)
         AND EXISTS (SELECT 1 FROM interventions i JOIN monuments m ON m.id = i.monument_id
                     WHERE i.id = mayor_notifications.intervention_id AND ${publicIntervention('i', 'm')})
       ORDER BY next_attempt_at, id

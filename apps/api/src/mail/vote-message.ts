@@ -1,7 +1,7 @@
 // The vote mails: a vote's confirmation (to the voter, in her language) and an alert about
 // a proposal's votes (to staff). Plain text only: nothing a visitor typed becomes markup or a header.
 import { PRODUCT_NAME, APP_PATHS } from '@linz/contract';
-import { voteConfirmTokenOf } from '../domain/vote-confirm.js';
+import { voteConfirmTokenOf } from '../domain/votes/vote-confirm.js';
 import { visitorText, type MailSettings, type OutgoingMail } from './message.js';
 import type { AlertMail, VoterMail } from './outbox.js';
 import { oneLine } from '../domain/visitor-text.js';

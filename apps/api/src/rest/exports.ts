@@ -3,9 +3,16 @@
 // <…>; rel="license"` header (RFC 8288) on every export, and inside the GeoJSON and the feeds.
 import { EXPORT_TYPES, routes } from '@linz/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { interventionsCsv, monumentsCsv, parseExportQuery, photoIndex, selectMonuments, toGeoJson } from '../domain/exports.js';
-import { publicPhotos } from '../domain/photos.js';
-import { answersFeed, interventionsFeed } from '../domain/feeds.js';
+import {
+  interventionsCsv,
+  monumentsCsv,
+  parseExportQuery,
+  photoIndex,
+  selectMonuments,
+  toGeoJson,
+} from '../domain/open-data/exports.js';
+import { publicPhotos } from '../domain/photos/photos.js';
+import { answersFeed, interventionsFeed } from '../domain/open-data/feeds.js';
 import { textSnapshot } from '../domain/read-cache.js';
 import { snapshotAnswer } from '../http/snapshot-answer.js';
 import type { Services } from '../services.js';

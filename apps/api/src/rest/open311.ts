@@ -11,7 +11,7 @@ import {
   parseOpen311Query,
   renderOpen311,
   type Open311Kind,
-} from '../domain/open311.js';
+} from '../domain/open-data/open311.js';
 import type { Services } from '../services.js';
 import { LICENSE_LINK } from './exports.js';
 

@@ -1,5 +1,5 @@
 // Following a proposal: by e-mail (double opt-in, one-click unsubscribe), in this browser alone,
-// and "mine". Each procedure is a use case (domain/use-cases/follows.ts).
+// and "mine". Each procedure is a use case (domain/follows/use-cases.ts).
 import { z } from 'zod';
 import {
   ConfirmFollowRequest,
@@ -19,7 +19,7 @@ import {
   unsubscribeByLink,
   unwatchProposal,
   watchProposal,
-} from '../domain/use-cases/follows.js';
+} from '../domain/follows/use-cases.js';
 import { publicProcedure, router } from './init.js';
 
 const ProposalRef = z.object({ interventionId: InterventionId });

@@ -1,4 +1,4 @@
-// Proposal and vote procedures: each a use case (domain/use-cases/proposals.ts) or a cached list.
+// Proposal and vote procedures: each a use case (domain/proposals/use-cases.ts) or a cached list.
 import { z } from 'zod';
 import {
   AwaitingAnswerList,
@@ -13,9 +13,9 @@ import {
   VoteAnswer,
   VoteRequest,
 } from '@linz/contract';
-import { listAwaitingAnswer, listMonumentInterventions } from '../domain/interventions.js';
-import { interventionsPageOf } from '../domain/use-cases/lists.js';
-import { fileReport, proposeIntervention, voteForProposal } from '../domain/use-cases/proposals.js';
+import { listAwaitingAnswer, listMonumentInterventions } from '../domain/proposals/interventions.js';
+import { interventionsPageOf } from '../domain/lists/use-cases.js';
+import { fileReport, proposeIntervention, voteForProposal } from '../domain/proposals/use-cases.js';
 import { idempotentWrite } from './idempotency.js';
 import { publicProcedure, router } from './init.js';
 

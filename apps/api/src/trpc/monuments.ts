@@ -1,4 +1,4 @@
-// Monument procedures: each a use case (domain/use-cases/) or a cached list.
+// Monument procedures: each a use case (domain/monuments/use-cases.ts) or a cached list.
 import {
   CreatedMonument,
   MonumentDetail,
@@ -9,10 +9,10 @@ import {
   ReportAnswer,
 } from '@linz/contract';
 import { z } from 'zod';
-import { getPublicMonument } from '../domain/monuments.js';
-import { monumentsPageOf } from '../domain/use-cases/lists.js';
-import { addMonumentAsVisitor } from '../domain/use-cases/monuments.js';
-import { fileReport } from '../domain/use-cases/proposals.js';
+import { getPublicMonument } from '../domain/monuments/monuments.js';
+import { monumentsPageOf } from '../domain/lists/use-cases.js';
+import { addMonumentAsVisitor } from '../domain/monuments/use-cases.js';
+import { fileReport } from '../domain/proposals/use-cases.js';
 import { idempotentWrite } from './idempotency.js';
 import { publicProcedure, router } from './init.js';
 

@@ -1,4 +1,4 @@
-// Photo procedures, over both transports; each a use case (domain/use-cases/photos.ts). The upload
+// Photo procedures, over both transports; each a use case (domain/photos/use-cases.ts). The upload
 // takes a form: tRPC reads it from its multipart/form-data request, the REST routes build it from
 // theirs (rest/routes.ts).
 import {
@@ -26,7 +26,7 @@ import {
   rotateUploadedPhoto,
   staffPhotos,
   uploadPhoto,
-} from '../domain/use-cases/photos.js';
+} from '../domain/photos/use-cases.js';
 import { publicProcedure, router, staffProcedure } from './init.js';
 
 export const photosRouter = router({

@@ -1,7 +1,7 @@
 // The legal pages' procedures: who runs the site, and the accessibility feedback form
-// (domain/use-cases/site.ts).
+// (domain/site/use-cases.ts).
 import { AccessibilityFeedbackReceived, NewAccessibilityFeedback } from '@linz/contract';
-import { reportBarrier } from '../domain/use-cases/site.js';
+import { reportBarrier } from '../domain/site/use-cases.js';
 import { publicProcedure, router } from './init.js';
 
 export const siteRouter = router({

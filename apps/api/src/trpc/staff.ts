@@ -1,5 +1,5 @@
 // The staff side. Every procedure but signIn and signOut needs a signed-in staff member; each is a
-// use case (domain/use-cases/moderation.ts and staff.ts): one transaction with its audit entry, then
+// use case (domain/moderation/use-cases.ts and staff.ts): one transaction with its audit entry, then
 // the public lists change on every instance.
 import {
   AccessibilityFeedbackList,
@@ -39,7 +39,7 @@ import {
   StaffQueue,
 } from '@linz/contract';
 import { z } from 'zod';
-import { auditCsv } from '../domain/audit.js';
+import { auditCsv } from '../domain/staff/audit.js';
 import {
   answerProposal,
   correctMonument,
@@ -58,7 +58,7 @@ import {
   reviewQueueOf,
   staffMonument,
   staffProposal,
-} from '../domain/use-cases/moderation.js';
+} from '../domain/moderation/use-cases.js';
 import {
   accessibilityReports,
   addModerationReason,
@@ -77,7 +77,7 @@ import {
   signInWithToken,
   signOutSession,
   updateModerationReason,
-} from '../domain/use-cases/staff.js';
+} from '../domain/staff/use-cases.js';
 import { textAt, translationOf } from '../http/locale.js';
 import { publicProcedure, router, staffProcedure } from './init.js';
 import { staffPhotosRouter } from './photos.js';

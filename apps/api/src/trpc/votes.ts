@@ -1,5 +1,5 @@
 // Votes the mayor can trust: confirming a vote by e-mail, and staff's check of the votes. Each
-// procedure is a use case (domain/use-cases/votes.ts).
+// procedure is a use case (domain/votes/use-cases.ts).
 import { z } from 'zod';
 import {
   ConfirmVoteRequest,
@@ -23,7 +23,7 @@ import {
   previewVoteDecision,
   releaseHeldMail,
   reviewProposalVotes,
-} from '../domain/use-cases/votes.js';
+} from '../domain/votes/use-cases.js';
 import { publicProcedure, router, staffProcedure } from './init.js';
 
 const ProposalRef = z.object({ interventionId: InterventionId });

@@ -3,8 +3,8 @@
 -- file is what runs; the old definitions in migrations 0001 to 0004 are history.
 --
 -- In SQL rather than TypeScript because a vote must be counted, limited and (at the threshold)
--- mailed in one transaction and one round trip, for a whole batch of ballots (domain/votes.ts).
--- `p_rules` is domain/votes.ts's VoteRules as JSON; `p_now` is the server's clock (tests move it).
+-- mailed in one transaction and one round trip, for a whole batch of ballots (domain/votes/votes.ts).
+-- `p_rules` is domain/votes/votes.ts's VoteRules as JSON; `p_now` is the server's clock (tests move it).
 
 -- What the threshold counts: every counted vote (the spec), or only e-mail-confirmed ones.
 CREATE OR REPLACE FUNCTION threshold_count(p_votes integer, p_confirmed integer, p_rules jsonb) RETURNS integer
@@ -108,7 +108,7 @@ $$;
 --            network an hour): kept for staff, answered like a counted vote
 -- r_count, for counted and held alike, is the count as this voter sees it (issue 37): the counted
 -- votes and the held ones of the ballot's network or browser (held_seen_by), so a held vote's
--- answer moves exactly as a counted one's would, and the popup (domain/interventions.ts) agrees.
+-- answer moves exactly as a counted one's would, and the popup (domain/proposals/interventions.ts) agrees.
 -- Every vote is looked at for alerts: more than `burst` from one network for a proposal in an hour,
 -- or the proposal's last 10 votes of the hour at near-regular intervals of a second or more (a
 -- script's sleep, not people's: their intervals vary as much as their mean).

@@ -1,0 +1,376 @@
+// Following a proposal: by e-mail with double opt-in and one-click unsubscribe, or in
+// this browser alone ("watch"); what a follower hears (mails queued in the transaction of the
+// change); "mine"; and how long an address is kept.
+//
+// Privacy: an address is stored only to send to it, in its follow's row (so ending the follow
+// deletes it, unless another follow of the same address still holds it); limits and "is this
+// address following already" use its keyed hash. Tokens are never stored: a follow has a random
+// seed, and its unsubscribe token (and each confirmation mail's token) is an HMAC of that seed
+// under the server secret, so a mail can be written again after a crash; rows keep only the
+// SHA-256 of a token, to find its follow.
+import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { MailLang, Mine, MineHidden, MineItem, StatusEntry } from '@linz/contract';
+import type { Database, Db } from '../../db/client.js';
+import { LimitReached, NotFound } from '../errors.js';
+import { keyedHash } from '../identity.js';
+import { interventionColumns, toIntervention } from '../proposals/interventions.js';
+import { publicIntervention } from '../moderation/visibility.js';
+
+/** A confirmation link works this long. */
+export const CONFIRM_HOURS = 48;
+/** Mails one inbox gets per day at most, follows and vote confirmations together; later requests are answered alike and send nothing. */
+export const CONFIRM_MAILS_PER_DAY = 3;
+/** Days after a proposal's final status (and its last mail) a follow ends. */
+export const FOLLOW_KEEP_DAYS = 90;
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+const seed = () => randomBytes(18).toString('base64url');
+
+/** Per-domain rules beyond the general ones (lower case, no `+tag`): add a domain here to extend them. */
+const DOMAIN_RULES: Record<string, { canonical?: string; ignoreDots?: boolean }> = {
+  'gmail.com': { ignoreDots: true },
+  'googlemail.com': { canonical: 'gmail.com', ignoreDots: true },
+};
+
+/**
+ * The inbox an address reaches, as far as we can tell: lower case, no `+tag` (as the UK's
+ * e-petitions do, for every domain), per-domain rules applied. The one address rule for every
+ * mail to a visitor (follows, vote confirmations): one inbox, one cap, however it is spelt.
+ */
+export function normaliseEmail(address: string): { address: string; domain: string } {
+  const lower = address.trim().toLowerCase();
+  const at = lower.lastIndexOf('@');
+  const rawDomain = lower.slice(at + 1);
+  const rule = DOMAIN_RULES[rawDomain] ?? {};
+  const domain = rule.canonical ?? rawDomain;
+  let local = lower.slice(0, at).split('+')[0] ?? '';
+  if (rule.ignoreDots) local = local.replace(/\./g, '');
+  return { address: `${local}@${domain}`, domain };
+}
+
+/** Keyed hash of an address's inbox (normaliseEmail): follows and the per-inbox mail cap use it. */
+export const emailHashOf = (secret: string, email: string) => keyedHash(`email:${secret}`, normaliseEmail(email).address);
+export const unsubscribeTokenOf = (secret: string, tokenSeed: string) => keyedHash(`follow-unsubscribe:${secret}`, tokenSeed);
+export const confirmTokenOf = (secret: string, tokenSeed: string, confirmSeed: string) =>
+  keyedHash(`follow-confirm:${secret}`, `${tokenSeed}:${confirmSeed}`);
+
+/**
+ * The proposal an id stands for now: a merged proposal's id leads to the one it continues as
+ * (following the chain), any other id to itself. Null for an unknown id.
+ */
+export async function currentInterventionId(database: Database, id: number, tx: Db = database.db): Promise<number | null> {
+  const [row] = await database.rows<{ id: number }>(
+    sql`WITH RECURSIVE chain(id, next, depth) AS (
+          SELECT id, merged_into, 0 FROM interventions WHERE id = ${id}
+          UNION ALL
+          SELECT i.id, i.merged_into, c.depth + 1 FROM chain c JOIN interventions i ON i.id = c.next WHERE c.depth < 20
+        )
+        SELECT id FROM chain WHERE next IS NULL LIMIT 1`,
+    tx,
+  );
+  return row ? Number(row.id) : null;
+}
+
+/** For a merged proposal's id: the proposal it continues as and that one's monument; null for any other id. */
+export async function continuationOf(database: Database, id: number): Promise<{ id: number; monumentId: string } | null> {
+  const current = await currentInterventionId(database, id);
+  if (current === null || current === id) return null;
+  const [row] = await database.rows<{ monument_id: string }>(sql`SELECT monument_id FROM interventions WHERE id = ${current}`);
+  return row ? { id: current, monumentId: row.monument_id } : null;
+}
+
+/** The public proposal an id addresses now (a merged id leads on), locked for the change; NotFound otherwise. */
+export async function publicProposal(database: Database, tx: Db, id: number): Promise<number> {
+  const current = await currentInterventionId(database, id, tx);
+  const [row] =
+    current === null
+      ? []
+      : await database.rows<{ id: number }>(
+          sql`SELECT i.id FROM interventions i JOIN monuments m ON m.id = i.monument_id
+              WHERE i.id = ${current} AND ${publicIntervention('i', 'm')} FOR SHARE OF i`,
+          tx,
+        );
+  if (!row) throw new NotFound('Unknown proposal.');
+  return Number(row.id);
+}
+
+/** Who asks for a mail to an address: the connection and browser limits count them (follows and vote confirmations). */
+export type MailAsk = { ipHash: string; voterHash: string; limit: number };
+
+/**
+ * The limits of a request that may mail an address, in its transaction: the connection's create
+ * limit (domain/limits.ts counts these requests too) and the browser's, else LimitReached; answers
+ * how many mails the address got today (CONFIRM_MAILS_PER_DAY caps them, silently).
+ */
+export async function checkAskLimits(database: Database, tx: Db, ask: MailAsk, emailHash: string): Promise<number> {
+  await database.rows(sql`SELECT pg_advisory_xact_lock(hashtext(${`create:${ask.ipHash}`}))`, tx);
+  await database.rows(sql`SELECT pg_advisory_xact_lock(hashtext(${`follow:${emailHash}`}))`, tx);
+  const [recent] = await database.rows<{ ip: number | string; voter: number | string; mails: number | string }>(
+    sql`SELECT
+          (SELECT count(*) FROM monuments WHERE creator_ip_hash = ${ask.ipHash} AND created_at > now() - interval '5 minutes')
+        + (SELECT count(*) FROM interventions WHERE creator_ip_hash = ${ask.ipHash} AND created_at > now() - interval '5 minutes')
+        + (SELECT count(*) FROM reports WHERE creator_ip_hash = ${ask.ipHash} AND created_at > now() - interval '5 minutes')
+        + (SELECT count(*) FROM follow_requests WHERE ip_hash = ${ask.ipHash} AND at > now() - interval '5 minutes') AS ip,
+          (SELECT count(*) FROM follow_requests WHERE voter_hash = ${ask.voterHash} AND at > now() - interval '5 minutes') AS voter,
+          (SELECT count(*) FROM follow_requests WHERE email_hash = ${emailHash} AND mailed AND at > now() - interval '1 day') AS mails`,
+    tx,
+  );
+  if (Number(recent?.ip ?? 0) >= ask.limit || Number(recent?.voter ?? 0) >= ask.limit) {
+    throw new LimitReached('Too many requests from your connection. Please try again in a few minutes.', 300);
+  }
+  return Number(recent?.mails ?? 0);
+}
+
+/** Counts a request for the limits above (the day's old ones go). */
+export async function recordAsk(database: Database, tx: Db, ask: MailAsk, emailHash: string, mailed: boolean): Promise<void> {
+  await database.rows(sql`DELETE FROM follow_requests WHERE at < now() - interval '1 day'`, tx);
+  await database.rows(
+    sql`INSERT INTO follow_requests (ip_hash, voter_hash, email_hash, mailed) VALUES (${ask.ipHash}, ${ask.voterHash}, ${emailHash}, ${mailed})`,
+    tx,
+  );
+}
+
+export type FollowAsk = MailAsk & { interventionId: number; email: string; lang: MailLang };
+
+/**
+ * A follow request: always the same answer, whether the address follows already or not. A new
+ * or still unconfirmed follow gets a confirmation mail (a new token; the last one mailed stays
+ * the valid one), at most CONFIRM_MAILS_PER_DAY per address; a confirmed follow gets nothing.
+ * Resolves to true when a mail was queued.
+ */
+export async function requestFollow(database: Database, secret: string, ask: FollowAsk): Promise<boolean> {
+  const emailHash = emailHashOf(secret, ask.email);
+  return database.db.transaction(async (tx) => {
+    const mailsToday = await checkAskLimits(database, tx, ask, emailHash);
+    const interventionId = await publicProposal(database, tx, ask.interventionId);
+    const [existing] = await database.rows<{ id: number; status: string; token_seed: string }>(
+      sql`SELECT id, status, token_seed FROM follows WHERE intervention_id = ${interventionId} AND email_hash = ${emailHash} FOR UPDATE`,
+      tx,
+    );
+    const mail = existing?.status !== 'confirmed' && mailsToday < CONFIRM_MAILS_PER_DAY;
+    await recordAsk(database, tx, ask, emailHash, mail);
+    if (!mail) return false;
+    const confirmSeed = seed();
+    const expires = sql`now() + make_interval(hours => ${CONFIRM_HOURS})`;
+    let followId: number;
+    if (existing) {
+      const confirmHash = sha256(confirmTokenOf(secret, existing.token_seed, confirmSeed));
+      await database.rows(
+        sql`UPDATE follows SET email = ${ask.email}, lang = ${ask.lang}, voter_hash = ${ask.voterHash},
+              confirm_token_hash = ${confirmHash}, confirm_expires_at = ${expires} WHERE id = ${existing.id}`,
+        tx,
+      );
+      followId = Number(existing.id);
+    } else {
+      const tokenSeed = seed();
+      const [row] = await database.rows<{ id: number }>(
+        sql`INSERT INTO follows (intervention_id, email, email_hash, lang, token_seed, confirm_token_hash, confirm_expires_at,
+              unsubscribe_token_hash, voter_hash)
+            VALUES (${interventionId}, ${ask.email}, ${emailHash}, ${ask.lang}, ${tokenSeed},
+              ${sha256(confirmTokenOf(secret, tokenSeed, confirmSeed))}, ${expires},
+              ${sha256(unsubscribeTokenOf(secret, tokenSeed))}, ${ask.voterHash})
+            RETURNING id`,
+        tx,
+      );
+      followId = Number(row?.id);
+    }
+    await database.rows(
+      sql`INSERT INTO follow_mails (follow_id, kind, event_key, payload)
+          VALUES (${followId}, 'confirm', ${`confirm:${confirmSeed}`}, ${JSON.stringify({ seed: confirmSeed })}::jsonb)`,
+      tx,
+    );
+    return true;
+  });
+}
+
+/** Confirms the follow of a confirmation token (POST only: mail scanners open links). */
+export async function confirmFollow(database: Database, token: string): Promise<{ interventionId: number }> {
+  const [row] = await database.rows<{ intervention_id: number }>(
+    sql`UPDATE follows SET status = 'confirmed', confirmed_at = now(), confirm_token_hash = NULL, confirm_expires_at = NULL
+        WHERE confirm_token_hash = ${sha256(token)} AND status = 'pending' AND confirm_expires_at > now()
+        RETURNING intervention_id`,
+  );
+  if (!row) {
+    throw new NotFound(
+      'This confirmation link is unknown, was used already or has expired (after 48 hours). Please follow the proposal again.',
+    );
+  }
+  return { interventionId: Number(row.intervention_id) };
+}
+
+/**
+ * Ends the follow of an unsubscribe token at once, or with `all` every follow of its address.
+ * The rows go, and with them the address (other follows of it keep their own copy) and any mail
+ * still waiting for them.
+ */
+export async function unsubscribe(database: Database, token: string, all: boolean): Promise<number> {
+  const hash = sha256(token);
+  const rows = all
+    ? await database.rows(
+        sql`DELETE FROM follows WHERE email_hash = (SELECT email_hash FROM follows WHERE unsubscribe_token_hash = ${hash}) RETURNING id`,
+      )
+    : await database.rows(sql`DELETE FROM follows WHERE unsubscribe_token_hash = ${hash} RETURNING id`);
+  if (rows.length === 0) throw new NotFound('This unsubscribe link is unknown, or the follow has ended already.');
+  return rows.length;
+}
+
+/** This browser follows a proposal without e-mail (shown on "mine"); repeating it changes nothing. */
+export async function watch(database: Database, interventionId: number, voterHash: string): Promise<void> {
+  await database.db.transaction(async (tx) => {
+    const id = await publicProposal(database, tx, interventionId);
+    await database.rows(
+      sql`INSERT INTO watches (intervention_id, voter_hash) VALUES (${id}, ${voterHash}) ON CONFLICT DO NOTHING`,
+      tx,
+    );
+  });
+}
+
+export async function unwatch(database: Database, interventionId: number, voterHash: string | null): Promise<void> {
+  const id = await currentInterventionId(database, interventionId);
+  if (id === null) throw new NotFound('Unknown proposal.');
+  if (voterHash === null) return;
+  await database.rows(sql`DELETE FROM watches WHERE intervention_id = ${id} AND voter_hash = ${voterHash}`);
+}
+
+export type FollowerEvent =
+  | {
+      kind: 'status';
+      eventKey: string;
+      /** The statement in either language or both (null: not given), the change's note, the whole history then. */
+      payload: { status: string; de: string | null; en: string | null; note: string | null; history: StatusEntry[] };
+    }
+  | { kind: 'merged'; eventKey: 'merged'; payload: { fromName: string; intoId: number; intoName: string } }
+  | { kind: 'removed'; eventKey: 'removed'; payload: Record<string, never> };
+
+/** Queues one mail per confirmed follower of a proposal for an event, in the change's transaction (at most once per event). */
+export async function queueFollowerMails(database: Database, tx: Db, interventionId: number, e: FollowerEvent): Promise<number> {
+  const rows = await database.rows(
+    sql`INSERT INTO follow_mails (follow_id, kind, event_key, payload)
+        SELECT f.id, ${e.kind}, ${e.eventKey}, ${JSON.stringify(e.payload)}::jsonb FROM follows f
+        WHERE f.intervention_id = ${interventionId} AND f.status = 'confirmed'
+        ON CONFLICT DO NOTHING RETURNING id`,
+    tx,
+  );
+  return rows.length;
+}
+
+/** Marks when a proposal reached a final status (or clears it when it left one); retention counts from here. */
+export async function markFinal(database: Database, tx: Db, interventionId: number, final: boolean): Promise<void> {
+  await database.rows(
+    final
+      ? sql`UPDATE follows SET final_at = now() WHERE intervention_id = ${interventionId} AND final_at IS NULL`
+      : sql`UPDATE follows SET final_at = NULL WHERE intervention_id = ${interventionId} AND final_at IS NOT NULL`,
+    tx,
+  );
+}
+
+export const FINAL_STATUSES = ['declined', 'done'] as const;
+
+/**
+ * The daily clean-up: unconfirmed follows older than 48 hours, and follows whose proposal reached
+ * a final status (declined, done, merged away, removed) 90 days ago and that have no mail left to send.
+ */
+export async function purgeFollows(database: Database, now: Date = new Date()): Promise<{ unconfirmed: number; ended: number }> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const unconfirmed = await database.rows(
+    sql`DELETE FROM follows WHERE status = 'pending' AND created_at < ${at} - make_interval(hours => ${CONFIRM_HOURS})
+          AND (confirm_expires_at IS NULL OR confirm_expires_at < ${at}) RETURNING id`,
+  );
+  const ended = await database.rows(
+    sql`DELETE FROM follows f WHERE f.final_at < ${at} - make_interval(days => ${FOLLOW_KEEP_DAYS})
+          AND NOT EXISTS (SELECT 1 FROM follow_mails x WHERE x.follow_id = f.id AND x.status IN ('pending', 'sending'))
+        RETURNING id`,
+  );
+  await database.rows(sql`DELETE FROM follow_requests WHERE at < ${at} - interval '1 day'`);
+  return { unconfirmed: unconfirmed.length, ended: ended.length };
+}
+
+type MineRow = Parameters<typeof toIntervention>[0] & {
+  list: Exclude<keyof Mine, 'reviewing' | 'hidden'>;
+  m_id: string;
+  m_name: string;
+  m_name_en: string | null;
+  is_public: boolean;
+};
+
+/** Waiting for staff (MODERATION=pre or held by the word screen): only its author sees it, as under review. */
+const UNDER_REVIEW = ['pending', 'held'];
+
+/**
+ * What this browser proposed, voted for and follows (watches, and confirmed e-mail follows asked
+ * from it), public proposals only, newest first; its own proposals and monuments that staff have
+ * still to approve, marked. Nothing of any other browser.
+ */
+export async function mine(database: Database, voterHash: string | null): Promise<Mine> {
+  const empty: Mine = { proposed: [], voted: [], following: [], reviewing: [], hidden: [] };
+  if (voterHash === null) return empty;
+  const reviewable = sql.raw(
+    `(${UNDER_REVIEW.concat('visible')
+      .map((s) => `'${s}'`)
+      .join(', ')})`,
+  );
+  const rows = await database.rows<MineRow>(sql`
+    WITH mine(list, id, at) AS (
+      SELECT 'proposed', id, created_at FROM interventions WHERE creator_voter_hash = ${voterHash}
+      UNION ALL SELECT 'voted', intervention_id, created_at FROM votes WHERE voter_hash = ${voterHash}
+      UNION ALL SELECT 'following', intervention_id, created_at FROM watches WHERE voter_hash = ${voterHash}
+      UNION ALL SELECT 'following', intervention_id, created_at FROM follows WHERE voter_hash = ${voterHash} AND status = 'confirmed'
+    )
+    SELECT x.list, ${interventionColumns}, m.id AS m_id, m.name AS m_name, m.name_en AS m_name_en,
+      (${publicIntervention('i', 'm')}) AS is_public
+    FROM (SELECT list, id, max(at) AS at FROM mine GROUP BY list, id) x
+    JOIN interventions i ON i.id = x.id JOIN monuments m ON m.id = i.monument_id
+    WHERE ${publicIntervention('i', 'm')}
+      OR (x.list = 'proposed' AND i.moderation IN ${reviewable} AND m.moderation IN ${reviewable} AND m.merged_into IS NULL)
+    ORDER BY x.at DESC, i.id DESC`);
+  for (const r of rows) {
+    const item: MineItem = {
+      intervention: toIntervention(r),
+      monument: { id: r.m_id, name: r.m_name, nameEn: r.m_name_en },
+      underReview: r.is_public !== true,
+    };
+    empty[r.list].push(item);
+  }
+  const monuments = await database.rows<{ id: string; name: string; lat: number; lng: number }>(sql`
+    SELECT id, name, lat, lng FROM monuments
+    WHERE creator_voter_hash = ${voterHash} AND moderation IN ${sql.raw(`(${UNDER_REVIEW.map((s) => `'${s}'`).join(', ')})`)}
+      AND merged_into IS NULL
+    ORDER BY created_at DESC, id DESC`);
+  empty.reviewing = monuments.map((m) => ({ id: m.id, name: m.name, geoLocX: Number(m.lat), geoLocY: Number(m.lng) }));
+  empty.hidden = await hiddenOf(database, voterHash);
+  return empty;
+}
+
+type HiddenRow = { kind: MineHidden['kind']; name: string; m_id: string; m_name: string; de: string; en: string | null };
+
+/**
+ * This browser's own proposals and monuments that staff hid with a reason: the reason
+ * is for their author, so only "mine" carries it (merged items are not hidden but moved).
+ */
+async function hiddenOf(database: Database, voterHash: string): Promise<MineHidden[]> {
+  const rows = await database.rows<HiddenRow>(sql`
+    SELECT * FROM (
+      SELECT 'intervention' AS kind, i.name, m.id AS m_id, m.name AS m_name, i.moderation_reason_de AS de,
+        i.moderation_reason_en AS en, i.created_at AS at
+      FROM interventions i JOIN monuments m ON m.id = i.monument_id
+      WHERE i.creator_voter_hash = ${voterHash} AND i.moderation = 'rejected' AND i.merged_into IS NULL
+        AND i.moderation_reason_de IS NOT NULL
+      UNION ALL
+      SELECT 'monument', m.name, m.id, m.name, m.moderation_reason_de, m.moderation_reason_en, m.created_at
+      FROM monuments m
+      WHERE m.creator_voter_hash = ${voterHash} AND m.moderation = 'rejected' AND m.merged_into IS NULL
+        AND m.moderation_reason_de IS NOT NULL
+    ) x ORDER BY at DESC`);
+  return rows.map((r) => ({
+    kind: r.kind,
+    name: r.name,
+    monumentId: r.m_id,
+    monumentName: r.m_name,
+    reason: { de: r.de, en: r.en ?? r.de },
+  }));
+}
+
+/** Confirmed e-mail followers of a proposal (the city sees only this number). */
+export const followerCount = (i: string) =>
+  sql.raw(`(SELECT count(*)::int FROM follows f WHERE f.intervention_id = ${i}.id AND f.status = 'confirmed')`);

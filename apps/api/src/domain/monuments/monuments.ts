@@ -1,0 +1,128 @@
+// Monuments: the public list and visitor additions (always unvalidated, with the spec's defaults).
+import { randomInt } from 'node:crypto';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import {
+  insideArea,
+  USER_MONUMENT_DEFAULTS,
+  type CityArea,
+  type CreatedMonument,
+  type Monument,
+  type MonumentDetail,
+  type NewMonument,
+} from '@linz/contract';
+import type { Database, Db } from '../../db/client.js';
+import { monuments } from '../../db/schema.js';
+import { refuseDuplicate } from './duplicates.js';
+import { Conflict, NotFound, OutsideArea } from '../errors.js';
+import { admission, auditHold } from '../moderation/screen.js';
+
+type Row = typeof monuments.$inferSelect;
+
+export function toMonument(r: Row, proposals = 0): Monument {
+  return {
+    id: r.id,
+    name: r.name,
+    ...(r.nameEn ? { name_en: r.nameEn } : {}),
+    geoLocX: r.lat,
+    geoLocY: r.lng,
+    category: r.category,
+    sex: r.sex,
+    validated: r.validated,
+    shortDescription: r.shortDescription,
+    shortDescription_en: r.shortDescriptionEn,
+    image: r.image,
+    alternatives: r.alternatives,
+    proposals,
+  };
+}
+
+export async function listMonuments(database: Database): Promise<Monument[]> {
+  const rows = await database.db
+    .select({ m: monuments, proposals: proposalCount })
+    .from(monuments)
+    .where(and(eq(monuments.moderation, 'visible'), isNull(monuments.mergedInto)))
+    .orderBy(asc(monuments.name), asc(monuments.id));
+  return rows.map((r) => toMonument(r.m, r.proposals));
+}
+
+/** The number of public proposals at the monument (its own visibility is checked by the caller). */
+const proposalCount = sql<number>`(SELECT count(*)::int FROM interventions i
+  WHERE i.monument_id = monuments.id AND i.moderation = 'visible')`.mapWith(Number);
+
+/** Merges may chain (a into b, later b into c); a chain longer than this is treated as unknown. */
+const MAX_MERGE_HOPS = 16;
+
+/** One public monument with its sources; a merged id answers the monument it was merged into (its own id in the body). */
+export async function getPublicMonument(database: Database, monumentId: string): Promise<MonumentDetail> {
+  let id = monumentId;
+  for (let hop = 0; hop <= MAX_MERGE_HOPS; hop++) {
+    const [found] = await database.db
+      .select({ m: monuments, proposals: proposalCount })
+      .from(monuments)
+      .where(eq(monuments.id, id));
+    if (!found) break;
+    const row = found.m;
+    if (row.mergedInto !== null) {
+      id = row.mergedInto;
+      continue;
+    }
+    if (row.moderation !== 'visible') break;
+    return { ...toMonument(row, found.proposals), source: row.source };
+  }
+  throw new NotFound('Unknown monument.');
+}
+
+/** The one rule for where a monument may be: inside the city's area (new ones and ones staff move). */
+export function refuseOutside(area: CityArea, lat: number, lng: number): void {
+  if (!insideArea(area, lat, lng)) throw new OutsideArea();
+}
+
+/** A new id in the form the web app proposes (mon-user-<digits>), unlikely to be taken. */
+const freshId = () => `mon-user-${Date.now()}${randomInt(1_000_000)}`;
+
+/**
+ * Adds a visitor's monument under the id the browser proposed. That id is only a proposal (two
+ * browsers may pick the same millisecond): when it is taken, the monument gets a fresh id, and
+ * the answer tells which. A duplicate of a public monument nearby is refused (domain/monuments/duplicates.ts).
+ * It is public at once unless the word screen holds it or MODERATION=pre makes it wait (domain/moderation/screen.ts).
+ * A place outside the city's area is refused before anything is written.
+ */
+export async function addMonument(
+  database: Database,
+  tx: Db,
+  input: NewMonument,
+  creatorIpHash: string,
+  creatorVoterHash: string | null,
+  mode: 'post' | 'pre',
+  area: CityArea,
+): Promise<CreatedMonument> {
+  refuseOutside(area, input.geoLocX, input.geoLocY);
+  await refuseDuplicate(database, tx, input.name, { lat: input.geoLocX, lng: input.geoLocY });
+  const admitted = await admission(database, tx, mode, input.name);
+  const ids = [input.id ?? freshId(), freshId(), freshId()];
+  for (const id of ids) {
+    const [row] = await tx
+      .insert(monuments)
+      .values({
+        id,
+        name: input.name,
+        lat: input.geoLocX,
+        lng: input.geoLocY,
+        category: USER_MONUMENT_DEFAULTS.category,
+        sex: USER_MONUMENT_DEFAULTS.sex,
+        validated: false,
+        image: USER_MONUMENT_DEFAULTS.image,
+        creatorIpHash,
+        creatorVoterHash,
+        moderation: admitted.moderation,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (row) {
+      if (admitted.moderation === 'held')
+        await auditHold(database, tx, { kind: 'monument', id: row.id }, input.name, admitted.hits);
+      return { ...toMonument(row), underReview: admitted.moderation !== 'visible' };
+    }
+  }
+  throw new Conflict('No free id for the new monument; please try again.');
+}

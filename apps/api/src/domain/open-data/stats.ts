@@ -1,0 +1,170 @@
+// The representation dashboard's figures (GET /api/stats): public monuments by sex and category,
+// the city's streets, participation, and the sources. One query per part, on public items only.
+import { sql } from 'drizzle-orm';
+import { PROPOSAL_STATUSES, SEXES, type Sex, type SexCounts, type Stats } from '@linz/contract';
+import type { Database } from '../../db/client.js';
+import { itemsWithoutCoordinates } from '../../db/streets.js';
+import { publicIntervention, publicMonument } from '../moderation/visibility.js';
+
+/** The city's street-name register: the credit its licence asks for. */
+export const STREET_REGISTER_SOURCE = {
+  name: 'Stadt Linz – data.linz.gv.at (Straßennamen und deren Bedeutung)',
+  url: 'https://data.linz.gv.at',
+  licence: 'CC BY 4.0',
+} as const;
+
+/**
+ * Where the monuments' facts and positions come from (seed/SOURCES.md; each monument's `source`
+ * names its pages). OpenStreetMap only draws the map: it is not a data source here.
+ */
+const MONUMENT_SOURCES: Stats['sources'] = [
+  {
+    name: 'Archiv der Stadt Linz, Denkmal-Datenbank (facts)',
+    url: 'https://stadtgeschichte.linz.at/denkmal/',
+    licence: '© Stadt Linz (facts only)',
+  },
+  { name: 'Wikipedia and LinzWiki (facts, coordinates)', url: 'https://de.wikipedia.org', licence: 'CC BY-SA' },
+  {
+    name: 'Stadt Linz – data.linz.gv.at (hotspots, defibrillators, fountains, toilets: positions)',
+    url: 'https://data.linz.gv.at',
+    licence: 'CC BY 4.0',
+  },
+];
+
+const zeroSexes = (): SexCounts => Object.fromEntries(SEXES.map((s) => [s, 0])) as SexCounts;
+/** A sex outside the contract's five (free text in old rows) counts as not known yet. */
+const sexKey = (s: string): Sex => ((SEXES as readonly string[]).includes(s) ? (s as Sex) : 'unspecified');
+
+/** Monday (UTC) of the ISO week of a date, as YYYY-MM-DD. */
+export function isoWeekOf(t: Date): string {
+  const day = new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth(), t.getUTCDate()));
+  day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
+  return day.toISOString().slice(0, 10);
+}
+
+type WeekCounts = { week: string; n: number }[];
+
+/** Every week from the first to the last, weeks without activity included (oldest first). */
+function weekSeries(proposals: WeekCounts, votes: WeekCounts): Stats['participation']['weeks'] {
+  const counts = new Map<string, { proposals: number; votes: number }>();
+  const add = (rows: WeekCounts, key: 'proposals' | 'votes') => {
+    for (const r of rows) {
+      const c = counts.get(r.week) ?? { proposals: 0, votes: 0 };
+      c[key] += Number(r.n);
+      counts.set(r.week, c);
+    }
+  };
+  add(proposals, 'proposals');
+  add(votes, 'votes');
+  const weeks = [...counts.keys()].sort();
+  const [first, last] = [weeks[0], weeks.at(-1)];
+  if (first === undefined || last === undefined) return [];
+  const out: Stats['participation']['weeks'] = [];
+  for (let d = new Date(`${first}T00:00:00Z`); isoWeekOf(d) <= last; d.setUTCDate(d.getUTCDate() + 7)) {
+    const week = isoWeekOf(d);
+    out.push({ week, ...(counts.get(week) ?? { proposals: 0, votes: 0 }) });
+  }
+  return out;
+}
+
+/** The Monday (UTC) of a timestamp column's ISO week, as YYYY-MM-DD (PostgreSQL's weeks start on Monday). */
+const weekOf = (column: string) => sql.raw(`to_char(date_trunc('week', ${column} AT TIME ZONE 'UTC'), 'YYYY-MM-DD')`);
+
+export function median(xs: number[]): number | null {
+  if (xs.length === 0) return null;
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  const upper = s[mid] ?? 0;
+  return s.length % 2 ? upper : ((s[mid - 1] ?? upper) + upper) / 2;
+}
+
+async function monumentFigures(database: Database): Promise<Stats['monuments']> {
+  const rows = await database.rows<{ sex: string; category: string; n: number }>(sql`
+    SELECT m.sex, m.category, count(*)::int AS n FROM monuments m WHERE ${publicMonument('m')} GROUP BY 1, 2`);
+  const bySex = zeroSexes();
+  const byCategory: Record<string, SexCounts> = {};
+  for (const r of rows) {
+    const key = sexKey(r.sex);
+    bySex[key] += Number(r.n);
+    (byCategory[r.category] ??= zeroSexes())[key] += Number(r.n);
+  }
+  const names = await database.rows<{ name: string }>(sql`SELECT name FROM street_names`);
+  const unlocated = itemsWithoutCoordinates(names.map((r) => r.name));
+  const without = { total: unlocated.length, bySex: zeroSexes(), byCategory: {} as Record<string, number> };
+  for (const item of unlocated) {
+    without.bySex[sexKey(item.sex)]++;
+    without.byCategory[item.category] = (without.byCategory[item.category] ?? 0) + 1;
+  }
+  return { total: rows.reduce((n, r) => n + Number(r.n), 0), bySex, byCategory, withoutCoordinates: without };
+}
+
+async function streetFigures(database: Database): Promise<Stats['streets']> {
+  const rows = await database.rows<{ sex: 'female' | 'male' | 'unknown'; n: number }>(
+    sql`SELECT sex, count(*)::int AS n FROM street_names GROUP BY sex`,
+  );
+  const out = { female: 0, male: 0, unknown: 0 };
+  for (const r of rows) out[r.sex] += Number(r.n);
+  return out;
+}
+
+type ProposalRow = {
+  created_at: Date | string;
+  status: string;
+  reached_at: Date | string | null;
+  answered_at: Date | string | null;
+};
+
+async function participation(database: Database): Promise<Stats['participation']> {
+  const proposals = await database.rows<ProposalRow>(sql`
+    SELECT i.created_at, i.status, n.reached_at,
+      CASE WHEN i.answer_de IS NOT NULL OR i.answer_en IS NOT NULL THEN i.answered_at END AS answered_at
+    FROM interventions i JOIN monuments m ON m.id = i.monument_id
+    LEFT JOIN mayor_notifications n ON n.intervention_id = i.id AND n.kind = 'threshold' AND n.status <> 'held'
+    WHERE ${publicIntervention('i', 'm')}`);
+  const votesByWeek = await database.rows<{ week: string; n: number }>(sql`
+    SELECT ${weekOf('v.created_at')} AS week, count(*)::int AS n
+    FROM votes v JOIN interventions i ON i.id = v.intervention_id JOIN monuments m ON m.id = i.monument_id
+    WHERE ${publicIntervention('i', 'm')} AND v.status = 'counted' GROUP BY 1`);
+  const proposalsByWeek = new Map<string, number>();
+  for (const p of proposals) {
+    const week = isoWeekOf(new Date(p.created_at));
+    proposalsByWeek.set(week, (proposalsByWeek.get(week) ?? 0) + 1);
+  }
+  const byStatus = Object.fromEntries(PROPOSAL_STATUSES.map((s) => [s, 0])) as Stats['participation']['byStatus'];
+  for (const p of proposals) if (p.status in byStatus) byStatus[p.status as keyof typeof byStatus]++;
+  const reached = proposals.filter((p) => p.reached_at !== null);
+  // An answer given before the threshold was reached counts as 0 days.
+  const days = reached.flatMap(({ reached_at, answered_at }) =>
+    reached_at === null || answered_at === null
+      ? []
+      : [Math.max(0, (new Date(answered_at).getTime() - new Date(reached_at).getTime()) / 86_400_000)],
+  );
+  const med = median(days);
+  return {
+    proposals: proposals.length,
+    votes: votesByWeek.reduce((n, r) => n + Number(r.n), 0),
+    weeks: weekSeries(
+      [...proposalsByWeek].map(([week, n]) => ({ week, n })),
+      votesByWeek,
+    ),
+    reachedThreshold: reached.length,
+    answered: days.length,
+    medianDaysToAnswer: med === null ? null : Math.round(med * 10) / 10,
+    byStatus,
+  };
+}
+
+export async function computeStats(database: Database): Promise<Stats> {
+  const [monuments, streets, part] = await Promise.all([
+    monumentFigures(database),
+    streetFigures(database),
+    participation(database),
+  ]);
+  return {
+    monuments,
+    streets,
+    participation: part,
+    sources: [...MONUMENT_SOURCES, STREET_REGISTER_SOURCE],
+    licence: 'CC BY 4.0',
+  };
+}

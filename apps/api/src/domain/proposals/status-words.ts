@@ -1,0 +1,19 @@
+// A proposal's status and its history in words, for what the server writes itself (follower mails,
+// the Atom feed); the web app has its own in its translation files.
+import type { MailLang, ProposalStatus, StatusEntry } from '@linz/contract';
+import { oneLine } from '../visitor-text.js';
+
+export const STATUS_WORDS: Record<MailLang, Record<ProposalStatus, string>> = {
+  de: { open: 'offen', in_review: 'in Prüfung', planned: 'geplant', declined: 'abgelehnt', done: 'umgesetzt' },
+  en: { open: 'open', in_review: 'under review', planned: 'planned', declined: 'declined', done: 'done' },
+};
+
+/** The day written out as Linz reads it ("12. März 2027", "12 March 2027"), in the city's time zone. */
+export const dayOf = (iso: string | Date, lang: MailLang): string =>
+  new Intl.DateTimeFormat(lang === 'de' ? 'de-AT' : 'en-GB', { dateStyle: 'long', timeZone: 'Europe/Vienna' }).format(
+    new Date(iso),
+  );
+
+/** One step of the history as a line: "12. März 2027: in Prüfung – Im Kulturausschuss beraten". */
+export const historyLine = (e: StatusEntry, lang: MailLang): string =>
+  `${dayOf(e.at, lang)}: ${STATUS_WORDS[lang][e.status]}${e.note ? ` – ${oneLine(e.note)}` : ''}`;

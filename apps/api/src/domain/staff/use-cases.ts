@@ -1,0 +1,62 @@
+// Use cases of the staff desk besides moderation: signing in and out, the canned reasons for
+// hiding, the word screen's lists, the audit log, the accessibility reports and the outbox. Each
+// change runs as the signed-in member and is in the audit log.
+import type { AuditFilter, ModerationReasonText, ScreenWord } from '@linz/contract';
+import { listFeedback } from '../site/accessibility-feedback.js';
+import { listAudit } from './audit.js';
+import { addReason, listReasons, removeReason, updateReason } from '../moderation/moderation-reasons.js';
+import { listOutbox, retryMail } from '../outbox.js';
+import {
+  addScreenAllow,
+  addScreenWord,
+  listScreenAllow,
+  listScreenWords,
+  removeScreenAllow,
+  removeScreenWord,
+} from '../moderation/screen.js';
+import { signIn, signOut } from './staff.js';
+import { staffName, type Actor, type App } from '../app.js';
+
+/** Signs in with a staff token (failed attempts are limited per address): the new session's id, for its cookie. */
+export async function signInWithToken(app: App, input: { token: string }, actor: Actor) {
+  const { member, sessionId } = await signIn(app.database, input.token, await actor.ipHash());
+  return { name: member.name, sessionId };
+}
+
+/** Ends the session of the request's cookie, if there is one. */
+export async function signOutSession(app: App, input: { sessionId: string | undefined }) {
+  if (input.sessionId !== undefined) await signOut(app.database, input.sessionId);
+  return { ok: true as const };
+}
+
+export const signedInMember = async (_app: App, _input: void, actor: Actor) => ({ name: await staffName(actor) });
+
+export const moderationReasons = (app: App) => listReasons(app.database);
+export const addModerationReason = async (app: App, input: ModerationReasonText, actor: Actor) =>
+  addReason(app.database, await staffName(actor), input);
+export const updateModerationReason = async (app: App, input: ModerationReasonText & { id: number }, actor: Actor) =>
+  updateReason(app.database, await staffName(actor), input.id, { de: input.de, en: input.en });
+export const removeModerationReason = async (app: App, input: { id: number }, actor: Actor) =>
+  removeReason(app.database, await staffName(actor), input.id);
+
+export const screenWords = (app: App) => listScreenWords(app.database);
+export const addToScreen = async (app: App, input: ScreenWord, actor: Actor) =>
+  addScreenWord(app.database, await staffName(actor), input);
+export const removeFromScreen = async (app: App, input: ScreenWord, actor: Actor) =>
+  removeScreenWord(app.database, await staffName(actor), input);
+export const screenAllowList = (app: App) => listScreenAllow(app.database);
+export const allowWord = async (app: App, input: { word: string }, actor: Actor) =>
+  addScreenAllow(app.database, await staffName(actor), input.word);
+export const disallowWord = async (app: App, input: { word: string }, actor: Actor) =>
+  removeScreenAllow(app.database, await staffName(actor), input.word);
+
+export const auditPage = (app: App, input: AuditFilter) => listAudit(app.database, input);
+export const accessibilityReports = (app: App) => listFeedback(app.database);
+
+export const outbox = (app: App) => listOutbox(app.database);
+/** Sends a failed mail again (audited): the sender is woken. */
+export async function retryFailedMail(app: App, input: { notificationId: number }, actor: Actor) {
+  const entry = await retryMail(app.database, await staffName(actor), input.notificationId);
+  app.mailQueued();
+  return entry;
+}
