@@ -1,28 +1,34 @@
 // The staff mail for one accessibility feedback message: German first, then English,
 // plain text only, so nothing the sender typed becomes markup or a header. An answer goes to the
-// sender's address when they gave one (Reply-To).
+// sender's address when they gave one (Reply-To). The words are in mail/texts/<lang>.json.
 import { APP_PATHS } from '@linz/contract';
+import { oneBlock, oneLine } from '../domain/visitor-text.js';
 import type { MailSettings, OutgoingMail } from './message.js';
 import type { FeedbackMail } from './outbox.js';
-import { oneBlock, oneLine } from '../domain/visitor-text.js';
+import { fill, fillLines, MAIL_TEXTS } from './texts.js';
 
 export function composeFeedbackMail(f: FeedbackMail, s: MailSettings): OutgoingMail {
   const host = new URL(s.publicUrl).hostname || 'localhost';
-  const admin = `${s.publicUrl}${APP_PATHS.admin}`;
   const page = f.page ? oneLine(f.page) : '–';
+  const values = (lang: 'de' | 'en') => {
+    const w = MAIL_TEXTS[lang].feedback;
+    return {
+      page,
+      receivedAt: f.receivedAt.toISOString(),
+      replyTo: f.email ? fill(w.replyTo, { email: f.email }) : w.noAddress,
+      admin: `${s.publicUrl}${APP_PATHS.admin}`,
+      id: f.id,
+    };
+  };
+  const de = MAIL_TEXTS.de.feedback;
   const text = [
-    'Eine Rückmeldung zur Barrierefreiheit ist eingegangen.',
-    '',
-    `Seite: ${page}`,
-    `Eingegangen: ${f.receivedAt.toISOString()}`,
-    f.email ? `Antwort erbeten an: ${f.email} (Antworten auf diese E-Mail gehen dorthin)` : 'Keine E-Mail-Adresse angegeben.',
-    `In der Verwaltung: ${admin}`,
+    ...fillLines(de.lines, values('de')),
     '',
     '-- Nachricht / Message --',
     oneBlock(f.message),
     '-- --',
     '',
-    `An accessibility feedback message arrived (page: ${page}). ${f.email ? 'Replying to this e-mail answers the sender.' : 'The sender gave no address.'}`,
+    ...fillLines(MAIL_TEXTS.en.feedback.lines, values('en')),
     '',
   ].join('\n');
   return {
@@ -30,7 +36,7 @@ export function composeFeedbackMail(f: FeedbackMail, s: MailSettings): OutgoingM
     from: s.mailFrom,
     to: s.feedbackEmail,
     ...(f.email ? { replyTo: f.email } : {}),
-    subject: `Barrierefreiheit: Rückmeldung Nr. ${f.id}${f.page ? ` zu ${page.slice(0, 80)}` : ''}`,
+    subject: fill(f.page ? de.subjectWithPage : de.subject, { id: f.id, page: page.slice(0, 80) }),
     text,
   };
 }

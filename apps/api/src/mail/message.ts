@@ -4,8 +4,9 @@
 // map link that selects the proposal, and a Reply-To that reaches the city's staff. The plain text
 // and the HTML alternative are rendered from the same blocks; in the HTML every text is escaped, so
 // nothing a visitor typed becomes markup, and nothing typed ever becomes a header.
-import { PRODUCT_NAME, monumentViewPath, staffAnswerPath, type Sex } from '@linz/contract/facts';
+import { PRODUCT_NAME, monumentViewPath, staffAnswerPath } from '@linz/contract/facts';
 import type { Notification } from './outbox.js';
+import { fill, fillLines, MAIL_TEXTS, plural } from './texts.js';
 import { escapeHtml, oneLine } from '../domain/visitor-text.js';
 
 /** One message as the transports take it (the mayor's, or a follower's with its HTML and List-Unsubscribe headers). */
@@ -31,7 +32,7 @@ const coord = (x: number) => x.toFixed(6);
  * map, never in the subject, so a spammer's proposal name cannot pass for our words.
  */
 export function visitorText(lang: 'de' | 'en', text: string): string {
-  return lang === 'de' ? `„${text}“ (so von jemandem auf der Karte eingegeben)` : `“${text}” (as someone entered it on the map)`;
+  return fill(MAIL_TEXTS[lang].visitorText, { text });
 }
 
 /** Fixed per notification, so a resend after a crash carries the same id and can be recognised. */
@@ -44,29 +45,27 @@ export function messageIdOf(n: Notification, publicUrl: string): string {
 /** After staff invalidated votes of a proposal whose mail had gone: the corrected count, once. */
 function composeCorrection(n: Notification, s: MailSettings, proposal: string, monument: string): MayorMail {
   const origin = voteOrigin(n.votes);
+  const values = (lang: Lang) => ({
+    votes: n.votes.counted,
+    proposal,
+    monument,
+    when: when(n.reachedAt, MAIL_TEXTS[lang].locale),
+    origin: origin[lang],
+    map: mapLinkOf(s.publicUrl, n),
+  });
   const text = [
-    'Sehr geehrte Damen und Herren,',
-    '',
-    `Korrektur nach Prüfung: ${n.votes.counted} Stimmen.`,
-    '',
-    `Zum Vorschlag „${proposal}“ („${monument}“) haben wir Ihnen am ${when(n.reachedAt, 'de-AT')} das Erreichen der Schwelle gemeldet.`,
-    'Bei der Prüfung der Stimmen haben unsere Mitarbeiterinnen und Mitarbeiter Stimmen für ungültig erklärt;',
-    `der Vorschlag liegt nun unter der Schwelle. Stand: ${origin.de}`,
-    `Auf der Karte: ${mapLinkOf(s.publicUrl, n)}`,
-    '',
-    'Diese Nachricht wurde automatisch versandt.',
+    ...fillLines(MAIL_TEXTS.de.correction.lines, values('de')),
     '',
     '-- English --',
     '',
-    `Correction after review: ${n.votes.counted} votes.`,
-    `Staff invalidated votes of the proposal “${proposal}”; it is now below the threshold. Now: ${origin.en}`,
+    ...fillLines(MAIL_TEXTS.en.correction.lines, values('en')),
     '',
   ].join('\n');
   return {
     messageId: messageIdOf(n, s.publicUrl),
     from: s.mailFrom,
     to: s.mayorEmail,
-    subject: `${PRODUCT_NAME}: Korrektur nach Prüfung: ${n.votes.counted} Stimmen für „${proposal}“`,
+    subject: `${PRODUCT_NAME}: ${fill(MAIL_TEXTS.de.correction.subject, values('de'))}`,
     text,
     replyTo: s.staffEmail,
   };
@@ -88,46 +87,27 @@ function when(t: Date, locale: string): string {
 
 type Lang = 'de' | 'en';
 
-/** Plural by count: "1 Stimme", "10 Stimmen". */
-const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /**
  * The votes' credibility in one sentence a clerk understands, from the figures the mail has:
  * "10 Stimmen aus 8 verschiedenen Netzen (höchstens 3 aus demselben), 6 davon per E-Mail bestätigt."
  */
 export function voteOrigin(v: Notification['votes']): Record<Lang, string> {
-  if (v.counted === 0) return { de: 'Keine gezählten Stimmen.', en: 'No counted votes.' };
-  const all = v.confirmed >= v.counted;
-  const de = {
-    votes: counted(v.counted, 'Stimme', 'Stimmen'),
-    from:
-      v.networks <= 1
-        ? 'aus einem einzigen Netz'
-        : `aus ${v.networks} verschiedenen Netzen (höchstens ${v.largestNetwork} aus demselben)`,
-    confirmed: v.confirmed === 0 ? 'keine davon' : all ? 'alle' : `${v.confirmed} davon`,
+  const sentence = (lang: Lang) => {
+    const w = MAIL_TEXTS[lang].origin;
+    if (v.counted === 0) return w.none;
+    return fill(w.sentence, {
+      votes: plural(w.votes, v.counted),
+      from: v.networks <= 1 ? w.oneNetwork : fill(w.networks, { networks: v.networks, largest: v.largestNetwork }),
+      confirmed:
+        v.confirmed === 0
+          ? w.noneConfirmed
+          : v.confirmed >= v.counted
+            ? w.allConfirmed
+            : fill(w.someConfirmed, { count: v.confirmed }),
+    });
   };
-  const en = {
-    votes: counted(v.counted, 'vote', 'votes'),
-    from:
-      v.networks <= 1
-        ? 'from one single network'
-        : `from ${v.networks} different networks (at most ${v.largestNetwork} from the same one)`,
-    confirmed: v.confirmed === 0 ? 'none of them' : all ? 'all of them' : `${v.confirmed} of them`,
-  };
-  return {
-    de: `${de.votes} ${de.from}, ${de.confirmed} per E-Mail bestätigt.`,
-    en: `${en.votes} ${en.from}, ${en.confirmed} confirmed by e-mail.`,
-  };
+  return { de: sentence('de'), en: sentence('en') };
 }
-
-/** Whom a monument commemorates (the site's "Erinnert an"), as a clause of the mail. */
-const COMMEMORATES: Record<Sex, Record<Lang, string>> = {
-  female: { de: 'eine Frau oder Frauen', en: 'a woman or women' },
-  male: { de: 'einen Mann oder Männer', en: 'a man or men' },
-  mixed: { de: 'Frauen und Männer', en: 'women and men' },
-  none: { de: 'keine Person', en: 'no person' },
-  unspecified: { de: 'noch nicht bestimmt', en: 'not known yet' },
-};
 
 /** A row of a table of facts; with `href` its value is a link (the text part shows the address). */
 type Field = { label: string; value: string; href?: string };
@@ -171,82 +151,62 @@ export function composeMayorMail(n: Notification, s: MailSettings): MayorMail {
   const proposal = oneLine(n.intervention.name);
   const monument = oneLine(n.monument.name);
   if (n.kind === 'correction') return composeCorrection(n, s, proposal, monument);
-  const monumentEn = n.monument.nameEn ? oneLine(n.monument.nameEn) : monument;
   const summaryEn = n.intervention.descriptionEn ? oneLine(n.intervention.descriptionEn) : null;
-  const description = { de: oneLine(n.monument.description.de), en: oneLine(n.monument.description.en) };
   const coords = `${coord(n.monument.lat)}, ${coord(n.monument.lng)}`;
   const map = mapLinkOf(s.publicUrl, n);
   const osm = osmLinkOf(n.monument);
   const answer = `${s.publicUrl}${staffAnswerPath(n.interventionId)}`;
   const origin = voteOrigin(n.votes);
-  const sex = COMMEMORATES[n.monument.sex] ?? COMMEMORATES.unspecified;
+  const sex = n.monument.sex in MAIL_TEXTS.de.mayor.sexes ? n.monument.sex : 'unspecified';
+  const description = { de: oneLine(n.monument.description.de), en: oneLine(n.monument.description.en) };
 
-  const de: Block[] = [
-    { p: 'Sehr geehrte Damen und Herren,' },
-    {
-      p: `ein Vorschlag auf der Karte ${PRODUCT_NAME} hat ${n.voteCount} Unterstützungen erreicht. Die Stadt kann ihn öffentlich beantworten: Die Antwort erscheint beim Vorschlag auf der Karte, und wer ihm per E-Mail folgt, bekommt sie zugeschickt.`,
-    },
-    { action: 'Antwort der Stadt verfassen (Anmeldung für Mitarbeiterinnen und Mitarbeiter)', href: answer },
-    { p: `Für Rückfragen antworten Sie einfach auf diese E-Mail; sie geht an das Team der Karte (${s.staffEmail}).` },
-    { h: 'Der Vorschlag' },
-    {
-      fields: [
-        { label: 'Vorschlag', value: proposal },
-        { label: 'Nummer', value: String(n.interventionId) },
-        { label: 'Unterstützungen', value: `${n.voteCount}, erreicht am ${when(n.reachedAt, 'de-AT')}` },
-        { label: 'Herkunft', value: origin.de },
-        { label: 'Folgen per E-Mail', value: counted(n.followers, 'Person', 'Personen') },
-        { label: 'Auf der Karte', value: 'Vorschlag auf der Karte öffnen', href: map },
-      ],
-    },
-    { h: 'Das Denkmal' },
-    {
-      fields: [
-        { label: 'Denkmal', value: monument },
-        { label: 'Beschreibung', value: description.de || 'noch keine' },
-        { label: 'Erinnert an', value: sex.de },
-        { label: 'Koordinaten', value: coords },
-        { label: 'OpenStreetMap', value: 'Ort auf OpenStreetMap öffnen', href: osm },
-      ],
-    },
-    {
-      p: 'Bitte beachten Sie: Die Unterstützungen sind anonym. Gezählt wird höchstens eine pro Browser; es handelt sich nicht um überprüfte Personen. Per E-Mail bestätigt wird höchstens eine pro Adresse. Ein Netz ist ein Block benachbarter Internetadressen, etwa ein Haushalt oder ein Büro; auffällige Häufungen aus einem Netz prüfen unsere Mitarbeiterinnen und Mitarbeiter, bevor sie zählen.',
-    },
-    { p: 'Diese Nachricht wurde automatisch versandt.' },
-  ];
-  const en: Block[] = [
-    {
-      p: `A proposal on the ${PRODUCT_NAME} map has reached ${n.voteCount} supports. The city can answer it in public: the answer appears with the proposal on the map and is mailed to those who follow it by e-mail.`,
-    },
-    { action: "Write the city's answer (for staff, after signing in)", href: answer },
-    { p: `For questions, simply reply to this e-mail; it goes to the map's team (${s.staffEmail}).` },
-    { h: 'The proposal' },
-    {
-      fields: [
-        { label: 'Proposal', value: proposal },
-        ...(summaryEn ? [{ label: 'In English', value: summaryEn }] : []),
-        { label: 'Number', value: String(n.interventionId) },
-        { label: 'Supports', value: `${n.voteCount}, reached on ${when(n.reachedAt, 'en-GB')}` },
-        { label: 'Origin', value: origin.en },
-        { label: 'Following by e-mail', value: counted(n.followers, 'person', 'people') },
-        { label: 'On the map', value: 'Open the proposal on the map', href: map },
-      ],
-    },
-    { h: 'The monument' },
-    {
-      fields: [
-        { label: 'Monument', value: monumentEn },
-        { label: 'Description', value: description.en || (description.de ? `${description.de} (in German)` : 'none yet') },
-        { label: 'Commemorates', value: sex.en },
-        { label: 'Coordinates', value: coords },
-        { label: 'OpenStreetMap', value: 'Open the place on OpenStreetMap', href: osm },
-      ],
-    },
-    {
-      p: 'Please note: the supports are anonymous, at most one per browser; they are not verified persons. At most one per address is confirmed by e-mail. A network is a block of neighbouring internet addresses, such as a household or an office; unusual bursts from one network are checked by staff before they count.',
-    },
-    { p: 'This message was sent automatically.' },
-  ];
+  /** The mail's half in one language: German first, the mayor's language, then English. */
+  const half = (lang: Lang): Block[] => {
+    const w = MAIL_TEXTS[lang].mayor;
+    const values = {
+      product: PRODUCT_NAME,
+      votes: n.voteCount,
+      staffEmail: s.staffEmail,
+      when: when(n.reachedAt, MAIL_TEXTS[lang].locale),
+    };
+    const other = lang === 'de' ? description.en : description.de;
+    return [
+      { p: w.greeting },
+      { p: fill(w.intro, values) },
+      { action: w.answer, href: answer },
+      { p: fill(w.questions, values) },
+      { h: w.proposalTitle },
+      {
+        fields: [
+          { label: w.proposal, value: proposal },
+          ...(lang === 'en' && summaryEn ? [{ label: w.inEnglish, value: summaryEn }] : []),
+          { label: w.number, value: String(n.interventionId) },
+          { label: w.supports, value: fill(w.supportsValue, values) },
+          { label: w.origin, value: origin[lang] },
+          { label: w.followers, value: plural(w.people, n.followers) },
+          { label: w.onMap, value: w.openOnMap, href: map },
+        ],
+      },
+      { h: w.monumentTitle },
+      {
+        fields: [
+          { label: w.monument, value: lang === 'en' && n.monument.nameEn ? oneLine(n.monument.nameEn) : monument },
+          {
+            label: w.description,
+            value:
+              description[lang] || (lang === 'en' && other ? fill(w.otherDescription, { description: other }) : w.noDescription),
+          },
+          { label: w.commemorates, value: w.sexes[sex] },
+          { label: w.coordinates, value: coords },
+          { label: w.osm, value: w.openOsm, href: osm },
+        ],
+      },
+      { p: w.note },
+      { p: w.automatic },
+    ];
+  };
+  const de = half('de');
+  const en = half('en');
   const text = [...asText(de), '-- English --', '', ...asText(en)].join('\n');
   const html = [
     '<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -262,7 +222,7 @@ export function composeMayorMail(n: Notification, s: MailSettings): MayorMail {
     from: s.mailFrom,
     to: s.mayorEmail,
     replyTo: s.staffEmail,
-    subject: `${PRODUCT_NAME}: Vorschlag „${proposal}“ für „${monument}“ hat ${n.voteCount} Unterstützungen`,
+    subject: `${PRODUCT_NAME}: ${fill(MAIL_TEXTS.de.mayor.subject, { proposal, monument, votes: n.voteCount })}`,
     text,
     html,
   };
