@@ -28,7 +28,7 @@ export type PhotoFields = z.infer<typeof PhotoFields>;
  * in `monumentId` or `interventionId`, and PhotoFields; empty ones left out) and the file's bytes.
  * The REST routes read their multipart request into this (the path gives the subject).
  */
-export type SentUpload = { text: Record<string, string>; bytes: Uint8Array | undefined };
+export type SentUpload = { text: Record<string, string>; bytes?: Uint8Array | undefined };
 
 /** A tRPC client's form read into a SentUpload, or undefined with an issue for a field that is not known. */
 async function sentOfForm(form: FormData, ctx: z.RefinementCtx): Promise<SentUpload | undefined> {
@@ -51,7 +51,13 @@ async function sentOfForm(form: FormData, ctx: z.RefinementCtx): Promise<SentUpl
  * REST route's SentUpload. Checked here, once, either way: the subject, the fields, a file.
  */
 export const PhotoUploadForm = z
-  .union([z.instanceof(FormData), z.custom<SentUpload>((v) => typeof v === 'object' && v !== null && 'text' in v)])
+  .union([
+    z.instanceof(FormData),
+    z.strictObject({
+      text: z.record(z.string(), z.string()),
+      bytes: z.custom<Uint8Array>((v) => v instanceof Uint8Array).optional(),
+    }),
+  ])
   .transform(async (input, ctx) => {
     const sent = input instanceof FormData ? await sentOfForm(input, ctx) : input;
     if (!sent) return z.NEVER;
