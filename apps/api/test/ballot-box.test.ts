@@ -131,11 +131,13 @@ describe(`ballot box on ${DB_KIND}`, () => {
       const admin = postgres(t!.url!, { max: 1 });
       try {
         // The batch waits for the held row lock; end its session from outside.
-        // Waits for the batch to show up in the server's activity (a real event, polled).
+        // Waits for the batch to show up in the server's activity (a real event, polled). Only in
+        // this test's own database: other test files cast votes on the same server at the same time.
         await vi.waitFor(
           async () => {
             const rows = await admin`SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity
-              WHERE query LIKE '%cast_votes(%' AND pid <> pg_backend_pid() AND state = 'active'`;
+              WHERE query LIKE '%cast_votes(%' AND pid <> pg_backend_pid() AND state = 'active'
+                AND datname = current_database()`;
             expect(rows.filter((r) => r.ok)).toHaveLength(1);
           },
           { timeout: 5000, interval: 50 },
