@@ -1,5 +1,5 @@
 // With/without figures for the API's three mechanisms: the API as it is beside
-// a copy of src/ without the mechanism (variants.ts), each started fresh on the same database.
+// the API started without the mechanism (variants.ts: loadConfig options), each fresh on the same database.
 //  - ballot box: votes arriving together go in one cast_votes call. Without: one call per vote,
 //    as many at once as the pool allows.
 //  - deadline withdrawal: a vote still queued when its request's deadline answered 503 is not cast.
@@ -10,7 +10,7 @@ import { fmtGet, fmtVotes, log, mergeVotes, RATE_LIMIT, WARMUP, voteLoad, votesO
 import type { ConfigOptions } from '../src/config.js';
 import { startApi, type Api } from './server.js';
 import type { MechanismRow } from './table.js';
-import { variantSrc, type Variant } from './variants.js';
+import { VARIANTS, type Variant } from './variants.js';
 import { loadGet, ok200, type GetResult, type VoteResult } from './wrk.js';
 
 const num = (name: string, def: number) => Number(process.env[name] ?? def);
@@ -21,7 +21,7 @@ const OVERLOAD_CONNECTIONS = num('BENCH_OVERLOAD_CONNECTIONS', 300);
 const WHICH = new Set((process.env.BENCH_MECHANISMS ?? 'box,withdrawal,cache').split(','));
 
 async function withApi<T>(ctx: Ctx, variant: Variant, options: ConfigOptions, work: (api: Api) => Promise<T>): Promise<T> {
-  const api = await startApi(ctx.db, { rateLimit: RATE_LIMIT, src: variantSrc(variant), options });
+  const api = await startApi(ctx.db, { rateLimit: RATE_LIMIT, options: { ...options, ...VARIANTS[variant] } });
   try {
     return await work(api);
   } finally {

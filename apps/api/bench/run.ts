@@ -39,7 +39,6 @@ import type { SqlRefConfig, SqlRefResult } from './reference-sql.js';
 import { startApi, type Api, type DbTarget } from './server.js';
 import { cpuMs, percentile } from './stats.js';
 import { printMechanisms, printMemory, printTable, type MechanismRow, type MemoryRow, type Row } from './table.js';
-import { removeVariants } from './variants.js';
 import { compareGets, CONNECTIONS, loadGet, ok200, requireWrk } from './wrk.js';
 
 type Part = 'reads' | 'votes' | 'mechanisms' | 'scale' | 'search' | 'instances' | 'photos' | 'city';
@@ -341,7 +340,7 @@ async function main() {
       `\nThree instances behind nginx on PostgreSQL (instances.ts):\n${instances.lines.map((l) => `  ${l}`).join('\n')}`,
     );
   if (mechanisms.length) {
-    console.log('\nMechanisms, with and without (the API as it is vs a copy of src without the mechanism, bench/variants.ts):\n');
+    console.log('\nMechanisms, with and without (the API as it is vs started without the mechanism, bench/variants.ts):\n');
     printMechanisms(mechanisms);
   }
   console.log(
@@ -357,6 +356,5 @@ main()
     process.exitCode = 1;
   })
   .finally(() => {
-    removeVariants();
     cleanupNow();
   });

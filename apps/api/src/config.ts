@@ -58,6 +58,11 @@ export const DEFAULTS = {
   statsFreshWaitMs: 100,
   shutdownDrainMs: 5000,
   idempotencyWaitMs: 3000,
+  // The mechanisms `pnpm bench -- --only mechanisms` measures with and without (bench/README.md).
+  ballotBatch: 100,
+  ballotsInFlight: 2,
+  withdrawAnsweredVotes: true,
+  readCache: true,
 } as const;
 
 type Fixed = {
@@ -200,6 +205,14 @@ export type Config = {
   oidc: OidcConfig | undefined;
   /** How long a repeat with an Idempotency-Key waits for the first request's answer before 409. */
   idempotencyWaitMs: number;
+  /** Votes arriving together are cast in one cast_votes call of at most this many (1: each alone). */
+  ballotBatch: number;
+  /** Such calls in the database at once on PostgreSQL (PGlite runs one query at a time: always 1). */
+  ballotsInFlight: number;
+  /** A vote still queued when its request was answered (the deadline's 503) is not cast. */
+  withdrawAnsweredVotes: boolean;
+  /** The public lists are served from memory, dropped on writes (and, on PostgreSQL, by the other instances' NOTIFY); off: every read runs its query. */
+  readCache: boolean;
   /** What the mayor's threshold counts, how many networks its votes need, and when one network's votes are a burst. */
   votes: { counts: ThresholdCounts; minNetworks: number; burst: number };
   /** Who runs this site (Impressum, accessibility statement, privacy page): the SITE_PROFILE file, validated. */

@@ -47,10 +47,10 @@ export type ServiceParts = { config: Config; database: Database; secret: string;
 
 export function createServices({ config, database, secret, mailer }: ServiceParts): Services {
   const lists = {
-    monuments: createReadCache(MonumentList, () => listMonuments(database)),
-    interventions: createReadCache(InterventionList, () => listAllInterventions(database)),
+    monuments: createReadCache(MonumentList, () => listMonuments(database), config.readCache),
+    interventions: createReadCache(InterventionList, () => listAllInterventions(database), config.readCache),
   };
-  const voteRules = voteRulesOf(config, database.kind === 'postgres' ? CHANGE_CHANNEL : null);
+  const voteRules = voteRulesOf(config, database.kind === 'postgres' && config.readCache ? CHANGE_CHANNEL : null);
   return Object.freeze({
     config,
     database,
@@ -76,8 +76,9 @@ export function createServices({ config, database, secret, mailer }: ServicePart
     voteRules,
     ballots: createBallotBox(database, {
       rules: voteRules,
-      inFlight: database.kind === 'postgres' ? 2 : 1,
-      maxBatch: 100,
+      inFlight: database.kind === 'postgres' ? config.ballotsInFlight : 1,
+      maxBatch: config.ballotBatch,
+      withdrawAnswered: config.withdrawAnsweredVotes,
     }),
     metrics: metricsEnabled(config) ? createMetrics(database) : undefined,
     mailQueued: () => mailer.wake(),

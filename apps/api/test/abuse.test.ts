@@ -296,7 +296,7 @@ describe('vote limit (limits.votesPerIpPerIntervention)', () => {
     const ipHash = 'burst-connection';
     // Small batches, several in flight: the limit must hold within a batch and between batches.
     const rules = { ...voteRulesOf(loadConfig({}), null), ipLimit: 5 };
-    const box = createBallotBox(database, { rules, inFlight: 4, maxBatch: 3 });
+    const box = createBallotBox(database, { rules, inFlight: 4, maxBatch: 3, withdrawAnswered: true });
     const results = await Promise.allSettled(
       Array.from({ length: 40 }, (_, i) =>
         castVote(box, { interventionId: p.id, monumentId: m.id, voterHash: `voter-${i}`, ipHash, netHash: 'burst-net' }),

@@ -57,7 +57,7 @@ async function countsOf(database: NonNullable<typeof t>['database'], ids: number
 describe(`ballot box on ${DB_KIND}`, () => {
   it('60 votes on three proposals in small mixed batches: every count exact, one e-mail each at 10', async () => {
     const { database, proposals } = await threeProposals();
-    const box = createBallotBox(database, { rules, inFlight: 3, maxBatch: 7 });
+    const box = createBallotBox(database, { rules, inFlight: 3, maxBatch: 7, withdrawAnswered: true });
     const ballots = Array.from({ length: 60 }, (_, i) => ballot(proposals[i % 3]!, `voter-${i}`));
     const results = await Promise.all(ballots.map((b) => box.cast(b)));
     expect(results.every((r) => r.outcome === 'counted')).toBe(true);
@@ -104,7 +104,7 @@ describe(`ballot box on ${DB_KIND}`, () => {
 
   it('a ballot the database refuses fails alone: the rest of its batch is counted', async () => {
     const { database, proposals } = await threeProposals();
-    const box = createBallotBox(database, { rules, inFlight: 1, maxBatch: 100 });
+    const box = createBallotBox(database, { rules, inFlight: 1, maxBatch: 100, withdrawAnswered: true });
     // A NUL character cannot be stored in PostgreSQL text: the whole batch's statement fails.
     const bad = { ...ballot(proposals[0]!, 'voter-bad'), voterHash: 'bad\u0000voter' };
     const good = Array.from({ length: 9 }, (_, i) => ballot(proposals[i % 3]!, `voter-${i}`));
@@ -125,7 +125,7 @@ describe(`ballot box on ${DB_KIND}`, () => {
       const { database, proposals } = await threeProposals();
       const p = proposals[0]!;
       const release = await holdProposal(t!, p.id);
-      const box = createBallotBox(database, { rules, inFlight: 1, maxBatch: 100 });
+      const box = createBallotBox(database, { rules, inFlight: 1, maxBatch: 100, withdrawAnswered: true });
       const pending = Promise.allSettled(Array.from({ length: 5 }, (_, i) => box.cast(ballot(p, `voter-${i}`))));
       const { default: postgres } = await import('postgres');
       const admin = postgres(t!.url!, { max: 1 });
@@ -161,7 +161,12 @@ describe(`ballot box on ${DB_KIND}`, () => {
   it('unknown proposals, a wrong monument, repeats and the daily limit each get their own answer in one batch', async () => {
     const { database, proposals } = await threeProposals();
     const p = proposals[0]!;
-    const box = createBallotBox(database, { rules: { ...rules, ipLimit: 2 }, inFlight: 1, maxBatch: 100 });
+    const box = createBallotBox(database, {
+      rules: { ...rules, ipLimit: 2 },
+      inFlight: 1,
+      maxBatch: 100,
+      withdrawAnswered: true,
+    });
     const results = await Promise.all(
       [
         ballot(p, 'a', 'shared-ip'),

@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import type { Database } from '../src/db/client.js';
 import { claimDue, markRetry } from '../src/mail/outbox.js';
-import { voteOrigin } from '../src/mail/message.js';
+import { voteOrigin } from '../src/mail/mayor-message.js';
 import { retryDelayMs } from '../src/mail/sender.js';
 import type { ConfigOptions } from '../src/config.js';
 import { DB_KIND, browser, freshDatabase, json, testConfig } from './harness.js';

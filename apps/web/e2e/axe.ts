@@ -5,12 +5,19 @@ import type { Page } from './fixtures';
 /** The WCAG levels checked: 2.0, 2.1 and 2.2, A and AA. */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
+/** axe describes only what fails: the same violations, without building a selector and a summary for
+ * each of the thousands of nodes that pass (the API docs page's check took 43 s of a CI run). */
+const VIOLATIONS_ONLY = { resultTypes: ['violations' as const] };
+
 /** WCAG 2.2 A/AA and best practice, serious and critical only.
  * `include`: a CSS selector to check only that part (a dialog over the map, whose hundreds of markers make a full check slow). */
 export async function seriousViolations(page: Page, include?: string) {
   const builder = new AxeBuilder({ page });
   if (include) builder.include(include);
-  const results = await builder.withTags([...WCAG_TAGS, 'best-practice']).analyze();
+  const results = await builder
+    .withTags([...WCAG_TAGS, 'best-practice'])
+    .options(VIOLATIONS_ONLY)
+    .analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
@@ -19,7 +26,10 @@ export async function seriousViolations(page: Page, include?: string) {
 /** Every WCAG 2.2 A/AA violation, whatever its impact, and the serious or critical best-practice
  * ones (seriousViolations' share: one axe run per page covers both). */
 export async function wcagViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags([...WCAG_TAGS, 'best-practice']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags([...WCAG_TAGS, 'best-practice'])
+    .options(VIOLATIONS_ONLY)
+    .analyze();
   const wcag = (tags: string[]) => tags.some((tag) => WCAG_TAGS.includes(tag));
   return results.violations
     .filter((v) => wcag(v.tags) || v.impact === 'serious' || v.impact === 'critical')

@@ -12,7 +12,7 @@ import { Route as followUnsubscribeRoute } from './routes/follow.unsubscribe';
 import { Route as accessibilityRoute } from './routes/barrierefreiheit';
 import { Route as privacyRoute } from './routes/datenschutz';
 import { Route as impressumRoute } from './routes/impressum';
-import { Route as indexRoute } from './routes/index';
+import { Route as indexRoute } from './routes';
 import { Route as interventionsRoute } from './routes/interventions';
 import { Route as mineRoute } from './routes/mine';
 import { Route as monumentsRoute } from './routes/monuments';

@@ -61,3 +61,19 @@ describe('derived cache (the dashboard)', () => {
     expect((await stats.get()).data).toEqual({ n: 7 });
   });
 });
+
+describe('read cache (the public lists)', () => {
+  it('loads once until a write; kept off (config readCache: false, the bench without it) every read loads', async () => {
+    let loads = 0;
+    const load = async () => ({ n: ++loads });
+    const kept = createReadCache(Figures, load);
+    expect((await kept.get()).data).toEqual({ n: 1 });
+    expect((await kept.get()).data).toEqual({ n: 1 });
+    kept.invalidate();
+    expect((await kept.get()).data).toEqual({ n: 2 });
+
+    const off = createReadCache(Figures, load, false);
+    expect((await off.get()).data).toEqual({ n: 3 });
+    expect((await off.get()).data).toEqual({ n: 4 });
+  });
+});

@@ -47,7 +47,12 @@ export function serialised(data: unknown): Snapshot<unknown> | undefined {
   return typeof data === 'object' && data !== null ? snapshots.get(data) : undefined;
 }
 
-export function createReadCache<S extends z.ZodType<object>>(schema: S, load: () => Promise<unknown>): ReadCache<z.infer<S>> {
+/** `keep` false: nothing is kept, every read loads (the bench's "without" figure, config readCache). */
+export function createReadCache<S extends z.ZodType<object>>(
+  schema: S,
+  load: () => Promise<unknown>,
+  keep = true,
+): ReadCache<z.infer<S>> {
   let current: Promise<Snapshot<z.infer<S>>> | undefined;
   let version = 0;
   return {
@@ -55,6 +60,7 @@ export function createReadCache<S extends z.ZodType<object>>(schema: S, load: ()
     get() {
       if (current) return current;
       const building = load().then((raw) => snapshotOf(schema, raw));
+      if (!keep) return building;
       current = building;
       // A failed build is not kept; the next read tries again.
       building.catch(() => {

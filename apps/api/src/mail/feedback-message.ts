@@ -3,7 +3,7 @@
 // sender's address when they gave one (Reply-To). The words are in mail/texts/<lang>.json.
 import { APP_PATHS } from '@linz/contract';
 import { oneBlock, oneLine } from '../domain/visitor-text.js';
-import type { MailSettings, OutgoingMail } from './message.js';
+import type { MailSettings, OutgoingMail } from './outgoing.js';
 import type { FeedbackMail } from './outbox.js';
 import { fill, fillLines, MAIL_TEXTS } from './texts.js';
 

@@ -7,7 +7,7 @@
 import { PRODUCT_NAME, APP_PATHS, monumentViewPath, PATHS, type MailLang, type StatusEntry } from '@linz/contract';
 import { historyLine, STATUS_WORDS } from '../domain/proposals/status-words.js';
 import { confirmTokenOf, unsubscribeTokenOf } from '../domain/follows/follows.js';
-import { visitorText, type MailSettings, type OutgoingMail } from './message.js';
+import { visitorText, type MailSettings, type OutgoingMail } from './outgoing.js';
 import { fill, fillLines, MAIL_TEXTS } from './texts.js';
 import type { FollowerMail } from './outbox.js';
 import { escapeHtml, oneBlock, oneLine } from '../domain/visitor-text.js';

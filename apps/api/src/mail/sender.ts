@@ -8,7 +8,8 @@ import type { Database } from '../db/client.js';
 import { announceChange } from '../domain/read-cache.js';
 import { composeFeedbackMail } from './feedback-message.js';
 import { composeFollowerMail } from './follow-message.js';
-import { composeMayorMail, type MailSettings } from './message.js';
+import { composeMayorMail } from './mayor-message.js';
+import type { MailSettings } from './outgoing.js';
 import { composeAlertMail, composeVoteConfirmMail } from './vote-message.js';
 import {
   claimDue,

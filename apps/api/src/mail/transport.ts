@@ -3,7 +3,7 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createTransport } from 'nodemailer';
-import type { OutgoingMail } from './message.js';
+import type { OutgoingMail } from './outgoing.js';
 
 export type MailTransport = {
   /** Resolves once the message was accepted; rejects with the SMTP error otherwise. */

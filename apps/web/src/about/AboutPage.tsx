@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { branding } from '../branding';
 import { showIntro } from '../intro/introState';
 import { BackLink } from '../layout/BackLink';
-import { siteQuery, webAddressLabel } from '../legal/siteQuery';
+import { siteQuery, webAddressLabel } from '../api/queries/site';
 
 function Section({ id, headline, paragraphs }: { id: string; headline: string; paragraphs: string[] }) {
   return (

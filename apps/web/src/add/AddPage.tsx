@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { queryKeys } from '../api/queries';
 import { FeedbackBanner } from '../feedback/FeedbackBanner';
 import { failure, success, type Feedback } from '../feedback/feedback';
-import { mineKey } from '../follow/mineQuery';
+import { mineKey } from '../api/queries/mine';
 import { BackLink } from '../layout/BackLink';
 import { touchFirst } from '../layout/touchFirst';
 import { arrival } from '../map/arrival';

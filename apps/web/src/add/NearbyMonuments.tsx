@@ -8,8 +8,9 @@ import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { langOf } from '../i18n/languages';
-import { mapTileQuery, tilesCovering } from '../map/mapData';
-import { monumentName } from '../map/monumentName';
+import { mapTileQuery } from '../api/queries/mapTile';
+import { tilesCovering } from '../map/mapData';
+import { monumentName } from '../i18n/monumentName';
 import '../finder/finder.css';
 
 type Props = { lat: number; lng: number };

@@ -13,7 +13,7 @@ import { useModalDialog } from '../layout/useModalDialog';
 import { failure, type Feedback } from '../feedback/feedback';
 import { LANGUAGES, langOf, type Lang } from '../i18n/languages';
 import { requestFollow, setWatching } from './followApi';
-import { mineKey, mineQuery } from './mineQuery';
+import { mineKey, mineQuery } from '../api/queries/mine';
 
 type Props = {
   interventionId: number;

@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { allInterventionsQuery, monumentsQuery } from '../api/queries';
 import { langOf } from '../i18n/languages';
-import { monumentName } from '../map/monumentName';
+import { monumentName } from '../i18n/monumentName';
 import { proposalLink } from './tokenSearch';
 
 export function ProposalName({ interventionId }: { interventionId: number }) {

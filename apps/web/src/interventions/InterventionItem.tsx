@@ -8,7 +8,7 @@ import type { ListedIntervention } from '../api/normalise';
 import { langOf } from '../i18n/languages';
 import { ProposalThumb } from '../photos/ProposalThumb';
 import { usePublicPhoto } from '../photos/usePublicPhoto';
-import { monumentName } from '../map/monumentName';
+import { monumentName } from '../i18n/monumentName';
 import { CityAnswer, StatusBadge, useThresholdVotes, VoteProgress } from '../popup/ProposalStanding';
 import { MayorNotice } from '../popup/MayorNotice';
 import { formatPlace } from './place';

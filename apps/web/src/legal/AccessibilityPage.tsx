@@ -7,7 +7,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { AccessibilityFeedbackForm } from './AccessibilityFeedbackForm';
 import { LegalPage, Section } from './LegalPage';
-import { formatDay, localised } from './siteQuery';
+import { formatDay, localised } from '../api/queries/site';
 
 function Body({ site }: { site: SiteInfo }) {
   const { t, i18n } = useTranslation();

@@ -4,7 +4,7 @@
 // backups' keeper and schedule are the site profile's.
 import type { RetentionFacts, SiteProfile } from '@linz/contract';
 import { useTranslation } from 'react-i18next';
-import { localised } from './siteQuery';
+import { localised } from '../api/queries/site';
 
 const ROWS = [
   'voterCookie',

@@ -4,7 +4,7 @@ import { APP_PATHS } from '@linz/contract/facts';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { LegalPage, Section } from './LegalPage';
-import { localised, webAddressLabel } from './siteQuery';
+import { localised, webAddressLabel } from '../api/queries/site';
 
 export function ImpressumPage() {
   const { t, i18n } = useTranslation();

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BackLink } from '../layout/BackLink';
-import { siteQuery } from './siteQuery';
+import { siteQuery } from '../api/queries/site';
 
 export function Section({ id, headline, children }: { id: string; headline: string; children: ReactNode }) {
   return (

@@ -5,7 +5,7 @@ import type { RetentionFacts, SiteInfo } from '@linz/contract';
 import { useTranslation } from 'react-i18next';
 import { DataRetention } from './DataRetention';
 import { LegalPage, Section } from './LegalPage';
-import { formatDay, localised } from './siteQuery';
+import { formatDay, localised } from '../api/queries/site';
 
 /**
  * Each purpose and its legal basis (Art. 6(1) GDPR). `public`: what the site is for, a task in the

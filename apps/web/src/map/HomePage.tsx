@@ -12,7 +12,7 @@ import { afterPaint } from '../layout/schedule';
 import { HoldProgress } from './HoldProgress';
 import { LocateButton } from './LocateButton';
 import type { Found } from './findMonument';
-import { monumentLinkQuery, useMonumentLink } from './useMonumentLink';
+import { monumentLinkQuery, useMonumentLink } from '../api/queries/monumentLink';
 import { usePressToAdd } from './usePressToAdd';
 import { arrival as pendingArrival } from './arrival';
 import { parseMapLink } from '@linz/contract/facts';
@@ -22,7 +22,7 @@ import { initialView } from './view';
 // JavaScript otherwise), fetched and run after the first paint.
 const MonumentMap = lazy(() => import('./MonumentMap').then((m) => ({ default: m.MonumentMap })));
 // The filter button (and, on demand, its panel) loads with the map, after the first paint.
-const FilterButton = lazy(() => import('../finder/FilterButton').then((m) => ({ default: m.FilterButton })));
+const FilterButton = lazy(() => import('./search/FilterButton').then((m) => ({ default: m.FilterButton })));
 
 export function HomePage() {
   const { t } = useTranslation();

@@ -16,7 +16,7 @@ import { useMapTiles } from './mapData';
 import { flyToMonument } from './flyTo';
 import { fanOut } from './markerIcon';
 import { createMarkerLayer, type Look } from './markerLayer';
-import { monumentName } from './monumentName';
+import { monumentName } from '../i18n/monumentName';
 import { LINK_ZOOM } from './view';
 
 // The popup's code (voting, proposing, sharing, confetti) loads when a popup first opens.

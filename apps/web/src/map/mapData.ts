@@ -4,18 +4,13 @@
 // invalidation of ['monuments'] refreshes the tiles in view (the server's ETag answers 304 for
 // those that did not change).
 import type { MapTile, MonumentFilters } from '@linz/contract';
-import { MAP_TILE_MAX_ZOOM, PATHS, pathOf } from '@linz/contract/facts';
-import { monumentFilterSearch } from '@linz/contract/filters';
+import { MAP_TILE_MAX_ZOOM } from '@linz/contract/facts';
 import { cell, tileX, tileY } from '@linz/contract/mercator';
-import { queryOptions, useQueries } from '@tanstack/react-query';
+import { useQueries } from '@tanstack/react-query';
 import type { Map as LeafletMap } from 'leaflet';
 import { useEffect, useMemo, useState } from 'react';
-import { getChecked, withQuery } from '../api/client';
-import { isMapTile } from '../api/answers';
-import { queryKeys } from '../api/queries';
+import { mapTileQuery, type TileAddress } from '../api/queries/mapTile';
 import type { Bounds } from './clusters';
-
-export type TileAddress = { z: number; x: number; y: number };
 
 /** Tiles asked for beyond the view, as a share of its size: a cluster whose centre lies just outside still shows. */
 const MARGIN = 0.1;
@@ -36,26 +31,6 @@ export function tilesCovering({ south, west, north, east }: Bounds, mapZoom: num
   for (let x = x0; x <= x1; x++) for (let y = y0; y <= y1; y++) tiles.push({ z, x, y });
   return tiles.sort((a, b) => Math.hypot(a.x - cx, a.y - cy) - Math.hypot(b.x - cx, b.y - cy)).slice(0, MAX_TILES);
 }
-
-/** A tile's URL: the tile's address and the filters in the address's form (a CDN's cache key). */
-export function tileUrl({ z, x, y }: TileAddress, filters: MonumentFilters): string {
-  return withQuery(pathOf(PATHS.mapTile, { z, x, y }), monumentFilterSearch(filters));
-}
-
-export const mapTileQuery = (tile: TileAddress, filters: MonumentFilters) => {
-  const url = tileUrl(tile, filters);
-  return queryOptions({
-    queryKey: [...queryKeys.monuments, 'tile', url] as const,
-    queryFn: async ({ signal }) => {
-      // Each tile's request starts in a task of its own: a view asks for 15 to 40 tiles at once,
-      // and starting them all inside one render took a phone's main thread over 100 ms.
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      return getChecked(url, isMapTile, signal);
-    },
-    // Tiles of views left behind are kept a while: panning back draws at once.
-    gcTime: 10 * 60_000,
-  });
-};
 
 type View = { zoom: number; bounds: Bounds };
 

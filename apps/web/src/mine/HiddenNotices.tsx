@@ -4,7 +4,7 @@
 import type { MineHidden } from '@linz/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { mineQuery } from '../follow/mineQuery';
+import { mineQuery } from '../api/queries/mine';
 import './hidden.css';
 
 export function useHidden(monumentId?: string): MineHidden[] {

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { Feedback } from '../feedback/feedback';
 import { FeedbackBanner } from '../feedback/FeedbackBanner';
 import { setWatching } from '../follow/followApi';
-import { mineKey, mineQuery } from '../follow/mineQuery';
+import { mineKey, mineQuery } from '../api/queries/mine';
 import { proposalLink } from '../follow/tokenSearch';
 import { langOf } from '../i18n/languages';
 import { ProposalThumb } from '../photos/ProposalThumb';

@@ -9,7 +9,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCategoryLabel } from '../finder/FilterPanel';
 import { langOf, type Lang } from '../i18n/languages';
-import { monumentName } from '../map/monumentName';
+import { monumentName } from '../i18n/monumentName';
 import { firstPhoto, PhotoFigure } from '../photos/PhotoFigure';
 import { monumentPhotosQuery } from '../photos/photoApi';
 import { MonumentProposals } from '../popup/MonumentProposals';

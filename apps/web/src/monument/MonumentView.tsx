@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { monumentLinkQuery } from '../map/useMonumentLink';
+import { monumentLinkQuery } from '../api/queries/monumentLink';
 import { HiddenNotices } from '../mine/HiddenNotices';
 import { MonumentDetails } from './MonumentDetails';
 import './monument.css';

@@ -12,7 +12,7 @@ import type { FilterSearch } from '../finder/search';
 import { useFilters } from '../finder/useFilters';
 import { langOf } from '../i18n/languages';
 import { BackLink } from '../layout/BackLink';
-import { monumentName } from '../map/monumentName';
+import { monumentName } from '../i18n/monumentName';
 import { MonumentItem } from './MonumentItem';
 import { MoreButton, useFocusFirstNew } from './MoreButton';
 

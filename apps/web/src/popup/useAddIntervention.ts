@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, call } from '../api/client';
 import { queryKeys } from '../api/queries';
 import { failure, success, type Feedback } from '../feedback/feedback';
-import { mineKey } from '../follow/mineQuery';
+import { mineKey } from '../api/queries/mine';
 import { underReview } from '../storage/keys';
 
 export function useAddIntervention(

@@ -4,7 +4,7 @@
 import type { Mine } from '@linz/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { mineQuery } from '../follow/mineQuery';
+import { mineQuery } from '../api/queries/mine';
 import { underReview } from '../storage/keys';
 
 export function useUnderReview(): Mine | undefined {

@@ -2,7 +2,7 @@
 // demand: nothing of it is in the map's first load.
 import { createRoute } from '@tanstack/react-router';
 import { lazyPage } from '../layout/lazyPage';
-import { monumentLinkQuery } from '../map/useMonumentLink';
+import { monumentLinkQuery } from '../api/queries/monumentLink';
 import { Route as rootRoute } from './__root';
 
 export type MonumentViewSearch = { proposal?: string };

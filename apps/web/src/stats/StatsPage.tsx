@@ -9,7 +9,7 @@ import { ShareButton } from '../share/ShareButton';
 import { MonumentFigures } from './MonumentFigures';
 import { ParticipationFigures } from './ParticipationFigures';
 import { PatternDefs } from './patterns';
-import { statsQuery } from './statsQuery';
+import { statsQuery } from '../api/queries/stats';
 import { StreetFigures } from './StreetFigures';
 import { WithoutCoordinates } from './WithoutCoordinates';
 import './stats.css';

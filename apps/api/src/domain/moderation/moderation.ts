@@ -36,30 +36,57 @@ const interventionFacts = ({
   ...rest
 }: QueueIntervention) => rest;
 
-async function onMonument(
+/** A kind of item staff decide on: how it is read (and locked) and what of it the audit log keeps. */
+type Item<Id, Row> = {
+  kind: 'monument' | 'intervention';
+  load: (database: Database, tx: Db, id: Id, lock?: boolean) => Promise<Row | null>;
+  facts: (row: Row) => object;
+};
+const MONUMENT: Item<string, StaffMonument> = { kind: 'monument', load: loadMonument, facts: monumentFacts };
+const PROPOSAL: Item<number, QueueIntervention> = { kind: 'intervention', load: loadIntervention, facts: interventionFacts };
+
+/** One decision: lock and read the item, change it, release or hold queued mail, read it again, log both versions. */
+async function decide<Id extends string | number, Row>(
+  item: Item<Id, Row>,
+  database: Database,
+  actor: string,
+  id: Id,
+  action: AuditAction,
+  change: (tx: Db, before: Row) => Promise<void>,
+): Promise<Row> {
+  return database.db.transaction(async (tx) => {
+    const before = await item.load(database, tx, id, true);
+    if (!before) throw new NotFound(`Unknown ${item.kind}.`);
+    await change(tx, before);
+    await syncWithheldMail(database, tx);
+    const after = found(await item.load(database, tx, id), item.kind);
+    await audit(database, tx, {
+      actor,
+      action,
+      itemKind: item.kind,
+      itemId: id,
+      before: item.facts(before),
+      after: item.facts(after),
+    });
+    return after;
+  });
+}
+
+const onMonument = (
   database: Database,
   actor: string,
   id: string,
   action: AuditAction,
   change: (tx: Db, before: StaffMonument) => Promise<void>,
-): Promise<StaffMonument> {
-  return database.db.transaction(async (tx) => {
-    const before = await loadMonument(database, tx, id, true);
-    if (!before) throw new NotFound('Unknown monument.');
-    await change(tx, before);
-    await syncWithheldMail(database, tx);
-    const after = found(await loadMonument(database, tx, id), 'monument');
-    await audit(database, tx, {
-      actor,
-      action,
-      itemKind: 'monument',
-      itemId: id,
-      before: monumentFacts(before),
-      after: monumentFacts(after),
-    });
-    return after;
-  });
-}
+) => decide(MONUMENT, database, actor, id, action, change);
+
+const onIntervention = (
+  database: Database,
+  actor: string,
+  id: number,
+  action: AuditAction,
+  change: (tx: Db, before: QueueIntervention) => Promise<void>,
+) => decide(PROPOSAL, database, actor, id, action, change);
 
 /** The row, or NotFound (a row locked in this transaction cannot vanish; this only satisfies the types). */
 function found<T>(row: T | null, what: string): T {
@@ -183,31 +210,6 @@ export async function mergeMonument(database: Database, actor: string, id: strin
       after: { mergedInto: into, movedProposals: moved.map((r) => Number(r.id)), movedVotes },
     });
     return { kept: found(await loadMonument(database, tx, into), 'monument'), movedProposals: moved.length, movedVotes };
-  });
-}
-
-async function onIntervention(
-  database: Database,
-  actor: string,
-  id: number,
-  action: AuditAction,
-  change: (tx: Db, before: QueueIntervention) => Promise<void>,
-): Promise<QueueIntervention> {
-  return database.db.transaction(async (tx) => {
-    const before = await loadIntervention(database, tx, id, true);
-    if (!before) throw new NotFound('Unknown intervention.');
-    await change(tx, before);
-    await syncWithheldMail(database, tx);
-    const after = found(await loadIntervention(database, tx, id), 'intervention');
-    await audit(database, tx, {
-      actor,
-      action,
-      itemKind: 'intervention',
-      itemId: id,
-      before: interventionFacts(before),
-      after: interventionFacts(after),
-    });
-    return after;
   });
 }
 

@@ -119,6 +119,8 @@ export type BallotBoxOptions = {
   inFlight: number;
   /** Ballots in one batch at most. */
   maxBatch: number;
+  /** A ballot whose request was answered (its deadline passed) while it waited is not cast. */
+  withdrawAnswered: boolean;
 };
 
 export function createBallotBox(database: Database, opts: BallotBoxOptions): BallotBox {
@@ -156,7 +158,8 @@ export function createBallotBox(database: Database, opts: BallotBoxOptions): Bal
     while (batch.length < opts.maxBatch) {
       const p = queue.shift();
       if (!p) break;
-      if (p.answered?.()) p.reject(new Error('withdrawn: the request was answered before its vote was cast'));
+      if (opts.withdrawAnswered && p.answered?.())
+        p.reject(new Error('withdrawn: the request was answered before its vote was cast'));
       else batch.push(p);
     }
     return batch;

@@ -2,7 +2,7 @@
 // site profile's accessibility.reviewedOn) is more than a year old: the statement must be kept current.
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatDay } from '../../legal/siteQuery';
+import { formatDay } from '../../api/queries/site';
 import { useTRPC } from '../trpc';
 
 /** True when `day` (YYYY-MM-DD) lies more than a year before `now`. */

@@ -2,8 +2,8 @@
 // only the tiles in view); a merged id answers the kept monument, which opens instead, and an id
 // it does not know is reported as gone.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { queryKeys } from '../api/queries';
-import { findMonument } from './findMonument';
+import { queryKeys } from '.';
+import { findMonument } from '../../map/findMonument';
 
 export const monumentLinkQuery = (monumentId: string) =>
   queryOptions({ queryKey: [...queryKeys.monuments, 'one', monumentId] as const, queryFn: () => findMonument(monumentId) });

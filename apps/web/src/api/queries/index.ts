@@ -3,10 +3,10 @@ import type { MonumentFilters } from '@linz/contract';
 import { PAGE_LIMIT_DEFAULT } from '@linz/contract/facts';
 import { monumentFilterSearch, type InterventionSearch } from '@linz/contract/filters';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { isInterventionPage, isMonumentPage, withProposalDefaults } from './answers';
-import { isRecord } from './checks';
-import { call, getChecked, routes, send, withQuery } from './client';
-import { normaliseInterventions, normaliseMonuments } from './normalise';
+import { isInterventionPage, isMonumentPage, withProposalDefaults } from '../answers';
+import { isRecord } from '../checks';
+import { call, getChecked, routes, send, withQuery } from '../client';
+import { normaliseInterventions, normaliseMonuments } from '../normalise';
 
 /** A page's proposals may lack the fields added to the spec's (an older server): filled in first. */
 const withPageDefaults = (json: unknown): unknown =>

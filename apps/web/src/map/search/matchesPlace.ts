@@ -6,8 +6,9 @@ import type { MapTile, MonumentFilters } from '@linz/contract';
 import { hasFilters } from '@linz/contract/filters';
 import { useQuery } from '@tanstack/react-query';
 import type { Map as LeafletMap } from 'leaflet';
-import type { Extent } from '../map/flyTo';
-import { mapTileQuery, useMapTiles } from '../map/mapData';
+import type { Extent } from '../flyTo';
+import { mapTileQuery } from '../../api/queries/mapTile';
+import { useMapTiles } from '../mapData';
 
 const WORLD = { z: 0, x: 0, y: 0 };
 

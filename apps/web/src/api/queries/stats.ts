@@ -4,8 +4,8 @@
 import type { SexCounts, Stats } from '@linz/contract';
 import { PROPOSAL_STATUSES, SEXES } from '@linz/contract/facts';
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, send } from '../api/client';
-import { arrayOf, isInteger, isRecord, isString, nullable, isNumber, shape, type Check } from '../api/checks';
+import { ApiError, send } from '../client';
+import { arrayOf, isInteger, isRecord, isString, nullable, isNumber, shape, type Check } from '../checks';
 
 const countsOf =
   <K extends string>(keys: readonly K[]): Check<Record<K, number>> =>

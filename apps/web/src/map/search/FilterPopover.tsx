@@ -4,7 +4,7 @@ import type { Monument } from '@linz/contract';
 import type { Map as LeafletMap } from 'leaflet';
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FilterPanel } from './FilterPanel';
+import { FilterPanel } from '../../finder/FilterPanel';
 import { MonumentSearch } from './MonumentSearch';
 
 type Props = {

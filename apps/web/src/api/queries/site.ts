@@ -2,8 +2,8 @@
 // while the server runs, so asked once; checked by shape (the browser ships no schema library).
 import type { SiteInfo } from '@linz/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, send } from '../api/client';
-import { isBoolean, isInteger, isRecord, isString, shape } from '../api/checks';
+import { ApiError, send } from '../client';
+import { isBoolean, isInteger, isRecord, isString, shape } from '../checks';
 
 const isLocalised = shape<{ de: string; en: string }>({ de: isString, en: isString });
 const isRecipient = shape({ name: isString, purpose: isLocalised, location: isLocalised });

@@ -9,15 +9,16 @@ import { Link } from '@tanstack/react-router';
 import type { Map as LeafletMap } from 'leaflet';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { langOf } from '../i18n/languages';
-import { fitExtent } from '../map/flyTo';
-import { monumentName } from '../map/monumentName';
-import { useCategoryLabel } from './FilterPanel';
+import { langOf } from '../../i18n/languages';
+import { fitExtent } from '../flyTo';
+import { monumentName } from '../../i18n/monumentName';
+import { useCategoryLabel } from '../../finder/FilterPanel';
 import { useMatchesPlace } from './matchesPlace';
-import { SearchBox } from './SearchBox';
+import { SearchBox } from '../../finder/SearchBox';
 import { monumentFilterSearch } from '@linz/contract/filters';
 import { snippet } from './snippet';
-import { monumentCountQuery, useFilters } from './useFilters';
+import { monumentCountQuery } from '../../api/queries/monumentCount';
+import { useFilters } from '../../finder/useFilters';
 
 type Props = {
   label: string;

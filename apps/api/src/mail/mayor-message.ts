@@ -6,34 +6,11 @@
 // nothing a visitor typed becomes markup, and nothing typed ever becomes a header.
 import { PRODUCT_NAME, monumentViewPath, staffAnswerPath } from '@linz/contract/facts';
 import type { Notification } from './outbox.js';
+import type { MailSettings, OutgoingMail } from './outgoing.js';
 import { fill, fillLines, MAIL_TEXTS, plural } from './texts.js';
 import { escapeHtml, oneLine } from '../domain/visitor-text.js';
 
-/** One message as the transports take it (the mayor's, or a follower's with its HTML and List-Unsubscribe headers). */
-export type OutgoingMail = {
-  messageId: string;
-  from: string;
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-  /** Where an answer goes (an accessibility feedback's sender, when they gave an address). */
-  replyTo?: string;
-  headers?: Record<string, string>;
-};
-export type MayorMail = OutgoingMail;
-/** feedbackEmail gets accessibility feedback; staffEmail the mayor's office's replies and vote alerts (site profile). */
-export type MailSettings = { publicUrl: string; mailFrom: string; mayorEmail: string; feedbackEmail: string; staffEmail: string };
-
 const coord = (x: number) => x.toFixed(6);
-
-/**
- * A visitor's text in a mail to a visitor: quoted and marked as typed by someone on the
- * map, never in the subject, so a spammer's proposal name cannot pass for our words.
- */
-export function visitorText(lang: 'de' | 'en', text: string): string {
-  return fill(MAIL_TEXTS[lang].visitorText, { text });
-}
 
 /** Fixed per notification, so a resend after a crash carries the same id and can be recognised. */
 export function messageIdOf(n: Notification, publicUrl: string): string {
@@ -43,7 +20,7 @@ export function messageIdOf(n: Notification, publicUrl: string): string {
 }
 
 /** After staff invalidated votes of a proposal whose mail had gone: the corrected count, once. */
-function composeCorrection(n: Notification, s: MailSettings, proposal: string, monument: string): MayorMail {
+function composeCorrection(n: Notification, s: MailSettings, proposal: string, monument: string): OutgoingMail {
   const origin = voteOrigin(n.votes);
   const values = (lang: Lang) => ({
     votes: n.votes.counted,
@@ -147,7 +124,7 @@ function asHtml(blocks: Block[]): string {
     .join('\n');
 }
 
-export function composeMayorMail(n: Notification, s: MailSettings): MayorMail {
+export function composeMayorMail(n: Notification, s: MailSettings): OutgoingMail {
   const proposal = oneLine(n.intervention.name);
   const monument = oneLine(n.monument.name);
   if (n.kind === 'correction') return composeCorrection(n, s, proposal, monument);

@@ -5,7 +5,7 @@ import { useSearch } from '@tanstack/react-router';
 import type { Map as LeafletMap } from 'leaflet';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { validateFilterSearch } from './search';
+import { validateFilterSearch } from '../../finder/search';
 
 const FilterPopover = lazy(() => import('./FilterPopover').then((m) => ({ default: m.FilterPopover })));
 

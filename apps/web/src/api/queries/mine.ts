@@ -1,6 +1,6 @@
 // "Meine Beteiligung" as one query, shared by /mine and the follow dialog (which shows whether this browser already follows).
 import { queryOptions } from '@tanstack/react-query';
-import { fetchMine } from './followApi';
+import { fetchMine } from '../../follow/followApi';
 
 export const mineKey = ['mine'] as const;
 
