@@ -69,8 +69,8 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    // Tests index into arrays they have just checked and pass methods to expect(): no ceremony there.
-    files: ['**/test/**', '**/e2e/**', '**/bench/**', '**/*.test.{ts,tsx}', '**/*.spec.ts'],
+    // Tests (and their peers) index into arrays they have just checked and pass methods to expect(): no ceremony there.
+    files: ['**/test/**', '**/e2e/**', '**/bench/**', 'packages/test-peers/**', '**/*.test.{ts,tsx}', '**/*.spec.ts'],
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',
       '@typescript-eslint/unbound-method': 'off',

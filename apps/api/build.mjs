@@ -8,7 +8,7 @@ import { build } from 'esbuild';
 const pkg = JSON.parse(readFileSync(new URL('package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies);
 
-// `node build.mjs [outdir]`: dist unless told (test/memory.test.ts builds into a folder of its own).
+// `node build.mjs [outdir]`: dist unless told (test/ops/memory.test.ts builds into a folder of its own).
 const outdir = process.argv[2] ?? 'dist';
 rmSync(outdir, { recursive: true, force: true });
 await build({

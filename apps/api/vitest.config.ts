@@ -17,14 +17,14 @@ export default defineConfig({
         test: {
           name: 'pglite',
           include,
-          exclude: ['test/fault.test.ts', 'test/ready-fault.test.ts'],
+          exclude: ['test/ops/fault.test.ts', 'test/ops/ready-fault.test.ts'],
           env: { TEST_DB: 'pglite' },
-          globalSetup: ['test/global-pglite.ts'],
+          globalSetup: ['test/support/global-pglite.ts'],
         },
       },
       {
         extends: true,
-        test: { name: 'postgres', include, env: { TEST_DB: 'postgres' }, globalSetup: ['test/global-postgres.ts'] },
+        test: { name: 'postgres', include, env: { TEST_DB: 'postgres' }, globalSetup: ['test/support/global-postgres.ts'] },
       },
     ],
   },

@@ -13,13 +13,17 @@ if (!existsSync(chromiumPath)) {
 
 const port = Number(process.env.E2E_PORT ?? 3310);
 const baseURL = `http://127.0.0.1:${port}`;
-/** The e2e mayor's office (e2e/smtp-peer.mjs). */
+/** The e2e mayor's office (@linz/test-peers smtp-main.ts). */
 const smtpPort = port + 1000;
-/** The tile upstream the API fetches from (e2e/tile-upstream.mjs), standing in for basemap.at. */
+/** The tile upstream the API fetches from (@linz/test-peers tile-upstream.ts), standing in for basemap.at. */
 const tilePort = port + 2000;
-/** The e2e city's identity provider (apps/api/test/oidc-idp.ts: panva's oidc-provider). */
+/** The e2e city's identity provider (@linz/test-peers oidc-idp.ts: panva's oidc-provider). */
 const idpPort = port + 3000;
 const idpIssuer = `http://127.0.0.1:${idpPort}`;
+/** The test peers (packages/test-peers) run as processes of their own. */
+const PEER = 'pnpm --filter @linz/test-peers exec tsx';
+/** Every map tile the stand-in upstream serves. */
+const TILE_PNG = path.resolve(import.meta.dirname, 'e2e/fixtures/tile.png');
 // The config is read again in each worker; only the main process starts the server.
 const dataDir = path.resolve(
   import.meta.dirname,
@@ -137,10 +141,22 @@ export default defineConfig({
     },
   ],
   webServer: [
-    { command: `node e2e/smtp-peer.mjs ${smtpPort} ${mailDir}`, port: smtpPort, reuseExistingServer: false, stdout: 'ignore' },
-    { command: `node e2e/tile-upstream.mjs ${tilePort}`, port: tilePort, reuseExistingServer: false, stdout: 'ignore' },
+    // It refuses for good (550) a mail that names a proposal with "Unzustellbar" (admin.spec.ts: a
+    // failed mail to retry); every other mail it writes to mailDir, where e2e/mailbox.ts reads it.
     {
-      command: `pnpm --filter @linz/api exec tsx test/oidc-idp.ts ${idpPort} ${baseURL}/api/oidc/callback`,
+      command: `${PEER} src/smtp-main.ts ${smtpPort} ${mailDir} Unzustellbar`,
+      port: smtpPort,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+    },
+    {
+      command: `${PEER} src/tile-upstream.ts ${tilePort} ${TILE_PNG}`,
+      port: tilePort,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+    },
+    {
+      command: `${PEER} src/oidc-idp.ts ${idpPort} ${baseURL}/api/oidc/callback`,
       url: `${idpIssuer}/.well-known/openid-configuration`,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -172,7 +188,7 @@ export default defineConfig({
         TILE_UPSTREAM: `http://127.0.0.1:${tilePort}/{z}/{x}/{y}.png`,
         // The default preset's credit: the local upstream stands in for basemap.at.
         TILE_ATTRIBUTION: TILE_ATTRIBUTIONS.basemap,
-        // Staff may also sign in at the e2e provider (the client test/oidc-idp.ts registers); the
+        // Staff may also sign in at the e2e provider (the client its oidc-idp.ts registers); the
         // token sign-in the other specs use stays as it is.
         OIDC_ISSUER: idpIssuer,
         OIDC_CLIENT_ID: 'denkmal-linz',

@@ -6,7 +6,7 @@
 // - what request logging costs one process on PGlite: LOG_LEVEL=info (the default) against warn;
 // - resident memory (VmRSS) of one process at rest after its start and after a load run, on both
 //   databases, as a city runs it: the built bundle under plain node, its settings from the
-//   environment (test/support/built.ts, as test/memory.test.ts).
+//   environment (test/support/built.ts, as test/ops/memory.test.ts).
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -15,7 +15,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { cell, tileX, tileY } from '@linz/contract/mercator';
 import { buildBundle, startBuilt } from '../test/support/built.js';
 import { accessLines, startCluster } from '../test/support/cluster.js';
-import { freePort, startPostgres, type PgServer } from '../test/support/postgres-server.js';
+import { freePort, startPostgres, type PgServer } from '@linz/test-peers/postgres';
 import { fmtGet, log, RATE_LIMIT, ROUNDS, SLICE, THREADS, WARMUP } from './common.js';
 import { startApi, type Api, type DbTarget } from './server.js';
 import type { MemoryRow, Row } from './table.js';

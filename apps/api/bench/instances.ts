@@ -1,12 +1,12 @@
 // Three instances behind nginx on one PostgreSQL (test/support/cluster.ts): how long a write takes
 // to show on the other instances (target: within 1 s), and a rolling restart under wrk's read load
 // (target: no failed request). The behaviour itself (exact counts, no lost request) is tested in
-// test/instances.test.ts; the times and the load are this part's.
+// test/ops/instances.test.ts; the times and the load are this part's.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { accessLines, startCluster } from '../test/support/cluster.js';
-import { startPostgres } from '../test/support/postgres-server.js';
+import { startPostgres } from '@linz/test-peers/postgres';
 import { log } from './common.js';
 import { WRK } from './wrk.js';
 

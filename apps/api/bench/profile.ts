@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { startPostgres, type PgServer } from '../test/support/postgres-server.js';
+import { startPostgres, type PgServer } from '@linz/test-peers/postgres';
 import { loadGet, loadVotes, requireWrk } from './wrk.js';
 import { COOKIE_SECRET, startApi, type Api } from './server.js';
 

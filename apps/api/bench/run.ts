@@ -10,8 +10,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startPostgres, type PgServer } from '../test/support/postgres-server.js';
-import { firstMessage, killAllChildren, startChild, stopChild, type Child } from '../test/support/children.js';
+import { startPostgres, type PgServer } from '@linz/test-peers/postgres';
+import { firstMessage, killAllChildren, startChild, stopChild, type Child } from '@linz/test-peers/children';
 import {
   cpuShare,
   fmtGet,

@@ -10,7 +10,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { PATHS, pathOf, routes, searchWords, type Monument } from '@linz/contract';
 import { sql } from 'drizzle-orm';
-import type { PgServer } from '../test/support/postgres-server.js';
+import type { PgServer } from '@linz/test-peers/postgres';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';

@@ -1,7 +1,7 @@
 // The API under test as its own process (test/support/server.ts), configured for load: limits out
 // of the way, a known cookie secret so the load generator can sign voter cookies.
 import type { ConfigOptions } from '../src/config.js';
-import type { Child } from '../test/support/children.js';
+import type { Child } from '@linz/test-peers/children';
 import { startServer } from '../test/support/server.js';
 
 export const COOKIE_SECRET = 'bench-secret-bench-secret-bench-secret-0001';

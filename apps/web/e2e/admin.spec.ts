@@ -377,7 +377,7 @@ test('outbox: a mail the mayor’s server refused for good is sent again from it
 }) => {
   const { name, token } = addStaff('Poststelle');
   const monument = await api.monument('Hessendenkmal');
-  // e2e/smtp-peer.mjs refuses (550) a mail that names a proposal with "Unzustellbar".
+  // The e2e SMTP peer (playwright.config.ts) refuses (550) a mail that names a proposal with "Unzustellbar".
   const title = unique('Unzustellbar');
   const proposal = await api.addIntervention(monument.id, title);
   await api.voteAsOthers(proposal.id, monument.id, 10);

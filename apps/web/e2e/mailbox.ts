@@ -1,4 +1,4 @@
-// The mails the e2e SMTP peer accepted (e2e/smtp-peer.mjs writes each to a folder), read with a real
+// The mails the e2e SMTP peer accepted (packages/test-peers smtp-main.ts writes each to a folder), read with a real
 // MIME parser. A test waits for the one it expects with expect.poll, never a sleep.
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { readdirSync, readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 // Staff sign-in with the city's accounts in Chromium: /admin's link, the (test) city's identity
-// provider (apps/api/test/oidc-idp.ts, started by playwright.config.ts), and back in /admin signed
+// provider (packages/test-peers/src/oidc-idp.ts, started by playwright.config.ts), and back in /admin signed
 // in, or with the refusal said and no session. axe on the link and on the refusal.
 import { seriousViolations } from './axe';
 import { expect, test, type Page } from './fixtures';

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import path from 'node:path';
 import { TILE_ATTRIBUTIONS } from '@linz/contract/facts';
 import { fold } from '@linz/contract/filters';
-import { startServer, type TestServer } from '../../api/test/support/server';
+import { startServer, type TestServer } from '@linz/api/test-server';
 import { expect, mapReady, test, type Page } from './fixtures';
 
 const MONUMENTS = 2000;

@@ -1,9 +1,9 @@
 // The API as a city runs it: the production bundle (build.mjs) under plain node, its settings from
-// the environment only. test/memory.test.ts and the bench's memory rows (bench/city.ts) use it.
+// the environment only. test/ops/memory.test.ts and the bench's memory rows (bench/city.ts) use it.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { startChild, stopChild, untilReady, type Child } from './children.js';
-import { freePort } from './postgres-server.js';
+import { startChild, stopChild, untilReady, type Child } from '@linz/test-peers/children';
+import { freePort } from '@linz/test-peers/postgres';
 
 const API_DIR = path.resolve(import.meta.dirname, '../..');
 

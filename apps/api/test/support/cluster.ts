@@ -7,8 +7,8 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ConfigOptions } from '../../src/config.js';
-import { startChild, stopChild, untilReady, type Child } from './children.js';
-import { freePort } from './postgres-server.js';
+import { startChild, stopChild, untilReady, type Child } from '@linz/test-peers/children';
+import { freePort } from '@linz/test-peers/postgres';
 import { startServer, type TestServer } from './server.js';
 
 const repo = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../../..');

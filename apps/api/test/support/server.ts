@@ -2,7 +2,11 @@
 // under tsx, with the given settings (environment) and loadConfig options; ready when it says so
 // over IPC (it has listened), stopped with SIGTERM (drain, then exit) or killed.
 import type { ConfigOptions } from '../../src/config.js';
-import { firstMessage, startChild, stopChild, type Child } from './children.js';
+import path from 'node:path';
+import { firstMessage, startChild, stopChild, type Child } from '@linz/test-peers/children';
+
+/** apps/api: where the server's files are, whoever starts it (the browser tests run in apps/web). */
+const API_DIR = path.resolve(import.meta.dirname, '../..');
 
 export type ServerSpec = {
   /** Settings as a city sets them (environment variables); PATH, HOST=127.0.0.1, PORT=0 and LOG_LEVEL=warn unless given. */
@@ -49,7 +53,7 @@ export async function startServer(spec: ServerSpec = {}): Promise<TestServer> {
     ...spec.env,
   };
   const arg = JSON.stringify({ options: spec.options ?? {}, ...(spec.src ? { src: spec.src } : {}) });
-  const child = startChild('test/support/server-main.ts', env, [arg], spec.nodeArgs);
+  const child = startChild('test/support/server-main.ts', env, [arg], spec.nodeArgs, { cwd: API_DIR });
   try {
     const { port } = await firstMessage<{ port: number }>(child, spec.timeoutMs ?? 180_000);
     return {

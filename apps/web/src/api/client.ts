@@ -230,6 +230,11 @@ export async function getChecked<T>(
   return checked(await fetchJson('GET', url, { signal }), check, prepare);
 }
 
+/** Calls a route whose answer its caller checks by a shape of its own (the dashboard, the site profile). */
+export async function callChecked<N extends RouteName, T>(name: N, check: Check<T>, options: CallOptions<N> = {}): Promise<T> {
+  return checked(await send(name, options), check);
+}
+
 /** Calls a route and returns its answer, checked against the contract's shape. */
 export async function call<N extends keyof Answers>(name: N, options: CallOptions<N> = {}): Promise<Answers[N]> {
   const check: Check<Answers[N]> = answers[name];

@@ -1,5 +1,5 @@
 -- Which votes count, and when the mayor's e-mail is queued: the one live definition of the vote
--- rules (issue 27). Applied after the numbered migrations on every start (db/client.ts), so this
+-- rules. Applied after the numbered migrations on every start (db/client.ts), so this
 -- file is what runs; the old definitions in migrations 0001 to 0004 are history.
 --
 -- In SQL rather than TypeScript because a vote must be counted, limited and (at the threshold)
@@ -86,7 +86,7 @@ END
 $$;
 --> statement-breakpoint
 
--- Held votes for a proposal that one viewer sees as counted (issue 37): those of its network or
+-- Held votes for a proposal that one viewer sees as counted: those of its network or
 -- of its browser. A script that is held learns nothing from its own reads; everyone else sees the
 -- public count. Staff's decision ends it: a released vote is counted, an invalidated one gone.
 -- No index of its own: the network's votes (votes_net_time_idx) or the browser's one (the key) are
@@ -100,13 +100,13 @@ $$;
 
 -- Casts a batch of ballots {k, i, m, v, ip, ipp, net} in one transaction; one row per ballot
 -- (`ipp`: the connection's hash under yesterday's key, or null, so that the limit per connection
--- is a sliding 24 hours across the daily key rotation, issue 37):
+-- is a sliding 24 hours across the daily key rotation):
 --   unknown  the proposal is not public at that monument (404)
 --   repeat   this browser voted for it already (409)
 --   counted  in the public count; r_count is the new count
 --   held     over a network limit (ipLimit per connection and proposal a day, netHourLimit per
 --            network an hour): kept for staff, answered like a counted vote
--- r_count, for counted and held alike, is the count as this voter sees it (issue 37): the counted
+-- r_count, for counted and held alike, is the count as this voter sees it: the counted
 -- votes and the held ones of the ballot's network or browser (held_seen_by), so a held vote's
 -- answer moves exactly as a counted one's would, and the popup (domain/proposals/interventions.ts) agrees.
 -- Every vote is looked at for alerts: more than `burst` from one network for a proposal in an hour,

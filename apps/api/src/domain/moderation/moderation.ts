@@ -72,22 +72,6 @@ async function decide<Id extends string | number, Row>(
   });
 }
 
-const onMonument = (
-  database: Database,
-  actor: string,
-  id: string,
-  action: AuditAction,
-  change: (tx: Db, before: StaffMonument) => Promise<void>,
-) => decide(MONUMENT, database, actor, id, action, change);
-
-const onIntervention = (
-  database: Database,
-  actor: string,
-  id: number,
-  action: AuditAction,
-  change: (tx: Db, before: QueueIntervention) => Promise<void>,
-) => decide(PROPOSAL, database, actor, id, action, change);
-
 /** The row, or NotFound (a row locked in this transaction cannot vanish; this only satisfies the types). */
 function found<T>(row: T | null, what: string): T {
   if (row === null) throw new NotFound(`Unknown ${what}.`);
@@ -99,7 +83,7 @@ const notMerged = (m: StaffMonument) => {
 };
 
 export const validateMonument = (database: Database, actor: string, id: string) =>
-  onMonument(database, actor, id, 'monument.validate', async (tx, m) => {
+  decide(MONUMENT, database, actor, id, 'monument.validate', async (tx, m) => {
     notMerged(m);
     await database.rows(sql`UPDATE monuments SET validated = true WHERE id = ${id}`, tx);
   });
@@ -110,7 +94,7 @@ const reasonSets = (reason: { de: string; en: string } | null) =>
 
 /** Hidden by staff ("Ausblenden (Moderation)", state `rejected`) with a reason: kept; its open reports are settled. */
 export const rejectMonument = (database: Database, actor: string, id: string, reason: HideReason) =>
-  onMonument(database, actor, id, 'monument.reject', async (tx, m) => {
+  decide(MONUMENT, database, actor, id, 'monument.reject', async (tx, m) => {
     notMerged(m);
     const text = await reasonText(database, tx, reason);
     await database.rows(sql`UPDATE monuments SET moderation = 'rejected', ${reasonSets(text)} WHERE id = ${id}`, tx);
@@ -119,7 +103,7 @@ export const rejectMonument = (database: Database, actor: string, id: string, re
 
 /** Visible again (after hiding by reports or by staff); its open reports are settled. */
 export const restoreMonument = (database: Database, actor: string, id: string) =>
-  onMonument(database, actor, id, 'monument.restore', async (tx, m) => {
+  decide(MONUMENT, database, actor, id, 'monument.restore', async (tx, m) => {
     notMerged(m);
     await database.rows(sql`UPDATE monuments SET moderation = 'visible', ${reasonSets(null)} WHERE id = ${id}`, tx);
     await resolveReports(database, tx, 'monument', id);
@@ -134,7 +118,7 @@ const awaitingApproval = (moderation: string, what: string) => {
 
 /** Published: a held or pending monument becomes public (docs/screening.md). */
 export const approveMonument = (database: Database, actor: string, id: string) =>
-  onMonument(database, actor, id, 'monument.approve', async (tx, m) => {
+  decide(MONUMENT, database, actor, id, 'monument.approve', async (tx, m) => {
     notMerged(m);
     awaitingApproval(m.moderation, 'monument');
     await database.rows(sql`UPDATE monuments SET moderation = 'visible' WHERE id = ${id}`, tx);
@@ -152,7 +136,7 @@ export const updateMonument = (
   patch: MonumentPatch,
   rules: { area: CityArea; categories: readonly string[] },
 ) =>
-  onMonument(database, actor, id, 'monument.update', async (tx, m) => {
+  decide(MONUMENT, database, actor, id, 'monument.update', async (tx, m) => {
     notMerged(m);
     if (patch.category !== undefined) refuseUnknownCategory(rules.categories, patch.category);
     const area = rules.area;
@@ -214,7 +198,7 @@ export async function mergeMonument(database: Database, actor: string, id: strin
 }
 
 export const renameIntervention = (database: Database, actor: string, id: number, name: string) =>
-  onIntervention(database, actor, id, 'intervention.update', async (tx) => {
+  decide(PROPOSAL, database, actor, id, 'intervention.update', async (tx) => {
     await database.rows(sql`UPDATE interventions SET name = ${name} WHERE id = ${id}`, tx);
   });
 
@@ -222,7 +206,7 @@ const isFinal = (status: string) => (FINAL_STATUSES as readonly string[]).includ
 
 /** Hidden by staff with a reason its author reads; its followers hear it once, and their follows end 90 days later (domain/follows/follows.ts). */
 export const rejectIntervention = (database: Database, actor: string, id: number, reason: HideReason) =>
-  onIntervention(database, actor, id, 'intervention.reject', async (tx, before) => {
+  decide(PROPOSAL, database, actor, id, 'intervention.reject', async (tx, before) => {
     const text = await reasonText(database, tx, reason);
     await database.rows(sql`UPDATE interventions SET moderation = 'rejected', ${reasonSets(text)} WHERE id = ${id}`, tx);
     await resolveReports(database, tx, 'intervention', id);
@@ -234,7 +218,7 @@ export const rejectIntervention = (database: Database, actor: string, id: number
 
 /** Published: a held or pending proposal becomes public (and so votable; docs/screening.md). */
 export const approveIntervention = (database: Database, actor: string, id: number) =>
-  onIntervention(database, actor, id, 'intervention.approve', async (tx, before) => {
+  decide(PROPOSAL, database, actor, id, 'intervention.approve', async (tx, before) => {
     await notMergedProposal(database, tx, id);
     awaitingApproval(before.moderation, 'proposal');
     await database.rows(sql`UPDATE interventions SET moderation = 'visible' WHERE id = ${id}`, tx);
@@ -242,7 +226,7 @@ export const approveIntervention = (database: Database, actor: string, id: numbe
   });
 
 export const restoreIntervention = (database: Database, actor: string, id: number) =>
-  onIntervention(database, actor, id, 'intervention.restore', async (tx, before) => {
+  decide(PROPOSAL, database, actor, id, 'intervention.restore', async (tx, before) => {
     await notMergedProposal(database, tx, id);
     await database.rows(sql`UPDATE interventions SET moderation = 'visible', ${reasonSets(null)} WHERE id = ${id}`, tx);
     await resolveReports(database, tx, 'intervention', id);
@@ -264,7 +248,7 @@ export const answerIntervention = (
   id: number,
   answer: { status: QueueIntervention['status']; statement: { de?: string; en?: string }; note?: string },
 ) =>
-  onIntervention(database, actor, id, 'intervention.answer', async (tx, before) => {
+  decide(PROPOSAL, database, actor, id, 'intervention.answer', async (tx, before) => {
     const de = answer.statement.de ?? null;
     const en = answer.statement.en ?? null;
     const note = answer.note ?? null;

@@ -2,7 +2,7 @@
 // while the server runs, so asked once; checked by shape (the browser ships no schema library).
 import type { SiteInfo } from '@linz/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, send } from '../client';
+import { callChecked } from '../client';
 import { isBoolean, isInteger, isRecord, isString, shape } from '../checks';
 
 const isLocalised = shape<{ de: string; en: string }>({ de: isString, en: isString });
@@ -37,12 +37,7 @@ const isSiteInfo = (v: unknown): v is SiteInfo =>
 export const siteQuery = () =>
   queryOptions({
     queryKey: ['site'] as const,
-    queryFn: async ({ signal }): Promise<SiteInfo> => {
-      const { ok, status, json } = await send('site', { signal });
-      if (!ok) throw new ApiError('status', status, undefined);
-      if (!isSiteInfo(json)) throw new ApiError('malformed', status, undefined);
-      return json;
-    },
+    queryFn: ({ signal }): Promise<SiteInfo> => callChecked('site', isSiteInfo, { signal }),
     staleTime: Infinity,
   });
 

@@ -4,7 +4,7 @@
 import type { SexCounts, Stats } from '@linz/contract';
 import { PROPOSAL_STATUSES, SEXES } from '@linz/contract/facts';
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, send } from '../client';
+import { callChecked } from '../client';
 import { arrayOf, isInteger, isRecord, isString, nullable, isNumber, shape, type Check } from '../checks';
 
 const countsOf =
@@ -40,12 +40,7 @@ export type DashboardFigures = Pick<Stats, 'monuments' | 'streets' | 'participat
 export const statsQuery = () =>
   queryOptions({
     queryKey: ['stats'] as const,
-    queryFn: async ({ signal }): Promise<DashboardFigures> => {
-      const { ok, status, json } = await send('stats', { signal });
-      if (!ok) throw new ApiError('status', status, undefined);
-      if (!isStats(json)) throw new ApiError('malformed', status, undefined);
-      return json;
-    },
+    queryFn: ({ signal }): Promise<DashboardFigures> => callChecked('stats', isStats, { signal }),
     staleTime: 0,
     refetchOnWindowFocus: true,
   });

@@ -1,0 +1,171 @@
+// The web app as the API serves it: the voter cookie with every page, not-found answers, and
+// precompressed files. A tiny fake build stands in for apps/web/dist.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DB_KIND, json, testApp } from '../support/harness.js';
+
+const INDEX = '<!doctype html><html><head><title>Denkmal-Karte</title></head><body><div id="root"></div></body></html>';
+const SCRIPT = `console.log(${JSON.stringify('denkmal '.repeat(200))});`;
+const ASSET = 'assets/index-AbCd1234.js';
+
+function fakeDist(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'linz-dist-'));
+  mkdirSync(path.join(dir, 'assets'));
+  for (const [name, text] of [
+    ['index.html', INDEX],
+    [ASSET, SCRIPT],
+  ] as const) {
+    writeFileSync(path.join(dir, name), text);
+    writeFileSync(path.join(dir, `${name}.br`), brotliCompressSync(text));
+    writeFileSync(path.join(dir, `${name}.gz`), gzipSync(text));
+  }
+  writeFileSync(path.join(dir, 'robots.txt'), 'User-agent: *\n');
+  return dir;
+}
+
+let t: Awaited<ReturnType<typeof testApp>>;
+beforeAll(async () => {
+  t = await testApp({}, { config: { webDist: fakeDist() } });
+});
+afterAll(() => t.close());
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+const voterCookieOf = (res: { headers: Record<string, unknown> }) => {
+  const all = ([] as string[]).concat((res.headers['set-cookie'] as string | string[] | undefined) ?? []);
+  return all.find((c) => c.startsWith('voter='))?.split(';')[0];
+};
+
+describe(`the web app's pages on ${DB_KIND}`, () => {
+  it.each(['/', '/about', '/add', '/interventions'])(
+    '%s answers index.html with a new voter cookie, private and revalidated',
+    async (url) => {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(INDEX);
+      expect(res.headers['cache-control']).toBe('private, no-cache');
+      expect(voterCookieOf(res)).toMatch(/^voter=.+/);
+      expect(String(res.headers['set-cookie'])).toMatch(/HttpOnly/i);
+    },
+  );
+
+  it('a page load with a valid cookie issues none; a forged cookie is replaced', async () => {
+    const cookie = voterCookieOf(await get('/'))!;
+    expect((await get('/about', { cookie })).headers['set-cookie']).toBeUndefined();
+    expect(voterCookieOf(await get('/about', { cookie: 'voter=made-up.signature' }))).toMatch(/^voter=/);
+  });
+
+  it('the public lists stay cacheable and carry no cookie', async () => {
+    const res = await get('/api/monuments');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(res.headers['cache-control']).not.toMatch(/private|no-store/);
+  });
+
+  it('20 votes sent at once with the cookie of a page load: 1 accepted, 19 refused, the count up by one', async () => {
+    const cookie = voterCookieOf(await get('/'))!;
+    const MON = 'mon-dreifaltigkeitssaeule';
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `/api/interventions/${MON}`,
+      headers: json,
+      payload: { name: 'Ein Brunnen' },
+    });
+    const id = (JSON.parse(created.body) as { id: number }).id;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/interventions/${id}/vote`,
+          headers: { ...json, cookie },
+          payload: { monumentId: MON, action: 'vote' },
+        }),
+      ),
+    );
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 403)).toHaveLength(19);
+    // The page's cookie was used: no vote answer had to issue one.
+    expect(answers.every((a) => a.headers['set-cookie'] === undefined)).toBe(true);
+    const [row] = await t.database.rows<{ votes: number }>(sql`SELECT votes FROM interventions WHERE id = ${id}`);
+    expect(Number(row?.votes)).toBe(1);
+  });
+});
+
+describe(`not found on ${DB_KIND}`, () => {
+  it('an unknown page answers the app with 404 (and the voter cookie)', async () => {
+    const res = await get('/nonsense/deeper?x=1');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toBe(INDEX);
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(voterCookieOf(res)).toMatch(/^voter=/);
+    // Even a conditional request gets the 404, not a 304.
+    expect((await get('/nonsense', { 'if-modified-since': new Date(Date.now() + 60_000).toUTCString() })).statusCode).toBe(404);
+  });
+
+  it.each(['/api/nothing-here', '/api', '/trpc/nothing.here'])('%s keeps the JSON 404', async (url) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(JSON.parse(res.body)).toHaveProperty(url.startsWith('/trpc') ? 'error' : 'message');
+  });
+
+  it.each(['/assets/missing-ZyXw9876.js', '/favicon.ico', '/deep/style.css'])(
+    'a missing file %s is a plain 404, not the page',
+    async (url) => {
+      const res = await get(url);
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/text\/plain/);
+      expect(res.body).not.toContain('<html');
+      expect(res.headers['set-cookie']).toBeUndefined();
+    },
+  );
+
+  it('compressed copies are never addressed themselves', async () => {
+    expect((await get(`/${ASSET}.br`)).statusCode).toBe(404);
+    expect((await get('/index.html')).statusCode).toBe(404);
+  });
+});
+
+describe(`precompressed files on ${DB_KIND}`, () => {
+  const decode = (res: { rawPayload: Buffer; headers: Record<string, unknown> }) => {
+    const enc = res.headers['content-encoding'];
+    if (enc === 'br') return brotliDecompressSync(res.rawPayload).toString();
+    if (enc === 'gzip') return gunzipSync(res.rawPayload).toString();
+    return res.rawPayload.toString();
+  };
+
+  it.each([
+    ['gzip, deflate, br', 'br'],
+    ['br;q=0.5, gzip', 'gzip'],
+    ['gzip', 'gzip'],
+    ['identity', undefined],
+    [undefined, undefined],
+  ])('Accept-Encoding %s gets %s for hashed assets and the page', async (accept, expected) => {
+    for (const url of [`/${ASSET}`, '/']) {
+      const res = await get(url, accept ? { 'accept-encoding': accept } : {});
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(expected);
+      expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
+      expect(decode(res)).toBe(url === '/' ? INDEX : SCRIPT);
+      if (url !== '/') {
+        expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+        expect(res.headers['content-type']).toMatch(/javascript/);
+      }
+    }
+  });
+
+  it('compression really is smaller, and an unhashed file is revalidated', async () => {
+    const br = await get(`/${ASSET}`, { 'accept-encoding': 'br' });
+    expect(br.rawPayload.length).toBeLessThan(SCRIPT.length / 5);
+    const robots = await get('/robots.txt', { 'accept-encoding': 'br' });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers['cache-control']).toBe('no-cache');
+    expect(robots.headers['content-encoding']).toBeUndefined();
+  });
+});

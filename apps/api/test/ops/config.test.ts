@@ -1,0 +1,44 @@
+// Configuration errors are caught at start, with a message that names the variable; the list of
+// variables stays short (what a city sets), everything else is an option of loadConfig.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULTS, loadConfig, SETTINGS } from '../../src/config.js';
+
+describe('TRUST_PROXY', () => {
+  it('refuses a blanket true', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/Invalid configuration[\s\S]*TRUST_PROXY/);
+  });
+
+  it('takes a hop count or proxy addresses', () => {
+    const hops = loadConfig({ TRUST_PROXY: '2' }).trustProxy as (a: string, hop: number) => boolean;
+    expect([hops('10.0.0.1', 0), hops('10.0.0.1', 1), hops('10.0.0.1', 2)]).toEqual([true, true, false]);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.1' }).trustProxy).toBe('10.0.0.0/8, 192.0.2.1');
+    expect(loadConfig({}).trustProxy).toBe(false);
+  });
+});
+
+describe('the settings a city sets', () => {
+  it('are at most 30 environment variables, read in config.ts only', () => {
+    expect(SETTINGS.length).toBeLessThanOrEqual(30);
+    expect(new Set(SETTINGS).size).toBe(SETTINGS.length);
+    // Nothing else in src/ reads the environment (tests and benches pass loadConfig options).
+    const readers = readdirSync(path.join(import.meta.dirname, '../../src'), { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.ts') && f !== 'config.ts')
+      .filter((f) => /process\.env\b/.test(readFileSync(path.join(import.meta.dirname, '../../src', f), 'utf8')));
+    expect(readers).toEqual([]);
+  });
+
+  it('timing knobs and limits are options of loadConfig with the defaults as constants, not variables', () => {
+    const env = { MAIL_POLL_SECONDS: '1', IDEMPOTENCY_WAIT_MS: '0', LIMIT_REQUESTS_PER_MINUTE: '0', STATS_FRESH_WAIT_MS: '0' };
+    for (const name of Object.keys(env)) expect(SETTINGS).not.toContain(name);
+    const plain = loadConfig(env);
+    expect(plain).toMatchObject({ mailPollSeconds: DEFAULTS.mailPollSeconds, idempotencyWaitMs: DEFAULTS.idempotencyWaitMs });
+    expect(plain.limits).toEqual(DEFAULTS.limits);
+    const tuned = loadConfig({}, { mailPollSeconds: 1, limits: { requestsPerMinute: 0 }, pressure: { requestDeadlineMs: 0 } });
+    expect(tuned).toMatchObject({ mailPollSeconds: 1, statsFreshWaitMs: DEFAULTS.statsFreshWaitMs });
+    // A group given in part keeps the other defaults.
+    expect(tuned.limits).toEqual({ ...DEFAULTS.limits, requestsPerMinute: 0 });
+    expect(tuned.pressure).toEqual({ ...DEFAULTS.pressure, requestDeadlineMs: 0 });
+  });
+});

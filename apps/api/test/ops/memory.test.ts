@@ -1,0 +1,38 @@
+// Resident memory of the server as a city runs it (the built bundle, `node dist/server.js`) on
+// PGlite, Linz's 42 monuments, the default log level: under 350 MB at rest after its first start
+// (docs/performance.md, "Memory"). PGlite only: on PostgreSQL the database's memory is the server's.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DB_KIND } from '../support/harness.js';
+import { buildBundle, startBuilt, type BuiltServer } from '../support/built.js';
+
+const API_DIR = path.resolve(import.meta.dirname, '../..');
+const BUDGET_MB = 350;
+
+const rssMb = (pid: number) => Number(/^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
+
+describe.skipIf(DB_KIND !== 'pglite')('memory of one server on PGlite', () => {
+  // Inside apps/api, so the bundle finds its npm packages; .tmp/ is ignored by git.
+  const out = path.join(API_DIR, '.tmp', `memory-${process.pid}`);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'linz-memory-'));
+  let server: BuiltServer | undefined;
+
+  beforeAll(() => buildBundle(out));
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(out, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('holds under 350 MB resident at rest after its first start (a new data folder)', async () => {
+    server = await startBuilt(out, { DATA_DIR: dataDir });
+    // The monuments are there (the seed ran), and the server is idle: what it holds now it holds at rest.
+    const monuments = (await (await fetch(`${server.url}/api/monuments`)).json()) as unknown[];
+    expect(monuments).toHaveLength(42);
+    const rss = rssMb(server.child.proc.pid!);
+    console.log(`VmRSS at rest after a first start on PGlite: ${rss.toFixed(0)} MB`);
+    expect(rss).toBeLessThan(BUDGET_MB);
+  }, 150_000);
+});
