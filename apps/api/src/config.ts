@@ -152,7 +152,8 @@ export type Config = {
   tiles: {
     /** URL template with {z}, {x}, {y}. */
     upstream: string;
-    attribution: string;
+    /** HTML, per language: a preset's (TILE_ATTRIBUTIONS), or the city's TILE_ATTRIBUTION in both. */
+    attribution: { de: string; en: string };
     /** South-west and north-east corners: only tiles touching them are fetched. */
     bounds: [[number, number], [number, number]];
     minZoom: number;
@@ -258,7 +259,15 @@ function trustProxyOf(raw: string | undefined): Config['trustProxy'] {
 
 function tilesOf(e: z.infer<typeof Env>): Config['tiles'] {
   const preset = e.TILE_UPSTREAM in TILE_PRESETS ? TILE_PRESETS[e.TILE_UPSTREAM as keyof typeof TILE_PRESETS] : undefined;
-  const attribution = e.TILE_ATTRIBUTION ?? preset?.attribution;
+  // TILE_ATTRIBUTION: the city's own credit (HTML, the same in both languages), or a preset's name
+  // for a mirror of its tiles (its credit in the visitor's language).
+  const own = e.TILE_ATTRIBUTION;
+  const attribution =
+    own === undefined
+      ? preset?.attribution
+      : own in TILE_PRESETS
+        ? TILE_PRESETS[own as keyof typeof TILE_PRESETS].attribution
+        : { de: own, en: own };
   // Every tile licence asks for credit: an own upstream must say whose tiles they are.
   if (attribution === undefined) {
     throw invalid(['TILE_ATTRIBUTION: required when TILE_UPSTREAM is a URL template']);

@@ -61,7 +61,11 @@ test('from the popup to the view: readable rows, a link, the description, facts,
   await expect(page.getByRole('heading', { level: 1, name: 'Dreifaltigkeitssäule' })).toBeVisible();
   await expect(page.getByText('barocke Pestsäule', { exact: false })).toBeVisible();
   await expect(page.getByText('Säule', { exact: true })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Karte: Standort von Dreifaltigkeitssäule' })).toBeVisible();
+  const place = page.getByRole('region', { name: 'Karte: Standort von Dreifaltigkeitssäule' });
+  await expect(place).toBeVisible();
+  // Its controls and the tiles' credit in the visitor's language, as on the big map.
+  await expect(place.getByRole('button', { name: 'Vergrößern', exact: true })).toBeVisible();
+  await expect(place.locator('.leaflet-control-attribution')).toContainText('Datenquelle: basemap.at');
   await expect(page.getByRole('link', { name: /de-academic\.com/ })).toBeVisible();
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: title }) });
   await expect(card.getByRole('button', { name: /^Unterstützen/ })).toBeVisible();

@@ -5,7 +5,6 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import path from 'node:path';
-import { TILE_ATTRIBUTIONS } from '@linz/contract/facts';
 import { fold } from '@linz/contract/filters';
 import { startServer, type TestServer } from '@linz/api/test-server';
 import { expect, mapReady, test, type Page } from './fixtures';
@@ -43,7 +42,7 @@ test.beforeAll(async () => {
       // The shared run's local tile upstream (playwright.config.ts): without it every map image
       // waits for a refused upstream, and the map's data tiles queue behind those requests.
       TILE_UPSTREAM: `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3310) + 2000}/{z}/{x}/{y}.png`,
-      TILE_ATTRIBUTION: TILE_ATTRIBUTIONS.basemap,
+      TILE_ATTRIBUTION: 'basemap',
     },
     options: { webDist: path.resolve(import.meta.dirname, '../dist') },
     timeoutMs: 120_000,

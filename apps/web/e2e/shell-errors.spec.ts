@@ -103,10 +103,12 @@ test.describe('in English', () => {
   });
 });
 
-test('the map controls speak the visitor language and switch with it', async ({ page }) => {
+test('the map controls and the tiles credit speak the visitor language and switch with it', async ({ page }) => {
   await page.goto('/');
   await mapReady(page, 30_000);
   const map = page.getByRole('region', { name: 'Karte der Denkmäler in Linz' });
+  const credit = page.locator('.leaflet-control-attribution');
+  await expect(credit).toContainText('Datenquelle: basemap.at');
   await expect(map.getByRole('button', { name: 'Vergrößern', exact: true })).toBeVisible();
   await expect(map.getByRole('button', { name: 'Verkleinern' })).toBeVisible();
   await expect(map.getByRole('button', { name: 'Zoom in', exact: true })).toHaveCount(0);
@@ -119,6 +121,9 @@ test('the map controls speak the visitor language and switch with it', async ({ 
   const mapEn = page.getByRole('region', { name: 'Map of monuments in Linz' });
   await expect(mapEn.getByRole('button', { name: 'Zoom in', exact: true })).toBeVisible();
   await expect(mapEn.getByRole('button', { name: 'Vergrößern', exact: true })).toHaveCount(0);
+  await expect(credit).toContainText('Data source: basemap.at');
+  await expect(credit).not.toContainText('Datenquelle');
+  await expect(credit.getByRole('link', { name: 'basemap.at' })).toHaveAttribute('href', 'https://www.basemap.at');
   await expect(mapEn.getByRole('link', { name: 'Leaflet' })).toHaveAttribute(
     'title',
     'A JavaScript library for interactive maps',

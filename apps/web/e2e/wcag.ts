@@ -191,7 +191,13 @@ export async function focusWalkFailures(page: Page, max = 60): Promise<{ stops: 
   const seen = new Set<string>();
   let stops = 0;
   await page.evaluate(() => {
-    (document.activeElement as HTMLElement | null)?.blur();
+    // From the start of the page, wherever a click of the steps before left the browser's starting
+    // point for Tab (a blur keeps it): a first element of the page takes the focus and is removed.
+    const start = document.createElement('span');
+    start.tabIndex = -1;
+    document.body.prepend(start);
+    start.focus();
+    start.remove();
     window.scrollTo(0, 0);
   });
   for (let i = 0; i < max; i++) {
@@ -210,10 +216,19 @@ export async function focusWalkFailures(page: Page, max = 60): Promise<{ stops: 
       const key = `${describe(el)}@${el.tagName}${[...(el.parentElement?.children ?? [])].indexOf(el)}`;
       if (r.width === 0 && r.height === 0) return { key, problem: null };
       // The part of the box inside the viewport (a scroll region can be taller than a phone's screen).
-      const left = Math.max(r.left, 0);
-      const top = Math.max(r.top, 0);
-      const right = Math.min(r.right, innerWidth);
-      const bottom = Math.min(r.bottom, innerHeight);
+      const visible = (r: DOMRect) => ({
+        left: Math.max(r.left, 0),
+        top: Math.max(r.top, 0),
+        right: Math.min(r.right, innerWidth),
+        bottom: Math.min(r.bottom, innerHeight),
+      });
+      let { left, top, right, bottom } = visible(r);
+      // A text field focused on a phone is scrolled to by the browser a while later (as the keyboard
+      // would open): what the user sees is where that scroll ends, so it is waited for (30 frames at most).
+      for (let frame = 0; frame < 30 && (right <= left || bottom <= top); frame++) {
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        ({ left, top, right, bottom } = visible(el.getBoundingClientRect()));
+      }
       if (right <= left || bottom <= top) return { key, problem: `${describe(el)}: off screen` };
       const x = (left + right) / 2;
       const y = (top + bottom) / 2;

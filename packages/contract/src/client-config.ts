@@ -5,8 +5,8 @@ import { THRESHOLD_COUNTS } from './vote.js';
 export const ClientConfig = z.object({
   /** Always our own origin's tile path (TILE_PATH). */
   tileUrl: z.string(),
-  /** HTML (links) of the tile source's attribution. */
-  tileAttribution: z.string(),
+  /** HTML (links) of the tile source's attribution, per language (a city's own is the same in both). */
+  tileAttribution: z.object({ de: z.string(), en: z.string() }),
   /** South-west and north-east corners: tiles and the map's view stay inside. */
   tileBounds: z.tuple([z.tuple([z.number(), z.number()]), z.tuple([z.number(), z.number()])]),
   minZoom: z.number().int(),

@@ -206,17 +206,25 @@ export const STATUS_NOTE_MAX = 200;
  * caches them), so no visitor's address reaches a tile server. */
 export const TILE_PATH = '/tiles/{z}/{x}/{y}.png';
 
-/** Attribution of the tile presets (TILE_UPSTREAM=basemap|osm), as their licences ask. */
+/** Attribution of the tile presets (TILE_UPSTREAM=basemap|osm), as their licences ask, in each of the
+ * app's languages (both licences ask for the source's name, not for words in one language; the
+ * German OpenStreetMap credit is the one osm.org/copyright gives). */
 export const TILE_ATTRIBUTIONS = {
-  basemap: 'Datenquelle: <a href="https://www.basemap.at">basemap.at</a>',
-  osm: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+  basemap: {
+    de: 'Datenquelle: <a href="https://www.basemap.at">basemap.at</a>',
+    en: 'Data source: <a href="https://www.basemap.at">basemap.at</a>',
+  },
+  osm: {
+    de: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>-Mitwirkende',
+    en: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+  },
 } as const;
 
 /** The map's tiles when a city configures none: basemap.at, Austria's official basemap, whose
  * coverage (south-west, north-east corners) is also the map's bounds. */
 export const DEFAULT_TILES: {
   tileUrl: string;
-  tileAttribution: string;
+  tileAttribution: { de: string; en: string };
   tileBounds: [[number, number], [number, number]];
   minZoom: number;
   maxZoom: number;

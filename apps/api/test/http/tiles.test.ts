@@ -245,7 +245,7 @@ describe('tiles from our own address', () => {
     const cfg = expectAnswer(await t.app.inject({ url: routes.clientConfig.path }), 200, ClientConfig);
     expect(cfg).toEqual({
       tileUrl: TILE_PATH,
-      tileAttribution: 'Test tiles',
+      tileAttribution: { de: 'Test tiles', en: 'Test tiles' },
       tileBounds: [
         [46.36, 8.78],
         [49.04, 17.19],
@@ -263,18 +263,19 @@ describe('tiles from our own address', () => {
 });
 
 describe('tile settings', () => {
-  it('default to basemap.at, Austria’s basemap, with its attribution', () => {
+  it('default to basemap.at, Austria’s basemap, with its attribution in each language', () => {
     const { tiles } = loadConfig({});
     expect(tiles.upstream).toBe('https://mapsneu.wien.gv.at/basemap/geolandbasemap/normal/google3857/{z}/{y}/{x}.png');
-    expect(tiles.attribution).toContain('Datenquelle:');
-    expect(tiles.attribution).toContain('basemap.at');
+    expect(tiles.attribution.de).toBe('Datenquelle: <a href="https://www.basemap.at">basemap.at</a>');
+    expect(tiles.attribution.en).toBe('Data source: <a href="https://www.basemap.at">basemap.at</a>');
     expect(tiles.cacheMaxBytes).toBe(1024 * 1024 * 1024);
   });
 
   it('take the osm preset, a URL template with its attribution, bounds and zooms', () => {
     const osm = loadConfig({ TILE_UPSTREAM: 'osm' }).tiles;
     expect(osm.upstream).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
-    expect(osm.attribution).toContain('OpenStreetMap');
+    expect(osm.attribution.de).toContain('OpenStreetMap</a>-Mitwirkende');
+    expect(osm.attribution.en).toContain('OpenStreetMap</a> contributors');
     const own = loadConfig({
       TILE_UPSTREAM: 'https://tiles.linz.example/{z}/{x}/{y}.png',
       TILE_ATTRIBUTION: 'Stadt Linz',
@@ -284,7 +285,7 @@ describe('tile settings', () => {
     }).tiles;
     expect(own).toMatchObject({
       upstream: 'https://tiles.linz.example/{z}/{x}/{y}.png',
-      attribution: 'Stadt Linz',
+      attribution: { de: 'Stadt Linz', en: 'Stadt Linz' },
       bounds: [
         [48.2, 14.1],
         [48.4, 14.5],
@@ -292,6 +293,12 @@ describe('tile settings', () => {
       minZoom: 10,
       maxZoom: 18,
     });
+  });
+
+  it('take a preset’s name as the credit of a mirror of its tiles, in each language', () => {
+    const mirror = loadConfig({ TILE_UPSTREAM: 'https://tiles.linz.example/{z}/{x}/{y}.png', TILE_ATTRIBUTION: 'basemap' }).tiles;
+    expect(mirror.upstream).toBe('https://tiles.linz.example/{z}/{x}/{y}.png');
+    expect(mirror.attribution).toEqual(loadConfig({}).tiles.attribution);
   });
 
   it('refuse what would break the map or its credit', () => {

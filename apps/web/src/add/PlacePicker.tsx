@@ -8,7 +8,6 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapContainer } from 'react-leaflet/MapContainer';
 import { Marker } from 'react-leaflet/Marker';
-import { TileLayer } from 'react-leaflet/TileLayer';
 import { useMap, useMapEvents } from 'react-leaflet/hooks';
 import { clientConfigQuery } from '../api/queries';
 import { markerIcon } from '../map/markerIcon';
@@ -16,6 +15,7 @@ import { FALLBACK_TILES } from '../map/tiles';
 import type { LatLng } from '../storage/keys';
 import { MapControlTexts } from '../map/MapControlTexts';
 import { useMapLabel } from '../map/mapLabel';
+import { CityTiles } from '../map/CityTiles';
 
 type Props = { place: LatLng; area: CityArea; onMove: (place: LatLng) => void };
 
@@ -104,7 +104,7 @@ export function PlacePicker({ place, area, onMove }: Props) {
       maxBounds={bounds}
       zoomControl={false}
     >
-      <TileLayer url={tiles.tileUrl} attribution={tiles.tileAttribution} bounds={tiles.tileBounds} />
+      <CityTiles tiles={tiles} />
       <MapControlTexts />
       <Follow place={place} label={t('add.picker.mapLabel')} onMove={onMove} />
       <Pin place={place} label={t('add.picker.pin')} onMove={onMove} />

@@ -105,7 +105,7 @@ export const isVoteAnswer = shape<VoteAnswer>({ newVoteCount: (v): v is number =
 const isCorner = (v: unknown): v is [number, number] => Array.isArray(v) && v.length === 2 && v.every(isNumber);
 export const isClientConfig = shape<ClientConfig>({
   tileUrl: isString,
-  tileAttribution: isString,
+  tileAttribution: shape<ClientConfig['tileAttribution']>({ de: isString, en: isString }),
   tileBounds: (v): v is ClientConfig['tileBounds'] => Array.isArray(v) && v.length === 2 && v.every(isCorner),
   minZoom: isInteger,
   maxZoom: isInteger,
@@ -113,7 +113,8 @@ export const isClientConfig = shape<ClientConfig>({
   cityArea: shape<ClientConfig['cityArea']>({ south: isNumber, west: isNumber, north: isNumber, east: isNumber }),
   thresholdCounts: (v): v is ClientConfig['thresholdCounts'] => v === 'votes' || v === 'confirmed',
 });
-/** An older server names only the tiles and their attribution: the map keeps its default area and zooms. */
+/** An older server names only the tiles and their attribution (one text for both languages): the
+ * map keeps its default area and zooms. */
 export const withClientConfigDefaults = (v: unknown): unknown =>
   isRecord(v)
     ? {
@@ -123,6 +124,7 @@ export const withClientConfigDefaults = (v: unknown): unknown =>
         thresholdCounts: 'votes',
         cityArea: LINZ_AREA,
         ...v,
+        ...(isString(v.tileAttribution) ? { tileAttribution: { de: v.tileAttribution, en: v.tileAttribution } } : {}),
       }
     : v;
 export const isErrorBody = shape<Pick<ErrorBody, 'message'>>({ message: isString });

@@ -5,7 +5,6 @@ import type { Map as LeafletMap } from 'leaflet';
 import './leaflet.css';
 import { useTranslation } from 'react-i18next';
 import { MapContainer } from 'react-leaflet/MapContainer';
-import { TileLayer } from 'react-leaflet/TileLayer';
 import { useMap } from 'react-leaflet/hooks';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { clientConfigQuery } from '../api/queries';
@@ -15,6 +14,7 @@ import { SaveMapView } from './MapEvents';
 import { FALLBACK_TILES } from './tiles';
 import { MapControlTexts } from './MapControlTexts';
 import { useMapLabel } from './mapLabel';
+import { CityTiles } from './CityTiles';
 
 // The markers and clusters come after the first paint (the map itself does too), in a chunk of their
 // own that loads while the monuments are fetched; the region is busy until they are drawn.
@@ -49,16 +49,7 @@ function Tiles() {
     map.setMaxBounds(tiles.tileBounds);
   }, [map, tiles]);
   if (!tiles || !started) return null;
-  return (
-    <TileLayer
-      key={tiles.tileUrl}
-      url={tiles.tileUrl}
-      attribution={tiles.tileAttribution}
-      bounds={tiles.tileBounds}
-      minZoom={tiles.minZoom}
-      maxZoom={tiles.maxZoom}
-    />
-  );
+  return <CityTiles tiles={tiles} />;
 }
 
 function MapLabel({ label }: { label: string }) {

@@ -5,7 +5,7 @@ import type { MonumentDetail } from '@linz/contract';
 import { APP_PATHS } from '@linz/contract/facts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCategoryLabel } from '../finder/FilterPanel';
 import { langOf, type Lang } from '../i18n/languages';
@@ -13,10 +13,12 @@ import { monumentName } from '../i18n/monumentName';
 import { firstPhoto, PhotoFigure } from '../photos/PhotoFigure';
 import { monumentPhotosQuery } from '../photos/photoApi';
 import { MonumentProposals } from '../popup/MonumentProposals';
-import { PlaceMap } from './PlaceMap';
 import { ProposalCard } from './ProposalCard';
 import { HiddenNotices } from '../mine/HiddenNotices';
 import { Sources } from './Sources';
+
+// The small map comes after the text: Leaflet (30 KiB) is not needed to read what the monument is.
+const PlaceMap = lazy(() => import('./PlaceMap').then((m) => ({ default: m.PlaceMap })));
 
 type Props = { monument: MonumentDetail; selectedProposalId: number | undefined };
 
@@ -77,7 +79,9 @@ export function MonumentDetails({ monument, selectedProposalId }: Props) {
       </section>
       <section className="monument-view__section" aria-labelledby={ids.place}>
         <h2 id={ids.place}>{t('monument.where')}</h2>
-        <PlaceMap monument={monument} name={name} label={t('monument.mapLabel', { name })} />
+        <Suspense fallback={<div className="monument-view__map" />}>
+          <PlaceMap monument={monument} name={name} label={t('monument.mapLabel', { name })} />
+        </Suspense>
         <p>
           <Link to={APP_PATHS.home} search={{ monument: monument.id }} aria-label={t('finder.list.showOnMapOf', { name })}>
             {t('finder.list.showOnMap')}

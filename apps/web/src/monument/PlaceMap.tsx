@@ -4,12 +4,13 @@ import type { Monument } from '@linz/contract';
 import { useQuery } from '@tanstack/react-query';
 import { MapContainer } from 'react-leaflet/MapContainer';
 import { Marker } from 'react-leaflet/Marker';
-import { TileLayer } from 'react-leaflet/TileLayer';
 import { clientConfigQuery } from '../api/queries';
 import { useMapLabel } from '../map/mapLabel';
 import { markerIcon } from '../map/markerIcon';
 import { FALLBACK_TILES } from '../map/tiles';
 import '../map/leaflet.css';
+import { CityTiles } from '../map/CityTiles';
+import { MapControlTexts } from '../map/MapControlTexts';
 
 const ZOOM = 17;
 
@@ -23,17 +24,17 @@ export function PlaceMap({ monument, name, label }: { monument: Monument; name: 
   const tiles = config.data ?? FALLBACK_TILES;
   const at: [number, number] = [monument.geoLocX, monument.geoLocY];
   return (
-    <MapContainer className="monument-view__map" center={at} zoom={ZOOM} scrollWheelZoom={false} maxZoom={tiles.maxZoom}>
+    <MapContainer
+      className="monument-view__map"
+      center={at}
+      zoom={ZOOM}
+      scrollWheelZoom={false}
+      maxZoom={tiles.maxZoom}
+      zoomControl={false}
+    >
       <Label label={label} />
-      {config.isPending ? null : (
-        <TileLayer
-          url={tiles.tileUrl}
-          attribution={tiles.tileAttribution}
-          bounds={tiles.tileBounds}
-          minZoom={tiles.minZoom}
-          maxZoom={tiles.maxZoom}
-        />
-      )}
+      <MapControlTexts />
+      {config.isPending ? null : <CityTiles tiles={tiles} />}
       <Marker position={at} icon={markerIcon(monument.validated)} keyboard={false} alt={name} />
     </MapContainer>
   );

@@ -7,12 +7,12 @@ import '../../map/leaflet.css';
 import { useEffect, useMemo, useRef } from 'react';
 import { MapContainer } from 'react-leaflet/MapContainer';
 import { Marker } from 'react-leaflet/Marker';
-import { TileLayer } from 'react-leaflet/TileLayer';
 import { clientConfigQuery } from '../../api/queries';
 import { markerIcon } from '../../map/markerIcon';
 import { FALLBACK_TILES } from '../../map/tiles';
 import { MapControlTexts } from '../../map/MapControlTexts';
 import { useMapLabel } from '../../map/mapLabel';
+import { CityTiles } from '../../map/CityTiles';
 
 type Position = { lat: number; lng: number };
 type Props = { position: Position; label: string; markerLabel: string; onMove?: (p: Position) => void; small?: boolean };
@@ -48,13 +48,7 @@ export function PositionMap({ position, label, markerLabel, onMove, small = fals
       zoom={small ? 16 : 17}
     >
       <MapControlTexts />
-      <TileLayer
-        url={tiles.tileUrl}
-        attribution={tiles.tileAttribution}
-        bounds={tiles.tileBounds}
-        minZoom={tiles.minZoom}
-        maxZoom={tiles.maxZoom}
-      />
+      <CityTiles tiles={tiles} />
       <Follow position={position} label={label} />
       <Marker
         ref={marker}
