@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Installs the system packages the tests need when they are missing: Debian's chromium (browser
-# tests), PostgreSQL server binaries (the PostgreSQL test layer), prometheus (its promtool checks
-# a real /metrics scrape), libxml2-utils (its xmllint reads the Open311 XML), nginx and wrk (three
-# API instances behind nginx, read under load while they restart), exiftool (reads the served photos'
-# metadata: a reader that is not ours). Needs root (or sudo) for apt.
+# Installs the system packages the tests need when they are missing: Debian's chromium (the
+# first-load budget, Lighthouse) and its headless shell (the browser tests), PostgreSQL server
+# binaries (the PostgreSQL test layer), prometheus (its promtool checks a real /metrics scrape),
+# libxml2-utils (its xmllint reads the Open311 XML), nginx and wrk (three API instances behind
+# nginx, read under load while they restart), exiftool (reads the served photos' metadata: a reader
+# that is not ours). Needs root (or sudo) for apt.
 set -euo pipefail
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
+command -v chromium-headless-shell >/dev/null 2>&1 || need+=(chromium-headless-shell)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
 command -v promtool >/dev/null 2>&1 || need+=(prometheus)
 command -v xmllint >/dev/null 2>&1 || need+=(libxml2-utils)

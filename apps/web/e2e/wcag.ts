@@ -188,9 +188,11 @@ export async function targetSizeFailures(page: Page): Promise<{ checked: number;
  */
 export async function focusWalkFailures(page: Page, max = 60): Promise<{ stops: number; failures: string[] }> {
   const failures: string[] = [];
-  const seen = new Set<string>();
   let stops = 0;
   await page.evaluate(() => {
+    // The elements the walk has focused, by identity: look-alike fields (two unlabelled inputs at the
+    // same place in their wrappers) are different stops; the walk ends when Tab comes back to one.
+    (window as unknown as { focusWalkSeen: WeakSet<Element> }).focusWalkSeen = new WeakSet();
     // From the start of the page, wherever a click of the steps before left the browser's starting
     // point for Tab (a blur keeps it): a first element of the page takes the focus and is removed.
     const start = document.createElement('span');
@@ -213,8 +215,10 @@ export async function focusWalkFailures(page: Page, max = 60): Promise<{ stops: 
         }"`;
       // A link broken over two lines: the centre of its largest part (the box's centre is between them).
       const r = [...el.getClientRects()].sort((a, b) => b.width * b.height - a.width * a.height)[0] ?? el.getBoundingClientRect();
-      const key = `${describe(el)}@${el.tagName}${[...(el.parentElement?.children ?? [])].indexOf(el)}`;
-      if (r.width === 0 && r.height === 0) return { key, problem: null };
+      const seen = (window as unknown as { focusWalkSeen: WeakSet<Element> }).focusWalkSeen;
+      if (seen.has(el)) return { again: true, problem: null };
+      seen.add(el);
+      if (r.width === 0 && r.height === 0) return { again: false, problem: null };
       // The part of the box inside the viewport (a scroll region can be taller than a phone's screen).
       const visible = (r: DOMRect) => ({
         left: Math.max(r.left, 0),
@@ -229,16 +233,15 @@ export async function focusWalkFailures(page: Page, max = 60): Promise<{ stops: 
         await new Promise((resolve) => requestAnimationFrame(resolve));
         ({ left, top, right, bottom } = visible(el.getBoundingClientRect()));
       }
-      if (right <= left || bottom <= top) return { key, problem: `${describe(el)}: off screen` };
+      if (right <= left || bottom <= top) return { again: false, problem: `${describe(el)}: off screen` };
       const x = (left + right) / 2;
       const y = (top + bottom) / 2;
       const hit = document.elementFromPoint(x, y);
-      if (hit && (hit === el || el.contains(hit))) return { key, problem: null };
-      return { key, problem: `${describe(el)}: covered by ${hit ? describe(hit) : 'nothing'}` };
+      if (hit && (hit === el || el.contains(hit))) return { again: false, problem: null };
+      return { again: false, problem: `${describe(el)}: covered by ${hit ? describe(hit) : 'nothing'}` };
     });
     if (!result) continue;
-    if (seen.has(result.key)) break;
-    seen.add(result.key);
+    if (result.again) break;
     stops++;
     if (result.problem) failures.push(result.problem);
   }

@@ -66,7 +66,12 @@ export async function startApi({ tilePort, name, prepare = () => {} }) {
     },
   });
   const stop = async () => {
-    process.kill(-api.pid, 'SIGTERM');
+    try {
+      process.kill(-api.pid, 'SIGTERM');
+    } catch (error) {
+      // Already gone (it exited at start): nothing to stop.
+      if (error.code !== 'ESRCH') throw error;
+    }
     await new Promise((resolve) => setTimeout(resolve, 500));
     rmSync(dataDir, { recursive: true, force: true });
   };

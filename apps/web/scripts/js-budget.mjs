@@ -61,15 +61,19 @@ export async function scriptsBeforeFirstMarker(browser, baseUrl) {
 
 /** Starts the built app, counts, stops. */
 export async function measure() {
-  const tiles = await startTiles();
-  const api = await startApi({ tilePort: tiles.port, name: 'js-budget' });
+  // The browser first: a browser that cannot start leaves no API server behind.
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: ['--no-sandbox', '--disable-gpu'] });
+  const tiles = await startTiles();
   try {
-    const rows = await scriptsBeforeFirstMarker(browser, api.baseUrl);
-    return { rows, total: rows.reduce((sum, r) => sum + r.wire, 0) };
+    const api = await startApi({ tilePort: tiles.port, name: 'js-budget' });
+    try {
+      const rows = await scriptsBeforeFirstMarker(browser, api.baseUrl);
+      return { rows, total: rows.reduce((sum, r) => sum + r.wire, 0) };
+    } finally {
+      await api.stop();
+    }
   } finally {
     await browser.close();
-    await api.stop();
     tiles.close();
   }
 }
