@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import { APP_PATHS } from '@linz/contract/facts';
+import { MonumentId } from '@linz/contract';
+import { APP_PATHS, PATHS, pathOf } from '@linz/contract/facts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
@@ -132,10 +133,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
     figures: async () => (await services.stats.get()).data,
   });
   const proposalHead = sharePage(app, { webDist: config.webDist, publicUrl: config.publicUrl, services });
-  await webApp(app, config.webDist, {
-    [APP_PATHS.stats]: statsHead,
-    [APP_PATHS.home]: proposalHead,
-    [APP_PATHS.monument]: proposalHead,
-  });
+  await webApp(
+    app,
+    config.webDist,
+    { [APP_PATHS.stats]: statsHead, [APP_PATHS.home]: proposalHead, [APP_PATHS.monument]: proposalHead },
+    {
+      // A monument's view shows the monument first (its LCP is the description).
+      [APP_PATHS.monument]: (req) => {
+        const id = MonumentId.safeParse((req.params as { monumentId?: unknown }).monumentId);
+        return id.success ? pathOf(PATHS.monument, { monumentId: id.data }) : undefined;
+      },
+    },
+  );
   return app;
 }

@@ -3,7 +3,7 @@
 // answers the same page with 404 (the app shows its not-found page), a missing file a plain 404.
 // Files are sent precompressed (.br, .gz written by the web build) as the request accepts. A page
 // may add tags to its <head> for crawlers that run no JavaScript (/stats, and / for a shared proposal:
-// their Open Graph tags).
+// their Open Graph tags), and preload the data it shows first (a monument's view: the monument).
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -23,8 +23,10 @@ const HAS_EXTENSION = /\/[^/]*\.[^/]*$/;
 export type PageHead = (req: FastifyRequest) => Promise<string | { movedTo: string }>;
 /** Per app path: its head. */
 export type PageHeads = Partial<Record<string, PageHead>>;
+/** Per app path: the API answer its page asks for first (a same-origin path), if the address names one. */
+export type PagePreloads = Partial<Record<string, (req: FastifyRequest) => string | undefined>>;
 
-export async function webApp(app: FastifyInstance, webDist: string, heads: PageHeads = {}) {
+export async function webApp(app: FastifyInstance, webDist: string, heads: PageHeads = {}, preloads: PagePreloads = {}) {
   const built = existsSync(path.join(webDist, 'index.html'));
   if (built) {
     await app.register(fastifyStatic, {
@@ -70,7 +72,14 @@ export async function webApp(app: FastifyInstance, webDist: string, heads: PageH
 
   for (const route of SPA_ROUTES) {
     const head = heads[route];
-    app.get(route, (req, reply) => (head ? sendPageWithHead(req, reply, head) : sendPage(req, reply, 200)));
+    const preload = preloads[route];
+    app.get(route, (req, reply) => {
+      // The browser fetches the page's data with the page instead of after its scripts; the app's own
+      // request (same URL, same-origin credentials) takes the preloaded answer.
+      const data = preload?.(req);
+      if (data) reply.header('link', `<${data}>; rel=preload; as=fetch; crossorigin`);
+      return head ? sendPageWithHead(req, reply, head) : sendPage(req, reply, 200);
+    });
   }
 
   app.setNotFoundHandler((req, reply) => {

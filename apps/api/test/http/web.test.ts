@@ -52,6 +52,19 @@ describe(`the web app's pages on ${DB_KIND}`, () => {
     },
   );
 
+  it("a monument's view preloads its monument (a Link header the app's own request takes); other pages and bad ids none", async () => {
+    const res = await get('/monuments/mon-dreifaltigkeitssaeule?proposal=1');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.link).toBe('</api/monuments/mon-dreifaltigkeitssaeule>; rel=preload; as=fetch; crossorigin');
+    // What it names answers as the app asks for it.
+    expect((await get('/api/monuments/mon-dreifaltigkeitssaeule', { accept: 'application/json' })).statusCode).toBe(200);
+    // Not an id (the header carries only what the id's pattern allows): the page, without a preload.
+    const odd = await get('/monuments/%3E%3B%20rel%3Dnext');
+    expect(odd.statusCode).toBe(200);
+    expect(odd.headers.link).toBeUndefined();
+    expect((await get('/')).headers.link).toBeUndefined();
+  });
+
   it('a page load with a valid cookie issues none; a forged cookie is replaced', async () => {
     const cookie = voterCookieOf(await get('/'))!;
     expect((await get('/about', { cookie })).headers['set-cookie']).toBeUndefined();
