@@ -71,4 +71,23 @@ describe('the offline queue', () => {
     expect(sent.map((s) => s.options.idempotencyKey)).toEqual(['key-3', 'key-3', 'key-3']);
     expect(entries().map((e) => e.outcome)).toEqual([{ type: 'added', monumentId: 'mon-user-1' }]);
   });
+
+  it('creates no database in a browser that never queued anything, and reads one kept from an earlier visit', async () => {
+    answer = () => ({ status: 201, json: { id: 'mon-user-1' } });
+    queue.subscribe(() => {})();
+    expect(await queue.flush()).toBe(0);
+    expect(await indexedDB.databases()).toEqual([]);
+
+    answer = () => 'network';
+    await queue.enqueue({ ...monument, interventionTitle: '' }, 'key-4');
+    // The next visit: a new page with the same browser's storage.
+    vi.resetModules();
+    queue = await import('./queue');
+    const seen = new Promise<string[]>((resolve) => {
+      const stop = queue.subscribe((e) => e.length > 0 && (stop(), resolve(e.map((x) => x.key))));
+    });
+    expect(await seen).toEqual(['key-4']);
+    answer = () => ({ status: 201, json: { id: 'mon-user-1' } });
+    expect(await queue.flush()).toBe(1);
+  });
 });

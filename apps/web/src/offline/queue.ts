@@ -44,6 +44,20 @@ const db = () =>
     },
   }));
 
+/**
+ * Whether this browser may hold a queue at all: indexedDB.databases() answers without creating the
+ * database, which opening it would do (on a first visit that cost a phone's main thread two long
+ * tasks before the map was usable). Once the database is open, or where the list is not offered, yes.
+ */
+async function mayHoldEntries(): Promise<boolean> {
+  if (dbPromise || typeof indexedDB.databases !== 'function') return true;
+  try {
+    return (await indexedDB.databases()).some((d) => d.name === DB_NAME);
+  } catch {
+    return true;
+  }
+}
+
 type Listener = (entries: QueueEntry[]) => void;
 const listeners = new Set<Listener>();
 let current: QueueEntry[] = [];
@@ -61,7 +75,9 @@ async function refresh(broadcast = true): Promise<QueueEntry[]> {
 export function subscribe(listener: Listener): () => void {
   listeners.add(listener);
   listener(current);
-  void refresh(false);
+  void mayHoldEntries().then(async (may) => {
+    if (may) await refresh(false);
+  });
   return () => listeners.delete(listener);
 }
 
@@ -143,6 +159,7 @@ export function flush(): Promise<number> {
  * in the next), until a pass answers nothing or the connection fails (again).
  */
 async function sendWaiting(): Promise<number> {
+  if (!(await mayHoldEntries())) return 0;
   let answered = 0;
   for (;;) {
     const pass = await sendPass();
