@@ -47,6 +47,9 @@ async function switchTo(page: Page, c: PageCase, lang: Lang, again: boolean) {
     return button !== null;
   }, lang);
   if (!pressed) await page.evaluate((lang) => localStorage.setItem('lang', lang), lang);
+  // The app keeps the choice as it sets <html lang> (once the texts have changed): a new visit before
+  // that would come back in the language before.
+  else await expect(page.locator('html')).toHaveAttribute('lang', lang);
   if (again || !pressed) await visit(page, c, lang);
   // The checks before scrolled the page and the boxes inside it (a popup's list): back to their
   // start, as a visitor arriving sees them.
