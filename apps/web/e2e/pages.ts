@@ -5,7 +5,7 @@ import { addStaff, signIn } from './admin-fixtures';
 import { expect, mapReady, popupSettled, test, unique, type Page } from './fixtures';
 import { linkIn, mailTo } from './mailbox';
 
-type Lang = 'de' | 'en';
+export type Lang = 'de' | 'en';
 
 export type PageCase = {
   /** The test's name. */

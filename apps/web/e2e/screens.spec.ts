@@ -10,7 +10,7 @@ import path from 'node:path';
 import { wcagViolations } from './axe';
 import { expect, popupSettled, test, type Page } from './fixtures';
 import { layoutFailures } from './layout';
-import { PAGES, visit, type PageCase } from './pages';
+import { PAGES, visit, type Lang, type PageCase } from './pages';
 import { focusWalkFailures, targetSizeFailures } from './wcag';
 
 /** Where `pnpm screens` wants the pictures (scripts/screens.mjs); unset in a test run. */
@@ -32,8 +32,6 @@ function record(figures: Record<string, unknown>) {
 }
 
 const isMap = (c: PageCase) => c.path === '/' || c.path.startsWith('/?');
-
-type Lang = 'de' | 'en';
 
 /**
  * Every text in `lang`, as a visitor changes it: the header's language button where the screen has
