@@ -2,6 +2,7 @@
 // that says it counts matches, picked by keyboard (WAI-ARIA combobox); the map flies to the one
 // picked and opens its popup. Desktop and phone.
 import { seriousViolations } from './axe';
+import type { Request } from '@playwright/test';
 import { expect, test, type Page } from './fixtures';
 
 const STELZHAMER = 'Denkmal für Franz Stelzhamer';
@@ -79,6 +80,63 @@ test('a word of the description finds it too, and the list shows where it stands
   await box.press('Escape');
   await expect(page.getByRole('region', { name: 'Filter' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Denkmal für Franz Stelzhamer/ })).toBeInViewport({ timeout: 20_000 });
+});
+
+/** Searches and closes the panel while the map's answers for the search wait (a slow network, a
+ * quick visitor); the returned function lets them come. */
+async function closeBeforeTheMapKnows(page: Page) {
+  let release = () => {};
+  const closed = new Promise<void>((resolve) => (release = resolve));
+  let [held, done] = [0, 0];
+  const search = /\/api\/map\/.*[?&]q=Landeshymne/;
+  const count = (request: Request) => void (search.test(request.url()) && (done += 1));
+  page.on('requestfinished', count);
+  page.on('requestfailed', count);
+  await page.route(search, async (route) => {
+    held += 1;
+    await closed;
+    await route.continue().catch(() => undefined); // a request the page gave up meanwhile
+  });
+  const box = await openSearchFarAway(page);
+  await box.fill('Landeshymne');
+  await expect(page.getByRole('option')).toHaveCount(1);
+  await expect.poll(() => held).toBeGreaterThan(0);
+  await box.press('Escape');
+  await box.press('Escape');
+  await expect(page.getByRole('region', { name: 'Filter' })).toHaveCount(0);
+  return {
+    release,
+    /** Resolves when every request for the search so far has been answered or given up. */
+    answered: () => expect.poll(() => done === held).toBe(true),
+  };
+}
+
+test('the panel closed before the map had the matches: they are shown when the answers come', async ({ page }) => {
+  const { release } = await closeBeforeTheMapKnows(page);
+  release();
+  await expect(page.getByRole('button', { name: /^Denkmal für Franz Stelzhamer/ })).toBeInViewport({ timeout: 20_000 });
+});
+
+test('... unless the visitor has moved the map meanwhile: it stays where they took it', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' }); // the map jumps at once, without a flight
+  const { release, answered } = await closeBeforeTheMapKnows(page);
+  // The map's view as it keeps it for the session.
+  const view = () => page.evaluate(() => sessionStorage.getItem('mapView') ?? '');
+  const lng = async () => (JSON.parse(await view()) as { center: { lng: number } }).center.lng;
+  // A drag to the left: the map shows what lies east.
+  const map = (await page.locator('.leaflet-container').boundingBox())!;
+  const [x, y] = [map.x + map.width / 2, map.y + map.height / 2];
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x - 100, y, { steps: 5 });
+  await page.mouse.up();
+  await expect.poll(lng).toBeGreaterThan(14.232);
+  const there = await view();
+  release();
+  await answered();
+  // A task and two frames after the last answer was read the map would have jumped.
+  await page.evaluate(() => new Promise((done) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(done)))));
+  expect(await view()).toBe(there);
 });
 
 test('at most eight matches, the rest counted with a link to the list', async ({ page }) => {

@@ -34,7 +34,8 @@ export function tilesCovering({ south, west, north, east }: Bounds, mapZoom: num
 
 type View = { zoom: number; bounds: Bounds };
 
-function viewOf(map: LeafletMap): View {
+/** The map's view as its tiles are asked for: its zoom and its bounds with the margin. */
+export function viewOf(map: LeafletMap): View {
   const b = map.getBounds().pad(MARGIN);
   return { zoom: map.getZoom(), bounds: { south: b.getSouth(), west: b.getWest(), north: b.getNorth(), east: b.getEast() } };
 }

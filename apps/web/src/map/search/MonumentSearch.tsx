@@ -4,7 +4,7 @@
 // Escape closes the list. When none of the matches is in the map's view, it says so and offers
 // to show them.
 import type { Monument } from '@linz/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { Map as LeafletMap } from 'leaflet';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
@@ -13,7 +13,7 @@ import { langOf } from '../../i18n/languages';
 import { fitExtent } from '../flyTo';
 import { monumentName } from '../../i18n/monumentName';
 import { useCategoryLabel } from '../../finder/FilterPanel';
-import { useMatchesPlace } from './matchesPlace';
+import { matchesOutside, useMatchesPlace } from './matchesPlace';
 import { SearchBox } from '../../finder/SearchBox';
 import { monumentFilterSearch } from '@linz/contract/filters';
 import { snippet } from './snippet';
@@ -42,9 +42,18 @@ export function MonumentSearch({ label, map, onChange, onPick, onClose, onClosin
   const more = q === undefined || !page ? 0 : page.total - items.length;
   const place = useMatchesPlace(map, filters);
   const showAll = () => place.extent && void fitExtent(map, place.extent);
-  // Closing the panel over an empty map shows the matches (the search's effect stays in sight).
+  // Closing the panel over an empty map shows the matches (the search's effect stays in sight),
+  // unless the visitor has moved the map meanwhile.
+  const client = useQueryClient();
   useEffect(() => {
-    onClosingRef.current = () => place.outside && showAll();
+    onClosingRef.current = () => {
+      const before = map.getCenter();
+      const zoom = map.getZoom();
+      matchesOutside(client, map, filters).then(
+        (extent) => extent && map.getCenter().equals(before) && map.getZoom() === zoom && void fitExtent(map, extent),
+        () => undefined,
+      );
+    };
     return () => {
       onClosingRef.current = null;
     };
