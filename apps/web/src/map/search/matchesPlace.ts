@@ -55,7 +55,11 @@ function answered(client: QueryClient, query: ReturnType<typeof mapTileQuery>): 
  * the overview have answered (from the cache, or asked for now): the panel may close before they
  * did, a moment after the last letter was typed.
  */
-export async function matchesOutside(client: QueryClient, map: LeafletMap, filters: MonumentFilters): Promise<Extent | undefined> {
+export async function matchesOutside(
+  client: QueryClient,
+  map: LeafletMap,
+  filters: MonumentFilters,
+): Promise<Extent | undefined> {
   if (!hasFilters(filters)) return undefined;
   const { bounds, zoom } = viewOf(map);
   const view = map.getBounds();
