@@ -6,7 +6,7 @@ import type { LeafletEvent, LeafletMouseEvent, Marker as LeafletMarker } from 'l
 import '../map/leaflet.css';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MapContainer } from 'react-leaflet/MapContainer';
+import { MapContainer } from '../map/MapContainer';
 import { Marker } from 'react-leaflet/Marker';
 import { useMap, useMapEvents } from 'react-leaflet/hooks';
 import { clientConfigQuery } from '../api/queries';

@@ -3,7 +3,7 @@ import type { Monument } from '@linz/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import type { Map as LeafletMap } from 'leaflet';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FeedbackBanner } from '../feedback/FeedbackBanner';
 import { failure, type Feedback } from '../feedback/feedback';
@@ -61,14 +61,16 @@ export function HomePage() {
   // then too), so the header (and a first visit's intro) show on a phone without waiting for
   // them. The box keeps its size.
   const [mapStarted, setMapStarted] = useState(false);
-  useEffect(() => afterPaint(() => setMapStarted(true)), []);
+  // As transitions: React renders the map's part in short tasks, not in one.
+  useEffect(() => afterPaint(() => startTransition(() => setMapStarted(true))), []);
+  const onMapReady = useCallback((made: LeafletMap | null) => startTransition(() => setMap(made)), []);
   return (
     <div className="home">
       {mapStarted ? (
         <Suspense fallback={null}>
           <MonumentMap
             view={view}
-            onReady={setMap}
+            onReady={onMapReady}
             openMonument={picked?.monument ?? linked.monument}
             openProposalId={picked ? undefined : link.proposal}
             openCount={picked?.count}

@@ -4,9 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import type { Map as LeafletMap } from 'leaflet';
 import './leaflet.css';
 import { useTranslation } from 'react-i18next';
-import { MapContainer } from 'react-leaflet/MapContainer';
+import { MapContainer } from './MapContainer';
 import { useMap } from 'react-leaflet/hooks';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { clientConfigQuery } from '../api/queries';
 import { afterPaint } from '../layout/schedule';
 import { underReview, type MapView } from '../storage/keys';
@@ -40,7 +40,7 @@ function Tiles() {
   // The tile layer comes a frame after the map: the map and its first tiles made in one task kept
   // a phone's main thread busy for too long at once.
   const [started, setStarted] = useState(false);
-  useEffect(() => afterPaint(() => setStarted(true)), []);
+  useEffect(() => afterPaint(() => startTransition(() => setStarted(true))), []);
   // The view stays where the server has tiles (it fetches none outside these bounds and zooms).
   useEffect(() => {
     if (!tiles) return;

@@ -2,7 +2,7 @@
 // not zoom it), from the same tiles as the big map. It loads with the monument's view, never before.
 import type { Monument } from '@linz/contract';
 import { useQuery } from '@tanstack/react-query';
-import { MapContainer } from 'react-leaflet/MapContainer';
+import { MapContainer } from '../map/MapContainer';
 import { Marker } from 'react-leaflet/Marker';
 import { clientConfigQuery } from '../api/queries';
 import { useMapLabel } from '../map/mapLabel';

@@ -2,7 +2,7 @@
 import { APP_PATHS } from '@linz/contract/facts';
 import type { QueryClient } from '@tanstack/react-query';
 import { Link, createRootRouteWithContext, useLocation } from '@tanstack/react-router';
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Header } from '../header/Header';
 import { IntroOverlay } from '../intro/IntroOverlay';
@@ -35,7 +35,7 @@ function RootLayout() {
   useEffect(() => {
     if (offlineStarted) return undefined;
     let cancelLoad = () => {};
-    const start = () => (cancelLoad = afterLoad(() => setOfflineStarted(true)));
+    const start = () => (cancelLoad = afterLoad(() => startTransition(() => setOfflineStarted(true))));
     const cancelMap = onMap ? afterMapDrawn(start) : (start(), () => {});
     return () => {
       cancelMap();

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Marker as LeafletMarker } from 'leaflet';
 import '../../map/leaflet.css';
 import { useEffect, useMemo, useRef } from 'react';
-import { MapContainer } from 'react-leaflet/MapContainer';
+import { MapContainer } from '../../map/MapContainer';
 import { Marker } from 'react-leaflet/Marker';
 import { clientConfigQuery } from '../../api/queries';
 import { markerIcon } from '../../map/markerIcon';
