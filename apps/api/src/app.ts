@@ -138,10 +138,18 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
     config.webDist,
     { [APP_PATHS.stats]: statsHead, [APP_PATHS.home]: proposalHead, [APP_PATHS.monument]: proposalHead },
     {
-      // A monument's view shows the monument first (its LCP is the description).
+      // A monument's view shows the monument first (its LCP is the description), with its proposals,
+      // its photos and what this browser has done there.
       [APP_PATHS.monument]: (req) => {
         const id = MonumentId.safeParse((req.params as { monumentId?: unknown }).monumentId);
-        return id.success ? pathOf(PATHS.monument, { monumentId: id.data }) : undefined;
+        if (!id.success) return [];
+        const monumentId = id.data;
+        return [
+          pathOf(PATHS.monument, { monumentId }),
+          pathOf(PATHS.monumentInterventions, { monumentId }),
+          pathOf(PATHS.monumentPhotos, { monumentId }),
+          PATHS.mine,
+        ];
       },
     },
   );

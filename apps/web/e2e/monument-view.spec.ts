@@ -61,6 +61,8 @@ test('from the popup to the view: readable rows, a link, the description, facts,
   await expect(page.getByRole('heading', { level: 1, name: 'Dreifaltigkeitssäule' })).toBeVisible();
   await expect(page.getByText('barocke Pestsäule', { exact: false })).toBeVisible();
   await expect(page.getByText('Säule', { exact: true })).toBeVisible();
+  // The small map loads when its place comes near the screen (on a phone, below the proposals).
+  await page.getByRole('heading', { level: 2, name: 'Wo es steht' }).scrollIntoViewIfNeeded();
   const place = page.getByRole('region', { name: 'Karte: Standort von Dreifaltigkeitssäule' });
   await expect(place).toBeVisible();
   // Its controls and the tiles' credit in the visitor's language, as on the big map.
@@ -161,6 +163,32 @@ test('a shared proposal is selected and focused; its share button shares exactly
   expect(new URL(calls[0]?.url ?? '').pathname + new URL(calls[0]?.url ?? '').search).toBe(
     `/monuments/${MON}?proposal=${proposal.id}`,
   );
+});
+
+test('the page brings its data, each asked once; the small map loads only when its place comes near', async ({ page }) => {
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+  // A short screen: the map's place lies well below it, on a phone as on a desktop.
+  await page.setViewportSize({ width: 390, height: 300 });
+  await page.goto(`/monuments/${MON}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dreifaltigkeitssäule' })).toBeVisible();
+  // Its proposals are shown (or that there are none yet).
+  await expect(
+    page.locator('.proposal-card').first().or(page.getByText('Noch keine Vorschläge. Mach den ersten!')),
+  ).toBeVisible();
+  // The monument, its proposals, its photos and this browser's part come with the page (Link: preload);
+  // the app's own requests take those answers instead of asking again.
+  for (const data of [`/api/monuments/${MON}`, `/api/interventions/${MON}`, `/api/monuments/${MON}/photos`, '/api/mine'])
+    expect(
+      asked.filter((p) => p === data),
+      data,
+    ).toHaveLength(1);
+  const map = page.locator('.monument-view .leaflet-container');
+  await expect(map).toHaveCount(0);
+  expect(asked.filter((p) => /\/(PlaceMap|leaflet-subset)-/.test(p))).toEqual([]);
+  await page.getByRole('heading', { level: 2, name: 'Wo es steht' }).scrollIntoViewIfNeeded();
+  await expect(page.getByRole('region', { name: 'Karte: Standort von Dreifaltigkeitssäule' })).toBeVisible();
+  await expect(map.locator('img.leaflet-tile').first()).toBeVisible();
 });
 
 test('an unknown monument: a not-found state with the way home', async ({ page }) => {

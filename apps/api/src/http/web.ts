@@ -3,7 +3,8 @@
 // answers the same page with 404 (the app shows its not-found page), a missing file a plain 404.
 // Files are sent precompressed (.br, .gz written by the web build) as the request accepts. A page
 // may add tags to its <head> for crawlers that run no JavaScript (/stats, and / for a shared proposal:
-// their Open Graph tags), and preload the data it shows first (a monument's view: the monument).
+// their Open Graph tags), and preload the data it shows first (a monument's view: the monument, its
+// proposals and photos, and what this browser did there).
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -23,8 +24,8 @@ const HAS_EXTENSION = /\/[^/]*\.[^/]*$/;
 export type PageHead = (req: FastifyRequest) => Promise<string | { movedTo: string }>;
 /** Per app path: its head. */
 export type PageHeads = Partial<Record<string, PageHead>>;
-/** Per app path: the API answer its page asks for first (a same-origin path), if the address names one. */
-export type PagePreloads = Partial<Record<string, (req: FastifyRequest) => string | undefined>>;
+/** Per app path: the API answers its page asks for first (same-origin paths), if the address names them. */
+export type PagePreloads = Partial<Record<string, (req: FastifyRequest) => string[]>>;
 
 export async function webApp(app: FastifyInstance, webDist: string, heads: PageHeads = {}, preloads: PagePreloads = {}) {
   const built = existsSync(path.join(webDist, 'index.html'));
@@ -76,8 +77,8 @@ export async function webApp(app: FastifyInstance, webDist: string, heads: PageH
     app.get(route, (req, reply) => {
       // The browser fetches the page's data with the page instead of after its scripts; the app's own
       // request (same URL, same-origin credentials) takes the preloaded answer.
-      const data = preload?.(req);
-      if (data) reply.header('link', `<${data}>; rel=preload; as=fetch; crossorigin`);
+      const data = preload?.(req) ?? [];
+      if (data.length > 0) reply.header('link', data.map((p) => `<${p}>; rel=preload; as=fetch; crossorigin`).join(', '));
       return head ? sendPageWithHead(req, reply, head) : sendPage(req, reply, 200);
     });
   }

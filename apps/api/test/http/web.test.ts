@@ -52,12 +52,18 @@ describe(`the web app's pages on ${DB_KIND}`, () => {
     },
   );
 
-  it("a monument's view preloads its monument (a Link header the app's own request takes); other pages and bad ids none", async () => {
+  it("a monument's view preloads its monument, proposals, photos and /api/mine (Link headers the app's own requests take); other pages and bad ids none", async () => {
     const res = await get('/monuments/mon-dreifaltigkeitssaeule?proposal=1');
     expect(res.statusCode).toBe(200);
-    expect(res.headers.link).toBe('</api/monuments/mon-dreifaltigkeitssaeule>; rel=preload; as=fetch; crossorigin');
-    // What it names answers as the app asks for it.
-    expect((await get('/api/monuments/mon-dreifaltigkeitssaeule', { accept: 'application/json' })).statusCode).toBe(200);
+    const named = [
+      '/api/monuments/mon-dreifaltigkeitssaeule',
+      '/api/interventions/mon-dreifaltigkeitssaeule',
+      '/api/monuments/mon-dreifaltigkeitssaeule/photos',
+      '/api/mine',
+    ];
+    expect(res.headers.link).toBe(named.map((p) => `<${p}>; rel=preload; as=fetch; crossorigin`).join(', '));
+    // What it names answers as the app asks for it (monument-view.spec.ts: each is asked once).
+    for (const p of named) expect((await get(p, { accept: 'application/json' })).statusCode, p).toBe(200);
     // Not an id (the header carries only what the id's pattern allows): the page, without a preload.
     const odd = await get('/monuments/%3E%3B%20rel%3Dnext');
     expect(odd.statusCode).toBe(200);

@@ -5,10 +5,11 @@ import type { MonumentDetail } from '@linz/contract';
 import { APP_PATHS } from '@linz/contract/facts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, useId } from 'react';
+import { lazy, Suspense, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCategoryLabel } from '../finder/FilterPanel';
 import { langOf, type Lang } from '../i18n/languages';
+import { useNearViewport } from '../layout/useNearViewport';
 import { monumentName } from '../i18n/monumentName';
 import { firstPhoto, PhotoFigure } from '../photos/PhotoFigure';
 import { monumentPhotosQuery } from '../photos/photoApi';
@@ -19,6 +20,20 @@ import { Sources } from './Sources';
 
 // The small map comes after the text: Leaflet (30 KiB) is not needed to read what the monument is.
 const PlaceMap = lazy(() => import('./PlaceMap').then((m) => ({ default: m.PlaceMap })));
+
+/** The small map, loaded when its place comes near the screen (on a phone, below the proposals). */
+function Place({ monument, name }: { monument: MonumentDetail; name: string }) {
+  const { t } = useTranslation();
+  const place = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(place);
+  const empty = <div className="monument-view__map" ref={place} />;
+  if (!near) return empty;
+  return (
+    <Suspense fallback={empty}>
+      <PlaceMap monument={monument} name={name} label={t('monument.mapLabel', { name })} />
+    </Suspense>
+  );
+}
 
 type Props = { monument: MonumentDetail; selectedProposalId: number | undefined };
 
@@ -79,9 +94,7 @@ export function MonumentDetails({ monument, selectedProposalId }: Props) {
       </section>
       <section className="monument-view__section" aria-labelledby={ids.place}>
         <h2 id={ids.place}>{t('monument.where')}</h2>
-        <Suspense fallback={<div className="monument-view__map" />}>
-          <PlaceMap monument={monument} name={name} label={t('monument.mapLabel', { name })} />
-        </Suspense>
+        <Place monument={monument} name={name} />
         <p>
           <Link to={APP_PATHS.home} search={{ monument: monument.id }} aria-label={t('finder.list.showOnMapOf', { name })}>
             {t('finder.list.showOnMap')}

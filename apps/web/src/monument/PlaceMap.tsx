@@ -1,5 +1,6 @@
 // Where the monument stands: a small map with its marker (the page scrolls past it; the wheel does
-// not zoom it), from the same tiles as the big map. It loads with the monument's view, never before.
+// not zoom it), from the same tiles as the big map. It loads when its place in the monument's view
+// comes near the screen (MonumentDetails.tsx), never before.
 import type { Monument } from '@linz/contract';
 import { useQuery } from '@tanstack/react-query';
 import { MapContainer } from '../map/MapContainer';
