@@ -4,13 +4,16 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/precompress';
+import { sharedChunk } from './scripts/shared-chunk';
 import { webManifest } from './scripts/web-manifest';
 
 const api = 'http://localhost:3000';
+const shared = sharedChunk();
 
 export default defineConfig({
   plugins: [
     react(),
+    shared.plugin,
     // The service worker (sw/sw.ts) with its precache list, and the web app manifest. Registered by
     // the app itself after the first paint (src/offline/register.ts), so nothing is injected.
     VitePWA({
@@ -51,8 +54,9 @@ export default defineConfig({
     modulePreload: false,
     rolldownOptions: {
       // Everything the entry needs goes into one chunk: split into shared pieces it compresses
-      // worse and costs the phone extra requests. Lazy pages and the popup stay separate.
-      output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } },
+      // worse and costs the phone extra requests. Lazy pages and the popup stay separate; what three
+      // or more of them share goes into one chunk too (scripts/shared-chunk.ts).
+      output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'], priority: 2 }, ...shared.groups] } },
     },
   },
 });
