@@ -4,7 +4,7 @@
 import { insideArea, type CityArea } from '@linz/contract/facts';
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { langOf } from '../i18n/languages';
+import { writeDecimal } from '../i18n/writing';
 import type { LatLng } from '../storage/keys';
 import { parseDegrees, rounded } from './place';
 
@@ -34,7 +34,7 @@ type Props = {
 };
 
 export function PlaceField({ id, texts, area, problem, onChange }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const expert = useRef<HTMLDetailsElement>(null);
   const place = placeOf(texts);
   // While a typed coordinate cannot be read, the pin stays where it was (and the map stays loaded).
@@ -52,7 +52,7 @@ export function PlaceField({ id, texts, area, problem, onChange }: Props) {
       { enableHighAccuracy: true, timeout: 10_000 },
     );
   };
-  const degrees = new Intl.NumberFormat(langOf(i18n.resolvedLanguage), { minimumFractionDigits: 5, maximumFractionDigits: 5 });
+  const degrees = (value: number) => writeDecimal(t, Math.abs(value), 5, true);
   const inCity = place !== undefined && insideArea(area, place.lat, place.lng);
   return (
     <fieldset className="place-field" aria-describedby={`${id}-place-hint`}>
@@ -72,9 +72,9 @@ export function PlaceField({ id, texts, area, problem, onChange }: Props) {
           {place
             ? t(inCity ? 'add.picker.place' : 'add.picker.placeOutside', {
                 // Not `lng` nor `ns`: i18next reads those options as the language and the namespace.
-                latitude: degrees.format(Math.abs(place.lat)),
+                latitude: degrees(place.lat),
                 northSouth: t(place.lat < 0 ? 'add.picker.south' : 'add.picker.north'),
-                longitude: degrees.format(Math.abs(place.lng)),
+                longitude: degrees(place.lng),
                 eastWest: t(place.lng < 0 ? 'add.picker.west' : 'add.picker.east'),
               })
             : t('add.picker.noPlace')}

@@ -80,6 +80,20 @@ describe('translations', () => {
     expect(localStorage.getItem('lang')).toBe('en');
   });
 
+  it('write `{{count, number}}` in the language, without Intl.NumberFormat', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => json(texts[url.split('/')[2] ?? ''])),
+    );
+    const numberFormat = vi.spyOn(Intl, 'NumberFormat');
+    const i18n = await createI18n();
+    expect(i18n.t('finder.total.monuments', { count: 50_000 })).toBe('50.000 Denkmäler');
+    await i18n.changeLanguage('en');
+    expect(i18n.t('finder.total.monuments', { count: 1234 })).toBe('1,234 monuments');
+    expect(numberFormat).not.toHaveBeenCalled();
+    numberFormat.mockRestore();
+  });
+
   it('remember the chosen language for the next visit', async () => {
     localStorage.setItem('lang', 'en');
     vi.stubGlobal(

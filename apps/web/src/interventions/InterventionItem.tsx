@@ -22,7 +22,7 @@ export function InterventionItem({ intervention, monument, heading }: Props) {
   const thresholdVotes = useThresholdVotes(intervention);
   // A listed proposal without an id (an old server's list) has no picture to look up.
   const photo = usePublicPhoto(intervention.monumentId, intervention.id ?? -1);
-  const location = monument ? formatPlace(monument.geoLocX, monument.geoLocY, lang, t) : t('interventions.unknown');
+  const location = monument ? formatPlace(monument.geoLocX, monument.geoLocY, t) : t('interventions.unknown');
   return (
     <li className="intervention-item">
       <h2 className="intervention-item__title" ref={heading} tabIndex={-1}>

@@ -1,16 +1,17 @@
 // Where a monument stands, in words a reader takes in: degrees with at most 5 decimals (about a
 // metre) and the compass letters of the visitor's language, never the stored 15-digit floats.
 import type { TFunction } from 'i18next';
+import { writeDecimal } from '../i18n/writing';
 
 /** Decimals shown: 5 place a point within about a metre, more only look like precision. */
 const DECIMALS = 5;
 
-export function formatPlace(lat: number, lng: number, lang: string, t: TFunction): string {
-  const degrees = new Intl.NumberFormat(lang, { maximumFractionDigits: DECIMALS });
+export function formatPlace(lat: number, lng: number, t: TFunction): string {
+  const degrees = (value: number) => writeDecimal(t, Math.abs(value), DECIMALS);
   // Not `lng` or `ns`: i18next reads those options as the language and the namespace.
   return t('interventions.place', {
-    latitude: degrees.format(Math.abs(lat)),
-    longitude: degrees.format(Math.abs(lng)),
+    latitude: degrees(lat),
+    longitude: degrees(lng),
     northSouth: t(lat < 0 ? 'interventions.compass.south' : 'interventions.compass.north'),
     eastWest: t(lng < 0 ? 'interventions.compass.west' : 'interventions.compass.east'),
   });

@@ -32,9 +32,9 @@ function Body({ site }: { site: SiteInfo }) {
         </ul>
       </Section>
       <Section id="a11y-preparation" headline={t('legal.accessibility.preparation')}>
-        <p>{t('legal.accessibility.prepared', { date: formatDay(a.preparedOn, lang) })}</p>
+        <p>{t('legal.accessibility.prepared', { date: formatDay(a.preparedOn, t) })}</p>
         <p>{t('legal.accessibility.method')}</p>
-        <p>{t('legal.accessibility.reviewed', { date: formatDay(a.reviewedOn, lang) })}</p>
+        <p>{t('legal.accessibility.reviewed', { date: formatDay(a.reviewedOn, t) })}</p>
       </Section>
       <Section id="feedback" headline={t('legal.accessibility.feedback')}>
         <p>{t('legal.accessibility.feedbackIntro', { email: a.feedbackEmail })}</p>

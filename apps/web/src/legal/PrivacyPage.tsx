@@ -65,7 +65,7 @@ function Body({ site }: { site: SiteInfo }) {
   return (
     <>
       <p>{t('legal.privacy.intro')}</p>
-      <p>{t('legal.privacy.updated', { date: formatDay(profile.privacyUpdatedOn, lang) })}</p>
+      <p>{t('legal.privacy.updated', { date: formatDay(profile.privacyUpdatedOn, t) })}</p>
       <Section id="privacy-controller" headline={t('legal.privacy.controller')}>
         {/* The operator of the site profile, as on /impressum: it decides why and how data is processed. */}
         <address>

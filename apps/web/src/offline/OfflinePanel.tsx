@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { localFields, writeDate } from '../i18n/writing';
 import { setReservedBottom } from '../layout/reservedSpace';
 import { readJson, writeJson } from '../storage/storage';
 import { dismissDone, startSync, subscribe, type QueueEntry } from './queue';
@@ -86,7 +87,7 @@ function EntryText({ entry }: { entry: QueueEntry }) {
 }
 
 export default function OfflinePanel() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const online = useOnline();
   const dataAt = useDataAt(online);
@@ -101,11 +102,7 @@ export default function OfflinePanel() {
     return onUpdateReady(setUpdateReady);
   }, []);
 
-  // Only while offline: a date formatter's first construction costs a phone tens of milliseconds.
-  const since =
-    online || dataAt === undefined
-      ? undefined
-      : new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(dataAt);
+  const since = online || dataAt === undefined ? undefined : writeDate(t, localFields(new Date(dataAt)), 'dateTime');
   const waiting = entries.filter((e) => !e.outcome);
   const done = entries.filter((e) => e.outcome);
 

@@ -7,7 +7,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { clientConfigQuery } from '../api/queries';
 import { langOf } from '../i18n/languages';
-import { useLocalDate, type DateStyle } from './localDate';
+import type { DateStyle } from '../i18n/writing';
+import { useLocalDate } from './localDate';
 import { MayorNotice } from './MayorNotice';
 
 type Props = {

@@ -16,7 +16,7 @@ export function ParticipationFigures({ participation: p }: { participation: Stat
   const weeks = p.weeks.slice(-WEEKS_SHOWN).map((w) => ({
     key: w.week,
     label: t('stats.participation.weekShort', { week: isoWeek(w.week) }),
-    day: formatDay(w.week, lang),
+    day: formatDay(w.week, t),
     proposals: w.proposals,
     votes: w.votes,
   }));

@@ -1,5 +1,7 @@
 // Numbers as the dashboard writes them, in the page's language.
 import { formatPercent, shareOf } from '@linz/contract/shares';
+import type { TFunction } from 'i18next';
+import { dayFields, writeDate } from '../i18n/writing';
 
 export const formatCount = (n: number, lang: string) => new Intl.NumberFormat(lang).format(n);
 
@@ -17,5 +19,8 @@ export function isoWeek(monday: string): number {
   return Math.floor((thursday.getTime() - firstOfYear) / (7 * 86_400_000)) + 1;
 }
 
-export const formatDay = (day: string, lang: string) =>
-  new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+/** A calendar day (YYYY-MM-DD) as the page's language writes it: "23.11.2026", "23 Nov 2026". */
+export function formatDay(day: string, t: TFunction): string {
+  const fields = dayFields(day);
+  return fields ? writeDate(t, fields, 'date') : day;
+}

@@ -8,7 +8,7 @@ import { formatTime } from '../format';
 import { useTRPC } from '../trpc';
 
 export function AccessibilityFeedback() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const trpc = useTRPC();
   const list = useQuery(trpc.staff.accessibilityFeedback.list.queryOptions());
   const entries = list.data ?? [];
@@ -28,7 +28,7 @@ export function AccessibilityFeedback() {
       >
         {entries.map((e) => (
           <tr key={e.id}>
-            <th scope="row">{formatTime(e.receivedAt, i18n.language)}</th>
+            <th scope="row">{formatTime(e.receivedAt, t)}</th>
             <td className="admin-feedback__message">{e.message}</td>
             <td>{e.page ?? '–'}</td>
             <td>{e.email ? <a href={`mailto:${e.email}`}>{e.email}</a> : t('admin.feedback.noEmail')}</td>

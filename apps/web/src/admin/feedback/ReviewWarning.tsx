@@ -13,14 +13,14 @@ export function reviewOverdue(day: string, now: Date): boolean {
 }
 
 export function ReviewWarning() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const trpc = useTRPC();
   const site = useQuery(trpc.site.info.queryOptions(undefined, { staleTime: Infinity }));
   const reviewedOn = site.data?.profile.accessibility.reviewedOn;
   if (!reviewedOn || !reviewOverdue(reviewedOn, new Date())) return null;
   return (
     <p className="feedback feedback--error admin-review-warning" role="alert">
-      {t('admin.reviewDue', { date: formatDay(reviewedOn, i18n.language) })}
+      {t('admin.reviewDue', { date: formatDay(reviewedOn, t) })}
     </p>
   );
 }

@@ -9,7 +9,7 @@ import { useTRPC } from '../trpc';
 import { useStaffAction } from '../useStaffAction';
 
 export function Outbox() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const trpc = useTRPC();
   const action = useStaffAction();
   const outbox = useQuery(trpc.staff.outbox.list.queryOptions());
@@ -51,9 +51,9 @@ export function Outbox() {
             <td>{t(`admin.outbox.states.${e.status}`)}</td>
             <td>{e.attempts}</td>
             <td>{e.lastError ?? '–'}</td>
-            <td>{e.status === 'sent' ? '–' : formatTime(e.nextAttemptAt, i18n.language)}</td>
-            <td>{formatTime(e.sentAt, i18n.language)}</td>
-            <td>{formatTime(e.reachedAt, i18n.language)}</td>
+            <td>{e.status === 'sent' ? '–' : formatTime(e.nextAttemptAt, t)}</td>
+            <td>{formatTime(e.sentAt, t)}</td>
+            <td>{formatTime(e.reachedAt, t)}</td>
             <td>{t(`admin.outbox.kinds.${e.kind}`)}</td>
             <td>{e.voteCount}</td>
             <td>

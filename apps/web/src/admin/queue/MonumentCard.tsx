@@ -16,7 +16,7 @@ import { HiddenReason } from './HiddenReason';
 import { useRejected } from './rejected';
 
 export function MonumentCard({ monument, mapShown }: { monument: QueueMonument; mapShown?: boolean }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const trpc = useTRPC();
   const action = useStaffAction();
   const rejected = useRejected();
@@ -58,7 +58,7 @@ export function MonumentCard({ monument, mapShown }: { monument: QueueMonument; 
         <ScreenTag hits={monument.screen} />
         <li>{monument.validated ? t('admin.tags.validated') : t('admin.tags.notValidated')}</li>
         {monument.addedByVisitor && <li>{t('admin.tags.byVisitor')}</li>}
-        <li>{t('admin.tags.added', { date: formatTime(monument.createdAt, i18n.language) })}</li>
+        <li>{t('admin.tags.added', { date: formatTime(monument.createdAt, t) })}</li>
         <li>
           {t('admin.tags.id')} <code>{monument.id}</code>
         </li>

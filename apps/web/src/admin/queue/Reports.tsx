@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatTime } from '../format';
 
 export function Reports({ reports }: { reports: readonly QueueReport[] }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   if (reports.length === 0) return null;
   return (
     <div className="admin-reports">
@@ -12,7 +12,7 @@ export function Reports({ reports }: { reports: readonly QueueReport[] }) {
       <ul>
         {reports.map((report, index) => (
           <li key={`${report.createdAt}-${index}`}>
-            <strong>{t(`admin.reasons.${report.reason}`)}</strong> ({formatTime(report.createdAt, i18n.language)})
+            <strong>{t(`admin.reasons.${report.reason}`)}</strong> ({formatTime(report.createdAt, t)})
             {report.comment && <q className="admin-reports__comment">{report.comment}</q>}
           </li>
         ))}

@@ -8,7 +8,7 @@ import { formatTime } from '../format';
 import { useTRPC } from '../trpc';
 
 export function VoteAlerts({ onReview }: { onReview: (interventionId: number) => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const trpc = useTRPC();
   const alerts = useQuery(trpc.votes.alerts.queryOptions());
   const list = alerts.data ?? [];
@@ -34,7 +34,7 @@ export function VoteAlerts({ onReview }: { onReview: (interventionId: number) =>
               <td>{t(`admin.votes.kinds.${a.kind}`)}</td>
               <td>{a.network === null ? '–' : t('admin.votes.networkLabel', { label: a.network })}</td>
               <td>{a.votes}</td>
-              <td>{formatTime(a.openedAt, i18n.language)}</td>
+              <td>{formatTime(a.openedAt, t)}</td>
               <td>
                 <button
                   type="button"

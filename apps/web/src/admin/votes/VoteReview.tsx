@@ -82,7 +82,7 @@ function ReviewOf({ review }: { review: Review }) {
       <AdminTable caption={t('admin.votes.hoursCaption')} head={[t('admin.votes.hour'), ...tally]}>
         {review.hours.map((h) => (
           <tr key={h.hour}>
-            <th scope="row">{formatTime(h.hour, i18n.language)}</th>
+            <th scope="row">{formatTime(h.hour, t)}</th>
             <td>{h.counted}</td>
             <td>{h.held}</td>
             <td>{h.invalidated}</td>
@@ -108,7 +108,7 @@ function ReviewOf({ review }: { review: Review }) {
             <th scope="row">{t(`admin.outbox.kinds.${m.kind}`)}</th>
             <td>{t(`admin.outbox.states.${m.status}`)}</td>
             <td>{m.voteCount}</td>
-            <td>{formatTime(m.reachedAt, i18n.language)}</td>
+            <td>{formatTime(m.reachedAt, t)}</td>
           </tr>
         ))}
       </AdminTable>

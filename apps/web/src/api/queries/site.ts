@@ -2,6 +2,8 @@
 // while the server runs, so asked once; checked by shape (the browser ships no schema library).
 import type { SiteInfo } from '@linz/contract';
 import { queryOptions } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { dayFields, writeDate } from '../../i18n/writing';
 import { callChecked } from '../client';
 import { isBoolean, isInteger, isRecord, isString, shape } from '../checks';
 
@@ -47,11 +49,8 @@ export const webAddressLabel = (url: string): string => url.replace(/^https?:\/\
 /** The profile's text in the page's language. */
 export const localised = (text: { de: string; en: string }, lang: string): string => (lang.startsWith('de') ? text.de : text.en);
 
-/** A calendar date (YYYY-MM-DD) in the page's language, read as a date in Vienna. */
-export function formatDay(day: string, lang: string): string {
-  const date = new Date(`${day}T12:00:00Z`);
-  if (Number.isNaN(date.getTime())) return day;
-  // Austrian German, British English: "25. November 2026", "25 November 2026".
-  const locale = lang.startsWith('de') ? 'de-AT' : 'en-GB';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Europe/Vienna' }).format(date);
+/** A calendar date (YYYY-MM-DD) in the page's language: "25. November 2026", "25 November 2026". */
+export function formatDay(day: string, t: TFunction): string {
+  const fields = dayFields(day);
+  return fields ? writeDate(t, fields, 'fullDate') : day;
 }
