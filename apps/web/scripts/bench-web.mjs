@@ -5,7 +5,7 @@
 // across Austria. Then the map at 42, 10,000 and 50,000 monuments: the data before the markers, time
 // to markers and main-thread tasks while panning and zooming (bench-map.mjs).
 import { chromium } from '@playwright/test';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { benchMap } from './bench-map.mjs';
@@ -29,9 +29,9 @@ const CHROME_FLAGS =
 
 /** One Lighthouse run; a run whose trace broke (NO_NAVSTART and the like, "run Lighthouse again",
  * seen on a busy machine) is run again, up to 3 times in all. */
-function lighthouse(url, attempts = 3) {
+async function lighthouse(url, attempts = 3) {
   try {
-    return lighthouseOnce(url);
+    return await lighthouseOnce(url);
   } catch (error) {
     if (attempts <= 1) throw error;
     console.error(`  again after: ${String(error.message).split('\n')[0].slice(0, 160)}`);
@@ -39,9 +39,26 @@ function lighthouse(url, attempts = 3) {
   }
 }
 
-function lighthouseOnce(url) {
+/** A child process's exit status and output. Not spawnSync: the tile upstream (startTiles) runs in
+ * this process and must answer while Lighthouse loads the page; blocked, every map tile failed
+ * with the API's 504 after its 2.5 s upstream timeout, and the marker data queued behind them. */
+function run(bin, args, options) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+    const out = [];
+    const err = [];
+    child.stdout.on('data', (chunk) => out.push(chunk));
+    child.stderr.on('data', (chunk) => err.push(chunk));
+    child.on('error', reject);
+    child.on('close', (status) =>
+      resolve({ status, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') }),
+    );
+  });
+}
+
+async function lighthouseOnce(url) {
   const bin = path.join(root, 'node_modules/.bin/lighthouse');
-  const run = spawnSync(
+  const result = await run(
     bin,
     [
       url,
@@ -51,22 +68,22 @@ function lighthouseOnce(url) {
       `--chrome-flags=${CHROME_FLAGS}`,
       '--only-categories=performance,accessibility,best-practices',
     ],
-    {
-      env: { ...process.env, CHROME_PATH },
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-    },
+    { env: { ...process.env, CHROME_PATH } },
   );
-  if (run.status !== 0) throw new Error(`lighthouse failed on ${url}: ${run.stderr}`);
-  const report = JSON.parse(run.stdout);
+  if (result.status !== 0) throw new Error(`lighthouse failed on ${url}: ${result.stderr}`);
+  const report = JSON.parse(result.stdout);
   // BENCH_REPORT_DIR=... keeps each full report for a closer look (the LCP element, the chains).
   if (process.env.BENCH_REPORT_DIR)
     writeFileSync(
       path.join(process.env.BENCH_REPORT_DIR, `${new URL(url).pathname.replace(/\W/g, '_')}-${Date.now()}.json`),
-      run.stdout,
+      result.stdout,
     );
   if (report.runtimeError) throw new Error(`lighthouse: ${report.runtimeError.message}`);
   const { categories: c, audits: a } = report;
+  // A measurement of a broken page is no measurement: every map tile and every answer arrived.
+  const failed = a['network-requests'].details.items.filter((r) => r.statusCode >= 400 || r.statusCode <= 0);
+  if (failed.length > 0)
+    throw new Error(`${failed.length} requests failed on ${url}: ${failed.map((r) => `${r.statusCode} ${r.url}`).join(', ')}`);
   return {
     performance: c.performance.score,
     accessibility: c.accessibility.score,
@@ -136,7 +153,7 @@ try {
       continue;
     }
     const runs = [];
-    for (let i = 0; i < RUNS; i++) runs.push(lighthouse(`${baseUrl}${page}`));
+    for (let i = 0; i < RUNS; i++) runs.push(await lighthouse(`${baseUrl}${page}`));
     report(page, runs);
   }
   await stop();
@@ -146,7 +163,7 @@ try {
     const large = await startApi({ tilePort: tiles.port, name: 'bench-web-large', prepare: synthetic(50_000, 'austria') });
     try {
       const runs = [];
-      for (let i = 0; i < RUNS; i++) runs.push(lighthouse(`${large.baseUrl}/`));
+      for (let i = 0; i < RUNS; i++) runs.push(await lighthouse(`${large.baseUrl}/`));
       report('/ at 50,000 monuments (Linz seed + synthetic across Austria)', runs);
     } finally {
       await large.stop();
