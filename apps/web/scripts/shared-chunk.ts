@@ -8,7 +8,7 @@
 import type { Plugin } from 'vite';
 
 /** The map's lazy parts that `/` loads before its first marker. */
-const FIRST_DRAW = /[\\/]src[\\/](?:map[\\/](?:MonumentMap|MonumentLayer)\.tsx|finder[\\/]FilterButton\.tsx)$/;
+const FIRST_DRAW = /[\\/]src[\\/](?:map[\\/](?:MonumentMap|MonumentLayer)\.tsx|map[\\/]search[\\/]FilterButton\.tsx)$/;
 /** The map's own modules (they need Leaflet). */
 const MAP = /[\\/]src[\\/]map[\\/]/;
 /** The app's own modules and TanStack's (their hooks are shared the same way). */
