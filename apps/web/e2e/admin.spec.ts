@@ -47,6 +47,12 @@ test('a wrong token is refused; sign-out ends the session; a revoked member is s
   await expect(page.getByRole('alert')).toHaveText(/Zugangsschlüssel ist ungültig/);
 
   await signIn(page, token, name);
+  // A result said in German does not stay standing once the page speaks English.
+  await expect(status(page)).toHaveText('Sie sind angemeldet.');
+  await page.getByRole('button', { name: 'Switch to English' }).click();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await expect(status(page)).toHaveText('');
+  await page.getByRole('button', { name: 'Auf Deutsch umschalten' }).click();
   await page.getByRole('button', { name: 'Abmelden' }).click();
   await expect(status(page)).toHaveText('Sie sind abgemeldet.');
   await expect(page.getByLabel('Zugangsschlüssel')).toBeVisible();
