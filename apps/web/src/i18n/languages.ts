@@ -1,8 +1,7 @@
-// The languages the product offers: German by default, English as the fallback.
+// The languages the product offers: German by default, English on request.
 export const LANGUAGES = ['de', 'en'] as const;
 export type Lang = (typeof LANGUAGES)[number];
 export const DEFAULT_LANG: Lang = 'de';
-export const FALLBACK_LANG: Lang = 'en';
 export const LANG_STORAGE_KEY = 'lang';
 
 export function isLang(value: unknown): value is Lang {

@@ -3,7 +3,7 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { localeBackend } from './backend';
-import { DEFAULT_LANG, FALLBACK_LANG, LANGUAGES, LANG_STORAGE_KEY, initialLang, langOf } from './languages';
+import { DEFAULT_LANG, LANGUAGES, LANG_STORAGE_KEY, initialLang, langOf } from './languages';
 import { writeNumber } from './writing';
 
 export const TRANSLATION_RETRY = { maxRetries: 5, retryTimeout: 350 } as const;
@@ -36,7 +36,9 @@ export async function createI18n(instance: I18n = i18next.createInstance()): Pro
     .use(initReactI18next)
     .init({
       lng: initialLang(safeStorage()),
-      fallbackLng: FALLBACK_LANG,
+      // No fallback: both files hold every key (setup.test.ts), and a fallback would be fetched
+      // with every page (17 KiB before a phone's first paint).
+      fallbackLng: false,
       supportedLngs: [...LANGUAGES],
       load: 'languageOnly',
       ns: ['translation'],
@@ -46,6 +48,12 @@ export async function createI18n(instance: I18n = i18next.createInstance()): Pro
       returnNull: false,
       react: { useSuspense: true },
     });
+  // The visitor's texts could not be read (six tries): the other language's, rather than keys.
+  if (!instance.hasResourceBundle(instance.language, 'translation')) {
+    const other = LANGUAGES.filter((lang) => lang !== langOf(instance.language));
+    await instance.reloadResources(other, ['translation']);
+    instance.options.fallbackLng = other;
+  }
   // `{{count, number}}` without Intl.NumberFormat, whose first use costs a phone up to 135 ms (writing.ts).
   instance.services.formatter?.add('number', (value: number, lng: string | undefined) =>
     writeNumber(instance.getFixedT(lng ?? instance.language), value),
