@@ -81,6 +81,28 @@ test.describe('English', () => {
   });
 });
 
+test("the markers' code is fetched once the map's tiles in view are drawn, not alongside them", async ({ page }) => {
+  const events: string[] = [];
+  page.on('requestfinished', (r) => void (new URL(r.url()).pathname.startsWith('/tiles/') && events.push('tile')));
+  page.on('request', (r) => void (/\/assets\/MonumentLayer-/.test(r.url()) && events.push('markers')));
+  await page.goto('/');
+  await mapReady(page);
+  // All tiles in view came first, or (a slow machine) at least one before the markers' 1 s limit.
+  const markers = events.indexOf('markers');
+  expect(markers).toBeGreaterThan(0);
+  expect(events.slice(0, markers)).toContain('tile');
+});
+
+test('the markers come even while the tiles never arrive', async ({ page }) => {
+  const held: { abort: () => Promise<void> }[] = [];
+  await page.route('**/tiles/**', (route) => void held.push(route));
+  await page.goto('/');
+  await mapReady(page);
+  expect(held.length).toBeGreaterThan(0);
+  await expect(page.locator('img.leaflet-tile-loaded')).toHaveCount(0);
+  await Promise.all(held.map((route) => route.abort()));
+});
+
 test('visitor-added, unvalidated monuments are marked as such', async ({ page, api }) => {
   const monument = await api.addMonument(unique('Test-Büste'), 48.3071, 14.2842);
   expect(monument.validated).toBe(false);

@@ -21,8 +21,10 @@ export function MapContainer({ center, zoom, className, children, ref, ...option
   useImperativeHandle<LeafletMap | null, LeafletMap | null>(ref, () => context?.map ?? null, [context]);
   // Made once, with the first props, as react-leaflet does (the children move it afterwards), and
   // removed with its element.
+  // Tiles show at once, without Leaflet's fade: a fading tile counts as painted only at its end (the
+  // first load's largest paint, 0.2 s later), and each fade frame is work for a phone.
   const attach = useCallback((node: HTMLDivElement) => {
-    const map = new LeafletMap(node, options).setView(center, zoom);
+    const map = new LeafletMap(node, { fadeAnimation: false, ...options }).setView(center, zoom);
     startTransition(() => setContext(createLeafletContext(map)));
     return () => void map.remove();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the first props make the map

@@ -6,7 +6,7 @@ import './leaflet.css';
 import { useTranslation } from 'react-i18next';
 import { MapContainer } from './MapContainer';
 import { useMap } from 'react-leaflet/hooks';
-import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useState } from 'react';
 import { clientConfigQuery } from '../api/queries';
 import { afterPaint } from '../layout/schedule';
 import { underReview, type MapView } from '../storage/keys';
@@ -16,9 +16,11 @@ import { MapControlTexts } from './MapControlTexts';
 import { useMapLabel } from './mapLabel';
 import { CityTiles } from './CityTiles';
 
-// The markers and clusters come after the first paint (the map itself does too), in a chunk of their
-// own that loads while the monuments are fetched; the region is busy until they are drawn.
+// The markers and clusters come after the map's first tiles (below), in a chunk of their own that
+// loads while the monuments are fetched; the region is busy until they are drawn.
 const MonumentLayer = lazy(() => import('./MonumentLayer').then((m) => ({ default: m.MonumentLayer })));
+/** How long the markers wait for the tiles at most. */
+const MARKERS_WAIT_MS = 1000;
 // This browser's own monuments under review (docs/screening.md), with the markers' chunk.
 const ReviewingMarkers = lazy(() => import('../review/ReviewingMarkers').then((m) => ({ default: m.ReviewingMarkers })));
 
@@ -33,7 +35,8 @@ type Props = {
   openCount?: number | undefined;
 };
 
-function Tiles() {
+/** The tile layer, once the config has said where tiles come from; `onLoad` when those in view are drawn. */
+function Tiles({ onLoad }: { onLoad: () => void }) {
   const config = useQuery(clientConfigQuery());
   const map = useMap();
   const tiles = config.isPending ? undefined : (config.data ?? FALLBACK_TILES);
@@ -49,7 +52,7 @@ function Tiles() {
     map.setMaxBounds(tiles.tileBounds);
   }, [map, tiles]);
   if (!tiles || !started) return null;
-  return <CityTiles tiles={tiles} />;
+  return <CityTiles tiles={tiles} onLoad={onLoad} />;
 }
 
 function MapLabel({ label }: { label: string }) {
@@ -65,6 +68,15 @@ function Busy() {
 
 export function MonumentMap({ view, onReady, openMonument, openProposalId, openCount }: Props) {
   const { t } = useTranslation();
+  // The markers come once the map's tiles in view are drawn (Leaflet's `load`), or after
+  // MARKERS_WAIT_MS if the tiles are slow: the map shows sooner when the markers' code and data do
+  // not share a phone's line with its tiles (docs/performance.md).
+  const [markersStarted, setMarkersStarted] = useState(false);
+  const startMarkers = useCallback(() => startTransition(() => setMarkersStarted(true)), []);
+  useEffect(() => {
+    const timer = window.setTimeout(startMarkers, MARKERS_WAIT_MS);
+    return () => window.clearTimeout(timer);
+  }, [startMarkers]);
   return (
     <MapContainer
       ref={onReady}
@@ -75,10 +87,14 @@ export function MonumentMap({ view, onReady, openMonument, openProposalId, openC
     >
       <MapControlTexts />
       <MapLabel label={t('map.label')} />
-      <Tiles />
-      <Suspense fallback={<Busy />}>
-        <MonumentLayer openMonument={openMonument} openProposalId={openProposalId} openCount={openCount} />
-      </Suspense>
+      <Tiles onLoad={startMarkers} />
+      {markersStarted ? (
+        <Suspense fallback={<Busy />}>
+          <MonumentLayer openMonument={openMonument} openProposalId={openProposalId} openCount={openCount} />
+        </Suspense>
+      ) : (
+        <Busy />
+      )}
       {underReview.read() ? (
         <Suspense fallback={null}>
           <ReviewingMarkers />
