@@ -158,7 +158,10 @@ describe(`health and readiness on ${DB_KIND}`, () => {
     expect(read.headers.connection).toBe('close');
     await vi.advanceTimersByTimeAsync(4999);
     expect(await settled(drained)).toBe(false);
-    expect((await t.app.inject('/api/config')).statusCode).toBe(200);
+    // Still serving just before the end. Not an /api/ read here: on PostgreSQL the database's health
+    // check runs on real time, and a check in flight when the fake clock jumps 5 s times out and sheds
+    // /api/ for a moment (seen once in CI, 2026-11-30).
+    expect((await t.app.inject('/healthz')).statusCode).toBe(200);
     await vi.advanceTimersByTimeAsync(1);
     expect(await settled(drained)).toBe(true);
   });
