@@ -5,11 +5,10 @@
 // opening it itself; never both. See domain/site/backup.ts for the file.
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { invocationDir, loadConfig } from '../config.js';
-import { openDatabase } from '../db/client.js';
-import { lockFolder } from '../db/folder-lock.js';
+import { invocationDir } from '../config.js';
 import { runBackupCommand, type BackupCommand, type BackupResult } from './backup-commands.js';
 import { sendToServer } from './control-socket.js';
+import { cliMain, onConfiguredDatabase, type Reached } from './main.js';
 
 const USAGE = 'Usage: pnpm backup <file> | pnpm restore <file> [--force]';
 
@@ -24,35 +23,18 @@ function commandOf(args: string[]): BackupCommand | null {
   return null;
 }
 
-async function run(cmd: BackupCommand): Promise<{ result: BackupResult; server: boolean }> {
-  const config = loadConfig();
-  if (config.databaseUrl) {
-    const database = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: 1 });
-    try {
-      return { result: await runBackupCommand(database, cmd), server: true };
-    } finally {
-      await database.close();
-    }
-  }
-  const viaServer = await sendToServer<BackupResult>(config.dataDir, cmd);
-  if (viaServer) return { result: viaServer, server: true };
-  // A restore may be the first thing a new installation sees; a backup needs a database that exists.
-  if (cmd.command === 'restore') mkdirSync(config.dataDir, { recursive: true });
-  else if (!existsSync(path.join(config.dataDir, 'pglite'))) throw new Error(`There is no database in ${config.dataDir}.`);
-  const lock = lockFolder(config.dataDir); // throws when a live server holds the folder
-  try {
-    const database = await openDatabase({ dataDir: config.dataDir });
-    try {
-      return { result: await runBackupCommand(database, cmd), server: false };
-    } finally {
-      await database.close();
-    }
-  } finally {
-    lock.release();
-  }
+function run(cmd: BackupCommand): Promise<Reached<BackupResult>> {
+  return onConfiguredDatabase((database) => runBackupCommand(database, cmd), {
+    viaServer: (dir) => sendToServer<BackupResult>(dir, cmd),
+    // A restore may be the first thing a new installation sees; a backup needs a database that exists.
+    beforeOpen: (dir) => {
+      if (cmd.command === 'restore') mkdirSync(dir, { recursive: true });
+      else if (!existsSync(path.join(dir, 'pglite'))) throw new Error(`There is no database in ${dir}.`);
+    },
+  });
 }
 
-function print({ result, server }: { result: BackupResult; server: boolean }): number {
+function print({ result, server }: Reached<BackupResult>): number {
   if (!result.ok) {
     console.error(result.message);
     return 1;
@@ -74,14 +56,4 @@ function print({ result, server }: { result: BackupResult; server: boolean }): n
   return 0;
 }
 
-const cmd = commandOf(process.argv.slice(2));
-if (!cmd) {
-  console.error(USAGE);
-  process.exit(2);
-}
-try {
-  process.exitCode = print(await run(cmd));
-} catch (err) {
-  console.error((err as Error).message);
-  process.exitCode = 1;
-}
+await cliMain(USAGE, commandOf, run, print);

@@ -2,11 +2,9 @@
 // same configuration as the server (DATA_DIR or DATABASE_URL). PostgreSQL: connects directly.
 // PGlite (one process per data folder): through the running server's control socket, or, when
 // no server runs, by taking the folder's lock and opening it itself; never both.
-import { loadConfig } from '../config.js';
-import { openDatabase } from '../db/client.js';
-import { lockFolder } from '../db/folder-lock.js';
 import { runStaffCommand, type StaffCommand, type StaffResult } from './commands.js';
 import { sendToServer } from './control-socket.js';
+import { cliMain, onConfiguredDatabase } from './main.js';
 
 const USAGE = 'Usage: pnpm staff add "<name>" | pnpm staff list | pnpm staff revoke "<name>"';
 
@@ -18,30 +16,9 @@ function commandOf(args: string[]): StaffCommand | null {
   return null;
 }
 
-async function run(cmd: StaffCommand): Promise<StaffResult> {
-  const config = loadConfig();
-  if (config.databaseUrl) {
-    const database = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: 1 });
-    try {
-      return await runStaffCommand(database, cmd);
-    } finally {
-      await database.close();
-    }
-  }
-  const viaServer = await sendToServer(config.dataDir, cmd);
-  if (viaServer) return viaServer;
-  const lock = lockFolder(config.dataDir); // throws when a live server holds the folder
-  try {
-    const database = await openDatabase({ dataDir: config.dataDir });
-    try {
-      return await runStaffCommand(database, cmd);
-    } finally {
-      await database.close();
-    }
-  } finally {
-    lock.release();
-  }
-}
+const run = async (cmd: StaffCommand): Promise<StaffResult> =>
+  (await onConfiguredDatabase((database) => runStaffCommand(database, cmd), { viaServer: (dir) => sendToServer(dir, cmd) }))
+    .result;
 
 function print(result: StaffResult): number {
   if (!result.ok) {
@@ -66,14 +43,4 @@ function print(result: StaffResult): number {
   }
 }
 
-const cmd = commandOf(process.argv.slice(2));
-if (!cmd) {
-  console.error(USAGE);
-  process.exit(2);
-}
-try {
-  process.exitCode = print(await run(cmd));
-} catch (err) {
-  console.error((err as Error).message);
-  process.exitCode = 1;
-}
+await cliMain(USAGE, commandOf, run, print);

@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { READY_TIMEOUT_MS } from '../../src/http/ops.js';
 import type { ConfigOptions } from '../../src/config.js';
-import { DB_KIND, freshDatabase, testApp } from '../support/harness.js';
+import { DB_KIND, freshDatabase, holdLock, testApp } from '../support/harness.js';
 import { startServer, type TestServer } from '../support/server.js';
 
 type T = Awaited<ReturnType<typeof testApp>>;
@@ -29,36 +29,10 @@ async function start(env: Record<string, string> = {}, config: ConfigOptions = {
   return t;
 }
 
-/**
- * Keeps the database from answering readiness until released: on PostgreSQL another session locks
- * drizzle's migrations table; on PGlite (one connection) an open transaction holds everything.
- */
-async function holdDatabase(t: T): Promise<() => Promise<void>> {
-  if (DB_KIND === 'postgres') {
-    const { default: postgres } = await import('postgres');
-    const blocker = postgres(t.url ?? '', { max: 1, onnotice: () => {} });
-    const reserved = await blocker.reserve();
-    await reserved`BEGIN`;
-    await reserved`LOCK TABLE drizzle.__drizzle_migrations IN ACCESS EXCLUSIVE MODE`;
-    return async () => {
-      await reserved`COMMIT`;
-      reserved.release();
-      await blocker.end();
-    };
-  }
-  let release!: () => void;
-  const released = new Promise<void>((r) => (release = r));
-  let begun!: () => void;
-  const started = new Promise<void>((r) => (begun = r));
-  const tx = t.database.db.transaction(async () => {
-    begun();
-    await released;
-  });
-  await started;
-  return async () => {
-    release();
-    await tx;
-  };
+/** Keeps the database from answering readiness until released: on PostgreSQL another session locks
+ * drizzle's migrations table; on PGlite an open transaction holds everything. */
+function holdDatabase(t: T) {
+  return holdLock(t, (session) => session`LOCK TABLE drizzle.__drizzle_migrations IN ACCESS EXCLUSIVE MODE`);
 }
 
 /** Whether a promise has settled, without waiting for it. */

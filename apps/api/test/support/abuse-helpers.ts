@@ -4,7 +4,7 @@ import { Intervention, type Monument, MonumentList, routes, pathOf } from '@linz
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import type { Database } from '../../src/db/client.js';
-import { DB_KIND, expectAnswer, json } from './harness.js';
+import { expectAnswer, holdLock, json } from './harness.js';
 
 export type From = { ip?: string; xff?: string; cookie?: string; headers?: Record<string, string> };
 
@@ -67,39 +67,8 @@ export function cookieFrom(res: { headers: Record<string, unknown> }): string {
   return line.split(';')[0] ?? '';
 }
 
-/**
- * Holds proposal `id` until the returned function is called, so that votes on it wait: a second
- * session holds its row lock on PostgreSQL; on PGlite (one connection) an open transaction holds
- * the whole database.
- */
-export async function holdProposal(
-  t: { url?: string | undefined; database: Database },
-  id: number,
-): Promise<() => Promise<void>> {
-  if (DB_KIND === 'postgres') {
-    if (!t.url) throw new Error('no PostgreSQL url');
-    const { default: postgres } = await import('postgres');
-    const blocker = postgres(t.url, { max: 1 });
-    const reserved = await blocker.reserve();
-    await reserved`BEGIN`;
-    await reserved`SELECT id FROM interventions WHERE id = ${id} FOR UPDATE`;
-    return async () => {
-      await reserved`COMMIT`;
-      reserved.release();
-      await blocker.end();
-    };
-  }
-  let release!: () => void;
-  const released = new Promise<void>((r) => (release = r));
-  let started!: () => void;
-  const begun = new Promise<void>((r) => (started = r));
-  const tx = t.database.db.transaction(async () => {
-    started();
-    await released;
-  });
-  await begun;
-  return async () => {
-    release();
-    await tx;
-  };
+/** Holds proposal `id` until the returned function is called, so that votes on it wait (its row
+ * lock on PostgreSQL; the whole database on PGlite). */
+export function holdProposal(t: { url?: string | undefined; database: Database }, id: number) {
+  return holdLock(t, (session) => session`SELECT id FROM interventions WHERE id = ${id} FOR UPDATE`);
 }

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
+import type { ReservedSql } from 'postgres';
 import { inject } from 'vitest';
 import { expect } from 'vitest';
 import { Intervention, pathOf, routes } from '@linz/contract';
@@ -38,6 +39,43 @@ export async function freshDatabase(statementTimeoutMs?: number): Promise<{ data
   return {
     database: await openDatabase({ databaseUrl: url, poolSize: 20, ...(statementTimeoutMs ? { statementTimeoutMs } : {}) }),
     url,
+  };
+}
+
+/**
+ * Holds a lock until the returned function is called, so that what needs it waits: on PostgreSQL
+ * another session takes it (`lock` runs in that session's open transaction); on PGlite (one
+ * connection) an open transaction holds the whole database.
+ */
+export async function holdLock(
+  t: { url?: string | undefined; database: Database },
+  lock: (session: ReservedSql) => Promise<unknown>,
+): Promise<() => Promise<void>> {
+  if (DB_KIND === 'postgres') {
+    if (!t.url) throw new Error('no PostgreSQL url');
+    const { default: postgres } = await import('postgres');
+    const blocker = postgres(t.url, { max: 1, onnotice: () => {} });
+    const reserved = await blocker.reserve();
+    await reserved`BEGIN`;
+    await lock(reserved);
+    return async () => {
+      await reserved`COMMIT`;
+      reserved.release();
+      await blocker.end();
+    };
+  }
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  let begun!: () => void;
+  const started = new Promise<void>((r) => (begun = r));
+  const tx = t.database.db.transaction(async () => {
+    begun();
+    await released;
+  });
+  await started;
+  return async () => {
+    release();
+    await tx;
   };
 }
 

@@ -12,6 +12,11 @@ import { parseDegrees, rounded } from './place';
 const PlacePicker = lazy(() => import('./PlacePicker').then((m) => ({ default: m.PlacePicker })));
 
 export type PlaceTexts = { lat: string; lng: string };
+/** The typed coordinates' fields, named as the spec's form names them. */
+const COORDINATES = [
+  { key: 'lat', name: 'geoLocX' },
+  { key: 'lng', name: 'geoLocY' },
+] as const;
 
 /** The place the texts name, or undefined while one of them cannot be read. */
 export function placeOf(texts: PlaceTexts): LatLng | undefined {
@@ -86,37 +91,24 @@ export function PlaceField({ id, texts, area, problem, onChange }: Props) {
       <details ref={expert} className="place-field__expert">
         <summary>{t('add.picker.expert')}</summary>
         <div className="add-form__coords">
-          <div>
-            <label htmlFor={`${id}-lat`}>{t('add.lat')}</label>
-            <input
-              id={`${id}-lat`}
-              name="geoLocX"
-              type="text"
-              inputMode="decimal"
-              autoComplete="off"
-              required
-              aria-invalid={Number.isNaN(parseDegrees(texts.lat))}
-              value={texts.lat}
-              onChange={(e) => onChange({ ...texts, lat: e.target.value })}
-              // A field left empty is refused by the browser, which must be able to show it.
-              onInvalid={() => expert.current?.setAttribute('open', '')}
-            />
-          </div>
-          <div>
-            <label htmlFor={`${id}-lng`}>{t('add.lng')}</label>
-            <input
-              id={`${id}-lng`}
-              name="geoLocY"
-              type="text"
-              inputMode="decimal"
-              autoComplete="off"
-              required
-              aria-invalid={Number.isNaN(parseDegrees(texts.lng))}
-              value={texts.lng}
-              onChange={(e) => onChange({ ...texts, lng: e.target.value })}
-              onInvalid={() => expert.current?.setAttribute('open', '')}
-            />
-          </div>
+          {COORDINATES.map(({ key, name }) => (
+            <div key={key}>
+              <label htmlFor={`${id}-${key}`}>{t(`add.${key}`)}</label>
+              <input
+                id={`${id}-${key}`}
+                name={name}
+                type="text"
+                inputMode="decimal"
+                autoComplete="off"
+                required
+                aria-invalid={Number.isNaN(parseDegrees(texts[key]))}
+                value={texts[key]}
+                onChange={(e) => onChange({ ...texts, [key]: e.target.value })}
+                // A field left empty is refused by the browser, which must be able to show it.
+                onInvalid={() => expert.current?.setAttribute('open', '')}
+              />
+            </div>
+          ))}
         </div>
         <p className="place-field__hint">{t('add.picker.expertHint')}</p>
       </details>

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { EmailInput } from '../layout/EmailInput';
 import { useModalDialog } from '../layout/useModalDialog';
 import { failure, type Feedback } from '../feedback/feedback';
+import { FeedbackLine } from '../feedback/FeedbackBanner';
 import { LANGUAGES, langOf, type Lang } from '../i18n/languages';
 import { requestFollow, setWatching } from './followApi';
 import { mineKey, mineQuery } from '../api/queries/mine';
@@ -106,9 +107,7 @@ export function FollowDialog({ interventionId, name, onDone }: Props) {
           </button>
         </form>
       )}
-      <div className="follow-dialog__message" role={message?.kind === 'error' ? 'alert' : 'status'}>
-        {message ? (message.text ?? t(message.key, message.values)) : null}
-      </div>
+      <FeedbackLine className="follow-dialog__message" feedback={message} />
       <section className="follow-dialog__browser" aria-labelledby={`${id}-browser`}>
         <h3 id={`${id}-browser`}>{t('follow.watch.headline')}</h3>
         <p>{t('follow.watch.explain')}</p>

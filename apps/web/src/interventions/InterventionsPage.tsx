@@ -3,7 +3,7 @@
 // shown proposal.
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { interventionPagesQuery, LIST_PAGE_SIZE } from '../api/queries';
+import { interventionPagesQuery } from '../api/queries';
 import { BackLink } from '../layout/BackLink';
 import { MoreButton, useFocusFirstNew } from '../monuments/MoreButton';
 import { AwaitingAnswers } from './AwaitingAnswers';
@@ -39,16 +39,7 @@ export function InterventionsPage() {
           ))}
         </ul>
       )}
-      {pages.hasNextPage ? (
-        <MoreButton
-          label={t('interventions.more', { count: Math.min(shown - items.length, LIST_PAGE_SIZE), rest: shown - items.length })}
-          busy={pages.isFetchingNextPage}
-          onMore={() => {
-            focus.moved();
-            void pages.fetchNextPage();
-          }}
-        />
-      ) : null}
+      <MoreButton labelKey="interventions.more" rest={shown - items.length} pages={pages} focus={focus} />
       <BackLink label={t('interventions.backHome')} />
     </div>
   );

@@ -6,7 +6,7 @@
 import { monumentFilterSearch } from '@linz/contract/filters';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { LIST_PAGE_SIZE, monumentPagesQuery } from '../api/queries';
+import { monumentPagesQuery } from '../api/queries';
 import { FilterPanel } from '../finder/FilterPanel';
 import type { FilterSearch } from '../finder/search';
 import { useFilters } from '../finder/useFilters';
@@ -51,16 +51,7 @@ export function MonumentsPage() {
           ))}
         </ul>
       )}
-      {pages.hasNextPage ? (
-        <MoreButton
-          label={t('finder.list.more', { count: Math.min(total - items.length, LIST_PAGE_SIZE), rest: total - items.length })}
-          busy={pages.isFetchingNextPage}
-          onMore={() => {
-            focus.moved();
-            void pages.fetchNextPage();
-          }}
-        />
-      ) : null}
+      <MoreButton labelKey="finder.list.more" rest={total - items.length} pages={pages} focus={focus} />
       <BackLink label={t('interventions.backHome')} />
     </div>
   );

@@ -1,13 +1,29 @@
 // "Mehr anzeigen" under a list paged on the server: asks for the next page (once, while it loads),
-// and the first item of that page gets focus once it is shown.
+// and the first item of that page gets focus once it is shown. Gone once every page is shown.
+import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LIST_PAGE_SIZE } from '../api/queries';
 
-type Props = { label: string; busy: boolean; onMore: () => void };
+type Props = {
+  /** The label's key: it says how many come next (`count`) and how many are not shown yet (`rest`). */
+  labelKey: 'interventions.more' | 'finder.list.more';
+  rest: number;
+  pages: Pick<UseInfiniteQueryResult, 'hasNextPage' | 'isFetchingNextPage' | 'fetchNextPage'>;
+  focus: { moved: () => void };
+};
 
-export function MoreButton({ label, busy, onMore }: Props) {
+export function MoreButton({ labelKey, rest, pages, focus }: Props) {
+  const { t } = useTranslation();
+  if (!pages.hasNextPage) return null;
+  const busy = pages.isFetchingNextPage;
+  const more = () => {
+    focus.moved();
+    void pages.fetchNextPage();
+  };
   return (
-    <button type="button" className="button monument-list__more" aria-disabled={busy} onClick={() => !busy && onMore()}>
-      {label}
+    <button type="button" className="button monument-list__more" aria-disabled={busy} onClick={() => !busy && more()}>
+      {t(labelKey, { count: Math.min(rest, LIST_PAGE_SIZE), rest })}
     </button>
   );
 }

@@ -5,6 +5,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmailInput } from '../layout/EmailInput';
 import { failure, type Feedback } from '../feedback/feedback';
+import { FeedbackLine } from '../feedback/FeedbackBanner';
 import { langOf } from '../i18n/languages';
 import { requestVoteConfirmation } from './voteConfirmApi';
 
@@ -60,9 +61,7 @@ export function VoteConfirmForm({ interventionId, name }: Props) {
             </button>
           </form>
         )}
-        <div className="vote-confirm__message" role={message?.kind === 'error' ? 'alert' : 'status'}>
-          {message ? (message.text ?? t(message.key, message.values)) : null}
-        </div>
+        <FeedbackLine className="vote-confirm__message" feedback={message} />
       </div>
     </div>
   );

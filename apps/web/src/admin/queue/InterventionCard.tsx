@@ -23,6 +23,7 @@ import { Reports } from './Reports';
 import { MarkedName, ScreenTag } from './ScreenMarks';
 import { useRejected } from './rejected';
 import { useReviewVotes } from '../votes/reviewVotes';
+import { EditActions } from './EditActions';
 
 export type StaffProposal = {
   id: number;
@@ -68,14 +69,7 @@ function TextEditor({ proposal, onDone }: { proposal: StaffProposal; onDone: () 
     >
       <label htmlFor={id}>{t('admin.fields.proposalText')}</label>
       <input id={id} required value={name} onChange={(e) => setName(e.target.value)} />
-      <div className="admin-actions">
-        <button type="submit" className="button button--primary" disabled={update.isPending}>
-          {t('admin.actions.save')}
-        </button>
-        <button type="button" className="button" onClick={onDone}>
-          {t('admin.actions.cancel')}
-        </button>
-      </div>
+      <EditActions saving={update.isPending} onCancel={onDone} />
     </form>
   );
 }

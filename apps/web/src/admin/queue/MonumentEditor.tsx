@@ -9,6 +9,7 @@ import { SEXES } from '../lists';
 import { useTRPC } from '../trpc';
 import { useStaffAction } from '../useStaffAction';
 import { PositionMap } from './PositionMap';
+import { EditActions } from './EditActions';
 
 const TEXT_FIELDS = ['name', 'name_en', 'shortDescription', 'shortDescription_en'] as const;
 type TextField = (typeof TEXT_FIELDS)[number];
@@ -153,14 +154,7 @@ export function MonumentEditor({ monument, onDone }: { monument: QueueMonument; 
           </Field>
         </div>
       </fieldset>
-      <div className="admin-actions">
-        <button type="submit" className="button button--primary" disabled={update.isPending}>
-          {t('admin.actions.save')}
-        </button>
-        <button type="button" className="button" onClick={onDone}>
-          {t('admin.actions.cancel')}
-        </button>
-      </div>
+      <EditActions saving={update.isPending} onCancel={onDone} />
     </form>
   );
 }

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../errors';
 import { useTRPC } from '../trpc';
 import { useStaffAction } from '../useStaffAction';
+import { WordList } from './WordList';
 
 export function AllowWords() {
   const { t } = useTranslation();
@@ -58,22 +59,13 @@ export function AllowWords() {
       ) : list.data.length === 0 ? (
         <p>{t('admin.screenAllow.none')}</p>
       ) : (
-        <ul className="admin-words">
-          {list.data.map((w) => (
-            <li key={w}>
-              <span>{w}</span>{' '}
-              <button
-                type="button"
-                className="button"
-                disabled={remove.isPending}
-                aria-label={t('admin.screenAllow.removeLabel', { word: w })}
-                onClick={() => remove.mutate({ word: w })}
-              >
-                {t('admin.screenAllow.remove')}
-              </button>
-            </li>
-          ))}
-        </ul>
+        <WordList
+          words={list.data}
+          busy={remove.isPending}
+          removeText={t('admin.screenAllow.remove')}
+          removeLabel={(word) => t('admin.screenAllow.removeLabel', { word })}
+          onRemove={(word) => remove.mutate({ word })}
+        />
       )}
     </section>
   );

@@ -9,6 +9,7 @@ import { SCREEN_LANGS } from '../lists';
 import { useTRPC } from '../trpc';
 import { useStaffAction } from '../useStaffAction';
 import { AllowWords } from './AllowWords';
+import { WordList } from './WordList';
 
 type Lang = ScreenWordList[number]['lang'];
 
@@ -80,22 +81,13 @@ export function ScreenWords() {
             <h3 id={`screen-${l}`}>
               {t(`admin.screen.lang.${l}`)} ({words(l, list.data).length})
             </h3>
-            <ul className="admin-words">
-              {words(l, list.data).map((w) => (
-                <li key={w}>
-                  <span>{w}</span>{' '}
-                  <button
-                    type="button"
-                    className="button"
-                    disabled={remove.isPending}
-                    aria-label={t('admin.screen.removeLabel', { word: w, list: t(`admin.screen.lang.${l}`) })}
-                    onClick={() => remove.mutate({ lang: l, word: w })}
-                  >
-                    {t('admin.screen.remove')}
-                  </button>
-                </li>
-              ))}
-            </ul>
+            <WordList
+              words={words(l, list.data)}
+              busy={remove.isPending}
+              removeText={t('admin.screen.remove')}
+              removeLabel={(word) => t('admin.screen.removeLabel', { word, list: t(`admin.screen.lang.${l}`) })}
+              onRemove={(word) => remove.mutate({ lang: l, word })}
+            />
           </section>
         ))
       )}
