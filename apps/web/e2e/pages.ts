@@ -224,6 +224,7 @@ export const PAGES: PageCase[] = [
     open: staffView('Alle Vorschläge', 'All proposals'),
   },
   { name: 'admin reports', id: 'admin-reports', path: '/admin', staff: true, open: staffView('Meldungen', 'Reports') },
+  { name: 'admin word screen', id: 'admin-words', path: '/admin', staff: true, open: staffView('Wortfilter', 'Word screen') },
   { name: 'admin reasons', id: 'admin-reasons', path: '/admin', staff: true, open: staffView('Begründungen', 'Reasons') },
   { name: 'admin audit', id: 'admin-audit', path: '/admin', staff: true, open: staffView('Protokoll', 'Audit log') },
   { name: 'admin outbox', id: 'admin-outbox', path: '/admin', staff: true, open: staffView('Postausgang', 'Mail outbox') },
