@@ -5,12 +5,12 @@ import './follow.css';
 import { APP_PATHS } from '@linz/contract/facts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { EmailInput } from '../layout/EmailInput';
+import { useEmailForm } from '../layout/useEmailForm';
 import { useModalDialog } from '../layout/useModalDialog';
-import { failure, type Feedback } from '../feedback/feedback';
 import { FeedbackLine } from '../feedback/FeedbackBanner';
 import { LANGUAGES, langOf, type Lang } from '../i18n/languages';
 import { requestFollow, setWatching } from './followApi';
@@ -28,32 +28,15 @@ export function FollowDialog({ interventionId, name, onDone }: Props) {
   const id = useId();
   const { ref: dialogRef, finish, onCancel, onClose } = useModalDialog<never>(onDone);
   const queryClient = useQueryClient();
-  const [email, setEmail] = useState('');
   const [lang, setLang] = useState<Lang>(langOf(i18n.resolvedLanguage));
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<Feedback | null>(null);
-  const [pending, setPending] = useState(false);
+  const { email, setEmail, busy, pending, message, submit, run } = useEmailForm((address) =>
+    requestFollow(interventionId, { email: address, lang }),
+  );
   const mine = useQuery(mineQuery());
   const watching = mine.data?.following.some((item) => item.intervention.id === interventionId) ?? false;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (email.trim() === '') {
-      setMessage(failure('follow.errors.emailRequired'));
-      return;
-    }
-    setBusy(true);
-    const outcome = await requestFollow(interventionId, { email: email.trim(), lang });
-    setBusy(false);
-    setMessage(outcome.feedback);
-    setPending(outcome.ok);
-  };
-
   const toggleWatch = async () => {
-    setBusy(true);
-    const outcome = await setWatching(interventionId, !watching);
-    setBusy(false);
-    setMessage(outcome.feedback);
+    const outcome = await run(() => setWatching(interventionId, !watching));
     if (outcome.ok) await queryClient.invalidateQueries({ queryKey: mineKey });
   };
 

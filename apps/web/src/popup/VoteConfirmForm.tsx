@@ -1,10 +1,10 @@
 // After a vote: "Confirm your vote by e-mail". A button opens a small form (the address; the mails'
 // language is the page's); the server answers 202 alike for any address and sends one double
 // opt-in mail whose page confirms the vote.
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmailInput } from '../layout/EmailInput';
-import { failure, type Feedback } from '../feedback/feedback';
+import { useEmailForm } from '../layout/useEmailForm';
 import { FeedbackLine } from '../feedback/FeedbackBanner';
 import { langOf } from '../i18n/languages';
 import { requestVoteConfirmation } from './voteConfirmApi';
@@ -15,26 +15,9 @@ export function VoteConfirmForm({ interventionId, name }: Props) {
   const { t, i18n } = useTranslation();
   const id = useId();
   const [open, setOpen] = useState(false);
-  const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [pending, setPending] = useState(false);
-  const [message, setMessage] = useState<Feedback | null>(null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (email.trim() === '') {
-      setMessage(failure('follow.errors.emailRequired'));
-      return;
-    }
-    setBusy(true);
-    const outcome = await requestVoteConfirmation(interventionId, {
-      email: email.trim(),
-      lang: langOf(i18n.resolvedLanguage),
-    });
-    setBusy(false);
-    setMessage(outcome.feedback);
-    setPending(outcome.ok);
-  };
+  const { email, setEmail, busy, pending, message, submit } = useEmailForm((address) =>
+    requestVoteConfirmation(interventionId, { email: address, lang: langOf(i18n.resolvedLanguage) }),
+  );
 
   return (
     <div className="vote-confirm">
