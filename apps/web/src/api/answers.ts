@@ -18,7 +18,7 @@ import type {
   VoteAnswer,
 } from '@linz/contract';
 import { DEFAULT_TILES, LINZ_AREA, PROPOSAL_STATUSES } from '@linz/contract/facts';
-import { arrayOf, isBoolean, isInteger, isNumber, isRecord, isString, nullable, optional, shape } from './checks';
+import { arrayOf, isBoolean, isInteger, isNumber, isRecord, isString, nullable, optional, shape, type Check } from './checks';
 
 export const isMonument = shape<Monument>({
   id: isString,
@@ -64,32 +64,27 @@ export const withProposalDefaults = (v: unknown): unknown =>
       }
     : v;
 
-export const isIntervention = shape<Intervention>({
+/** What a proposal's answer holds wherever it is listed under its monument. */
+const monumentInterventionChecks: { [K in keyof MonumentIntervention]-?: Check<MonumentIntervention[K]> } = {
   id: isInteger,
-  monumentId: isString,
   name: isString,
+  votes: isVotes,
+  confirmedVotes: isVotes,
+  mayorNotifiedAt: nullable(isString),
+  mayorReview: isBoolean,
+  status: isStatus,
+  answer: nullable(isAnswer),
+  history: isHistory,
+};
+
+export const isIntervention = shape<Intervention>({
+  ...monumentInterventionChecks,
+  monumentId: isString,
   emoji: isString,
   shortDescription_en: optional(isString),
-  votes: isVotes,
-  confirmedVotes: isVotes,
-  mayorNotifiedAt: nullable(isString),
-  mayorReview: isBoolean,
-  status: isStatus,
-  answer: nullable(isAnswer),
-  history: isHistory,
 });
 
-export const isMonumentIntervention = shape<MonumentIntervention>({
-  id: isInteger,
-  name: isString,
-  votes: isVotes,
-  confirmedVotes: isVotes,
-  mayorNotifiedAt: nullable(isString),
-  mayorReview: isBoolean,
-  status: isStatus,
-  answer: nullable(isAnswer),
-  history: isHistory,
-});
+export const isMonumentIntervention = shape<MonumentIntervention>(monumentInterventionChecks);
 
 export const isAwaitingAnswer = shape<AwaitingAnswer>({
   id: isInteger,
