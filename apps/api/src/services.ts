@@ -4,6 +4,7 @@ import { ClientConfig, InterventionList, MonumentList, SiteInfo, Stats } from '@
 import { TILE_PATH } from '@linz/contract/facts';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { textAt, translationOf } from './http/locale.js';
 import { createMetrics, metricsEnabled, type Metrics } from './http/metrics.js';
 import { createIpHasher, type IpHasher } from './domain/identity.js';
 import { listAllInterventions } from './domain/proposals/interventions.js';
@@ -41,6 +42,8 @@ export type Services = Readonly<{
   mailQueued: () => void;
   /** The server secret follow tokens and address hashes derive from (domain/secrets.ts). */
   followSecret: string;
+  /** The built web app's texts in a language, by dotted key (http/locale.ts): the staff's CSV export's words. */
+  webTexts: (lang: string) => Promise<(key: string) => string | undefined>;
 }>;
 
 export type ServiceParts = { config: Config; database: Database; secret: string; mailer: Pick<OutboxSender, 'wake'> };
@@ -83,6 +86,10 @@ export function createServices({ config, database, secret, mailer }: ServicePart
     metrics: metricsEnabled(config) ? createMetrics(database) : undefined,
     mailQueued: () => mailer.wake(),
     followSecret: secret,
+    webTexts: async (lang) => {
+      const texts = await translationOf(config.webDist, lang);
+      return (key) => textAt(texts, key);
+    },
   });
 }
 

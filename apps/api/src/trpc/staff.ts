@@ -39,7 +39,6 @@ import {
   StaffQueue,
 } from '@linz/contract';
 import { z } from 'zod';
-import { auditCsv } from '../domain/staff/audit.js';
 import {
   answerProposal,
   correctMonument,
@@ -64,6 +63,7 @@ import {
   addModerationReason,
   addToScreen,
   allowWord,
+  auditCsvExport,
   auditPage,
   disallowWord,
   moderationReasons,
@@ -78,7 +78,6 @@ import {
   signOutSession,
   updateModerationReason,
 } from '../domain/staff/use-cases.js';
-import { textAt, translationOf } from '../http/locale.js';
 import { publicProcedure, router, staffProcedure } from './init.js';
 import { staffPhotosRouter } from './photos.js';
 
@@ -87,11 +86,7 @@ export const staffRouter = router({
     signIn: publicProcedure
       .input(SignIn)
       .output(StaffMe)
-      .mutation(async ({ ctx, input }) => {
-        const { name, sessionId } = await signInWithToken(ctx, input, ctx);
-        ctx.startStaffSession(sessionId); // the cookie: the transport's part
-        return { name };
-      }),
+      .mutation(({ ctx, input }) => signInWithToken(ctx, input, ctx)),
     signOut: publicProcedure.output(SignedOut).mutation(({ ctx }) => signOutSession(ctx, { sessionId: ctx.endStaffSession() })),
     me: staffProcedure.output(StaffMe).query(({ ctx }) => signedInMember(ctx, undefined, ctx)),
   }),
@@ -213,10 +208,7 @@ export const staffRouter = router({
     csv: staffProcedure
       .input(AuditCsvQuery)
       .output(z.string())
-      .query(async ({ ctx, input: { lang, ...filter } }) => {
-        const texts = await translationOf(ctx.config.webDist, lang);
-        return auditCsv(ctx.database, filter, lang, (key) => textAt(texts, key));
-      }),
+      .query(({ ctx, input }) => auditCsvExport(ctx, input)),
   }),
   /** Barriers reported through the accessibility statement's form, newest first. */
   accessibilityFeedback: router({

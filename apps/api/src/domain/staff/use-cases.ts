@@ -3,7 +3,7 @@
 // change runs as the signed-in member and is in the audit log.
 import type { AuditFilter, ModerationReasonText, ScreenWord } from '@linz/contract';
 import { listFeedback } from '../site/accessibility-feedback.js';
-import { listAudit } from './audit.js';
+import { auditCsv, listAudit } from './audit.js';
 import { addReason, listReasons, removeReason, updateReason } from '../moderation/moderation-reasons.js';
 import { listOutbox, retryMail } from '../outbox.js';
 import {
@@ -17,10 +17,16 @@ import {
 import { signIn, signOut } from './staff.js';
 import { staffName, type Actor, type App } from '../app.js';
 
-/** Signs in with a staff token (failed attempts are limited per address): the new session's id, for its cookie. */
-export async function signInWithToken(app: App, input: { token: string }, actor: Actor) {
+/** Signs in with a staff token (failed attempts are limited per address); the new session is kept
+ * by the transport (`startStaffSession`: its cookie). */
+export async function signInWithToken(
+  app: App,
+  input: { token: string },
+  actor: Actor & { startStaffSession(sessionId: string): void },
+) {
   const { member, sessionId } = await signIn(app.database, input.token, await actor.ipHash());
-  return { name: member.name, sessionId };
+  actor.startStaffSession(sessionId);
+  return { name: member.name };
 }
 
 /** Ends the session of the request's cookie, if there is one. */
@@ -51,6 +57,9 @@ export const disallowWord = async (app: App, input: { word: string }, actor: Act
   removeScreenAllow(app.database, await staffName(actor), input.word);
 
 export const auditPage = (app: App, input: AuditFilter) => listAudit(app.database, input);
+/** The same filters as CSV, in the staff member's language (the built web app's texts). */
+export const auditCsvExport = async (app: App, { lang, ...filter }: AuditFilter & { lang: string }) =>
+  auditCsv(app.database, filter, lang, await app.webTexts(lang));
 export const accessibilityReports = (app: App) => listFeedback(app.database);
 
 export const outbox = (app: App) => listOutbox(app.database);
