@@ -84,18 +84,6 @@ export type Route = {
   idempotent?: true;
   /** The answer may be kept by a shared cache (a CDN) for a while: `Cache-Control: MAP_TILE_CACHE_CONTROL`. */
   shared?: true;
-  /**
-   * The tRPC procedure the REST adapter (apps/api/src/rest/routes.ts) calls, by its path. A route
-   * without one has a handler of its own (uploads, the unsubscribe form, exports, images, OIDC).
-   */
-  procedure?: string;
-  /**
-   * How the procedure's input is made of the request: each part spread into it (`true`) or set
-   * under a key. Spread in the order body, query, path, so the path's id wins. No `input`: none.
-   * The path and query go as the route's schemas read them (ids as numbers); `sent`: as sent, for a
-   * procedure that reads them with those same schemas itself.
-   */
-  input?: { body?: true | string; query?: true | string; params?: true | string; sent?: true };
   /** `Cache-Control` of an answer without an ETag (`private` when it differs per browser). */
   cacheControl?: string;
   /** A download (`Content-Disposition: attachment`). */
@@ -120,7 +108,6 @@ export const routes = {
     answer: MonumentList,
     status: 200,
     etag: true,
-    procedure: 'monuments.list',
   },
   addMonument: {
     method: 'POST',
@@ -129,8 +116,6 @@ export const routes = {
     answer: CreatedMonument,
     status: 201,
     idempotent: true,
-    procedure: 'monuments.add',
-    input: { body: true },
   },
   allInterventions: {
     method: 'GET',
@@ -138,7 +123,6 @@ export const routes = {
     answer: InterventionList,
     status: 200,
     etag: true,
-    procedure: 'interventions.all',
   },
   /** Proposals at the threshold without the city's answer, longest waiting first (not cached: the days change). */
   awaitingAnswer: {
@@ -146,7 +130,6 @@ export const routes = {
     path: PATHS.awaitingAnswer,
     answer: AwaitingAnswerList,
     status: 200,
-    procedure: 'interventions.awaitingAnswer',
   },
   monumentInterventions: {
     method: 'GET',
@@ -154,8 +137,6 @@ export const routes = {
     params: MonumentRef,
     answer: MonumentInterventionList,
     status: 200,
-    procedure: 'interventions.ofMonument',
-    input: { params: true },
   },
   createIntervention: {
     method: 'POST',
@@ -165,8 +146,6 @@ export const routes = {
     answer: CreatedIntervention,
     status: 201,
     idempotent: true,
-    procedure: 'interventions.create',
-    input: { params: true, body: 'body' },
   },
   castVote: {
     method: 'POST',
@@ -176,8 +155,6 @@ export const routes = {
     answer: VoteAnswer,
     status: 200,
     idempotent: true,
-    procedure: 'interventions.vote',
-    input: { params: true, body: 'body' },
   },
   /** 202 for any address; 404 when this browser has not voted for the proposal. */
   confirmVote: {
@@ -187,8 +164,6 @@ export const routes = {
     body: ConfirmVoteRequest,
     answer: VoteConfirmPending,
     status: 202,
-    procedure: 'votes.requestConfirmation',
-    input: { params: true, body: 'body' },
   },
   /** The confirmation page's button; 404 for a wrong, used or expired (48 h) token. */
   votesConfirm: {
@@ -197,10 +172,8 @@ export const routes = {
     body: VoteConfirmToken,
     answer: VoteConfirmed,
     status: 200,
-    procedure: 'votes.confirm',
-    input: { body: true },
   },
-  clientConfig: { method: 'GET', path: PATHS.clientConfig, answer: ClientConfig, status: 200, etag: true, procedure: 'config' },
+  clientConfig: { method: 'GET', path: PATHS.clientConfig, answer: ClientConfig, status: 200, etag: true },
   /** One public monument; a merged id answers the monument it was merged into. */
   monument: {
     method: 'GET',
@@ -208,8 +181,6 @@ export const routes = {
     params: MonumentRef,
     answer: MonumentDetail,
     status: 200,
-    procedure: 'monuments.get',
-    input: { params: true },
   },
   /** 201 for a new report, 200 for this browser's repeat. */
   reportMonument: {
@@ -219,8 +190,6 @@ export const routes = {
     body: NewReport,
     answer: ReportAnswer,
     status: 201,
-    procedure: 'monuments.report',
-    input: { params: true, body: 'body' },
     repeatStatus: 200,
   },
   reportIntervention: {
@@ -230,8 +199,6 @@ export const routes = {
     body: NewReport,
     answer: ReportAnswer,
     status: 201,
-    procedure: 'interventions.report',
-    input: { params: true, body: 'body' },
     repeatStatus: 200,
   },
   /** This API's OpenAPI 3.1 description, generated from this table (apps/api/src/rest/openapi.ts). */
@@ -247,8 +214,6 @@ export const routes = {
     body: FollowRequest,
     answer: FollowPending,
     status: 202,
-    procedure: 'follows.request',
-    input: { params: true, body: 'body' },
   },
   /** The button of the confirmation page (a GET never confirms: mail scanners open links). */
   followConfirm: {
@@ -257,8 +222,6 @@ export const routes = {
     body: ConfirmFollowRequest,
     answer: FollowConfirmed,
     status: 200,
-    procedure: 'follows.confirm',
-    input: { body: true },
   },
   /** RFC 8058 one-click: form body `List-Unsubscribe=One-Click`, or JSON `{}` from the page's button. */
   followUnsubscribe: {
@@ -274,8 +237,6 @@ export const routes = {
     params: interventionParams,
     answer: Watching,
     status: 200,
-    procedure: 'follows.watch',
-    input: { params: true },
   },
   unwatch: {
     method: 'POST',
@@ -283,8 +244,6 @@ export const routes = {
     params: interventionParams,
     answer: Watching,
     status: 200,
-    procedure: 'follows.unwatch',
-    input: { params: true },
   },
   /** This browser's own proposals, votes and follows (no voter cookie: empty lists). */
   mine: {
@@ -292,7 +251,6 @@ export const routes = {
     path: PATHS.mine,
     answer: Mine,
     status: 200,
-    procedure: 'follows.mine',
     cacheControl: 'private, no-store',
   },
   // Staff (Authorization: Bearer <token>).
@@ -304,8 +262,6 @@ export const routes = {
     body: AnswerBody,
     answer: Intervention,
     status: 200,
-    procedure: 'staff.interventions.answer',
-    input: { body: true, params: true },
   },
   /** Publishes a proposal held by the word screen or waiting under MODERATION=pre (rejecting is today's moderation). */
   staffApproveIntervention: {
@@ -315,8 +271,6 @@ export const routes = {
     params: interventionParams,
     answer: QueueIntervention,
     status: 200,
-    procedure: 'staff.interventions.approve',
-    input: { params: true },
   },
   /** Publishes a monument held by the word screen or waiting under MODERATION=pre. */
   staffApproveMonument: {
@@ -326,10 +280,8 @@ export const routes = {
     params: MonumentRef,
     answer: StaffMonument,
     status: 200,
-    procedure: 'staff.monuments.approve',
-    input: { params: true },
   },
-  staffQueue: { auth: 'staff', method: 'GET', path: PATHS.staffQueue, answer: StaffQueue, status: 200, procedure: 'staff.queue' },
+  staffQueue: { auth: 'staff', method: 'GET', path: PATHS.staffQueue, answer: StaffQueue, status: 200 },
   staffAudit: {
     auth: 'staff',
     method: 'GET',
@@ -337,8 +289,6 @@ export const routes = {
     query: AuditQuery,
     answer: AuditPage,
     status: 200,
-    procedure: 'staff.audit.list',
-    input: { query: true },
   },
   /** The same filters as CSV (RFC 4180), its header row and words in `lang`; a download. */
   staffAuditCsv: {
@@ -349,8 +299,6 @@ export const routes = {
     answer: z.string(),
     status: 200,
     contentType: EXPORT_TYPES.csv,
-    procedure: 'staff.audit.csv',
-    input: { query: true },
     cacheControl: 'private, no-store',
     download: true,
   },
@@ -360,7 +308,6 @@ export const routes = {
     path: PATHS.staffOutbox,
     answer: OutboxList,
     status: 200,
-    procedure: 'staff.outbox.list',
   },
   staffRetryMail: {
     auth: 'staff',
@@ -369,8 +316,6 @@ export const routes = {
     params: z.object({ notificationId: NotificationIdParam }),
     answer: OutboxEntry,
     status: 200,
-    procedure: 'staff.outbox.retry',
-    input: { params: true },
   },
   // Staff's check of the votes.
   staffVoteAlerts: {
@@ -379,7 +324,6 @@ export const routes = {
     path: PATHS.staffVoteAlerts,
     answer: VoteAlertList,
     status: 200,
-    procedure: 'votes.alerts',
   },
   staffVoteReview: {
     auth: 'staff',
@@ -388,8 +332,6 @@ export const routes = {
     params: interventionParams,
     answer: VoteReview,
     status: 200,
-    procedure: 'votes.review',
-    input: { params: true },
   },
   /** How many votes a decision would change, and the counts after it; changes nothing. */
   staffVotePreview: {
@@ -400,8 +342,6 @@ export const routes = {
     body: VotePreviewRequest,
     answer: VoteDecisionAnswer,
     status: 200,
-    procedure: 'votes.preview',
-    input: { params: true, body: 'body' },
   },
   /** Releases or invalidates the votes of a filter, audit-logged; the counts are recomputed exactly. */
   staffVoteDecide: {
@@ -412,8 +352,6 @@ export const routes = {
     body: VoteDecision,
     answer: VoteDecisionAnswer,
     status: 200,
-    procedure: 'votes.decide',
-    input: { params: true, body: 'body' },
   },
   /** A mayor's e-mail held for a check goes out (409 when it is not held). */
   staffReleaseMail: {
@@ -423,8 +361,6 @@ export const routes = {
     params: z.object({ notificationId: NotificationIdParam }),
     answer: OutboxEntry,
     status: 200,
-    procedure: 'votes.releaseMail',
-    input: { params: true },
   },
   // Staff sign-in with the city's accounts (OpenID Connect): browser navigations that answer
   // redirects (`Location`), not JSON; 404 where it is not configured.
@@ -434,7 +370,7 @@ export const routes = {
   oidcCallback: { method: 'GET', path: PATHS.oidcCallback, answer: z.never(), status: 302 },
   // The dashboard's figures and the open data (CC BY 4.0; the CSVs and feeds carry it in a
   // `Link: <…>; rel="license"` header and in <rights>).
-  stats: { method: 'GET', path: PATHS.stats, answer: Stats, status: 200, etag: true, procedure: 'stats' },
+  stats: { method: 'GET', path: PATHS.stats, answer: Stats, status: 200, etag: true },
   /** The dashboard's Open Graph image: the headline share drawn as a PNG (binary, so `answer` is its bytes). */
   statsImage: {
     method: 'GET',
@@ -499,8 +435,6 @@ export const routes = {
     status: 200,
     etag: true,
     shared: true,
-    procedure: 'map.tile',
-    input: { params: 'tile', query: 'filters', sent: true },
   },
   monumentsPage: {
     method: 'GET',
@@ -509,8 +443,6 @@ export const routes = {
     answer: MonumentPage,
     status: 200,
     etag: true,
-    procedure: 'monuments.page',
-    input: { query: true, sent: true },
   },
   interventionsPage: {
     method: 'GET',
@@ -519,12 +451,10 @@ export const routes = {
     answer: InterventionPage,
     status: 200,
     etag: true,
-    procedure: 'interventions.page',
-    input: { query: true, sent: true },
   },
   // The legal pages.
   /** Who runs this site and how long it keeps what: the Impressum's, the statement's and the privacy page's facts. */
-  site: { method: 'GET', path: PATHS.site, answer: SiteInfo, status: 200, etag: true, procedure: 'site.info' },
+  site: { method: 'GET', path: PATHS.site, answer: SiteInfo, status: 200, etag: true },
   /** A barrier reported from the accessibility statement's form: stored, mailed to staff; 202. */
   accessibilityFeedback: {
     method: 'POST',
@@ -532,8 +462,6 @@ export const routes = {
     body: NewAccessibilityFeedback,
     answer: AccessibilityFeedbackReceived,
     status: 202,
-    procedure: 'site.accessibilityFeedback',
-    input: { body: true },
   },
   staffAccessibilityFeedback: {
     auth: 'staff',
@@ -541,7 +469,6 @@ export const routes = {
     path: PATHS.staffAccessibilityFeedback,
     answer: AccessibilityFeedbackList,
     status: 200,
-    procedure: 'staff.accessibilityFeedback.list',
   },
   feedAnswers: {
     method: 'GET',
@@ -576,8 +503,6 @@ export const routes = {
     params: PhotoRef,
     answer: Photo,
     status: 200,
-    procedure: 'photos.get',
-    input: { params: true },
     cacheControl: 'private, no-cache',
   },
   photos: {
@@ -585,7 +510,6 @@ export const routes = {
     path: PATHS.photos,
     answer: PhotoList,
     status: 200,
-    procedure: 'photos.all',
     cacheControl: 'no-cache',
   },
   monumentPhotos: {
@@ -594,8 +518,6 @@ export const routes = {
     params: MonumentRef,
     answer: PhotoList,
     status: 200,
-    procedure: 'photos.ofMonument',
-    input: { params: true },
     cacheControl: 'private, no-cache',
   },
   staffPhotos: {
@@ -605,8 +527,6 @@ export const routes = {
     query: StaffPhotoQuery,
     answer: StaffPhotoList,
     status: 200,
-    procedure: 'staff.photos.list',
-    input: { query: true },
   },
   staffApprovePhoto: {
     auth: 'staff',
@@ -615,8 +535,6 @@ export const routes = {
     params: PhotoRef,
     answer: StaffPhoto,
     status: 200,
-    procedure: 'staff.photos.approve',
-    input: { params: true },
   },
   staffRejectPhoto: {
     auth: 'staff',
@@ -626,8 +544,6 @@ export const routes = {
     body: RejectPhotoBody,
     answer: StaffPhoto,
     status: 200,
-    procedure: 'staff.photos.reject',
-    input: { body: true, params: true },
   },
   staffRotatePhoto: {
     auth: 'staff',
@@ -637,8 +553,6 @@ export const routes = {
     body: RotatePhotoBody,
     answer: StaffPhoto,
     status: 200,
-    procedure: 'staff.photos.rotate',
-    input: { body: true, params: true },
   },
   staffDeletePhoto: {
     auth: 'staff',
@@ -647,8 +561,6 @@ export const routes = {
     params: PhotoRef,
     answer: PhotoRemoved,
     status: 200,
-    procedure: 'staff.photos.remove',
-    input: { params: true },
   },
 } as const satisfies Record<string, Route>;
 

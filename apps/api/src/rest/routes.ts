@@ -1,6 +1,6 @@
-// The spec's REST paths: one adapter serves every row of the contract's route table that names a
-// tRPC procedure (packages/contract/src/routes.ts); only the photo upload (multipart) and the RFC
-// 8058 unsubscribe form have handlers here of their own, beside this API's description.
+// The spec's REST paths: one adapter serves every row of the contract's route table
+// (packages/contract/src/routes.ts) that rest/bindings.ts binds to a tRPC procedure; the photo
+// uploads and this API's description have handlers here of their own (bindings.ts says why).
 import multipart from '@fastify/multipart';
 import {
   MAP_TILE_CACHE_CONTROL,
@@ -8,19 +8,17 @@ import {
   PHOTO_UPLOAD_MAX_REQUEST_BYTES,
   routes,
   type Route,
+  type RouteName,
   type SentUpload,
 } from '@linz/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { serialised, snapshotOf, textSnapshot, type Snapshot } from '../domain/read-cache.js';
 import type { ContextFor } from '../http/context.js';
 import { JSON_TYPE, snapshotAnswer } from '../http/snapshot-answer.js';
-import { createCaller, procedureAt, runProcedure } from '../trpc/router.js';
+import { createCaller } from '../trpc/router.js';
+import { bindings, type InputShape, type Own, type Served } from './bindings.js';
 import { docsPage } from './docs-page.js';
 import { openApiDocument } from './openapi.js';
-
-/** A route the adapter serves: it names a procedure (the rest have handlers of their own below). */
-type ProcedureRoute = Route & { procedure: string };
-const servedByAdapter = (route: Route): route is ProcedureRoute => route.procedure !== undefined;
 
 const invalidInput = (issues: unknown[]) => Object.assign(new Error('Invalid input.'), { statusCode: 400, issues });
 
@@ -39,9 +37,8 @@ function readParams(route: Route, req: FastifyRequest): { params: unknown; query
 /** A part's fields, to spread (nothing when it is not an object). */
 const fieldsOf = (value: unknown): object => (typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {});
 
-/** The procedure's input as the route's `input` says: parts spread (body, query, path: the path's id wins) or under a key. */
-function inputOf(route: Route, req: FastifyRequest, read: { query: unknown; params: unknown }): unknown {
-  const shape = route.input;
+/** The procedure's input as the binding's `input` says: parts spread (body, query, path: the path's id wins) or under a key. */
+function inputOf(shape: InputShape | undefined, req: FastifyRequest, read: { query: unknown; params: unknown }): unknown {
   if (!shape) return undefined;
   const sent = { query: req.query ?? {}, params: req.params };
   const parts = { body: req.body, ...(shape.sent ? sent : read) };
@@ -101,38 +98,46 @@ async function unlessAnswered<T>(req: FastifyRequest, reply: FastifyReply, work:
   }
 }
 
+/** The procedure answered `created` too (a write this browser may repeat). */
+const withCreated = (answer: unknown): answer is { created: boolean } =>
+  typeof answer === 'object' && answer !== null && 'created' in answer && typeof answer.created === 'boolean';
+
 /**
- * The adapter: one handler per route of the contract's table that names a procedure. It checks the
- * path and query, builds the procedure's input, calls it with the request's context and answers with
- * the route's status and caching (an ETag'd snapshot, or the route's Cache-Control).
+ * The adapter: one handler per route bound to a procedure. It checks the path and query, builds the
+ * procedure's input, calls it with the request's context and answers with the route's status and
+ * caching (an ETag'd snapshot, or the route's Cache-Control).
  */
-function adapterHandler(route: ProcedureRoute, contextFor: ContextFor) {
-  const procedure = procedureAt(route.procedure);
+function adapterHandler(route: Route, served: Served, contextFor: ContextFor) {
   return async (req: FastifyRequest, reply: FastifyReply) => {
-    const input = inputOf(route, req, readParams(route, req));
-    const work = runProcedure(procedure, route.procedure, contextFor(req, reply), input);
+    const input = inputOf(served.input, req, readParams(route, req));
+    const work = served.procedure(createCaller(contextFor(req, reply)))(input);
     if (route.etag) return sendCacheable(req, reply, work, route.shared ? MAP_TILE_CACHE_CONTROL : 'no-cache');
     const answer = await unlessAnswered(req, reply, work);
     if (answer === undefined) return undefined;
     if (route.cacheControl) reply.header('cache-control', route.cacheControl);
     if (route.download) reply.header('content-disposition', 'attachment');
     if (route.contentType) reply.type(route.contentType);
-    if (route.repeatStatus !== undefined) {
-      const { created, ...rest } = answer as { created: boolean };
+    if (route.repeatStatus !== undefined && withCreated(answer)) {
+      const { created, ...rest } = answer;
       return reply.code(created ? route.status : route.repeatStatus).send(rest);
     }
     return reply.code(route.status).send(answer);
   };
 }
 
+const isRouteName = (name: string): name is RouteName => name in routes;
+
 export function restRoutes(app: FastifyInstance, contextFor: ContextFor) {
-  const adapted: Route[] = Object.values(routes);
-  for (const route of adapted.filter(servedByAdapter)) {
-    app.route({ method: route.method, url: route.path, handler: adapterHandler(route, contextFor) });
+  for (const name of Object.keys(routes).filter(isRouteName)) {
+    const route: Route = routes[name];
+    const binding: Served | Own = bindings[name];
+    if (!('procedure' in binding)) continue;
+    const handler = adapterHandler(route, binding, contextFor);
+    if (binding.formBody) formBodyRoute(app, route, handler);
+    else app.route({ method: route.method, url: route.path, handler });
   }
   const call = (req: FastifyRequest, reply: FastifyReply) => createCaller(contextFor(req, reply));
   photoUploadRoutes(app, call);
-  unsubscribeRoute(app, call);
 
   // This API's description (rest/openapi.ts) and its page, made once, on first request.
   let described: { json: Snapshot<unknown>; page: Snapshot<string> } | undefined;
@@ -164,7 +169,7 @@ function photoUploadRoutes(app: FastifyInstance, call: Call) {
       scope.post(route.path, options, async (req, reply) => {
         readParams(route, req);
         // The subject's id as the path sent it (the procedure reads it as a form's field).
-        const upload = await readUpload(req, req.params as Record<string, string>);
+        const upload = await readUpload(req, subjectOf(req.params));
         const answer = await unlessAnswered(req, reply, call(req, reply).photos.upload(upload));
         if (answer) reply.code(route.status);
         return answer;
@@ -172,6 +177,10 @@ function photoUploadRoutes(app: FastifyInstance, call: Call) {
     }
   });
 }
+
+/** The path's parameters as sent, as the form's text fields. */
+const subjectOf = (params: unknown): Record<string, string> =>
+  Object.fromEntries(Object.entries(fieldsOf(params)).map(([key, value]) => [key, String(value)]));
 
 const invalid = (path: string, message: string) => invalidInput([{ path: [path], message }]);
 
@@ -198,16 +207,14 @@ async function readUpload(req: FastifyRequest, subject: Record<string, string>):
 
 /**
  * RFC 8058: mail providers POST the form body `List-Unsubscribe=One-Click`; the page's button sends
- * JSON. Only this route takes the form encoding, so its parser lives in its own scope.
+ * JSON. Only such a route takes the form encoding, so its parser lives in its own scope.
  */
-function unsubscribeRoute(app: FastifyInstance, call: Call) {
+function formBodyRoute(app: FastifyInstance, route: Route, handler: ReturnType<typeof adapterHandler>) {
   void app.register((scope, _opts, done) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(String(body))));
     });
-    scope.post(routes.followUnsubscribe.path, (req, reply) =>
-      call(req, reply).follows.unsubscribe(readParams(routes.followUnsubscribe, req).query as never),
-    );
+    scope.route({ method: route.method, url: route.path, handler });
     done();
   });
 }
