@@ -12,6 +12,49 @@ export const MonumentId = z
 /** Names one monument: the path parameters of its routes and the input of its procedures. */
 export const MonumentRef = z.object({ monumentId: MonumentId });
 
+/**
+ * Whom a commemoration honours, from the city's street-name register (Stadt Linz – data.linz.gv.at,
+ * CC BY 4.0): the person's name, dates (ISO, as the register gives them), profession (the
+ * register's word, from Wikidata, in English), Wikidata ids and the register's own page.
+ */
+export const Namesake = z.object({
+  name: z.string(),
+  born: z.string().optional(),
+  died: z.string().optional(),
+  profession: z.string().optional(),
+  /** The namesake's Wikidata id first, then further persons the register names. */
+  wikidata: z.array(z.string()),
+  registerId: z.string().optional(),
+  registerUrl: z.string().optional(),
+});
+export type Namesake = z.infer<typeof Namesake>;
+
+/** The `check` tier of a point that only one defibrillator address gives: the weakest, flagged for staff. */
+export const WEAKEST_CHECK = 'single AED address point';
+
+/**
+ * Where a commemoration's point came from: a record of the city's open data (`sources`: the
+ * dataset, the record, how far the sources agree: `check`) or citizens' suggestions that staff
+ * confirmed (`citizens`). A seed monument whose position its `source` text explains has none.
+ */
+export const Placement = z.object({
+  by: z.enum(['sources', 'citizens']),
+  dataset: z.string().optional(),
+  url: z.string().optional(),
+  recordId: z.string().optional(),
+  locationText: z.string().optional(),
+  check: z.string().optional(),
+  /** The weakest tier (WEAKEST_CHECK): staff should look at it. */
+  weak: z.boolean(),
+  licence: z.string().optional(),
+  attribution: z.string().optional(),
+  /** For `citizens`: how many suggestions there were, and when staff confirmed one. */
+  suggestions: z.number().int().nonnegative().optional(),
+  confirmedAt: z.string().optional(),
+});
+export type Placement = z.infer<typeof Placement>;
+export type PlacedBy = Placement['by'];
+
 export const Monument = z.object({
   id: z.string(),
   name: z.string(),
@@ -27,11 +70,15 @@ export const Monument = z.object({
   alternatives: z.array(z.string()),
   /** How many public proposals it has. Added to the spec's fields (the finder's `proposals=1`). */
   proposals: z.number().int().nonnegative(),
+  /** Whom it honours, from the city's register (streets named after a person). */
+  namesake: Namesake.optional(),
+  /** `citizens` when citizens placed it and staff confirmed; absent when the sources did. */
+  placedBy: z.literal('citizens').optional(),
 });
 export type Monument = z.infer<typeof Monument>;
 
 /** One monument as its own view shows it: with where its facts come from (the seed's sources; null for a visitor's). */
-export const MonumentDetail = Monument.extend({ source: z.string().nullable() });
+export const MonumentDetail = Monument.extend({ source: z.string().nullable(), placement: Placement.nullable() });
 export type MonumentDetail = z.infer<typeof MonumentDetail>;
 
 export const MonumentList = z.array(Monument);

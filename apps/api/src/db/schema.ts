@@ -16,6 +16,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { Namesake, Placement } from '@linz/contract';
 
 /**
  * visible: public; hidden: by citizens' reports until staff decide; rejected: by staff (kept);
@@ -38,8 +39,9 @@ export const monuments = pgTable(
     id: text('id').primaryKey(),
     name: text('name').notNull(),
     nameEn: text('name_en'),
-    lat: doublePrecision('lat').notNull(),
-    lng: doublePrecision('lng').notNull(),
+    /** Null for a commemoration not yet placed (no marker until staff confirm a place; migration 0019). */
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
     category: text('category').notNull(),
     sex: text('sex').notNull(),
     validated: boolean('validated').notNull().default(false),
@@ -59,8 +61,18 @@ export const monuments = pgTable(
     /** Keyed hash of the adding browser's voter id: it sees its monument while staff review it. */
     creatorVoterHash: text('creator_voter_hash'),
     ...moderationReason(),
+    /** The seed's key ('register:strasse_918', 'public-art:new-bahr'): the seed adds each row once. */
+    seedKey: text('seed_key'),
+    /** Whom it honours, from the city's street-name register (db/commemorations.ts). */
+    namesake: jsonb('namesake').$type<Namesake>(),
+    /** Where its point came from (a source record, or citizens' suggestion confirmed by staff). */
+    placement: jsonb('placement').$type<Placement>(),
   },
-  (t) => [index('monuments_creator_idx').on(t.creatorIpHash, t.createdAt)],
+  (t) => [
+    index('monuments_creator_idx').on(t.creatorIpHash, t.createdAt),
+    uniqueIndex('monuments_seed_key_idx').on(t.seedKey),
+    check('monuments_place_whole', sql`(${t.lat} IS NULL) = (${t.lng} IS NULL)`),
+  ],
 );
 
 export const interventions = pgTable(

@@ -5,6 +5,7 @@ import seedData from '../../seed/linz-monuments.json' with { type: 'json' };
 import shippedScreenWords from '../../seed/screen-words.json' with { type: 'json' };
 import type { Database } from './client.js';
 import { monuments, screenWords, streetNames } from './schema.js';
+import { artCommemorations, streetCommemorations, type CommemorationRow } from './commemorations.js';
 import { streetRows } from './streets.js';
 
 type SeedMonument = {
@@ -61,12 +62,13 @@ export function seedRows() {
 
 /**
  * Seeds once per database (a marker row makes it idempotent across restarts and instances). The
- * street register has its own marker, so a database seeded before it existed gets it on its next start.
+ * street register and the commemorations have their own markers, so a database seeded before they
+ * existed gets them on its next start. Answers how many of the 42 it added.
  */
 export async function seedLinz(database: Database): Promise<number> {
   await seedStreets(database);
   await seedScreenWords(database);
-  return database.db.transaction(async (tx) => {
+  const added = await database.db.transaction(async (tx) => {
     const marked = await database.rows<{ name: string }>(
       sql`INSERT INTO app_secrets (name, value) VALUES ('seeded', 'linz') ON CONFLICT DO NOTHING RETURNING name`,
       tx,
@@ -75,6 +77,60 @@ export async function seedLinz(database: Database): Promise<number> {
     const rows = seedRows();
     await tx.insert(monuments).values(rows).onConflictDoNothing();
     return rows.length;
+  });
+  await seedCommemorations(database);
+  return added;
+}
+
+/** Every commemoration of the register and the public-art list, as rows to add (ids made unique). */
+export function commemorationRows(): CommemorationRow[] {
+  const rows = [...streetCommemorations(slugId), ...artCommemorations(slugId)];
+  const seen = new Map<string, number>();
+  return rows.map((row) => {
+    const n = (seen.get(row.id) ?? 0) + 1;
+    seen.set(row.id, n);
+    return n > 1 ? { ...row, id: `${row.id}-${n}` } : row;
+  });
+}
+
+/**
+ * Every street named after a person and the public art (db/commemorations.ts), once per database
+ * (its own marker, so a database seeded before them gets them on its next start). A seed street of
+ * the 42 is the register's street of its name: it gets the register's key and namesake and keeps
+ * everything else (its place, its text, what staff changed). A new row whose id is taken by
+ * another monument gets the register's number after it. Rows already keyed are left as they are.
+ */
+export async function seedCommemorations(database: Database): Promise<number> {
+  return database.db.transaction(async (tx) => {
+    const marked = await database.rows<{ name: string }>(
+      sql`INSERT INTO app_secrets (name, value) VALUES ('seeded-commemorations', 'linz') ON CONFLICT DO NOTHING RETURNING name`,
+      tx,
+    );
+    if (marked.length === 0) return 0;
+    const existing = new Map(
+      (
+        await database.rows<{ id: string; category: string; seed_key: string | null }>(
+          sql`SELECT id, category, seed_key FROM monuments`,
+          tx,
+        )
+      ).map((r) => [r.id, r]),
+    );
+    const fresh: CommemorationRow[] = [];
+    for (const row of commemorationRows()) {
+      const same = existing.get(row.id);
+      if (same && same.category === row.category && same.seed_key === null) {
+        await tx
+          .update(monuments)
+          .set({ seedKey: row.seedKey, namesake: row.namesake })
+          .where(sql`${monuments.id} = ${row.id} AND ${monuments.seedKey} IS NULL`);
+      } else if (same) {
+        if (same.seed_key !== row.seedKey) fresh.push({ ...row, id: `${row.id}-${row.seedKey.replace(/^[\w-]+:(strasse_)?/, '')}` });
+      } else fresh.push(row);
+    }
+    for (let i = 0; i < fresh.length; i += 200) {
+      await tx.insert(monuments).values(fresh.slice(i, i + 200)).onConflictDoNothing();
+    }
+    return fresh.length;
   });
 }
 

@@ -11,17 +11,17 @@ export type StreetRow = typeof streetNames.$inferInsert;
 export type UnlocatedItem = { name: string; category: string; sex: string };
 
 /**
- * The register's file: apps/api/seed when running from source, dist/seed in the built server
- * (build.mjs copies it there, like the migrations; Node 20 cannot import a text file).
+ * A seed text file (the register, its points): apps/api/seed when running from source, dist/seed
+ * in the built server (build.mjs copies them there, like the migrations; Node 20 cannot import a text file).
  */
-export function streetRegisterPath(): string {
-  const candidates = ['../../seed/linz-street-names.csv', 'seed/linz-street-names.csv'].map((p) =>
-    fileURLToPath(new URL(p, import.meta.url)),
-  );
+export function seedFilePath(file: string): string {
+  const candidates = [`../../seed/${file}`, `seed/${file}`].map((p) => fileURLToPath(new URL(p, import.meta.url)));
   const found = candidates.find((p) => existsSync(p));
-  if (!found) throw new Error(`street register not found (looked at ${candidates.join(', ')})`);
+  if (!found) throw new Error(`seed file not found (looked at ${candidates.join(', ')})`);
   return found;
 }
+
+export const streetRegisterPath = () => seedFilePath('linz-street-names.csv');
 
 const sexOf = (geschlecht: string): StreetRow['sex'] =>
   geschlecht === 'female' || geschlecht === 'male' ? geschlecht : 'unknown';

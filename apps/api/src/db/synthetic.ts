@@ -465,7 +465,10 @@ export async function seedSynthetic(database: Database, opts: SyntheticOptions):
   const monumentRows = syntheticMonuments(opts.monuments, opts.region);
   const interventionRows = syntheticInterventions(opts.interventions, opts.monuments, opts.votes);
   const result = await database.db.transaction(async (tx) => {
-    await database.rows(sql`INSERT INTO app_secrets (name, value) VALUES ('seeded', 'synthetic') ON CONFLICT DO NOTHING`, tx);
+    await database.rows(
+      sql`INSERT INTO app_secrets (name, value) VALUES ('seeded', 'synthetic'), ('seeded-commemorations', 'synthetic') ON CONFLICT DO NOTHING`,
+      tx,
+    );
     const replaced = await dropSynthetic(database, tx);
     await insertRows(database, tx, monuments, monumentRows);
     await insertRows(database, tx, interventions, interventionRows);

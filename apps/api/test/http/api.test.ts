@@ -12,7 +12,7 @@ import {
   routes,
 } from '@linz/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { browser, DB_KIND, expectAnswer, json, testApp, propose as proposeAt } from '../support/harness.js';
+import { browser, DB_KIND, expectAnswer, json, PLACED_SEED, testApp, propose as proposeAt } from '../support/harness.js';
 
 type T = Awaited<ReturnType<typeof testApp>>;
 let t: T;
@@ -37,7 +37,7 @@ function vote(id: number, who: string, monumentId = MON) {
 describe(`REST façade on ${DB_KIND}`, () => {
   it('GET /api/monuments lists the seeded Linz monuments', async () => {
     const list = expectAnswer(await t.app.inject({ url: routes.listMonuments.path }), 200, MonumentList);
-    expect(list.length).toBe(42);
+    expect(list.length).toBe(PLACED_SEED);
     const column = list.find((m) => m.id === MON);
     expect(column?.name).toBe('Dreifaltigkeitssäule');
     expect(column?.geoLocX).toBeCloseTo(48.3058, 3);
@@ -257,6 +257,6 @@ describe(`REST façade on ${DB_KIND}`, () => {
     const res = await t.app.inject({ url: '/trpc/monuments.list' });
     expect(res.statusCode).toBe(200);
     const body = JSON.parse(res.body) as { result: { data: unknown } };
-    expect(MonumentList.parse(body.result.data)).toHaveLength(42);
+    expect(MonumentList.parse(body.result.data)).toHaveLength(PLACED_SEED);
   });
 });

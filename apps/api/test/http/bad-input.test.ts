@@ -2,7 +2,7 @@
 import { ErrorBody, InterventionList, MonumentList } from '@linz/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KIND, expectAnswer, json, testApp } from '../support/harness.js';
+import { DB_KIND, expectAnswer, json, PLACED_SEED, testApp } from '../support/harness.js';
 
 let t: Awaited<ReturnType<typeof testApp>>;
 let proposalId = 0;
@@ -186,7 +186,7 @@ describe(`bad input on ${DB_KIND}`, () => {
 
   it('never stored anything from the bad requests', async () => {
     const monuments = MonumentList.parse(JSON.parse((await t.app.inject({ url: '/api/monuments' })).body));
-    expect(monuments).toHaveLength(42);
+    expect(monuments).toHaveLength(PLACED_SEED);
     const all = InterventionList.parse(JSON.parse((await t.app.inject({ url: '/api/interventions/all' })).body));
     expect(all.map((i) => i.name)).toEqual(['Vorhanden']);
     expect(all[0]?.votes).toBe(0);

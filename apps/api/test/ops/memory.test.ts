@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KIND } from '../support/harness.js';
+import { DB_KIND, PLACED_SEED } from '../support/harness.js';
 import { buildBundle, startBuilt, type BuiltServer } from '../support/built.js';
 
 const API_DIR = path.resolve(import.meta.dirname, '../..');
@@ -30,7 +30,7 @@ describe.skipIf(DB_KIND !== 'pglite')('memory of one server on PGlite', () => {
     server = await startBuilt(out, { DATA_DIR: dataDir });
     // The monuments are there (the seed ran), and the server is idle: what it holds now it holds at rest.
     const monuments = (await (await fetch(`${server.url}/api/monuments`)).json()) as unknown[];
-    expect(monuments).toHaveLength(42);
+    expect(monuments).toHaveLength(PLACED_SEED);
     const rss = rssMb(server.child.proc.pid!);
     console.log(`VmRSS at rest after a first start on PGlite: ${rss.toFixed(0)} MB`);
     expect(rss).toBeLessThan(BUDGET_MB);

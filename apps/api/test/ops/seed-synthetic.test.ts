@@ -14,7 +14,7 @@ import { openDatabase } from '../../src/db/client.js';
 import { seedLinz } from '../../src/db/seed.js';
 import { AUSTRIA_BOX, RealDataPresent, seedSynthetic, syntheticMonuments } from '../../src/db/synthetic.js';
 import { parseArgs } from '../../src/cli/synthetic-args.js';
-import { DB_KIND, expectAnswer, freshDatabase, testApp } from '../support/harness.js';
+import { DB_KIND, expectAnswer, freshDatabase, PLACED_SEED, testApp } from '../support/harness.js';
 import { snapshotRows } from '../support/staff-helpers.js';
 
 const cleanups: (() => Promise<unknown> | void)[] = [];
@@ -41,7 +41,7 @@ describe('synthetic data', () => {
     cleanups.push(() => t.close());
     const before = await snapshotRows(t.database);
     await expect(seedSynthetic(t.database, { monuments: 50, interventions: 30 })).rejects.toThrow(RealDataPresent);
-    await expect(seedSynthetic(t.database, { monuments: 50, interventions: 30 })).rejects.toThrow(/42 monuments.*--force/);
+    await expect(seedSynthetic(t.database, { monuments: 50, interventions: 30 })).rejects.toThrow(/\d{3} monuments.*--force/);
     expect(await snapshotRows(t.database)).toEqual(before);
 
     const wrote = await seedSynthetic(t.database, { monuments: 400, interventions: 300, force: true });
@@ -75,7 +75,7 @@ describe('synthetic data', () => {
     expect(Number(v?.rows)).toBe(Number(v?.sum));
     expect(Number(v?.mails)).toBe(0);
     // The real data is untouched.
-    expect(list.filter((m) => !m.id.startsWith('syn-'))).toHaveLength(42);
+    expect(list.filter((m) => !m.id.startsWith('syn-'))).toHaveLength(PLACED_SEED);
   });
 
   it('same arguments on two fresh databases give identical rows; other arguments differ; a re-run replaces', async () => {
@@ -107,7 +107,7 @@ describe('synthetic data', () => {
     // Not a uniform square: Vienna (about 1/600 of the box) holds about a seventh, Graz and Linz many,
     // and dozens of towns have some.
     const near = (lat: number, lng: number, km: number) =>
-      rows.filter((r) => Math.hypot((r.lat - lat) * 111.2, (r.lng - lng) * 74) < km).length;
+      rows.filter((r) => Math.hypot(((r.lat ?? 0) - lat) * 111.2, ((r.lng ?? 0) - lng) * 74) < km).length;
     expect(near(48.2082, 16.3738, 20)).toBeGreaterThan(300);
     expect(near(47.0707, 15.4395, 10)).toBeGreaterThan(60);
     expect(near(48.3069, 14.2858, 10)).toBeGreaterThan(45);

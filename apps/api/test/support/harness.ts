@@ -13,7 +13,14 @@ import type { z } from 'zod';
 import { buildApp, type BuildOptions } from '../../src/app.js';
 import { loadConfig, SETTINGS, type Config, type ConfigOptions } from '../../src/config.js';
 import { openDatabase, PGLITE_START_PARAMS, type Database } from '../../src/db/client.js';
+import { commemorationRows, seedRows } from '../../src/db/seed.js';
 import { LOOPBACK_VOTES_ENV } from './server.js';
+
+/** The seed's markers: the 42 and the register's streets with a sourced point that the 42 lack (129). */
+export const PLACED_SEED = (() => {
+  const seed = new Set(seedRows().map((r) => r.id));
+  return seed.size + commemorationRows().filter((r) => r.lat !== null && !seed.has(r.id)).length;
+})();
 
 export const DB_KIND = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
 

@@ -1,6 +1,6 @@
 // Monuments: the public list and visitor additions (always unvalidated, with the spec's defaults).
 import { randomInt } from 'node:crypto';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
   insideArea,
   USER_MONUMENT_DEFAULTS,
@@ -18,7 +18,14 @@ import { admission, auditHold } from '../moderation/screen.js';
 
 type Row = typeof monuments.$inferSelect;
 
-export function toMonument(r: Row, proposals = 0): Monument {
+/** A placed monument's row (every public read asks publicMonument, which requires the place). */
+export type PlacedRow = Row & { lat: number; lng: number };
+
+export function isPlaced(r: Row): r is PlacedRow {
+  return r.lat !== null && r.lng !== null;
+}
+
+export function toMonument(r: PlacedRow, proposals = 0): Monument {
   return {
     id: r.id,
     name: r.name,
@@ -33,6 +40,8 @@ export function toMonument(r: Row, proposals = 0): Monument {
     image: r.image,
     alternatives: r.alternatives,
     proposals,
+    ...(r.namesake ? { namesake: r.namesake } : {}),
+    ...(r.placement?.by === 'citizens' ? { placedBy: 'citizens' as const } : {}),
   };
 }
 
@@ -40,9 +49,9 @@ export async function listMonuments(database: Database): Promise<Monument[]> {
   const rows = await database.db
     .select({ m: monuments, proposals: proposalCount })
     .from(monuments)
-    .where(and(eq(monuments.moderation, 'visible'), isNull(monuments.mergedInto)))
+    .where(and(eq(monuments.moderation, 'visible'), isNull(monuments.mergedInto), isNotNull(monuments.lat)))
     .orderBy(asc(monuments.name), asc(monuments.id));
-  return rows.map((r) => toMonument(r.m, r.proposals));
+  return rows.flatMap((r) => (isPlaced(r.m) ? [toMonument(r.m, r.proposals)] : []));
 }
 
 /** The number of public proposals at the monument (its own visibility is checked by the caller). */
@@ -66,8 +75,8 @@ export async function getPublicMonument(database: Database, monumentId: string):
       id = row.mergedInto;
       continue;
     }
-    if (row.moderation !== 'visible') break;
-    return { ...toMonument(row, found.proposals), source: row.source };
+    if (row.moderation !== 'visible' || !isPlaced(row)) break;
+    return { ...toMonument(row, found.proposals), source: row.source, placement: row.placement };
   }
   throw new NotFound('Unknown monument.');
 }
@@ -121,6 +130,7 @@ export async function addMonument(
     if (row) {
       if (admitted.moderation === 'held')
         await auditHold(database, tx, { kind: 'monument', id: row.id }, input.name, admitted.hits);
+      if (!isPlaced(row)) throw new Conflict('The new monument has no place.');
       return { ...toMonument(row), underReview: admitted.moderation !== 'visible' };
     }
   }
