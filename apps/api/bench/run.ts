@@ -1,9 +1,10 @@
-// `pnpm bench [-- --only reads|votes|main|mechanisms|scale|search|instances|photos|city] [--db pglite|postgres]`: loopback load,
+// `pnpm bench [-- --only reads|votes|main|mechanisms|scale|search|instances|photos|city|busy] [--db pglite|postgres]`: loopback load,
 // driven by wrk, on the API's two public lists and the vote, each beside a reference measured in the
 // same run (bare node:http for reads, the vote SQL straight on the driver for votes), and the
 // with/without figures of the API's mechanisms (mechanisms.ts), and the monuments list at 42 and
 // 10,000 monuments (scale.ts), all of Austria at 50,000 (search.ts: seed time, tiles, search), reads
-// through nginx beside nginx serving files, logging's cost and resident memory (city.ts), on
+// through nginx beside nginx serving files, logging's cost and resident memory (city.ts), a city's
+// reads while people write and one address attacks (busy.ts), on
 // PGlite and on PostgreSQL. See
 // bench/README.md. A benchmark: it exits 1 only when it could not run or a vote count check fails
 // (BENCH_STRICT=1: also when a target is missed).
@@ -29,6 +30,7 @@ import {
   type Ctx,
   type Target,
 } from './common.js';
+import { benchBusy, BUSY_SECONDS } from './busy.js';
 import { benchCity } from './city.js';
 import { benchInstances } from './instances.js';
 import { benchMechanisms } from './mechanisms.js';
@@ -41,7 +43,7 @@ import { cpuMs, percentile } from './stats.js';
 import { printMechanisms, printMemory, printTable, type MechanismRow, type MemoryRow, type Row } from './table.js';
 import { compareGets, CONNECTIONS, loadGet, ok200, requireWrk } from './wrk.js';
 
-type Part = 'reads' | 'votes' | 'mechanisms' | 'scale' | 'search' | 'instances' | 'photos' | 'city';
+type Part = 'reads' | 'votes' | 'mechanisms' | 'scale' | 'search' | 'instances' | 'photos' | 'city' | 'busy';
 
 function argsOf(argv: string[]) {
   const args = argv.filter((a) => a !== '--');
@@ -55,9 +57,9 @@ function argsOf(argv: string[]) {
     .split(',');
   const parts = new Set<Part>();
   for (const p of only) {
-    if (!['reads', 'votes', 'mechanisms', 'scale', 'search', 'instances', 'photos', 'city'].includes(p))
+    if (!['reads', 'votes', 'mechanisms', 'scale', 'search', 'instances', 'photos', 'city', 'busy'].includes(p))
       throw new Error(
-        `--only takes reads, votes, main, mechanisms, scale, search, instances, photos or city (comma-separated), not ${p}`,
+        `--only takes reads, votes, main, mechanisms, scale, search, instances, photos, city or busy (comma-separated), not ${p}`,
       );
     parts.add(p as Part);
   }
@@ -96,7 +98,8 @@ const perDb =
   (parts.has('scale') ? 240 : 0) +
   (parts.has('search') ? 1200 : 0) +
   (parts.has('photos') ? 300 : 0) +
-  (parts.has('city') ? 210 : 0);
+  (parts.has('city') ? 210 : 0) +
+  (parts.has('busy') ? BUSY_SECONDS : 0);
 const budget = (DBS.length * perDb + (parts.has('instances') ? 240 : 0) + 120) * 1000;
 setTimeout(() => {
   console.error(`benchmark exceeded its ${budget / 1000} s budget; stopping`);
@@ -122,6 +125,7 @@ async function addInterventions(base: string, n: number) {
 const perReq = (ms: number, n: number) => (n ? ms / n : NaN).toFixed(3);
 const headroom: string[] = [];
 const austria: string[] = [];
+const busy: string[] = [];
 
 async function benchReads(api: Api, kind: string, work: string, rows: Row[]) {
   const args: string[] = [];
@@ -276,6 +280,7 @@ async function benchDb(kind: DbTarget['kind'], rows: Row[], mechanisms: Mechanis
     }
     if (parts.has('scale')) await benchScale(kind, work, pg, rows);
     if (parts.has('search')) austria.push(...(await benchSearch(kind, work, pg)));
+    if (parts.has('busy')) busy.push(...(await benchBusy(kind, work, pg)));
     if (parts.has('photos')) await benchPhotos(kind, await newDatabase(kind, 'photos', work, pg), rows);
     if (!parts.has('reads') && !parts.has('votes') && !parts.has('mechanisms')) return exact;
     const db: DbTarget = pg ? { kind: 'postgres', url: pg.url() } : { kind: 'pglite', dataDir: path.join(work, 'data') };
@@ -304,8 +309,8 @@ async function benchDb(kind: DbTarget['kind'], rows: Row[], mechanisms: Mechanis
 }
 
 async function main() {
-  // The search part drives the app in this process: it needs no wrk.
-  const generator = [...parts].some((p) => p !== 'search') ? requireWrk() : 'in-process';
+  // The search and busy parts drive the app from this process: they need no wrk.
+  const generator = [...parts].some((p) => p !== 'search' && p !== 'busy') ? requireWrk() : 'in-process';
   const started = Date.now();
   log(
     `${generator}, -t${THREADS}, ${CONNECTIONS} connections; reads: ${WARMUP} s warm-up, ${ROUNDS} alternating slices of ${SLICE} s per side; ` +
@@ -335,6 +340,8 @@ async function main() {
   for (const h of headroom) console.log(`headroom  ${h}`);
   for (const c of checks) console.log(`count check  ${c}`);
   if (austria.length) console.log(`\nAll of Austria (search.ts):\n${austria.map((l) => `  ${l}`).join('\n')}`);
+  if (busy.length)
+    console.log(`\nReads while people write and one address attacks (busy.ts):\n${busy.map((l) => `  ${l}`).join('\n')}`);
   if (instances)
     console.log(
       `\nThree instances behind nginx on PostgreSQL (instances.ts):\n${instances.lines.map((l) => `  ${l}`).join('\n')}`,

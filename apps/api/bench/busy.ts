@@ -1,0 +1,299 @@
+// `--only busy`: all of a city's reads while people write and while one address attacks (issue 57).
+// Seeds `pnpm seed:synthetic --monuments 50000 --interventions 20000 --votes 100000`, starts the
+// built-from-source API with its real per-address limit, deadline and load shedding (TRUST_PROXY=1),
+// and drives it from this process over loopback:
+//   - readers: twenty clients, each from its own address, one read every READ_EVERY_MS, with a
+//     city's mix (tiles at three zooms, filtered tiles, page lists, search, popups, the monument view);
+//   - phase 1, reads alone; phase 2, with writes (2 votes/s from different networks, a proposal every
+//     5 s, a monument every 10 s); phase 3, with an attacker on one address sending 49-word searches
+//     and 11-tile filtered tRPC batches as fast as its limits allow (it waits out a 429's Retry-After).
+// Prints the readers' p50, p99 and failures per phase, each phase's p99 ratio to the first, the
+// writers' and the attacker's answers, and the load average. Bounded: every request has a time
+// limit, every phase its seconds, and the runner its budget (run.ts).
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { sign } from '@fastify/cookie';
+import { cell, tileX, tileY } from '@linz/contract/mercator';
+import type { PgServer } from '@linz/test-peers/postgres';
+import { json, log } from './common.js';
+import { newDatabase, seedSyntheticCli } from './scale.js';
+import { COOKIE_SECRET, startApi, type Api, type DbTarget } from './server.js';
+import { percentile } from './stats.js';
+
+const num = (name: string, def: number) => Number(process.env[name] ?? def);
+const MONUMENTS = num('BENCH_BUSY_MONUMENTS', 50_000);
+const PROPOSALS = num('BENCH_BUSY_PROPOSALS', 20_000);
+const VOTES = num('BENCH_BUSY_VOTES', 100_000);
+const READERS = num('BENCH_BUSY_READERS', 20);
+const READ_EVERY_MS = num('BENCH_BUSY_READ_EVERY_MS', 350);
+const PHASE_S = {
+  alone: num('BENCH_BUSY_ALONE_S', 30),
+  writes: num('BENCH_BUSY_WRITES_S', 60),
+  attack: num('BENCH_BUSY_ATTACK_S', 60),
+};
+const REQUEST_TIMEOUT_MS = 15_000;
+/** The seconds the part takes per database at most (run.ts's budget): seeding, start, three phases. */
+export const BUSY_SECONDS = 360 + PHASE_S.alone + PHASE_S.writes + PHASE_S.attack;
+
+// The Linz area of the synthetic data (src/db/synthetic.ts).
+const BOX = { south: 48.25, north: 48.36, west: 14.22, east: 14.35 };
+const CENTRE = { lat: 48.3059, lng: 14.2862 };
+const SEARCHES = [
+  'lin',
+  'denk',
+  'gedenk',
+  'brunn',
+  'statue',
+  'tafel',
+  'kepler',
+  'stift',
+  'brucknerstr',
+  'mozart',
+  'schill',
+  'donau',
+];
+const FILTERS = ['category=statue', 'proposals=1', 'validated=1', 'sex=female', 'category=plaque,memorial'];
+
+type Sample = { ms: number; status: number };
+type Phase = 'alone' | 'writes' | 'attack';
+const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)] as T;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function tileAt(z: number, lat: number, lng: number) {
+  const n = 2 ** z;
+  return `${z}/${cell(tileX(lng, n), n)}/${cell(tileY(lat, n), n)}`;
+}
+const randomPlace = () => ({
+  lat: BOX.south + Math.random() * (BOX.north - BOX.south),
+  lng: BOX.west + Math.random() * (BOX.east - BOX.west),
+});
+/** A place near the centre, where a city's visitors look most. */
+const nearCentre = (spread: number) => ({
+  lat: CENTRE.lat + (Math.random() - 0.5) * spread,
+  lng: CENTRE.lng + (Math.random() - 0.5) * spread * 1.5,
+});
+
+type Data = { monuments: string[]; proposals: { id: number; monumentId: string }[] };
+
+/** One read of a city's mix, as a path. */
+function readPath(data: Data): { kind: string; path: string } {
+  const r = Math.random();
+  if (r < 0.3) {
+    const z = pick([12, 14, 16]);
+    const p = z === 12 ? randomPlace() : nearCentre(z === 14 ? 0.06 : 0.02);
+    return { kind: 'tile', path: `/api/map/${tileAt(z, p.lat, p.lng)}.json` };
+  }
+  if (r < 0.4) {
+    const p = nearCentre(0.06);
+    return { kind: 'filtered tile', path: `/api/map/${tileAt(14, p.lat, p.lng)}.json?${pick(FILTERS)}` };
+  }
+  if (r < 0.5)
+    return Math.random() < 0.5
+      ? { kind: 'page', path: `/api/monuments/page?limit=20${Math.random() < 0.5 ? `&${pick(FILTERS)}` : ''}` }
+      : { kind: 'page', path: `/api/interventions/page?limit=20&sort=${pick(['votes', 'newest'])}` };
+  if (r < 0.65) return { kind: 'search', path: `/api/monuments/page?limit=8&q=${encodeURIComponent(pick(SEARCHES))}` };
+  if (r < 0.85) return { kind: 'popup', path: `/api/interventions/${encodeURIComponent(pick(data.monuments))}` };
+  return { kind: 'monument view', path: `/api/monuments/${encodeURIComponent(pick(data.monuments))}` };
+}
+
+async function timed(url: string, init: RequestInit = {}): Promise<Sample> {
+  const t0 = performance.now();
+  try {
+    const res = await fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    await res.arrayBuffer();
+    return { ms: performance.now() - t0, status: res.status };
+  } catch {
+    return { ms: performance.now() - t0, status: 0 };
+  }
+}
+
+type Run = { phase: Phase; stop: boolean };
+
+/** A reader: one read every READ_EVERY_MS from its own address, on a fixed schedule. */
+async function reader(api: Api, data: Data, n: number, run: Run, samples: Map<Phase, Sample[]>) {
+  const headers = { 'x-forwarded-for': `198.51.${100 + (n >> 8)}.${n & 255}`, 'accept-encoding': 'gzip' };
+  let next = performance.now() + Math.random() * READ_EVERY_MS;
+  while (!run.stop) {
+    await sleep(Math.max(0, next - performance.now()));
+    next += READ_EVERY_MS;
+    if (run.stop) break;
+    const phase = run.phase;
+    const s = await timed(api.base + readPath(data).path, { headers });
+    samples.get(phase)!.push(s);
+  }
+}
+
+let serial = 0;
+const network = () => {
+  serial++;
+  return `10.${(serial >> 8) & 255}.${serial & 255}.${1 + (serial % 200)}`;
+};
+const post = (api: Api, path: string, body: unknown, headers: Record<string, string> = {}) =>
+  timed(api.base + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': network(), ...headers },
+    body: JSON.stringify(body),
+  });
+
+/** The writers: votes, proposals and monuments at their rates, while `active`. */
+async function writers(api: Api, data: Data, run: Run, phase: Phase, answers: Record<string, Record<number, number>>) {
+  const count = (what: string, s: Sample) => {
+    answers[what] ??= {};
+    answers[what][s.status] = (answers[what][s.status] ?? 0) + 1;
+  };
+  const every = async (ms: number, act: (i: number) => Promise<void>) => {
+    let next = performance.now() + ms;
+    for (let i = 0; run.phase === phase && !run.stop; i++) {
+      await sleep(Math.max(0, next - performance.now()));
+      next += ms;
+      if (run.phase !== phase || run.stop) break;
+      void act(i);
+    }
+  };
+  const stamp = Date.now().toString(36);
+  await Promise.all([
+    every(500, async (i) => {
+      const p = pick(data.proposals);
+      const cookie = `voter=${encodeURIComponent(sign(`busy-${stamp}-${i}`, COOKIE_SECRET))}`;
+      count('vote', await post(api, `/api/interventions/${p.id}/vote`, { monumentId: p.monumentId, action: 'vote' }, { cookie }));
+    }),
+    every(5000, async (i) => {
+      const m = pick(data.monuments);
+      count(
+        'proposal',
+        await post(api, `/api/interventions/${encodeURIComponent(m)}`, { name: `Eine Tafel zur Geschichte ${stamp} ${i}` }),
+      );
+    }),
+    every(10_000, async (i) => {
+      const p = randomPlace();
+      count(
+        'monument',
+        await post(api, '/api/add-monument', { name: `Gedenkstein Nummer ${stamp} ${i}`, geoLocX: p.lat, geoLocY: p.lng }),
+      );
+    }),
+  ]);
+}
+
+const WORDS = 'abcdefghijklmnopqrstuvwxyz';
+/** A 49-word query within the 100 characters a search may have: short words, repeated. */
+const longQuery = () => Array.from({ length: 49 }, () => WORDS[Math.floor(Math.random() * 5)]).join(' ');
+
+/** 11 tiles of one view with a filter set of its own, as one tRPC batch GET. */
+function tileBatch(): string {
+  const categories = ['statue', 'plaque', 'memorial', 'bust', 'fountain', 'column', 'street', 'other'];
+  const filters: Record<string, string> = {
+    category: categories.filter(() => Math.random() < 0.6).join(',') || 'statue',
+    q: pick(['e', 'a', 'n', 'r', 'i', 's']) + pick(['', 'e', 'n', 'r']),
+  };
+  const z = 13;
+  const n = 2 ** z;
+  const x0 = cell(tileX(CENTRE.lng, n), n) - 2;
+  const y0 = cell(tileY(CENTRE.lat, n), n) - 1;
+  const input: Record<string, unknown> = {};
+  for (let i = 0; i < 11; i++)
+    input[i] = { tile: { z: String(z), x: String(x0 + (i % 4)), y: String(y0 + Math.floor(i / 4)) }, filters };
+  return `/trpc/${Array(11).fill('map.tile').join(',')}?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`;
+}
+
+/** The attacker: two connections from one address, a 49-word search or a tile batch each turn, waiting out 429s. */
+async function attacker(api: Api, run: Run, answers: Record<number, number>) {
+  const headers = { 'x-forwarded-for': '203.0.113.66' };
+  const loop = async (path: () => string) => {
+    while (run.phase === 'attack' && !run.stop) {
+      const t0 = performance.now();
+      try {
+        const res = await fetch(api.base + path(), { headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+        await res.arrayBuffer();
+        answers[res.status] = (answers[res.status] ?? 0) + 1;
+        if (res.status === 429) await sleep(Math.min(10, Number(res.headers.get('retry-after') ?? 1)) * 1000);
+      } catch {
+        answers[0] = (answers[0] ?? 0) + 1;
+        await sleep(Math.max(0, 100 - (performance.now() - t0)));
+      }
+    }
+  };
+  await Promise.all([loop(() => `/api/monuments/page?limit=8&q=${encodeURIComponent(longQuery())}`), loop(tileBatch)]);
+}
+
+function phaseLine(phase: Phase, samples: Sample[], first: number, load: string) {
+  const ms = samples.map((s) => s.ms);
+  const failed = samples.filter((s) => s.status === 0 || s.status >= 400);
+  const byStatus: Record<number, number> = {};
+  for (const s of failed) byStatus[s.status] = (byStatus[s.status] ?? 0) + 1;
+  const p99 = percentile(ms, 0.99);
+  return {
+    p99,
+    line:
+      `${phase.padEnd(7)} reads ${String(samples.length).padStart(5)}, p50 ${percentile(ms, 0.5).toFixed(0)} ms, ` +
+      `p99 ${p99.toFixed(0)} ms, max ${Math.max(...ms).toFixed(0)} ms, failed ${failed.length}` +
+      `${failed.length ? ` ${JSON.stringify(byStatus)}` : ''}, p99 ratio ${(p99 / first).toFixed(2)}x; load average ${load}`,
+  };
+}
+
+export async function benchBusy(kind: DbTarget['kind'], work: string, pg: PgServer | undefined): Promise<string[]> {
+  const db = await newDatabase(kind, 'busy', work, pg);
+  const t0 = performance.now();
+  const seeded = seedSyntheticCli(db, [
+    '--monuments',
+    String(MONUMENTS),
+    '--interventions',
+    String(PROPOSALS),
+    '--votes',
+    String(VOTES),
+  ]);
+  log(`${kind} busy: ${seeded} (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+  let api: Api | undefined;
+  const lines: string[] = [];
+  try {
+    const started = performance.now();
+    api = await startApi(db, { rateLimit: true, realRateLimit: true });
+    // Ready as a balancer sees it: /readyz answers 200.
+    for (let i = 0; i < 600 && (await timed(`${api.base}/readyz`)).status !== 200; i++) await sleep(100);
+    log(`${kind} busy: started and ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const data: Data = {
+      monuments: (await json<{ id: string }[]>(`${api.base}/api/monuments`)).map((m) => m.id),
+      proposals: (await json<{ id: number; monumentId: string }[]>(`${api.base}/api/interventions/all`)).map((p) => ({
+        id: p.id,
+        monumentId: p.monumentId,
+      })),
+    };
+    log(`${kind} busy: ${data.monuments.length} monuments, ${data.proposals.length} proposals; load average ${loadAverage()}`);
+    const samples = new Map<Phase, Sample[]>([
+      ['alone', []],
+      ['writes', []],
+      ['attack', []],
+    ]);
+    const run: Run = { phase: 'alone', stop: false };
+    const loads: Record<Phase, string> = { alone: '', writes: '', attack: '' };
+    const written: Record<string, Record<number, number>> = {};
+    const attacked: Record<number, number> = {};
+    const readers = Array.from({ length: READERS }, (_, n) => reader(api!, data, n, run, samples));
+    await sleep(PHASE_S.alone * 1000);
+    loads.alone = loadAverage();
+    run.phase = 'writes';
+    const writing = writers(api, data, run, 'writes', written);
+    await sleep(PHASE_S.writes * 1000);
+    loads.writes = loadAverage();
+    run.phase = 'attack';
+    const attacking = attacker(api, run, attacked);
+    await sleep(PHASE_S.attack * 1000);
+    loads.attack = loadAverage();
+    run.stop = true;
+    await Promise.all([...readers, writing, attacking]);
+    const first = percentile(
+      samples.get('alone')!.map((s) => s.ms),
+      0.99,
+    );
+    lines.push(`${kind}: ${READERS} readers, one read every ${READ_EVERY_MS} ms each; ${seeded}`);
+    for (const phase of ['alone', 'writes', 'attack'] as const)
+      lines.push(`  ${phaseLine(phase, samples.get(phase)!, first, loads[phase]).line}`);
+    lines.push(`  writes answered: ${JSON.stringify(written)}`);
+    const total = Object.values(attacked).reduce((a, b) => a + b, 0);
+    lines.push(`  attacker: ${total} requests in ${PHASE_S.attack} s, answers ${JSON.stringify(attacked)}`);
+    for (const l of lines) log(l);
+    return lines;
+  } finally {
+    await api?.stop();
+  }
+}
