@@ -111,7 +111,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   exportRoutes(app, services);
   open311Routes(app, services);
   tileRoutes(app, config, opts.tiles);
-  oidcRoutes(app, services);
+  oidcRoutes(app, contextFor);
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {

@@ -18,6 +18,7 @@ import {
   type Snapshot,
 } from './domain/read-cache.js';
 import { retentionFacts } from './domain/site/retention.js';
+import { createOidc, type Oidc } from './domain/staff/oidc.js';
 import { computeStats } from './domain/open-data/stats.js';
 import { createBallotBox, voteRulesOf, type BallotBox, type VoteRules } from './domain/votes/votes.js';
 import type { OutboxSender } from './mail/sender.js';
@@ -44,6 +45,8 @@ export type Services = Readonly<{
   followSecret: string;
   /** The built web app's texts in a language, by dotted key (http/locale.ts): the staff's CSV export's words. */
   webTexts: (lang: string) => Promise<(key: string) => string | undefined>;
+  /** The city's identity provider (OpenID Connect), discovered on first use; undefined when not configured. */
+  oidc: Oidc | undefined;
 }>;
 
 export type ServiceParts = { config: Config; database: Database; secret: string; mailer: Pick<OutboxSender, 'wake'> };
@@ -90,6 +93,7 @@ export function createServices({ config, database, secret, mailer }: ServicePart
       const texts = await translationOf(config.webDist, lang);
       return (key) => textAt(texts, key);
     },
+    oidc: config.oidc ? createOidc(config.oidc) : undefined,
   });
 }
 

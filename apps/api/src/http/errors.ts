@@ -50,8 +50,16 @@ export function refuse(reply: FastifyReply, code: ErrorCode, message: string) {
   return reply.code(ERROR_STATUS[code]).send({ message, code } satisfies ErrorBody);
 }
 
+/** A refusal as tRPC's error (trpc/errors.ts: the one mapping), whether a procedure or a handler's use case threw it. */
+const asAnswered = (thrown: unknown) =>
+  thrown instanceof TRPCError
+    ? answeredError(thrown)
+    : thrown instanceof DomainError
+      ? answeredError(new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: thrown }))
+      : thrown;
+
 export function sendError(thrown: unknown, req: FastifyRequest, reply: FastifyReply) {
-  const err = thrown instanceof TRPCError ? answeredError(thrown) : thrown;
+  const err = asAnswered(thrown);
   if (databaseUnavailable(err)) {
     req.log.warn({ err }, 'database unavailable');
     return answerUnavailable(reply).send(unavailableBody(req));

@@ -3,7 +3,7 @@
 // Every request reads the database: a removed photo 404s at once on every instance (no cache here).
 import { MEDIA_PREFIX } from '@linz/contract/facts';
 import type { FastifyInstance } from 'fastify';
-import { mediaOf } from '../domain/photos/photos.js';
+import { photoFile } from '../domain/photos/use-cases.js';
 import type { ContextFor } from './context.js';
 import { refuse } from './errors.js';
 
@@ -16,14 +16,8 @@ export function mediaRoutes(app: FastifyInstance, contextFor: ContextFor) {
     if (!match?.[1]) return refuse(reply, 'NOT_FOUND', 'Not found.');
     const ctx = contextFor(req, reply);
     // Staff see pending photos in /admin (their session cookie); the voter cookie shows one's own.
-    const staff =
-      req.headers.authorization !== undefined || req.cookies.staff_session !== undefined
-        ? await ctx.staffMember().then(
-            () => true,
-            () => false,
-          )
-        : false;
-    const media = await mediaOf(app.services.database, match[1], match[2] !== undefined, ctx.knownVoterHash(), staff);
+    const asStaff = req.headers.authorization !== undefined || req.cookies.staff_session !== undefined;
+    const media = await photoFile(ctx, { hash: match[1], thumb: match[2] !== undefined, asStaff }, ctx);
     if (!media) return refuse(reply, 'NOT_FOUND', 'Not found.');
     const etag = `"${match[1]}${match[2] ?? ''}"`;
     reply

@@ -6,11 +6,9 @@
 // path receives, lives ten minutes and is cleared on first use.
 import { APP_PATHS, PATHS } from '@linz/contract/facts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Unauthorized } from '../domain/errors.js';
-import { createOidc, nameOf, OidcRefused, type OidcTransaction } from '../domain/staff/oidc.js';
-import { accountSignIn } from '../domain/staff/staff.js';
-import type { Services } from '../services.js';
-import { setStaffSessionCookie } from './context.js';
+import { OidcRefused, type OidcTransaction } from '../domain/staff/oidc.js';
+import { beginCityAccountSignIn, finishCityAccountSignIn } from '../domain/staff/use-cases.js';
+import type { ContextFor } from './context.js';
 
 export const OIDC_COOKIE = 'oidc_tx';
 const TRANSACTION_SECONDS = 600;
@@ -43,12 +41,7 @@ function transactionOf(req: FastifyRequest): OidcTransaction | undefined {
   }
 }
 
-const notConfigured = () =>
-  Object.assign(new Error("Sign-in with the city's accounts is not configured here."), { statusCode: 404 });
-
-export function oidcRoutes(app: FastifyInstance, services: Services) {
-  const settings = services.config.oidc;
-  const oidc = settings ? createOidc(settings) : undefined;
+export function oidcRoutes(app: FastifyInstance, contextFor: ContextFor) {
   // Only on a refusal: the reason and the failed check's code, never a token, code or claim.
   const refusal = (req: FastifyRequest, reply: FastifyReply, err: OidcRefused) => {
     req.log.info({ reason: err.reason, code: err.providerCode }, `staff sign-in refused: ${err.message}`);
@@ -56,9 +49,9 @@ export function oidcRoutes(app: FastifyInstance, services: Services) {
   };
 
   app.get(PATHS.oidcStart, async (req, reply) => {
-    if (!oidc) throw notConfigured();
+    const ctx = contextFor(req, reply);
     try {
-      const { url, transaction } = await oidc.begin();
+      const { url, transaction } = await beginCityAccountSignIn(ctx);
       reply.setCookie(OIDC_COOKIE, JSON.stringify(transaction), { ...transactionCookie(req), maxAge: TRANSACTION_SECONDS });
       return reply.header('cache-control', 'no-store').redirect(url, 302);
     } catch (err) {
@@ -68,23 +61,13 @@ export function oidcRoutes(app: FastifyInstance, services: Services) {
   });
 
   app.get(PATHS.oidcCallback, async (req, reply) => {
-    if (!oidc || !settings) throw notConfigured();
+    const ctx = contextFor(req, reply);
     const transaction = transactionOf(req);
     // One use: a second visit of this address (a replayed code) finds no transaction.
     if (req.cookies[OIDC_COOKIE] !== undefined) reply.clearCookie(OIDC_COOKIE, transactionCookie(req));
     try {
-      // The provider's answer as openid-client checks it: our registered redirect URI plus its query.
-      const callbackUrl = new URL(settings.redirectUri);
-      callbackUrl.search = new URL(req.url, 'http://x').search;
-      const claims = await oidc.finish(callbackUrl, transaction);
-      const { sessionId, created } = await accountSignIn(services.database, {
-        issuer: claims.iss,
-        subject: claims.sub,
-        name: nameOf(claims),
-      }).catch((err: unknown) => {
-        throw err instanceof Unauthorized ? new OidcRefused('denied', err.message) : err;
-      });
-      setStaffSessionCookie(req, reply, sessionId);
+      const search = new URL(req.url, 'http://x').search;
+      const { created } = await finishCityAccountSignIn(ctx, { search, transaction }, ctx);
       req.log.info({ created }, 'staff signed in with a city account');
       return reply.header('cache-control', 'no-store').redirect(APP_PATHS.admin, 302);
     } catch (err) {

@@ -7,11 +7,11 @@
 import { InterventionIdParam, MAYOR_THRESHOLD, pathOf, type Intervention, type Monument } from '@linz/contract';
 import { monumentViewPath, PATHS } from '@linz/contract/facts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { continuationOf } from '../domain/follows/follows.js';
+import { publicThumb } from '../domain/photos/use-cases.js';
+import { sharedProposal } from '../domain/proposals/use-cases.js';
 import type { Services } from '../services.js';
 import { refuse } from './errors.js';
 import { fill, textAt, translationOf } from './locale.js';
-import { mediaOf, sharePhoto } from '../domain/photos/photos.js';
 import { etagOf, imageCache, type Card } from './og-image.js';
 import { imageTags, metaTags } from './stats-page.js';
 
@@ -24,17 +24,9 @@ export const proposalLink = (publicUrl: string, monumentId: string, proposalId: 
 export function sharePage(app: FastifyInstance, { webDist, publicUrl, services }: Options) {
   const image = imageCache();
 
-  /** A public proposal with its monument, or undefined. */
-  async function find(id: number): Promise<{ proposal: Intervention; monument: Monument } | undefined> {
-    const [proposals, monuments] = await Promise.all([services.lists.interventions.get(), services.lists.monuments.get()]);
-    const proposal = proposals.data.find((p) => p.id === id);
-    const monument = proposal && monuments.data.find((m) => m.id === proposal.monumentId);
-    return proposal && monument ? { proposal, monument } : undefined;
-  }
-
   /** What the tags and the card say, in the built app's German. */
-  async function words({ proposal, monument }: { proposal: Intervention; monument: Monument }) {
-    const [all, photo] = await Promise.all([translationOf(webDist), sharePhoto(services.database, proposal.id)]);
+  async function words({ proposal, monument, photo }: { proposal: Intervention; monument: Monument; photo?: string }) {
+    const all = await translationOf(webDist);
     const t = (key: string, values: Record<string, string | number> = {}) => fill(textAt(all, key) ?? '', values);
     const progress = t('proposal.progress', { votes: proposal.votes, threshold: MAYOR_THRESHOLD });
     const status = t(`proposal.status.${proposal.status}`);
@@ -57,20 +49,17 @@ export function sharePage(app: FastifyInstance, { webDist, publicUrl, services }
   app.get(PATHS.interventionImage, async (req, reply) => {
     const parsed = InterventionIdParam.safeParse((req.params as { interventionId: string }).interventionId);
     if (!parsed.success) return refuse(reply, 'INVALID_INPUT', 'Invalid intervention id.');
-    const found = await find(parsed.data);
-    if (!found) {
-      const next = await continuationOf(services.database, parsed.data);
-      if (next) return reply.redirect(pathOf(PATHS.interventionImage, { interventionId: next.id }), 301);
-      return refuse(reply, 'NOT_FOUND', 'Unknown proposal.');
-    }
-    const { card } = await words(found);
+    const shared = await sharedProposal(services, { interventionId: parsed.data });
+    if (shared?.movedTo) return reply.redirect(pathOf(PATHS.interventionImage, { interventionId: shared.movedTo.id }), 301);
+    if (!shared?.found) return refuse(reply, 'NOT_FOUND', 'Unknown proposal.');
+    const { card } = await words(shared.found);
     const etag = etagOf(card);
     reply.header('etag', etag).header('cache-control', 'no-cache');
     // Any site may show the preview (a chat app's server fetches it; no cookie is read).
     reply.header('cross-origin-resource-policy', 'cross-origin');
     if (req.headers['if-none-match'] === etag) return reply.code(304).send();
     const photo = card.photo;
-    const bytes = photo ? async () => (await mediaOf(services.database, photo, true, null, false))?.bytes : undefined;
+    const bytes = photo ? () => publicThumb(services, { hash: photo }) : undefined;
     return reply.type('image/png').send(await image(etag, card, bytes));
   });
 
@@ -78,14 +67,12 @@ export function sharePage(app: FastifyInstance, { webDist, publicUrl, services }
   return async function head(req: FastifyRequest): Promise<string | { movedTo: string }> {
     const parsed = InterventionIdParam.safeParse((req.query as Record<string, unknown>).proposal);
     if (!parsed.success) return '';
-    const found = await find(parsed.data);
-    if (!found) {
-      const next = await continuationOf(services.database, parsed.data);
-      return next ? { movedTo: proposalLink('', next.monumentId, next.id) } : '';
-    }
-    const { known, title, description } = await words(found);
+    const shared = await sharedProposal(services, { interventionId: parsed.data });
+    if (shared?.movedTo) return { movedTo: proposalLink('', shared.movedTo.monumentId, shared.movedTo.id) };
+    if (!shared?.found) return '';
+    const { known, title, description } = await words(shared.found);
     if (!known) return '';
-    const { proposal, monument } = found;
+    const { proposal, monument } = shared.found;
     const imageUrl = `${publicUrl}${pathOf(PATHS.interventionImage, { interventionId: proposal.id })}`;
     return metaTags(
       [

@@ -13,9 +13,14 @@ import {
   VoteAnswer,
   VoteRequest,
 } from '@linz/contract';
-import { listAwaitingAnswer, listMonumentInterventions } from '../domain/proposals/interventions.js';
 import { interventionsPageOf } from '../domain/lists/use-cases.js';
-import { fileReport, proposeIntervention, voteForProposal } from '../domain/proposals/use-cases.js';
+import {
+  fileReport,
+  proposalsAwaitingAnswer,
+  proposalsOfMonument,
+  proposeIntervention,
+  voteForProposal,
+} from '../domain/proposals/use-cases.js';
 import { idempotentWrite } from './idempotency.js';
 import { publicProcedure, router } from './init.js';
 
@@ -25,13 +30,11 @@ export const interventionsRouter = router({
   /** A page of the list, searched and filtered on the server; a snapshot's data, for the REST ETag. */
   page: publicProcedure.input(InterventionPageQuery).query(({ ctx, input }) => interventionsPageOf(ctx, input)),
   /** Proposals at the threshold still waiting for the city's answer; the staff area shows it first too. */
-  awaitingAnswer: publicProcedure.output(AwaitingAnswerList).query(({ ctx }) => listAwaitingAnswer(ctx.database)),
+  awaitingAnswer: publicProcedure.output(AwaitingAnswerList).query(({ ctx }) => proposalsAwaitingAnswer(ctx)),
   ofMonument: publicProcedure
     .input(MonumentRef)
     .output(MonumentInterventionList)
-    .query(({ ctx, input }) =>
-      listMonumentInterventions(ctx.database, input.monumentId, { netHash: ctx.netHash(), voterHash: ctx.knownVoterHash() }),
-    ),
+    .query(({ ctx, input }) => proposalsOfMonument(ctx, input, ctx)),
   create: publicProcedure
     .input(MonumentRef.extend({ body: NewIntervention }))
     .output(CreatedIntervention)

@@ -9,9 +9,8 @@ import {
   ReportAnswer,
 } from '@linz/contract';
 import { z } from 'zod';
-import { getPublicMonument } from '../domain/monuments/monuments.js';
 import { monumentsPageOf } from '../domain/lists/use-cases.js';
-import { addMonumentAsVisitor } from '../domain/monuments/use-cases.js';
+import { addMonumentAsVisitor, publicMonument } from '../domain/monuments/use-cases.js';
 import { fileReport } from '../domain/proposals/use-cases.js';
 import { idempotentWrite } from './idempotency.js';
 import { publicProcedure, router } from './init.js';
@@ -25,7 +24,7 @@ export const monumentsRouter = router({
   get: publicProcedure
     .input(MonumentRef)
     .output(MonumentDetail)
-    .query(({ ctx, input }) => getPublicMonument(ctx.database, input.monumentId)),
+    .query(({ ctx, input }) => publicMonument(ctx, input)),
   /** `created` is false for this browser's repeat (REST answers 200 instead of 201). */
   report: publicProcedure
     .input(MonumentRef.extend({ body: NewReport }))

@@ -144,18 +144,31 @@ describe('layers', () => {
     }
   });
 
-  it("every tRPC procedure is one expression: a use case's call or a cached read", () => {
-    const dir = path.join(import.meta.dirname, '../../src/trpc');
-    const blocks: string[] = [];
-    for (const file of readdirSync(dir)) {
-      const text = readFileSync(path.join(dir, file), 'utf8');
-      for (const m of text.matchAll(/\.(query|mutation)\((async )?\(\{[^)]*\}\) => \{/g)) {
-        blocks.push(`${file}:${text.slice(0, m.index).split('\n').length}`);
+  it("a procedure or a handler calls nothing of the domain but its use cases (domain/*/use-cases.ts)", () => {
+    const src = path.join(import.meta.dirname, '../../src');
+    // What transports are made of, not a request's work: refusals, snapshots' bytes and ETags,
+    // escaping a visitor's text for HTML, the connection's keyed hashes (the Actor's), the Actor.
+    const parts = ['errors.js', 'read-cache.js', 'visitor-text.js', 'identity.js', 'actor.js'];
+    // Not request handlers: the Idempotency-Key port (it answers a repeat from domain/idempotency.ts),
+    // the request's Actor (its staff session), and /metrics' scrape of ops figures.
+    const ports = ['trpc/idempotency.ts', 'http/context.ts', 'http/metrics.ts'];
+    const calls: string[] = [];
+    for (const dir of ['trpc', 'rest', 'http']) {
+      for (const name of readdirSync(path.join(src, dir))) {
+        const file = `${dir}/${name}`;
+        if (ports.includes(file)) continue;
+        const text = readFileSync(path.join(src, file), 'utf8');
+        for (const m of text.matchAll(/import\s+(type\s+)?\{([^}]*)\}\s+from\s+'((?:\.\.\/)+domain\/[^']+)'/g)) {
+          const [, onlyTypes, names = '', from = ''] = m;
+          if (onlyTypes || from.endsWith('/use-cases.js') || parts.some((p) => from.endsWith(`domain/${p}`))) continue;
+          const values = names.split(',').map((n) => n.trim()).filter((n) => n && !n.startsWith('type '));
+          for (const value of values.map((n) => n.split(/\s+as\s+/).at(-1) ?? n)) {
+            if (new RegExp(`(?<![\\w.])${value}\\s*\\(`).test(text)) calls.push(`${file} calls ${value} of ${from}`);
+          }
+        }
       }
     }
-    // Staff sign-in keeps its session through the actor's port (the cookie stays the transport's), and
-    // the audit log's CSV takes the web app's texts from the services (webTexts): no procedure has a body.
-    expect(blocks).toEqual([]);
+    expect(calls).toEqual([]);
   });
 
   it('no domain file names an HTTP status: refusals say what went wrong by their code', () => {

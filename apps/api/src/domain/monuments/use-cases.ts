@@ -1,7 +1,7 @@
 // Use cases of a monument a visitor adds.
 import type { NewMonument } from '@linz/contract';
 import { createWithinLimit } from '../limits.js';
-import { addMonument } from './monuments.js';
+import { addMonument, getPublicMonument } from './monuments.js';
 import { listsChanged } from '../read-cache.js';
 import type { Actor, App } from '../app.js';
 
@@ -15,3 +15,6 @@ export async function addMonumentAsVisitor(app: App, input: NewMonument, actor: 
   await listsChanged(app, 'monuments');
   return monument;
 }
+
+/** One public monument; a merged id answers the monument it was merged into. */
+export const publicMonument = (app: App, input: { monumentId: string }) => getPublicMonument(app.database, input.monumentId);

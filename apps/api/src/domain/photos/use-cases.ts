@@ -9,6 +9,7 @@ import {
   approvePhoto,
   checkPhotoLimits,
   getPhoto,
+  mediaOf,
   listStaffPhotos,
   photosOfMonuments,
   publicPhotos,
@@ -87,3 +88,22 @@ export const rotateUploadedPhoto = (app: App, input: { photoId: string; degrees:
 
 export const removeUploadedPhoto = (app: App, input: { photoId: string }, actor: Actor) =>
   decided(app, actor, (name) => removePhoto(app.database, name, input.photoId));
+
+/**
+ * A photo's bytes by their hash (`thumb`: the 480 px one). A public photo for anyone; one not yet
+ * approved only for the browser that sent it, or for staff when the request carries their
+ * credentials (`asStaff`: checked here, a failed check sees what the public sees).
+ */
+export async function photoFile(app: App, input: { hash: string; thumb: boolean; asStaff: boolean }, actor: Actor) {
+  const staff = input.asStaff
+    ? await actor.staffMember().then(
+        () => true,
+        () => false,
+      )
+    : false;
+  return mediaOf(app.database, input.hash, input.thumb, actor.knownVoterHash(), staff);
+}
+
+/** A public photo's small bytes, for a shared proposal's card. */
+export const publicThumb = async (app: App, input: { hash: string }) =>
+  (await mediaOf(app.database, input.hash, true, null, false))?.bytes;

@@ -2,11 +2,12 @@
 import type { NewIntervention, NewReport, VoteRequest } from '@linz/contract';
 import { NotFound } from '../errors.js';
 import { continuationOf } from '../follows/follows.js';
-import { createIntervention } from './interventions.js';
+import { createIntervention, listAwaitingAnswer, listMonumentInterventions } from './interventions.js';
 import { createWithinLimit } from '../limits.js';
 import { listsChanged } from '../read-cache.js';
 import { report, type ReportTarget } from './reports.js';
 import { castVote } from '../votes/votes.js';
+import { sharePhoto } from '../photos/photos.js';
 import type { Actor, App } from '../app.js';
 
 /** A visitor proposes something for a monument: within the connection's create limit, screened,
@@ -64,4 +65,24 @@ export async function fileReport(app: App, input: { target: ReportTarget; body: 
   );
   if (outcome.hidden) await listsChanged(app, 'monuments', 'interventions');
   return { reported: true as const, created: outcome.created };
+}
+
+/** Proposals at the threshold still waiting for the city's answer, longest waiting first. */
+export const proposalsAwaitingAnswer = (app: App) => listAwaitingAnswer(app.database);
+
+/** A public monument's proposals, with what this browser (and its network) has voted for. */
+export const proposalsOfMonument = (app: App, input: { monumentId: string }, actor: Actor) =>
+  listMonumentInterventions(app.database, input.monumentId, { netHash: actor.netHash(), voterHash: actor.knownVoterHash() });
+
+/**
+ * A shared proposal (its link's preview and card): the public proposal with its monument and the
+ * photo to show, from the public lists; or the proposal a merged one continues as; or nothing.
+ */
+export async function sharedProposal(app: App, input: { interventionId: number }) {
+  const [proposals, monuments] = await Promise.all([app.lists.interventions.get(), app.lists.monuments.get()]);
+  const proposal = proposals.data.find((p) => p.id === input.interventionId);
+  const monument = proposal && monuments.data.find((m) => m.id === proposal.monumentId);
+  if (proposal && monument) return { found: { proposal, monument, photo: await sharePhoto(app.database, proposal.id) } };
+  const movedTo = await continuationOf(app.database, input.interventionId);
+  return movedTo ? { movedTo } : undefined;
 }

@@ -14,7 +14,9 @@ import {
   removeScreenAllow,
   removeScreenWord,
 } from '../moderation/screen.js';
-import { signIn, signOut } from './staff.js';
+import { accountSignIn, signIn, signOut } from './staff.js';
+import { NotFound, Unauthorized } from '../errors.js';
+import { nameOf, OidcRefused, type OidcTransaction } from './oidc.js';
 import { staffName, type Actor, type App } from '../app.js';
 
 /** Signs in with a staff token (failed attempts are limited per address); the new session is kept
@@ -68,4 +70,39 @@ export async function retryFailedMail(app: App, input: { notificationId: number 
   const entry = await retryMail(app.database, await staffName(actor), input.notificationId);
   app.mailQueued();
   return entry;
+}
+
+/** The city's identity provider; NotFound where sign-in with the city's accounts is not configured. */
+function cityAccounts(app: App) {
+  if (!app.oidc || !app.config.oidc) throw new NotFound("Sign-in with the city's accounts is not configured here.");
+  return { oidc: app.oidc, redirectUri: app.config.oidc.redirectUri };
+}
+
+/** Starts a sign-in with the city's accounts: where to send the browser, and what its way back must bring. */
+export const beginCityAccountSignIn = (app: App) => cityAccounts(app).oidc.begin();
+
+/**
+ * The provider's answer (the callback's query, checked against the transaction the browser kept):
+ * the member is signed in and the new session kept by the transport (`startStaffSession`), or
+ * OidcRefused says why not (denied: not staff; failed: the answer did not check out).
+ */
+export async function finishCityAccountSignIn(
+  app: App,
+  input: { search: string; transaction: OidcTransaction | undefined },
+  actor: { startStaffSession(sessionId: string): void },
+) {
+  const { oidc, redirectUri } = cityAccounts(app);
+  // The provider's answer as openid-client checks it: our registered redirect URI plus its query.
+  const callbackUrl = new URL(redirectUri);
+  callbackUrl.search = input.search;
+  const claims = await oidc.finish(callbackUrl, input.transaction);
+  const { sessionId, created } = await accountSignIn(app.database, {
+    issuer: claims.iss,
+    subject: claims.sub,
+    name: nameOf(claims),
+  }).catch((err: unknown) => {
+    throw err instanceof Unauthorized ? new OidcRefused('denied', err.message) : err;
+  });
+  actor.startStaffSession(sessionId);
+  return { created };
 }
