@@ -7,9 +7,6 @@ import { EmailAddress, MailLang } from './follow.js';
 import { MonumentId, Namesake, Placement } from './monument.js';
 import { paragraphText } from './text.js';
 
-/** Suggestions this close to each other (metres), from this many networks, agree. */
-export const AGREEMENT_RADIUS_M = 100;
-export const AGREEMENT_NETWORKS = 3;
 
 /** A commemoration without a place, with what is known of it. */
 export const UnplacedItem = z.object({

@@ -209,6 +209,9 @@ export const STATUS_NOTE_MAX = 200;
 
 /** A citizen's note with a suggested place on "Wo ist das?" (issue 54): at most this many characters. */
 export const PLACE_NOTE_MAX = 500;
+/** Suggested places this close to each other (metres), from this many networks, agree. */
+export const AGREEMENT_RADIUS_M = 100;
+export const AGREEMENT_NETWORKS = 3;
 
 /** Where the browser loads map tiles: always our own origin (apps/api/src/http/tiles.ts fetches and
  * caches them), so no visitor's address reaches a tile server. */
