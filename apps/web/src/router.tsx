@@ -19,6 +19,7 @@ import { Route as monumentsRoute } from './routes/monuments';
 import { Route as monumentRoute } from './routes/monuments.$monumentId';
 import { Route as statsRoute } from './routes/stats';
 import { Route as voteConfirmRoute } from './routes/votes.confirm';
+import { Route as whereIsItRoute } from './routes/where-is-it';
 
 const routeTree = rootRoute.addChildren([
   indexRoute,
@@ -36,6 +37,7 @@ const routeTree = rootRoute.addChildren([
   accessibilityRoute,
   privacyRoute,
   voteConfirmRoute,
+  whereIsItRoute,
 ]);
 
 export function createAppRouter(queryClient: QueryClient) {

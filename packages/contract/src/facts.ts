@@ -18,6 +18,8 @@ export const APP_PATHS = {
   monument: '/monuments/:monumentId',
   /** The representation dashboard. */
   stats: '/stats',
+  /** "Wo ist das?": the commemorations without a place, where citizens suggest one. */
+  whereIsIt: '/where-is-it',
   /** "Meine Beteiligung": what this browser proposed, voted for and follows. */
   mine: '/mine',
   /** The confirmation link of a follow mail leads here; its button confirms (a GET never does). */
@@ -50,6 +52,9 @@ export const PATHS = {
   clientConfig: '/api/config',
   monument: '/api/monuments/:monumentId',
   reportMonument: '/api/monuments/:monumentId/reports',
+  unplaced: '/api/unplaced',
+  suggestPlace: '/api/unplaced/:monumentId/suggestions',
+  staffPlaces: '/api/staff/places',
   reportIntervention: '/api/interventions/:interventionId/reports',
   staffAnswer: '/api/staff/interventions/:interventionId/answer',
   staffApproveIntervention: '/api/staff/interventions/:interventionId/approve',
@@ -201,6 +206,12 @@ export const STATEMENT_MAX = 2000;
 
 /** Longest public note on a status change (one line in a timeline, a mail and a feed entry). */
 export const STATUS_NOTE_MAX = 200;
+
+/** A citizen's note with a suggested place on "Wo ist das?" (issue 54): at most this many characters. */
+export const PLACE_NOTE_MAX = 500;
+/** Suggested places this close to each other (metres), from this many networks, agree. */
+export const AGREEMENT_RADIUS_M = 100;
+export const AGREEMENT_NETWORKS = 3;
 
 /** Where the browser loads map tiles: always our own origin (apps/api/src/http/tiles.ts fetches and
  * caches them), so no visitor's address reaches a tile server. */

@@ -1,5 +1,6 @@
 export * from './text.js';
 export * from './monument.js';
+export * from './commemoration.js';
 export * from './intervention.js';
 export * from './vote.js';
 export * from './error.js';

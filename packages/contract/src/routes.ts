@@ -27,6 +27,7 @@ import {
   StaffQueue,
 } from './staff.js';
 import { PATHS } from './facts.js';
+import { NewPlaceSuggestion, PlaceSuggestionAnswer, StaffPlaces, UnplacedList } from './commemoration.js';
 import { AccessibilityFeedbackList, AccessibilityFeedbackReceived, NewAccessibilityFeedback, SiteInfo } from './site.js';
 import {
   Photo,
@@ -181,6 +182,28 @@ export const routes = {
     params: MonumentRef,
     answer: MonumentDetail,
     status: 200,
+  },
+  /** "Wo ist das?": every public commemoration without a place yet, with what is known. */
+  unplaced: { method: 'GET', path: PATHS.unplaced, answer: UnplacedList, status: 200, procedure: 'places.unplaced' },
+  /** A citizen's suggestion where it stands: waits for staff (within the create limit, screened). */
+  suggestPlace: {
+    method: 'POST',
+    path: PATHS.suggestPlace,
+    params: MonumentRef,
+    body: NewPlaceSuggestion,
+    answer: PlaceSuggestionAnswer,
+    status: 201,
+    procedure: 'places.suggest',
+    input: { params: true, body: 'body' },
+  },
+  /** Staff: the suggestions by item, with agreement, and the placed points by how sure they are. */
+  staffPlaces: {
+    auth: 'staff',
+    method: 'GET',
+    path: PATHS.staffPlaces,
+    answer: StaffPlaces,
+    status: 200,
+    procedure: 'staff.places.list',
   },
   /** 201 for a new report, 200 for this browser's repeat. */
   reportMonument: {

@@ -12,6 +12,13 @@ export type SexCounts = z.infer<typeof SexCounts>;
 
 export const StatsSource = z.object({ name: z.string(), url: z.string(), licence: z.string() });
 
+/** How many are placed from the sources (the city's open data, the seed's), by citizens (confirmed by staff), or not yet. */
+export const Coverage = z.object({ sources: count, citizens: count, unplaced: count });
+export type Coverage = z.infer<typeof Coverage>;
+/** Coverage by whom they honour: a woman, a man, or other / not known. */
+export const CoverageByGender = z.object({ female: Coverage, male: Coverage, unknown: Coverage });
+export type CoverageByGender = z.infer<typeof CoverageByGender>;
+
 export const Stats = z.object({
   /** Public monuments on the map (hidden, rejected and merged ones are not counted). */
   monuments: z.object({
@@ -25,6 +32,9 @@ export const Stats = z.object({
   /** The city's current street names, counted at seed time from its register (CC BY 4.0). `unknown`
    *  holds every street not named after a person of known sex. */
   streets: z.object({ female: count, male: count, unknown: count }),
+  /** Where the public commemorations are (issue 54): the streets found in the register to be named
+   *  after a person, and every commemoration (streets included), each placed or not. */
+  coverage: z.object({ streets: CoverageByGender, all: CoverageByGender }),
   participation: z.object({
     proposals: count,
     votes: count,

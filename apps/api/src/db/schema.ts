@@ -342,6 +342,48 @@ export const signInAttempts = pgTable(
 );
 
 /**
+ * "Wo ist das?": a citizen's suggestion of where a commemoration without a place stands (migration
+ * 0020). It waits for staff; the address is kept only to tell the suggester once it is placed.
+ */
+export const placeSuggestions = pgTable(
+  'place_suggestions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    monumentId: text('monument_id')
+      .notNull()
+      .references(() => monuments.id),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    note: text('note'),
+    email: text('email'),
+    lang: text('lang', { enum: ['de', 'en'] })
+      .notNull()
+      .default('de'),
+    creatorIpHash: text('creator_ip_hash').notNull(),
+    creatorVoterHash: text('creator_voter_hash'),
+    /** Keyed hash of the network: agreement counts different networks. */
+    netHash: text('net_hash').notNull(),
+    moderation: text('moderation', { enum: ['visible', 'pending', 'held'] })
+      .notNull()
+      .default('visible'),
+    status: text('status', { enum: ['open', 'confirmed', 'closed', 'rejected'] })
+      .notNull()
+      .default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    mailStatus: text('mail_status', { enum: ['none', 'pending', 'sending', 'sent', 'failed'] })
+      .notNull()
+      .default('none'),
+    ...outboxColumns(),
+  },
+  (t) => [
+    index('place_suggestions_monument_idx').on(t.monumentId, t.status),
+    index('place_suggestions_creator_idx').on(t.creatorIpHash, t.createdAt),
+    index('place_suggestions_mail_idx').on(t.mailStatus, t.nextAttemptAt),
+  ],
+);
+
+/**
  * The city's street-name register (seed/linz-street-names.csv, Stadt Linz – data.linz.gv.at,
  * CC BY 4.0), loaded at seed time; the dashboard counts streets from here, never from typed-in figures.
  */

@@ -20,7 +20,8 @@ export async function createWithinLimit<T>(
            + (SELECT count(*) FROM interventions WHERE creator_ip_hash = ${ipHash} AND created_at > now() - interval '5 minutes')
            + (SELECT count(*) FROM reports WHERE creator_ip_hash = ${ipHash} AND created_at > now() - interval '5 minutes')
            + (SELECT count(*) FROM follow_requests WHERE ip_hash = ${ipHash} AND at > now() - interval '5 minutes')
-           + (SELECT count(*) FROM accessibility_feedback WHERE creator_ip_hash = ${ipHash} AND created_at > now() - interval '5 minutes') AS n`,
+           + (SELECT count(*) FROM accessibility_feedback WHERE creator_ip_hash = ${ipHash} AND created_at > now() - interval '5 minutes')
+           + (SELECT count(*) FROM place_suggestions WHERE creator_ip_hash = ${ipHash} AND created_at > now() - interval '5 minutes') AS n`,
       tx,
     );
     if (Number(row?.n ?? 0) >= limit) {

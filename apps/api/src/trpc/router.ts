@@ -6,6 +6,7 @@ import { mapRouter } from './map.js';
 import { monumentsRouter } from './monuments.js';
 import { siteRouter } from './site.js';
 import { photosRouter } from './photos.js';
+import { placesRouter } from './places.js';
 import { staffRouter } from './staff.js';
 import { votesRouter } from './votes.js';
 
@@ -23,6 +24,8 @@ export const appRouter = router({
   follows: followsRouter,
   /** Confirming votes by e-mail, and staff's check of the votes. */
   votes: votesRouter,
+  /** "Wo ist das?": the commemorations without a place, and citizens' suggestions. */
+  places: placesRouter,
   /** Photos of monuments and sketches of proposals. */
   photos: photosRouter,
   /** The dashboard's figures: the snapshot's data, rebuilt when a list changes (services.stats). */

@@ -79,9 +79,12 @@ import {
   updateModerationReason,
 } from '../domain/staff/use-cases.js';
 import { publicProcedure, router, staffProcedure } from './init.js';
+import { staffPlacesRouter } from './places.js';
 import { staffPhotosRouter } from './photos.js';
 
 export const staffRouter = router({
+  /** "Wo ist das?": suggestions by item with agreement, confirm or reject; the placed points by how sure they are. */
+  places: staffPlacesRouter,
   session: router({
     signIn: publicProcedure
       .input(SignIn)

@@ -199,7 +199,7 @@ describe(`REST façade on ${DB_KIND}`, () => {
       proposals: 0,
     });
     const list = expectAnswer(await t.app.inject({ url: routes.listMonuments.path }), 200, MonumentList);
-    expect(list).toHaveLength(43);
+    expect(list).toHaveLength(PLACED_SEED + 1);
     expect(list.find((m) => m.id === created.id)?.validated).toBe(false);
     // The browser's id is only a proposal: a taken one gets a fresh id (201), never a 409.
     // (Another name: the same name here would be a duplicate, test/monuments/duplicates.test.ts.)

@@ -3,7 +3,7 @@
 // gives a sourced point, "not yet placed" (no marker) otherwise; a database seeded before them gets
 // them on its next start, with staff's edits kept and the seed's 15 streets not doubled.
 import { readFileSync } from 'node:fs';
-import { MonumentDetail, MonumentList, routes } from '@linz/contract';
+import { MonumentDetail, MonumentList, routes, Stats } from '@linz/contract';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -47,10 +47,24 @@ describe(`the register's commemorations on ${DB_KIND}`, () => {
     expect(all.every((m) => Number.isFinite(m.geoLocX) && Number.isFinite(m.geoLocY))).toBe(true);
     // Achleitnerstraße has no point: it is no marker, and its view is unknown to the public.
     expect(all.some((m) => m.name === 'Achleitnerstraße')).toBe(false);
-    expect((await t.app.inject({ url: routes.monument.path.replace(':monumentId', 'mon-achleitnerstrasse') })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: routes.monument.path.replace(':monumentId', 'mon-achleitnerstrasse') })).statusCode).toBe(
+      404,
+    );
     // No name twice: the seed's streets are the register's.
     const names = all.map((m) => m.name);
     expect(new Set(names).size).toBe(names.length);
+
+    // /stats: the coverage agrees with the register and with what the map lists.
+    const { coverage } = expectAnswer(await t.app.inject({ url: routes.stats.path }), 200, Stats);
+    const sum = (c: { sources: number; citizens: number; unplaced: number }) => c.sources + c.citizens + c.unplaced;
+    expect([sum(coverage.streets.female), sum(coverage.streets.male), sum(coverage.streets.unknown)]).toEqual([53, 398, 122]);
+    const placedStreets = all.filter((m) => m.category === 'street');
+    for (const g of ['female', 'male'] as const)
+      expect(coverage.streets[g].sources).toBe(placedStreets.filter((m) => m.sex === g).length);
+    expect(coverage.streets.female.citizens + coverage.streets.male.citizens).toBe(0);
+    expect(sum(coverage.all.female) + sum(coverage.all.male) + sum(coverage.all.unknown)).toBe(
+      all.length + 573 - placedStreets.length + 17,
+    );
   });
 
   it('says whom a street honours and where its point came from, the weakest tier flagged', async () => {
@@ -70,8 +84,8 @@ describe(`the register's commemorations on ${DB_KIND}`, () => {
     });
     // A seed street keeps the seed's point and its `source`; the others have the points file's.
     const fromFile = points().filter((p) => !seedRows().some((s) => s.name === p.street_name));
-    const weak = fromFile.find((p) => p.check.startsWith('single AED address point'));
-    const strong = fromFile.find((p) => p.check.startsWith('consistent'));
+    const weak = fromFile.find((p) => p.check!.startsWith('single AED address point'));
+    const strong = fromFile.find((p) => p.check!.startsWith('consistent'));
     const [w] = await t.database.rows<{ placement: { weak: boolean; recordId: string; check: string } }>(
       sql`SELECT placement FROM monuments WHERE seed_key = ${`register:${weak!.register_id}`}`,
     );
@@ -84,10 +98,12 @@ describe(`the register's commemorations on ${DB_KIND}`, () => {
 
   it("adds them to a database seeded before them, keeping staff's edits, once", async () => {
     // A database as today's main leaves it: the 42, no commemorations, no marker; staff moved Mozartstraße.
-    await t.database.rows(sql`DELETE FROM monuments WHERE seed_key IS NOT NULL AND id NOT IN (${sql.join(
-      seedRows().map((r) => sql`${r.id}`),
-      sql`, `,
-    )})`);
+    await t.database.rows(
+      sql`DELETE FROM monuments WHERE seed_key IS NOT NULL AND id NOT IN (${sql.join(
+        seedRows().map((r) => sql`${r.id}`),
+        sql`, `,
+      )})`,
+    );
     await t.database.rows(sql`UPDATE monuments SET seed_key = NULL, namesake = NULL, placement = NULL`);
     await t.database.rows(sql`DELETE FROM app_secrets WHERE name = 'seeded-commemorations'`);
     await t.database.rows(

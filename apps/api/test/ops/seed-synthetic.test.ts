@@ -47,7 +47,7 @@ describe('synthetic data', () => {
     const wrote = await seedSynthetic(t.database, { monuments: 400, interventions: 300, force: true });
     expect(wrote).toMatchObject({ monuments: 400, interventions: 300, replaced: 0 });
     const list = expectAnswer(await t.app.inject({ url: routes.listMonuments.path }), 200, MonumentList);
-    expect(list).toHaveLength(442);
+    expect(list).toHaveLength(PLACED_SEED + 400);
     const syn = list.filter((m) => m.id.startsWith('syn-'));
     expect(syn.map((m) => m.id).sort()[0]).toBe('syn-000001');
     for (const m of syn) {

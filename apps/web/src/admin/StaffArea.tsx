@@ -12,6 +12,7 @@ import { AccessibilityFeedback } from './feedback/AccessibilityFeedback';
 import { ReviewWarning } from './feedback/ReviewWarning';
 import { Outbox } from './outbox/Outbox';
 import { Photos } from './photos/Photos';
+import { Places } from './places/Places';
 import { AllProposals } from './queue/AllProposals';
 import { LinkedAnswer } from './queue/LinkedAnswer';
 import { Queue } from './queue/Queue';
@@ -24,7 +25,19 @@ import { ReviewVotesContext } from './votes/reviewVotes';
 import { VoteAlerts } from './votes/VoteAlerts';
 import { VotesView } from './votes/VotesView';
 
-const VIEWS = ['review', 'reports', 'proposals', 'votes', 'photos', 'screen', 'reasons', 'audit', 'outbox', 'feedback'] as const;
+const VIEWS = [
+  'review',
+  'reports',
+  'proposals',
+  'places',
+  'votes',
+  'photos',
+  'screen',
+  'reasons',
+  'audit',
+  'outbox',
+  'feedback',
+] as const;
 type View = (typeof VIEWS)[number];
 
 export function StaffArea({ name, onSignedOut }: { name: string; onSignedOut: () => void }) {
@@ -35,6 +48,8 @@ export function StaffArea({ name, onSignedOut }: { name: string; onSignedOut: ()
   const [view, setView] = useState<View>('review');
   // The queue's two tabs show how many items wait in each (the same query as the tabs' lists).
   const queue = useQuery(trpc.staff.queue.queryOptions());
+  // "Wo ist das?" has its words in its own block (issue 54).
+  const navLabel = (v: View) => (v === 'places' ? t('commemoration.admin.nav') : t(`admin.nav.${v}`));
   const countOf = (v: View) => (queue.data && (v === 'review' || v === 'reports') ? queueCount(queue.data, v) : undefined);
   // The proposal whose votes "Stimmen prüfen" shows (chosen from an alert, a proposal or its number).
   const [reviewing, setReviewing] = useState<number | null>(null);
@@ -83,9 +98,7 @@ export function StaffArea({ name, onSignedOut }: { name: string; onSignedOut: ()
       <nav className="admin-nav" aria-label={t('admin.nav.label')}>
         {VIEWS.map((v) => (
           <button key={v} type="button" className="button admin-nav__item" aria-pressed={view === v} onClick={() => setView(v)}>
-            {countOf(v) === undefined
-              ? t(`admin.nav.${v}`)
-              : t('admin.nav.withCount', { label: t(`admin.nav.${v}`), count: countOf(v) })}
+            {countOf(v) === undefined ? navLabel(v) : t('admin.nav.withCount', { label: navLabel(v), count: countOf(v) })}
           </button>
         ))}
       </nav>
@@ -101,6 +114,7 @@ export function StaffArea({ name, onSignedOut }: { name: string; onSignedOut: ()
           )}
           {(view === 'review' || view === 'reports') && <Queue key={view} tab={view} />}
           {view === 'proposals' && <AllProposals />}
+          {view === 'places' && <Places />}
           {view === 'votes' && <VotesView interventionId={reviewing} onChoose={review} />}
           {view === 'photos' && <Photos />}
           {view === 'screen' && <ScreenWords />}

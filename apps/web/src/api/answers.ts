@@ -11,6 +11,8 @@ import type {
   Monument,
   MonumentDetail,
   MonumentIntervention,
+  Namesake,
+  Placement,
   AwaitingAnswer,
   ProposalAnswer,
   ProposalStatus,
@@ -19,6 +21,30 @@ import type {
 } from '@linz/contract';
 import { DEFAULT_TILES, LINZ_AREA, PROPOSAL_STATUSES } from '@linz/contract/facts';
 import { arrayOf, isBoolean, isInteger, isNumber, isRecord, isString, nullable, optional, shape, type Check } from './checks';
+
+const isNamesake = shape<Namesake>({
+  name: isString,
+  born: optional(isString),
+  died: optional(isString),
+  profession: optional(isString),
+  wikidata: arrayOf(isString),
+  registerId: optional(isString),
+  registerUrl: optional(isString),
+});
+
+const isPlacement = shape<Placement>({
+  by: (v: unknown): v is Placement['by'] => v === 'sources' || v === 'citizens',
+  dataset: optional(isString),
+  url: optional(isString),
+  recordId: optional(isString),
+  locationText: optional(isString),
+  check: optional(isString),
+  weak: isBoolean,
+  licence: optional(isString),
+  attribution: optional(isString),
+  suggestions: optional(isInteger),
+  confirmedAt: optional(isString),
+});
 
 export const isMonument = shape<Monument>({
   id: isString,
@@ -34,15 +60,18 @@ export const isMonument = shape<Monument>({
   image: isString,
   alternatives: arrayOf(isString),
   proposals: (v: unknown): v is number => isInteger(v) && v >= 0,
+  namesake: optional(isNamesake),
+  placedBy: optional((v: unknown): v is 'citizens' => v === 'citizens'),
 });
 
 /** A spec server's monument has no `proposals` count: taken as none known. */
 export const withMonumentDefaults = (v: unknown): unknown => (isRecord(v) ? { proposals: 0, ...v } : v);
 
 /** One monument for its view: with its sources (null when an older server does not say). */
-export const isMonumentDetail = (v: unknown): v is MonumentDetail => isRecord(v) && nullable(isString)(v.source) && isMonument(v);
+export const isMonumentDetail = (v: unknown): v is MonumentDetail =>
+  isRecord(v) && nullable(isString)(v.source) && nullable(isPlacement)(v.placement) && isMonument(v);
 export const withMonumentDetailDefaults = (v: unknown): unknown =>
-  isRecord(v) ? withMonumentDefaults({ source: null, ...v }) : v;
+  isRecord(v) ? withMonumentDefaults({ source: null, placement: null, ...v }) : v;
 
 const isVotes = (v: unknown): v is number => isInteger(v) && v >= 0;
 const isStatus = (v: unknown): v is ProposalStatus => (PROPOSAL_STATUSES as readonly unknown[]).includes(v);

@@ -3,6 +3,7 @@
 import type {
   ClientConfig,
   NewAccessibilityFeedback,
+  NewPlaceSuggestion,
   CreatedIntervention,
   AwaitingAnswer,
   MonumentDetail,
@@ -88,6 +89,9 @@ export const routes = {
   // The legal pages (legal/): the site profile, and the accessibility statement's form.
   site: { method: 'GET', path: PATHS.site },
   accessibilityFeedback: { method: 'POST', path: PATHS.accessibilityFeedback },
+  // "Wo ist das?" (whereIsIt/): the commemorations without a place, and a suggestion where one stands.
+  unplaced: { method: 'GET', path: PATHS.unplaced },
+  suggestPlace: { method: 'POST', path: PATHS.suggestPlace },
 } as const satisfies { [N in RouteName]: Pick<Routes[N], 'method' | 'path'> };
 
 type Bodies = {
@@ -97,6 +101,7 @@ type Bodies = {
   reportMonument: NewReport;
   reportIntervention: NewReport;
   accessibilityFeedback: NewAccessibilityFeedback;
+  suggestPlace: NewPlaceSuggestion;
 };
 type Answers = {
   monument: MonumentDetail;

@@ -44,7 +44,7 @@ export function HomePage() {
   const pick = (monument: Monument) => {
     // Opens at once from the list's copy; the full answer (with the sources the monument's own
     // view shows) replaces it in the background.
-    const found: Found = { kind: 'found', monument: { ...monument, source: null } };
+    const found: Found = { kind: 'found', monument: { ...monument, source: null, placement: null } };
     const { queryKey } = monumentLinkQuery(monument.id);
     queryClient.setQueryData(queryKey, found);
     void queryClient.invalidateQueries({ queryKey });

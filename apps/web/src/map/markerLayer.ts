@@ -56,6 +56,8 @@ function withLine(count: HTMLElement, text: string): HTMLElement {
 function monumentMarker(monument: Monument, look: Look, handlers: Handlers): Marker {
   const marker = new Marker([monument.geoLocX, monument.geoLocY], MARKER);
   setLook(marker, monument, look);
+  if (monument.category === 'street')
+    marker.on('add', () => marker.getElement()?.setAttribute('aria-label', look.label(monument)));
   // While its popup is bound, Leaflet's own handlers toggle it.
   const open = () => {
     if (!marker.getPopup()) handlers.openMonument(monument, marker);
@@ -72,7 +74,9 @@ function setLook(marker: Marker, monument: Monument, look: Look) {
   const fan = look.fan(monument);
   marker.options.title = label;
   marker.options.alt = label;
-  marker.setIcon(markerIcon(monument.validated, fan?.index, fan?.count));
+  marker.setIcon(markerIcon(monument.validated, fan?.index, fan?.count, monument));
+  // A street's sign holds a symbol: its name is the label, not the symbol (Leaflet sets `alt` on images only).
+  if (monument.category === 'street') marker.getElement()?.setAttribute('aria-label', label);
 }
 
 /** Time spent adding markers per frame: a zoom at 10,000 monuments replaces about 300, and one long
@@ -157,7 +161,7 @@ export function createMarkerLayer(map: LeafletMap, handlers: Handlers) {
       for (const [key, p] of wanted) {
         const signature =
           p.kind === 'marker'
-            ? `${look.label(p.monument)}|${p.monument.validated}|${JSON.stringify(look.fan(p.monument))}|${p.monument.geoLocX},${p.monument.geoLocY}`
+            ? `${look.label(p.monument)}|${p.monument.validated}|${p.monument.category}:${p.monument.sex}|${JSON.stringify(look.fan(p.monument))}|${p.monument.geoLocX},${p.monument.geoLocY}`
             : `${look.clusterLabel(p.cluster)}|${p.cluster.lat},${p.cluster.lng}`;
         if (drawn.get(key)?.look !== signature) work.push([key, p, signature]);
       }

@@ -16,6 +16,7 @@ import { monumentPhotosQuery } from '../photos/photoApi';
 import { MonumentProposals } from '../popup/MonumentProposals';
 import { ProposalCard } from './ProposalCard';
 import { HiddenNotices } from '../mine/HiddenNotices';
+import { NamedAfter } from '../commemoration/NamedAfter';
 import { Sources } from './Sources';
 
 // The small map comes after the text: Leaflet (30 KiB) is not needed to read what the monument is.
@@ -72,12 +73,26 @@ export function MonumentDetails({ monument, selectedProposalId }: Props) {
       <h1 id={ids.title}>{name}</h1>
       {monument.validated ? null : <p className="monument-popup__unvalidated">{t('popup.unvalidated')}</p>}
       {photo ? <PhotoFigure photo={photo} className="monument-view__photo" /> : null}
+      <NamedAfter monument={monument} full />
       <Description monument={monument} lang={lang} />
       <dl className="monument-view__facts">
         <dt>{t('finder.category')}</dt>
         <dd>{categoryLabel(monument.category)}</dd>
         <dt>{t('finder.commemorates')}</dt>
         <dd>{t(`finder.sexes.${monument.sex}`, { defaultValue: monument.sex })}</dd>
+        {monument.placement ? (
+          <>
+            <dt>{t('commemoration.placement')}</dt>
+            <dd>
+              {monument.placement.by === 'citizens'
+                ? t('commemoration.placedByCitizens')
+                : t('commemoration.placedFromSources', {
+                    dataset: monument.placement.dataset ?? '',
+                    place: monument.placement.locationText ?? '',
+                  })}
+            </dd>
+          </>
+        ) : null}
       </dl>
       <section className="monument-view__section" aria-labelledby={ids.proposals}>
         <h2 id={ids.proposals}>{t('monument.proposals')}</h2>

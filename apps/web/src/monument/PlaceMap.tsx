@@ -36,7 +36,7 @@ export function PlaceMap({ monument, name, label }: { monument: Monument; name: 
       <Label label={label} />
       <MapControlTexts />
       {config.isPending ? null : <CityTiles tiles={tiles} />}
-      <Marker position={at} icon={markerIcon(monument.validated)} keyboard={false} alt={name} />
+      <Marker position={at} icon={markerIcon(monument.validated, 0, 1, monument)} keyboard={false} alt={name} />
     </MapContainer>
   );
 }

@@ -3,11 +3,13 @@ import { NAME_MAX } from '@linz/contract/facts';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-type Props = { adding: boolean; onAdd: (title: string) => boolean };
+/** `hint`: what a proposal could be here (for a street: a new name or an added plaque). */
+type Props = { adding: boolean; onAdd: (title: string) => boolean; hint?: string | undefined };
 
-export function AddInterventionForm({ adding, onAdd }: Props) {
+export function AddInterventionForm({ adding, onAdd, hint }: Props) {
   const { t } = useTranslation();
   const id = useId();
+  const hintId = useId();
   const [title, setTitle] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -15,21 +17,29 @@ export function AddInterventionForm({ adding, onAdd }: Props) {
     if (onAdd(title)) setTitle('');
   };
   return (
-    <form className="add-intervention" onSubmit={submit} noValidate>
-      <label htmlFor={id} className="visually-hidden">
-        {t('popup.inputLabel')}
-      </label>
-      <input
-        id={id}
-        type="text"
-        value={title}
-        maxLength={NAME_MAX}
-        placeholder={t('popup.placeholder')}
-        onChange={(event) => setTitle(event.target.value)}
-      />
-      <button type="submit" className="button" disabled={adding}>
-        {adding ? t('popup.adding') : t('popup.add')}
-      </button>
-    </form>
+    <>
+      {hint ? (
+        <p id={hintId} className="add-intervention__hint">
+          {hint}
+        </p>
+      ) : null}
+      <form className="add-intervention" onSubmit={submit} noValidate>
+        <label htmlFor={id} className="visually-hidden">
+          {t('popup.inputLabel')}
+        </label>
+        <input
+          id={id}
+          aria-describedby={hint ? hintId : undefined}
+          type="text"
+          value={title}
+          maxLength={NAME_MAX}
+          placeholder={t('popup.placeholder')}
+          onChange={(event) => setTitle(event.target.value)}
+        />
+        <button type="submit" className="button" disabled={adding}>
+          {adding ? t('popup.adding') : t('popup.add')}
+        </button>
+      </form>
+    </>
   );
 }

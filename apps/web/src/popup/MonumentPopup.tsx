@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { isLocked } from '../storage/keys';
 import { firstPhoto, PhotoFigure } from '../photos/PhotoFigure';
 import { monumentPhotosQuery } from '../photos/photoApi';
+import { NamedAfter } from '../commemoration/NamedAfter';
 import { MonumentProposals } from './MonumentProposals';
 
 type Props = { monument: Monument; name: string; onClose: () => void; sharedProposalId?: number | undefined };
@@ -41,6 +42,7 @@ export function MonumentPopup({ monument, name, onClose, sharedProposalId }: Pro
         {name}
       </h2>
       {monument.validated ? null : <p className="monument-popup__unvalidated">{t('popup.unvalidated')}</p>}
+      <NamedAfter monument={monument} />
       <p className="monument-popup__subline">{t('popup.subline')}</p>
       {/* The popup is a teaser: everything about the monument, each proposal in full, is on its view. */}
       <Link

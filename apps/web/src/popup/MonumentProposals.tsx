@@ -141,7 +141,11 @@ export function MonumentProposals({ monument, name, sharedProposalId, photos, Ca
         />
       ) : null}
       {Card ? <h3 className="proposal-cards__propose">{t('monument.proposeOther')}</h3> : null}
-      <AddInterventionForm adding={adding} onAdd={add} />
+      <AddInterventionForm
+        adding={adding}
+        onAdd={add}
+        hint={monument.category === 'street' ? t('commemoration.streetHint', { name }) : undefined}
+      />
       {photos === undefined ? null : (
         <button
           ref={photoButton}

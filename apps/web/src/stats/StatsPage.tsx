@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { BackLink } from '../layout/BackLink';
 import { ShareButton } from '../share/ShareButton';
+import { CoverageFigures } from './CoverageFigures';
 import { MonumentFigures } from './MonumentFigures';
 import { ParticipationFigures } from './ParticipationFigures';
 import { PatternDefs } from './patterns';
@@ -47,6 +48,7 @@ export function StatsPage() {
           <PatternDefs />
           <MonumentFigures total={data.monuments.total} bySex={data.monuments.bySex} byCategory={data.monuments.byCategory} />
           <StreetFigures streets={data.streets} />
+          <CoverageFigures coverage={data.coverage} />
           <WithoutCoordinates items={data.monuments.withoutCoordinates} />
           <ParticipationFigures participation={data.participation} />
         </>

@@ -1,7 +1,7 @@
 // The representation dashboard's figures (GET /api/stats): public monuments by sex and category,
 // the city's streets, participation, and the sources. One query per part, on public items only.
 import { sql } from 'drizzle-orm';
-import { PROPOSAL_STATUSES, SEXES, type Sex, type SexCounts, type Stats } from '@linz/contract';
+import { PROPOSAL_STATUSES, SEXES, type CoverageByGender, type Sex, type SexCounts, type Stats } from '@linz/contract';
 import type { Database } from '../../db/client.js';
 import { itemsWithoutCoordinates } from '../../db/streets.js';
 import { publicIntervention, publicMonument } from '../moderation/visibility.js';
@@ -29,6 +29,16 @@ const MONUMENT_SOURCES: Stats['sources'] = [
     url: 'https://data.linz.gv.at',
     licence: 'CC BY 4.0',
   },
+];
+
+/** The points of the register's streets and the public-art list (seed/SOURCES.md, issue 54). */
+const COMMEMORATION_SOURCES: Stats['sources'] = [
+  {
+    name: 'Stadt Linz – data.linz.gv.at (Defibrillatoren, Hotspots, Trinkbrunnen, WCs, Hundezonen: street points)',
+    url: 'https://data.linz.gv.at',
+    licence: 'CC BY 4.0',
+  },
+  { name: 'Wikipedia contributors (public art in Linz: facts)', url: 'https://de.wikipedia.org', licence: 'CC BY-SA 4.0' },
 ];
 
 const zeroSexes = (): SexCounts => Object.fromEntries(SEXES.map((s) => [s, 0])) as SexCounts;
@@ -107,6 +117,28 @@ async function streetFigures(database: Database): Promise<Stats['streets']> {
   return out;
 }
 
+const zeroCoverage = (): CoverageByGender => ({
+  female: { sources: 0, citizens: 0, unplaced: 0 },
+  male: { sources: 0, citizens: 0, unplaced: 0 },
+  unknown: { sources: 0, citizens: 0, unplaced: 0 },
+});
+
+/** Every public commemoration, placed or not (a not-yet-placed one is public on "Wo ist das?"), by how it is placed. */
+async function coverageFigures(database: Database): Promise<Stats['coverage']> {
+  const rows = await database.rows<{ street: boolean; sex: string; how: 'sources' | 'citizens' | 'unplaced'; n: number }>(sql`
+    SELECT m.category = 'street' AS street, m.sex,
+      CASE WHEN m.lat IS NULL THEN 'unplaced' WHEN m.placement->>'by' = 'citizens' THEN 'citizens' ELSE 'sources' END AS how,
+      count(*)::int AS n
+    FROM monuments m WHERE m.moderation = 'visible' AND m.merged_into IS NULL GROUP BY 1, 2, 3`);
+  const out = { streets: zeroCoverage(), all: zeroCoverage() };
+  for (const r of rows) {
+    const gender = r.sex === 'female' || r.sex === 'male' ? r.sex : 'unknown';
+    out.all[gender][r.how] += Number(r.n);
+    if (r.street) out.streets[gender][r.how] += Number(r.n);
+  }
+  return out;
+}
+
 type ProposalRow = {
   created_at: Date | string;
   status: string;
@@ -155,16 +187,18 @@ async function participation(database: Database): Promise<Stats['participation']
 }
 
 export async function computeStats(database: Database): Promise<Stats> {
-  const [monuments, streets, part] = await Promise.all([
+  const [monuments, streets, coverage, part] = await Promise.all([
     monumentFigures(database),
     streetFigures(database),
+    coverageFigures(database),
     participation(database),
   ]);
   return {
     monuments,
     streets,
+    coverage,
     participation: part,
-    sources: [...MONUMENT_SOURCES, STREET_REGISTER_SOURCE],
+    sources: [...MONUMENT_SOURCES, STREET_REGISTER_SOURCE, ...COMMEMORATION_SOURCES],
     licence: 'CC BY 4.0',
   };
 }

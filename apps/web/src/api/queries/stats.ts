@@ -17,7 +17,12 @@ const recordOf =
     isRecord(v) && Object.values(v).every(check);
 
 const isSexCounts: Check<SexCounts> = countsOf(SEXES);
-const isStats = shape<Pick<Stats, 'monuments' | 'streets' | 'participation'>>({
+const isCoverage = shape<Stats['coverage']['all']>({
+  female: countsOf(['sources', 'citizens', 'unplaced'] as const),
+  male: countsOf(['sources', 'citizens', 'unplaced'] as const),
+  unknown: countsOf(['sources', 'citizens', 'unplaced'] as const),
+});
+const isStats = shape<Pick<Stats, 'monuments' | 'streets' | 'coverage' | 'participation'>>({
   monuments: shape({
     total: isInteger,
     bySex: isSexCounts,
@@ -25,6 +30,7 @@ const isStats = shape<Pick<Stats, 'monuments' | 'streets' | 'participation'>>({
     withoutCoordinates: shape({ total: isInteger, bySex: isSexCounts, byCategory: recordOf(isInteger) }),
   }),
   streets: countsOf(['female', 'male', 'unknown'] as const),
+  coverage: shape({ streets: isCoverage, all: isCoverage }),
   participation: shape({
     proposals: isInteger,
     votes: isInteger,
@@ -35,7 +41,7 @@ const isStats = shape<Pick<Stats, 'monuments' | 'streets' | 'participation'>>({
     byStatus: countsOf(PROPOSAL_STATUSES),
   }),
 });
-export type DashboardFigures = Pick<Stats, 'monuments' | 'streets' | 'participation'>;
+export type DashboardFigures = Pick<Stats, 'monuments' | 'streets' | 'coverage' | 'participation'>;
 
 export const statsQuery = () =>
   queryOptions({

@@ -5,6 +5,7 @@ import type { Map as LeafletMap } from 'leaflet';
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterPanel } from '../../finder/FilterPanel';
+import { MapLegend } from '../MapLegend';
 import { MonumentSearch } from './MonumentSearch';
 
 type Props = {
@@ -48,6 +49,7 @@ export function FilterPopover({ id, onClose, map, onPick, onClosingRef }: Props)
             : undefined
         }
       />
+      <MapLegend />
       <button type="button" className="button filter-popover__close" onClick={() => onClose(true)}>
         {t('finder.close')}
       </button>
