@@ -11,6 +11,7 @@ import {
   selectMonuments,
   toGeoJson,
 } from '../domain/open-data/exports.js';
+import { monumentIndexNow } from '../domain/lists/use-cases.js';
 import { publicPhotos } from '../domain/photos/photos.js';
 import { answersFeed, interventionsFeed } from '../domain/open-data/feeds.js';
 import { textSnapshot } from '../domain/read-cache.js';
@@ -45,7 +46,7 @@ function exportQuery(req: FastifyRequest) {
 export function exportRoutes(app: FastifyInstance, services: Services) {
   const monuments = async (req: FastifyRequest) => {
     const query = exportQuery(req);
-    return selectMonuments((await services.lists.monuments.get()).data, query);
+    return selectMonuments(await monumentIndexNow(services), query);
   };
   // The approved photos: URL, alt text, credit and licence of each.
   const photos = async () => photoIndex(await publicPhotos(services.database), services.config.publicUrl);
