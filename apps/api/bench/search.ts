@@ -256,7 +256,7 @@ export async function benchSearch(kind: DbTarget['kind'], work: string, pg: PgSe
     const coreMs: number[] = [];
     for (const q of queries) {
       const [t, c] = [performance.now(), cpuMs()];
-      monumentPage(copy, { q }, { limit: 50 });
+      monumentPage(monumentIndex(copy), { q }, { limit: 50 });
       coreMs.push(ms(t));
       cpu.push(cpuMs() - c);
     }

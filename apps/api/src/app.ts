@@ -18,6 +18,7 @@ import { retryAfterOf, sendError } from './http/errors.js';
 import { mediaRoutes } from './http/media.js';
 import { metricsRoutes } from './http/metrics.js';
 import { ops } from './http/ops.js';
+import { warmUp } from './domain/lists/use-cases.js';
 import { oidcRoutes } from './http/oidc.js';
 import { security } from './http/security.js';
 import { sharePage } from './http/share-page.js';
@@ -67,6 +68,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   const app: FastifyInstance = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: BODY_LIMIT,
+    // Node's own limit for a whole request, behind the body deadlines (http/connections.ts).
+    requestTimeout: config.pressure.uploadBodyDeadlineMs + 10_000,
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     // One line per request instead of Fastify's two (logging.ts).
@@ -101,7 +104,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   );
   app.addHook('onClose', stopRetention);
 
-  ops(app, database);
+  ops(app, database, () => warmUp(services));
   metricsRoutes(app, services.metrics, config.metrics.token);
   await security(app, config);
   await app.register(cookie, { secret });
@@ -116,6 +119,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
+      // A batch of more calls is refused (400); each call counts towards the request limit (http/security.ts).
+      maxBatchSize: config.pressure.trpcBatchMax,
       createContext: ({ req, res }) => contextFor(req, res),
       onError: ({ error, req }) => {
         if (getHTTPStatusCodeFromError(answeredError(error)) >= 500) req.log.error({ err: error }, 'trpc request failed');

@@ -52,7 +52,19 @@ export const DEFAULTS = {
     tileFetchesPerNetworkMinute: 300,
     tileFetchesPerMinute: 1200,
   },
-  pressure: { maxEventLoopDelayMs: 1000, requestDeadlineMs: 4000 },
+  pressure: {
+    maxEventLoopDelayMs: 1000,
+    requestDeadlineMs: 4000,
+    bodyDeadlineMs: 10_000,
+    // A 12 MB photo from a phone on a slow link.
+    uploadBodyDeadlineMs: 120_000,
+    // Sockets from one address (a proxy's many clients come through its own few connections).
+    connectionsPerAddress: 128,
+    // A map view asks for up to 40 tiles at once (HTTP/2 through nginx); a school's class shares an address.
+    requestsInFlightPerClient: 64,
+    // The calls one tRPC batch may hold; each counts towards the request limit.
+    trpcBatchMax: 10,
+  },
   hsts: true,
   reportHideThreshold: 3,
   statsFreshWaitMs: 100,
@@ -188,8 +200,21 @@ export type Config = {
     tileFetchesPerNetworkMinute: number;
     tileFetchesPerMinute: number;
   };
-  /** Load shedding: 503 when the event loop lags this much, or an API answer takes this long. */
-  pressure: { maxEventLoopDelayMs: number; requestDeadlineMs: number };
+  /**
+   * Load shedding: 503 when the event loop lags this much, or an answer takes this long. A body must
+   * arrive within its deadline (a photo upload's is longer); an answer to a request whose body did
+   * not arrive closes the connection. One address holds at most so many sockets, one client so many
+   * requests at once, one tRPC batch so many calls (http/connections.ts).
+   */
+  pressure: {
+    maxEventLoopDelayMs: number;
+    requestDeadlineMs: number;
+    bodyDeadlineMs: number;
+    uploadBodyDeadlineMs: number;
+    connectionsPerAddress: number;
+    requestsInFlightPerClient: number;
+    trpcBatchMax: number;
+  };
   /** Strict-Transport-Security on answers that came over HTTPS (directly or via a trusted proxy). */
   hsts: boolean;
   /** Open reports from this many different browsers and as many different networks (ADDRESS_PREFIXES) hide an item until staff decide. */

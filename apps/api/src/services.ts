@@ -1,6 +1,6 @@
 // The long-lived parts every request uses, built once per app from its parts (config, database,
 // server secret, mail sender) and read-only after.
-import { ClientConfig, InterventionList, MonumentList, SiteInfo, Stats } from '@linz/contract';
+import { ClientConfig, Intervention, InterventionList, Monument, MonumentList, SiteInfo, Stats } from '@linz/contract';
 import { TILE_PATH } from '@linz/contract/facts';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -9,8 +9,10 @@ import { createMetrics, metricsEnabled, type Metrics } from './http/metrics.js';
 import { createIpHasher, type IpHasher } from './domain/identity.js';
 import { listAllInterventions } from './domain/proposals/interventions.js';
 import { listMonuments } from './domain/monuments/monuments.js';
+import { compareMonuments } from './domain/lists/finder.js';
 import {
   CHANGE_CHANNEL,
+  changeOf,
   createDerivedCache,
   createReadCache,
   snapshotOf,
@@ -52,9 +54,20 @@ export type Services = Readonly<{
 export type ServiceParts = { config: Config; database: Database; secret: string; mailer: Pick<OutboxSender, 'wake'> };
 
 export function createServices({ config, database, secret, mailer }: ServiceParts): Services {
+  // Kept in the finder's orders, and refreshed item by item after a vote or a new item (read-cache.ts).
   const lists = {
-    monuments: createReadCache(MonumentList, () => listMonuments(database), config.readCache),
-    interventions: createReadCache(InterventionList, () => listAllInterventions(database), config.readCache),
+    monuments: createReadCache(MonumentList, () => listMonuments(database), config.readCache, {
+      item: Monument,
+      idOf: (m) => m.id,
+      compare: compareMonuments,
+      loadSome: (ids) => listMonuments(database, ids.map(String)),
+    }),
+    interventions: createReadCache(InterventionList, () => listAllInterventions(database), config.readCache, {
+      item: Intervention,
+      idOf: (i) => i.id,
+      compare: (a, b) => b.votes - a.votes || b.id - a.id,
+      loadSome: (ids) => listAllInterventions(database, ids.map(Number)),
+    }),
   };
   const voteRules = voteRulesOf(config, database.kind === 'postgres' && config.readCache ? CHANGE_CHANNEL : null);
   return Object.freeze({
@@ -97,6 +110,11 @@ export function createServices({ config, database, secret, mailer }: ServicePart
   });
 }
 
-export function invalidateList(services: Services, list: string): void {
-  if (list === 'monuments' || list === 'interventions') services.lists[list].invalidate();
+/** A change notification (read-cache.ts announceChange): the items it names read again, or the whole list. */
+export function invalidateList(services: Services, payload: string): void {
+  const { list, ids } = changeOf(payload);
+  if (list !== 'monuments' && list !== 'interventions') return;
+  const cache: ReadCache<unknown> = services.lists[list];
+  if (ids && cache.changed) cache.changed(list === 'interventions' ? ids.map(Number) : ids);
+  else cache.invalidate();
 }

@@ -28,6 +28,8 @@ export const ERROR_STATUS = {
   /** A request with this Idempotency-Key is still running: try again shortly. */
   KEY_IN_PROGRESS: 409,
   LENGTH_REQUIRED: 411,
+  /** A request's body did not arrive within its deadline; the connection is closed. */
+  REQUEST_TIMEOUT: 408,
   /** A body larger than the route takes. */
   TOO_LARGE: 413,
   /** A photo over the pixel or decoded-size limit. */
@@ -61,6 +63,7 @@ export function errorCodeOfStatus(status: number): ErrorCode {
     401: 'UNAUTHORIZED',
     403: 'FORBIDDEN',
     404: 'NOT_FOUND',
+    408: 'REQUEST_TIMEOUT',
     409: 'CONFLICT',
     411: 'LENGTH_REQUIRED',
     413: 'TOO_LARGE',

@@ -122,8 +122,22 @@ export type FilterableMonument = {
 /** The folded text a search runs over: the texts joined, folded once (see `fold`). */
 export const searchText = (texts: readonly (string | undefined)[]): string => fold(texts.filter(Boolean).join('\n'));
 
-/** A query's folded words; each must occur in the searched text. */
-export const searchWords = (query: string): string[] => fold(query).split(/\s+/).filter(Boolean);
+/** A search word shorter than this is dropped (one letter is in almost every text). */
+export const SEARCH_WORD_MIN = 2;
+/** A query's words beyond this many are dropped: each is a scan of every text. */
+export const SEARCH_WORDS_MAX = 6;
+
+/**
+ * A query's folded words; each must occur in the searched text. Normalised so that a query costs
+ * at most SEARCH_WORDS_MAX scans: words shorter than SEARCH_WORD_MIN are dropped, repeats counted
+ * once, and a word inside another of the query dropped (where "linz" occurs, so does "lin").
+ */
+export function searchWords(query: string): string[] {
+  const words = [...new Set(fold(query).split(/\s+/))].filter((w) => w.length >= SEARCH_WORD_MIN);
+  return words
+    .filter((w, i) => !words.some((other, j) => j !== i && other.includes(w) && (other.length > w.length || j < i)))
+    .slice(0, SEARCH_WORDS_MAX);
+}
 
 /** Whether every word of a query occurs in one of the texts, both folded. */
 export function matchesText(query: string, texts: readonly (string | undefined)[]): boolean {

@@ -11,8 +11,19 @@ import type { Database, Db } from '../db/client.js';
 
 /** `body` is kept as bytes so each answer skips re-encoding a large string; `gzipped` is made on first use. */
 export type Snapshot<T> = { data: T; body: Buffer; etag: string; gzipped?: Buffer };
-/** `version` grows with every invalidation: what a derived cache keys on, without waiting for a rebuild. */
-export type ReadCache<T> = { get(): Promise<Snapshot<T>>; invalidate(): void; version(): number };
+/**
+ * `version` grows with every invalidation: what a derived cache keys on, without waiting for a rebuild.
+ * `changed(ids)`: only these items may have changed (a vote, a new proposal or monument): they are
+ * read again and put in place in the list, instead of the whole list being read (read after the
+ * current snapshot, so a read meanwhile gets the list with them). A list that only changes by ids
+ * has it.
+ */
+export type ReadCache<T> = {
+  get(): Promise<Snapshot<T>>;
+  invalidate(): void;
+  version(): number;
+  changed?(ids: readonly (string | number)[]): void;
+};
 
 export const CHANGE_CHANNEL = 'linz_changes';
 export type ListName = 'monuments' | 'interventions';
@@ -47,38 +58,154 @@ export function serialised(data: unknown): Snapshot<unknown> | undefined {
   return typeof data === 'object' && data !== null ? snapshots.get(data) : undefined;
 }
 
-/** `keep` false: nothing is kept, every read loads (the bench's "without" figure, config readCache). */
+/** How a list is refreshed item by item: its items' ids, their order, and a read of some of them (the public ones). */
+export type ItemsOf<T> = {
+  item: z.ZodType<T>;
+  idOf: (item: T) => string | number;
+  compare: (a: T, b: T) => number;
+  loadSome: (ids: readonly (string | number)[]) => Promise<unknown[]>;
+};
+
+/** A list's snapshot whose bytes are made on first use, from each item's JSON (kept per item object). */
+function listSnapshot<T extends object>(data: T[]): Snapshot<T[]> {
+  let body: Buffer | undefined;
+  let etag: string | undefined;
+  const snap: Snapshot<T[]> = {
+    data,
+    get body() {
+      body ??= Buffer.from(`[${data.map(itemJson).join(',')}]`);
+      return body;
+    },
+    get etag() {
+      etag ??= etagOf(snap.body);
+      return etag;
+    },
+  };
+  snapshots.set(data, snap);
+  return snap;
+}
+const itemJsons = new WeakMap<object, string>();
+function itemJson(item: object): string {
+  let text = itemJsons.get(item);
+  if (text === undefined) itemJsons.set(item, (text = JSON.stringify(item)));
+  return text;
+}
+
+/** The first position in the sorted `list` whose item comes after `item`. */
+function insertionPoint<T>(list: readonly T[], item: T, compare: (a: T, b: T) => number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compare(list[mid] as T, item) <= 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** `list` with the items of `ids` replaced by `fresh` (those of them still public), in order; itself if nothing differs. */
+function merged<T extends object>(list: T[], ids: readonly (string | number)[], fresh: T[], items: ItemsOf<T>): T[] {
+  const wanted = new Set(ids);
+  const before = new Map<string | number, T>();
+  for (const item of list) if (wanted.has(items.idOf(item))) before.set(items.idOf(item), item);
+  const same =
+    fresh.length === before.size &&
+    fresh.every((f) => {
+      const old = before.get(items.idOf(f));
+      return old !== undefined && itemJson(old) === itemJson(f);
+    });
+  if (same) return list;
+  const next = before.size ? list.filter((item) => !wanted.has(items.idOf(item))) : [...list];
+  for (const item of fresh) next.splice(insertionPoint(next, item, items.compare), 0, item);
+  return next;
+}
+
+/**
+ * `keep` false: nothing is kept, every read loads (the bench's "without" figure, config readCache).
+ * With `items`, the list is kept in their order and `changed(ids)` refreshes those items alone.
+ */
 export function createReadCache<S extends z.ZodType<object>>(
   schema: S,
   load: () => Promise<unknown>,
   keep = true,
+  items?: ItemsOf<z.infer<S> extends (infer T)[] ? T & object : never>,
 ): ReadCache<z.infer<S>> {
-  let current: Promise<Snapshot<z.infer<S>>> | undefined;
+  type Snap = Snapshot<z.infer<S>>;
+  let current: Promise<Snap> | undefined;
   let version = 0;
+  const build = (): Promise<Snap> =>
+    load().then((raw) => {
+      if (!items) return snapshotOf(schema, raw);
+      const list = (schema.parse(raw) as object[]).slice().sort(items.compare as (a: object, b: object) => number);
+      return listSnapshot(list) as Snap;
+    });
+  const keepIt = (building: Promise<Snap>) => {
+    current = building;
+    // A failed build is not kept; the next read tries again.
+    building.catch(() => {
+      if (current === building) current = undefined;
+    });
+    return building;
+  };
   return {
     version: () => version,
     get() {
       if (current) return current;
-      const building = load().then((raw) => snapshotOf(schema, raw));
-      if (!keep) return building;
-      current = building;
-      // A failed build is not kept; the next read tries again.
-      building.catch(() => {
-        if (current === building) current = undefined;
-      });
-      return building;
+      return keep ? keepIt(build()) : build();
     },
     // A build already under way when a write lands is dropped too: it may predate the write.
     invalidate() {
       current = undefined;
       version++;
     },
+    ...(items && keep
+      ? {
+          changed(ids: readonly (string | number)[]) {
+            const previous = current;
+            if (!previous || ids.length === 0) return;
+            const unique = [...new Set(ids)];
+            // Read after the write: its items are read now, and merged once the current list is there.
+            const rows = items.loadSome(unique);
+            const next = previous.then(async (snap) => {
+              const fresh = (await rows).map((row) => items.item.parse(row));
+              const list = merged(snap.data as never[], unique, fresh as never[], items as never);
+              if (list === snap.data) return snap;
+              if (current === next) version++;
+              return listSnapshot(list) as Snap;
+            });
+            // A refresh that fails drops the list: the next read builds it whole.
+            void keepIt(next);
+          },
+        }
+      : {}),
   };
 }
 
-/** Tells every instance (this one included, through its listener) that a list changed. */
-export async function announceChange(database: Database, list: ListName, tx?: Db): Promise<void> {
-  await database.rows(sql`SELECT pg_notify(${CHANGE_CHANNEL}, ${list})`, tx);
+/**
+ * Tells every instance (this one included, through its listener) that a list changed: all of it, or
+ * (with `ids`) those items alone (payload `list:id,id`).
+ */
+export async function announceChange(
+  database: Database,
+  list: ListName,
+  tx?: Db,
+  ids?: readonly (string | number)[],
+): Promise<void> {
+  const payload = ids?.length ? `${list}:${ids.join(',')}` : list;
+  await database.rows(sql`SELECT pg_notify(${CHANGE_CHANNEL}, ${payload})`, tx);
+}
+
+/** What a change notification says: a list, and the items of it that changed (none: all of it). */
+export function changeOf(payload: string): { list: string; ids?: string[] } {
+  const at = payload.indexOf(':');
+  if (at < 0) return { list: payload };
+  return {
+    list: payload.slice(0, at),
+    ids: payload
+      .slice(at + 1)
+      .split(',')
+      .filter(Boolean),
+  };
 }
 
 /** The public lists, one read cache each (services.ts builds them). */
@@ -91,6 +218,25 @@ export type PublicLists = Record<ListName, ReadCache<unknown>>;
 export async function listsChanged(app: { database: Database; lists: PublicLists }, ...lists: ListName[]): Promise<void> {
   for (const list of lists) app.lists[list].invalidate();
   for (const list of lists) await announceChange(app.database, list);
+}
+
+/**
+ * Some items of the public lists changed (a new proposal, a visitor's monument): this instance reads
+ * those items again (its next read sees them) and every instance is told which. Cheaper by far
+ * than listsChanged at a country's size: nothing else is read, and the lists' derived indexes are
+ * updated from the previous ones (domain/lists/models.ts).
+ */
+export async function itemsChanged(
+  app: { database: Database; lists: PublicLists },
+  changes: Partial<Record<ListName, readonly (string | number)[]>>,
+): Promise<void> {
+  for (const [list, ids] of Object.entries(changes) as [ListName, (string | number)[]][]) {
+    const cache = app.lists[list];
+    if (cache.changed) cache.changed(ids);
+    else cache.invalidate();
+  }
+  for (const [list, ids] of Object.entries(changes) as [ListName, (string | number)[]][])
+    await announceChange(app.database, list, undefined, ids);
 }
 
 /**
@@ -150,7 +296,13 @@ export function createDerivedCache<S extends z.ZodType<object>>(
   };
 }
 /** Values by key, each made once and the last `size` used kept (the least recently used goes first). */
-export type Recent<V> = { get(key: string, make: () => V): V; forget(key: string): void };
+export type Recent<V> = {
+  get(key: string, make: () => V): V;
+  forget(key: string): void;
+  /** What is kept, the most recently used last (to carry over into a rebuilt index). */
+  entries(): [string, V][];
+  set(key: string, value: V): void;
+};
 
 export function recentlyUsed<V>(size: number): Recent<V> {
   const kept = new Map<string, V>();
@@ -166,5 +318,11 @@ export function recentlyUsed<V>(size: number): Recent<V> {
       return value;
     },
     forget: (key) => void kept.delete(key),
+    entries: () => [...kept],
+    set(key, value) {
+      kept.delete(key);
+      kept.set(key, value);
+      if (kept.size > size) kept.delete(kept.keys().next().value as string);
+    },
   };
 }

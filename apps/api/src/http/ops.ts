@@ -1,6 +1,7 @@
 // What a load balancer and a city's monitoring ask of the process: /healthz (the process runs; no
-// database), /readyz (the database answers within 1 s and has every migration this build ships;
-// not while shutting down), and the drain on shutdown (not ready first, still serving, then close).
+// database), /readyz (the public lists and their indexes are built, so reads are answered without
+// being shed; the database answers within 1 s and has every migration this build ships; not while
+// shutting down), and the drain on shutdown (not ready first, still serving, then close).
 // Neither path is under /api, so the rate limit, load shedding and the request deadline pass them
 // by; neither sets a cookie; both say no-store.
 import type { AddressInfo } from 'node:net';
@@ -66,9 +67,38 @@ export function readinessCheck(database: Database, log: FastifyInstance['log']) 
   };
 }
 
-export function ops(app: FastifyInstance, database: Database) {
+/**
+ * Reads answered from what is built (ops' `warm`, e.g. the lists and their indexes): started when
+ * the server is ready, tried again by the next /readyz after a failure. Ready when done.
+ */
+function warmUpOnce(warm: () => Promise<void>, log: FastifyInstance['log']) {
+  let warmed = false;
+  let warming: Promise<void> | undefined;
+  return {
+    start() {
+      warming ??= warm().then(
+        () => void (warmed = true),
+        (err: unknown) => {
+          warming = undefined;
+          log.warn({ err }, 'warm-up failed');
+        },
+      );
+      return warming;
+    },
+    get done() {
+      return warmed;
+    },
+  };
+}
+
+export function ops(app: FastifyInstance, database: Database, warm: () => Promise<void> = () => Promise.resolve()) {
   let draining = false;
   const ready = readinessCheck(database, app.log);
+  const warmUp = warmUpOnce(warm, app.log);
+  app.addHook('onReady', (done) => {
+    void warmUp.start();
+    done();
+  });
 
   app.decorate('ops', {
     get draining() {
@@ -92,7 +122,14 @@ export function ops(app: FastifyInstance, database: Database) {
   });
 
   app.get(READY_PATH, async (_req, reply) => {
-    const state: Readiness = draining ? { ready: false, reason: 'shutting down' } : await ready();
+    let state: Readiness = draining ? { ready: false, reason: 'shutting down' } : await ready();
+    if (state.ready && !warmUp.done) {
+      // A city's lists are built in milliseconds; a country's take a while, and reads meanwhile would be shed.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([warmUp.start(), new Promise((resolve) => (timer = setTimeout(resolve, READY_TIMEOUT_MS)))]);
+      clearTimeout(timer);
+      if (!warmUp.done) state = { ready: false, reason: 'building the public lists and their indexes' };
+    }
     // Checked again: the drain may have begun while the database was asked.
     const result: Readiness = draining ? { ready: false, reason: 'shutting down' } : state;
     void reply.header('cache-control', NO_STORE).code(result.ready ? 200 : 503);

@@ -1,7 +1,7 @@
 // Overload and database outages answer 503 with Retry-After instead of piling up requests:
 // @fastify/under-pressure sheds API requests while the event loop lags or the database fails its
-// health check, a request that fails because the database is unreachable becomes a 503, and an
-// API request still unanswered after the deadline gets a 503 rather than hanging.
+// health check, a request that fails because the database is unreachable becomes a 503, and a
+// request still unanswered after the deadline (any route, tRPC batches too) gets a 503 rather than hanging.
 import underPressure, { type FastifyUnderPressureOptions } from '@fastify/under-pressure';
 import { sql } from 'drizzle-orm';
 import { routes, type ErrorBody } from '@linz/contract';
@@ -63,10 +63,10 @@ export async function pressure(app: FastifyInstance, config: Config, database: D
   const deadline = config.pressure.requestDeadlineMs;
   if (deadline > 0) {
     const timers = new WeakMap<FastifyRequest, NodeJS.Timeout>();
-    // Only the REST façade: the tRPC adapter writes its own answers and must not race one.
+    // Every route, tRPC batches included (the adapter's late answer to a request already answered is dropped).
     app.addHook('onRequest', (req, reply, done) => {
-      // The public lists answer from memory; everything else under /api may wait on the database.
-      if (!req.url.startsWith('/api/') || (req.method === 'GET' && FROM_MEMORY.has(req.url))) return done();
+      // The public lists answer from memory; everything else may wait on the database.
+      if (req.method === 'GET' && FROM_MEMORY.has(req.url)) return done();
       // A photo upload is 12 MB from a phone's connection and a re-encoding (sharp's own time limit
       // bounds that): no deadline a list read would take.
       if (req.method === 'POST' && isPhotoUploadPath(req.url.split('?')[0] ?? '')) return done();

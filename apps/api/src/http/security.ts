@@ -15,6 +15,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { connectionOf } from '../domain/identity.js';
+import { connectionGuards } from './connections.js';
 import { refuse } from './errors.js';
 import { pressure } from './pressure.js';
 
@@ -29,6 +30,50 @@ function crossSite(req: FastifyRequest, publicOrigin: string): boolean {
 }
 
 const LIMIT_WINDOW_MS = 60_000;
+
+/** How many calls a request makes: a tRPC batch (`/trpc/a,b,c?batch=1`) one per procedure, anything else one. */
+export function callsOf(url: string): number {
+  if (!url.startsWith('/trpc/')) return 1;
+  const procedures = (url.slice('/trpc/'.length).split('?')[0] ?? '').split(',').length;
+  return Math.max(1, procedures);
+}
+
+/**
+ * @fastify/rate-limit's store, counting a request by its calls: the key is `client` or
+ * `client#calls` (keyGenerator below), and the count is the client's. The least recently seen
+ * clients go first beyond `size`.
+ */
+function weightedStore(size: number) {
+  type Count = { current: number; start: number };
+  const kept = new Map<string, Count>();
+  const split = (key: string): [string, number] => {
+    const at = key.lastIndexOf('#');
+    return at < 0 ? [key, 1] : [key.slice(0, at), Number(key.slice(at + 1)) || 1];
+  };
+  type Answer = (err: Error | null, res: { current: number; ttl: number }) => void;
+  return class WeightedStore {
+    incr(key: string, answer: Answer, timeWindow: number) {
+      const [client, calls] = split(key);
+      const now = Date.now();
+      let count = kept.get(client);
+      if (!count || count.start + timeWindow <= now) count = { current: 0, start: now };
+      count.current += calls;
+      kept.delete(client);
+      kept.set(client, count);
+      if (kept.size > size) kept.delete(kept.keys().next().value as string);
+      answer(null, { current: count.current, ttl: count.start + timeWindow - now });
+    }
+    read(key: string, answer: Answer, timeWindow: number) {
+      const count = kept.get(split(key)[0]);
+      const now = Date.now();
+      if (!count || count.start + timeWindow <= now) answer(null, { current: 0, ttl: 0 });
+      else answer(null, { current: count.current, ttl: count.start + timeWindow - now });
+    }
+    child() {
+      return this;
+    }
+  };
+}
 
 /** A map data tile of the unfiltered map (no query string). */
 const PLAIN_MAP_TILE = /^\/api\/map\/\d+\/\d+\/\d+\.json$/;
@@ -79,16 +124,20 @@ export async function security(app: FastifyInstance, config: Config): Promise<vo
     done();
   });
 
+  connectionGuards(app, config);
   await pressure(app, config, app.services.database);
 
   if (config.limits.requestsPerMinute > 0) {
     await app.register(rateLimit, {
       max: config.limits.requestsPerMinute,
       timeWindow: LIMIT_WINDOW_MS,
-      // The plugin's own in-memory store (least recently seen connections go first beyond this many).
-      cache: 10_000,
+      // In memory, least recently seen connections first out beyond this many; a tRPC batch counts each call.
+      store: weightedStore(10_000),
       // req.ip honours X-Forwarded-For only as far as TRUST_PROXY allows.
-      keyGenerator: (req) => connectionOf(req.ip),
+      keyGenerator: (req) => {
+        const calls = callsOf(req.url);
+        return calls > 1 ? `${connectionOf(req.ip)}#${calls}` : connectionOf(req.ip);
+      },
       // Only a refused request says when to retry (Retry-After); the counters on every other answer
       // would be three more headers on the hottest reads for no reader.
       addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },

@@ -155,7 +155,8 @@ export function createOutboxSender(o: OutboxSenderOptions): OutboxSender {
       try {
         // The mayor's mail shows on the proposal (mayorNotifiedAt); a follower's changes no public list.
         const sent = await markSent(o.database, n, clock.now());
-        if (sent && n.box === 'mayor') await announceChange(o.database, 'interventions').catch(() => {});
+        if (sent && n.box === 'mayor')
+          await announceChange(o.database, 'interventions', undefined, [n.interventionId]).catch(() => {});
         return;
       } catch (err) {
         if (i >= 5) throw err;

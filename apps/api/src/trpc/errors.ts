@@ -13,6 +13,7 @@ const TRPC_CODE: Record<(typeof ERROR_STATUS)[keyof typeof ERROR_STATUS], TRPC_E
   401: 'UNAUTHORIZED',
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
+  408: 'TIMEOUT',
   409: 'CONFLICT',
   411: 'BAD_REQUEST', // never a domain refusal (http/security.ts answers it itself)
   413: 'PAYLOAD_TOO_LARGE',

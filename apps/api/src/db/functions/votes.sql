@@ -122,6 +122,7 @@ DECLARE
   cur_votes integer;
   cur_dirty boolean := false;
   any_counted boolean := false;
+  touched text := '';
   ip_votes integer;
   net_hour integer;
   net_burst integer;
@@ -200,6 +201,9 @@ BEGIN
         -- answer takes says nothing either.
         cur_dirty := true;
         any_counted := true;
+        IF position(',' || b.i || ',' IN ',' || touched || ',') = 0 THEN
+          touched := CASE WHEN touched = '' THEN b.i::text ELSE touched || ',' || b.i END;
+        END IF;
         IF st = 'counted' THEN
           cur_votes := cur_votes + 1;
           r_outcome := 'counted';
@@ -220,7 +224,8 @@ BEGIN
     UPDATE interventions SET votes = cur_votes WHERE id = cur_id;
   END IF;
   IF p_rules->>'channel' IS NOT NULL AND any_counted THEN
-    PERFORM pg_notify(p_rules->>'channel', 'interventions');
+    -- Which proposals: every instance reads those again (read-cache.ts), not the whole list.
+    PERFORM pg_notify(p_rules->>'channel', 'interventions:' || touched);
   END IF;
 END
 $$;

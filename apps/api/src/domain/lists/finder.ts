@@ -4,7 +4,9 @@
 // orders and, per filter set, the matching positions. A word is then found with `indexOf` over
 // that string (one scan at native speed, not a test per item), and a page is a binary search. The
 // cursor is the last item's sort key, so a page goes on after it even when items were added or
-// removed before it.
+// removed before it. The lists are kept in the finder's orders (read-cache.ts), so no index sorts
+// the monuments; an index is built in slices from the one before it (models.ts), reusing each
+// unchanged item's folded text and recomputing the filter sets in use.
 import {
   monumentFilter,
   monumentFilterSearch,
@@ -22,12 +24,42 @@ import {
 } from '@linz/contract';
 import { InvalidInput } from '../errors.js';
 import { recentlyUsed, type Recent } from '../read-cache.js';
+import { BUILT_AT_ONCE, runAtOnce, SLICE_ITEMS, slicedModels, type Steps } from './models.js';
 
 /** Filter sets whose matches are kept per snapshot (the map's and the lists' current ones). */
 const KEPT_FILTER_SETS = 32;
 
-/** One key per filter set: the address form, in a fixed order. */
-export const filterKey = (filters: MonumentFilters): string => new URLSearchParams(monumentFilterSearch(filters)).toString();
+/** A query as its normalised words (contract searchWords): "Linz linz  LINZ" and "linz" are one filter set. */
+const normalQuery = (q: string | undefined) => (q === undefined ? undefined : searchWords(q).join(' ') || undefined);
+
+/** One key per filter set: the address form, in a fixed order, with the query's normalised words. */
+export const filterKey = (filters: MonumentFilters): string =>
+  new URLSearchParams(monumentFilterSearch({ ...filters, q: normalQuery(filters.q) })).toString();
+
+/** Each monument's name folded, once per monument object (unchanged ones keep theirs across list versions). */
+const foldedNames = new WeakMap<Monument, string>();
+function foldedName(m: Monument): string {
+  let name = foldedNames.get(m);
+  if (name === undefined) foldedNames.set(m, (name = fold(m.name)));
+  return name;
+}
+
+/** The finder's order of monuments, which the list is kept in: the name ignoring case and accents, then the name, then the id. */
+export function compareMonuments(a: Monument, b: Monument): number {
+  const x = foldedName(a);
+  const y = foldedName(b);
+  if (x !== y) return x < y ? -1 : 1;
+  if (a.name !== b.name) return a.name < b.name ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+const searchTexts = new WeakMap<object, string>();
+/** An item's folded search text, once per item object. */
+function searchTextOf(item: object, texts: () => (string | undefined)[]): string {
+  let text = searchTexts.get(item);
+  if (text === undefined) searchTexts.set(item, (text = searchText(texts())));
+  return text;
+}
 
 type Key = (string | number)[];
 
@@ -140,6 +172,8 @@ function holdingAll({ all, starts }: Texts, words: readonly string[]): Uint8Arra
 
 /** What a monument list snapshot gets once: the search texts, the list's order, the matches per filter set. */
 export type MonumentIndex = {
+  /** The list this index is of (a large list's reads may answer from the index before the newest). */
+  list: readonly Monument[];
   /** Positions in the list's order (name ignoring case and accents, then name, then id) that pass the filters. */
   matching: (filters: MonumentFilters) => Int32Array;
   keyAt: (i: number) => Key;
@@ -147,41 +181,66 @@ export type MonumentIndex = {
   textAt: (i: number) => string;
   /** The categories the list has (one spelling each, ignoring case), sorted. */
   categories: string[];
+  byId: Map<string, Monument>;
+  /** The filter sets in use, carried into the next list's index. */
+  kept: Recent<{ filters: MonumentFilters; positions: Int32Array }>;
 };
 
-const monumentIndexes = new WeakMap<readonly Monument[], MonumentIndex>();
-
-export function monumentIndex(list: readonly Monument[]): MonumentIndex {
-  let index = monumentIndexes.get(list);
-  if (index) return index;
-  const texts = textsOf(list.map((m) => searchText(monumentTexts(m))));
-  const names = list.map((m) => fold(m.name));
-  const keyAt = (i: number): Key => [names[i] as string, (list[i] as Monument).name, (list[i] as Monument).id];
-  const order = sortedPositions(list.length, (a, b) => compareKeys(keyAt(a), keyAt(b)));
-  const matches: Recent<Int32Array> = recentlyUsed(KEPT_FILTER_SETS);
+function* monumentIndexSteps(list: readonly Monument[], previous: MonumentIndex | undefined): Steps<MonumentIndex> {
+  const texts: string[] = new Array<string>(list.length);
   const categories = new Map<string, string>();
-  for (const m of list) if (!categories.has(m.category.toLowerCase())) categories.set(m.category.toLowerCase(), m.category);
-  index = {
-    keyAt,
-    categories: [...categories].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, spelled]) => spelled),
-    textAt: (i) => texts.all.slice(texts.starts[i], (texts.starts[i + 1] as number) - 1),
-    matching: (filters) =>
-      matches.get(filterKey(filters), () => {
-        // The text through the prepared string, the other filters as the finder defines them.
-        const holding = holdingAll(texts, filters.q === undefined ? [] : searchWords(filters.q));
-        const { q: _q, ...rest } = filters;
-        const pass = monumentFilter(rest);
-        return order.filter((i) => (!holding || holding[i] === 1) && pass(list[i] as Monument));
-      }),
+  const byId = new Map<string, Monument>();
+  for (let i = 0; i < list.length; i++) {
+    const m = list[i] as Monument;
+    byId.set(m.id, m);
+    texts[i] = searchTextOf(m, () => monumentTexts(m));
+    foldedName(m);
+    if (!categories.has(m.category.toLowerCase())) categories.set(m.category.toLowerCase(), m.category);
+    if (i % SLICE_ITEMS === SLICE_ITEMS - 1) yield;
+  }
+  const joined = textsOf(texts);
+  yield;
+  const keyAt = (i: number): Key => [foldedName(list[i] as Monument), (list[i] as Monument).name, (list[i] as Monument).id];
+  const order = Int32Array.from({ length: list.length }, (_, i) => i);
+  const matchingNow = (filters: MonumentFilters) => {
+    // The text through the prepared string, the other filters as the finder defines them.
+    const q = normalQuery(filters.q);
+    const holding = holdingAll(joined, q === undefined ? [] : searchWords(q));
+    const { q: _q, ...rest } = filters;
+    const pass = monumentFilter(rest);
+    return order.filter((i) => (!holding || holding[i] === 1) && pass(list[i] as Monument));
   };
-  monumentIndexes.set(list, index);
+  const kept: MonumentIndex['kept'] = recentlyUsed(KEPT_FILTER_SETS);
+  // The filter sets in use before: ready in the new index, so no read recomputes them.
+  for (const [key, { filters }] of previous?.kept.entries() ?? []) {
+    kept.set(key, { filters, positions: matchingNow(filters) });
+    yield;
+  }
+  return {
+    list,
+    keyAt,
+    kept,
+    byId,
+    categories: [...categories].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, spelled]) => spelled),
+    textAt: (i) => joined.all.slice(joined.starts[i], (joined.starts[i + 1] as number) - 1),
+    matching: (filters) => kept.get(filterKey(filters), () => ({ filters, positions: matchingNow(filters) })).positions,
+  };
+}
+
+/** The monument lists' indexes: a large list's built in slices, from the one before. */
+export const monumentIndexes = slicedModels(monumentIndexSteps, (list) => list.length <= BUILT_AT_ONCE);
+const builtAtOnce = new WeakMap<readonly Monument[], MonumentIndex>();
+
+/** The index of exactly this list, built now if need be (exports, the bench). */
+export function monumentIndex(list: readonly Monument[]): MonumentIndex {
+  let index = builtAtOnce.get(list);
+  if (!index) builtAtOnce.set(list, (index = runAtOnce(monumentIndexSteps(list, undefined))));
   return index;
 }
 
-export function monumentPage(list: readonly Monument[], filters: MonumentFilters, page: PageRequest): MonumentPage {
-  const index = monumentIndex(list);
+export function monumentPage(index: MonumentIndex, filters: MonumentFilters, page: PageRequest): MonumentPage {
   return {
-    ...pageOf(list, index.matching(filters), index.keyAt, 'm', ['string', 'string', 'string'], page),
+    ...pageOf(index.list, index.matching(filters), index.keyAt, 'm', ['string', 'string', 'string'], page),
     categories: index.categories,
   };
 }
@@ -189,61 +248,101 @@ export function monumentPage(list: readonly Monument[], filters: MonumentFilters
 type PagedIntervention = Intervention & { monument: Monument };
 
 /** What a proposal list snapshot gets once, with the monument list it was paired with. */
-type InterventionIndex = {
+export type InterventionIndex = {
+  list: readonly Intervention[];
   monuments: readonly Monument[];
+  byId: Map<string, Monument>;
   /** The public proposals whose monument is in the monument list, each with it. */
   items: PagedIntervention[];
   /** Their folded search texts: the proposal's name and its monument's names. */
   texts: Texts;
-  /** Most votes first, then the newest (ids grow with each proposal); or the newest first. */
+  /** Most votes first, then the newest (ids grow with each proposal): the list's own order; or the newest first. */
   byVotes: Int32Array;
   byNewest: Int32Array;
-  matches: Recent<Int32Array>;
+  matches: Recent<{ search: InterventionSearch; positions: Int32Array }>;
 };
 
-const interventionIndexes = new WeakMap<readonly Intervention[], InterventionIndex>();
+/** A proposal list paired with a monument list: what an intervention index is of. */
+export type ListPair = { list: readonly Intervention[]; monuments: readonly Monument[] };
+const pairs = new WeakMap<readonly Intervention[], ListPair>();
+/** The one pair object of these two lists (an index is kept per pair). */
+export function pairOf(list: readonly Intervention[], monuments: readonly Monument[]): ListPair {
+  const pair = pairs.get(list);
+  if (pair?.monuments === monuments) return pair;
+  const made = { list, monuments };
+  pairs.set(list, made);
+  return made;
+}
 
-function interventionIndex(list: readonly Intervention[], monuments: readonly Monument[]): InterventionIndex {
-  const found = interventionIndexes.get(list);
-  if (found?.monuments === monuments) return found;
-  const byId = new Map(monuments.map((m) => [m.id, m]));
-  const items = list.flatMap((i) => {
+/** A proposal joined with its monument, once per pair of objects. */
+const joinedItems = new WeakMap<Intervention, { monument: Monument; item: PagedIntervention }>();
+function joined(i: Intervention, monument: Monument): PagedIntervention {
+  const found = joinedItems.get(i);
+  if (found?.monument === monument) return found.item;
+  const item = { ...i, monument };
+  joinedItems.set(i, { monument, item });
+  return item;
+}
+
+const searchKey = (search: InterventionSearch) =>
+  [search.sort === 'newest' ? 'n' : 'v', search.status?.join(',') ?? '', normalQuery(search.q) ?? ''].join('|');
+
+function* interventionIndexSteps(
+  { list, monuments }: ListPair,
+  previous: InterventionIndex | undefined,
+): Steps<InterventionIndex> {
+  const byId = previous?.monuments === monuments ? previous.byId : new Map(monuments.map((m) => [m.id, m]));
+  yield;
+  const items: PagedIntervention[] = [];
+  const texts: string[] = [];
+  for (let k = 0; k < list.length; k++) {
+    const i = list[k] as Intervention;
     const monument = byId.get(i.monumentId);
-    return monument ? [{ ...i, monument }] : [];
-  });
+    if (monument) {
+      const item = joined(i, monument);
+      items.push(item);
+      texts.push(searchTextOf(item, () => [i.name, monument.name, monument.name_en]));
+    }
+    if (k % SLICE_ITEMS === SLICE_ITEMS - 1) yield;
+  }
   const at = (i: number) => items[i] as PagedIntervention;
   const index: InterventionIndex = {
+    list,
     monuments,
+    byId,
     items,
-    texts: textsOf(items.map((i) => searchText([i.name, i.monument.name, i.monument.name_en]))),
-    byVotes: sortedPositions(items.length, (a, b) => at(b).votes - at(a).votes || at(b).id - at(a).id),
+    texts: textsOf(texts),
+    byVotes: Int32Array.from({ length: items.length }, (_, i) => i),
     byNewest: sortedPositions(items.length, (a, b) => at(b).id - at(a).id),
     matches: recentlyUsed(KEPT_FILTER_SETS),
   };
-  interventionIndexes.set(list, index);
+  yield;
+  for (const [key, { search }] of previous?.matches.entries() ?? []) {
+    index.matches.set(key, { search, positions: matchingOf(index, search) });
+    yield;
+  }
   return index;
 }
 
+function matchingOf(index: InterventionIndex, search: InterventionSearch): Int32Array {
+  const q = normalQuery(search.q);
+  const holding = holdingAll(index.texts, q === undefined ? [] : searchWords(q));
+  const statuses: readonly string[] | undefined = search.status;
+  return (search.sort === 'newest' ? index.byNewest : index.byVotes).filter(
+    (i) => (!holding || holding[i] === 1) && (!statuses || statuses.includes((index.items[i] as PagedIntervention).status)),
+  );
+}
+
+/** The proposal lists' indexes, per pair with a monument list. */
+export const interventionIndexes = slicedModels(interventionIndexSteps, (pair) => pair.list.length <= BUILT_AT_ONCE);
+
 /** `/interventions`' list: `status`, `q` over the proposal's and its monument's names, `sort`. */
-export function interventionPage(
-  list: readonly Intervention[],
-  monuments: readonly Monument[],
-  search: InterventionSearch,
-  page: PageRequest,
-): InterventionPage {
-  const index = interventionIndex(list, monuments);
+export function interventionPage(index: InterventionIndex, search: InterventionSearch, page: PageRequest): InterventionPage {
   const newest = search.sort === 'newest';
   const at = (i: number) => index.items[i] as PagedIntervention;
   // The sort keys ascend along the order: votes and id negated.
   const keyAt = newest ? (i: number): Key => [-at(i).id] : (i: number): Key => [-at(i).votes, -at(i).id];
-  const key = [newest ? 'n' : 'v', search.status?.join(',') ?? '', search.q ?? ''].join('|');
-  const matching = index.matches.get(key, () => {
-    const holding = holdingAll(index.texts, search.q === undefined ? [] : searchWords(search.q));
-    const statuses: readonly string[] | undefined = search.status;
-    return (newest ? index.byNewest : index.byVotes).filter(
-      (i) => (!holding || holding[i] === 1) && (!statuses || statuses.includes(at(i).status)),
-    );
-  });
+  const matching = index.matches.get(searchKey(search), () => ({ search, positions: matchingOf(index, search) })).positions;
   const shape = newest ? (['number'] as const) : (['number', 'number'] as const);
   return pageOf(index.items, matching, keyAt, newest ? 'n' : 'v', shape, page);
 }

@@ -1,6 +1,7 @@
 // Use cases of the public lists' derived reads: a page of a list, searched and filtered on the
 // server, and the map's data by tile. Each answers a snapshot's data (read-cache.ts), so the REST
-// façade sends its bytes with their ETag.
+// façade sends its bytes with their ETag. A large list's reads answer from its last complete index
+// while the newest is built in slices (models.ts): no read waits for a write's rebuild.
 import {
   InterventionPage,
   MonumentPage,
@@ -9,20 +10,34 @@ import {
   type MonumentPageQuery,
 } from '@linz/contract';
 import type { z } from 'zod';
-import { interventionPage, monumentPage } from './finder.js';
+import { interventionIndexes, interventionPage, monumentIndexes, monumentPage, pairOf } from './finder.js';
 import { mapTile } from './map-tiles.js';
 import { snapshotOf } from '../read-cache.js';
 import type { App } from '../app.js';
 
+/** The monuments' index of the newest list, or while that is built, of the last one. */
+export const monumentIndexNow = async (app: App) => monumentIndexes.of((await app.lists.monuments.get()).data);
+
+export async function interventionIndexNow(app: App) {
+  const [list, monuments] = await Promise.all([app.lists.interventions.get(), app.lists.monuments.get()]);
+  return interventionIndexes.of(pairOf(list.data, monuments.data));
+}
+
 export async function monumentsPageOf(app: App, input: z.infer<typeof MonumentPageQuery>) {
-  const list = (await app.lists.monuments.get()).data;
-  return snapshotOf(MonumentPage, monumentPage(list, input.filters, input.page)).data;
+  return snapshotOf(MonumentPage, monumentPage(await monumentIndexNow(app), input.filters, input.page)).data;
 }
 
 export async function interventionsPageOf(app: App, input: z.infer<typeof InterventionPageQuery>) {
-  const [list, monuments] = await Promise.all([app.lists.interventions.get(), app.lists.monuments.get()]);
-  return snapshotOf(InterventionPage, interventionPage(list.data, monuments.data, input.search, input.page)).data;
+  return snapshotOf(InterventionPage, interventionPage(await interventionIndexNow(app), input.search, input.page)).data;
 }
 
 export const mapTileOf = async (app: App, input: z.infer<typeof MapTileInput>) =>
-  mapTile((await app.lists.monuments.get()).data, input.filters, input.tile).data;
+  (await mapTile(await monumentIndexNow(app), input.filters, input.tile)).data;
+
+/** Ready to answer reads without building anything on a request's way: the lists and their indexes (ops.ts /readyz). */
+export async function warmUp(app: App): Promise<void> {
+  const [list, monuments] = await Promise.all([app.lists.interventions.get(), app.lists.monuments.get()]);
+  const index = await monumentIndexes.exactly(monuments.data);
+  await interventionIndexes.exactly(pairOf(list.data, monuments.data));
+  await mapTile(index, {}, { z: 0, x: 0, y: 0 });
+}

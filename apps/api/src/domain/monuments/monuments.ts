@@ -1,6 +1,6 @@
 // Monuments: the public list and visitor additions (always unvalidated, with the spec's defaults).
 import { randomInt } from 'node:crypto';
-import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
   insideArea,
   USER_MONUMENT_DEFAULTS,
@@ -45,11 +45,19 @@ export function toMonument(r: PlacedRow, proposals = 0): Monument {
   };
 }
 
-export async function listMonuments(database: Database): Promise<Monument[]> {
+/** The public monuments (or those of `ids` that are public: a list's incremental refresh, read-cache.ts). */
+export async function listMonuments(database: Database, ids?: readonly string[]): Promise<Monument[]> {
   const rows = await database.db
     .select({ m: monuments, proposals: proposalCount })
     .from(monuments)
-    .where(and(eq(monuments.moderation, 'visible'), isNull(monuments.mergedInto), isNotNull(monuments.lat)))
+    .where(
+      and(
+        eq(monuments.moderation, 'visible'),
+        isNull(monuments.mergedInto),
+        isNotNull(monuments.lat),
+        ids ? inArray(monuments.id, [...ids]) : undefined,
+      ),
+    )
     .orderBy(asc(monuments.name), asc(monuments.id));
   return rows.flatMap((r) => (isPlaced(r.m) ? [toMonument(r.m, r.proposals)] : []));
 }

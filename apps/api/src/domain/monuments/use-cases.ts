@@ -2,7 +2,7 @@
 import type { NewMonument } from '@linz/contract';
 import { createWithinLimit } from '../limits.js';
 import { addMonument, getPublicMonument } from './monuments.js';
-import { listsChanged } from '../read-cache.js';
+import { itemsChanged } from '../read-cache.js';
 import type { Actor, App } from '../app.js';
 
 /** A visitor adds a missing monument: within the connection's create limit, inside the city's
@@ -12,7 +12,7 @@ export async function addMonumentAsVisitor(app: App, input: NewMonument, actor: 
   const monument = await createWithinLimit(app.database, ipHash, app.config.limits.createsPer5Minutes, (tx) =>
     addMonument(app.database, tx, input, ipHash, actor.voterHash(), app.config.moderation, app.config.site.area),
   );
-  await listsChanged(app, 'monuments');
+  await itemsChanged(app, { monuments: [monument.id] });
   return monument;
 }
 

@@ -10,7 +10,7 @@ import {
   type MonumentFeatureCollection,
   type MonumentFilters,
 } from '@linz/contract';
-import { monumentIndex } from '../lists/finder.js';
+import type { MonumentIndex } from '../lists/finder.js';
 
 /** The attribution every export carries (CC BY 4.0 asks for it). */
 export const ATTRIBUTION =
@@ -47,10 +47,11 @@ export function parseExportQuery(query: Record<string, unknown>): { value: Expor
 const inBbox = (m: Monument, b: Bbox) =>
   m.geoLocY >= b.minLon && m.geoLocY <= b.maxLon && m.geoLocX >= b.minLat && m.geoLocX <= b.maxLat;
 
-export function selectMonuments(list: readonly Monument[], q: ExportQuery): Monument[] {
+export function selectMonuments(index: MonumentIndex, q: ExportQuery): Monument[] {
   // The filters' matches are kept per list snapshot (finder.ts); the export keeps the list's order.
+  const { list } = index;
   const passing = new Uint8Array(list.length);
-  for (const i of monumentIndex(list).matching(q.filters)) passing[i] = 1;
+  for (const i of index.matching(q.filters)) passing[i] = 1;
   return list.filter((m, i) => passing[i] === 1 && (!q.bbox || inBbox(m, q.bbox)));
 }
 

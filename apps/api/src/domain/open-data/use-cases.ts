@@ -4,6 +4,7 @@
 import { ERROR_STATUS, type ErrorCode, type Open311Format, type Open311RouteName } from '@linz/contract';
 import type { App } from '../app.js';
 import { Invalid } from '../errors.js';
+import { monumentIndexNow } from '../lists/use-cases.js';
 import { publicPhotos } from '../photos/photos.js';
 import { interventionsCsv, monumentsCsv, parseExportQuery, photoIndex, selectMonuments, toGeoJson } from './exports.js';
 import { answersFeed, interventionsFeed } from './feeds.js';
@@ -26,8 +27,8 @@ class InvalidExportQuery extends Invalid {
 async function exportedMonuments(app: App, sent: Record<string, unknown>) {
   const { value, invalid } = parseExportQuery(sent);
   if (invalid.length > 0) throw new InvalidExportQuery(`Invalid query parameter(s): ${invalid.join(', ')}.`);
-  const [list, index] = await Promise.all([app.lists.monuments.get(), photosOf(app)]);
-  return { list: selectMonuments(list.data, value), index };
+  const [list, index] = await Promise.all([monumentIndexNow(app), photosOf(app)]);
+  return { list: selectMonuments(list, value), index };
 }
 
 /** The approved photos: URL, alt text, credit and licence of each. */

@@ -76,8 +76,15 @@ const selectInterventions = sql`
   FROM interventions i JOIN monuments m ON m.id = i.monument_id
   WHERE ${publicIntervention('i', 'm')}`;
 
-export async function listAllInterventions(database: Database): Promise<Intervention[]> {
-  const rows = await database.rows<Row>(sql`${selectInterventions} ORDER BY i.votes DESC, i.id DESC`);
+/** The public proposals (or those of `ids` that are public: a list's incremental refresh, read-cache.ts). */
+export async function listAllInterventions(database: Database, ids?: readonly number[]): Promise<Intervention[]> {
+  const only = ids
+    ? sql` AND i.id IN (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql``;
+  const rows = await database.rows<Row>(sql`${selectInterventions}${only} ORDER BY i.votes DESC, i.id DESC`);
   return rows.map(toIntervention);
 }
 

@@ -4,7 +4,7 @@ import { NotFound } from '../errors.js';
 import { continuationOf } from '../follows/follows.js';
 import { createIntervention, listAwaitingAnswer, listMonumentInterventions } from './interventions.js';
 import { createWithinLimit } from '../limits.js';
-import { listsChanged } from '../read-cache.js';
+import { itemsChanged, listsChanged } from '../read-cache.js';
 import { report, type ReportTarget } from './reports.js';
 import { castVote } from '../votes/votes.js';
 import { sharePhoto } from '../photos/photos.js';
@@ -17,7 +17,8 @@ export async function proposeIntervention(app: App, input: { monumentId: string;
   const created = await createWithinLimit(app.database, ipHash, app.config.limits.createsPer5Minutes, (tx) =>
     createIntervention(app.database, input.monumentId, input.body, ipHash, tx, actor.voterHash(), app.config.moderation),
   );
-  await listsChanged(app, 'interventions', 'monuments');
+  // The new proposal, and its monument (whose proposals it counts).
+  await itemsChanged(app, { interventions: [created.id], monuments: [input.monumentId] });
   app.metrics?.proposalCreated();
   return created;
 }
@@ -34,14 +35,18 @@ export async function voteForProposal(app: App, input: { interventionId: number;
     ipHashBefore: ip.previous,
     netHash: actor.netHash(),
   };
+  let votedFor = ballot.interventionId;
   const cast = (b: typeof ballot) => castVote(app.ballots, b, () => actor.answered());
   const { newVoteCount, queued } = await cast(ballot).catch(async (err: unknown) => {
     const next = err instanceof NotFound ? await continuationOf(app.database, ballot.interventionId) : null;
     if (!next) throw err;
+    votedFor = next.id;
     return cast({ ...ballot, interventionId: next.id, monumentId: next.monumentId });
   });
-  // Other instances learn of the count from the vote function's own notification (db/functions/votes.sql).
-  app.lists.interventions.invalidate();
+  // This proposal is read again (a held vote changed nothing public: the list stays as it is). Other
+  // instances learn of it from the vote function's own notification (db/functions/votes.sql).
+  if (app.lists.interventions.changed) app.lists.interventions.changed([votedFor]);
+  else app.lists.interventions.invalidate();
   app.metrics?.voteCounted();
   if (queued) app.mailQueued();
   return { newVoteCount };

@@ -1,0 +1,89 @@
+// The lists' derived indexes (the finder's texts and matches, the map's cluster indexes) as models
+// built in slices: a build is a generator that yields every few thousand items, run either at once
+// (a city's few hundred monuments: the read waits, as it always did) or, for a large list, between
+// other requests' turns of the event loop (setImmediate), while reads keep answering from the last
+// complete model. Builds are debounced: one at a time, and a burst of writes makes one more build
+// for the newest list, not one each. A build starts from the model before it and reuses what did
+// not change (an item's folded text, a cluster index whose monuments did not move).
+import { setImmediate as nextTurn } from 'node:timers/promises';
+
+/** A build in slices: it yields where another request may run. */
+export type Steps<T> = Generator<void, T, void>;
+
+/** Items between two slices of a build. */
+export const SLICE_ITEMS = 2000;
+/** A list this long or shorter is built at once (the read waits, a few milliseconds). */
+export const BUILT_AT_ONCE = 5000;
+
+export function runAtOnce<T>(steps: Steps<T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+export async function runSliced<T>(steps: Steps<T>): Promise<T> {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await nextTurn();
+  }
+}
+
+export type Models<L extends object, M> = {
+  /** The model of `list`, or (for a large list whose model is still being built) the last complete one. */
+  of(list: L): Promise<M>;
+  /** The model of `list` itself, waiting for its build (readiness, tests). */
+  exactly(list: L): Promise<M>;
+};
+
+/** Models of a list's versions: `build(list, previous)` makes one; `small(list)` says it may be built at once. */
+export function slicedModels<L extends object, M>(
+  build: (list: L, previous: M | undefined) => Steps<M>,
+  small: (list: L) => boolean,
+): Models<L, M> {
+  const built = new WeakMap<L, M>();
+  let last: M | undefined;
+  let building: { list: L; done: Promise<M> } | undefined;
+  let wanted: L | undefined;
+  const finished = (list: L, model: M) => {
+    built.set(list, model);
+    last = model;
+    return model;
+  };
+  const start = (list: L): Promise<M> => {
+    const done = runSliced(build(list, last)).then((model) => finished(list, model));
+    building = { list, done };
+    const next = () => {
+      building = undefined;
+      const newest = wanted;
+      wanted = undefined;
+      if (newest && !built.has(newest)) void start(newest).catch(() => {});
+    };
+    done.then(next, next);
+    return done;
+  };
+  const exactly = (list: L): Promise<M> => {
+    const ready = built.get(list);
+    if (ready) return Promise.resolve(ready);
+    if (small(list)) return Promise.resolve(finished(list, runAtOnce(build(list, last))));
+    if (building?.list === list) return building.done;
+    if (!building) return start(list);
+    // One build at a time: this list's comes after the running one.
+    wanted = list;
+    return building.done.catch(() => undefined).then(() => exactly(list));
+  };
+  return {
+    exactly,
+    of(list) {
+      const ready = built.get(list);
+      if (ready) return Promise.resolve(ready);
+      if (small(list) || last === undefined) return exactly(list);
+      if (building?.list !== list) {
+        if (building) wanted = list;
+        else void start(list).catch(() => {});
+      }
+      return Promise.resolve(last);
+    },
+  };
+}
