@@ -26,5 +26,4 @@ await build({
 });
 cpSync('src/db/migrations', `${outdir}/migrations`, { recursive: true });
 cpSync('src/db/functions', `${outdir}/functions`, { recursive: true });
-// The street register is read at seed time from dist/seed (db/streets.ts): Node 20 imports no text files.
-cpSync('seed/linz-street-names.csv', `${outdir}/seed/linz-street-names.csv`);
+// The city profiles (apps/api/cities) are read at start from beside dist/, as from beside src/: not copied.

@@ -330,7 +330,7 @@ export const signInAttempts = pgTable(
 );
 
 /**
- * The city's street-name register (seed/linz-street-names.csv, Stadt Linz – data.linz.gv.at,
+ * The city's street-name register (the city profile's seed.streets, e.g. Stadt Linz – data.linz.gv.at,
  * CC BY 4.0), loaded at seed time; the dashboard counts streets from here, never from typed-in figures.
  */
 export const streetNames = pgTable('street_names', {

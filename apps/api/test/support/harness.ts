@@ -42,6 +42,13 @@ export async function freshDatabase(statementTimeoutMs?: number): Promise<{ data
   };
 }
 
+/** Removes the run's seed (monuments, street register and their markers): a database no city has started on. */
+export async function unseed(database: Database): Promise<void> {
+  await database.rows(sql`DELETE FROM monuments`);
+  await database.rows(sql`DELETE FROM street_names`);
+  await database.rows(sql`DELETE FROM app_secrets WHERE name IN ('seeded', 'seeded-streets', 'seeded-ids')`);
+}
+
 /**
  * Holds a lock until the returned function is called, so that what needs it waits: on PostgreSQL
  * another session takes it (`lock` runs in that session's open transaction); on PGlite (one
@@ -151,11 +158,14 @@ export async function testApp(
     tiles?: BuildOptions['tiles'];
     /** loadConfig options (timing, limits) over TEST_OPTIONS. */
     config?: ConfigOptions;
+    /** Without the run's Linz seed: the start seeds the CITY's own profile (another city's tests). */
+    unseeded?: boolean;
   } = {},
 ) {
-  const { config: options, ...build } = opts;
+  const { config: options, unseeded, ...build } = opts;
   const config = testConfig(env, options);
   const { database, url } = await freshDatabase(config.databaseStatementTimeoutMs);
+  if (unseeded) await unseed(database);
   const app = await buildApp(config, { database, ...build });
   return {
     app,
