@@ -421,7 +421,7 @@ function refusePlaceholders(publicUrl: string, profileFile: string, profile: Sit
     [
       ...(fields.length > 0 ? [`SITE_PROFILE ${profileFile}:`, ...fields.map((f) => `  ${f}`)] : []),
       ...(cityFields.length > 0 ? [`CITY ${city.folder}/city.json:`, ...cityFields.map((f) => `  ${f}`)] : []),
-      ...(mayor ? [`MAYOR_EMAIL (or the city profile's mayorEmail): ${mayor}; set the mayor's office's address`] : []),
+      ...(mayor ? [`MAYOR_EMAIL: ${mayor}; set the mayor's office's address (the city profile's mayorEmail, or MAYOR_EMAIL)`] : []),
       'What a city fills in before going live: docs/operations.md#going-live',
     ],
     `Invalid configuration: PUBLIC_URL ${publicUrl} is public, but these are placeholders:`,

@@ -8,8 +8,13 @@ import { z } from 'zod';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 
-/** The profiles shipped with the code: apps/api/cities (the same path from src/city and from dist/). */
-export const CITIES_DIR = path.resolve(here, here.endsWith(`${path.sep}city`) ? '../../cities' : '../cities');
+/** The profiles shipped with the code: apps/api/cities, the nearest `cities` folder above this module (src/city/, dist/, a test's bundle). */
+export const CITIES_DIR = (() => {
+  for (let dir = here; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'cities'))) return path.join(dir, 'cities');
+    if (path.dirname(dir) === dir) return path.resolve(here, '../cities');
+  }
+})();
 
 const Localised = z.object({ de: z.string().trim().min(1), en: z.string().trim().min(1) });
 const FileName = z

@@ -32,6 +32,11 @@ const moderationReason = () => ({
   moderationReasonEn: text('moderation_reason_en'),
 });
 
+/** A line as GeoJSON has it: [longitude, latitude] positions. */
+export type LineGeometry =
+  | { type: 'LineString'; coordinates: [number, number][] }
+  | { type: 'MultiLineString'; coordinates: [number, number][][] };
+
 export const monuments = pgTable(
   'monuments',
   {
@@ -59,8 +64,14 @@ export const monuments = pgTable(
     /** Keyed hash of the adding browser's voter id: it sees its monument while staff review it. */
     creatorVoterHash: text('creator_voter_hash'),
     ...moderationReason(),
+    /** A street's line for drawing (GeoJSON LineString or MultiLineString); null for a point. */
+    geometry: jsonb('geometry').$type<LineGeometry>(),
+    /** What `pnpm city import` found it under (e.g. `street:<folded name>`, `id:<id>`); null if not imported. */
+    importKey: text('import_key'),
+    /** The values the last import wrote: a field that differs from them now was corrected by staff and is kept. */
+    imported: jsonb('imported').$type<Record<string, unknown>>(),
   },
-  (t) => [index('monuments_creator_idx').on(t.creatorIpHash, t.createdAt)],
+  (t) => [index('monuments_creator_idx').on(t.creatorIpHash, t.createdAt), uniqueIndex('monuments_import_key_idx').on(t.importKey)],
 );
 
 export const interventions = pgTable(
