@@ -26,5 +26,4 @@ await build({
 });
 cpSync('src/db/migrations', `${outdir}/migrations`, { recursive: true });
 cpSync('src/db/functions', `${outdir}/functions`, { recursive: true });
-// The street register and its points are read at seed time from dist/seed (db/streets.ts): Node 20 imports no text files.
-for (const file of ['linz-street-names.csv', 'linz-street-points.csv']) cpSync(`seed/${file}`, `${outdir}/seed/${file}`);
+// The city profiles (apps/api/cities) are read at start from beside dist/, as from beside src/: not copied.

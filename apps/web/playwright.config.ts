@@ -43,7 +43,7 @@ const mailDir = `${dataDir}-mail`;
  * alone): a new category is the site profile's decision. */
 const siteProfile = `${dataDir}-site.json`;
 if (!existsSync(siteProfile)) {
-  const shipped = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../api/site/denkmal-linz.json'), 'utf8')) as object;
+  const shipped = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../api/cities/linz/site.json'), 'utf8')) as object;
   mkdirSync(path.dirname(siteProfile), { recursive: true });
   writeFileSync(siteProfile, JSON.stringify({ ...shipped, categories: [E2E_CATEGORY] }));
 }

@@ -9,7 +9,7 @@ import { APP_PATHS, PATHS, pathOf } from '@linz/contract/facts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
-import { seedLinz } from './db/seed.js';
+import { seedCity } from './db/seed.js';
 import { CHANGE_CHANNEL } from './domain/read-cache.js';
 import { runRetention, scheduleRetention } from './domain/site/retention.js';
 import { cookieSecret } from './domain/secrets.js';
@@ -62,7 +62,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
       dataDir: config.dataDir,
       statementTimeoutMs: config.databaseStatementTimeoutMs,
     }));
-  await seedLinz(database);
+  await seedCity(database, config.city);
   const secret = await cookieSecret(database, config.cookieSecret);
 
   const app: FastifyInstance = Fastify({
@@ -136,6 +136,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
     webDist: config.webDist,
     publicUrl: config.publicUrl,
     figures: async () => (await services.stats.get()).data,
+    city: config.city,
   });
   const proposalHead = sharePage(app, { webDist: config.webDist, publicUrl: config.publicUrl, services });
   await webApp(

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { SiteProfile, THRESHOLD_COUNTS, type ThresholdCounts } from '@linz/contract';
 import { DEFAULT_TILES, PATHS, PRODUCT_NAME, TILE_ATTRIBUTIONS } from '@linz/contract/facts';
 import { z } from 'zod';
+import { CityProfileError, cityFolder, loadCity, type City } from './city/profile.js';
 
 const int = (def: number) => z.coerce.number().int().nonnegative().default(def);
 
@@ -126,7 +127,10 @@ const Env = z.object({
   TILE_CACHE_MAX_MB: int(1024),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default(`${PRODUCT_NAME} <no-reply@localhost>`),
-  MAYOR_EMAIL: z.string().default('buergermeister@linz.example'),
+  // The city profile's folder: a shipped one's name (apps/api/cities/<name>) or a path.
+  CITY: z.string().min(1).default('linz'),
+  // Overrides the city profile's mayorEmail.
+  MAYOR_EMAIL: z.string().optional(),
   RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
   // A bearer token that is short enough to guess would make the figures public.
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must have at least 16 characters').optional(),
@@ -140,7 +144,7 @@ const Env = z.object({
   THRESHOLD_COUNTS: z.enum(THRESHOLD_COUNTS).default('votes'),
   THRESHOLD_MIN_NETWORKS: z.coerce.number().int().min(1).default(4),
   BURST_VOTES_PER_NETWORK_HOUR: z.coerce.number().int().min(1).default(8),
-  // Who runs the site: one validated file.
+  // Who runs the site: one validated file (the city profile's site.json when not set).
   SITE_PROFILE: z.string().optional(),
   MODERATION: z.enum(['post', 'pre']).default('post'),
 });
@@ -241,8 +245,10 @@ export type Config = {
   readCache: boolean;
   /** What the mayor's threshold counts, how many networks its votes need, and when one network's votes are a burst. */
   votes: { counts: ThresholdCounts; minNetworks: number; burst: number };
-  /** Who runs this site (Impressum, accessibility statement, privacy page): the SITE_PROFILE file, validated. */
+  /** Who runs this site (Impressum, accessibility statement, privacy page): the SITE_PROFILE file (else the city's), validated. */
   site: SiteProfile;
+  /** The city (CITY): its name, boundary, view, time zone, threshold, seed files (city/profile.ts). */
+  city: City;
   /**
    * post: new proposals and monuments are public at once (unless the word screen holds them);
    * pre: others see them only once staff approve (docs/screening.md).
@@ -344,7 +350,7 @@ function oidcOf(e: z.infer<typeof Env>, publicUrl: string): OidcConfig | undefin
     .map((d) => d.trim().toLowerCase().replace(/^@/, ''))
     .filter((d) => d !== '');
   if (domains?.some((d) => !/^[a-z0-9.-]+\.[a-z]{2,}$/.test(d))) {
-    throw invalid(['OIDC_ALLOWED_DOMAINS: a comma-separated list of domains, e.g. linz.gv.at,magistrat.linz.at']);
+    throw invalid(['OIDC_ALLOWED_DOMAINS: a comma-separated list of domains, e.g. stadt.example.at,magistrat.example.at']);
   }
   const staffClaim = e.OIDC_STAFF_CLAIM
     ? { claim: e.OIDC_STAFF_CLAIM.slice(0, eq).trim(), value: e.OIDC_STAFF_CLAIM.slice(eq + 1).trim() }
@@ -363,11 +369,6 @@ function oidcOf(e: z.infer<typeof Env>, publicUrl: string): OidcConfig | undefin
     allowedDomains,
   };
 }
-
-const here = path.dirname(new URL(import.meta.url).pathname);
-
-/** The profile shipped for the art project as it stands (apps/api/site/). */
-export const DEFAULT_SITE_PROFILE = path.join(here, '../site/denkmal-linz.json');
 
 /** Reads and validates the site profile; a missing, unreadable or incomplete file refuses the start. */
 export function loadSiteProfile(file: string): SiteProfile {
@@ -434,16 +435,18 @@ export function profilePlaceholders(profile: SiteProfile): string[] {
   return found;
 }
 
-/** A start that would publish is refused while the legal pages or the mayor's address are placeholders. */
-function refusePlaceholders(publicUrl: string, profileFile: string, profile: SiteProfile, mayorEmail: string): void {
+/** A start that would publish is refused while the legal pages, the city profile or the mayor's address are placeholders. */
+function refusePlaceholders(publicUrl: string, profileFile: string, profile: SiteProfile, mayorEmail: string, city: City): void {
   if (!publishes(publicUrl)) return;
   const fields = profilePlaceholders(profile);
   const mayor = placeholder('MAYOR_EMAIL', mayorEmail);
-  if (fields.length === 0 && !mayor) return;
+  const cityFields = city.example ? ['example: written by `pnpm city init`; check every field and remove "example"'] : [];
+  if (fields.length === 0 && !mayor && cityFields.length === 0) return;
   throw invalid(
     [
       ...(fields.length > 0 ? [`SITE_PROFILE ${profileFile}:`, ...fields.map((f) => `  ${f}`)] : []),
-      ...(mayor ? [`MAYOR_EMAIL: ${mayor}; set the mayor's office's address`] : []),
+      ...(cityFields.length > 0 ? [`CITY ${city.folder}/city.json:`, ...cityFields.map((f) => `  ${f}`)] : []),
+      ...(mayor ? [`MAYOR_EMAIL: ${mayor}; set the mayor's office's address (the city profile's mayorEmail, or MAYOR_EMAIL)`] : []),
       'What a city fills in before going live: docs/operations.md#going-live',
     ],
     `Invalid configuration: PUBLIC_URL ${publicUrl} is public, but these are placeholders:`,
@@ -460,9 +463,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   const publicUrl = e.PUBLIC_URL.replace(/\/$/, '');
   const { limits, pressure, ...fixed } = options;
-  const profileFile = path.resolve(e.SITE_PROFILE ?? DEFAULT_SITE_PROFILE);
+  const city = cityOf(e.CITY);
+  const profileFile = path.resolve(e.SITE_PROFILE ?? city.siteFile);
   const site = loadSiteProfile(profileFile);
-  refusePlaceholders(publicUrl, profileFile, site, e.MAYOR_EMAIL);
+  const mayorEmail = e.MAYOR_EMAIL ?? city.mayorEmail;
+  refusePlaceholders(publicUrl, profileFile, site, mayorEmail, city);
   return {
     ...DEFAULTS,
     ...fixed,
@@ -480,14 +485,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tiles: tilesOf(e),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    mayorEmail: e.MAYOR_EMAIL,
+    mayorEmail,
     retentionDays: e.RETENTION_DAYS,
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
     oidc: oidcOf(e, publicUrl),
     votes: { counts: e.THRESHOLD_COUNTS, minNetworks: e.THRESHOLD_MIN_NETWORKS, burst: e.BURST_VOTES_PER_NETWORK_HOUR },
     site,
+    city,
     moderation: e.MODERATION,
   };
+}
+
+/** The CITY setting's profile; its problems refuse the start, each naming its field. */
+function cityOf(setting: string): City {
+  try {
+    return loadCity(cityFolder(setting));
+  } catch (err) {
+    if (err instanceof CityProfileError) throw invalid(err.lines);
+    throw err;
+  }
 }
 
 /**

@@ -77,7 +77,7 @@ export function createServices({ config, database, secret, mailer }: ServicePart
     stats: createDerivedCache(
       Stats,
       [lists.monuments, lists.interventions],
-      () => computeStats(database),
+      () => computeStats(database, config.city),
       config.statsFreshWaitMs,
     ),
     clientConfig: snapshotOf(ClientConfig, {
@@ -88,7 +88,15 @@ export function createServices({ config, database, secret, mailer }: ServicePart
       maxZoom: config.tiles.maxZoom,
       staffOidc: config.oidc !== undefined,
       thresholdCounts: config.votes.counts,
-      cityArea: config.site.area,
+      cityArea: config.city.area,
+      city: {
+        name: config.city.name,
+        productName: config.city.productName,
+        view: config.city.view,
+        voteThreshold: config.city.voteThreshold,
+        sources: config.city.sources,
+        streetSource: config.city.streetRegisterSource ?? null,
+      },
     }),
     site: snapshotOf(SiteInfo, { profile: config.site, retention: retentionFacts(config.retentionDays) }),
     hashIp: createIpHasher(database),
@@ -103,7 +111,7 @@ export function createServices({ config, database, secret, mailer }: ServicePart
     mailQueued: () => mailer.wake(),
     followSecret: secret,
     webTexts: async (lang) => {
-      const texts = await translationOf(config.webDist, lang);
+      const texts = await translationOf(config.webDist, lang, config.city);
       return (key) => textAt(texts, key);
     },
     oidc: config.oidc ? createOidc(config.oidc) : undefined,

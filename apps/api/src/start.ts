@@ -18,7 +18,7 @@ export async function startServer(config: Config) {
   if (embedded) mkdirSync(config.dataDir, { recursive: true });
   const lock = embedded ? lockFolder(config.dataDir) : undefined;
   const app = await buildApp(config, { logger: loggerOptions(config.logLevel) });
-  const stopControl = embedded ? await startControlSocket(config.dataDir, app.services.database) : undefined;
+  const stopControl = embedded ? await startControlSocket(config.dataDir, app.services.database, config.city.area) : undefined;
 
   let stopMetrics: (() => Promise<void>) | undefined;
   // On SIGTERM/SIGINT: not ready first (a load balancer stops sending new requests), requests still

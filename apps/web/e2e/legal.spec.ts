@@ -7,7 +7,7 @@ import { seriousViolations } from './axe';
 import { expect, test, unique, type Page } from './fixtures';
 import { mailTo } from './mailbox';
 
-const FEEDBACK_ADDRESS = 'barrierefreiheit@denkmal-linz.example'; // apps/api/site/denkmal-linz.json
+const FEEDBACK_ADDRESS = 'barrierefreiheit@denkmal-linz.example'; // apps/api/cities/linz/site.json
 
 const sections = {
   de: {

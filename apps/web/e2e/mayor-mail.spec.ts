@@ -8,7 +8,7 @@ import { expect, somewhere, test, unique } from './fixtures';
 import { linkIn, mailTo } from './mailbox';
 
 const MAYOR = 'buergermeister@linz.example';
-const STAFF = 'team@denkmal-linz.example'; // apps/api/site/denkmal-linz.json staffEmail
+const STAFF = 'team@denkmal-linz.example'; // apps/api/cities/linz/site.json staffEmail
 
 test('the mayor’s mail: replies reach the staff, its answer link opens that proposal’s answer form after the sign-in, its map link selects it', async ({
   page,

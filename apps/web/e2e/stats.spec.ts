@@ -104,7 +104,7 @@ test.describe('on a 360 px phone', () => {
 });
 
 test('the street figures are the count of the city register (CSV), credited', async ({ page }) => {
-  const csv = readFileSync(path.resolve(import.meta.dirname, '../../api/seed/linz-street-names.csv'), 'utf8');
+  const csv = readFileSync(path.resolve(import.meta.dirname, '../../api/cities/linz/seed/linz-street-names.csv'), 'utf8');
   const rows = parse<{ person_geschlecht: string }>(csv, { columns: true, skip_empty_lines: true });
   const female = rows.filter((r) => r.person_geschlecht === 'female').length;
   const male = rows.filter((r) => r.person_geschlecht === 'male').length;

@@ -8,7 +8,7 @@ export const branding = {
   product: 'denkmal',
   title: PRODUCT_NAME,
   artist: 'Kollektiv Denk·Mal',
-  // Phone, e-mail and web address are the operator's: the site profile (apps/api/site/), one place.
+  // Phone, e-mail and web address are the operator's: the site profile (apps/api/cities/<city>/site.json), one place.
   contact: {
     social: { label: '@denkmal.linz', url: 'https://instagram.com/denkmal.linz' },
   },

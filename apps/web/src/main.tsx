@@ -5,6 +5,8 @@ import { StrictMode, Suspense, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { clientConfigQuery } from './api/queries';
+import { FALLBACK_TILES } from './map/tiles';
+import { nameCity } from './i18n/city';
 import { createI18n } from './i18n/setup';
 import { createAppRouter } from './router';
 import './styles/index.css';
@@ -34,10 +36,12 @@ async function start(root: HTMLElement) {
   await nextTask();
   const router = createAppRouter(queryClient);
   // index.html preloads the config; read it now on every page, so the preloaded answer is used at once.
-  void queryClient.prefetchQuery(clientConfigQuery());
+  // Its city names the texts ({{city}}), so the first render waits for it (preloaded: at once).
+  const config = queryClient.prefetchQuery(clientConfigQuery());
   const texts = createI18n();
   await nextTask();
-  const [i18n] = await Promise.all([texts, router.load()]);
+  const [i18n] = await Promise.all([texts, router.load(), config]);
+  nameCity(i18n, (queryClient.getQueryData(clientConfigQuery().queryKey) ?? FALLBACK_TILES).city);
   startTransition(() =>
     createRoot(root).render(
       <StrictMode>

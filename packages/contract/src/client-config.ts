@@ -13,8 +13,27 @@ export const ClientConfig = z.object({
   maxZoom: z.number().int(),
   /** /admin offers the sign-in with the city's accounts (OpenID Connect is configured). */
   staffOidc: z.boolean(),
-  /** The city's area (the site profile's `area`): the place picker starts and stays inside, the add form refuses a place outside. */
-  cityArea: z.object({ south: z.number(), west: z.number(), north: z.number(), east: z.number() }),
+  /** The city's area (its profile's boundary): the place picker starts and stays inside, the add form refuses a place outside. */
+  cityArea: z.object({
+    south: z.number(),
+    west: z.number(),
+    north: z.number(),
+    east: z.number(),
+    /** GeoJSON MultiPolygon coordinates ([longitude, latitude]): each polygon its outer ring and holes. */
+    polygons: z.array(z.array(z.array(z.tuple([z.number(), z.number()])))),
+  }),
+  /** The city this site is for (CITY, its profile): its name per language and where the map opens. */
+  city: z.object({
+    name: z.object({ de: z.string(), en: z.string() }),
+    productName: z.string(),
+    view: z.object({ lat: z.number(), lng: z.number(), zoom: z.number().int() }),
+    /** Votes that send a proposal to the mayor's office. */
+    voteThreshold: z.number().int(),
+    /** Whose data the map shows (the about page's credits). */
+    sources: z.array(z.object({ name: z.string(), url: z.string(), licence: z.string() })),
+    /** The street register's source (the dashboard's street figures), if the city has one. */
+    streetSource: z.object({ name: z.string(), url: z.string(), licence: z.string(), licenceUrl: z.string().optional() }).nullable(),
+  }),
   /** What the mayor's threshold counts here (THRESHOLD_COUNTS): the popup's progress follows it. */
   thresholdCounts: z.enum(THRESHOLD_COUNTS),
 });

@@ -176,17 +176,41 @@ export type MonumentCategory = (typeof MONUMENT_CATEGORIES)[number];
 /** A new monument whose folded name matches one this close (metres) is refused as a duplicate. */
 export const DUPLICATE_RADIUS_M = 50;
 
-/** A box in degrees: the city's area, which new and moved monuments must lie in (edges included). */
-export type CityArea = { south: number; west: number; north: number; east: number };
+/** A ring of [longitude, latitude] positions (GeoJSON order), first and last the same. */
+export type Ring = [number, number][];
 
 /**
- * Linz's area when the site profile names none: the whole municipality (about 48.21–48.38 N,
- * 14.21–14.41 E) with a margin, so a place on the city's border is never refused.
+ * The city's area, which new and moved monuments must lie in: its boundary's polygons (GeoJSON
+ * MultiPolygon coordinates: each polygon an outer ring and its holes) and their bounding box.
  */
-export const LINZ_AREA: CityArea = { south: 48.2, west: 14.2, north: 48.4, east: 14.42 };
+export type CityArea = { south: number; west: number; north: number; east: number; polygons: Ring[][] };
 
+/** Whether a point lies inside a ring (even-odd rule; a point exactly on an edge may go either way). */
+function inRing(ring: Ring, lat: number, lng: number): boolean {
+  let inside = false;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const [xi, yi] = ring[i] as [number, number];
+    const [xj, yj] = ring[j] as [number, number];
+    if (yi > lat !== yj > lat && lng < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+
+/** Inside the city: within its box and inside one of its polygons (not in that polygon's holes). */
 export const insideArea = (area: CityArea, lat: number, lng: number): boolean =>
-  lat >= area.south && lat <= area.north && lng >= area.west && lng <= area.east;
+  lat >= area.south &&
+  lat <= area.north &&
+  lng >= area.west &&
+  lng <= area.east &&
+  area.polygons.some(([outer, ...holes]) => outer !== undefined && inRing(outer, lat, lng) && !holes.some((h) => inRing(h, lat, lng)));
+
+/** The area of a boundary's polygons: the polygons and their bounding box. */
+export function areaOf(polygons: Ring[][]): CityArea {
+  const points = polygons.flatMap((p) => p[0] ?? []);
+  const lats = points.map((p) => p[1]);
+  const lngs = points.map((p) => p[0]);
+  return { south: Math.min(...lats), west: Math.min(...lngs), north: Math.max(...lats), east: Math.max(...lngs), polygons };
+}
 
 /** Why a citizen reports a monument or a proposal. */
 export const REPORT_REASONS = ['spam', 'offensive', 'wrong', 'other'] as const;

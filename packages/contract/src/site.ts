@@ -2,7 +2,7 @@
 // accessibility statement, privacy page). One JSON file per operator (SITE_PROFILE), validated
 // with this schema at start; the text frames live in the web app's locales.
 import { z } from 'zod';
-import { FEEDBACK_MESSAGE_MAX, FEEDBACK_PAGE_MAX, LINZ_AREA } from './facts.js';
+import { FEEDBACK_MESSAGE_MAX, FEEDBACK_PAGE_MAX } from './facts.js';
 import { CATEGORY_TOKEN } from './filters.js';
 import { EmailAddress } from './follow.js';
 import { paragraphText, userText } from './text.js';
@@ -22,11 +22,6 @@ const Address = z.object({
   city: z.string().trim().min(1),
   country: Localised,
 });
-const Degrees = (limit: number) => z.number().finite().min(-limit).max(limit);
-/** The city's area: new monuments and monuments moved by staff must lie inside (domain/monuments/monuments.ts). */
-export const CityAreaSchema = z
-  .object({ south: Degrees(90), west: Degrees(180), north: Degrees(90), east: Degrees(180) })
-  .refine((a) => a.south < a.north && a.west < a.east, { message: 'south < north and west < east' });
 /** Someone personal data is passed to (Art. 13(1)(e) GDPR). */
 const Recipient = z.object({ name: z.string().trim().min(1), purpose: Localised, location: Localised });
 
@@ -88,8 +83,6 @@ export const SiteProfile = z.object({
    * operator's decision here, not a word typed while editing a monument.
    */
   categories: z.array(z.string().regex(CATEGORY_TOKEN, { message: 'letters, digits, spaces, - and _ (1–60)' })).default([]),
-  /** Where monuments may be placed; Linz's area when the file names none. */
-  area: CityAreaSchema.default(LINZ_AREA),
 });
 export type SiteProfile = z.infer<typeof SiteProfile>;
 

@@ -7,12 +7,15 @@ import net from 'node:net';
 import path from 'node:path';
 import type { Database } from '../db/client.js';
 import { parseBackupCommand, runBackupCommand, type BackupCommand, type BackupResult } from './backup-commands.js';
+import { parseImportCommand, runImportCommand, type ImportCommand } from './city-commands.js';
 import { parseCommand, runStaffCommand, type StaffCommand, type StaffResult } from './commands.js';
+import type { CityArea } from '@linz/contract';
 
 export const socketPath = (dataDir: string) => path.join(dataDir, 'staff.sock');
 const MAX_LINE = 4096;
 
-export async function startControlSocket(dataDir: string, database: Database): Promise<() => Promise<void>> {
+/** `area`: the city's, for `pnpm city import` (the server's CITY). */
+export async function startControlSocket(dataDir: string, database: Database, area: CityArea): Promise<() => Promise<void>> {
   const file = socketPath(dataDir);
   rmSync(file, { force: true }); // left by a server that is gone (we hold the folder's lock)
   const server = net.createServer((conn) => {
@@ -26,18 +29,22 @@ export async function startControlSocket(dataDir: string, database: Database): P
       if (end < 0) return;
       let cmd: StaffCommand | null = null;
       let backupCmd: BackupCommand | null = null;
+      let importCmd: ImportCommand | null = null;
       try {
         const value: unknown = JSON.parse(buffer.slice(0, end));
         cmd = parseCommand(value);
         backupCmd = parseBackupCommand(value);
+        importCmd = parseImportCommand(value);
       } catch {
         cmd = null;
       }
-      const answer: Promise<StaffResult | BackupResult> = cmd
+      const answer: Promise<unknown> = cmd
         ? runStaffCommand(database, cmd)
         : backupCmd
           ? runBackupCommand(database, backupCmd)
-          : Promise.resolve({ ok: false, message: 'Unknown command.' });
+          : importCmd
+            ? runImportCommand(database, area, importCmd)
+            : Promise.resolve({ ok: false, message: 'Unknown command.' });
       void answer.then((result) => conn.end(`${JSON.stringify(result)}\n`));
     });
   });
@@ -60,7 +67,7 @@ export async function startControlSocket(dataDir: string, database: Database): P
 }
 
 /** Sends one command to a running server; null when no server answers on the socket. */
-export function sendToServer<R = StaffResult>(dataDir: string, cmd: StaffCommand | BackupCommand): Promise<R | null> {
+export function sendToServer<R = StaffResult>(dataDir: string, cmd: StaffCommand | BackupCommand | ImportCommand): Promise<R | null> {
   return new Promise((resolve) => {
     const conn = net.connect(socketPath(dataDir));
     let buffer = '';

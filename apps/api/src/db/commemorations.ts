@@ -1,18 +1,17 @@
 // Every commemoration the city knows, as monuments (issue 54): each street of the register named
-// after a person (category `street`), placed where seed/linz-street-points.csv gives a sourced point
-// and "not yet placed" (no coordinates) otherwise, and the public art of seed/linz-public-art.json
-// that the 42 seed monuments lack. Each row carries its seed key, so the seed adds it once.
+// after a person (category `street`), placed where the city profile's street points give a sourced
+// point and "not yet placed" (no coordinates) otherwise, and the profile's public art that its seed
+// monuments lack. Each row carries its seed key, so the seed adds it once. A profile that names none
+// of these files has none of these rows.
 import { readFileSync } from 'node:fs';
 import { WEAKEST_CHECK, type Namesake, type Placement } from '@linz/contract';
-import publicArt from '../../seed/linz-public-art.json' with { type: 'json' };
 import { csvObjects } from './csv.js';
 import type { monuments } from './schema.js';
-import { seedFilePath, streetRegisterPath, streetRows } from './streets.js';
+import type { City } from '../city/profile.js';
+import { streetRows } from './streets.js';
 
 export type CommemorationRow = typeof monuments.$inferInsert & { seedKey: string; namesake: Namesake | null };
 
-/** The credit line the register's and the points' licence (CC BY 4.0) asks for. */
-export const CITY_ATTRIBUTION = 'Stadt Linz – data.linz.gv.at';
 
 type ArtRow = {
   id: string;
@@ -63,12 +62,12 @@ function placementOf(p: (column: string) => string): Placement {
 type SlugId = (name: string) => string;
 
 /** The register's streets named after a person, each with its point when the points file has one. */
-export function streetCommemorations(
-  slugId: SlugId,
-  csv = readFileSync(streetRegisterPath(), 'utf8'),
-  pointsCsv = readFileSync(seedFilePath('linz-street-points.csv'), 'utf8'),
-): CommemorationRow[] {
-  const sexById = new Map(streetRows(csv).map((s) => [s.id, s.sex]));
+export function streetCommemorations(slugId: SlugId, city: City): CommemorationRow[] {
+  if (!city.seed.streets) return [];
+  const csv = readFileSync(city.seed.streets, 'utf8');
+  const pointsCsv = city.seed.streetPoints ? readFileSync(city.seed.streetPoints, 'utf8') : '';
+  const register = city.streetRegisterSource;
+  const sexById = new Map(streetRows(city, csv).map((s) => [s.id, s.sex]));
   const points = new Map(csvObjects(pointsCsv).filter((p) => p.lat && p.lng).map((p) => [p.register_id, p]));
   return csvObjects(csv)
     .filter(namedAfterPerson)
@@ -76,7 +75,7 @@ export function streetCommemorations(
       const r = (column: string) => (record[column] ?? '').trim();
       const point = points.get(r('id'));
       const p = (column: string) => (point?.[column] ?? '').trim();
-      const credit = `${CITY_ATTRIBUTION}, Straßennamen und deren Bedeutung (${r('detail_url') || r('id')}), CC BY 4.0`;
+      const credit = register ? `${register.name} (${r('detail_url') || r('id')}), ${register.licence}` : r('detail_url') || r('id');
       return {
         id: slugId(r('name')),
         seedKey: `register:${r('id')}`,
@@ -96,8 +95,9 @@ export function streetCommemorations(
 }
 
 /** The public art that the seed's 42 lack (its `seed-…` rows are seed monuments already). */
-export function artCommemorations(slugId: SlugId, rows = publicArt as ArtRow[]): CommemorationRow[] {
-  return rows
+export function artCommemorations(slugId: SlugId, city: City): CommemorationRow[] {
+  if (!city.seed.publicArt) return [];
+  return (JSON.parse(readFileSync(city.seed.publicArt, 'utf8')) as ArtRow[])
     .filter((a) => !a.id.startsWith('seed-'))
     .map((a) => {
       const wikidata = a.persons.map((p) => p.wikidata).filter((w): w is string => Boolean(w));

@@ -33,6 +33,11 @@ const moderationReason = () => ({
   moderationReasonEn: text('moderation_reason_en'),
 });
 
+/** A line as GeoJSON has it: [longitude, latitude] positions. */
+export type LineGeometry =
+  | { type: 'LineString'; coordinates: [number, number][] }
+  | { type: 'MultiLineString'; coordinates: [number, number][][] };
+
 export const monuments = pgTable(
   'monuments',
   {
@@ -67,10 +72,17 @@ export const monuments = pgTable(
     namesake: jsonb('namesake').$type<Namesake>(),
     /** Where its point came from (a source record, or citizens' suggestion confirmed by staff). */
     placement: jsonb('placement').$type<Placement>(),
+    /** A street's line for drawing (GeoJSON LineString or MultiLineString); null for a point. */
+    geometry: jsonb('geometry').$type<LineGeometry>(),
+    /** What `pnpm city import` found it under (e.g. `street:<folded name>`, `id:<id>`); null if not imported. */
+    importKey: text('import_key'),
+    /** The values the last import wrote: a field that differs from them now was corrected by staff and is kept. */
+    imported: jsonb('imported').$type<Record<string, unknown>>(),
   },
   (t) => [
     index('monuments_creator_idx').on(t.creatorIpHash, t.createdAt),
     uniqueIndex('monuments_seed_key_idx').on(t.seedKey),
+    uniqueIndex('monuments_import_key_idx').on(t.importKey),
     check('monuments_place_whole', sql`(${t.lat} IS NULL) = (${t.lng} IS NULL)`),
   ],
 );
@@ -384,7 +396,7 @@ export const placeSuggestions = pgTable(
 );
 
 /**
- * The city's street-name register (seed/linz-street-names.csv, Stadt Linz – data.linz.gv.at,
+ * The city's street-name register (the city profile's seed.streets, e.g. Stadt Linz – data.linz.gv.at,
  * CC BY 4.0), loaded at seed time; the dashboard counts streets from here, never from typed-in figures.
  */
 export const streetNames = pgTable('street_names', {

@@ -1,8 +1,10 @@
-// Loads the real Linz monuments (seed/linz-monuments.json) into an empty database, once.
+// Loads the city profile's seed (its monuments and street register, city/profile.ts) into an empty
+// database, once.
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-// Imported, not read at run time: the data travels inside the built server (dist/server.js).
-import seedData from '../../seed/linz-monuments.json' with { type: 'json' };
+// Imported, not read at run time: the word lists are the languages', not a city's.
 import shippedScreenWords from '../../seed/screen-words.json' with { type: 'json' };
+import type { City } from '../city/profile.js';
 import type { Database } from './client.js';
 import { monuments, screenWords, streetNames } from './schema.js';
 import { artCommemorations, streetCommemorations, type CommemorationRow } from './commemorations.js';
@@ -36,8 +38,11 @@ export function slugId(name: string): string {
   return `mon-${slug}`;
 }
 
-export function seedRows() {
-  const items = seedData as SeedMonument[];
+/** The profile's seed monuments, ready to insert (none when it names no file). */
+export function seedRows(city: City) {
+  const items: SeedMonument[] = city.seed.monuments
+    ? (JSON.parse(readFileSync(city.seed.monuments, 'utf8')) as SeedMonument[])
+    : [];
   const seen = new Map<string, number>();
   return items.map((m) => {
     let id = slugId(m.name);
@@ -65,26 +70,31 @@ export function seedRows() {
  * street register and the commemorations have their own markers, so a database seeded before they
  * existed gets them on its next start. Answers how many of the 42 it added.
  */
-export async function seedLinz(database: Database): Promise<number> {
-  await seedStreets(database);
+export async function seedCity(database: Database, city: City): Promise<number> {
+  await seedStreets(database, city);
   await seedScreenWords(database);
   const added = await database.db.transaction(async (tx) => {
     const marked = await database.rows<{ name: string }>(
-      sql`INSERT INTO app_secrets (name, value) VALUES ('seeded', 'linz') ON CONFLICT DO NOTHING RETURNING name`,
+      sql`INSERT INTO app_secrets (name, value) VALUES ('seeded', 'city') ON CONFLICT DO NOTHING RETURNING name`,
       tx,
     );
     if (marked.length === 0) return 0;
-    const rows = seedRows();
-    await tx.insert(monuments).values(rows).onConflictDoNothing();
+    const rows = seedRows(city);
+    if (rows.length > 0) await tx.insert(monuments).values(rows).onConflictDoNothing();
+    // Which monuments a first start brought (a restore may replace them without --force: site/backup.ts).
+    await database.rows(
+      sql`INSERT INTO app_secrets (name, value) VALUES ('seeded-ids', ${JSON.stringify(rows.map((r) => r.id))}) ON CONFLICT DO NOTHING`,
+      tx,
+    );
     return rows.length;
   });
-  await seedCommemorations(database);
+  await seedCommemorations(database, city);
   return added;
 }
 
 /** Every commemoration of the register and the public-art list, as rows to add (ids made unique). */
-export function commemorationRows(): CommemorationRow[] {
-  const rows = [...streetCommemorations(slugId), ...artCommemorations(slugId)];
+export function commemorationRows(city: City): CommemorationRow[] {
+  const rows = [...streetCommemorations(slugId, city), ...artCommemorations(slugId, city)];
   const seen = new Map<string, number>();
   return rows.map((row) => {
     const n = (seen.get(row.id) ?? 0) + 1;
@@ -100,10 +110,10 @@ export function commemorationRows(): CommemorationRow[] {
  * everything else (its place, its text, what staff changed). A new row whose id is taken by
  * another monument gets the register's number after it. Rows already keyed are left as they are.
  */
-export async function seedCommemorations(database: Database): Promise<number> {
+export async function seedCommemorations(database: Database, city: City): Promise<number> {
   return database.db.transaction(async (tx) => {
     const marked = await database.rows<{ name: string }>(
-      sql`INSERT INTO app_secrets (name, value) VALUES ('seeded-commemorations', 'linz') ON CONFLICT DO NOTHING RETURNING name`,
+      sql`INSERT INTO app_secrets (name, value) VALUES ('seeded-commemorations', 'city') ON CONFLICT DO NOTHING RETURNING name`,
       tx,
     );
     if (marked.length === 0) return 0;
@@ -116,7 +126,7 @@ export async function seedCommemorations(database: Database): Promise<number> {
       ).map((r) => [r.id, r]),
     );
     const fresh: CommemorationRow[] = [];
-    for (const row of commemorationRows()) {
+    for (const row of commemorationRows(city)) {
       const same = existing.get(row.id);
       if (same && same.category === row.category && same.seed_key === null) {
         await tx
@@ -134,16 +144,16 @@ export async function seedCommemorations(database: Database): Promise<number> {
   });
 }
 
-/** The city's street-name register, once per database (its own marker; see seedLinz). */
-export async function seedStreets(database: Database): Promise<number> {
+/** The city's street-name register, once per database (its own marker; see seedCity). */
+export async function seedStreets(database: Database, city: City): Promise<number> {
   return database.db.transaction(async (tx) => {
     const marked = await database.rows<{ name: string }>(
-      sql`INSERT INTO app_secrets (name, value) VALUES ('seeded-streets', 'linz') ON CONFLICT DO NOTHING RETURNING name`,
+      sql`INSERT INTO app_secrets (name, value) VALUES ('seeded-streets', 'city') ON CONFLICT DO NOTHING RETURNING name`,
       tx,
     );
     if (marked.length === 0) return 0;
-    const rows = streetRows();
-    await tx.insert(streetNames).values(rows).onConflictDoNothing();
+    const rows = city.seed.streets ? streetRows(city, readFileSync(city.seed.streets, 'utf8')) : [];
+    if (rows.length > 0) await tx.insert(streetNames).values(rows).onConflictDoNothing();
     return rows.length;
   });
 }

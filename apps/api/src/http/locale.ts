@@ -10,15 +10,21 @@ export const LANG = 'de';
 
 export type Translation = Record<string, unknown>;
 
+/** What names the city in the texts ({{city}}, {{product}}), as the web app fills them (i18n/city.ts). */
+export type CityWords = { name: { de: string; en: string }; productName: string };
+
 const read = new Map<string, Promise<Translation | undefined>>();
-export function translationOf(webDist: string, lang: string = LANG): Promise<Translation | undefined> {
+/** The texts of `lang`, with the city's name filled in wherever they say {{city}} or {{product}}. */
+export function translationOf(webDist: string, lang: string, city: CityWords): Promise<Translation | undefined> {
   const file = path.join(webDist, 'locales', lang, 'translation.json');
-  let texts = read.get(file);
+  const values = { city: lang === 'en' ? city.name.en : city.name.de, product: city.productName };
+  const key = `${file}\n${JSON.stringify(values)}`;
+  let texts = read.get(key);
   if (!texts) {
     texts = readFile(file, 'utf8')
-      .then((text) => JSON.parse(text) as Translation)
+      .then((text) => JSON.parse(text, (_k, v: unknown) => (typeof v === 'string' ? fill(v, values) : v)) as Translation)
       .catch(() => undefined);
-    read.set(file, texts);
+    read.set(key, texts);
   }
   return texts;
 }

@@ -4,14 +4,14 @@
 // og:url names the view; GET /api/interventions/:id/og.png draws them as a card. Both read the public lists
 // (in memory), so an unknown or hidden proposal has neither tags nor image (404). A merged
 // proposal's old id leads on for good (301) to the one it continues as: its link and its image.
-import { InterventionIdParam, MAYOR_THRESHOLD, pathOf, type Intervention, type Monument } from '@linz/contract';
+import { InterventionIdParam, pathOf, type Intervention, type Monument } from '@linz/contract';
 import { monumentViewPath, PATHS } from '@linz/contract/facts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { publicThumb } from '../domain/photos/use-cases.js';
 import { sharedProposal } from '../domain/proposals/use-cases.js';
 import type { Services } from '../services.js';
 import { refuse } from './errors.js';
-import { fill, textAt, translationOf } from './locale.js';
+import { fill, LANG, textAt, translationOf } from './locale.js';
 import { etagOf, imageCache, type Card } from './og-image.js';
 import { imageTags, metaTags } from './stats-page.js';
 
@@ -26,9 +26,9 @@ export function sharePage(app: FastifyInstance, { webDist, publicUrl, services }
 
   /** What the tags and the card say, in the built app's German. */
   async function words({ proposal, monument, photo }: { proposal: Intervention; monument: Monument; photo?: string }) {
-    const all = await translationOf(webDist);
+    const all = await translationOf(webDist, LANG, services.config.city);
     const t = (key: string, values: Record<string, string | number> = {}) => fill(textAt(all, key) ?? '', values);
-    const progress = t('proposal.progress', { votes: proposal.votes, threshold: MAYOR_THRESHOLD });
+    const progress = t('proposal.progress', { votes: proposal.votes, threshold: services.config.city.voteThreshold });
     const status = t(`proposal.status.${proposal.status}`);
     return {
       known: all !== undefined,
@@ -37,8 +37,8 @@ export function sharePage(app: FastifyInstance, { webDist, publicUrl, services }
       card: {
         kicker: t('sharePreview.proposalKicker', { monument: monument.name }),
         headline: proposal.name,
-        bar: proposal.votes / MAYOR_THRESHOLD,
-        figure: progress || `${proposal.votes} / ${MAYOR_THRESHOLD}`,
+        bar: proposal.votes / services.config.city.voteThreshold,
+        figure: progress || `${proposal.votes} / ${services.config.city.voteThreshold}`,
         siteName: t('sharePreview.siteName'),
         footer: t('sharePreview.status', { status }),
         ...(photo ? { photo } : {}),

@@ -5,11 +5,11 @@ import type { Stats } from '@linz/contract';
 import { APP_PATHS, PATHS } from '@linz/contract/facts';
 import { formatPercent, womenShareOfMonuments, womenShareOfStreets } from '@linz/contract/shares';
 import type { FastifyInstance } from 'fastify';
-import { fill, LANG, textAt, translationOf } from './locale.js';
+import { fill, LANG, textAt, translationOf, type CityWords } from './locale.js';
 import { etagOf, imageCache, OG_HEIGHT, OG_WIDTH, type Card } from './og-image.js';
 import { escapeHtml } from '../domain/visitor-text.js';
 
-type Options = { webDist: string; publicUrl: string; figures: () => Promise<Stats> };
+type Options = { webDist: string; publicUrl: string; figures: () => Promise<Stats>; city: CityWords };
 type Texts = { title: string; headlineMonuments: string; headlineStreets: string; noShare: string };
 
 /** Open Graph tags and their Twitter twins for a page's <head>, every value escaped. */
@@ -34,8 +34,8 @@ export const imageTags = (url: string, alt: string): [string, string][] => [
   ['og:image:alt', alt],
 ];
 
-async function textsOf(webDist: string): Promise<Texts | undefined> {
-  const all = await translationOf(webDist);
+async function textsOf(webDist: string, city: CityWords): Promise<Texts | undefined> {
+  const all = await translationOf(webDist, LANG, city);
   const keys = ['title', 'headlineMonuments', 'headlineStreets', 'noShare'] as const;
   const values = keys.map((k) => textAt(all, `stats.${k}`));
   if (!values.every((v) => v !== undefined)) return undefined;
@@ -45,10 +45,10 @@ async function textsOf(webDist: string): Promise<Texts | undefined> {
 const percent = (share: number | null) => (share === null ? null : formatPercent(share, LANG));
 
 /** Registers the image route; returns what /stats's page adds to its <head>. */
-export function statsPage(app: FastifyInstance, { webDist, publicUrl, figures }: Options): () => Promise<string> {
+export function statsPage(app: FastifyInstance, { webDist, publicUrl, figures, city }: Options): () => Promise<string> {
   const image = imageCache(8);
   const headlines = async () => {
-    const [texts, stats] = await Promise.all([textsOf(webDist), figures()]);
+    const [texts, stats] = await Promise.all([textsOf(webDist, city), figures()]);
     const monuments = womenShareOfMonuments(stats.monuments.bySex);
     const line = (template: string | undefined, share: number | null) =>
       template === undefined ? '' : fill(template, { share: percent(share) ?? texts?.noShare ?? '–' });
@@ -62,7 +62,7 @@ export function statsPage(app: FastifyInstance, { webDist, publicUrl, figures }:
 
   app.get(PATHS.statsImage, async (req, reply) => {
     const { texts, monuments, first, second } = await headlines();
-    const siteName = textAt(await translationOf(webDist), 'sharePreview.siteName') ?? '';
+    const siteName = textAt(await translationOf(webDist, LANG, city), 'sharePreview.siteName') ?? '';
     const card: Card = {
       kicker: texts?.title ?? '',
       headline: first,

@@ -4,7 +4,7 @@
 // and RFC 8058 one-click unsubscribe headers. The words are in mail/texts/<lang>.json.
 // German mails say "du", as every page a citizen sees does (the follow dialog promises "Wir schreiben
 // dir"); only the city's side (/admin, the mayor's mail) says "Sie".
-import { PRODUCT_NAME, APP_PATHS, monumentViewPath, PATHS, type MailLang, type StatusEntry } from '@linz/contract';
+import { APP_PATHS, monumentViewPath, PATHS, type MailLang, type StatusEntry } from '@linz/contract';
 import { historyLine, STATUS_WORDS } from '../domain/proposals/status-words.js';
 import { confirmTokenOf, unsubscribeTokenOf } from '../domain/follows/follows.js';
 import { visitorText, type MailSettings, type OutgoingMail } from './outgoing.js';
@@ -48,13 +48,14 @@ const mail = (words: { subject: string; lines: string[] }, values: Values, reaso
   reason,
 });
 
-function texts(m: FollowerMail, lang: MailLang, links: { proposal: string; confirm: string; into: string }): Texts {
+function texts(m: FollowerMail, lang: MailLang, links: { proposal: string; confirm: string; into: string }, s: MailSettings): Texts {
   const words = MAIL_TEXTS[lang].follow;
   const proposal = oneLine(m.kind === 'merged' ? str(m.payload.fromName, m.intervention.name) : m.intervention.name);
   const p = m.payload;
   // The first mention of the proposal in the body is marked as a visitor's text; subjects have our words only.
   const values: Values = {
-    product: PRODUCT_NAME,
+    product: s.product,
+    city: s.city[lang],
     proposal,
     named: visitorText(lang, proposal),
     monument: oneLine(lang === 'en' && m.monument.nameEn ? m.monument.nameEn : m.monument.name),
@@ -118,16 +119,16 @@ export function composeFollowerMail(m: FollowerMail, s: FollowMailSettings): Out
     into: proposalLinkOf(s.publicUrl, m.monument.id, Number(m.payload.intoId ?? m.intervention.id)),
     confirm: `${s.publicUrl}${APP_PATHS.followConfirm}?token=${confirmTokenOf(s.secret, m.follow.tokenSeed, str(m.payload.seed))}`,
   };
-  const t = texts(m, lang, links);
+  const t = texts(m, lang, links, s);
   const stop = fillLines(MAIL_TEXTS[lang].follow.stop, { unsubscribe: unsubscribePage });
-  const footer = ['', '--', t.reason, ...stop, '', PRODUCT_NAME, ''];
+  const footer = ['', '--', t.reason, ...stop, '', s.product, ''];
   const text = [...t.lines, ...footer].join('\n');
   const html = `<!doctype html><html lang="${lang}"><body>${[...t.lines, ...footer].map(htmlLine).join('')}</body></html>`;
   return {
     messageId: followMessageIdOf(m, s.publicUrl),
     from: s.mailFrom,
     to: m.follow.email,
-    subject: `${PRODUCT_NAME}: ${t.subject}`,
+    subject: `${s.product}: ${t.subject}`,
     text,
     html,
     headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },

@@ -4,7 +4,7 @@
 // map link that selects the proposal, and a Reply-To that reaches the city's staff. The plain text
 // and the HTML alternative are rendered from the same blocks; in the HTML every text is escaped, so
 // nothing a visitor typed becomes markup, and nothing typed ever becomes a header.
-import { PRODUCT_NAME, monumentViewPath, staffAnswerPath } from '@linz/contract/facts';
+import { monumentViewPath, staffAnswerPath } from '@linz/contract/facts';
 import type { Notification } from './outbox.js';
 import type { MailSettings, OutgoingMail } from './outgoing.js';
 import { fill, fillLines, MAIL_TEXTS, plural } from './texts.js';
@@ -42,7 +42,7 @@ function composeCorrection(n: Notification, s: MailSettings, proposal: string, m
     messageId: messageIdOf(n, s.publicUrl),
     from: s.mailFrom,
     to: s.mayorEmail,
-    subject: `${PRODUCT_NAME}: ${fill(MAIL_TEXTS.de.correction.subject, values('de'))}`,
+    subject: `${s.product}: ${fill(MAIL_TEXTS.de.correction.subject, values('de'))}`,
     text,
     replyTo: s.staffEmail,
   };
@@ -141,7 +141,7 @@ export function composeMayorMail(n: Notification, s: MailSettings): OutgoingMail
   const half = (lang: Lang): Block[] => {
     const w = MAIL_TEXTS[lang].mayor;
     const values = {
-      product: PRODUCT_NAME,
+      product: s.product,
       votes: n.voteCount,
       staffEmail: s.staffEmail,
       when: when(n.reachedAt, MAIL_TEXTS[lang].locale),
@@ -187,7 +187,7 @@ export function composeMayorMail(n: Notification, s: MailSettings): OutgoingMail
   const text = [...asText(de), '-- English --', '', ...asText(en)].join('\n');
   const html = [
     '<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${escapeHtml(PRODUCT_NAME)}</title><style>${NARROW}</style></head>`,
+    `<title>${escapeHtml(s.product)}</title><style>${NARROW}</style></head>`,
     '<body style="font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1a1a1a;max-width:42em;margin:0 auto;padding:1em">',
     asHtml(de),
     '<hr style="margin:2em 0">',
@@ -199,7 +199,7 @@ export function composeMayorMail(n: Notification, s: MailSettings): OutgoingMail
     from: s.mailFrom,
     to: s.mayorEmail,
     replyTo: s.staffEmail,
-    subject: `${PRODUCT_NAME}: ${fill(MAIL_TEXTS.de.mayor.subject, { proposal, monument, votes: n.voteCount })}`,
+    subject: `${s.product}: ${fill(MAIL_TEXTS.de.mayor.subject, { proposal, monument, votes: n.voteCount })}`,
     text,
     html,
   };

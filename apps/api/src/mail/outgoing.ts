@@ -15,7 +15,16 @@ export type OutgoingMail = {
   headers?: Record<string, string>;
 };
 /** feedbackEmail gets accessibility feedback; staffEmail the mayor's office's replies and vote alerts (site profile). */
-export type MailSettings = { publicUrl: string; mailFrom: string; mayorEmail: string; feedbackEmail: string; staffEmail: string };
+export type MailSettings = {
+  publicUrl: string;
+  mailFrom: string;
+  mayorEmail: string;
+  feedbackEmail: string;
+  staffEmail: string;
+  /** The site's name (subjects, signatures) and the city's, per language: the city profile's. */
+  product: string;
+  city: { de: string; en: string };
+};
 
 /**
  * A visitor's text in a mail to a visitor: quoted and marked as typed by someone on the

@@ -1,7 +1,7 @@
 // The vote mails: a vote's confirmation (to the voter, in her language) and an alert about
 // a proposal's votes (to staff). Plain text only: nothing a visitor typed becomes markup or a header.
 // The words are in mail/texts/<lang>.json.
-import { PRODUCT_NAME, APP_PATHS } from '@linz/contract';
+import { APP_PATHS } from '@linz/contract';
 import { voteConfirmTokenOf } from '../domain/votes/vote-confirm.js';
 import { oneLine } from '../domain/visitor-text.js';
 import { visitorText, type MailSettings, type OutgoingMail } from './outgoing.js';
@@ -14,7 +14,7 @@ export function composeVoteConfirmMail(m: VoterMail, s: MailSettings & { secret:
   const words = MAIL_TEXTS[m.lang].voteConfirm;
   const proposal = oneLine(m.intervention.name);
   const values = {
-    product: PRODUCT_NAME,
+    product: s.product,
     named: visitorText(m.lang, proposal),
     monument: oneLine(m.lang === 'en' && m.monument.nameEn ? m.monument.nameEn : m.monument.name),
     link: `${s.publicUrl}${APP_PATHS.voteConfirm}?token=${voteConfirmTokenOf(s.secret, m.tokenSeed)}`,
@@ -24,7 +24,7 @@ export function composeVoteConfirmMail(m: VoterMail, s: MailSettings & { secret:
     from: s.mailFrom,
     to: m.email,
     // Our words only: the proposal's name (a visitor's text) is in the body.
-    subject: `${PRODUCT_NAME}: ${words.subject}`,
+    subject: `${s.product}: ${words.subject}`,
     text: fillLines(words.lines, values).join('\n'),
   };
 }
@@ -50,7 +50,7 @@ export function composeAlertMail(m: AlertMail, s: MailSettings): OutgoingMail {
     messageId: `<vote-alert-${m.id}-${m.queuedAt.getTime()}@${hostOf(s.publicUrl)}>`,
     from: s.mailFrom,
     to: s.staffEmail,
-    subject: `${PRODUCT_NAME}: ${fill(MAIL_TEXTS.de.voteAlert.subject, values('de'))}`,
+    subject: `${s.product}: ${fill(MAIL_TEXTS.de.voteAlert.subject, values('de'))}`,
     text,
   };
 }

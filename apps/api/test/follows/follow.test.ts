@@ -465,6 +465,8 @@ describe(`follow a proposal by e-mail on ${DB_KIND}`, () => {
         mayorEmail: 'mayor.office@linz.example',
         feedbackEmail: 'a11y@linz.example',
         staffEmail: 'team@linz.example',
+        product: 'Denk·Mal Linz',
+        city: { de: 'Linz', en: 'Linz' },
       },
       log: a.app.log,
       clock: a.clock,

@@ -7,7 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ClientConfig, routes } from '@linz/contract';
-import { LINZ_AREA, TILE_PATH } from '@linz/contract/facts';
+import { TILE_PATH } from '@linz/contract/facts';
+import { linzArea } from '../support/city.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { MIN_TTL_MS, tileService } from '../../src/http/tiles.js';
@@ -254,7 +255,8 @@ describe('tiles from our own address', () => {
       maxZoom: 19,
       staffOidc: false,
       thresholdCounts: 'votes',
-      cityArea: LINZ_AREA,
+      cityArea: linzArea(),
+      city: { name: { de: 'Linz', en: 'Linz' }, productName: 'Denk·Mal Linz', view: { lat: 48.3064, lng: 14.2861, zoom: 14 }, voteThreshold: 10 },
     });
     // The pages' CSP allows images from our own origin only.
     const csp = String((await t.app.inject({ url: '/about' })).headers['content-security-policy']);

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { updateMonument } from '../../src/domain/moderation/moderation.js';
-import { LINZ_AREA } from '@linz/contract';
+import { linzArea } from '../support/city.js';
 import { DB_KIND, json, testApp } from '../support/harness.js';
 import { decodePng } from '../support/png.js';
 
@@ -89,7 +89,7 @@ describe(`/stats for crawlers on ${DB_KIND}`, () => {
       'tester',
       (JSON.parse(added.body) as { id: string }).id,
       { sex: 'female' },
-      { area: LINZ_AREA, categories: [] },
+      { area: linzArea(), categories: [] },
     );
     t.app.services.lists.monuments.invalidate();
     expect((await stats()).female).toBe(before.female + 1);

@@ -6,8 +6,9 @@ import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../src/db/csv.js';
-import { seedLinz } from '../../src/db/seed.js';
-import { streetRegisterPath, unlocatedItems } from '../../src/db/streets.js';
+import { seedCity } from '../../src/db/seed.js';
+import { linzCity } from '../support/city.js';
+import { unlocatedItems } from '../../src/db/streets.js';
 import { isoWeekOf } from '../../src/domain/open-data/stats.js';
 import { DB_KIND, expectAnswer, testApp } from '../support/harness.js';
 import { writes } from '../support/open-data-helpers.js';
@@ -26,14 +27,14 @@ const MON = 'mon-dreifaltigkeitssaeule';
 const stats = async () => expectAnswer(await t.app.inject({ url: routes.stats.path }), 200, Stats);
 
 /** The register's records as a real CSV parser reads them. */
-const register = () => parse<Record<string, string>>(readFileSync(streetRegisterPath(), 'utf8'), { columns: true, bom: true });
+const register = () => parse<Record<string, string>>(readFileSync(linzCity().seed.streets!, 'utf8'), { columns: true, bom: true });
 
 describe(`GET /api/stats on ${DB_KIND}`, () => {
   it('counts the streets as the test counts them from the CSV itself', async () => {
     const rows = register();
     // The rule of db/streets.ts: the register's sex; a women's-file street the register leaves unknown is female.
     const womenStreets = new Set(
-      unlocatedItems()
+      unlocatedItems(linzCity())
         .filter((i) => i.category === 'street')
         .map((i) => fold(i.name)),
     );
@@ -50,7 +51,7 @@ describe(`GET /api/stats on ${DB_KIND}`, () => {
     const names = new Set(rows.map((r) => fold(r.name!)));
     expect([...womenStreets].filter((n) => !names.has(n))).toEqual([]);
     // The plaque and the memorial have no position: they are shown apart from the map's monuments.
-    const others = unlocatedItems().filter((i) => i.category !== 'street');
+    const others = unlocatedItems(linzCity()).filter((i) => i.category !== 'street');
     expect(s.monuments.withoutCoordinates.total).toBe(others.length);
     expect(s.monuments.withoutCoordinates.bySex.female).toBe(others.filter((i) => i.sex === 'female').length);
     expect(s.monuments.withoutCoordinates.byCategory).toEqual({ plaque: 1, memorial: 1 });
@@ -59,7 +60,7 @@ describe(`GET /api/stats on ${DB_KIND}`, () => {
   });
 
   it('reads the register with its own RFC 4180 reader exactly as csv-parse does', () => {
-    const text = readFileSync(streetRegisterPath(), 'utf8');
+    const text = readFileSync(linzCity().seed.streets!, 'utf8');
     expect(parseCsv(text)).toEqual(parse(text, { bom: true, relax_column_count: false }));
     const tricky = 'a,b\r\n"x, ""y""","line\nbreak"\r\n=1,\r\n';
     expect(parseCsv(tricky)).toEqual(parse(tricky));
@@ -69,11 +70,11 @@ describe(`GET /api/stats on ${DB_KIND}`, () => {
     const count = async () =>
       Number((await t.database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM street_names`))[0]?.n);
     const before = await count();
-    await seedLinz(t.database);
+    await seedCity(t.database, linzCity());
     expect(await count()).toBe(before);
     await t.database.rows(sql`DELETE FROM street_names`);
     await t.database.rows(sql`DELETE FROM app_secrets WHERE name = 'seeded-streets'`);
-    await seedLinz(t.database);
+    await seedCity(t.database, linzCity());
     expect(await count()).toBe(before);
     expect(before).toBe(register().length);
   });

@@ -7,7 +7,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.js';
-import { seedLinz } from '../../src/db/seed.js';
+import { seedCity } from '../../src/db/seed.js';
+import { linzCity } from '../support/city.js';
 import { addStaff } from '../../src/domain/staff/staff.js';
 import type { ConfigOptions } from '../../src/config.js';
 import { DB_KIND, freshDatabase, freshDataDir, withTestOptions } from '../support/harness.js';
@@ -137,7 +138,7 @@ describe(`mayor e-mail across processes on ${DB_KIND}`, () => {
     const FOLLOWERS = ['anna@example.org', 'ben@example.org', 'cem@example.org'];
     const open = () => openDatabase(DB_KIND === 'postgres' ? { databaseUrl: env.DATABASE_URL, poolSize: 1 } : { dataDir });
     let database = await open();
-    await seedLinz(database);
+    await seedCity(database, linzCity());
     const [row] = await database.rows<{ id: number }>(
       sql`INSERT INTO interventions (monument_id, name, emoji) VALUES (${MONUMENT}, 'Eine Linde', '🌳') RETURNING id`,
     );

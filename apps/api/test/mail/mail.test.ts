@@ -408,6 +408,8 @@ describe(`mayor e-mail on ${DB_KIND}`, () => {
         mayorEmail: MAYOR,
         feedbackEmail: 'a11y@linz.example',
         staffEmail: 'team@linz.example',
+        product: 'Denk·Mal Linz',
+        city: { de: 'Linz', en: 'Linz' },
       },
       log: a.app.log,
       clock: a.clock,

@@ -16,7 +16,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SITE_PROFILE } from '../../src/config.js';
+import { LINZ_SITE_PROFILE } from '../support/city.js';
 import { browser, DB_KIND, expectAnswer, json, testApp } from '../support/harness.js';
 import { bearer, dataOf, newStaff, snapshotRows, trpcGet, trpcPost } from '../support/staff-helpers.js';
 
@@ -186,7 +186,7 @@ describe(`the desk on ${DB_KIND}`, () => {
 
   it("a new category is the site profile's decision", async () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'site-')), 'site.json');
-    writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(DEFAULT_SITE_PROFILE, 'utf8')), categories: ['bench'] }));
+    writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(LINZ_SITE_PROFILE(), 'utf8')), categories: ['bench'] }));
     await start({ SITE_PROFILE: file });
     expect(dataOf<string[]>(await t!.app.inject(trpcGet('staff.categories', undefined, bearer(token)))).at(-1)).toBe('bench');
     await staff('staff.monuments.update', { monumentId: MON, patch: { category: 'bench' } });

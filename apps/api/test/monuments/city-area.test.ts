@@ -1,12 +1,11 @@
-// The city's area (site profile `area`, Linz by default): a new monument and a monument moved by
-// staff must lie inside it. Outside, both transports answer 400 with the stable code OUTSIDE_AREA
-// and nothing changes.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// The city's area (its profile's boundary polygon, Linz by default): a new monument and a monument
+// moved by staff must lie inside it. Outside, both transports answer 400 with the stable code
+// OUTSIDE_AREA and nothing changes.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ClientConfig, insideArea, LINZ_AREA, routes, SiteInfo } from '@linz/contract';
+import { ClientConfig, insideArea, routes } from '@linz/contract';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SITE_PROFILE } from '../../src/config.js';
+import { linzArea, linzCity } from '../support/city.js';
 import { DB_KIND, json, testApp } from '../support/harness.js';
 import { bearer, newStaff, snapshotRows, trpcPost } from '../support/staff-helpers.js';
 
@@ -37,9 +36,9 @@ describe(`the city's area on ${DB_KIND}`, () => {
       expect(trpcError(trpc.body)).toMatchObject({ data: { code: 'BAD_REQUEST', reason: 'OUTSIDE_AREA' } });
     }
     expect(await snapshotRows(t.database)).toEqual(before);
-    // Its edges and a place on Linz's border (Pichling) are inside.
-    const edge = await addRest({ name: 'Am Rand', geoLocX: LINZ_AREA.south, geoLocY: LINZ_AREA.east });
-    expect(edge.statusCode, edge.body).toBe(201);
+    // The boundary is a polygon, not a box: its box's corners are outside, a place on Linz's border (Pichling) is inside.
+    const corner = await addRest({ name: 'Am Rand', geoLocX: linzArea().south + 0.001, geoLocY: linzArea().east - 0.001 });
+    expect(corner.statusCode, corner.body).toBe(400);
     expect((await addRest({ name: 'Pichlinger See', geoLocX: 48.2333, geoLocY: 14.3797 })).statusCode).toBe(201);
   });
 
@@ -59,25 +58,21 @@ describe(`the city's area on ${DB_KIND}`, () => {
     expect((await update({ name: 'Dreifaltigkeitssäule (Hauptplatz)' })).statusCode).toBe(200);
   });
 
-  it('comes from the site profile: Linz by default, sent to the browser; another city names its own', async () => {
+  it('comes from the city profile: Linz by default, sent to the browser; another city names its own', async () => {
     t = await testApp();
-    const site = SiteInfo.parse(JSON.parse((await t.app.inject({ url: routes.site.path })).body));
-    expect(site.profile.area).toEqual(LINZ_AREA);
     const client = ClientConfig.parse(JSON.parse((await t.app.inject({ url: routes.clientConfig.path })).body));
-    expect(client.cityArea).toEqual(LINZ_AREA);
-    // Every seeded monument lies inside Linz's default area.
-    const seeded = JSON.parse(readFileSync(path.join(import.meta.dirname, '../../seed/linz-monuments.json'), 'utf8')) as {
-      geoLocX: number;
-      geoLocY: number;
-    }[];
-    expect(seeded.filter((m) => !insideArea(LINZ_AREA, m.geoLocX, m.geoLocY))).toEqual([]);
+    expect(client.cityArea).toEqual(linzArea());
+    expect(client.cityArea.polygons[0]?.[0]?.length).toBeGreaterThan(10);
+    expect(client.city).toMatchObject({ name: { de: 'Linz', en: 'Linz' }, voteThreshold: 10 });
+    // Every seeded monument lies inside Linz's boundary.
+    const seeded = JSON.parse(readFileSync(linzCity().seed.monuments!, 'utf8')) as { geoLocX: number; geoLocY: number }[];
+    expect(seeded.filter((m) => !insideArea(linzArea(), m.geoLocX, m.geoLocY))).toEqual([]);
     await t.close();
 
-    const vienna = { south: 48.11, west: 16.18, north: 48.33, east: 16.58 };
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'site-')), 'wien.json');
-    writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(DEFAULT_SITE_PROFILE, 'utf8')), area: vienna }));
-    t = await testApp({ SITE_PROFILE: file });
-    expect((await addRest({ geoLocX: 48.2082, geoLocY: 16.3738 })).statusCode).toBe(201);
+    t = await testApp({ CITY: path.join(import.meta.dirname, '../fixtures/cities/auwinkel') }, { unseeded: true });
+    expect((await addRest({ name: 'Am Anger', geoLocX: 47.91, geoLocY: 15.02 })).statusCode).toBe(201);
+    // Inside the town's box, outside its L shape.
+    expect((await addRest({ name: 'Im Eck', geoLocX: 47.95, geoLocY: 15.08 })).statusCode).toBe(400);
     expect((await addRest({ name: 'In Linz', geoLocX: 48.3, geoLocY: 14.29 })).statusCode).toBe(400);
   });
 });

@@ -7,8 +7,8 @@ import { MonumentDetail, MonumentList, routes, Stats } from '@linz/contract';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { seedLinz, seedRows } from '../../src/db/seed.js';
-import { seedFilePath, streetRegisterPath } from '../../src/db/streets.js';
+import { loadConfig } from '../../src/config.js';
+import { seedCity, seedRows as seedRowsOf } from '../../src/db/seed.js';
 import { DB_KIND, expectAnswer, testApp } from '../support/harness.js';
 
 type T = Awaited<ReturnType<typeof testApp>>;
@@ -19,8 +19,11 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 const csv = (path: string) => parse<Record<string, string>>(readFileSync(path, 'utf8'), { columns: true, bom: true });
-const register = () => csv(streetRegisterPath()).filter((r) => r.benannt_nach!.trim() !== '');
-const points = () => csv(seedFilePath('linz-street-points.csv')).filter((p) => p.lat !== '' && p.benannt_nach !== '');
+/** The Linz profile (the default CITY): its register, points and seed. */
+const { city } = loadConfig({});
+const seedRows = () => seedRowsOf(city);
+const register = () => csv(city.seed.streets!).filter((r) => r.benannt_nach!.trim() !== '');
+const points = () => csv(city.seed.streetPoints!).filter((p) => p.lat !== '' && p.benannt_nach !== '');
 const list = async () => expectAnswer(await t.app.inject({ url: routes.listMonuments.path }), 200, MonumentList);
 const count = async (where: ReturnType<typeof sql>) =>
   Number((await t.database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM monuments m WHERE ${where}`))[0]!.n);
@@ -111,8 +114,8 @@ describe(`the register's commemorations on ${DB_KIND}`, () => {
     );
     expect(await count(sql`TRUE`)).toBe(seedRows().length);
 
-    await seedLinz(t.database);
-    await seedLinz(t.database);
+    await seedCity(t.database, city);
+    await seedCity(t.database, city);
     expect(await count(sql`m.seed_key LIKE 'register:%'`)).toBe(573);
     expect(await count(sql`m.name = 'Mozartstraße'`)).toBe(1);
     const [mozart] = await t.database.rows<{ lat: number; short_description: string; namesake: { name: string } }>(

@@ -12,7 +12,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { openDatabase, type Database } from '../../src/db/client.js';
-import { seedLinz } from '../../src/db/seed.js';
+import { seedCity } from '../../src/db/seed.js';
+import { linzCity } from '../support/city.js';
 import { firstMonument, newProposal, vote } from '../support/abuse-helpers.js';
 import { testConfig } from '../support/harness.js';
 import { startPostgres, type PgServer } from '@linz/test-peers/postgres';
@@ -49,7 +50,7 @@ describe('database stopped under load (PostgreSQL project only)', () => {
     process.on('unhandledRejection', onUnhandled);
     server = await startPostgres();
     database = await openDatabase({ databaseUrl: server.url('postgres'), poolSize: 10 });
-    await seedLinz(database);
+    await seedCity(database, linzCity());
   });
   afterAll(async () => {
     process.off('unhandledRejection', onUnhandled);

@@ -7,7 +7,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_SITE_PROFILE, loadConfig, profilePlaceholders, publishes } from '../../src/config.js';
+import { ConfigError, loadConfig, profilePlaceholders, publishes } from '../../src/config.js';
+import { LINZ_SITE_PROFILE } from '../support/city.js';
 import { DB_KIND } from '../support/harness.js';
 import { buildBundle } from '../support/built.js';
 
@@ -23,7 +24,7 @@ type Profile = Record<string, unknown> & {
   dataProtectionOfficer: Record<string, unknown>;
   accessibility: Record<string, unknown> & { complaintOffice: Record<string, unknown> };
 };
-const shipped = () => JSON.parse(readFileSync(DEFAULT_SITE_PROFILE, 'utf8')) as Profile;
+const shipped = () => JSON.parse(readFileSync(LINZ_SITE_PROFILE(), 'utf8')) as Profile;
 
 /** The shipped profile with a city's real facts in place of every placeholder, and without the example mark. */
 function filled(): Profile {
@@ -76,7 +77,7 @@ describe('a public start', () => {
   it('refuses the shipped profile and the example MAYOR_EMAIL, naming every field', () => {
     const message = refusal({ PUBLIC_URL: PUBLIC });
     expect(message).toMatch(/^Invalid configuration: PUBLIC_URL https:\/\/denkmal\.linz\.at is public/);
-    expect(message).toContain(`SITE_PROFILE ${DEFAULT_SITE_PROFILE}:`);
+    expect(message).toContain(`SITE_PROFILE ${LINZ_SITE_PROFILE()}:`);
     for (const field of [
       '    example: ',
       '    operator.email: hallo@denkmal-linz.example',
@@ -152,7 +153,7 @@ describe.skipIf(DB_KIND !== 'pglite')('the built server started with a public PU
         PORT: '0',
         DATA_DIR: dataDir,
         PUBLIC_URL: PUBLIC,
-        SITE_PROFILE: DEFAULT_SITE_PROFILE,
+        SITE_PROFILE: LINZ_SITE_PROFILE(),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

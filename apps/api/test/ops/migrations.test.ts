@@ -12,7 +12,8 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { describe, expect, inject, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/client.js';
-import { seedLinz } from '../../src/db/seed.js';
+import { seedCity } from '../../src/db/seed.js';
+import { linzCity } from '../support/city.js';
 import { CHANGE_CHANNEL } from '../../src/domain/read-cache.js';
 import { loadConfig } from '../../src/config.js';
 import { castBallots, voteRulesOf } from '../../src/domain/votes/votes.js';
@@ -72,7 +73,7 @@ describe(`migration 0003 on ${DB_KIND}`, () => {
     try {
       // One live definition after every migration: db/functions/votes.sql.
       expect(await signature(database)).toEqual(['p_ballots jsonb, p_rules jsonb, p_now timestamp with time zone']);
-      await seedLinz(database);
+      await seedCity(database, linzCity());
       const [p] = await database.rows<{ id: number; monument_id: string }>(
         sql`INSERT INTO interventions (monument_id, name, emoji, creator_ip_hash) SELECT id, 'Upgrade', 'x', 'h' FROM monuments LIMIT 1 RETURNING id, monument_id`,
       );

@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { openDatabase, type Database } from '../../src/db/client.js';
-import { seedLinz } from '../../src/db/seed.js';
+import { seedCity } from '../../src/db/seed.js';
+import { linzCity } from '../support/city.js';
 import { testConfig } from '../support/harness.js';
 import { startPostgres, type PgServer } from '@linz/test-peers/postgres';
 
@@ -18,7 +19,7 @@ describe('/readyz while PostgreSQL stops and starts (PostgreSQL project only)', 
   beforeAll(async () => {
     server = await startPostgres();
     database = await openDatabase({ databaseUrl: server.url('postgres'), poolSize: 10 });
-    await seedLinz(database);
+    await seedCity(database, linzCity());
   });
   afterAll(async () => {
     await database?.close().catch(() => {});

@@ -11,7 +11,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.js';
 import { lockPath } from '../../src/db/folder-lock.js';
 import { openDatabase } from '../../src/db/client.js';
-import { seedLinz } from '../../src/db/seed.js';
+import { seedCity } from '../../src/db/seed.js';
+import { linzCity } from '../support/city.js';
 import { AUSTRIA_BOX, RealDataPresent, seedSynthetic, syntheticMonuments } from '../../src/db/synthetic.js';
 import { parseArgs } from '../../src/cli/synthetic-args.js';
 import { DB_KIND, expectAnswer, freshDatabase, PLACED_SEED, testApp } from '../support/harness.js';
@@ -191,7 +192,7 @@ describe('synthetic data', () => {
 
       // Real data beside it (the Linz data of a server's first start is not added over synthetic data).
       let database = await openDatabase({ dataDir });
-      expect(await seedLinz(database)).toBe(0);
+      expect(await seedCity(database, linzCity())).toBe(0);
       await database.rows(
         sql`INSERT INTO monuments (id, name, lat, lng, category, sex) VALUES ('mon-real', 'Echt', 48.3, 14.3, 'bust', 'male')`,
       );

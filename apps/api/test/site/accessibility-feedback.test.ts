@@ -10,7 +10,8 @@ import { AccessibilityFeedbackList, routes, SiteInfo } from '@linz/contract';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import { DEFAULT_SITE_PROFILE, loadConfig, type ConfigOptions } from '../../src/config.js';
+import { loadConfig, type ConfigOptions } from '../../src/config.js';
+import { LINZ_SITE_PROFILE } from '../support/city.js';
 import { runRetention } from '../../src/domain/site/retention.js';
 import { DB_KIND, expectAnswer, freshDatabase, json, testConfig } from '../support/harness.js';
 import { startSmtpPeer } from '@linz/test-peers/smtp';
@@ -178,7 +179,7 @@ describe('the site profile setting', () => {
   it('ships a default that validates, and reads another file named by SITE_PROFILE', async () => {
     expect(loadConfig(base).site.accessibility.complaintOffice.law.de).toContain('15b');
     const { readFileSync } = await import('node:fs');
-    const other = JSON.parse(readFileSync(DEFAULT_SITE_PROFILE, 'utf8')) as { operator: { name: string } };
+    const other = JSON.parse(readFileSync(LINZ_SITE_PROFILE(), 'utf8')) as { operator: { name: string } };
     other.operator.name = 'Magistrat der Landeshauptstadt Linz';
     const file = write('city.json', JSON.stringify(other));
     expect(loadConfig({ ...base, SITE_PROFILE: file }).site.operator.name).toBe('Magistrat der Landeshauptstadt Linz');
@@ -192,7 +193,7 @@ describe('the site profile setting', () => {
       /SITE_PROFILE: cannot read/,
     );
     const { readFileSync } = await import('node:fs');
-    const profile = JSON.parse(readFileSync(DEFAULT_SITE_PROFILE, 'utf8')) as Record<string, Record<string, unknown>>;
+    const profile = JSON.parse(readFileSync(LINZ_SITE_PROFILE(), 'utf8')) as Record<string, Record<string, unknown>>;
     delete profile.dataProtectionOfficer;
     (profile.accessibility as Record<string, unknown>).reviewedOn = '25.11.2026';
     const file = write('incomplete.json', JSON.stringify(profile));

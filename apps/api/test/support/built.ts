@@ -27,8 +27,6 @@ export async function startBuilt(out: string, env: NodeJS.ProcessEnv, timeoutMs 
       PATH: process.env.PATH ?? '',
       HOST: '127.0.0.1',
       PORT: String(port),
-      // The bundle is not in dist/: the shipped profile is named as a city would.
-      SITE_PROFILE: path.join(API_DIR, 'site', 'denkmal-linz.json'),
       ...env,
     },
     [path.join(out, 'server.js')],

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { openDatabase, PGLITE_START_PARAMS } from '../../src/db/client.js';
-import { seedLinz } from '../../src/db/seed.js';
+import { seedCity } from '../../src/db/seed.js';
+import { linzCity } from './city.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,7 +24,7 @@ export default async function setup(project: TestProject) {
   const folder = path.join(root, 'pglite');
   const pg = new PGlite(folder, { startParams: PGLITE_START_PARAMS });
   const database = await openDatabase({ pglite: pg });
-  await seedLinz(database);
+  await seedCity(database, linzCity());
   // Written to the files before the dump: a copy starts without replaying the seed's log.
   await pg.exec('CHECKPOINT');
   const dump = path.join(root, 'template.tar');

@@ -2,7 +2,8 @@
 // seeded template database that each test copies.
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/db/client.js';
-import { seedLinz } from '../../src/db/seed.js';
+import { seedCity } from '../../src/db/seed.js';
+import { linzCity } from './city.js';
 import { startPostgres } from '@linz/test-peers/postgres';
 
 declare module 'vitest' {
@@ -18,7 +19,7 @@ export default async function setup(project: TestProject) {
   await admin.rows(sql.raw('CREATE DATABASE linz_template'));
   await admin.close();
   const template = await openDatabase({ databaseUrl: server.url('linz_template') });
-  await seedLinz(template);
+  await seedCity(template, linzCity());
   await template.close();
   project.provide('pgUrl', server.url('postgres'));
   return () => server.destroy();

@@ -18,8 +18,9 @@ import { LOOPBACK_VOTES_ENV } from './server.js';
 
 /** The seed's markers: the 42 and the register's streets with a sourced point that the 42 lack (129). */
 export const PLACED_SEED = (() => {
-  const seed = new Set(seedRows().map((r) => r.id));
-  return seed.size + commemorationRows().filter((r) => r.lat !== null && !seed.has(r.id)).length;
+  const { city } = loadConfig({});
+  const seed = new Set(seedRows(city).map((r) => r.id));
+  return seed.size + commemorationRows(city).filter((r) => r.lat !== null && !seed.has(r.id)).length;
 })();
 
 export const DB_KIND = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
@@ -47,6 +48,13 @@ export async function freshDatabase(statementTimeoutMs?: number): Promise<{ data
     database: await openDatabase({ databaseUrl: url, poolSize: 20, ...(statementTimeoutMs ? { statementTimeoutMs } : {}) }),
     url,
   };
+}
+
+/** Removes the run's seed (monuments, street register and their markers): a database no city has started on. */
+export async function unseed(database: Database): Promise<void> {
+  await database.rows(sql`DELETE FROM monuments`);
+  await database.rows(sql`DELETE FROM street_names`);
+  await database.rows(sql`DELETE FROM app_secrets WHERE name IN ('seeded', 'seeded-streets', 'seeded-ids')`);
 }
 
 /**
@@ -158,11 +166,14 @@ export async function testApp(
     tiles?: BuildOptions['tiles'];
     /** loadConfig options (timing, limits) over TEST_OPTIONS. */
     config?: ConfigOptions;
+    /** Without the run's Linz seed: the start seeds the CITY's own profile (another city's tests). */
+    unseeded?: boolean;
   } = {},
 ) {
-  const { config: options, ...build } = opts;
+  const { config: options, unseeded, ...build } = opts;
   const config = testConfig(env, options);
   const { database, url } = await freshDatabase(config.databaseStatementTimeoutMs);
+  if (unseeded) await unseed(database);
   const app = await buildApp(config, { database, ...build });
   return {
     app,

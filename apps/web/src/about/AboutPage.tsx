@@ -9,6 +9,8 @@ import { branding } from '../branding';
 import { showIntro } from '../intro/introState';
 import { BackLink } from '../layout/BackLink';
 import { siteQuery, webAddressLabel } from '../api/queries/site';
+import { clientConfigQuery } from '../api/queries';
+import { FALLBACK_TILES } from '../map/tiles';
 
 function Section({ id, headline, paragraphs }: { id: string; headline: string; paragraphs: string[] }) {
   return (
@@ -25,6 +27,7 @@ export function AboutPage() {
   const { t } = useTranslation();
   const { contact } = branding;
   const operator = useQuery(siteQuery()).data?.profile.operator;
+  const sources = (useQuery(clientConfigQuery()).data ?? FALLBACK_TILES).city.sources;
   return (
     <div className="content about">
       <BackLink label={t('about.back')} />
@@ -46,7 +49,7 @@ export function AboutPage() {
       <Section
         id="about-credits"
         headline={t('about.creditsHeadline')}
-        paragraphs={[t('about.creditMap'), t('about.creditTiles'), t('about.creditCity'), t('about.creditWikipedia')]}
+        paragraphs={[t('about.creditMap'), t('about.creditTiles'), ...(sources.length > 0 ? [t('about.creditCity', { sources: sources.map((x) => `${x.name} (${x.licence})`).join('; ') })] : [])]}
       />
       {/* Kept under its old id, so links to /about#about-privacy still lead to the privacy notice. */}
       <section aria-labelledby="about-privacy">

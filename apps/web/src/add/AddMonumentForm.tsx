@@ -1,6 +1,6 @@
 // The add-monument form: name, the place (a pin on a map; coordinates for experts), the proposal
 // title and, if the visitor wishes, a photo of the monument (sent once the monument exists).
-import { insideArea, LINZ_AREA, NAME_MAX } from '@linz/contract/facts';
+import { insideArea, NAME_MAX, type CityArea } from '@linz/contract/facts';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { draftProblem, EMPTY_DRAFT, PhotoInputs } from '../photos/PhotoInputs';
 import type { PhotoToSend } from '../photos/upload';
 import { NearbyMonuments } from './NearbyMonuments';
 import { firstPlace } from './place';
+import { FALLBACK_TILES } from '../map/tiles';
 import { PlaceField, placeOf, textsOf, type PlaceTexts } from './PlaceField';
 import type { AddForm } from './submitMonument';
 
@@ -17,12 +18,19 @@ type Props = {
   onSubmit: (form: AddForm, photo: PhotoToSend | undefined) => void;
 };
 
-export function AddMonumentForm({ submitting, onSubmit }: Props) {
+/** The form, once the API's config has said where the city is (its area and opening view). */
+export function AddMonumentForm(props: Props) {
+  const config = useQuery(clientConfigQuery());
+  if (config.isPending) return null;
+  const { cityArea, city } = config.data ?? FALLBACK_TILES;
+  return <PlaceForm {...props} area={cityArea} cityView={{ lat: city.view.lat, lng: city.view.lng }} />;
+}
+
+function PlaceForm({ submitting, onSubmit, area, cityView }: Props & { area: CityArea; cityView: { lat: number; lng: number } }) {
   const { t } = useTranslation();
   const id = useId();
   const [name, setName] = useState('');
-  const area = useQuery(clientConfigQuery()).data?.cityArea ?? LINZ_AREA;
-  const [texts, setTexts] = useState(() => textsOf(firstPlace(area)));
+  const [texts, setTexts] = useState(() => textsOf(firstPlace(area, cityView)));
   const place = placeOf(texts);
   const [placeProblem, setPlaceProblem] = useState<string | null>(null);
   const changePlace = useCallback((next: PlaceTexts) => {

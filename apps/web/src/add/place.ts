@@ -1,6 +1,5 @@
 // Where the new monument stands: its first place, the rounding, and the coordinates a person types.
 import { insideArea, type CityArea } from '@linz/contract/facts';
-import { DEFAULT_VIEW } from '../map/view';
 import { mapView, pendingCoords, type LatLng } from '../storage/keys';
 
 /** Six decimals are about 10 cm: more is noise from a pointer, not knowledge of the place. */
@@ -9,14 +8,14 @@ export const rounded = (p: LatLng): LatLng => ({ lat: round6(p.lat), lng: round6
 
 /**
  * The pin starts where the visitor pressed on the map, else at the centre the map last showed
- * (when it is in the city), else at the default view's centre.
+ * (when it is in the city), else at the city's opening view's centre.
  */
-export function firstPlace(area: CityArea): LatLng {
+export function firstPlace(area: CityArea, cityView: LatLng): LatLng {
   const pressed = pendingCoords.read();
   if (pressed) return rounded(pressed);
   const centre = mapView.read()?.center;
   if (centre && insideArea(area, centre.lat, centre.lng)) return rounded(centre);
-  return DEFAULT_VIEW.center;
+  return cityView;
 }
 
 /**

@@ -19,7 +19,8 @@ import type {
   StatusEntry,
   VoteAnswer,
 } from '@linz/contract';
-import { DEFAULT_TILES, LINZ_AREA, PROPOSAL_STATUSES } from '@linz/contract/facts';
+import { DEFAULT_TILES, PROPOSAL_STATUSES } from '@linz/contract/facts';
+import { FALLBACK_TILES } from '../map/tiles';
 import { arrayOf, isBoolean, isInteger, isNumber, isRecord, isString, nullable, optional, shape, type Check } from './checks';
 
 const isNamesake = shape<Namesake>({
@@ -134,7 +135,21 @@ export const isClientConfig = shape<ClientConfig>({
   minZoom: isInteger,
   maxZoom: isInteger,
   staffOidc: isBoolean,
-  cityArea: shape<ClientConfig['cityArea']>({ south: isNumber, west: isNumber, north: isNumber, east: isNumber }),
+  cityArea: shape<ClientConfig['cityArea']>({
+    south: isNumber,
+    west: isNumber,
+    north: isNumber,
+    east: isNumber,
+    polygons: (v): v is ClientConfig['cityArea']['polygons'] => Array.isArray(v) && v.flat(2).every(isCorner),
+  }),
+  city: shape<ClientConfig['city']>({
+    name: shape<ClientConfig['city']['name']>({ de: isString, en: isString }),
+    productName: isString,
+    view: shape<ClientConfig['city']['view']>({ lat: isNumber, lng: isNumber, zoom: isInteger }),
+    voteThreshold: isInteger,
+    sources: (v): v is ClientConfig['city']['sources'] => Array.isArray(v),
+    streetSource: (v): v is ClientConfig['city']['streetSource'] => v === null || isRecord(v),
+  }),
   thresholdCounts: (v): v is ClientConfig['thresholdCounts'] => v === 'votes' || v === 'confirmed',
 });
 /** An older server names only the tiles and their attribution (one text for both languages): the
@@ -146,7 +161,8 @@ export const withClientConfigDefaults = (v: unknown): unknown =>
         minZoom: DEFAULT_TILES.minZoom,
         maxZoom: DEFAULT_TILES.maxZoom,
         thresholdCounts: 'votes',
-        cityArea: LINZ_AREA,
+        cityArea: FALLBACK_TILES.cityArea,
+        city: FALLBACK_TILES.city,
         ...v,
         ...(isString(v.tileAttribution) ? { tileAttribution: { de: v.tileAttribution, en: v.tileAttribution } } : {}),
       }

@@ -3,6 +3,7 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { localeBackend } from './backend';
+import { cityVariables } from './city';
 import { DEFAULT_LANG, LANGUAGES, LANG_STORAGE_KEY, initialLang, langOf } from './languages';
 import { writeNumber } from './writing';
 
@@ -44,7 +45,8 @@ export async function createI18n(instance: I18n = i18next.createInstance()): Pro
       ns: ['translation'],
       defaultNS: 'translation',
       ...TRANSLATION_RETRY,
-      interpolation: { escapeValue: false },
+      // The same object, filled in by nameCity (city.ts) once the API's config is read.
+      interpolation: { escapeValue: false, defaultVariables: cityVariables },
       returnNull: false,
       react: { useSuspense: true },
     });

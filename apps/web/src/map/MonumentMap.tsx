@@ -25,7 +25,8 @@ const MARKERS_WAIT_MS = 1000;
 const ReviewingMarkers = lazy(() => import('../review/ReviewingMarkers').then((m) => ({ default: m.ReviewingMarkers })));
 
 type Props = {
-  view: MapView;
+  /** Where the map opens; undefined: the city's view (the API's config), once the config has come. */
+  view: MapView | undefined;
   onReady: (map: LeafletMap | null) => void;
   /** A monument whose popup opens once the markers are there (a link from the mayor's e-mail). */
   openMonument?: Monument | undefined;
@@ -66,8 +67,11 @@ function Busy() {
   return null;
 }
 
-export function MonumentMap({ view, onReady, openMonument, openProposalId, openCount }: Props) {
+export function MonumentMap({ view: given, onReady, openMonument, openProposalId, openCount }: Props) {
   const { t } = useTranslation();
+  const config = useQuery(clientConfigQuery());
+  const city = config.isPending ? undefined : (config.data ?? FALLBACK_TILES).city.view;
+  const view = given ?? (city && { center: { lat: city.lat, lng: city.lng }, zoom: city.zoom });
   // The markers come once the map's tiles in view are drawn (Leaflet's `load`), or after
   // MARKERS_WAIT_MS if the tiles are slow: the map shows sooner when the markers' code and data do
   // not share a phone's line with its tiles (docs/performance.md).
@@ -77,6 +81,7 @@ export function MonumentMap({ view, onReady, openMonument, openProposalId, openC
     const timer = window.setTimeout(startMarkers, MARKERS_WAIT_MS);
     return () => window.clearTimeout(timer);
   }, [startMarkers]);
+  if (!view) return null;
   return (
     <MapContainer
       ref={onReady}

@@ -1,5 +1,22 @@
-// Tiles come from the API's config so one build serves any deployment; this is the fallback.
+// Tiles and the city come from the API's config so one build serves any city; this is the
+// fallback when the config cannot be had: the tiles' whole area, no city named.
 import type { ClientConfig } from '@linz/contract';
-import { DEFAULT_TILES, LINZ_AREA } from '@linz/contract/facts';
+import { areaOf, DEFAULT_TILES } from '@linz/contract/facts';
 
-export const FALLBACK_TILES: ClientConfig = { ...DEFAULT_TILES, staffOidc: false, thresholdCounts: 'votes', cityArea: LINZ_AREA };
+const [[south, west], [north, east]] = DEFAULT_TILES.tileBounds;
+const everywhere = areaOf([[[[west, south], [east, south], [east, north], [west, north], [west, south]]]]);
+
+export const FALLBACK_TILES: ClientConfig = {
+  ...DEFAULT_TILES,
+  staffOidc: false,
+  thresholdCounts: 'votes',
+  cityArea: everywhere,
+  city: {
+    name: { de: '', en: '' },
+    productName: 'Denk·Mal',
+    view: { lat: (south + north) / 2, lng: (west + east) / 2, zoom: 8 },
+    voteThreshold: 10,
+    sources: [],
+    streetSource: null,
+  },
+};

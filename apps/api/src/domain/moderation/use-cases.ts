@@ -67,7 +67,7 @@ export const proposalFollowerCounts = (app: App) => followerCounts(app.database)
 export const correctMonument = (app: App, input: z.infer<typeof MonumentUpdate>, actor: Actor) =>
   moderated(app, actor, (name) =>
     updateMonument(app.database, name, input.monumentId, input.patch, {
-      area: app.config.site.area,
+      area: app.config.city.area,
       categories: categoriesOf(app.config.site.categories),
     }),
   );

@@ -10,7 +10,7 @@ import type { Actor, App } from '../app.js';
 export async function addMonumentAsVisitor(app: App, input: NewMonument, actor: Actor) {
   const ipHash = await actor.ipHash();
   const monument = await createWithinLimit(app.database, ipHash, app.config.limits.createsPer5Minutes, (tx) =>
-    addMonument(app.database, tx, input, ipHash, actor.voterHash(), app.config.moderation, app.config.site.area),
+    addMonument(app.database, tx, input, ipHash, actor.voterHash(), app.config.moderation, app.config.city.area),
   );
   await itemsChanged(app, { monuments: [monument.id] });
   return monument;

@@ -2,44 +2,10 @@
 // the city's streets, participation, and the sources. One query per part, on public items only.
 import { sql } from 'drizzle-orm';
 import { PROPOSAL_STATUSES, SEXES, type CoverageByGender, type Sex, type SexCounts, type Stats } from '@linz/contract';
+import type { City } from '../../city/profile.js';
 import type { Database } from '../../db/client.js';
 import { itemsWithoutCoordinates } from '../../db/streets.js';
 import { publicIntervention, publicMonument } from '../moderation/visibility.js';
-
-/** The city's street-name register: the credit its licence asks for. */
-export const STREET_REGISTER_SOURCE = {
-  name: 'Stadt Linz – data.linz.gv.at (Straßennamen und deren Bedeutung)',
-  url: 'https://data.linz.gv.at',
-  licence: 'CC BY 4.0',
-} as const;
-
-/**
- * Where the monuments' facts and positions come from (seed/SOURCES.md; each monument's `source`
- * names its pages). OpenStreetMap only draws the map: it is not a data source here.
- */
-const MONUMENT_SOURCES: Stats['sources'] = [
-  {
-    name: 'Archiv der Stadt Linz, Denkmal-Datenbank (facts)',
-    url: 'https://stadtgeschichte.linz.at/denkmal/',
-    licence: '© Stadt Linz (facts only)',
-  },
-  { name: 'Wikipedia and LinzWiki (facts, coordinates)', url: 'https://de.wikipedia.org', licence: 'CC BY-SA' },
-  {
-    name: 'Stadt Linz – data.linz.gv.at (hotspots, defibrillators, fountains, toilets: positions)',
-    url: 'https://data.linz.gv.at',
-    licence: 'CC BY 4.0',
-  },
-];
-
-/** The points of the register's streets and the public-art list (seed/SOURCES.md, issue 54). */
-const COMMEMORATION_SOURCES: Stats['sources'] = [
-  {
-    name: 'Stadt Linz – data.linz.gv.at (Defibrillatoren, Hotspots, Trinkbrunnen, WCs, Hundezonen: street points)',
-    url: 'https://data.linz.gv.at',
-    licence: 'CC BY 4.0',
-  },
-  { name: 'Wikipedia contributors (public art in Linz: facts)', url: 'https://de.wikipedia.org', licence: 'CC BY-SA 4.0' },
-];
 
 const zeroSexes = (): SexCounts => Object.fromEntries(SEXES.map((s) => [s, 0])) as SexCounts;
 /** A sex outside the contract's five (free text in old rows) counts as not known yet. */
@@ -88,7 +54,7 @@ export function median(xs: number[]): number | null {
   return s.length % 2 ? upper : ((s[mid - 1] ?? upper) + upper) / 2;
 }
 
-async function monumentFigures(database: Database): Promise<Stats['monuments']> {
+async function monumentFigures(database: Database, city: City): Promise<Stats['monuments']> {
   const rows = await database.rows<{ sex: string; category: string; n: number }>(sql`
     SELECT m.sex, m.category, count(*)::int AS n FROM monuments m WHERE ${publicMonument('m')} GROUP BY 1, 2`);
   const bySex = zeroSexes();
@@ -99,7 +65,7 @@ async function monumentFigures(database: Database): Promise<Stats['monuments']> 
     (byCategory[r.category] ??= zeroSexes())[key] += Number(r.n);
   }
   const names = await database.rows<{ name: string }>(sql`SELECT name FROM street_names`);
-  const unlocated = itemsWithoutCoordinates(names.map((r) => r.name));
+  const unlocated = itemsWithoutCoordinates(city, names.map((r) => r.name));
   const without = { total: unlocated.length, bySex: zeroSexes(), byCategory: {} as Record<string, number> };
   for (const item of unlocated) {
     without.bySex[sexKey(item.sex)]++;
@@ -186,9 +152,10 @@ async function participation(database: Database): Promise<Stats['participation']
   };
 }
 
-export async function computeStats(database: Database): Promise<Stats> {
+/** The figures; the sources are the city profile's (its monuments', then its street register's). */
+export async function computeStats(database: Database, city: City): Promise<Stats> {
   const [monuments, streets, coverage, part] = await Promise.all([
-    monumentFigures(database),
+    monumentFigures(database, city),
     streetFigures(database),
     coverageFigures(database),
     participation(database),
@@ -198,7 +165,7 @@ export async function computeStats(database: Database): Promise<Stats> {
     streets,
     coverage,
     participation: part,
-    sources: [...MONUMENT_SOURCES, STREET_REGISTER_SOURCE, ...COMMEMORATION_SOURCES],
+    sources: [...city.sources, ...(city.streetRegisterSource ? [{ name: city.streetRegisterSource.name, url: city.streetRegisterSource.url, licence: city.streetRegisterSource.licence }] : [])],
     licence: 'CC BY 4.0',
   };
 }

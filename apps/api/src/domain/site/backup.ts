@@ -17,7 +17,6 @@ import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { migrationsFolder, type Database, type Db } from '../../db/client.js';
-import { seedRows } from '../../db/seed.js';
 import { CHANGE_CHANNEL } from '../read-cache.js';
 
 export const BACKUP_MAGIC = 'denkmal-linz-backup';
@@ -235,9 +234,8 @@ export async function holdsData(database: Database, tx: Db = database.db): Promi
     const [row] =
       t.name === 'monuments'
         ? await database.rows<{ any: boolean }>(
-            sql`SELECT EXISTS (SELECT 1 FROM monuments WHERE NOT (id = ANY(${`{${seedRows()
-              .map((r) => `"${r.id}"`)
-              .join(',')}}`}::text[]))) AS any`,
+            sql`SELECT EXISTS (SELECT 1 FROM monuments WHERE id NOT IN (
+              SELECT jsonb_array_elements_text(value::jsonb) FROM app_secrets WHERE name = 'seeded-ids')) AS any`,
             tx,
           )
         : await database.rows<{ any: boolean }>(sql`SELECT EXISTS (SELECT 1 FROM ${ident(t.name)}) AS any`, tx);

@@ -51,7 +51,7 @@ export type VoteRules = {
 export const voteRulesOf = (config: Config, channel: string | null): VoteRules => ({
   ipLimit: config.limits.votesPerIpPerIntervention,
   netHourLimit: config.limits.votesPerNetworkHour,
-  threshold: MAYOR_THRESHOLD,
+  threshold: config.city.voteThreshold,
   ...config.votes,
   channel,
 });
