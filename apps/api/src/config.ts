@@ -79,13 +79,19 @@ export type ConfigOptions = { [K in keyof Fixed]?: Fixed[K] extends object ? Par
 
 const Env = z.object({
   PORT: int(3000),
-  HOST: z.string().default('0.0.0.0'),
+  // Loopback unless told: `pnpm start` on a fresh machine serves this machine only. The Dockerfile,
+  // compose and the systemd unit set it.
+  HOST: z.string().default('127.0.0.1'),
+  // A container listens on every interface of its own network, but compose publishes its port on
+  // this machine's loopback only: the operator says so here (true), and the start is held to
+  // PUBLIC_URL's rules alone.
+  LOCAL_ONLY: z.enum(['true', 'false']).default('false'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   COOKIE_SECRET: z.string().min(32, 'COOKIE_SECRET must have at least 32 characters').optional(),
   TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  PUBLIC_URL: z.string().url().optional(),
   TILE_UPSTREAM: z
     .string()
     .refine((v) => v in TILE_PRESETS || (/^https?:\/\/[^/]+\//.test(v) && ['{z}', '{x}', '{y}'].every((p) => v.includes(p))), {
@@ -409,21 +415,49 @@ export function profilePlaceholders(profile: SiteProfile): string[] {
   return found;
 }
 
-/** A start that would publish is refused while the legal pages or the mayor's address are placeholders. */
-function refusePlaceholders(publicUrl: string, profileFile: string, profile: SiteProfile, mayorEmail: string): void {
-  if (!publishes(publicUrl)) return;
+/** Whether a listen address is this machine's loopback (nothing else can connect to it). */
+export function loopback(host: string): boolean {
+  const h = host.toLowerCase().replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h);
+}
+
+/**
+ * A start that others can reach (bound beyond loopback, or a public PUBLIC_URL), whatever NODE_ENV
+ * says, is refused while the public address is missing or local, or the legal pages or the mayor's
+ * address are placeholders: every problem is named, with what to fill in.
+ */
+function refusePlaceholders(
+  reach: { host: string; localOnly: boolean; publicUrl: string | undefined },
+  profileFile: string,
+  profile: SiteProfile,
+  mayorEmail: string,
+): void {
+  const url = reach.publicUrl ?? DEFAULT_PUBLIC_URL;
+  const bound = !reach.localOnly && !loopback(reach.host);
+  if (!bound && !publishes(url)) return;
+  const address = !publishes(url)
+    ? [
+        `PUBLIC_URL: ${reach.publicUrl === undefined ? 'not set' : `${url} is local`}; set the address visitors use (https://denkmal.linz.at), the mayor's links point there`,
+      ]
+    : [];
   const fields = profilePlaceholders(profile);
   const mayor = placeholder('MAYOR_EMAIL', mayorEmail);
-  if (fields.length === 0 && !mayor) return;
+  if (address.length === 0 && fields.length === 0 && !mayor) return;
+  const why = publishes(url)
+    ? `PUBLIC_URL ${url} is public`
+    : `HOST ${reach.host} can be reached from other machines (HOST=127.0.0.1 serves this machine only)`;
   throw invalid(
     [
+      ...address,
       ...(fields.length > 0 ? [`SITE_PROFILE ${profileFile}:`, ...fields.map((f) => `  ${f}`)] : []),
       ...(mayor ? [`MAYOR_EMAIL: ${mayor}; set the mayor's office's address`] : []),
       'What a city fills in before going live: docs/operations.md#going-live',
     ],
-    `Invalid configuration: PUBLIC_URL ${publicUrl} is public, but these are placeholders:`,
+    `Invalid configuration: ${why}, but these are missing or placeholders:`,
   );
 }
+
+const DEFAULT_PUBLIC_URL = 'http://localhost:3000';
 
 export function loadConfig(env: Record<string, string | undefined> = process.env, options: ConfigOptions = {}): Config {
   // An empty variable (common in compose files) means "not set".
@@ -433,11 +467,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw invalid(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
   const e = parsed.data;
-  const publicUrl = e.PUBLIC_URL.replace(/\/$/, '');
+  const publicUrl = (e.PUBLIC_URL ?? DEFAULT_PUBLIC_URL).replace(/\/$/, '');
   const { limits, pressure, ...fixed } = options;
   const profileFile = path.resolve(e.SITE_PROFILE ?? DEFAULT_SITE_PROFILE);
   const site = loadSiteProfile(profileFile);
-  refusePlaceholders(publicUrl, profileFile, site, e.MAYOR_EMAIL);
+  refusePlaceholders(
+    { host: e.HOST, localOnly: e.LOCAL_ONLY === 'true', publicUrl: e.PUBLIC_URL?.replace(/\/$/, '') },
+    profileFile,
+    site,
+    e.MAYOR_EMAIL,
+  );
   return {
     ...DEFAULTS,
     ...fixed,
