@@ -25,6 +25,14 @@ export const TILE_PRESETS = {
 export const ADDRESS_PREFIXES = {
   connection: { v4: 32, v6: 64 },
   network: { v4: 24, v6: 56 },
+  /** A household's writes: an IPv4 address (one home's NAT), an IPv6 /56. */
+  household: { v4: 32, v6: 56 },
+  /**
+   * A wider network: an IPv4 /24, an IPv6 /48 (what a tunnel broker or hoster hands one customer
+   * free, 256 /56s). The mayor's mail waits when its votes come from few of them; writes are
+   * limited per area too (at AREA_WRITES_FACTOR times a household's).
+   */
+  area: { v4: 24, v6: 48 },
 } as const;
 
 /**
@@ -55,6 +63,9 @@ export const DEFAULTS = {
   pressure: { maxEventLoopDelayMs: 1000, requestDeadlineMs: 4000 },
   hsts: true,
   reportHideThreshold: 3,
+  // The mayor's mail waits for staff when the threshold's votes came within this many seconds
+  // (db/functions/votes.sql reach_threshold): citizens do not all click within minutes, scripts do.
+  thresholdQuickSeconds: 600,
   statsFreshWaitMs: 100,
   shutdownDrainMs: 5000,
   idempotencyWaitMs: 3000,
@@ -200,6 +211,8 @@ export type Config = {
   hsts: boolean;
   /** Open reports from this many different browsers and as many different networks (ADDRESS_PREFIXES) hide an item until staff decide. */
   reportHideThreshold: number;
+  /** The mayor's mail waits for staff when the threshold's votes came within this many seconds (0: never). */
+  thresholdQuickSeconds: number;
   /** After a write, how long a dashboard read waits for the new figures before it answers the last ones. */
   statsFreshWaitMs: number;
   /** Address hashes (votes, proposals, monuments) are blanked by the daily retention job after this many days. */

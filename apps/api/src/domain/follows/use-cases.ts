@@ -14,6 +14,7 @@ export async function followByMail(app: App, input: ProposalRef & { body: Follow
     lang: input.body.lang,
     ipHash: await actor.ipHash(),
     voterHash: actor.voterHash(),
+    netHash: actor.netHash(),
     limit: app.config.limits.createsPer5Minutes,
   });
   if (queued) app.mailQueued();

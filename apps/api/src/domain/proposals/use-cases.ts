@@ -3,7 +3,7 @@ import type { NewIntervention, NewReport, VoteRequest } from '@linz/contract';
 import { NotFound } from '../errors.js';
 import { continuationOf } from '../follows/follows.js';
 import { createIntervention } from './interventions.js';
-import { createWithinLimit } from '../limits.js';
+import { createWithinLimit, writerOf } from '../limits.js';
 import { listsChanged } from '../read-cache.js';
 import { report, type ReportTarget } from './reports.js';
 import { castVote } from '../votes/votes.js';
@@ -12,9 +12,9 @@ import type { Actor, App } from '../app.js';
 /** A visitor proposes something for a monument: within the connection's create limit, screened,
  * held under pre-moderation; the public lists (the monuments list counts proposals) change everywhere. */
 export async function proposeIntervention(app: App, input: { monumentId: string; body: NewIntervention }, actor: Actor) {
-  const ipHash = await actor.ipHash();
-  const created = await createWithinLimit(app.database, ipHash, app.config.limits.createsPer5Minutes, (tx) =>
-    createIntervention(app.database, input.monumentId, input.body, ipHash, tx, actor.voterHash(), app.config.moderation),
+  const who = await writerOf(actor);
+  const created = await createWithinLimit(app.database, who, app.config.limits.createsPer5Minutes, (tx) =>
+    createIntervention(app.database, input.monumentId, input.body, who.ipHash, tx, actor.voterHash(), app.config.moderation),
   );
   await listsChanged(app, 'interventions', 'monuments');
   app.metrics?.proposalCreated();
@@ -32,6 +32,7 @@ export async function voteForProposal(app: App, input: { interventionId: number;
     ipHash: ip.current,
     ipHashBefore: ip.previous,
     netHash: actor.netHash(),
+    areaHash: actor.areaHash(),
   };
   const cast = (b: typeof ballot) => castVote(app.ballots, b, () => actor.answered());
   const { newVoteCount, queued } = await cast(ballot).catch(async (err: unknown) => {
@@ -50,9 +51,10 @@ export async function voteForProposal(app: App, input: { interventionId: number;
  * reports from distinct networks hide the item: it leaves the public lists everywhere at once.
  * `created` is false for this browser's repeat. */
 export async function fileReport(app: App, input: { target: ReportTarget; body: NewReport }, actor: Actor) {
-  const ipHash = await actor.ipHash();
+  const who = await writerOf(actor);
+  const { ipHash } = who;
   const reporterHash = actor.voterHash();
-  const outcome = await createWithinLimit(app.database, ipHash, app.config.limits.createsPer5Minutes, (tx) =>
+  const outcome = await createWithinLimit(app.database, who, app.config.limits.createsPer5Minutes, (tx) =>
     report(
       app.database,
       tx,
