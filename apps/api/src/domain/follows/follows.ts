@@ -297,7 +297,7 @@ export async function purgeFollows(database: Database, now: Date = new Date()): 
 }
 
 type MineRow = Parameters<typeof toIntervention>[0] & {
-  list: Exclude<keyof Mine, 'reviewing' | 'hidden'>;
+  list: Exclude<keyof Mine, 'reviewing' | 'hidden' | 'seen'>;
   m_id: string;
   m_name: string;
   m_name_en: string | null;
@@ -312,9 +312,18 @@ const UNDER_REVIEW = ['pending', 'held'];
  * from it), public proposals only, newest first; its own proposals and monuments that staff have
  * still to approve, marked. Nothing of any other browser.
  */
-export async function mine(database: Database, voterHash: string | null): Promise<Mine> {
-  const empty: Mine = { proposed: [], voted: [], following: [], reviewing: [], hidden: [] };
+export async function mine(database: Database, voterHash: string | null, netHash = ''): Promise<Mine> {
+  const empty: Mine = { proposed: [], voted: [], following: [], reviewing: [], hidden: [], seen: [] };
+  // The held votes this viewer sees as counted (db/functions/votes.sql held_seen_by): few rows, by
+  // the network's index or the browser's key.
+  const held = await database.rows<{ id: number; votes: number; confirmed: number }>(sql`
+    SELECT i.id, i.votes + count(*)::int AS votes, i.confirmed_votes + (count(*) FILTER (WHERE v.email_hash IS NOT NULL))::int AS confirmed
+    FROM votes v JOIN interventions i ON i.id = v.intervention_id
+    WHERE v.status = 'held' AND (v.net_hash = ${netHash} OR v.voter_hash = ${voterHash})
+    GROUP BY i.id, i.votes, i.confirmed_votes ORDER BY i.id`);
+  empty.seen = held.map((r) => ({ id: Number(r.id), votes: Number(r.votes), confirmedVotes: Number(r.confirmed) }));
   if (voterHash === null) return empty;
+  const seen = new Map(empty.seen.map((s) => [s.id, s]));
   const reviewable = sql.raw(
     `(${UNDER_REVIEW.concat('visible')
       .map((s) => `'${s}'`)
@@ -335,8 +344,10 @@ export async function mine(database: Database, voterHash: string | null): Promis
       OR (x.list = 'proposed' AND i.moderation IN ${reviewable} AND m.moderation IN ${reviewable} AND m.merged_into IS NULL)
     ORDER BY x.at DESC, i.id DESC`);
   for (const r of rows) {
+    const counted = toIntervention(r);
+    const own = seen.get(counted.id);
     const item: MineItem = {
-      intervention: toIntervention(r),
+      intervention: own ? { ...counted, votes: own.votes, confirmedVotes: own.confirmedVotes } : counted,
       monument: { id: r.m_id, name: r.m_name, nameEn: r.m_name_en },
       underReview: r.is_public !== true,
     };

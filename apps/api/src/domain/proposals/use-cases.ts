@@ -1,5 +1,5 @@
 // Use cases of a proposal (what should stand at a monument instead) and its votes.
-import type { NewIntervention, NewReport, VoteRequest } from '@linz/contract';
+import { MAYOR_THRESHOLD, type NewIntervention, type NewReport, type VoteRequest } from '@linz/contract';
 import { NotFound } from '../errors.js';
 import { continuationOf } from '../follows/follows.js';
 import { createIntervention } from './interventions.js';
@@ -44,7 +44,10 @@ export async function voteForProposal(app: App, input: { interventionId: number;
   app.lists.interventions.invalidate();
   app.metrics?.voteCounted();
   if (queued) app.mailQueued();
-  return { newVoteCount };
+  // What really happened at the threshold (issue 56): mailed, or checked first. Where only confirmed
+  // votes count, a vote never reaches it.
+  const reached = newVoteCount === MAYOR_THRESHOLD && app.config.votes.counts === 'votes';
+  return { newVoteCount, ...(queued ? { mayor: 'mailed' as const } : reached ? { mayor: 'checked' as const } : {}) };
 }
 
 /** A citizen's report of a monument or proposal, within the connection's create limit. Enough
