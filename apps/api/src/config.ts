@@ -26,6 +26,14 @@ export const TILE_PRESETS = {
 export const ADDRESS_PREFIXES = {
   connection: { v4: 32, v6: 64 },
   network: { v4: 24, v6: 56 },
+  /** A household's writes: an IPv4 address (one home's NAT), an IPv6 /56. */
+  household: { v4: 32, v6: 56 },
+  /**
+   * A wider network: an IPv4 /24, an IPv6 /48 (what a tunnel broker or hoster hands one customer
+   * free, 256 /56s). The mayor's mail waits when its votes come from few of them; writes are
+   * limited per area too (at AREA_WRITES_FACTOR times a household's).
+   */
+  area: { v4: 24, v6: 48 },
 } as const;
 
 /**
@@ -68,6 +76,9 @@ export const DEFAULTS = {
   },
   hsts: true,
   reportHideThreshold: 3,
+  // The mayor's mail waits for staff when the threshold's votes came within this many seconds
+  // (db/functions/votes.sql reach_threshold): citizens do not all click within minutes, scripts do.
+  thresholdQuickSeconds: 600,
   statsFreshWaitMs: 100,
   shutdownDrainMs: 5000,
   idempotencyWaitMs: 3000,
@@ -92,13 +103,19 @@ export type ConfigOptions = { [K in keyof Fixed]?: Fixed[K] extends object ? Par
 
 const Env = z.object({
   PORT: int(3000),
-  HOST: z.string().default('0.0.0.0'),
+  // Loopback unless told: `pnpm start` on a fresh machine serves this machine only. The Dockerfile,
+  // compose and the systemd unit set it.
+  HOST: z.string().default('127.0.0.1'),
+  // A container listens on every interface of its own network, but compose publishes its port on
+  // this machine's loopback only: the operator says so here (true), and the start is held to
+  // PUBLIC_URL's rules alone.
+  LOCAL_ONLY: z.enum(['true', 'false']).default('false'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   COOKIE_SECRET: z.string().min(32, 'COOKIE_SECRET must have at least 32 characters').optional(),
   TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  PUBLIC_URL: z.string().url().optional(),
   TILE_UPSTREAM: z
     .string()
     .refine((v) => v in TILE_PRESETS || (/^https?:\/\/[^/]+\//.test(v) && ['{z}', '{x}', '{y}'].every((p) => v.includes(p))), {
@@ -223,6 +240,8 @@ export type Config = {
   hsts: boolean;
   /** Open reports from this many different browsers and as many different networks (ADDRESS_PREFIXES) hide an item until staff decide. */
   reportHideThreshold: number;
+  /** The mayor's mail waits for staff when the threshold's votes came within this many seconds (0: never). */
+  thresholdQuickSeconds: number;
   /** After a write, how long a dashboard read waits for the new figures before it answers the last ones. */
   statsFreshWaitMs: number;
   /** Address hashes (votes, proposals, monuments) are blanked by the daily retention job after this many days. */
@@ -435,23 +454,52 @@ export function profilePlaceholders(profile: SiteProfile): string[] {
   return found;
 }
 
-/** A start that would publish is refused while the legal pages, the city profile or the mayor's address are placeholders. */
-function refusePlaceholders(publicUrl: string, profileFile: string, profile: SiteProfile, mayorEmail: string, city: City): void {
-  if (!publishes(publicUrl)) return;
+/** Whether a listen address is this machine's loopback (nothing else can connect to it). */
+export function loopback(host: string): boolean {
+  const h = host.toLowerCase().replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h);
+}
+
+/**
+ * A start that others can reach (bound beyond loopback, or a public PUBLIC_URL), whatever NODE_ENV
+ * says, is refused while the public address is missing or local, or the legal pages or the mayor's
+ * address are placeholders: every problem is named, with what to fill in.
+ */
+function refusePlaceholders(
+  reach: { host: string; localOnly: boolean; publicUrl: string | undefined },
+  profileFile: string,
+  profile: SiteProfile,
+  mayorEmail: string,
+  city: City,
+): void {
+  const url = reach.publicUrl ?? DEFAULT_PUBLIC_URL;
+  const bound = !reach.localOnly && !loopback(reach.host);
+  if (!bound && !publishes(url)) return;
+  const address = !publishes(url)
+    ? [
+        `PUBLIC_URL: ${reach.publicUrl === undefined ? 'not set' : `${url} is local`}; set the address visitors use (https://denkmal.linz.at), the mayor's links point there`,
+      ]
+    : [];
   const fields = profilePlaceholders(profile);
   const mayor = placeholder('MAYOR_EMAIL', mayorEmail);
   const cityFields = city.example ? ['example: written by `pnpm city init`; check every field and remove "example"'] : [];
-  if (fields.length === 0 && !mayor && cityFields.length === 0) return;
+  if (address.length === 0 && fields.length === 0 && !mayor && cityFields.length === 0) return;
+  const why = publishes(url)
+    ? `PUBLIC_URL ${url} is public`
+    : `HOST ${reach.host} can be reached from other machines (HOST=127.0.0.1 serves this machine only)`;
   throw invalid(
     [
+      ...address,
       ...(fields.length > 0 ? [`SITE_PROFILE ${profileFile}:`, ...fields.map((f) => `  ${f}`)] : []),
       ...(cityFields.length > 0 ? [`CITY ${city.folder}/city.json:`, ...cityFields.map((f) => `  ${f}`)] : []),
       ...(mayor ? [`MAYOR_EMAIL: ${mayor}; set the mayor's office's address (the city profile's mayorEmail, or MAYOR_EMAIL)`] : []),
       'What a city fills in before going live: docs/operations.md#going-live',
     ],
-    `Invalid configuration: PUBLIC_URL ${publicUrl} is public, but these are placeholders:`,
+    `Invalid configuration: ${why}, but these are missing or placeholders:`,
   );
 }
+
+const DEFAULT_PUBLIC_URL = 'http://localhost:3000';
 
 export function loadConfig(env: Record<string, string | undefined> = process.env, options: ConfigOptions = {}): Config {
   // An empty variable (common in compose files) means "not set".
@@ -461,13 +509,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw invalid(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
   const e = parsed.data;
-  const publicUrl = e.PUBLIC_URL.replace(/\/$/, '');
+  const publicUrl = (e.PUBLIC_URL ?? DEFAULT_PUBLIC_URL).replace(/\/$/, '');
   const { limits, pressure, ...fixed } = options;
   const city = cityOf(e.CITY);
   const profileFile = path.resolve(e.SITE_PROFILE ?? city.siteFile);
   const site = loadSiteProfile(profileFile);
   const mayorEmail = e.MAYOR_EMAIL ?? city.mayorEmail;
-  refusePlaceholders(publicUrl, profileFile, site, mayorEmail, city);
+  refusePlaceholders(
+    { host: e.HOST, localOnly: e.LOCAL_ONLY === 'true', publicUrl: e.PUBLIC_URL?.replace(/\/$/, '') },
+    profileFile,
+    site,
+    mayorEmail,
+    city,
+  );
   return {
     ...DEFAULTS,
     ...fixed,

@@ -149,6 +149,8 @@ export const MAYOR_THRESHOLD = 10;
 
 /** A proposal's official state, set by the city's staff; `open` until they answer. */
 export const PROPOSAL_STATUSES = ['open', 'in_review', 'planned', 'declined', 'done'] as const;
+/** The city decided: voting has ended (db/functions/votes.sql answers a vote with 409; popup and view offer none). */
+export const VOTING_CLOSED_STATUSES: readonly string[] = ['declined', 'done'];
 export type ProposalStatusName = (typeof PROPOSAL_STATUSES)[number];
 
 /** Who a monument commemorates: `none` is no person, `unspecified` not known yet. */

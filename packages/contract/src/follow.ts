@@ -86,5 +86,11 @@ export const Mine = z.object({
   following: z.array(MineItem),
   reviewing: z.array(MineMonument),
   hidden: z.array(MineHidden),
+  /**
+   * Counts as this browser sees them, where they differ from the public lists' (its own or its
+   * network's held votes, issue 56): the lists, shared by everyone and cached, show these instead,
+   * so that one browser reads one count for a proposal on every screen.
+   */
+  seen: z.array(z.object({ id: z.number().int(), votes: z.number().int(), confirmedVotes: z.number().int() })),
 });
 export type Mine = z.infer<typeof Mine>;

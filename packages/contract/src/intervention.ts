@@ -1,7 +1,7 @@
 // Intervention: a visitor's proposal for what should stand at a monument instead.
 import { z } from 'zod';
 import { NAME_MAX, PROPOSAL_STATUSES } from './facts.js';
-import { userText } from './text.js';
+import { nameText } from './text.js';
 
 /** A proposal's id: a positive PostgreSQL `integer` (the bound of its serial column). */
 export const InterventionId = z.number().int().positive().max(2_147_483_647, { message: 'invalid intervention id' });
@@ -66,7 +66,7 @@ export const MonumentIntervention = Intervention.pick({
 export type MonumentIntervention = z.infer<typeof MonumentIntervention>;
 export const MonumentInterventionList = z.array(MonumentIntervention);
 
-export const NewIntervention = z.object({ name: userText(NAME_MAX) });
+export const NewIntervention = z.object({ name: nameText(NAME_MAX) });
 export type NewIntervention = z.infer<typeof NewIntervention>;
 
 /**

@@ -1,7 +1,7 @@
 // Monument: a marker on the map (monument, bust, plaque, street named after a person).
 import { z } from 'zod';
 import { NAME_MAX, type MonumentCategory } from './facts.js';
-import { userText } from './text.js';
+import { nameText } from './text.js';
 
 export const MonumentId = z
   .string()
@@ -90,7 +90,7 @@ export const NewMonument = z.object({
     .string()
     .regex(/^mon-user-\d{1,20}$/, { message: 'id must look like mon-user-<digits>' })
     .optional(),
-  name: userText(NAME_MAX),
+  name: nameText(NAME_MAX),
   geoLocX: z.number().finite().min(-90).max(90),
   geoLocY: z.number().finite().min(-180).max(180),
 });

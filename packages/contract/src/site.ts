@@ -133,7 +133,8 @@ export const AccessibilityFeedbackEntry = z.object({
   email: z.string().nullable(),
   page: z.string().nullable(),
   receivedAt: z.string(),
-  mailStatus: z.enum(['pending', 'sending', 'sent', 'failed']),
+  /** listed: over the mail caps, not mailed (shown here only). */
+  mailStatus: z.enum(['pending', 'sending', 'sent', 'failed', 'listed']),
 });
 export type AccessibilityFeedbackEntry = z.infer<typeof AccessibilityFeedbackEntry>;
 export const AccessibilityFeedbackList = z.array(AccessibilityFeedbackEntry);

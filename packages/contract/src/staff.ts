@@ -5,7 +5,7 @@ import { MODERATION_REASON_MAX, NAME_MAX, SEXES, STATEMENT_MAX, STATUS_NOTE_MAX 
 import { Intervention, InterventionId, ProposalStatus } from './intervention.js';
 import { Monument, MonumentId } from './monument.js';
 import { ReportReason } from './report.js';
-import { paragraphText, userText } from './text.js';
+import { nameText, paragraphText, userText } from './text.js';
 
 export const SignIn = z.object({ token: z.string().min(1).max(200) });
 export const StaffMe = z.object({ name: z.string() });
@@ -116,7 +116,7 @@ const clearableText = (max: number) =>
 
 export const MonumentPatch = z
   .object({
-    name: userText(NAME_MAX),
+    name: nameText(NAME_MAX),
     name_en: clearableText(NAME_MAX),
     geoLocX: z.number().finite().min(-90).max(90),
     geoLocY: z.number().finite().min(-180).max(180),
@@ -146,7 +146,7 @@ export const InterventionRef = z.object({ interventionId: InterventionId });
 export const InterventionHide = InterventionRef.extend({ reason: HideReason });
 /** Staff merge a proposal into a similar one: votes (one per browser), followers and links go over. */
 export const InterventionMerge = z.object({ interventionId: InterventionId, into: InterventionId });
-export const InterventionUpdate = z.object({ interventionId: InterventionId, name: userText(NAME_MAX) });
+export const InterventionUpdate = z.object({ interventionId: InterventionId, name: nameText(NAME_MAX) });
 
 /** A statement: trimmed, 1..2000 characters; line breaks allowed (paragraphs), other controls not. */
 export const Statement = paragraphText(STATEMENT_MAX);

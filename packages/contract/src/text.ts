@@ -18,6 +18,19 @@ export const userText = (max: number) =>
     })
     .refine((s) => !LONE_SURROGATE.test(s), { message: 'invalid unicode' });
 
+/**
+ * Characters that draw nothing: formatting characters (\p{Cf}: zero-width spaces and joiners, RLM,
+ * ALM, soft hyphen), the Hangul fillers (U+115F, U+1160, U+3164, U+FFA0, letters without ink) and
+ * the blank Braille pattern U+2800.
+ */
+const DRAWS_NOTHING = /[\p{Cf}\u115F\u1160\u3164\uFFA0\u2800]/gu;
+
+/** A name: user text with at least one visible letter or digit (an "empty" name of fillers shows as nothing in lists and feeds). */
+export const nameText = (max: number) =>
+  userText(max).refine((s) => /[\p{L}\p{N}]/u.test(s.replace(DRAWS_NOTHING, '')), {
+    message: 'must contain a visible letter or digit',
+  });
+
 // eslint-disable-next-line no-control-regex -- control characters are what this refuses
 const CONTROLS_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 

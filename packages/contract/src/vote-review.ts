@@ -9,8 +9,13 @@ import { OutboxEntry } from './staff.js';
 export const VOTE_STATES = ['counted', 'held', 'invalidated'] as const;
 export type VoteState = (typeof VOTE_STATES)[number];
 
-/** burst: many votes from one network in an hour; regular: near-regular intervals; few_networks: the threshold came from few networks. */
-export const VOTE_ALERT_KINDS = ['burst', 'regular', 'few_networks'] as const;
+/**
+ * burst: many votes from one network in an hour; regular: near-regular intervals; few_networks: the
+ * threshold came from few networks (/56); few_areas: from few wider networks (/48, where one
+ * tunnel broker's or hoster's customer gets 256 /56s); quick: the threshold's votes came within
+ * minutes; few_domains: the confirmed votes that reached it came from few mail domains.
+ */
+export const VOTE_ALERT_KINDS = ['burst', 'regular', 'few_networks', 'few_areas', 'quick', 'few_domains'] as const;
 
 /** A network as staff see it: an opaque key (for filters) and a label by order of its first vote. */
 export const NetworkKey = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, { message: 'invalid network key' });

@@ -7,7 +7,15 @@ import { MonumentId } from './monument.js';
 export const VoteRequest = z.object({ monumentId: MonumentId, action: z.literal('vote') });
 export type VoteRequest = z.infer<typeof VoteRequest>;
 
-export const VoteAnswer = z.object({ newVoteCount: z.number().int().positive() });
+/**
+ * `newVoteCount`: the count as this voter sees it. `mayor`, only on the vote that brought that count
+ * to the threshold: `mailed` when this vote queued the mayor's e-mail, `checked` when the votes are
+ * checked by staff first and the office is e-mailed after that (issue 56: what really happened).
+ */
+export const VoteAnswer = z.object({
+  newVoteCount: z.number().int().positive(),
+  mayor: z.enum(['mailed', 'checked']).optional(),
+});
 export type VoteAnswer = z.infer<typeof VoteAnswer>;
 
 /** What the mayor's threshold counts: every counted vote (the spec), or only e-mail-confirmed ones. */

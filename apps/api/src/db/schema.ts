@@ -148,6 +148,8 @@ export const votes = pgTable(
     ipHash: text('ip_hash').notNull(),
     /** Keyed hash of the network (IPv4 /24, IPv6 /56: config.ts ADDRESS_PREFIXES) under the server secret; 'expired' after retention. */
     netHash: text('net_hash').notNull().default('expired'),
+    /** The same of its wider network (IPv4 /24, IPv6 /48: ADDRESS_PREFIXES.area); 'expired' after retention. */
+    areaHash: text('area_hash').notNull().default('expired'),
     status: text('status', { enum: ['counted', 'held', 'invalidated'] })
       .notNull()
       .default('counted'),
@@ -210,7 +212,7 @@ export const voteAlerts = pgTable(
     interventionId: integer('intervention_id')
       .notNull()
       .references(() => interventions.id),
-    kind: text('kind', { enum: ['burst', 'regular', 'few_networks'] }).notNull(),
+    kind: text('kind', { enum: ['burst', 'regular', 'few_networks', 'few_areas', 'quick', 'few_domains'] }).notNull(),
     netHash: text('net_hash'),
     votes: integer('votes').notNull(),
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
@@ -496,13 +498,21 @@ export const followRequests = pgTable(
     emailHash: text('email_hash').notNull(),
     /** A confirmation mail was queued for this request. */
     mailed: boolean('mailed').notNull().default(false),
+    /** Keyed hash of the asking household (domain/actor.ts netHash): its share of the inbox's mails. */
+    netHash: text('net_hash'),
   },
   (t) => [
+    index('follow_requests_email_net_idx').on(t.emailHash, t.netHash, t.at),
     index('follow_requests_ip_idx').on(t.ipHash, t.at),
     index('follow_requests_voter_idx').on(t.voterHash, t.at),
     index('follow_requests_email_idx').on(t.emailHash, t.at),
   ],
 );
+
+/** Writes per household and area in the last minutes (domain/limits.ts), kept a day; keyed hashes only. */
+export const writeMarks = pgTable('write_marks', { key: text('key').notNull(), at: timestamp('at', { withTimezone: true }).notNull().defaultNow() }, (t) => [
+  index('write_marks_key_idx').on(t.key, t.at),
+]);
 
 /** A browser following a proposal without e-mail (shown on "mine"). */
 export const watches = pgTable(
@@ -554,7 +564,8 @@ export const accessibilityFeedback = pgTable(
     /** Keyed hash of the sender's address, for the create limit (blanked with the others after RETENTION_DAYS). */
     creatorIpHash: text('creator_ip_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] })
+    /** listed: over the mail caps (domain/site/accessibility-feedback.ts), shown in /admin only. */
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed', 'listed'] })
       .notNull()
       .default('pending'),
     ...outboxColumns(),

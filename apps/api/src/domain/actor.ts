@@ -14,6 +14,9 @@ export type Actor = {
   ipHashes(): Promise<{ current: string; previous: string | null }>;
   /** Keyed hash of the client's network (IPv4 /24, IPv6 /56): vote review and reports. */
   netHash(): string;
+  /** Keyed hashes of the household (IPv4 address, IPv6 /56) and the wider network (IPv4 /24, IPv6 /48): write limits and the threshold's networks. */
+  householdHash(): string;
+  areaHash(): string;
   /** True once this request has been answered (e.g. at its deadline): its work is no longer wanted. */
   answered(): boolean;
   /** The signed-in staff member; Unauthorized otherwise. */

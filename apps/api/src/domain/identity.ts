@@ -133,3 +133,10 @@ export function networkOf(ip: string): string {
 }
 
 export const networkHashOf = (secret: string, ip: string) => keyedHash(`network:${secret}`, networkOf(ip));
+
+/** The wider network (IPv4 /24, IPv6 /48: ADDRESS_PREFIXES.area) as a keyed hash under the server secret. */
+export const areaHashOf = (secret: string, ip: string) => keyedHash(`area:${secret}`, prefixOf(ip, ADDRESS_PREFIXES.area));
+
+/** The household (an IPv4 address, an IPv6 /56: ADDRESS_PREFIXES.household) as a keyed hash under the server secret. */
+export const householdHashOf = (secret: string, ip: string) =>
+  keyedHash(`household:${secret}`, prefixOf(ip, ADDRESS_PREFIXES.household));

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { IDEMPOTENCY_HEADER, IdempotencyKey } from '@linz/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Unauthorized } from '../domain/errors.js';
-import { keyedHash, networkHashOf } from '../domain/identity.js';
+import { areaHashOf, householdHashOf, keyedHash, networkHashOf } from '../domain/identity.js';
 import { SESSION_HOURS, staffBySession, staffByToken, type StaffMember } from '../domain/staff/staff.js';
 import type { Services } from '../services.js';
 import type { Context } from '../trpc/init.js';
@@ -89,6 +89,8 @@ export function contextFactory(services: Services, secret: string): ContextFor {
       | 'ipHash'
       | 'ipHashes'
       | 'netHash'
+      | 'householdHash'
+      | 'areaHash'
       | 'answered'
       | 'staffMember'
       | 'startStaffSession'
@@ -122,6 +124,12 @@ export function contextFactory(services: Services, secret: string): ContextFor {
     },
     netHash() {
       return networkHashOf(secret, this.req.ip);
+    },
+    householdHash() {
+      return householdHashOf(secret, this.req.ip);
+    },
+    areaHash() {
+      return areaHashOf(secret, this.req.ip);
     },
     answered() {
       return this.reply.sent;

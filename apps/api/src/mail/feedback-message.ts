@@ -35,8 +35,10 @@ export function composeFeedbackMail(f: FeedbackMail, s: MailSettings): OutgoingM
     messageId: `<accessibility-feedback-${f.id}-${f.receivedAt.getTime()}@${host}>`,
     from: s.mailFrom,
     to: s.feedbackEmail,
-    ...(f.email ? { replyTo: f.email } : {}),
-    subject: fill(f.page ? de.subjectWithPage : de.subject, { id: f.id, page: page.slice(0, 80) }),
+    // Typed by the sender and never verified: its display name says so in the staff's mail program.
+    ...(f.email ? { replyTo: `"${de.unverified}" <${f.email}>` } : {}),
+    // Nothing the sender typed (page, message) goes into the subject: the staff's inbox shows our words only.
+    subject: fill(de.subject, { id: f.id }),
     text,
   };
 }

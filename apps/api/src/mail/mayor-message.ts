@@ -29,6 +29,7 @@ function composeCorrection(n: Notification, s: MailSettings, proposal: string, m
     when: when(n.reachedAt, MAIL_TEXTS[lang].locale),
     origin: origin[lang],
     map: mapLinkOf(s.publicUrl, n),
+    id: n.interventionId,
   });
   const text = [
     ...fillLines(MAIL_TEXTS.de.correction.lines, values('de')),
@@ -75,6 +76,14 @@ export function voteOrigin(v: Notification['votes']): Record<Lang, string> {
     return fill(w.sentence, {
       votes: plural(w.votes, v.counted),
       from: v.networks <= 1 ? w.oneNetwork : fill(w.networks, { networks: v.networks, largest: v.largestNetwork }),
+      // Honest about the wider networks: ten /56s of one /48 are not ten households' votes.
+      areas:
+        v.networks <= 1 || v.areas >= v.networks
+          ? ''
+          : v.areas <= 1
+            ? w.oneArea
+            : fill(w.areas, { areas: v.areas, largest: v.largestArea }),
+      domains: v.confirmed === 0 ? '' : v.domains <= 1 ? w.oneDomain : fill(w.domains, { domains: v.domains }),
       confirmed:
         v.confirmed === 0
           ? w.noneConfirmed
@@ -199,7 +208,8 @@ export function composeMayorMail(n: Notification, s: MailSettings): OutgoingMail
     from: s.mailFrom,
     to: s.mayorEmail,
     replyTo: s.staffEmail,
-    subject: `${s.product}: ${fill(MAIL_TEXTS.de.mayor.subject, { proposal, monument, votes: n.voteCount })}`,
+    // The proposal's number, never its or the monument's name: a visitor's words in the mayor's subject could pass for ours.
+    subject: `${s.product}: ${fill(MAIL_TEXTS.de.mayor.subject, { id: n.interventionId, votes: n.voteCount })}`,
     text,
     html,
   };

@@ -5,7 +5,7 @@
 // a row left "sending" by a crashed process is taken over once its lease has run out.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import type { MailLang, Sex } from '@linz/contract';
+import type { MailLang, Sex, VoteAlert } from '@linz/contract';
 import { publicIntervention } from '../domain/moderation/visibility.js';
 
 /** Which table a claimed mail is a row of. */
@@ -47,7 +47,16 @@ export type Notification = {
   /** threshold: the proposal reached it; correction: staff invalidated votes of a sent one below it. */
   kind: 'threshold' | 'correction';
   /** Where the counted votes came from, as the mail states it. */
-  votes: { counted: number; confirmed: number; networks: number; largestNetwork: number };
+  votes: {
+    counted: number;
+    confirmed: number;
+    networks: number;
+    largestNetwork: number;
+    /** Wider networks (IPv4 /24, IPv6 /48) and the most votes from one; mail domains of the confirmed votes. */
+    areas: number;
+    largestArea: number;
+    domains: number;
+  };
 };
 
 type ClaimRow = {
@@ -72,6 +81,9 @@ type ClaimRow = {
   confirmed: number | string;
   networks: number | string;
   largest: number | string | null;
+  areas: number | string;
+  largest_area: number | string | null;
+  domains: number | string;
 };
 
 const at = (t: Date) => sql`${t.toISOString()}::timestamptz`;
@@ -100,7 +112,10 @@ export async function claimDue(database: Database, now: Date, leaseMs: number, l
            (SELECT count(*) FROM follows f WHERE f.intervention_id = i.id AND f.status = 'confirmed') AS followers,
            i.votes AS counted, i.confirmed_votes AS confirmed, counted_networks(i.id) AS networks,
            (SELECT max(n) FROM (SELECT count(*) AS n FROM votes v WHERE v.intervention_id = i.id AND v.status = 'counted'
-              AND v.net_hash <> 'expired' GROUP BY v.net_hash) x) AS largest
+              AND v.net_hash <> 'expired' GROUP BY v.net_hash) x) AS largest,
+           counted_areas(i.id) AS areas, counted_domains(i.id) AS domains,
+           (SELECT max(n) FROM (SELECT count(*) AS n FROM votes v WHERE v.intervention_id = i.id AND v.status = 'counted'
+              AND v.area_hash <> 'expired' GROUP BY v.area_hash) x) AS largest_area
     FROM claimed c
     JOIN interventions i ON i.id = c.intervention_id
     JOIN monuments m ON m.id = i.monument_id
@@ -129,6 +144,9 @@ export async function claimDue(database: Database, now: Date, leaseMs: number, l
       confirmed: Number(r.confirmed),
       networks: Number(r.networks),
       largestNetwork: Number(r.largest ?? (Number(r.counted) > 0 ? 1 : 0)),
+      areas: Number(r.areas),
+      largestArea: Number(r.largest_area ?? (Number(r.counted) > 0 ? 1 : 0)),
+      domains: Number(r.domains),
     },
   }));
 }
@@ -271,7 +289,7 @@ export type AlertMail = {
   id: number;
   attempt: number;
   queuedAt: Date;
-  kind: 'burst' | 'regular' | 'few_networks';
+  kind: VoteAlert['kind'];
   votes: number;
   intervention: { id: number; name: string };
 };

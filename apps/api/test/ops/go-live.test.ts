@@ -171,3 +171,36 @@ describe.skipIf(DB_KIND !== 'pglite')('the built server started with a public PU
     expect(stdout).not.toContain('listening');
   }, 120_000);
 });
+
+// Issue 56: reachable by others is decided by the listen address as well as PUBLIC_URL, whatever
+// NODE_ENV says; a missing or local PUBLIC_URL is refused then, named with what to fill in.
+describe('a start that others can reach', () => {
+  it('binds to loopback unless HOST says otherwise (the README’s `pnpm start`)', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(refusal({ NODE_ENV: 'production' })).toBeUndefined();
+  });
+
+  for (const NODE_ENV of ['production', 'development', undefined]) {
+    it(`bound beyond loopback refuses the example profile and a missing PUBLIC_URL (NODE_ENV ${NODE_ENV ?? 'unset'})`, () => {
+      const env: Record<string, string> = { HOST: '0.0.0.0', ...(NODE_ENV ? { NODE_ENV } : {}) };
+      const message = refusal(env) ?? '';
+      expect(message).toMatch(/^Invalid configuration: HOST 0\.0\.0\.0 can be reached from other machines/);
+      expect(message).toContain('PUBLIC_URL: not set; set the address visitors use');
+      expect(message).toContain('operator.phone: +43 732 000 000');
+      expect(message).toContain('MAYOR_EMAIL: buergermeister@linz.example');
+    });
+  }
+
+  it('bound beyond loopback with a local PUBLIC_URL names it, even with a filled-in profile', () => {
+    const message = refusal({ HOST: '::', PUBLIC_URL: 'http://localhost:3000', SITE_PROFILE: write(filled()), MAYOR_EMAIL: MAYOR }) ?? '';
+    expect(message).toContain('PUBLIC_URL: http://localhost:3000 is local');
+    expect(message).not.toContain('SITE_PROFILE');
+  });
+
+  it('starts bound beyond loopback with a public address and real facts; LOCAL_ONLY (compose) keeps the demo', () => {
+    expect(loadConfig({ HOST: '0.0.0.0', PUBLIC_URL: PUBLIC, SITE_PROFILE: write(filled()), MAYOR_EMAIL: MAYOR }).host).toBe('0.0.0.0');
+    expect(refusal({ HOST: '0.0.0.0', LOCAL_ONLY: 'true', PUBLIC_URL: 'http://localhost:3000' })).toBeUndefined();
+    // A public PUBLIC_URL is refused with placeholders, local listen address or not.
+    expect(refusal({ HOST: '0.0.0.0', LOCAL_ONLY: 'true', PUBLIC_URL: PUBLIC })).toMatch(/is public/);
+  });
+});

@@ -102,7 +102,8 @@ describe(`accessibility feedback on ${DB_KIND}`, () => {
     expect(smtp.messages).toHaveLength(2);
     const withAddress = smtp.messages.find((m) => m.text.includes('Kontrast'));
     expect(withAddress?.envelopeTo).toEqual([config.site.accessibility.feedbackEmail]);
-    expect(withAddress?.headers.get('reply-to')).toBe('anna@example.org');
+    // Typed by the sender, never verified: the display name says so (issue 56).
+    expect(withAddress?.headers.get('reply-to')).toBe('Adresse nicht bestätigt <anna@example.org>');
     expect(withAddress?.text).toContain('Zweite Zeile <b>fett</b>');
     expect(withAddress?.text).toContain('/monuments');
     expect(smtp.messages.find((m) => m.text.includes('Tastatur'))?.headers.has('reply-to')).toBe(false);

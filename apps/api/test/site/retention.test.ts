@@ -55,8 +55,8 @@ async function fill(db: Database) {
     id: number;
   }>(sql`INSERT INTO interventions (monument_id, name, emoji, creator_ip_hash, created_at)
     VALUES (${MON}, 'Jung', '🌳', 'creator-new', ${at(-month + S)}) RETURNING id`);
-  await q(sql`INSERT INTO votes (intervention_id, voter_hash, ip_hash, net_hash, created_at) VALUES
-    (${old?.id}, 'voter-1', 'vote-old', 'net-old', ${at(-month - S)}), (${old?.id}, 'voter-2', 'vote-new', 'net-new', ${at(-month + S)})`);
+  await q(sql`INSERT INTO votes (intervention_id, voter_hash, ip_hash, net_hash, area_hash, created_at) VALUES
+    (${old?.id}, 'voter-1', 'vote-old', 'net-old', 'area-old', ${at(-month - S)}), (${old?.id}, 'voter-2', 'vote-new', 'net-new', 'area-new', ${at(-month + S)})`);
   // A vote's confirmation whose link expired a second ago (it goes with its address), and one still valid.
   await q(sql`INSERT INTO vote_confirmations (intervention_id, voter_hash, email, email_hash, email_domain, lang, token_seed, token_hash, expires_at)
     VALUES (${old?.id}, 'voter-1', 'a@linz.example', 'h1', 'linz.example', 'de', 's1', 't1', ${at(-S)}),
@@ -90,6 +90,7 @@ describe(`retention on ${DB_KIND}`, () => {
       addressHashes: {
         votes: 1,
         voteNetworks: 1,
+        voteAreas: 1,
         interventions: 1,
         monuments: 1,
         accessibilityFeedback: 0,
@@ -99,6 +100,7 @@ describe(`retention on ${DB_KIND}`, () => {
       settledReports: 1,
       follows: { unconfirmed: 0, ended: 0 },
       voteConfirmations: 1,
+      writeMarks: 0,
       idempotencyKeys: 0,
       accessibilityFeedback: { emails: 0, messages: 0 },
     };
@@ -142,6 +144,7 @@ describe(`retention on ${DB_KIND}`, () => {
       addressHashes: {
         votes: 0,
         voteNetworks: 0,
+        voteAreas: 0,
         interventions: 0,
         monuments: 0,
         accessibilityFeedback: 0,
@@ -151,6 +154,7 @@ describe(`retention on ${DB_KIND}`, () => {
       settledReports: 0,
       follows: { unconfirmed: 0, ended: 0 },
       voteConfirmations: 0,
+      writeMarks: 0,
       idempotencyKeys: 0,
       accessibilityFeedback: { emails: 0, messages: 0 },
     });
@@ -164,6 +168,7 @@ describe(`retention on ${DB_KIND}`, () => {
     expect(run?.counts.addressHashes).toEqual({
       votes: 0,
       voteNetworks: 0,
+      voteAreas: 0,
       interventions: 0,
       monuments: 0,
       accessibilityFeedback: 0,
@@ -174,6 +179,7 @@ describe(`retention on ${DB_KIND}`, () => {
     expect(wide?.counts.addressHashes).toEqual({
       votes: 2,
       voteNetworks: 2,
+      voteAreas: 2,
       interventions: 2,
       monuments: 2,
       accessibilityFeedback: 0,

@@ -129,6 +129,8 @@ export const TEST_OPTIONS = {
   // The tests check that the dashboard follows each write at once: on a loaded test machine its
   // recompute may outlast the production wait (read-cache.test.ts tests the wait itself).
   statsFreshWaitMs: 60_000,
+  // Tests cast a threshold's votes within a second; the rule's own tests set it (votes/networks.test.ts).
+  thresholdQuickSeconds: 0,
 } satisfies ConfigOptions;
 
 /** `options` replace TEST_OPTIONS' (a group such as `limits` in part). */

@@ -126,7 +126,10 @@ export const isAwaitingAnswer = shape<AwaitingAnswer>({
   daysWaiting: isVotes,
 });
 
-export const isVoteAnswer = shape<VoteAnswer>({ newVoteCount: (v): v is number => isInteger(v) && v > 0 });
+export const isVoteAnswer = shape<VoteAnswer>({
+  newVoteCount: (v): v is number => isInteger(v) && v > 0,
+  mayor: optional((v): v is 'mailed' | 'checked' => v === 'mailed' || v === 'checked'),
+});
 const isCorner = (v: unknown): v is [number, number] => Array.isArray(v) && v.length === 2 && v.every(isNumber);
 export const isClientConfig = shape<ClientConfig>({
   tileUrl: isString,

@@ -96,10 +96,14 @@ const isMineHidden = shape<MineHidden>({
 });
 /** An older server sends no `hidden` (then staff hid nothing with a reason). */
 const hiddenOk = (v: unknown) => isRecord(v) && (v.hidden === undefined || arrayOf(isMineHidden)(v.hidden));
+const isSeen = shape<Mine['seen'][number]>({ id: isInteger, votes: isInteger, confirmedVotes: isInteger });
+/** An older server sends no `seen` (then every count is the public one). */
+const seenOk = (v: unknown) => isRecord(v) && (v.seen === undefined || arrayOf(isSeen)(v.seen));
 const isMine = (v: unknown): v is Mine =>
   reviewingOk(v) &&
   hiddenOk(v) &&
-  shape<Omit<Mine, 'reviewing' | 'hidden'>>({
+  seenOk(v) &&
+  shape<Omit<Mine, 'reviewing' | 'hidden' | 'seen'>>({
     proposed: arrayOf(isMineItem),
     voted: arrayOf(isMineItem),
     following: arrayOf(isMineItem),
@@ -119,5 +123,6 @@ export async function fetchMine(send: Request = request): Promise<Mine> {
     }));
   const reviewing = (json.reviewing as Mine['reviewing'] | undefined) ?? [];
   const hidden = (json.hidden as Mine['hidden'] | undefined) ?? [];
-  return { proposed: fill(json.proposed), voted: fill(json.voted), following: fill(json.following), reviewing, hidden };
+  const seen = (json.seen as Mine['seen'] | undefined) ?? [];
+  return { proposed: fill(json.proposed), voted: fill(json.voted), following: fill(json.following), reviewing, hidden, seen };
 }

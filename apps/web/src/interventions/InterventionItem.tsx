@@ -12,12 +12,14 @@ import { monumentName } from '../i18n/monumentName';
 import { CityAnswer, StatusBadge, useThresholdVotes, VoteProgress } from '../popup/ProposalStanding';
 import { MayorNotice } from '../popup/MayorNotice';
 import { formatPlace } from './place';
+import { useSeenCounts } from '../api/queries/seenCounts';
 
 /** `heading`: set on the first proposal of a newly shown page, which gets focus. */
 type Props = { intervention: ListedIntervention; monument: Monument | undefined; heading?: Ref<HTMLHeadingElement> | undefined };
 
-export function InterventionItem({ intervention, monument, heading }: Props) {
+export function InterventionItem({ intervention: listed, monument, heading }: Props) {
   const { t, i18n } = useTranslation();
+  const intervention = useSeenCounts(listed);
   const lang = langOf(i18n.resolvedLanguage);
   const thresholdVotes = useThresholdVotes(intervention);
   // A listed proposal without an id (an old server's list) has no picture to look up.

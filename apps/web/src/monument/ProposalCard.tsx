@@ -1,6 +1,7 @@
 // One proposal in full, the width of the page: its whole name, a labelled support button with the
 // count, the count with its confirmed share, where it stands, the city's answer with its date in
 // full, its picture, and follow, share and report. The vote is the popup's (MonumentProposals).
+import { VOTING_CLOSED_STATUSES } from '@linz/contract/facts';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ThumbsUpIcon } from '../layout/icons';
@@ -16,6 +17,8 @@ export function ProposalCard({ intervention, voted, celebrating, onVote, onRepor
   const support = useRef<HTMLButtonElement>(null);
   const card = useRef<HTMLLIElement>(null);
   const thresholdVotes = useThresholdVotes(intervention);
+  // The city decided (declined, done): voting has ended (issue 56).
+  const closed = VOTING_CLOSED_STATUSES.includes(intervention.status);
   // The proposal a link selected: scrolled to and focused once, so a screen reader reads it.
   useEffect(() => {
     if (!shared) return;
@@ -54,11 +57,12 @@ export function ProposalCard({ intervention, voted, celebrating, onVote, onRepor
           className={`support-button${voted ? ' support-button--voted' : ''}${celebrating ? ' thumbs-up--celebrating' : ''}`}
           aria-pressed={voted}
           aria-describedby={headingId}
+          disabled={closed}
           data-celebrating={celebrating || undefined}
           onClick={() => onVote(intervention, support.current)}
         >
           <ThumbsUpIcon />
-          {voted ? t('monument.supported') : t('monument.support')}
+          {closed ? t('votingClosed.button') : voted ? t('monument.supported') : t('monument.support')}
           <span className="support-button__count">{intervention.votes}</span>
         </button>
         <button

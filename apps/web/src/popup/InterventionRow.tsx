@@ -1,6 +1,7 @@
 // One intervention in the popup: thumbs-up (vote), then a column the row's width: the name, the
 // count, where it stands, and follow, report and share (the monument's view shows it in full).
 import type { MonumentIntervention, Photo } from '@linz/contract';
+import { VOTING_CLOSED_STATUSES } from '@linz/contract/facts';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ThumbsUpIcon } from '../layout/icons';
@@ -40,7 +41,12 @@ export function InterventionRow({
     row.current?.scrollIntoView({ block: 'nearest' });
     row.current?.focus({ preventScroll: true });
   }, [shared]);
-  const label = voted ? t('popup.votedAlready', { name: intervention.name }) : t('popup.vote', { name: intervention.name });
+  const closed = VOTING_CLOSED_STATUSES.includes(intervention.status);
+  const label = closed
+    ? t('votingClosed.label', { name: intervention.name })
+    : voted
+      ? t('popup.votedAlready', { name: intervention.name })
+      : t('popup.vote', { name: intervention.name });
   return (
     <li
       ref={row}
@@ -54,6 +60,7 @@ export function InterventionRow({
         className={`thumbs-up${voted ? ' thumbs-up--voted' : ''}${celebrating ? ' thumbs-up--celebrating' : ''}`}
         aria-label={label}
         aria-pressed={voted}
+        disabled={closed}
         data-celebrating={celebrating || undefined}
         onClick={() => onVote(intervention, button.current)}
       >

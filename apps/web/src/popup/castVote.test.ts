@@ -39,11 +39,21 @@ describe('castVote (spec section 4)', () => {
     expect(list).toEqual([7]);
   });
 
-  it('at exactly 10 votes says the mayor was notified, naming the proposal', async () => {
-    const { d } = deps({ status: 200, ok: true, json: { newVoteCount: 10 } });
+  it('at exactly 10 votes says the mayor was notified, naming the proposal, when the server mailed', async () => {
+    const { d } = deps({ status: 200, ok: true, json: { newVoteCount: 10, mayor: 'mailed' } });
     const outcome = await castVote(target, d);
-    expect(outcome).toMatchObject({ type: 'recorded', mayorNotified: true });
+    expect(outcome).toMatchObject({ type: 'recorded', mayorNotified: true, mayor: 'mailed' });
     expect(outcome.feedback).toEqual({ kind: 'success', key: 'success.mayorNotified', values: { name: 'Johanna Dohnal' } });
+  });
+
+  it('at 10 votes that are checked first says so, not that the mayor was notified (issue 56)', async () => {
+    const { d } = deps({ status: 200, ok: true, json: { newVoteCount: 10, mayor: 'checked' } });
+    const outcome = await castVote(target, d);
+    expect(outcome).toMatchObject({ type: 'recorded', mayorNotified: true, mayor: 'checked' });
+    expect(outcome.feedback).toEqual({ kind: 'success', key: 'success.mayorReview', values: { name: 'Johanna Dohnal' } });
+    // Without the server's word nothing is claimed.
+    const { d: silent } = deps({ status: 200, ok: true, json: { newVoteCount: 10 } });
+    expect((await castVote(target, silent)).feedback.key).toBe('success.voteRecorded');
   });
 
   it('does not celebrate again at 11', async () => {

@@ -7,7 +7,8 @@ import { votedList } from '../storage/keys';
 import type { QueuedAction } from '../offline/queue';
 
 export type VoteOutcome =
-  | { type: 'recorded'; newVoteCount: number; mayorNotified: boolean; feedback: Feedback }
+  /** mayorNotified: this vote reached the threshold (confetti); `mayor` says what happened then. */
+  | { type: 'recorded'; newVoteCount: number; mayorNotified: boolean; mayor: 'mailed' | 'checked' | null; feedback: Feedback }
   | { type: 'rejected'; feedback: Feedback }
   /** No connection: kept in the offline queue, sent (with the same key) when it returns. */
   | { type: 'queued'; feedback: Feedback };
@@ -64,11 +65,19 @@ export async function castVote(target: Target, deps: VoteDeps = { send, voted: v
 
   const { newVoteCount } = answer.json;
   deps.voted.add(monumentId, interventionId);
-  const mayorNotified = newVoteCount === MAYOR_THRESHOLD;
+  // The server says what happened at the threshold (issue 56): the spec's message only when the
+  // mayor's office was e-mailed; when the votes are checked first, that.
+  const mayor = newVoteCount === MAYOR_THRESHOLD ? (answer.json.mayor ?? null) : null;
   return {
     type: 'recorded',
     newVoteCount,
-    mayorNotified,
-    feedback: mayorNotified ? success('success.mayorNotified', { name }) : success('success.voteRecorded'),
+    mayorNotified: mayor !== null,
+    mayor,
+    feedback:
+      mayor === 'mailed'
+        ? success('success.mayorNotified', { name })
+        : mayor === 'checked'
+          ? success('success.mayorReview', { name })
+          : success('success.voteRecorded'),
   };
 }

@@ -2,7 +2,7 @@
 import type { ClientConfig, MonumentIntervention } from '@linz/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { monumentInterventionsQuery, queryKeys } from '../api/queries';
+import { queryKeys } from '../api/queries';
 import { success, type Feedback } from '../feedback/feedback';
 import { castVote } from './castVote';
 import { CONFETTI_MS, celebrateAt } from './confetti';
@@ -17,7 +17,7 @@ export function useVote(monumentId: string, setFeedback: (feedback: Feedback) =>
       // Where the threshold counts confirmed votes, a vote (not yet confirmed) never reaches it.
       const counts = queryClient.getQueryData<ClientConfig>(queryKeys.clientConfig)?.thresholdCounts;
       if (outcome.type === 'recorded' && outcome.mayorNotified && counts === 'confirmed')
-        outcome = { ...outcome, mayorNotified: false, feedback: success('success.voteRecorded') };
+        outcome = { ...outcome, mayorNotified: false, mayor: null, feedback: success('success.voteRecorded') };
       setFeedback(outcome.feedback);
       if (outcome.type !== 'recorded') return outcome;
       queryClient.setQueryData<MonumentIntervention[]>(queryKeys.monumentInterventions(monumentId), (list) =>
@@ -32,15 +32,6 @@ export function useVote(monumentId: string, setFeedback: (feedback: Feedback) =>
           void queryClient.invalidateQueries({ queryKey: queryKeys.monumentInterventions(monumentId) });
         }, CONFETTI_MS);
         if (button) void celebrateAt(button);
-        // The mail may wait for a staff check of the votes: then the message says so.
-        const reached = outcome;
-        void queryClient
-          .fetchQuery({ ...monumentInterventionsQuery(monumentId), staleTime: 0 })
-          .then((list) => {
-            if (list.find((item) => item.id === intervention.id)?.mayorReview)
-              setFeedback({ ...reached.feedback, key: 'success.mayorReview' });
-          })
-          .catch(() => undefined);
       }
       return outcome;
     },

@@ -42,6 +42,31 @@ LANGUAGE sql STABLE AS $$
 $$;
 --> statement-breakpoint
 
+-- The same for the wider networks (IPv4 /24, IPv6 /48: config.ts ADDRESS_PREFIXES.area).
+CREATE OR REPLACE FUNCTION counted_areas(p_id integer) RETURNS integer
+LANGUAGE sql STABLE AS $$
+  SELECT (count(DISTINCT area_hash) FILTER (WHERE area_hash <> 'expired') + count(*) FILTER (WHERE area_hash = 'expired'))::int
+  FROM votes WHERE intervention_id = p_id AND status = 'counted'
+$$;
+--> statement-breakpoint
+
+-- Mail domains among a proposal's counted confirmed votes.
+CREATE OR REPLACE FUNCTION counted_domains(p_id integer) RETURNS integer
+LANGUAGE sql STABLE AS $$
+  SELECT count(DISTINCT email_domain)::int FROM votes
+  WHERE intervention_id = p_id AND status = 'counted' AND email_hash IS NOT NULL
+$$;
+--> statement-breakpoint
+
+-- Seconds between the first and the last of the `p_n` latest counted votes (null with fewer).
+CREATE OR REPLACE FUNCTION counted_span(p_id integer, p_n integer) RETURNS double precision
+LANGUAGE sql STABLE AS $$
+  SELECT CASE WHEN count(*) < p_n THEN NULL ELSE extract(epoch FROM max(created_at) - min(created_at))::float8 END
+  FROM (SELECT created_at FROM votes WHERE intervention_id = p_id AND status = 'counted'
+        ORDER BY created_at DESC LIMIT p_n) t
+$$;
+--> statement-breakpoint
+
 -- Sets a proposal's public counts from its votes (after staff decisions and merges).
 CREATE OR REPLACE FUNCTION recount_votes(p_id integer) RETURNS void
 LANGUAGE sql AS $$
@@ -53,8 +78,12 @@ $$;
 --> statement-breakpoint
 
 -- Queues the mayor's e-mail once a proposal's count reaches the threshold (once per proposal).
--- Held for a staff look when the counted votes come from fewer than `minNetworks` networks (an
--- alert says so) or while an alert is open, unless staff decided the votes that reached it.
+-- Held for a staff look (an alert says why) when the counted votes come from fewer than
+-- `minNetworks` networks (/56), or fewer than `minNetworks` wider networks (/48: one customer of a
+-- tunnel broker or hoster has 256 /56s), or the threshold's votes came within `quickSeconds`
+-- (a script, not citizens), or, when only confirmed votes count, their addresses are at fewer than
+-- `minNetworks` mail domains (a catch-all domain has any number of addresses); or while an alert is
+-- open. Not when staff decided the votes that reached it.
 -- True when a mail was queued to go out now.
 CREATE OR REPLACE FUNCTION reach_threshold(p_id integer, p_rules jsonb, p_by_staff boolean, p_now timestamptz)
 RETURNS boolean LANGUAGE plpgsql AS $$
@@ -73,7 +102,20 @@ BEGIN
     IF counted_networks(p_id) < (p_rules->>'minNetworks')::int THEN
       held := true;
       PERFORM open_vote_alert(p_id, 'few_networks', NULL, v, p_rules, p_now);
-    ELSIF EXISTS (SELECT 1 FROM vote_alerts WHERE intervention_id = p_id AND closed_at IS NULL) THEN
+    END IF;
+    IF counted_areas(p_id) < (p_rules->>'minNetworks')::int THEN
+      held := true;
+      PERFORM open_vote_alert(p_id, 'few_areas', NULL, v, p_rules, p_now);
+    END IF;
+    IF counted_span(p_id, (p_rules->>'threshold')::int) < (p_rules->>'quickSeconds')::int THEN
+      held := true;
+      PERFORM open_vote_alert(p_id, 'quick', NULL, v, p_rules, p_now);
+    END IF;
+    IF p_rules->>'counts' = 'confirmed' AND counted_domains(p_id) < (p_rules->>'minNetworks')::int THEN
+      held := true;
+      PERFORM open_vote_alert(p_id, 'few_domains', NULL, c, p_rules, p_now);
+    END IF;
+    IF NOT held AND EXISTS (SELECT 1 FROM vote_alerts WHERE intervention_id = p_id AND closed_at IS NULL) THEN
       held := true;
     END IF;
   END IF;
@@ -98,10 +140,19 @@ LANGUAGE sql STABLE AS $$
 $$;
 --> statement-breakpoint
 
--- Casts a batch of ballots {k, i, m, v, ip, ipp, net} in one transaction; one row per ballot
+-- The confirmed ones among them: confirmedVotes moves for the viewer as the count does (issue 56).
+CREATE OR REPLACE FUNCTION held_confirmed_seen_by(p_id integer, p_net text, p_voter text) RETURNS integer
+LANGUAGE sql STABLE AS $$
+  SELECT count(*)::int FROM votes
+  WHERE intervention_id = p_id AND status = 'held' AND email_hash IS NOT NULL AND (net_hash = p_net OR voter_hash = p_voter)
+$$;
+--> statement-breakpoint
+
+-- Casts a batch of ballots {k, i, m, v, ip, ipp, net, area} in one transaction; one row per ballot
 -- (`ipp`: the connection's hash under yesterday's key, or null, so that the limit per connection
 -- is a sliding 24 hours across the daily key rotation):
 --   unknown  the proposal is not public at that monument (404)
+--   closed   its status is final (declined, done): voting has ended (409)
 --   repeat   this browser voted for it already (409)
 --   counted  in the public count; r_count is the new count
 --   held     over a network limit (ipLimit per connection and proposal a day, netHourLimit per
@@ -120,6 +171,7 @@ DECLARE
   cur_id integer;
   cur_monument text;
   cur_votes integer;
+  cur_closed boolean;
   cur_dirty boolean := false;
   any_counted boolean := false;
   touched text := '';
@@ -139,8 +191,8 @@ DECLARE
   by_votes boolean := p_rules->>'counts' = 'votes';
 BEGIN
   FOR b IN
-    SELECT x.k, x.i, x.m, x.v, x.ip, x.ipp, x.net
-    FROM jsonb_to_recordset(p_ballots) AS x(k integer, i integer, m text, v text, ip text, ipp text, net text)
+    SELECT x.k, x.i, x.m, x.v, x.ip, x.ipp, x.net, coalesce(x.area, 'expired') AS area
+    FROM jsonb_to_recordset(p_ballots) AS x(k integer, i integer, m text, v text, ip text, ipp text, net text, area text)
     ORDER BY x.i, x.k
   LOOP
     IF cur_id IS DISTINCT FROM b.i THEN
@@ -151,7 +203,7 @@ BEGIN
       cur_id := b.i;
       -- Only a public proposal at a public monument takes votes. The row lock makes votes, staff
       -- decisions and moderation of one proposal take turns.
-      SELECT i.monument_id, i.votes INTO cur_monument, cur_votes FROM interventions i
+      SELECT i.monument_id, i.votes, i.status IN ('declined', 'done') INTO cur_monument, cur_votes, cur_closed FROM interventions i
       WHERE i.id = b.i AND i.moderation = 'visible'
         AND EXISTS (SELECT 1 FROM monuments m WHERE m.id = i.monument_id AND m.moderation = 'visible' AND m.merged_into IS NULL)
       FOR UPDATE OF i;
@@ -164,6 +216,9 @@ BEGIN
     r_queued := false;
     IF cur_monument IS DISTINCT FROM b.m THEN
       r_outcome := 'unknown';
+    ELSIF cur_closed THEN
+      -- The city decided (declined, done): voting has ended (issue 56).
+      r_outcome := 'closed';
     ELSE
       -- Counted up to the limit only: a network that sends thousands of votes must not make each
       -- of them cost thousands of rows.
@@ -173,8 +228,8 @@ BEGIN
       SELECT count(*)::int INTO net_hour FROM (SELECT FROM votes
         WHERE net_hash = b.net AND created_at > p_now - interval '1 hour' LIMIT net_limit) c;
       st := CASE WHEN ip_votes >= ip_limit OR net_hour >= net_limit THEN 'held' ELSE 'counted' END;
-      INSERT INTO votes (intervention_id, voter_hash, ip_hash, net_hash, status, created_at)
-      VALUES (b.i, b.v, b.ip, b.net, st, p_now) ON CONFLICT DO NOTHING;
+      INSERT INTO votes (intervention_id, voter_hash, ip_hash, net_hash, area_hash, status, created_at)
+      VALUES (b.i, b.v, b.ip, b.net, b.area, st, p_now) ON CONFLICT DO NOTHING;
       GET DIAGNOSTICS changed = ROW_COUNT;
       IF changed = 0 THEN
         r_outcome := 'repeat';

@@ -19,8 +19,14 @@ import { publicIntervention } from '../moderation/visibility.js';
 
 /** A confirmation link works this long. */
 export const CONFIRM_HOURS = 48;
-/** Mails one inbox gets per day at most, follows and vote confirmations together; later requests are answered alike and send nothing. */
+/**
+ * Mails one inbox gets per day at most on the asks of one household (domain/actor.ts netHash),
+ * follows and vote confirmations together; later requests are answered alike and send nothing. A
+ * stranger's asks use up the stranger's share, not the owner's: her own confirmation still goes.
+ */
 export const CONFIRM_MAILS_PER_DAY = 3;
+/** Mails one inbox gets per day at most, whoever asks (a bound on many households' asks). */
+export const INBOX_MAILS_PER_DAY = 10;
 /** Days after a proposal's final status (and its last mail) a follow ends. */
 export const FOLLOW_KEEP_DAYS = 90;
 
@@ -96,37 +102,41 @@ export async function publicProposal(database: Database, tx: Db, id: number): Pr
 }
 
 /** Who asks for a mail to an address: the connection and browser limits count them (follows and vote confirmations). */
-export type MailAsk = { ipHash: string; voterHash: string; limit: number };
+export type MailAsk = { ipHash: string; voterHash: string; limit: number; netHash: string };
 
 /**
  * The limits of a request that may mail an address, in its transaction: the connection's create
  * limit (domain/limits.ts counts these requests too) and the browser's, else LimitReached; answers
- * how many mails the address got today (CONFIRM_MAILS_PER_DAY caps them, silently).
+ * whether the address may get a mail on this ask (CONFIRM_MAILS_PER_DAY per asking household and
+ * INBOX_MAILS_PER_DAY in all cap them, silently).
  */
-export async function checkAskLimits(database: Database, tx: Db, ask: MailAsk, emailHash: string): Promise<number> {
+export async function checkAskLimits(database: Database, tx: Db, ask: MailAsk, emailHash: string): Promise<boolean> {
   await database.rows(sql`SELECT pg_advisory_xact_lock(hashtext(${`create:${ask.ipHash}`}))`, tx);
   await database.rows(sql`SELECT pg_advisory_xact_lock(hashtext(${`follow:${emailHash}`}))`, tx);
-  const [recent] = await database.rows<{ ip: number | string; voter: number | string; mails: number | string }>(
+  const [recent] = await database.rows<{ ip: number | string; voter: number | string; mails: number | string; household: number | string }>(
     sql`SELECT
           (SELECT count(*) FROM monuments WHERE creator_ip_hash = ${ask.ipHash} AND created_at > now() - interval '5 minutes')
         + (SELECT count(*) FROM interventions WHERE creator_ip_hash = ${ask.ipHash} AND created_at > now() - interval '5 minutes')
         + (SELECT count(*) FROM reports WHERE creator_ip_hash = ${ask.ipHash} AND created_at > now() - interval '5 minutes')
         + (SELECT count(*) FROM follow_requests WHERE ip_hash = ${ask.ipHash} AND at > now() - interval '5 minutes') AS ip,
           (SELECT count(*) FROM follow_requests WHERE voter_hash = ${ask.voterHash} AND at > now() - interval '5 minutes') AS voter,
-          (SELECT count(*) FROM follow_requests WHERE email_hash = ${emailHash} AND mailed AND at > now() - interval '1 day') AS mails`,
+          (SELECT count(*) FROM follow_requests WHERE email_hash = ${emailHash} AND mailed AND at > now() - interval '1 day') AS mails,
+          (SELECT count(*) FROM follow_requests WHERE email_hash = ${emailHash} AND net_hash = ${ask.netHash} AND mailed
+             AND at > now() - interval '1 day') AS household`,
     tx,
   );
   if (Number(recent?.ip ?? 0) >= ask.limit || Number(recent?.voter ?? 0) >= ask.limit) {
     throw new LimitReached('Too many requests from your connection. Please try again in a few minutes.', 300);
   }
-  return Number(recent?.mails ?? 0);
+  return Number(recent?.household ?? 0) < CONFIRM_MAILS_PER_DAY && Number(recent?.mails ?? 0) < INBOX_MAILS_PER_DAY;
 }
 
 /** Counts a request for the limits above (the day's old ones go). */
 export async function recordAsk(database: Database, tx: Db, ask: MailAsk, emailHash: string, mailed: boolean): Promise<void> {
   await database.rows(sql`DELETE FROM follow_requests WHERE at < now() - interval '1 day'`, tx);
   await database.rows(
-    sql`INSERT INTO follow_requests (ip_hash, voter_hash, email_hash, mailed) VALUES (${ask.ipHash}, ${ask.voterHash}, ${emailHash}, ${mailed})`,
+    sql`INSERT INTO follow_requests (ip_hash, voter_hash, email_hash, mailed, net_hash)
+        VALUES (${ask.ipHash}, ${ask.voterHash}, ${emailHash}, ${mailed}, ${ask.netHash})`,
     tx,
   );
 }
@@ -142,13 +152,13 @@ export type FollowAsk = MailAsk & { interventionId: number; email: string; lang:
 export async function requestFollow(database: Database, secret: string, ask: FollowAsk): Promise<boolean> {
   const emailHash = emailHashOf(secret, ask.email);
   return database.db.transaction(async (tx) => {
-    const mailsToday = await checkAskLimits(database, tx, ask, emailHash);
+    const mayMail = await checkAskLimits(database, tx, ask, emailHash);
     const interventionId = await publicProposal(database, tx, ask.interventionId);
     const [existing] = await database.rows<{ id: number; status: string; token_seed: string }>(
       sql`SELECT id, status, token_seed FROM follows WHERE intervention_id = ${interventionId} AND email_hash = ${emailHash} FOR UPDATE`,
       tx,
     );
-    const mail = existing?.status !== 'confirmed' && mailsToday < CONFIRM_MAILS_PER_DAY;
+    const mail = existing?.status !== 'confirmed' && mayMail;
     await recordAsk(database, tx, ask, emailHash, mail);
     if (!mail) return false;
     const confirmSeed = seed();
@@ -287,7 +297,7 @@ export async function purgeFollows(database: Database, now: Date = new Date()): 
 }
 
 type MineRow = Parameters<typeof toIntervention>[0] & {
-  list: Exclude<keyof Mine, 'reviewing' | 'hidden'>;
+  list: Exclude<keyof Mine, 'reviewing' | 'hidden' | 'seen'>;
   m_id: string;
   m_name: string;
   m_name_en: string | null;
@@ -302,9 +312,18 @@ const UNDER_REVIEW = ['pending', 'held'];
  * from it), public proposals only, newest first; its own proposals and monuments that staff have
  * still to approve, marked. Nothing of any other browser.
  */
-export async function mine(database: Database, voterHash: string | null): Promise<Mine> {
-  const empty: Mine = { proposed: [], voted: [], following: [], reviewing: [], hidden: [] };
+export async function mine(database: Database, voterHash: string | null, netHash = ''): Promise<Mine> {
+  const empty: Mine = { proposed: [], voted: [], following: [], reviewing: [], hidden: [], seen: [] };
+  // The held votes this viewer sees as counted (db/functions/votes.sql held_seen_by): few rows, by
+  // the network's index or the browser's key.
+  const held = await database.rows<{ id: number; votes: number; confirmed: number }>(sql`
+    SELECT i.id, i.votes + count(*)::int AS votes, i.confirmed_votes + (count(*) FILTER (WHERE v.email_hash IS NOT NULL))::int AS confirmed
+    FROM votes v JOIN interventions i ON i.id = v.intervention_id
+    WHERE v.status = 'held' AND (v.net_hash = ${netHash} OR v.voter_hash = ${voterHash})
+    GROUP BY i.id, i.votes, i.confirmed_votes ORDER BY i.id`);
+  empty.seen = held.map((r) => ({ id: Number(r.id), votes: Number(r.votes), confirmedVotes: Number(r.confirmed) }));
   if (voterHash === null) return empty;
+  const seen = new Map(empty.seen.map((s) => [s.id, s]));
   const reviewable = sql.raw(
     `(${UNDER_REVIEW.concat('visible')
       .map((s) => `'${s}'`)
@@ -325,8 +344,10 @@ export async function mine(database: Database, voterHash: string | null): Promis
       OR (x.list = 'proposed' AND i.moderation IN ${reviewable} AND m.moderation IN ${reviewable} AND m.merged_into IS NULL)
     ORDER BY x.at DESC, i.id DESC`);
   for (const r of rows) {
+    const counted = toIntervention(r);
+    const own = seen.get(counted.id);
     const item: MineItem = {
-      intervention: toIntervention(r),
+      intervention: own ? { ...counted, votes: own.votes, confirmedVotes: own.confirmedVotes } : counted,
       monument: { id: r.m_id, name: r.m_name, nameEn: r.m_name_en },
       underReview: r.is_public !== true,
     };

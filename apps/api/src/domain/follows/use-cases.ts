@@ -14,6 +14,7 @@ export async function followByMail(app: App, input: ProposalRef & { body: Follow
     lang: input.body.lang,
     ipHash: await actor.ipHash(),
     voterHash: actor.voterHash(),
+    netHash: actor.netHash(),
     limit: app.config.limits.createsPer5Minutes,
   });
   if (queued) app.mailQueued();
@@ -43,4 +44,4 @@ export async function unwatchProposal(app: App, input: ProposalRef, actor: Actor
 }
 
 /** This browser's proposals, votes and follows; without its cookie nothing (and no cookie is issued). */
-export const mineOf = (app: App, _input: void, actor: Actor) => mine(app.database, actor.knownVoterHash());
+export const mineOf = (app: App, _input: void, actor: Actor) => mine(app.database, actor.knownVoterHash(), actor.netHash());

@@ -11,6 +11,7 @@ import type { ScreenHit, ScreenWord, ScreenWordList } from '@linz/contract';
 import unhomoglyph from 'unhomoglyph';
 import type { Database, Db } from '../../db/client.js';
 import { audit, SYSTEM_ACTOR } from '../staff/audit.js';
+import { officialLookHits } from './official-look.js';
 
 /** Characters that may stand for letters inside a word; `1` is ambiguous (i or l): both are tried. */
 const SWAPS: Record<string, string[]> = {
@@ -214,7 +215,7 @@ export async function removeScreenWord(database: Database, actor: string, entry:
 export type Admission = { moderation: 'visible' | 'pending' | 'held'; hits: ScreenHit[] };
 
 export async function admission(database: Database, tx: Db, mode: 'post' | 'pre', text: string): Promise<Admission> {
-  const hits = await screen(database, tx, text);
+  const hits = [...(await screen(database, tx, text)), ...officialLookHits(text)];
   return { moderation: hits.length > 0 ? 'held' : mode === 'pre' ? 'pending' : 'visible', hits };
 }
 

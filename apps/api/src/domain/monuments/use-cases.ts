@@ -1,6 +1,6 @@
 // Use cases of a monument a visitor adds.
 import type { NewMonument } from '@linz/contract';
-import { createWithinLimit } from '../limits.js';
+import { createWithinLimit, writerOf } from '../limits.js';
 import { addMonument, getPublicMonument } from './monuments.js';
 import { itemsChanged } from '../read-cache.js';
 import type { Actor, App } from '../app.js';
@@ -8,9 +8,9 @@ import type { Actor, App } from '../app.js';
 /** A visitor adds a missing monument: within the connection's create limit, inside the city's
  * area, not a duplicate of a public one nearby, screened; the monuments list changes everywhere. */
 export async function addMonumentAsVisitor(app: App, input: NewMonument, actor: Actor) {
-  const ipHash = await actor.ipHash();
-  const monument = await createWithinLimit(app.database, ipHash, app.config.limits.createsPer5Minutes, (tx) =>
-    addMonument(app.database, tx, input, ipHash, actor.voterHash(), app.config.moderation, app.config.city.area),
+  const who = await writerOf(actor);
+  const monument = await createWithinLimit(app.database, who, app.config.limits.createsPer5Minutes, (tx) =>
+    addMonument(app.database, tx, input, who.ipHash, actor.voterHash(), app.config.moderation, app.config.city.area),
   );
   await itemsChanged(app, { monuments: [monument.id] });
   return monument;

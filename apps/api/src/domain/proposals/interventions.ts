@@ -98,8 +98,9 @@ export async function listMonumentInterventions(
   monumentId: string,
   viewer: { netHash: string; voterHash: string | null } = { netHash: '', voterHash: null },
 ): Promise<MonumentIntervention[]> {
-  const rows = await database.rows<Row & { known: boolean; seen: number }>(sql`
-    SELECT m.id IS NOT NULL AS known, x.*, held_seen_by(x.id, ${viewer.netHash}, ${viewer.voterHash}) AS seen
+  const rows = await database.rows<Row & { known: boolean; seen: number; seen_confirmed: number }>(sql`
+    SELECT m.id IS NOT NULL AS known, x.*, held_seen_by(x.id, ${viewer.netHash}, ${viewer.voterHash}) AS seen,
+      held_confirmed_seen_by(x.id, ${viewer.netHash}, ${viewer.voterHash}) AS seen_confirmed
     FROM (SELECT ${monumentId}::text AS mid) q
     LEFT JOIN monuments m ON m.id = q.mid AND ${publicMonument('m')}
     LEFT JOIN (${selectInterventions}) x ON x.monument_id = q.mid`);
@@ -112,7 +113,7 @@ export async function listMonumentInterventions(
         id,
         name,
         votes: votes + Number(r.seen ?? 0),
-        confirmedVotes,
+        confirmedVotes: confirmedVotes + Number(r.seen_confirmed ?? 0),
         mayorNotifiedAt,
         mayorReview,
         status,

@@ -4,6 +4,10 @@
 // is hidden until staff decide, and the hiding is logged with the actor "system". Both, because a
 // client that drops its cookie is a new browser each time, and a household has many addresses:
 // three requests from one home must not hide anything.
+// Never hidden by reports alone (issue 56): the city's validated monuments, and proposals that
+// reached the mayor's threshold or have the city's answer. Their reports wait for staff in /admin
+// like any other: e-petitions and Decidim keep an item that has been answered or passed on up
+// until a moderator decides, so that reports cannot take down what the city already stands behind.
 import { sql } from 'drizzle-orm';
 import type { NewReport } from '@linz/contract';
 import type { Database, Db } from '../../db/client.js';
@@ -29,6 +33,19 @@ async function lockIfPublic(database: Database, tx: Db, target: ReportTarget): P
 }
 
 type OpenReports = { openReports: number; browsers: number; networks: number };
+
+/** Whether reports alone may hide the item (see the head of this file). */
+async function hideable(database: Database, tx: Db, target: ReportTarget): Promise<boolean> {
+  const rows =
+    target.kind === 'monument'
+      ? await database.rows(sql`SELECT 1 FROM monuments WHERE id = ${target.id} AND NOT validated`, tx)
+      : await database.rows(
+          sql`SELECT 1 FROM interventions i WHERE i.id = ${target.id} AND i.answered_at IS NULL
+                AND NOT EXISTS (SELECT 1 FROM mayor_notifications n WHERE n.intervention_id = i.id AND n.kind = 'threshold')`,
+          tx,
+        );
+  return rows.length > 0;
+}
 
 /** Hides the item if it is still visible; true when this call hid it. */
 async function hide(database: Database, tx: Db, target: ReportTarget, open: OpenReports): Promise<boolean> {
@@ -81,7 +98,9 @@ export async function report(
       networks: Number(row?.networks ?? 0),
     };
     const hidden =
-      threshold > 0 && open.browsers >= threshold && open.networks >= threshold ? await hide(database, tx, target, open) : false;
+      threshold > 0 && open.browsers >= threshold && open.networks >= threshold && (await hideable(database, tx, target))
+        ? await hide(database, tx, target, open)
+        : false;
     return { created: true, hidden };
   }
 }

@@ -3,7 +3,7 @@ import type { NewIntervention, NewReport, VoteRequest } from '@linz/contract';
 import { NotFound } from '../errors.js';
 import { continuationOf } from '../follows/follows.js';
 import { createIntervention, listAwaitingAnswer, listMonumentInterventions } from './interventions.js';
-import { createWithinLimit } from '../limits.js';
+import { createWithinLimit, writerOf } from '../limits.js';
 import { itemsChanged, listsChanged } from '../read-cache.js';
 import { report, type ReportTarget } from './reports.js';
 import { castVote } from '../votes/votes.js';
@@ -13,9 +13,9 @@ import type { Actor, App } from '../app.js';
 /** A visitor proposes something for a monument: within the connection's create limit, screened,
  * held under pre-moderation; the public lists (the monuments list counts proposals) change everywhere. */
 export async function proposeIntervention(app: App, input: { monumentId: string; body: NewIntervention }, actor: Actor) {
-  const ipHash = await actor.ipHash();
-  const created = await createWithinLimit(app.database, ipHash, app.config.limits.createsPer5Minutes, (tx) =>
-    createIntervention(app.database, input.monumentId, input.body, ipHash, tx, actor.voterHash(), app.config.moderation),
+  const who = await writerOf(actor);
+  const created = await createWithinLimit(app.database, who, app.config.limits.createsPer5Minutes, (tx) =>
+    createIntervention(app.database, input.monumentId, input.body, who.ipHash, tx, actor.voterHash(), app.config.moderation),
   );
   // The new proposal, and its monument (whose proposals it counts).
   await itemsChanged(app, { interventions: [created.id], monuments: [input.monumentId] });
@@ -34,6 +34,7 @@ export async function voteForProposal(app: App, input: { interventionId: number;
     ipHash: ip.current,
     ipHashBefore: ip.previous,
     netHash: actor.netHash(),
+    areaHash: actor.areaHash(),
   };
   let votedFor = ballot.interventionId;
   const cast = (b: typeof ballot) => castVote(app.ballots, b, () => actor.answered());
@@ -49,16 +50,20 @@ export async function voteForProposal(app: App, input: { interventionId: number;
   else app.lists.interventions.invalidate();
   app.metrics?.voteCounted();
   if (queued) app.mailQueued();
-  return { newVoteCount };
+  // What really happened at the threshold (issue 56): mailed, or checked first. Where only confirmed
+  // votes count, a vote never reaches it.
+  const reached = newVoteCount === app.config.city.voteThreshold && app.config.votes.counts === 'votes';
+  return { newVoteCount, ...(queued ? { mayor: 'mailed' as const } : reached ? { mayor: 'checked' as const } : {}) };
 }
 
 /** A citizen's report of a monument or proposal, within the connection's create limit. Enough
  * reports from distinct networks hide the item: it leaves the public lists everywhere at once.
  * `created` is false for this browser's repeat. */
 export async function fileReport(app: App, input: { target: ReportTarget; body: NewReport }, actor: Actor) {
-  const ipHash = await actor.ipHash();
+  const who = await writerOf(actor);
+  const { ipHash } = who;
   const reporterHash = actor.voterHash();
-  const outcome = await createWithinLimit(app.database, ipHash, app.config.limits.createsPer5Minutes, (tx) =>
+  const outcome = await createWithinLimit(app.database, who, app.config.limits.createsPer5Minutes, (tx) =>
     report(
       app.database,
       tx,

@@ -15,14 +15,37 @@ export const FEEDBACK_EMAIL_DAYS = 90;
 /** Messages staff see in /admin, newest first. */
 const LIST_LIMIT = 200;
 
-/** Stores a message in `tx` (the caller's transaction, which applies the create limit); its mail is queued with it. */
-export async function storeFeedback(database: Database, tx: Db, body: NewAccessibilityFeedback, ipHash: string): Promise<number> {
-  const [row] = await database.rows<{ id: number }>(
-    sql`INSERT INTO accessibility_feedback (message, email, page, creator_ip_hash)
-        VALUES (${body.message}, ${body.email ?? null}, ${body.page ?? null}, ${ipHash}) RETURNING id`,
+/** Mails to the feedback address per household (domain/limits.ts) in an hour, and from everyone: beyond, a message is only listed in /admin. */
+export const FEEDBACK_MAILS_PER_HOUSEHOLD_HOUR = 3;
+export const FEEDBACK_MAILS_PER_HOUR = 20;
+
+/**
+ * Stores a message in `tx` (the caller's transaction, which applies the create limits). Its mail is
+ * queued with it while the household has had fewer than FEEDBACK_MAILS_PER_HOUSEHOLD_HOUR mailed and
+ * everyone fewer than FEEDBACK_MAILS_PER_HOUR in the last hour; beyond, it is kept as 'listed' (staff
+ * see it in /admin) so that a script cannot flood the team's inbox. True when a mail was queued.
+ */
+export async function storeFeedback(
+  database: Database,
+  tx: Db,
+  body: NewAccessibilityFeedback,
+  who: { ipHash: string; householdHash: string },
+): Promise<boolean> {
+  const mark = `feedback-mail:${who.householdHash}`;
+  await database.rows(sql`SELECT pg_advisory_xact_lock(hashtext('feedback-mail'))`, tx);
+  const [n] = await database.rows<{ household: number | string; all: number | string }>(
+    sql`SELECT (SELECT count(*) FROM write_marks WHERE key = ${mark} AND at > now() - interval '1 hour') AS household,
+               (SELECT count(*) FROM accessibility_feedback WHERE status <> 'listed' AND created_at > now() - interval '1 hour') AS all`,
     tx,
   );
-  return Number(row?.id);
+  const mail = Number(n?.household ?? 0) < FEEDBACK_MAILS_PER_HOUSEHOLD_HOUR && Number(n?.all ?? 0) < FEEDBACK_MAILS_PER_HOUR;
+  await database.rows(
+    sql`INSERT INTO accessibility_feedback (message, email, page, creator_ip_hash, status)
+        VALUES (${body.message}, ${body.email ?? null}, ${body.page ?? null}, ${who.ipHash}, ${mail ? 'pending' : 'listed'})`,
+    tx,
+  );
+  if (mail) await database.rows(sql`INSERT INTO write_marks (key) VALUES (${mark})`, tx);
+  return mail;
 }
 
 type Row = {

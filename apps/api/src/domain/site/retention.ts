@@ -16,6 +16,7 @@ import { audit, SYSTEM_ACTOR } from '../staff/audit.js';
 import { CONFIRM_HOURS, FOLLOW_KEEP_DAYS, purgeFollows } from '../follows/follows.js';
 import { purgeVoteConfirmations } from '../votes/vote-confirm.js';
 import { purgeIdempotencyKeys } from '../idempotency.js';
+import { purgeWriteMarks } from '../limits.js';
 import { SESSION_HOURS, SIGN_IN_WINDOW_MINUTES } from '../staff/staff.js';
 
 export const EXPIRED_HASH = 'expired';
@@ -67,7 +68,7 @@ export const RETENTION_STEPS: RetentionStep[] = [
       const cutoff = ago(now, retentionDays * DAY_MS);
       const blank = async (
         table: 'votes' | 'interventions' | 'monuments' | 'accessibility_feedback' | 'photos',
-        column: 'ip_hash' | 'net_hash' | 'creator_ip_hash' | 'uploader_ip_hash' | 'uploader_net_hash',
+        column: 'ip_hash' | 'net_hash' | 'area_hash' | 'creator_ip_hash' | 'uploader_ip_hash' | 'uploader_net_hash',
       ) =>
         count(
           await database.rows(
@@ -78,6 +79,7 @@ export const RETENTION_STEPS: RetentionStep[] = [
       return {
         votes: await blank('votes', 'ip_hash'),
         voteNetworks: await blank('votes', 'net_hash'),
+        voteAreas: await blank('votes', 'area_hash'),
         interventions: await blank('interventions', 'creator_ip_hash'),
         monuments: await blank('monuments', 'creator_ip_hash'),
         accessibilityFeedback: await blank('accessibility_feedback', 'creator_ip_hash'),
@@ -103,6 +105,7 @@ export const RETENTION_STEPS: RetentionStep[] = [
   // A vote's confirmation whose link expired goes with its address.
   { name: 'voteConfirmations', run: (database, { now }) => purgeVoteConfirmations(database, now) },
   // Idempotency-Key answers are kept 24 hours (domain/idempotency.ts).
+  { name: 'writeMarks', run: (database) => purgeWriteMarks(database) },
   { name: 'idempotencyKeys', run: (database, { now }) => purgeIdempotencyKeys(database, now) },
   // Accessibility feedback: the address after FEEDBACK_EMAIL_DAYS, the message after FEEDBACK_KEEP_DAYS.
   { name: 'accessibilityFeedback', run: (database, { now }) => purgeFeedback(database, now) },

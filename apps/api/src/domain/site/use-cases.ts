@@ -2,16 +2,16 @@
 import type { NewAccessibilityFeedback } from '@linz/contract';
 import type { z } from 'zod';
 import { storeFeedback } from './accessibility-feedback.js';
-import { createWithinLimit } from '../limits.js';
+import { createWithinLimit, writerOf } from '../limits.js';
 import type { Actor, App } from '../app.js';
 
-/** A reported barrier: stored within the connection's create limit, then mailed to the feedback
- * address by the outbox (the sender is woken). */
+/** A reported barrier: stored within the connection's and household's create limits, then mailed to
+ * the feedback address by the outbox (the sender is woken), within the mail caps (accessibility-feedback.ts). */
 export async function reportBarrier(app: App, input: z.infer<typeof NewAccessibilityFeedback>, actor: Actor) {
-  const ipHash = await actor.ipHash();
-  await createWithinLimit(app.database, ipHash, app.config.limits.createsPer5Minutes, (tx) =>
-    storeFeedback(app.database, tx, input, ipHash),
+  const who = await writerOf(actor);
+  const mailed = await createWithinLimit(app.database, who, app.config.limits.createsPer5Minutes, (tx) =>
+    storeFeedback(app.database, tx, input, who),
   );
-  app.mailQueued();
+  if (mailed) app.mailQueued();
   return { received: true as const };
 }

@@ -19,6 +19,7 @@ export async function askToConfirmVote(app: App, input: ProposalRef & { body: Co
     lang: input.body.lang,
     ipHash: await actor.ipHash(),
     voterHash,
+    netHash: actor.netHash(),
     limit: app.config.limits.createsPer5Minutes,
   });
   if (queued) app.mailQueued();

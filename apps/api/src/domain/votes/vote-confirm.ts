@@ -12,7 +12,6 @@ import { NotFound } from '../errors.js';
 import {
   checkAskLimits,
   CONFIRM_HOURS,
-  CONFIRM_MAILS_PER_DAY,
   currentInterventionId,
   emailHashOf,
   normaliseEmail,
@@ -39,14 +38,14 @@ export async function requestVoteConfirmation(database: Database, secret: string
   // The inbox's cap is shared with follows (one address rule).
   const inbox = emailHashOf(secret, ask.email);
   return database.db.transaction(async (tx) => {
-    const mailsToday = await checkAskLimits(database, tx, ask, inbox);
+    const mayMail = await checkAskLimits(database, tx, ask, inbox);
     const id = (await currentInterventionId(database, ask.interventionId, tx)) ?? ask.interventionId;
     const [vote] = await database.rows<{ email_hash: string | null }>(
       sql`SELECT email_hash FROM votes WHERE intervention_id = ${id} AND voter_hash = ${ask.voterHash}`,
       tx,
     );
     if (!vote) throw new NotFound('This browser has not voted for this proposal.');
-    const mail = vote.email_hash === null && mailsToday < CONFIRM_MAILS_PER_DAY;
+    const mail = vote.email_hash === null && mayMail;
     await recordAsk(database, tx, ask, inbox, mail);
     if (!mail) return false;
     const seed = randomBytes(18).toString('base64url');
@@ -98,8 +97,11 @@ export async function confirmVote(
           WHERE intervention_id = ${id} AND voter_hash = ${c.voter_hash} AND used_at IS NULL`,
       tx,
     );
+    // A held vote confirmed by its own address counts (issue 56): voters who share an address (a
+    // school, a mobile network's) do not lose their votes silently; one address confirms one vote.
     const [vote] = await database.rows<{ status: string }>(
-      sql`UPDATE votes SET email_hash = ${c.email_hash}, email_domain = ${c.email_domain}, confirmed_at = ${now.toISOString()}::timestamptz
+      sql`UPDATE votes SET email_hash = ${c.email_hash}, email_domain = ${c.email_domain}, confirmed_at = ${now.toISOString()}::timestamptz,
+            status = CASE WHEN status = 'held' THEN 'counted' ELSE status END
           WHERE intervention_id = ${id} AND voter_hash = ${c.voter_hash} AND email_hash IS NULL
             AND NOT EXISTS (SELECT 1 FROM votes w WHERE w.intervention_id = ${id} AND w.email_hash = ${c.email_hash})
           RETURNING status`,
@@ -107,7 +109,7 @@ export async function confirmVote(
     );
     let queued = false;
     if (vote?.status === 'counted') {
-      await database.rows(sql`UPDATE interventions SET confirmed_votes = confirmed_votes + 1 WHERE id = ${id}`, tx);
+      await database.rows(sql`SELECT recount_votes(${id})`, tx);
       const [r] = await database.rows<{ q: boolean }>(
         sql`SELECT reach_threshold(${id}, ${JSON.stringify(rules)}::jsonb, false, ${now.toISOString()}::timestamptz) AS q`,
         tx,

@@ -14,7 +14,7 @@ import { MAYOR_THRESHOLD, type ThresholdCounts, type VoteAnswer } from '@linz/co
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { databaseUnavailable } from '../../db/unavailable.js';
-import { AlreadyVoted, NotFound } from '../errors.js';
+import { AlreadyVoted, Conflict, NotFound } from '../errors.js';
 
 /**
  * `ipHash`: the connection under the day's key (limits), `ipHashBefore` the same under
@@ -28,6 +28,8 @@ export type Ballot = {
   ipHash: string;
   ipHashBefore?: string | null;
   netHash: string;
+  /** The wider network's (IPv4 /24, IPv6 /48) under the server secret: the threshold's networks. */
+  areaHash?: string;
 };
 
 /** The vote rules as db/functions/votes.sql takes them (as JSON). */
@@ -43,6 +45,8 @@ export type VoteRules = {
   minNetworks: number;
   /** More votes than this from one network for one proposal in an hour open an alert. */
   burst: number;
+  /** The mayor's e-mail waits for staff when the threshold's votes came within this many seconds. */
+  quickSeconds: number;
   /** NOTIFY channel that tells other instances' caches (only needed when several share one PostgreSQL), or null. */
   channel: string | null;
 };
@@ -53,11 +57,13 @@ export const voteRulesOf = (config: Config, channel: string | null): VoteRules =
   netHourLimit: config.limits.votesPerNetworkHour,
   threshold: config.city.voteThreshold,
   ...config.votes,
+  quickSeconds: config.thresholdQuickSeconds,
   channel,
 });
 
 export type BallotResult =
-  { outcome: 'counted' | 'held'; count: number; queued: boolean } | { outcome: 'unknown' | 'repeat'; count: null; queued: false };
+  | { outcome: 'counted' | 'held'; count: number; queued: boolean }
+  | { outcome: 'unknown' | 'repeat' | 'closed'; count: null; queued: false };
 
 /** The one SQL call that casts `ballots` (in one transaction) at `now`; rows carry the ballot's index as r_key. */
 export function voteQuery(ballots: readonly Ballot[], rules: VoteRules, now: Date) {
@@ -70,6 +76,7 @@ export function voteQuery(ballots: readonly Ballot[], rules: VoteRules, now: Dat
       ip: b.ipHash,
       ipp: b.ipHashBefore ?? null,
       net: b.netHash,
+      area: b.areaHash ?? null,
     })),
   );
   return sql`SELECT r_key, r_outcome, r_count, r_queued
@@ -215,5 +222,7 @@ export async function castVote(
       throw new NotFound('Unknown intervention for this monument.');
     case 'repeat':
       throw new AlreadyVoted();
+    case 'closed':
+      throw new Conflict('Voting has ended: the city has decided on this proposal.');
   }
 }
