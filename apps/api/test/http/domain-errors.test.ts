@@ -29,7 +29,10 @@ describe(`domain errors on ${DB_KIND}`, () => {
     expect(data.reason).toBe('INVALID_INPUT');
     expect(data.issues).toEqual([{ path: 'interventionId', message: expect.any(String) }]);
     const rest = await post('/api/interventions/7/vote', { ...vote, action: 'shout' });
-    expect(JSON.parse(rest.body)).toMatchObject({ code: 'INVALID_INPUT', issues: [{ path: 'action', message: expect.any(String) }] });
+    expect(JSON.parse(rest.body)).toMatchObject({
+      code: 'INVALID_INPUT',
+      issues: [{ path: 'action', message: expect.any(String) }],
+    });
   });
 
   it('already voted: 403 over REST and tRPC with the same message', async () => {

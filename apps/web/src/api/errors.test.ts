@@ -25,7 +25,7 @@ describe('the error reader', () => {
     expect(errorOfAnswer(404, { code: 'SOMETHING_ELSE' }).code).toBe('NOT_FOUND');
   });
 
-  it("keeps no message of a server error, and calls it transient (as a 408 and no answer at all)", () => {
+  it('keeps no message of a server error, and calls it transient (as a 408 and no answer at all)', () => {
     expect(errorOfAnswer(500, { code: 'INTERNAL', message: 'Internal server error.' })).toMatchObject({
       code: 'INTERNAL',
       serverMessage: undefined,
@@ -44,9 +44,9 @@ describe('the error reader', () => {
       issues: [{ path: 'statement.de', message: 'Too long' }],
     });
     expect(apiErrorOf(refused)).toMatchObject({ code: 'INVALID_INPUT', issues: [{ path: 'statement.de', message: 'Too long' }] });
-    expect(apiErrorOf(trpcError('Slow down.', { code: 'TOO_MANY_REQUESTS', httpStatus: 429, reason: 'TOO_MANY_REQUESTS' })).code).toBe(
-      'TOO_MANY_REQUESTS',
-    );
+    expect(
+      apiErrorOf(trpcError('Slow down.', { code: 'TOO_MANY_REQUESTS', httpStatus: 429, reason: 'TOO_MANY_REQUESTS' })).code,
+    ).toBe('TOO_MANY_REQUESTS');
     // No answer: the tRPC client's error has no data.
     expect(apiErrorOf(new TRPCClientError('fetch failed')).code).toBe('NETWORK');
     expect(apiErrorOf(new TypeError('x')).code).toBe('INTERNAL');
@@ -74,6 +74,8 @@ describe("the staff area's error text", () => {
     expect(errorText(t, trpcError('Already merged.', { httpStatus: 409, reason: 'CONFLICT' }))).toBe(
       'admin.errors.refused: Already merged.',
     );
-    expect(errorText(t, trpcError('Internal server error.', { httpStatus: 500, reason: 'INTERNAL' }))).toBe('admin.errors.failed');
+    expect(errorText(t, trpcError('Internal server error.', { httpStatus: 500, reason: 'INTERNAL' }))).toBe(
+      'admin.errors.failed',
+    );
   });
 });

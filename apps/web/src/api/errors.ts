@@ -37,7 +37,9 @@ export class ApiError extends Error {
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const stringOf = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const issuesOf = (v: unknown): ErrorBody['issues'] =>
-  Array.isArray(v) ? v.filter(isRecord).map((i) => ({ path: stringOf(i.path) ?? '', message: stringOf(i.message) ?? '' })) : undefined;
+  Array.isArray(v)
+    ? v.filter(isRecord).map((i) => ({ path: stringOf(i.path) ?? '', message: stringOf(i.message) ?? '' }))
+    : undefined;
 
 /** The body's code if it is one of the vocabulary's; otherwise (a proxy's answer) the status's. */
 function codeOf(body: Record<string, unknown>, field: string, status: number): ErrorCode {

@@ -44,7 +44,12 @@ describe('HTTP statuses', () => {
   });
 
   it('the scan finds the comparisons it is there to refuse', () => {
-    const caught = ['if (answer.status === 429) return', 'if (404 === status) x()', "case 409: return 'dup'", 'if (!response.ok) throw e'];
+    const caught = [
+      'if (answer.status === 429) return',
+      'if (404 === status) x()',
+      "case 409: return 'dup'",
+      'if (!response.ok) throw e',
+    ];
     const missed = ["if (proposal.status === 'open') show()", "e.status !== 'approved'", 'const status = 3;'];
     const STATUS = (line: string) => STATUS_BRANCHES.some((re) => re.test(line));
     expect(caught.filter(STATUS)).toEqual(caught);

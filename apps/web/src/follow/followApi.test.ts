@@ -31,7 +31,9 @@ describe('requestFollow', () => {
   it('posts address and language to the proposal’s follow path; 202 asks to look for the mail', async () => {
     const { send, sent } = fake({ status: 202, json: { pending: true } });
     const outcome = await requestFollow(7, { email: 'a@b.at', lang: 'en' }, send);
-    expect(sent).toEqual([{ route: 'follow', options: { params: { interventionId: 7 }, body: { email: 'a@b.at', lang: 'en' } } }]);
+    expect(sent).toEqual([
+      { route: 'follow', options: { params: { interventionId: 7 }, body: { email: 'a@b.at', lang: 'en' } } },
+    ]);
     expect(outcome).toEqual({ ok: true, feedback: { kind: 'success', key: 'follow.form.pending' } });
   });
 
@@ -121,7 +123,9 @@ describe('fetchMine', () => {
 
   it('reads what is under review: marked proposals and monuments', async () => {
     const reviewing = [{ id: 'mon-user-1', name: 'Stein', geoLocX: 48.3, geoLocY: 14.3 }];
-    const answer = await fetchMine(fake({ status: 200, json: mine({ proposed: [{ ...item, underReview: true }], reviewing }) }).send);
+    const answer = await fetchMine(
+      fake({ status: 200, json: mine({ proposed: [{ ...item, underReview: true }], reviewing }) }).send,
+    );
     expect(answer.proposed[0]?.underReview).toBe(true);
     expect(answer.reviewing).toEqual(reviewing);
     await expect(fetchMine(fake({ status: 200, json: mine({ reviewing: [{ id: 1 }] }) }).send)).rejects.toThrow();

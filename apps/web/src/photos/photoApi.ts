@@ -8,8 +8,7 @@ export const photoKeys = {
 
 export const monumentPhotosQuery = (monumentId: string) => ({
   queryKey: photoKeys.monument(monumentId),
-  queryFn: ({ signal }: { signal: AbortSignal }) =>
-    call('monumentPhotos', { params: { monumentId }, signal }),
+  queryFn: ({ signal }: { signal: AbortSignal }) => call('monumentPhotos', { params: { monumentId }, signal }),
   staleTime: 30_000,
 });
 

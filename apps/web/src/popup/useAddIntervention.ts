@@ -60,9 +60,7 @@ export function useAddIntervention(
     },
     onError: (error) => {
       setFeedback(
-        apiErrorOf(error).code === 'TOO_MANY_REQUESTS'
-          ? failure('errors.tooManyRequests')
-          : failure('errors.addIntervention'),
+        apiErrorOf(error).code === 'TOO_MANY_REQUESTS' ? failure('errors.tooManyRequests') : failure('errors.addIntervention'),
       );
     },
   });

@@ -12,7 +12,9 @@ describe('requestVoteConfirmation', () => {
   it('posts address and language to the vote’s confirm path; 202 asks to look for the mail', async () => {
     const { send, sent } = fake({ status: 202, json: { pending: true } });
     const outcome = await requestVoteConfirmation(7, { email: 'a@b.at', lang: 'de' }, send);
-    expect(sent).toEqual([{ route: 'confirmVote', options: { params: { interventionId: 7 }, body: { email: 'a@b.at', lang: 'de' } } }]);
+    expect(sent).toEqual([
+      { route: 'confirmVote', options: { params: { interventionId: 7 }, body: { email: 'a@b.at', lang: 'de' } } },
+    ]);
     expect(outcome).toEqual({ ok: true, feedback: { kind: 'success', key: 'votes.form.pending' } });
   });
 

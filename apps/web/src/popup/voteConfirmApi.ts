@@ -6,7 +6,11 @@ import { failure, success } from '../feedback/feedback';
 import { attempt, invalidToken, otherwise, type Call, type Confirmed, type Outcome } from '../follow/followApi';
 
 /** `POST …/vote/confirm`: 202 for any address; NOT_FOUND when this browser has not voted for the proposal. */
-export async function requestVoteConfirmation(interventionId: number, body: ConfirmVoteRequest, send: Call = call): Promise<Outcome> {
+export async function requestVoteConfirmation(
+  interventionId: number,
+  body: ConfirmVoteRequest,
+  send: Call = call,
+): Promise<Outcome> {
   const { error } = await attempt(() => send('confirmVote', { params: { interventionId }, body }));
   if (error === null) return { ok: true, feedback: success('votes.form.pending') };
   if (error.code === 'INVALID_INPUT') return { ok: false, feedback: failure('follow.errors.badAddress') };

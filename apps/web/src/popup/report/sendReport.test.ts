@@ -30,10 +30,14 @@ describe('sendReport', () => {
     });
   });
 
-  it('says the item is gone (NOT_FOUND) and asks to wait (TOO_MANY_REQUESTS), by the body\'s code', async () => {
+  it("says the item is gone (NOT_FOUND) and asks to wait (TOO_MANY_REQUESTS), by the body's code", async () => {
     const gone = deps({ status: 404, json: { code: 'NOT_FOUND', message: 'No such proposal.' } });
     expect((await sendReport(proposal, { reason: 'spam' }, gone)).feedback.key).toBe('report.gone');
-    const limited = await sendReport(proposal, { reason: 'spam' }, deps({ status: 429, json: { code: 'TOO_MANY_REQUESTS', message: 'Slow down.' } }));
+    const limited = await sendReport(
+      proposal,
+      { reason: 'spam' },
+      deps({ status: 429, json: { code: 'TOO_MANY_REQUESTS', message: 'Slow down.' } }),
+    );
     expect(limited).toEqual({ sent: false, feedback: { kind: 'error', key: 'errors.tooManyRequests' } });
   });
 
