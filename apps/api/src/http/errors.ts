@@ -8,34 +8,13 @@ import { ERROR_STATUS, errorCodeOfStatus, type ErrorBody, type ErrorCode } from 
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { databaseUnavailable } from '../db/unavailable.js';
 import { DomainError, Duplicate, LimitReached } from '../domain/errors.js';
-import { answeredError } from '../trpc/errors.js';
+import { answeredError, issuesOf } from '../trpc/errors.js';
 import { answerUnavailable, unavailableBody } from './pressure.js';
-
-type Issue = { message: string; path?: ReadonlyArray<PropertyKey | { key: PropertyKey }>; code?: string; keys?: string[] };
 
 /** Seconds a client should wait after a 429 (the domain's LimitReached says how long). */
 export function retryAfterOf(err: unknown): number {
   const cause = err instanceof TRPCError ? answeredError(err).cause : err;
   return cause instanceof LimitReached ? cause.retryAfterSeconds : 60;
-}
-
-function issuesOf(err: unknown): ErrorBody['issues'] {
-  const issues = (err as { issues?: unknown })?.issues;
-  if (!Array.isArray(issues)) return undefined;
-  // A field that is not known is named in the path, as any other field's issue is.
-  const each = (issues as Issue[]).flatMap((i) =>
-    i.code === 'unrecognized_keys' && i.keys
-      ? i.keys.map((key) => ({ path: [...(i.path ?? []), key], message: 'not a known parameter or field' }))
-      : [i],
-  );
-  return each.map((i) => ({
-    // The REST body travels as the procedure's `body` input; report paths as the client sent them.
-    path: (i.path ?? [])
-      .map((p) => String(typeof p === 'object' && p !== null ? p.key : p))
-      .join('.')
-      .replace(/^body\.?/, ''),
-    message: i.message,
-  }));
 }
 
 export function statusOf(err: unknown): number {

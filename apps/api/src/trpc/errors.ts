@@ -2,7 +2,7 @@
 // the statuses of the contract's vocabulary (ERROR_STATUS). Both transports use it: the tRPC endpoint
 // through the error formatter (trpc/init.ts), the REST façade through http/errors.ts. It is applied
 // when an error is answered, not as a middleware: a middleware costs every call.
-import { ERROR_STATUS } from '@linz/contract';
+import { ERROR_STATUS, type ErrorBody } from '@linz/contract';
 import { TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { databaseUnavailable } from '../db/unavailable.js';
 import { DomainError } from '../domain/errors.js';
@@ -39,4 +39,26 @@ export function answeredError(error: TRPCError): TRPCError {
     return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'The database is briefly unavailable.', cause: error });
   }
   return error;
+}
+
+type Issue = { message: string; path?: ReadonlyArray<PropertyKey | { key: PropertyKey }>; code?: string; keys?: string[] };
+
+/** A refused input's problems, one per field as the client sent it (the REST body's and tRPC's `issues`). */
+export function issuesOf(err: unknown): ErrorBody['issues'] {
+  const issues = (err as { issues?: unknown })?.issues;
+  if (!Array.isArray(issues)) return undefined;
+  // A field that is not known is named in the path, as any other field's issue is.
+  const each = (issues as Issue[]).flatMap((i) =>
+    i.code === 'unrecognized_keys' && i.keys
+      ? i.keys.map((key) => ({ path: [...(i.path ?? []), key], message: 'not a known parameter or field' }))
+      : [i],
+  );
+  return each.map((i) => ({
+    // The REST body travels as the procedure's `body` input; report paths as the client sent them.
+    path: (i.path ?? [])
+      .map((p) => String(typeof p === 'object' && p !== null ? p.key : p))
+      .join('.')
+      .replace(/^body\.?/, ''),
+    message: i.message,
+  }));
 }

@@ -6,7 +6,7 @@ import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { Actor } from '../domain/actor.js';
 import type { Services } from '../services.js';
 import { DomainError, Duplicate } from '../domain/errors.js';
-import { answeredError } from './errors.js';
+import { answeredError, issuesOf } from './errors.js';
 
 /** A request's context: the app's parts, who makes the request (an Actor: what the use cases are
  * given), and what only the transport does (the Idempotency-Key header, the staff session cookie). */
@@ -40,7 +40,9 @@ const t = initTRPC.context<Context>().create({
     }
     // The vocabulary's code (the REST body's `code`); tRPC's own `data.code` names only its error class.
     const reason = answered.cause instanceof DomainError ? answered.cause.code : errorCodeOfStatus(httpStatus);
-    if (answered === error) return { ...shape, data: { ...shape.data, reason } };
+    // A refused input names each field's problem, as the REST body's `issues` do (the staff forms show them).
+    const issues = issuesOf(answered.cause);
+    if (answered === error) return { ...shape, data: { ...shape.data, reason, ...(issues ? { issues } : {}) } };
     return {
       ...shape,
       code: TRPC_ERROR_CODES_BY_KEY[answered.code],

@@ -20,6 +20,21 @@ const trpcError = (body: string) =>
   (JSON.parse(body) as { error: { message: string; data: { code: string; httpStatus: number } } }).error;
 
 describe(`domain errors on ${DB_KIND}`, () => {
+  it('a refused input names each field in `issues` over tRPC as over REST (the staff forms read them)', async () => {
+    t = await testApp();
+    const vote = { monumentId: MON, action: 'vote' };
+    const trpc = await post('/trpc/interventions.vote', { interventionId: 'seven', body: vote });
+    expect(trpc.statusCode).toBe(400);
+    const { data } = (JSON.parse(trpc.body) as { error: { data: { reason: string; issues?: unknown } } }).error;
+    expect(data.reason).toBe('INVALID_INPUT');
+    expect(data.issues).toEqual([{ path: 'interventionId', message: expect.any(String) }]);
+    const rest = await post('/api/interventions/7/vote', { ...vote, action: 'shout' });
+    expect(JSON.parse(rest.body)).toMatchObject({
+      code: 'INVALID_INPUT',
+      issues: [{ path: 'action', message: expect.any(String) }],
+    });
+  });
+
   it('already voted: 403 over REST and tRPC with the same message', async () => {
     t = await testApp();
     const created = await post(pathOf(routes.createIntervention.path, { monumentId: MON }), { name: 'Ein Baum' });

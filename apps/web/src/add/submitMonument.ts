@@ -1,7 +1,8 @@
 // The add form's requests (spec section 4): the monument, then its intervention if titled.
 // The server gives a visitor's monument the spec's defaults (category Unknown, not validated...),
 // so only the form's fields are sent.
-import { ApiError, send } from '../api/client';
+import { call, type AnswerOf } from '../api/client';
+import { apiErrorOf } from '../api/errors';
 import { underReview as markedUnderReview } from '../storage/keys';
 
 const markUnderReview = () => markedUnderReview.write();
@@ -23,38 +24,41 @@ export async function submitMonument(form: AddForm, now: number = Date.now()): P
     return { ok: false, errorKey: 'offline.queued.monument', queued: true };
   };
   if (navigator.onLine === false) return queue();
-  let created: Awaited<ReturnType<typeof send>>;
+  let created: AnswerOf<'addMonument'>;
   try {
-    created = await send('addMonument', { body, idempotencyKey: key });
-  } catch (error) {
-    if (error instanceof ApiError && error.kind === 'network') return queue();
-    if (error instanceof ApiError) return { ok: false, errorKey: 'errors.server' };
-    throw error;
+    created = await call('addMonument', { body, idempotencyKey: key });
+  } catch (thrown) {
+    const error = apiErrorOf(thrown);
+    switch (error.code) {
+      case 'NETWORK':
+        return queue();
+      case 'TOO_MANY_REQUESTS':
+        return { ok: false, errorKey: 'errors.tooManyRequests' };
+      // Same name within DUPLICATE_RADIUS_M: the form says so in the visitor's language and links to it.
+      case 'DUPLICATE':
+        return error.existingId === undefined
+          ? { ok: false, errorKey: 'errors.submission' }
+          : { ok: false, errorKey: 'finder.add.duplicate', existingId: error.existingId };
+      // The city's area (the form checks it first; the server has the last word).
+      case 'OUTSIDE_AREA':
+        return { ok: false, errorKey: 'add.picker.outside' };
+      default:
+        return { ok: false, errorKey: 'errors.submission' };
+    }
   }
-  if (created.status === 429) return { ok: false, errorKey: 'errors.tooManyRequests' };
-  if (created.status === 409) {
-    // Same name within DUPLICATE_RADIUS_M: the form says so in the visitor's language and links to it.
-    const existingId: unknown = (created.json as { existingId?: unknown } | undefined)?.existingId;
-    if (typeof existingId === 'string') return { ok: false, errorKey: 'finder.add.duplicate', existingId };
-  }
-  // The city's area (the form checks it first; the server has the last word).
-  if ((created.json as { code?: unknown } | undefined)?.code === 'OUTSIDE_AREA')
-    return { ok: false, errorKey: 'add.picker.outside' };
-  if (!created.ok) return { ok: false, errorKey: 'errors.submission' };
   // The server answers with the id it kept: a fresh one when the proposed id was already taken.
-  const kept: unknown = (created.json as { id?: unknown } | undefined)?.id;
   // Others see it once staff approve it (MODERATION=pre, or the word screen held it).
-  let underReview = (created.json as { underReview?: unknown } | undefined)?.underReview === true;
-  const monumentId = typeof kept === 'string' ? kept : id;
+  let underReview = created.underReview;
+  const monumentId = created.id;
 
   const title = form.interventionTitle.trim();
   if (title !== '') {
     try {
       // The monument exists either way; a failed proposal does not undo it (spec section 4).
-      const proposal = await send('createIntervention', { params: { monumentId }, body: { name: title } });
-      if ((proposal.json as { underReview?: unknown } | undefined)?.underReview === true) underReview = true;
+      const proposal = await call('createIntervention', { params: { monumentId }, body: { name: title } });
+      if (proposal.underReview) underReview = true;
     } catch {
-      // Network failure on the second call: the visitor can add the proposal from the popup.
+      // A failure on the second call: the visitor can add the proposal from the popup.
     }
   }
   if (underReview) markUnderReview();

@@ -11,7 +11,8 @@ import { clientConfigQuery } from '../api/queries';
 import { pendingAnswer } from '../storage/keys';
 import { useAnnounce } from './Announcer';
 import { errorText } from './errors';
-import { errorCode, useTRPC } from './trpc';
+import { apiErrorOf } from '../api/errors';
+import { useTRPC } from './trpc';
 
 type Props = { notice: string | null; onSignedIn: (name: string) => void };
 
@@ -46,7 +47,7 @@ export function SignInForm({ notice, onSignedIn }: Props) {
     }),
   );
   const error = signIn.error
-    ? errorCode(signIn.error) === 'UNAUTHORIZED'
+    ? apiErrorOf(signIn.error).code === 'UNAUTHORIZED'
       ? t('admin.signIn.wrongToken')
       : errorText(t, signIn.error)
     : (notice ?? (oidcRefusal === 'denied' ? t('admin.oidc.denied') : oidcRefusal ? t('admin.oidc.failed') : null));

@@ -5,7 +5,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SignInForm } from './SignInForm';
 import { StaffArea } from './StaffArea';
-import { errorCode, useTRPC } from './trpc';
+import { apiErrorOf } from '../api/errors';
+import { useTRPC } from './trpc';
 
 const SIGN_IN_KEY = JSON.stringify(['staff', 'session', 'signIn']);
 
@@ -20,7 +21,7 @@ export function StaffSession() {
 
   useEffect(() => {
     const ended = (error: unknown) => {
-      if (errorCode(error) !== 'UNAUTHORIZED') return;
+      if (apiErrorOf(error).code !== 'UNAUTHORIZED') return;
       setSignedOut(true);
       setNotice(t('admin.session.ended'));
     };

@@ -1,33 +1,18 @@
 // Turns a failed staff call into a sentence for the page: our own text for the common refusals,
-// the server's message for the rest (a refused input lists each field's problem).
+// the server's message for the rest, and a refused input's problem per field (the error's
+// `issues`, as the API sends them). The error is read by the app's one reader (api/errors.ts).
 import type { TFunction } from 'i18next';
-import { TRPCClientError } from '@trpc/client';
-import { errorCode } from './trpc';
+import { apiErrorOf } from '../api/errors';
 
-type Issue = { path?: unknown[]; message?: string };
-
-/** tRPC sends a refused input as the JSON list of its zod issues: make that readable. */
-function readableMessage(message: string): string {
-  try {
-    const issues = JSON.parse(message) as unknown;
-    if (Array.isArray(issues)) {
-      return (issues as Issue[]).map((i) => [i.path?.join('.'), i.message].filter(Boolean).join(': ')).join('; ');
-    }
-  } catch {
-    // Not JSON: the message is already a sentence.
+export function errorText(t: TFunction, thrown: unknown): string {
+  const error = apiErrorOf(thrown);
+  if (error.code === 'UNAUTHORIZED') return t('admin.errors.unauthorized');
+  if (error.code === 'TOO_MANY_REQUESTS') return t('admin.errors.tooMany');
+  if (error.issues?.length) {
+    const message = error.issues.map((i) => [i.path, i.message].filter(Boolean).join(': ')).join('; ');
+    return t('admin.errors.refused', { message });
   }
-  return message;
-}
-
-export function errorText(t: TFunction, error: unknown): string {
-  const code = errorCode(error);
-  if (code === 'UNAUTHORIZED') return t('admin.errors.unauthorized');
-  if (code === 'TOO_MANY_REQUESTS') return t('admin.errors.tooMany');
-  // Below 500 the message is the server's reason; above, it says nothing useful to staff.
-  const httpStatus =
-    error instanceof TRPCClientError ? (error.data as { httpStatus?: number } | undefined)?.httpStatus : undefined;
-  if (error instanceof TRPCClientError && httpStatus !== undefined && httpStatus < 500) {
-    return t('admin.errors.refused', { message: readableMessage(error.message) });
-  }
+  // A refusal's message is the server's reason; a server error's says nothing useful to staff.
+  if (error.serverMessage !== undefined) return t('admin.errors.refused', { message: error.serverMessage });
   return t('admin.errors.failed');
 }

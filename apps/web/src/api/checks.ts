@@ -1,6 +1,6 @@
-// Small hand-written shape checks for what the server sends and what browser storage holds.
-// The client is lenient (spec section 4: bad items are left out, never a crash) and the server
-// validates every write with the contract's schemas, so the browser ships no validation library.
+// Small hand-written shape checks for what browser storage holds (storage/): read in the first
+// load, where zod does not fit the budget. The server's answers are parsed with the contract's
+// schemas instead (parse.ts).
 export type Check<T> = (value: unknown) => value is T;
 
 export const isString: Check<string> = (v): v is string => typeof v === 'string';

@@ -12,3 +12,6 @@ export const success = (key: string, values?: Feedback['values']): Feedback =>
 export const failure = (key: string, values?: Feedback['values']): Feedback =>
   values ? { kind: 'error', key, values } : { kind: 'error', key };
 export const serverText = (text: string): Feedback => ({ kind: 'error', key: 'errors.server', text });
+/** A refusal in the server's own words when it gave some (never for a 5xx: errors.ts), else `key`'s text. */
+export const refusal = (error: { serverMessage: string | undefined }, key = 'errors.server'): Feedback =>
+  error.serverMessage !== undefined ? serverText(error.serverMessage) : failure(key);

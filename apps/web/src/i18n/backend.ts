@@ -2,6 +2,7 @@
 // `retry` (maxRetries, retryTimeout doubling), so this only tells a passing failure (network,
 // 5xx) from a lasting one (4xx, bad JSON). A few lines instead of i18next-http-backend.
 import type { BackendModule, ReadCallback } from 'i18next';
+import { errorOfAnswer, succeeded } from '../api/errors';
 
 export const LOAD_PATH = '/locales/{{lng}}/{{ns}}.json';
 
@@ -19,7 +20,10 @@ export const localeBackend: BackendModule = {
     const url = localeUrl(lng, ns);
     fetch(url, { credentials: 'same-origin' }).then(
       async (response) => {
-        if (!response.ok) return callback(new Error(`${url}: ${response.status}`), response.status >= 500);
+        if (!succeeded(response.status)) {
+          // Passing or lasting as the app's one error reader says (a 5xx passes).
+          return callback(new Error(`${url}: ${response.status}`), errorOfAnswer(response.status, undefined).transient);
+        }
         try {
           callback(null, (await response.json()) as Record<string, unknown>);
         } catch {

@@ -4,7 +4,8 @@ import { FEEDBACK_MESSAGE_MAX, FEEDBACK_PAGE_MAX } from '@linz/contract/facts';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmailInput } from '../layout/EmailInput';
-import { ApiError, send } from '../api/client';
+import { call } from '../api/client';
+import { ApiError } from '../api/errors';
 
 type Outcome = { kind: 'sent' } | { kind: 'error'; text: string } | null;
 type FieldError = 'required' | 'invalid' | null;
@@ -34,19 +35,17 @@ export function AccessibilityFeedbackForm({ contactEmail, emailDays }: { contact
     if (badEmail) return document.getElementById(`${id}-email`)?.focus();
     setSending(true);
     try {
-      const answer = await send('accessibilityFeedback', { body: { message, email: email.trim(), page: page.trim() } });
-      if (answer.ok) {
-        setMessage('');
-        setPage('');
-        setEmail('');
-        setOutcome({ kind: 'sent' });
-      } else if (answer.status === 429) {
-        setOutcome({ kind: 'error', text: t('legal.accessibility.form.tooMany') });
-      } else {
-        setOutcome({ kind: 'error', text: t('legal.accessibility.form.failed', { email: contactEmail }) });
-      }
+      await call('accessibilityFeedback', { body: { message, email: email.trim(), page: page.trim() } });
+      setMessage('');
+      setPage('');
+      setEmail('');
+      setOutcome({ kind: 'sent' });
     } catch (error) {
-      const text = error instanceof ApiError ? t('legal.accessibility.form.failed', { email: contactEmail }) : String(error);
+      if (!(error instanceof ApiError)) throw error;
+      const text =
+        error.code === 'TOO_MANY_REQUESTS'
+          ? t('legal.accessibility.form.tooMany')
+          : t('legal.accessibility.form.failed', { email: contactEmail });
       setOutcome({ kind: 'error', text });
     } finally {
       setSending(false);

@@ -2,7 +2,8 @@
 // mayor's e-mail may name a monument that staff merged into another (the answer carries the kept
 // one's id) or hid since (404).
 import type { MonumentDetail } from '@linz/contract';
-import { ApiError, call } from '../api/client';
+import { call } from '../api/client';
+import { apiErrorOf } from '../api/errors';
 
 export type Found = { kind: 'found'; monument: MonumentDetail } | { kind: 'gone' } | { kind: 'unknown' };
 
@@ -10,8 +11,9 @@ export async function findMonument(monumentId: string): Promise<Found> {
   try {
     return { kind: 'found', monument: await call('monument', { params: { monumentId } }) };
   } catch (error) {
-    // 400: not even a valid id, so no such monument either.
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return { kind: 'gone' };
+    // INVALID_INPUT: not even a valid id, so no such monument either.
+    const { code } = apiErrorOf(error);
+    if (code === 'NOT_FOUND' || code === 'INVALID_INPUT') return { kind: 'gone' };
     return { kind: 'unknown' };
   }
 }

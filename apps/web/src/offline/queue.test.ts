@@ -9,12 +9,17 @@ type Sent = { name: string; options: { params?: unknown; body?: unknown; idempot
 const sent: Sent[] = [];
 let answer: (name: string) => { status: number; json?: unknown } | 'network';
 
+// The API's one call (api/client.ts), answering as the server would: a refusal is the error
+// reader's ApiError, made from the answer's status and body as the client makes it.
 vi.mock('../api/client', () => ({
-  send: (name: string, options: Sent['options']) => {
+  call: async (name: string, options: Sent['options']) => {
+    // The reader of the module registry the queue was imported from (the tests reset it).
+    const { ApiError, errorOfAnswer, succeeded } = await import('../api/errors');
     sent.push({ name, options });
     const a = answer(name);
-    if (a === 'network') return Promise.reject(new Error('no connection'));
-    return Promise.resolve({ status: a.status, ok: a.status < 300, json: a.json });
+    if (a === 'network') throw new ApiError('NETWORK');
+    if (!succeeded(a.status)) throw errorOfAnswer(a.status, a.json);
+    return a.json;
   },
 }));
 
@@ -52,7 +57,7 @@ describe('the offline queue', () => {
   });
 
   it('keeps a duplicate with the monument that exists, and sends no proposal for it', async () => {
-    answer = () => ({ status: 409, json: { message: 'exists', existingId: 'mon-there' } });
+    answer = () => ({ status: 409, json: { code: 'DUPLICATE', message: 'exists', existingId: 'mon-there' } });
     await queue.enqueue({ ...monument, interventionTitle: 'Ein Schattenplatz' }, 'key-2');
     expect(await queue.flush()).toBe(1);
     expect(sent.map((s) => s.name)).toEqual(['addMonument']);

@@ -5,7 +5,8 @@
 // tab or a connection lost mid-send doubles nothing; an entry leaves the queue only once the
 // server has answered it (not for a network failure or a 5xx), so nothing is lost either.
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import { send } from '../api/client';
+import { call } from '../api/client';
+import { apiErrorOf, type ApiError } from '../api/errors';
 import { votedList } from '../storage/keys';
 
 export const SYNC_EVERY_MS = 30_000;
@@ -95,53 +96,49 @@ export async function dismissDone(): Promise<void> {
   await refresh();
 }
 
-type Answer = { status: number; json: unknown };
-const field = (json: unknown, name: string): unknown => (json as Record<string, unknown> | undefined)?.[name];
+/** What the server's refusal of an action means for the visitor (by the refusal's code). */
+function refused(action: QueuedAction, error: ApiError): Outcome {
+  if (error.code === 'TOO_MANY_REQUESTS') return { type: 'limit' };
+  if (action.kind === 'vote' && error.code === 'ALREADY_VOTED') return { type: 'alreadyVoted' };
+  if (action.kind === 'monument' && error.code === 'DUPLICATE' && error.existingId !== undefined)
+    return { type: 'duplicate', existingId: error.existingId };
+  return error.serverMessage === undefined ? { type: 'failed' } : { type: 'failed', message: error.serverMessage };
+}
 
-function outcomeOf(action: QueuedAction, { status, json }: Answer): Outcome {
-  if (status === 429) return { type: 'limit' };
-  const message = typeof field(json, 'message') === 'string' ? (field(json, 'message') as string) : undefined;
-  if (action.kind === 'vote') {
-    if (status === 200) {
-      const count = field(json, 'newVoteCount');
-      return typeof count === 'number' ? { type: 'counted', newVoteCount: count } : { type: 'counted' };
+/** Sends one action with its key: the server's answer as an outcome, or null for "not now" (no
+ * answer, or the server could not answer now): the entry stays and is sent again later. */
+async function sendAction(action: QueuedAction, key: string): Promise<Outcome | null> {
+  try {
+    switch (action.kind) {
+      case 'vote': {
+        const { newVoteCount } = await call('castVote', {
+          params: { interventionId: action.interventionId },
+          body: { monumentId: action.monumentId, action: 'vote' },
+          idempotencyKey: key,
+        });
+        return { type: 'counted', newVoteCount };
+      }
+      case 'proposal':
+        await call('createIntervention', {
+          params: { monumentId: action.monumentId },
+          body: { name: action.name },
+          idempotencyKey: key,
+        });
+        return { type: 'added', monumentId: action.monumentId };
+      case 'monument': {
+        const { id } = await call('addMonument', {
+          body: { id: action.id, name: action.name, geoLocX: action.geoLocX, geoLocY: action.geoLocY },
+          idempotencyKey: key,
+        });
+        // The server answers with the id it kept: a fresh one when the proposed id was already taken.
+        return { type: 'added', monumentId: id };
+      }
     }
-    if (status === 403) return { type: 'alreadyVoted' };
-  }
-  if (action.kind === 'proposal' && status === 201) return { type: 'added', monumentId: action.monumentId };
-  if (action.kind === 'monument') {
-    const id = field(json, 'id');
-    if (status === 201) return { type: 'added', monumentId: typeof id === 'string' ? id : action.id };
-    const existingId = field(json, 'existingId');
-    if (status === 409 && typeof existingId === 'string') return { type: 'duplicate', existingId };
-  }
-  return message === undefined ? { type: 'failed' } : { type: 'failed', message };
-}
-
-function sendAction(action: QueuedAction, key: string) {
-  switch (action.kind) {
-    case 'vote':
-      return send('castVote', {
-        params: { interventionId: action.interventionId },
-        body: { monumentId: action.monumentId, action: 'vote' },
-        idempotencyKey: key,
-      });
-    case 'proposal':
-      return send('createIntervention', {
-        params: { monumentId: action.monumentId },
-        body: { name: action.name },
-        idempotencyKey: key,
-      });
-    case 'monument':
-      return send('addMonument', {
-        body: { id: action.id, name: action.name, geoLocX: action.geoLocX, geoLocY: action.geoLocY },
-        idempotencyKey: key,
-      });
+  } catch (thrown) {
+    const error = apiErrorOf(thrown);
+    return error.transient ? null : refused(action, error);
   }
 }
-
-/** Answers that mean "not now": the entry stays and is sent again later. */
-const retryLater = (status: number) => status >= 500 || status === 408;
 
 let flushing: Promise<number> | undefined;
 
@@ -175,14 +172,9 @@ async function sendPass(): Promise<{ answered: number; stopped: boolean }> {
   const d = await db();
   for (const entry of await d.getAllFromIndex('actions', 'createdAt')) {
     if (entry.outcome) continue;
-    let answer: Answer;
-    try {
-      answer = await sendAction(entry.action, entry.key);
-    } catch {
-      return { answered, stopped: true }; // no connection (again): everything stays for the next try
-    }
-    if (retryLater(answer.status)) return { answered, stopped: true };
-    const outcome = outcomeOf(entry.action, answer);
+    const outcome = await sendAction(entry.action, entry.key);
+    // No connection (again), or the server could not answer now: everything stays for the next try.
+    if (outcome === null) return { answered, stopped: true };
     const tx = d.transaction('actions', 'readwrite');
     await tx.store.put({ ...entry, outcome });
     // A monument's proposal follows once the monument exists (and is itself kept until sent).

@@ -1,8 +1,8 @@
 // The vote flow of spec section 4, free of React so it can be tested on its own.
 import { MAYOR_THRESHOLD } from '@linz/contract/facts';
-import { isVoteAnswer } from '../api/answers';
-import { ApiError, send, serverMessageOf } from '../api/client';
-import { failure, serverText, success, type Feedback } from '../feedback/feedback';
+import { call } from '../api/client';
+import { apiErrorOf } from '../api/errors';
+import { failure, refusal, success, type Feedback } from '../feedback/feedback';
 import { votedList } from '../storage/keys';
 import type { QueuedAction } from '../offline/queue';
 
@@ -16,7 +16,7 @@ export type VoteOutcome =
 type Target = { monumentId: string; interventionId: number; name: string };
 
 export type VoteDeps = {
-  send: typeof send;
+  call: typeof call;
   voted: typeof votedList;
   /** Keeps the vote for later (offline/queue.ts; loaded only when needed). */
   enqueue?: (action: QueuedAction, key: string) => Promise<void>;
@@ -26,7 +26,7 @@ const enqueueLater = async (action: QueuedAction, key: string) => (await import(
 
 const alreadyVoted: VoteOutcome = { type: 'rejected', feedback: failure('errors.alreadyVoted') };
 
-export async function castVote(target: Target, deps: VoteDeps = { send, voted: votedList }): Promise<VoteOutcome> {
+export async function castVote(target: Target, deps: VoteDeps = { call, voted: votedList }): Promise<VoteOutcome> {
   const { monumentId, interventionId, name } = target;
   if (deps.voted.read(monumentId).includes(interventionId)) return alreadyVoted;
 
@@ -37,33 +37,30 @@ export async function castVote(target: Target, deps: VoteDeps = { send, voted: v
     return { type: 'queued', feedback: success('offline.queued.vote') };
   };
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return queue();
-  let answer: Awaited<ReturnType<typeof send>>;
+  let newVoteCount: number;
   try {
-    answer = await deps.send('castVote', {
+    ({ newVoteCount } = await deps.call('castVote', {
       params: { interventionId },
       body: { monumentId, action: 'vote' },
       idempotencyKey: key,
-    });
-  } catch (error) {
-    // No answer: it may or may not have arrived; the queue sends it again with the same key.
-    if (error instanceof ApiError && error.kind === 'network') return queue();
-    if (error instanceof ApiError) return { type: 'rejected', feedback: failure('errors.server') };
-    throw error;
+    }));
+  } catch (thrown) {
+    const error = apiErrorOf(thrown);
+    switch (error.code) {
+      // No answer: it may or may not have arrived; the queue sends it again with the same key.
+      case 'NETWORK':
+        return queue();
+      case 'ALREADY_VOTED':
+        // The server remembers the vote (cookie): remember it here too, so we stop asking.
+        deps.voted.add(monumentId, interventionId);
+        return alreadyVoted;
+      case 'TOO_MANY_REQUESTS':
+        return { type: 'rejected', feedback: failure('errors.tooManyRequests') };
+      default:
+        return { type: 'rejected', feedback: refusal(error) };
+    }
   }
 
-  if (answer.status === 403) {
-    // The server remembers the vote (cookie): remember it here too, so we stop asking.
-    deps.voted.add(monumentId, interventionId);
-    return alreadyVoted;
-  }
-  if (answer.status === 429) return { type: 'rejected', feedback: failure('errors.tooManyRequests') };
-  if (!answer.ok) {
-    const message = serverMessageOf(answer.json);
-    return { type: 'rejected', feedback: message !== undefined ? serverText(message) : failure('errors.server') };
-  }
-  if (!isVoteAnswer(answer.json)) return { type: 'rejected', feedback: failure('errors.server') };
-
-  const { newVoteCount } = answer.json;
   deps.voted.add(monumentId, interventionId);
   // The server says what happened at the threshold (issue 56): the spec's message only when the
   // mayor's office was e-mailed; when the votes are checked first, that.

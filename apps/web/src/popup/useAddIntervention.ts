@@ -1,7 +1,8 @@
 // Posts a new intervention from the popup; on success it goes on top of the list.
 import type { CreatedIntervention, MonumentIntervention } from '@linz/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, call } from '../api/client';
+import { call } from '../api/client';
+import { apiErrorOf } from '../api/errors';
 import { queryKeys } from '../api/queries';
 import { failure, success, type Feedback } from '../feedback/feedback';
 import { mineKey } from '../api/queries/mine';
@@ -26,7 +27,7 @@ export function useAddIntervention(
       try {
         return await call('createIntervention', { params: { monumentId }, body: { name }, idempotencyKey: key });
       } catch (error) {
-        if (error instanceof ApiError && error.kind === 'network') return queue();
+        if (apiErrorOf(error).code === 'NETWORK') return queue();
         throw error;
       }
     },
@@ -59,9 +60,7 @@ export function useAddIntervention(
     },
     onError: (error) => {
       setFeedback(
-        error instanceof ApiError && error.tooManyRequests
-          ? failure('errors.tooManyRequests')
-          : failure('errors.addIntervention'),
+        apiErrorOf(error).code === 'TOO_MANY_REQUESTS' ? failure('errors.tooManyRequests') : failure('errors.addIntervention'),
       );
     },
   });

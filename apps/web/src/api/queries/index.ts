@@ -3,14 +3,8 @@ import type { MonumentFilters } from '@linz/contract';
 import { PAGE_LIMIT_DEFAULT } from '@linz/contract/facts';
 import { monumentFilterSearch, type InterventionSearch } from '@linz/contract/filters';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { isInterventionPage, isMonumentPage, withProposalDefaults } from '../answers';
-import { isRecord } from '../checks';
-import { call, getChecked, routes, send, withQuery } from '../client';
-import { normaliseInterventions, normaliseMonuments } from '../normalise';
-
-/** A page's proposals may lack the fields added to the spec's (an older server): filled in first. */
-const withPageDefaults = (json: unknown): unknown =>
-  isRecord(json) && Array.isArray(json.items) ? { ...json, items: json.items.map(withProposalDefaults) } : json;
+import { call, callRaw } from '../client';
+import type { ListedIntervention } from '../normalise';
 
 export const queryKeys = {
   monuments: ['monuments'] as const,
@@ -20,13 +14,9 @@ export const queryKeys = {
 };
 
 /** Spec section 4: a failed request, invalid JSON or a non-list answer is an empty list. */
-async function listOrEmpty<T>(
-  fetchList: () => Promise<{ ok: boolean; json: unknown }>,
-  normalise: (json: unknown) => T[],
-): Promise<T[]> {
+async function listOrEmpty<T>(fetchList: () => Promise<unknown>, normalise: (json: unknown) => T[]): Promise<T[]> {
   try {
-    const { ok, json } = await fetchList();
-    return ok ? normalise(json) : [];
+    return normalise(await fetchList());
   } catch {
     return [];
   }
@@ -35,13 +25,15 @@ async function listOrEmpty<T>(
 export const monumentsQuery = () =>
   queryOptions({
     queryKey: queryKeys.monuments,
-    queryFn: ({ signal }) => listOrEmpty(() => send('listMonuments', { signal }), normaliseMonuments),
+    queryFn: async ({ signal }) =>
+      listOrEmpty(() => callRaw('listMonuments', { signal }), (await import('../normalise')).normaliseMonuments),
   });
 
 export const allInterventionsQuery = () =>
   queryOptions({
     queryKey: queryKeys.allInterventions,
-    queryFn: ({ signal }) => listOrEmpty(() => send('allInterventions', { signal }), normaliseInterventions),
+    queryFn: async ({ signal }): Promise<ListedIntervention[]> =>
+      listOrEmpty(() => callRaw('allInterventions', { signal }), (await import('../normalise')).normaliseInterventions),
   });
 
 /** One monument's interventions for its popup; errors surface as the popup's error state. */
@@ -65,16 +57,15 @@ export const clientConfigQuery = () =>
     staleTime: Infinity,
   });
 
-/** A list page's URL: the list's parameters (the address's), and the cursor of the page before. */
-const pageUrl = (path: string, query: Record<string, string>, cursor: string | undefined) =>
-  withQuery(path, cursor ? { ...query, cursor } : query);
+/** A list page's query: the list's parameters (the address's), and the cursor of the page before. */
+const pageQuery = (query: Record<string, string>, cursor: string | undefined) => (cursor ? { ...query, cursor } : query);
 
 /** /monuments: the monuments passing the filters, a page at a time, sorted and searched on the server. */
 export const monumentPagesQuery = (filters: MonumentFilters) => {
   const query = monumentFilterSearch(filters);
   return infiniteQueryOptions({
     queryKey: [...queryKeys.monuments, 'pages', query] as const,
-    queryFn: ({ pageParam, signal }) => getChecked(pageUrl(routes.monumentsPage.path, query, pageParam), isMonumentPage, signal),
+    queryFn: ({ pageParam, signal }) => call('monumentsPage', { query: pageQuery(query, pageParam), signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
@@ -89,8 +80,7 @@ export const interventionPagesQuery = ({ q, status, sort }: InterventionSearch) 
   };
   return infiniteQueryOptions({
     queryKey: [...queryKeys.allInterventions, 'pages', query] as const,
-    queryFn: ({ pageParam, signal }) =>
-      getChecked(pageUrl(routes.interventionsPage.path, query, pageParam), isInterventionPage, signal, withPageDefaults),
+    queryFn: ({ pageParam, signal }) => call('interventionsPage', { query: pageQuery(query, pageParam), signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });

@@ -1,11 +1,9 @@
 // The first monuments passing some filters (the map's search list), with how many do: one request
 // for the count and the list (a page of a few: its total).
 import type { MonumentFilters } from '@linz/contract';
-import { PATHS } from '@linz/contract/facts';
 import { monumentFilterSearch } from '@linz/contract/filters';
 import { queryOptions } from '@tanstack/react-query';
-import { isMonumentPage } from '../answers';
-import { getChecked, withQuery } from '../client';
+import { call, urlOf } from '../client';
 import { queryKeys } from '.';
 
 /** Matches the map's search lists at most (the count says how many more there are). */
@@ -14,9 +12,9 @@ export const MATCHES_SHOWN = 8;
 /** The first monuments passing the filters (the search's list), with how many do and the
  * categories there are: one request for the count and the list. */
 export const monumentCountQuery = (filters: MonumentFilters) => {
-  const url = withQuery(PATHS.monumentsPage, { ...monumentFilterSearch(filters), limit: String(MATCHES_SHOWN) });
+  const query = { ...monumentFilterSearch(filters), limit: String(MATCHES_SHOWN) };
   return queryOptions({
-    queryKey: [...queryKeys.monuments, 'count', url] as const,
-    queryFn: ({ signal }) => getChecked(url, isMonumentPage, signal),
+    queryKey: [...queryKeys.monuments, 'count', urlOf('monumentsPage', { query })] as const,
+    queryFn: ({ signal }) => call('monumentsPage', { query, signal }),
   });
 };
