@@ -5,6 +5,7 @@ import { ApiError, send, serverMessageOf } from '../api/client';
 import { failure, serverText, success, type Feedback } from '../feedback/feedback';
 import { votedList } from '../storage/keys';
 import type { QueuedAction } from '../offline/queue';
+import { retriedImport } from '../layout/retriedImport';
 
 export type VoteOutcome =
   | { type: 'recorded'; newVoteCount: number; mayorNotified: boolean; feedback: Feedback }
@@ -21,7 +22,8 @@ export type VoteDeps = {
   enqueue?: (action: QueuedAction, key: string) => Promise<void>;
 };
 
-const enqueueLater = async (action: QueuedAction, key: string) => (await import('../offline/queue')).enqueue(action, key);
+const enqueueLater = async (action: QueuedAction, key: string) =>
+  (await retriedImport(() => import('../offline/queue'))).enqueue(action, key);
 
 const alreadyVoted: VoteOutcome = { type: 'rejected', feedback: failure('errors.alreadyVoted') };
 
