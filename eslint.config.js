@@ -45,6 +45,12 @@ export default tseslint.config(
           message:
             'Use lazyPage (src/layout/lazyPage.ts): it retries a failed chunk and leads to our error page instead of an English one.',
         },
+        {
+          name: 'react',
+          importNames: ['lazy'],
+          message:
+            "Use lazyPart and Part (src/layout/lazyPart.tsx): React's lazy keeps a failed chunk's error for good and it takes the page down; lazyPart retries and Part keeps the failure in its place.",
+        },
       ],
       // A leaving page outlives its route (src/layout/AnimatedOutlet.tsx): reading by route id throws there.
       'no-restricted-syntax': [

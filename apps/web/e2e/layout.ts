@@ -10,6 +10,8 @@ export type LayoutFailures = { clipped: string[]; brokenWords: string[]; tooWide
 /** Every layout failure on the page as it is now (controls below the fold are scrolled to). */
 export async function layoutFailures(page: Page): Promise<LayoutFailures> {
   return page.evaluate(async () => {
+    // Judged in the page's own font (styles/fonts.css), not in the fallback it shows while loading.
+    await document.fonts.ready;
     const SKIP = '.leaflet-tile-pane, .leaflet-marker-pane, .leaflet-shadow-pane';
     const CONTROLS =
       'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="link"], [role="checkbox"], [role="radio"], [role="tab"]';

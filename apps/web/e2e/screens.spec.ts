@@ -9,6 +9,7 @@ import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { wcagViolations } from './axe';
 import { expect, popupSettled, test, type Page } from './fixtures';
+import { APP_FONT_STYLE } from './font';
 import { layoutFailures } from './layout';
 import { PAGES, visit, type Lang, type PageCase } from './pages';
 import { focusWalkFailures, targetSizeFailures } from './wcag';
@@ -129,10 +130,12 @@ for (const c of PAGES) {
 }
 
 test('the layout check finds each kind of failure', async ({ page }) => {
-  await page.setContent(`
+  // Drawn in the app's font (a browser default differs between machines): "Ein Denkmalschutzbehörde"
+  // is 210 px wide, the word alone 183 px, so at 200 px the word would fit a line of its own.
+  await page.setContent(`${APP_FONT_STYLE}
     <p style="width: 80px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis">Denkmalschutzbehörde der Stadt</p>
     <input style="width: 90px" placeholder="z. B. Büste von Johanna Dohnal"><input style="width: 200px" placeholder="kurz">
-    <p style="width: 12em; word-break: break-all">Ein Denkmalschutzbehörde</p>
+    <p style="width: 200px; word-break: break-all">Ein Denkmalschutzbehörde</p>
     <p style="width: 40px; overflow-wrap: anywhere">https://www.linz.at/denkmalschutz</p>
     <div style="width: 3000px">breit</div>
     <button style="position: relative">Abstimmen</button>

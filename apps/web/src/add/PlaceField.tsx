@@ -2,14 +2,15 @@
 // and the coordinates for experts behind a disclosure (a decimal comma is fine). The coordinate
 // texts are the form's state; the pin shows them whenever they can be read.
 import { insideArea, type CityArea } from '@linz/contract/facts';
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
+import { lazyPart, Part } from '../layout/lazyPart';
 import { useTranslation } from 'react-i18next';
 import { writeDecimal } from '../i18n/writing';
 import type { LatLng } from '../storage/keys';
 import { parseDegrees, rounded } from './place';
 
 // The map loads on demand: the form is usable before it, and the home map's first load never carries it.
-const PlacePicker = lazy(() => import('./PlacePicker').then((m) => ({ default: m.PlacePicker })));
+const PlacePicker = lazyPart(() => import('./PlacePicker').then((m) => ({ default: m.PlacePicker })));
 
 export type PlaceTexts = { lat: string; lng: string };
 /** The typed coordinates' fields, named as the spec's form names them. */
@@ -67,9 +68,9 @@ export function PlaceField({ id, texts, area, problem, onChange }: Props) {
       </p>
       <div className="place-field__map">
         {pin ? (
-          <Suspense fallback={<p className="place-field__loading">{t('add.picker.loading')}</p>}>
+          <Part fallback={<p className="place-field__loading">{t('add.picker.loading')}</p>}>
             <PlacePicker place={pin} area={area} onMove={move} />
-          </Suspense>
+          </Part>
         ) : null}
       </div>
       <div className="place-field__where">

@@ -4,6 +4,7 @@
 import { call, type AnswerOf } from '../api/client';
 import { apiErrorOf } from '../api/errors';
 import { underReview as markedUnderReview } from '../storage/keys';
+import { retriedImport } from '../layout/retriedImport';
 
 const markUnderReview = () => markedUnderReview.write();
 
@@ -19,7 +20,7 @@ export async function submitMonument(form: AddForm, now: number = Date.now()): P
   // Made now, when the visitor acts: a resend from the queue is the same monument.
   const key = crypto.randomUUID();
   const queue = async (): Promise<SubmitResult> => {
-    const { enqueue } = await import('../offline/queue');
+    const { enqueue } = await retriedImport(() => import('../offline/queue'));
     await enqueue({ kind: 'monument', ...body, interventionTitle: form.interventionTitle, label: body.name }, key);
     return { ok: false, errorKey: 'offline.queued.monument', queued: true };
   };

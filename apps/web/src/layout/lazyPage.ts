@@ -1,9 +1,10 @@
 // A route's page, loaded on demand. A chunk that fails (a flaky network, or a deploy while the tab
-// is open, which removes the old chunks) is fetched once more; if that fails too, the frame's error
+// is open, which removes the old chunks) is fetched again (retriedImport); if it still fails, the frame's error
 // boundary (AnimatedOutlet) reloads the page once (reloadOnce) and otherwise shows the error page.
 // TanStack's lazyRouteComponent reloads at the first failure and then throws an English error page,
 // so the routes use this instead (eslint forbids the other).
 import { createElement, use, type ComponentType, type ReactNode } from 'react';
+import { retriedImport } from './retriedImport';
 
 /** The error a page's chunk that could not be loaded is shown with. */
 export class PageLoadError extends Error {
@@ -25,20 +26,18 @@ export function lazyPage<M extends Record<K, ComponentType>, K extends keyof M &
   // Never rejects (the router calls it to preload): a failure is kept and thrown when rendering.
   const preload = () => {
     if (Page) return Promise.resolve();
-    loading ??= importer()
-      .catch(() => importer())
-      .then(
-        (module) => {
-          Page = module[name];
-          error = undefined;
-          forgetReload();
-        },
-        (cause: unknown) => {
-          error = new PageLoadError(cause);
-          // The next render or a retry asks again.
-          loading = undefined;
-        },
-      );
+    loading ??= retriedImport(importer).then(
+      (module) => {
+        Page = module[name];
+        error = undefined;
+        forgetReload();
+      },
+      (cause: unknown) => {
+        error = new PageLoadError(cause);
+        // The next render or a retry asks again.
+        loading = undefined;
+      },
+    );
     return loading;
   };
   function Lazy() {

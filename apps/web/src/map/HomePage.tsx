@@ -3,7 +3,8 @@ import type { Monument } from '@linz/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import type { Map as LeafletMap } from 'leaflet';
-import { lazy, startTransition, Suspense, useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
+import { lazyPart, Part } from '../layout/lazyPart';
 import { useTranslation } from 'react-i18next';
 import { FeedbackBanner } from '../feedback/FeedbackBanner';
 import { failure, type Feedback } from '../feedback/feedback';
@@ -20,9 +21,9 @@ import { initialView } from './view';
 
 // Leaflet, react-leaflet and the map: a chunk of their own (a quarter of the first load's
 // JavaScript otherwise), fetched and run after the first paint.
-const MonumentMap = lazy(() => import('./MonumentMap').then((m) => ({ default: m.MonumentMap })));
+const MonumentMap = lazyPart(() => import('./MonumentMap').then((m) => ({ default: m.MonumentMap })));
 // The filter button (and, on demand, its panel) loads with the map, after the first paint.
-const FilterButton = lazy(() => import('./search/FilterButton').then((m) => ({ default: m.FilterButton })));
+const FilterButton = lazyPart(() => import('./search/FilterButton').then((m) => ({ default: m.FilterButton })));
 
 export function HomePage() {
   const { t } = useTranslation();
@@ -67,7 +68,7 @@ export function HomePage() {
   return (
     <div className="home">
       {mapStarted ? (
-        <Suspense fallback={null}>
+        <Part fallback={null}>
           <MonumentMap
             view={view}
             onReady={onMapReady}
@@ -75,13 +76,13 @@ export function HomePage() {
             openProposalId={picked ? undefined : link.proposal}
             openCount={picked?.count}
           />
-        </Suspense>
+        </Part>
       ) : null}
       <HoldProgress hold={hold} />
       {mapStarted ? (
-        <Suspense fallback={null}>
+        <Part fallback={null}>
           <FilterButton map={map} onPick={pick} />
-        </Suspense>
+        </Part>
       ) : null}
       <FeedbackBanner
         feedback={banner}

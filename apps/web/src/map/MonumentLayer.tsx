@@ -3,7 +3,8 @@
 // React, rendered into the Leaflet popup and loaded on first opening.
 import type { Monument } from '@linz/contract';
 import { Point, Popup, type Map as LeafletMap, type Marker } from 'leaflet';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazyPart, Part } from '../layout/lazyPart';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useMap } from 'react-leaflet/hooks';
@@ -20,7 +21,7 @@ import { monumentName } from '../i18n/monumentName';
 import { LINK_ZOOM } from './view';
 
 // The popup's code (voting, proposing, sharing, confetti) loads when a popup first opens.
-const MonumentPopup = lazy(() => import('../popup/MonumentPopup').then((m) => ({ default: m.MonumentPopup })));
+const MonumentPopup = lazyPart(() => import('../popup/MonumentPopup').then((m) => ({ default: m.MonumentPopup })));
 
 type Open = { monument: Monument; marker: Marker; popup: Popup; content: HTMLElement };
 
@@ -335,7 +336,7 @@ export function MonumentLayer({ openMonument, openProposalId, openCount = 0 }: P
   // The tiles may have been refreshed since (a new proposal): show the current record.
   const monument = current(open.monument);
   return createPortal(
-    <Suspense fallback={<p role="status">{t('popup.loading')}</p>}>
+    <Part fallback={<p role="status">{t('popup.loading')}</p>}>
       <MonumentPopup
         monument={monument}
         name={monumentName(monument, lang)}
@@ -343,7 +344,7 @@ export function MonumentLayer({ openMonument, openProposalId, openCount = 0 }: P
         // Only the popup the link opened shows the shared proposal (closing it ends the link).
         sharedProposalId={linked?.id === monument.id ? openProposalId : undefined}
       />
-    </Suspense>,
+    </Part>,
     open.content,
   );
 }

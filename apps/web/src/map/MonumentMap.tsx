@@ -6,7 +6,8 @@ import './leaflet.css';
 import { useTranslation } from 'react-i18next';
 import { MapContainer } from './MapContainer';
 import { useMap } from 'react-leaflet/hooks';
-import { lazy, startTransition, Suspense, useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
+import { lazyPart, Part } from '../layout/lazyPart';
 import { clientConfigQuery } from '../api/queries';
 import { afterPaint } from '../layout/schedule';
 import { underReview, type MapView } from '../storage/keys';
@@ -18,11 +19,11 @@ import { CityTiles } from './CityTiles';
 
 // The markers and clusters come after the map's first tiles (below), in a chunk of their own that
 // loads while the monuments are fetched; the region is busy until they are drawn.
-const MonumentLayer = lazy(() => import('./MonumentLayer').then((m) => ({ default: m.MonumentLayer })));
+const MonumentLayer = lazyPart(() => import('./MonumentLayer').then((m) => ({ default: m.MonumentLayer })));
 /** How long the markers wait for the tiles at most. */
 const MARKERS_WAIT_MS = 1000;
 // This browser's own monuments under review (docs/screening.md), with the markers' chunk.
-const ReviewingMarkers = lazy(() => import('../review/ReviewingMarkers').then((m) => ({ default: m.ReviewingMarkers })));
+const ReviewingMarkers = lazyPart(() => import('../review/ReviewingMarkers').then((m) => ({ default: m.ReviewingMarkers })));
 
 type Props = {
   /** Where the map opens; undefined: the city's view (the API's config), once the config has come. */
@@ -94,16 +95,16 @@ export function MonumentMap({ view: given, onReady, openMonument, openProposalId
       <MapLabel label={t('map.label')} />
       <Tiles onLoad={startMarkers} />
       {markersStarted ? (
-        <Suspense fallback={<Busy />}>
+        <Part fallback={<Busy />}>
           <MonumentLayer openMonument={openMonument} openProposalId={openProposalId} openCount={openCount} />
-        </Suspense>
+        </Part>
       ) : (
         <Busy />
       )}
       {underReview.read() ? (
-        <Suspense fallback={null}>
+        <Part fallback={null}>
           <ReviewingMarkers />
-        </Suspense>
+        </Part>
       ) : null}
       <SaveMapView />
     </MapContainer>

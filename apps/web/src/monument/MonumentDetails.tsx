@@ -5,7 +5,8 @@ import type { MonumentDetail } from '@linz/contract';
 import { APP_PATHS } from '@linz/contract/facts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
+import { lazyPart, Part } from '../layout/lazyPart';
 import { useTranslation } from 'react-i18next';
 import { useCategoryLabel } from '../finder/FilterPanel';
 import { langOf, type Lang } from '../i18n/languages';
@@ -20,7 +21,7 @@ import { NamedAfter } from '../commemoration/NamedAfter';
 import { Sources } from './Sources';
 
 // The small map comes after the text: Leaflet (30 KiB) is not needed to read what the monument is.
-const PlaceMap = lazy(() => import('./PlaceMap').then((m) => ({ default: m.PlaceMap })));
+const PlaceMap = lazyPart(() => import('./PlaceMap').then((m) => ({ default: m.PlaceMap })));
 
 /** The small map, loaded when its place comes near the screen (on a phone, below the proposals). */
 function Place({ monument, name }: { monument: MonumentDetail; name: string }) {
@@ -30,9 +31,9 @@ function Place({ monument, name }: { monument: MonumentDetail; name: string }) {
   const empty = <div className="monument-view__map" ref={place} />;
   if (!near) return empty;
   return (
-    <Suspense fallback={empty}>
+    <Part fallback={empty}>
       <PlaceMap monument={monument} name={name} label={t('monument.mapLabel', { name })} />
-    </Suspense>
+    </Part>
   );
 }
 

@@ -3,7 +3,8 @@
 // monument's own view (which shows each proposal as a full-width card: `Card`).
 import type { Monument, MonumentIntervention, Photo } from '@linz/contract';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { lazyPart, Part } from '../layout/lazyPart';
 import { useTranslation } from 'react-i18next';
 import { monumentInterventionsQuery } from '../api/queries';
 import { FeedbackBanner } from '../feedback/FeedbackBanner';
@@ -23,11 +24,11 @@ import { VoteConfirmForm } from './VoteConfirmForm';
 import type { ReportTarget } from './report/sendReport';
 
 // The report dialog loads when a visitor first asks to report something.
-const ReportDialog = lazy(() => import('./report/ReportDialog').then((m) => ({ default: m.ReportDialog })));
+const ReportDialog = lazyPart(() => import('./report/ReportDialog').then((m) => ({ default: m.ReportDialog })));
 // So does the photo form, when a visitor first asks to add a photo.
-const PhotoUploadForm = lazy(() => import('../photos/PhotoUploadForm').then((m) => ({ default: m.PhotoUploadForm })));
+const PhotoUploadForm = lazyPart(() => import('../photos/PhotoUploadForm').then((m) => ({ default: m.PhotoUploadForm })));
 // So does the follow dialog, when a visitor first asks to follow a proposal.
-const FollowDialog = lazy(() => import('../follow/FollowDialog').then((m) => ({ default: m.FollowDialog })));
+const FollowDialog = lazyPart(() => import('../follow/FollowDialog').then((m) => ({ default: m.FollowDialog })));
 
 type Reporting = { target: ReportTarget; name: string; opener: HTMLElement };
 type Proposal = { id: number; name: string; voted?: boolean };
@@ -158,7 +159,7 @@ export function MonumentProposals({ monument, name, sharedProposalId, photos, Ca
         </button>
       )}
       {addingPhoto ? (
-        <Suspense fallback={null}>
+        <Part fallback={null}>
           <PhotoUploadForm
             monumentId={monument.id}
             proposals={(interventions.data ?? []).filter((p) => !photoOf(p.id))}
@@ -168,7 +169,7 @@ export function MonumentProposals({ monument, name, sharedProposalId, photos, Ca
               photoButton.current?.focus({ preventScroll: true });
             }}
           />
-        </Suspense>
+        </Part>
       ) : null}
       <ShareLink monumentId={monument.id} name={name} onOutcome={setFeedback} />
       <button
@@ -181,14 +182,14 @@ export function MonumentProposals({ monument, name, sharedProposalId, photos, Ca
         {t('report.monumentButton')}
       </button>
       {reporting ? (
-        <Suspense fallback={null}>
+        <Part fallback={null}>
           <ReportDialog target={reporting.target} name={reporting.name} onDone={reportDone} />
-        </Suspense>
+        </Part>
       ) : null}
       {following ? (
-        <Suspense fallback={null}>
+        <Part fallback={null}>
           <FollowDialog interventionId={following.id} name={following.name} onDone={followDone} />
-        </Suspense>
+        </Part>
       ) : null}
     </>
   );

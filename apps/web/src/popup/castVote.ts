@@ -5,6 +5,7 @@ import { apiErrorOf } from '../api/errors';
 import { failure, refusal, success, type Feedback } from '../feedback/feedback';
 import { votedList } from '../storage/keys';
 import type { QueuedAction } from '../offline/queue';
+import { retriedImport } from '../layout/retriedImport';
 
 export type VoteOutcome =
   /** mayorNotified: this vote reached the threshold (confetti); `mayor` says what happened then. */
@@ -22,7 +23,8 @@ export type VoteDeps = {
   enqueue?: (action: QueuedAction, key: string) => Promise<void>;
 };
 
-const enqueueLater = async (action: QueuedAction, key: string) => (await import('../offline/queue')).enqueue(action, key);
+const enqueueLater = async (action: QueuedAction, key: string) =>
+  (await retriedImport(() => import('../offline/queue'))).enqueue(action, key);
 
 const alreadyVoted: VoteOutcome = { type: 'rejected', feedback: failure('errors.alreadyVoted') };
 

@@ -1,10 +1,12 @@
 // Confetti from the thumbs-up, for 2 seconds; canvas-confetti is loaded only when needed.
 // Its default instance draws in a blob Web Worker, which the CSP forbids, so we make our own
 // canvas and draw on the main thread.
+import { retriedImport } from '../layout/retriedImport';
+
 export const CONFETTI_MS = 2000;
 
 export async function celebrateAt(element: HTMLElement): Promise<void> {
-  const { default: confetti } = await import('canvas-confetti');
+  const { default: confetti } = await retriedImport(() => import('canvas-confetti'));
   const canvas = document.createElement('canvas');
   canvas.className = 'confetti-canvas';
   canvas.setAttribute('aria-hidden', 'true');

@@ -7,6 +7,7 @@ import { queryKeys } from '../api/queries';
 import { failure, success, type Feedback } from '../feedback/feedback';
 import { mineKey } from '../api/queries/mine';
 import { underReview } from '../storage/keys';
+import { retriedImport } from '../layout/retriedImport';
 
 export function useAddIntervention(
   monumentId: string,
@@ -19,7 +20,7 @@ export function useAddIntervention(
       // Made now, when the visitor acts: a resend from the offline queue is the same proposal.
       const key = crypto.randomUUID();
       const queue = async () => {
-        const { enqueue } = await import('../offline/queue');
+        const { enqueue } = await retriedImport(() => import('../offline/queue'));
         await enqueue({ kind: 'proposal', monumentId, name, label: name }, key);
         return 'queued' as const;
       };

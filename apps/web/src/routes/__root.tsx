@@ -2,7 +2,8 @@
 import { APP_PATHS } from '@linz/contract/facts';
 import type { QueryClient } from '@tanstack/react-query';
 import { Link, createRootRouteWithContext, useLocation } from '@tanstack/react-router';
-import { Suspense, lazy, startTransition, useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
+import { lazyPart, Part } from '../layout/lazyPart';
 import { useTranslation } from 'react-i18next';
 import { Header } from '../header/Header';
 import { IntroOverlay } from '../intro/IntroOverlay';
@@ -14,7 +15,7 @@ import { afterLoad, afterMapDrawn } from '../layout/schedule';
 // The offline banner, queue and update offer, and the service worker's registration: fetched and
 // mounted after the page's load, once the main thread is idle, and on the map after its first
 // markers (a phone fetches nothing before them that it does not need to draw them).
-const OfflinePanel = lazy(() => import('../offline/OfflinePanel'));
+const OfflinePanel = lazyPart(() => import('../offline/OfflinePanel'));
 
 function NotFound() {
   const { t } = useTranslation();
@@ -55,9 +56,9 @@ function RootLayout() {
       {/* The welcome is for citizens: staff signing in are not greeted with it. */}
       {pathname !== APP_PATHS.admin && <IntroOverlay />}
       {pathname !== APP_PATHS.admin && offlineStarted && (
-        <Suspense fallback={null}>
+        <Part fallback={null} quiet>
           <OfflinePanel />
-        </Suspense>
+        </Part>
       )}
     </>
   );

@@ -3,11 +3,12 @@
 import type { Monument } from '@linz/contract';
 import { useSearch } from '@tanstack/react-router';
 import type { Map as LeafletMap } from 'leaflet';
-import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
+import { lazyPart, Part } from '../../layout/lazyPart';
 import { useTranslation } from 'react-i18next';
 import { validateFilterSearch } from '../../finder/search';
 
-const FilterPopover = lazy(() => import('./FilterPopover').then((m) => ({ default: m.FilterPopover })));
+const FilterPopover = lazyPart(() => import('./FilterPopover').then((m) => ({ default: m.FilterPopover })));
 
 type Props = {
   map: LeafletMap | null;
@@ -43,9 +44,9 @@ export function FilterButton({ map, onPick }: Props) {
         {active ? <span className="filter-toggle__count">{t('finder.active', { count: active })}</span> : null}
       </button>
       {open ? (
-        <Suspense fallback={null}>
+        <Part fallback={null}>
           <FilterPopover id={id} onClose={close} map={map} onPick={onPick} onClosingRef={onClosingRef} />
-        </Suspense>
+        </Part>
       ) : null}
     </div>
   );
