@@ -184,7 +184,7 @@ export const routes = {
     status: 200,
   },
   /** "Wo ist das?": every public commemoration without a place yet, with what is known. */
-  unplaced: { method: 'GET', path: PATHS.unplaced, answer: UnplacedList, status: 200, procedure: 'places.unplaced' },
+  unplaced: { method: 'GET', path: PATHS.unplaced, answer: UnplacedList, status: 200 },
   /** A citizen's suggestion where it stands: waits for staff (within the create limit, screened). */
   suggestPlace: {
     method: 'POST',
@@ -193,8 +193,6 @@ export const routes = {
     body: NewPlaceSuggestion,
     answer: PlaceSuggestionAnswer,
     status: 201,
-    procedure: 'places.suggest',
-    input: { params: true, body: 'body' },
   },
   /** Staff: the suggestions by item, with agreement, and the placed points by how sure they are. */
   staffPlaces: {
@@ -203,7 +201,6 @@ export const routes = {
     path: PATHS.staffPlaces,
     answer: StaffPlaces,
     status: 200,
-    procedure: 'staff.places.list',
   },
   /** 201 for a new report, 200 for this browser's repeat. */
   reportMonument: {

@@ -69,6 +69,8 @@ const METHODS = {
   photo: 'GET',
   photos: 'GET',
   monumentPhotos: 'GET',
+  unplaced: 'GET',
+  suggestPlace: 'POST',
 } as const satisfies { [N in RouteName]: Routes[N]['method'] };
 
 /**

@@ -40,8 +40,9 @@ export async function castVote(target: Target, deps: VoteDeps = { call, voted: v
   };
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return queue();
   let newVoteCount: number;
+  let mayorAnswer: 'mailed' | 'checked' | undefined;
   try {
-    ({ newVoteCount } = await deps.call('castVote', {
+    ({ newVoteCount, mayor: mayorAnswer } = await deps.call('castVote', {
       params: { interventionId },
       body: { monumentId, action: 'vote' },
       idempotencyKey: key,
@@ -66,7 +67,7 @@ export async function castVote(target: Target, deps: VoteDeps = { call, voted: v
   deps.voted.add(monumentId, interventionId);
   // The server says what happened at the threshold (issue 56): the spec's message only when the
   // mayor's office was e-mailed; when the votes are checked first, that.
-  const mayor = newVoteCount === MAYOR_THRESHOLD ? (answer.json.mayor ?? null) : null;
+  const mayor = newVoteCount === MAYOR_THRESHOLD ? (mayorAnswer ?? null) : null;
   return {
     type: 'recorded',
     newVoteCount,

@@ -1,23 +1,33 @@
 // A citizen's suggestion where a commemoration stands: the /add place picker (inside the city), a
 // note and, if they want to be told once it is on the map, an address. It waits for staff.
-import type { UnplacedItem } from '@linz/contract';
-import { insideArea, LINZ_AREA, PLACE_NOTE_MAX } from '@linz/contract/facts';
+import type { CityArea, UnplacedItem } from '@linz/contract';
+import { insideArea, PLACE_NOTE_MAX } from '@linz/contract/facts';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../api/client';
+import { ApiError } from '../api/errors';
 import { clientConfigQuery } from '../api/queries';
 import { sendPlaceSuggestion } from '../api/queries/places';
 import { firstPlace } from '../add/place';
 import { PlaceField, placeOf, textsOf, type PlaceTexts } from '../add/PlaceField';
 import { langOf } from '../i18n/languages';
+import { FALLBACK_TILES } from '../map/tiles';
 
 type State = { kind: 'editing' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'failed'; message: string };
 
-export function SuggestPlaceForm({ id, item }: { id: string; item: UnplacedItem }) {
+type Props = { id: string; item: UnplacedItem };
+
+/** The form, once the API's config has said where the city is (its area and opening view). */
+export function SuggestPlaceForm(props: Props) {
+  const config = useQuery(clientConfigQuery());
+  if (config.isPending) return null;
+  const { cityArea, city } = config.data ?? FALLBACK_TILES;
+  return <SuggestForm {...props} area={cityArea} cityView={{ lat: city.view.lat, lng: city.view.lng }} />;
+}
+
+function SuggestForm({ id, item, area, cityView }: Props & { area: CityArea; cityView: { lat: number; lng: number } }) {
   const { t, i18n } = useTranslation();
-  const area = useQuery(clientConfigQuery()).data?.cityArea ?? LINZ_AREA;
-  const [texts, setTexts] = useState(() => textsOf(firstPlace(area)));
+  const [texts, setTexts] = useState(() => textsOf(firstPlace(area, cityView)));
   const [problem, setProblem] = useState<string | null>(null);
   const [note, setNote] = useState('');
   const [email, setEmail] = useState('');
@@ -45,7 +55,7 @@ export function SuggestPlaceForm({ id, item }: { id: string; item: UnplacedItem 
         setState({
           kind: 'failed',
           message:
-            err instanceof ApiError && err.tooManyRequests
+            err instanceof ApiError && err.code === 'TOO_MANY_REQUESTS'
               ? t('commemoration.whereIsIt.tooMany')
               : t('commemoration.whereIsIt.failed'),
         }),

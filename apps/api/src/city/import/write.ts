@@ -118,7 +118,7 @@ function duplicatesOf(c: Candidate, rows: Pick<Row, 'name' | 'lat' | 'lng' | 'mo
   for (const r of rows) {
     if (r.moderation !== undefined && r.moderation !== 'visible') continue;
     if (fold(r.name) === name) report.duplicates.push({ name: c.name, other: r.name, why: 'same name' });
-    else if (metres([c.lng ?? 0, c.lat ?? 0], [r.lng, r.lat]) <= DUPLICATE_RADIUS_M)
+    else if (r.lat !== null && r.lng !== null && metres([c.lng ?? 0, c.lat ?? 0], [r.lng, r.lat]) <= DUPLICATE_RADIUS_M)
       report.duplicates.push({ name: c.name, other: r.name, why: `within ${DUPLICATE_RADIUS_M} m` });
   }
 }

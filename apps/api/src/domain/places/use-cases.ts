@@ -1,7 +1,7 @@
 // Use cases of "Wo ist das?" (issue 54): the list of commemorations without a place, a citizen's
 // suggestion (inside the city, within the create limit, its note screened), and staff's decision.
 import type { ConfirmPlace, NewPlaceSuggestion } from '@linz/contract';
-import { createWithinLimit } from '../limits.js';
+import { createWithinLimit, writerOf } from '../limits.js';
 import { refuseOutside } from '../monuments/monuments.js';
 import { listsChanged } from '../read-cache.js';
 import { staffName, type Actor, type App } from '../app.js';
@@ -10,10 +10,14 @@ import { confirmPlace, listUnplaced, rejectPlaces, staffPlaces, suggestPlace } f
 export const unplacedCommemorations = (app: App) => listUnplaced(app.database);
 
 export async function suggestPlaceAsCitizen(app: App, input: { monumentId: string; body: NewPlaceSuggestion }, actor: Actor) {
-  refuseOutside(app.config.site.area, input.body.lat, input.body.lng);
-  const ipHash = await actor.ipHash();
-  return createWithinLimit(app.database, ipHash, app.config.limits.createsPer5Minutes, (tx) =>
-    suggestPlace(app.database, tx, input.monumentId, input.body, { ipHash, voterHash: actor.voterHash(), netHash: actor.netHash() }),
+  refuseOutside(app.config.city.area, input.body.lat, input.body.lng);
+  const who = await writerOf(actor);
+  return createWithinLimit(app.database, who, app.config.limits.createsPer5Minutes, (tx) =>
+    suggestPlace(app.database, tx, input.monumentId, input.body, {
+      ipHash: who.ipHash,
+      voterHash: actor.voterHash(),
+      netHash: actor.netHash(),
+    }),
   );
 }
 
@@ -21,7 +25,7 @@ export const placeSuggestionsForStaff = (app: App) => staffPlaces(app.database);
 
 /** The item is placed (inside the city): a marker everywhere at once; the suggesters' mails go out. */
 export async function confirmSuggestedPlace(app: App, input: ConfirmPlace, actor: Actor) {
-  refuseOutside(app.config.site.area, input.lat, input.lng);
+  refuseOutside(app.config.city.area, input.lat, input.lng);
   const confirmed = await confirmPlace(app.database, await staffName(actor), input);
   await listsChanged(app, 'monuments', 'interventions');
   app.mailQueued();
