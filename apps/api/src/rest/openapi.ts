@@ -17,23 +17,15 @@ import {
   type Open311Format,
   type Open311Route,
   type Open311RouteName,
+  type Route as ContractRoute,
   type RouteName,
 } from '@linz/contract';
 import { PRODUCT_NAME } from '@linz/contract/facts';
 import { z } from 'zod';
 import { OPERATIONS, TAGS, type Tag } from './openapi-words.js';
 
-type Route = (typeof routes)[RouteName] & {
-  params?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
-  contentType?: string;
-  bodyType?: 'multipart/form-data';
-  auth?: 'staff';
-  etag?: true;
-  idempotent?: true;
-  shared?: true;
-};
+/** A row of the table, with every field a row may have (the contract's `Route`). */
+type Route = (typeof routes)[RouteName] & ContractRoute;
 type JsonSchema = Record<string, unknown>;
 
 /** Routes with path parameters that never answer 404 (a tile with nothing in it is an empty tile). */
