@@ -4,7 +4,7 @@
 import { APP_PATHS } from '@linz/contract';
 import { oneBlock, oneLine } from '../domain/visitor-text.js';
 import type { MailSettings, OutgoingMail } from './outgoing.js';
-import type { FeedbackMail } from './outbox.js';
+import type { FeedbackMail } from './outbox-mails.js';
 import { fill, fillLines, MAIL_TEXTS } from './texts.js';
 
 export function composeFeedbackMail(f: FeedbackMail, s: MailSettings): OutgoingMail {

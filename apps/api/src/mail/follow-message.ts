@@ -9,7 +9,7 @@ import { historyLine, STATUS_WORDS } from '../domain/proposals/status-words.js';
 import { confirmTokenOf, unsubscribeTokenOf } from '../domain/follows/follows.js';
 import { visitorText, type MailSettings, type OutgoingMail } from './outgoing.js';
 import { fill, fillLines, MAIL_TEXTS } from './texts.js';
-import type { FollowerMail } from './outbox.js';
+import type { FollowerMail } from './outbox-mails.js';
 import { escapeHtml, oneBlock, oneLine } from '../domain/visitor-text.js';
 
 /** A payload field as text (payloads are JSON written by domain/follows/follows.ts). */

@@ -7,7 +7,7 @@
 import { monumentViewPath, staffAnswerPath } from '@linz/contract/facts';
 import type { Notification } from './outbox.js';
 import type { MailSettings, OutgoingMail } from './outgoing.js';
-import { fill, fillLines, MAIL_TEXTS, plural } from './texts.js';
+import { fill, fillLines, MAIL_TEXTS, MAYOR_HTML as HTML, plural } from './texts.js';
 import { escapeHtml, oneLine } from '../domain/visitor-text.js';
 
 const coord = (x: number) => x.toFixed(6);
@@ -109,26 +109,19 @@ function asText(blocks: Block[]): string[] {
   });
 }
 
-// Inline styles, as mail programs keep them; long words (addresses, a visitor's unbroken text)
-// wrap rather than widen the mail on a phone. The one <style> rule puts a label above its value on
-// a narrow screen; a program that drops it shows the table, which still fits.
-const NARROW =
-  '@media (max-width: 32em) { .facts th, .facts td { display: block; padding: 0 } .facts th { padding-top: 0.75em } }';
-const CELL = 'padding:0.25em 0.75em 0.25em 0;vertical-align:top;text-align:left;overflow-wrap:anywhere;word-break:break-word';
-
+/** The blocks as HTML, in the layout of mail/texts/mayor-html.json; every value escaped. */
 function asHtml(blocks: Block[]): string {
+  const e = escapeHtml;
   return blocks
     .map((b) => {
-      if ('p' in b) return `<p>${escapeHtml(b.p)}</p>`;
-      if ('h' in b) return `<h2 style="font-size:1.15em;margin:1.5em 0 0.5em">${escapeHtml(b.h)}</h2>`;
-      if ('action' in b) {
-        return `<p><a href="${escapeHtml(b.href)}" style="display:inline-block;padding:0.6em 1em;background:#0b5394;color:#ffffff;border-radius:4px;font-weight:bold;text-decoration:none">${escapeHtml(b.action)}</a></p>`;
-      }
+      if ('p' in b) return fill(HTML.paragraph, { text: e(b.p) });
+      if ('h' in b) return fill(HTML.heading, { text: e(b.h) });
+      if ('action' in b) return fill(HTML.action, { href: e(b.href), text: e(b.action) });
       const rows = b.fields.map((f) => {
-        const value = f.href ? `<a href="${escapeHtml(f.href)}">${escapeHtml(f.value)}</a>` : escapeHtml(f.value);
-        return `<tr><th scope="row" style="${CELL};font-weight:bold;white-space:nowrap">${escapeHtml(f.label)}</th><td style="${CELL}">${value}</td></tr>`;
+        const value = f.href ? fill(HTML.link, { href: e(f.href), text: e(f.value) }) : e(f.value);
+        return fill(HTML.row, { label: e(f.label), value });
       });
-      return `<table class="facts" role="presentation" style="border-collapse:collapse">${rows.join('')}</table>`;
+      return fill(HTML.facts, { rows: rows.join('') });
     })
     .join('\n');
 }
@@ -194,15 +187,7 @@ export function composeMayorMail(n: Notification, s: MailSettings): OutgoingMail
   const de = half('de');
   const en = half('en');
   const text = [...asText(de), '-- English --', '', ...asText(en)].join('\n');
-  const html = [
-    '<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${escapeHtml(s.product)}</title><style>${NARROW}</style></head>`,
-    '<body style="font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1a1a1a;max-width:42em;margin:0 auto;padding:1em">',
-    asHtml(de),
-    '<hr style="margin:2em 0">',
-    `<div lang="en">${asHtml(en)}</div>`,
-    '</body></html>',
-  ].join('\n');
+  const html = fillLines(HTML.page, { title: escapeHtml(s.product), de: asHtml(de), en: asHtml(en) }).join('\n');
   return {
     messageId: messageIdOf(n, s.publicUrl),
     from: s.mailFrom,

@@ -11,21 +11,17 @@ import { composeFollowerMail } from './follow-message.js';
 import { composeMayorMail } from './mayor-message.js';
 import type { MailSettings } from './outgoing.js';
 import { composeAlertMail, composeVoteConfirmMail } from './vote-message.js';
+import { claimDue, markFailed, markRetry, markSent, type Notification } from './outbox.js';
 import {
-  claimDue,
   claimDueAlertMails,
   claimDueFeedback,
   claimDueFollowerMails,
   claimDueVoterMails,
-  markFailed,
-  markRetry,
-  markSent,
   type AlertMail,
   type FeedbackMail,
   type FollowerMail,
-  type Notification,
   type VoterMail,
-} from './outbox.js';
+} from './outbox-mails.js';
 import { describeError, isPermanent, type MailTransport } from './transport.js';
 
 export type Clock = { now(): Date };

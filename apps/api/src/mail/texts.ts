@@ -4,9 +4,12 @@
 import type { MailLang } from '@linz/contract';
 import de from './texts/de.json' with { type: 'json' };
 import en from './texts/en.json' with { type: 'json' };
+import mayorHtml from './texts/mayor-html.json' with { type: 'json' };
 
 export type MailTexts = typeof de;
 export const MAIL_TEXTS: Record<MailLang, MailTexts> = { de, en };
+/** The mayor's HTML mail's layout and styles (texts/mayor-html.json), in every language. */
+export const MAYOR_HTML = mayorHtml;
 
 /** A value for a placeholder; a list fills a line that holds only its placeholder, one line per item. */
 type Values = Record<string, string | number | string[]>;

@@ -5,7 +5,7 @@ import { APP_PATHS } from '@linz/contract';
 import { voteConfirmTokenOf } from '../domain/votes/vote-confirm.js';
 import { oneLine } from '../domain/visitor-text.js';
 import { visitorText, type MailSettings, type OutgoingMail } from './outgoing.js';
-import type { AlertMail, VoterMail } from './outbox.js';
+import type { AlertMail, VoterMail } from './outbox-mails.js';
 import { fill, fillLines, MAIL_TEXTS } from './texts.js';
 
 const hostOf = (publicUrl: string) => new URL(publicUrl).hostname || 'localhost';

@@ -107,4 +107,3 @@ export const bindings = {
   staffRotatePhoto: { procedure: (c) => c.staff.photos.rotate, input: { body: true, params: true } },
   staffDeletePhoto: { procedure: (c) => c.staff.photos.remove, input: { params: true } },
 } satisfies Bindings;
-

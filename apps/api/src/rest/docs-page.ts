@@ -2,7 +2,8 @@
 // script at all, so it works under the app's CSP (script-src 'self', no inline scripts) and with
 // JavaScript off. Every text is escaped, though all of it comes from our own description.
 import { PATHS } from '@linz/contract';
-import { TAGS, type OpenApiDocument } from './openapi.js';
+import type { OpenApiDocument } from './openapi.js';
+import { TAGS } from './openapi-words.js';
 
 type Schema = Record<string, unknown> & {
   type?: string | string[];

@@ -38,7 +38,9 @@ export function exportRoutes(app: FastifyInstance, services: Services) {
   app.get(routes.monumentsGeojson.path, async (req, reply) =>
     send(req, reply, geojson, await monumentsGeojsonExport(services, sentQuery(req))),
   );
-  app.get(routes.monumentsCsv.path, async (req, reply) => send(req, reply, csv, await monumentsCsvExport(services, sentQuery(req))));
+  app.get(routes.monumentsCsv.path, async (req, reply) =>
+    send(req, reply, csv, await monumentsCsvExport(services, sentQuery(req))),
+  );
   app.get(routes.interventionsCsv.path, async (req, reply) => send(req, reply, csv, await interventionsCsvExport(services)));
   app.get(routes.feedInterventions.path, async (req, reply) => send(req, reply, atom, await proposalsFeed(services)));
   app.get(routes.feedAnswers.path, async (req, reply) => send(req, reply, atom, await cityAnswersFeed(services)));

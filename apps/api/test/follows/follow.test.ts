@@ -4,7 +4,8 @@
 import { FollowConfirmed, FollowPending, pathOf, PRODUCT_NAME, routes, Unsubscribed } from '@linz/contract';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { claimDueFollowerMails, markRetry } from '../../src/mail/outbox.js';
+import { markRetry } from '../../src/mail/outbox.js';
+import { claimDueFollowerMails } from '../../src/mail/outbox-mails.js';
 import { createOutboxSender } from '../../src/mail/sender.js';
 import { smtpTransport } from '../../src/mail/transport.js';
 import type { ConfigOptions } from '../../src/config.js';

@@ -3,10 +3,16 @@
 // become markup.
 import { sql } from 'drizzle-orm';
 import { MAYOR_THRESHOLD, PATHS, type ProposalStatus } from '@linz/contract';
-import { mapLinkPath } from '@linz/contract/facts';
+import { mapLinkPath, PRODUCT_NAME } from '@linz/contract/facts';
 import type { Database } from '../../db/client.js';
+import { fill, MAIL_TEXTS } from '../../mail/texts.js';
 import { historyLine, STATUS_WORDS } from '../proposals/status-words.js';
 import { publicIntervention } from '../moderation/visibility.js';
+
+/** The feeds' words: German, the city's language (the server's texts, `feeds`). */
+const WORDS = MAIL_TEXTS.de.feeds;
+const product = PRODUCT_NAME;
+const threshold = MAYOR_THRESHOLD;
 
 /** Entries per feed, newest first. */
 export const FEED_ENTRIES = 50;
@@ -71,8 +77,8 @@ export async function interventionsFeed(database: Database, publicUrl: string): 
     WHERE ${publicIntervention('i', 'm')} ORDER BY i.created_at DESC, i.id DESC LIMIT ${FEED_ENTRIES}`);
   return atom(publicUrl, {
     path: PATHS.feedInterventions,
-    title: 'Denk·Mal Linz: neue Vorschläge',
-    subtitle: 'Was an einem Denkmal in Linz stehen sollte: neue Vorschläge von Bürgerinnen und Bürgern.',
+    title: fill(WORDS.proposals.title, { product }),
+    subtitle: WORDS.proposals.subtitle,
     entries: rows.map((r) => {
       const link = monumentLink(publicUrl, r.monument_id);
       return {
@@ -80,7 +86,7 @@ export async function interventionsFeed(database: Database, publicUrl: string): 
         title: r.name,
         updated: new Date(r.at),
         link,
-        summary: `Neuer Vorschlag für „${r.monument}“: ${r.name}`,
+        summary: fill(WORDS.proposals.summary, { monument: r.monument, name: r.name }),
       };
     }),
   });
@@ -114,31 +120,34 @@ export async function answersFeed(database: Database, publicUrl: string): Promis
     ) x ORDER BY at DESC, id DESC, kind DESC LIMIT ${FEED_ENTRIES}`);
   return atom(publicUrl, {
     path: PATHS.feedAnswers,
-    title: 'Denk·Mal Linz: Vorschläge beim Bürgermeister und Antworten der Stadt',
-    subtitle: `Vorschläge, die ${MAYOR_THRESHOLD} Stimmen erreicht haben, und die Antworten der Stadt Linz.`,
+    title: fill(WORDS.answers.title, { product }),
+    subtitle: fill(WORDS.answers.subtitle, { threshold }),
     entries: rows.map((r) => {
       const link = monumentLink(publicUrl, r.monument_id);
       if (r.kind === 'reached') {
         return {
           id: `${link}#proposal-${r.id}-reached`,
-          title: `${r.name}: ${MAYOR_THRESHOLD} Stimmen erreicht`,
+          title: fill(WORDS.answers.reachedTitle, { name: r.name, threshold }),
           updated: new Date(r.at),
           link,
-          summary: `Der Vorschlag „${r.name}“ für „${r.monument}“ hat ${MAYOR_THRESHOLD} Stimmen erreicht; das Büro des Bürgermeisters wurde benachrichtigt.`,
+          summary: fill(WORDS.answers.reachedSummary, { name: r.name, monument: r.monument, threshold }),
         };
       }
       const statement = [
-        r.answer_de ? `Antwort der Stadt: ${r.answer_de}` : '',
-        r.answer_en ? `(English) ${r.answer_en}` : '',
-        r.answer_de === null && r.answer_en !== null ? '(Die Stadt hat nur auf Englisch geantwortet.)' : '',
+        r.answer_de ? fill(WORDS.answers.answer, { answer: r.answer_de }) : '',
+        r.answer_en ? fill(WORDS.answers.otherAnswer, { answer: r.answer_en }) : '',
+        r.answer_de === null && r.answer_en !== null ? WORDS.answers.onlyOther : '',
       ].filter(Boolean);
       return {
         id: `${link}#proposal-${r.id}-answer-${new Date(r.at).getTime()}`,
-        title: `${r.name}: Antwort der Stadt (${STATUS_WORDS.de[r.status]})`,
+        title: fill(WORDS.answers.answerTitle, { name: r.name, status: STATUS_WORDS.de[r.status] }),
         updated: new Date(r.at),
         link,
         summary: [
-          `${historyLine({ status: r.status, at: new Date(r.at).toISOString(), note: r.note }, 'de')} („${r.monument}“)`,
+          fill(WORDS.answers.step, {
+            history: historyLine({ status: r.status, at: new Date(r.at).toISOString(), note: r.note }, 'de'),
+            monument: r.monument,
+          }),
           ...statement,
         ].join('\n\n'),
       };

@@ -52,14 +52,23 @@ export async function interventionsCsvExport(app: App): Promise<string> {
 export const proposalsFeed = (app: App): Promise<string> => interventionsFeed(app.database, app.config.publicUrl);
 export const cityAnswersFeed = (app: App): Promise<string> => answersFeed(app.database, app.config.publicUrl);
 
-type Open311Input = { operation: Open311RouteName; format: Open311Format; query: Record<string, unknown>; serviceRequestId?: string };
+type Open311Input = {
+  operation: Open311RouteName;
+  format: Open311Format;
+  query: Record<string, unknown>;
+  serviceRequestId?: string;
+};
 
 async function open311Body(app: App, { operation, format, query, serviceRequestId }: Open311Input): Promise<string> {
   const { database, config } = app;
   if (operation === 'discovery') return renderOpen311('discovery', open311Discovery(config.publicUrl), format);
   if (operation === 'services') return renderOpen311('services', open311Services(), format);
   if (operation === 'requests') {
-    return renderOpen311('requests', await open311Requests(database, parseOpen311Query(query, new Date()), config.publicUrl), format);
+    return renderOpen311(
+      'requests',
+      await open311Requests(database, parseOpen311Query(query, new Date()), config.publicUrl),
+      format,
+    );
   }
   const id = serviceRequestId ?? '';
   if (!/^[1-9]\d{0,9}$/.test(id) || Number(id) > 2_147_483_647) {

@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import { PHOTO_RULES } from '@linz/contract';
 import sharp, { type Metadata, type Sharp } from 'sharp';
+import { fill, MAIL_TEXTS, type MailTexts } from '../../mail/texts.js';
 import { LimitReached, PhotoRefused } from '../errors.js';
 
 // No cache of decoded images between requests: memory stays bounded by the uploads in flight.
@@ -88,15 +89,16 @@ export function sniff(bytes: Buffer): PhotoKind | 'heif' | undefined {
   return undefined;
 }
 
-export const HEIC_MESSAGE =
-  'HEIC/HEIF photos cannot be taken: please send a JPEG, PNG or WebP (on an iPhone: Settings › Camera › Formats › Most Compatible). ' +
-  'HEIC/HEIF-Fotos werden nicht angenommen: bitte als JPEG, PNG oder WebP senden (am iPhone: Einstellungen › Kamera › Formate › Maximale Kompatibilität).';
-export const TYPE_MESSAGE = 'Only JPEG, PNG and WebP photos are accepted. Nur JPEG-, PNG- und WebP-Fotos werden angenommen.';
-export const PIXELS_MESSAGE = `The photo has more than ${PHOTO_RULES.maxPixels / 1_000_000} megapixels. Das Foto hat mehr als ${PHOTO_RULES.maxPixels / 1_000_000} Megapixel.`;
-export const BROKEN_MESSAGE = 'The photo could not be read. Das Foto konnte nicht gelesen werden.';
-export const DECODED_MESSAGE =
-  'The photo is too large once decoded (too many pixels at its colour depth): please send a JPEG or an 8-bit PNG. ' +
-  'Das Foto ist entpackt zu groß (zu viele Pixel bei seiner Farbtiefe): bitte als JPEG oder 8-Bit-PNG senden.';
+/** A refusal in English and German, one after the other (the server's texts, `photoRefusals`). */
+const refusal = (key: keyof MailTexts['photoRefusals']) => {
+  const values = { megapixels: PHOTO_RULES.maxPixels / 1_000_000 };
+  return `${fill(MAIL_TEXTS.en.photoRefusals[key], values)} ${fill(MAIL_TEXTS.de.photoRefusals[key], values)}`;
+};
+export const HEIC_MESSAGE = refusal('heic');
+export const TYPE_MESSAGE = refusal('type');
+export const PIXELS_MESSAGE = refusal('pixels');
+export const BROKEN_MESSAGE = refusal('broken');
+export const DECODED_MESSAGE = refusal('decoded');
 
 export type ProcessedPhoto = {
   /** WebP, at most PHOTO_RULES.longSide on the long side, no metadata. */

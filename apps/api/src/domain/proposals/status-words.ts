@@ -1,11 +1,13 @@
 // A proposal's status and its history in words, for what the server writes itself (follower mails,
-// the Atom feed); the web app has its own in its translation files.
+// the Atom feed), in the server's texts; the web app has its own in its translation files.
 import type { MailLang, ProposalStatus, StatusEntry } from '@linz/contract';
+import { MAIL_TEXTS } from '../../mail/texts.js';
 import { oneLine } from '../visitor-text.js';
 
+/** The status words of the server's texts (mail/texts/<lang>.json, `status`). */
 export const STATUS_WORDS: Record<MailLang, Record<ProposalStatus, string>> = {
-  de: { open: 'offen', in_review: 'in Prüfung', planned: 'geplant', declined: 'abgelehnt', done: 'umgesetzt' },
-  en: { open: 'open', in_review: 'under review', planned: 'planned', declined: 'declined', done: 'done' },
+  de: MAIL_TEXTS.de.status,
+  en: MAIL_TEXTS.en.status,
 };
 
 /** The day written out as Linz reads it ("12. März 2027", "12 March 2027"), in the city's time zone. */

@@ -1,0 +1,82 @@
+// The open data (CC BY 4.0; the CSVs and feeds carry it in a `Link: <…>; rel="license"` header and in <rights>), the dashboard's figures and images, and this API's description.
+import { z } from 'zod';
+import { PATHS } from '../facts.js';
+import { Stats } from '../stats.js';
+import { EXPORT_TYPES, MonumentExportQuery, MonumentFeatureCollection } from '../exports.js';
+import { interventionParams, type Route } from './route.js';
+
+/** The top of an OpenAPI document (its parts are described by the OpenAPI 3.1 schema, not here). */
+const OpenApiDocument = z.looseObject({
+  openapi: z.string(),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.unknown()),
+});
+
+export const openDataRoutes = {
+  /** This API's OpenAPI 3.1 description, generated from this table (apps/api/src/rest/openapi.ts). */
+  openapi: { method: 'GET', path: PATHS.openapi, answer: OpenApiDocument, status: 200, etag: true },
+  /** The description as a readable page (no scripts). */
+  docs: { method: 'GET', path: PATHS.docs, answer: z.string(), status: 200, etag: true, contentType: 'text/html' },
+  stats: { method: 'GET', path: PATHS.stats, answer: Stats, status: 200, etag: true },
+  /** The dashboard's Open Graph image: the headline share drawn as a PNG (binary, so `answer` is its bytes). */
+  statsImage: {
+    method: 'GET',
+    path: PATHS.statsImage,
+    answer: z.string(),
+    status: 200,
+    contentType: 'image/png',
+    etag: true,
+  },
+  /** A proposal's Open Graph image: its name, monument, votes and status drawn as a PNG. */
+  interventionImage: {
+    method: 'GET',
+    path: PATHS.interventionImage,
+    params: interventionParams,
+    answer: z.string(),
+    status: 200,
+    contentType: 'image/png',
+    etag: true,
+  },
+  monumentsGeojson: {
+    method: 'GET',
+    path: PATHS.monumentsGeojson,
+    query: MonumentExportQuery,
+    answer: MonumentFeatureCollection,
+    status: 200,
+    contentType: EXPORT_TYPES.geojson,
+    etag: true,
+  },
+  monumentsCsv: {
+    method: 'GET',
+    path: PATHS.monumentsCsv,
+    query: MonumentExportQuery,
+    answer: z.string(),
+    status: 200,
+    contentType: EXPORT_TYPES.csv,
+    etag: true,
+  },
+  interventionsCsv: {
+    method: 'GET',
+    path: PATHS.interventionsCsv,
+    answer: z.string(),
+    status: 200,
+    contentType: EXPORT_TYPES.csv,
+    etag: true,
+  },
+  feedInterventions: {
+    method: 'GET',
+    path: PATHS.feedInterventions,
+    answer: z.string(),
+    status: 200,
+    contentType: EXPORT_TYPES.atom,
+    etag: true,
+  },
+  feedAnswers: {
+    method: 'GET',
+    path: PATHS.feedAnswers,
+    answer: z.string(),
+    status: 200,
+    contentType: EXPORT_TYPES.atom,
+    etag: true,
+  },
+} as const satisfies Record<string, Route>;

@@ -1,0 +1,103 @@
+// Photos: uploaded as multipart/form-data (the file in `photo`), public after staff approve.
+import { MonumentRef } from '../monument.js';
+import { PATHS } from '../facts.js';
+import {
+  Photo,
+  PhotoAccepted,
+  PhotoFields,
+  PhotoList,
+  PhotoRef,
+  PhotoRemoved,
+  RejectPhotoBody,
+  RotatePhotoBody,
+  StaffPhoto,
+  StaffPhotoList,
+  StaffPhotoQuery,
+} from '../photo.js';
+import { interventionParams, type Route } from './route.js';
+
+export const photosRoutes = {
+  uploadMonumentPhoto: {
+    method: 'POST',
+    path: PATHS.uploadMonumentPhoto,
+    params: MonumentRef,
+    body: PhotoFields,
+    bodyType: 'multipart/form-data',
+    answer: PhotoAccepted,
+    status: 202,
+  },
+  uploadInterventionPhoto: {
+    method: 'POST',
+    path: PATHS.uploadInterventionPhoto,
+    params: interventionParams,
+    body: PhotoFields,
+    bodyType: 'multipart/form-data',
+    answer: PhotoAccepted,
+    status: 202,
+  },
+  photo: {
+    method: 'GET',
+    path: PATHS.photo,
+    params: PhotoRef,
+    answer: Photo,
+    status: 200,
+    cacheControl: 'private, no-cache',
+  },
+  photos: {
+    method: 'GET',
+    path: PATHS.photos,
+    answer: PhotoList,
+    status: 200,
+    cacheControl: 'no-cache',
+  },
+  monumentPhotos: {
+    method: 'GET',
+    path: PATHS.monumentPhotos,
+    params: MonumentRef,
+    answer: PhotoList,
+    status: 200,
+    cacheControl: 'private, no-cache',
+  },
+  staffPhotos: {
+    auth: 'staff',
+    method: 'GET',
+    path: PATHS.staffPhotos,
+    query: StaffPhotoQuery,
+    answer: StaffPhotoList,
+    status: 200,
+  },
+  staffApprovePhoto: {
+    auth: 'staff',
+    method: 'POST',
+    path: PATHS.staffApprovePhoto,
+    params: PhotoRef,
+    answer: StaffPhoto,
+    status: 200,
+  },
+  staffRejectPhoto: {
+    auth: 'staff',
+    method: 'POST',
+    path: PATHS.staffRejectPhoto,
+    params: PhotoRef,
+    body: RejectPhotoBody,
+    answer: StaffPhoto,
+    status: 200,
+  },
+  staffRotatePhoto: {
+    auth: 'staff',
+    method: 'POST',
+    path: PATHS.staffRotatePhoto,
+    params: PhotoRef,
+    body: RotatePhotoBody,
+    answer: StaffPhoto,
+    status: 200,
+  },
+  staffDeletePhoto: {
+    auth: 'staff',
+    method: 'DELETE',
+    path: PATHS.staffDeletePhoto,
+    params: PhotoRef,
+    answer: PhotoRemoved,
+    status: 200,
+  },
+} as const satisfies Record<string, Route>;
