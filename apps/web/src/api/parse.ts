@@ -1,14 +1,11 @@
 // Parses an answer with its route's schema from the contract (zod): loaded with the first call
 // that needs it, never in the first load (client.ts). A body that does not match is an ApiError.
 import { routes } from '@linz/contract';
-import { config, type ZodType } from 'zod';
+import type { ZodType } from 'zod';
 import type { AnswerOf, RouteName } from './client';
 import { ApiError } from './errors';
 
-// No compiled parsers: zod would try `new Function`, which the page's CSP (no 'unsafe-eval') refuses
-// and reports even when zod catches the refusal.
-config({ jitless: true });
-
+// zod parses without compiled parsers here: zodConfig.ts, imported first by main.tsx.
 export function parseAnswer<N extends RouteName>(name: N, json: unknown): AnswerOf<N> {
   const parsed = routes[name].answer.safeParse(json);
   if (!parsed.success) throw new ApiError('MALFORMED');
