@@ -1,4 +1,5 @@
 // Entry: load the texts, then render the router inside the query client.
+import './api/zodConfig';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, Suspense, startTransition } from 'react';

@@ -2,6 +2,7 @@
 // wrapping it; anything else is an empty list, and items that do not match the contract's schema
 // are left out. Loaded with the lists that use them (queries/index.ts), with zod.
 import { Intervention, Monument } from '@linz/contract';
+import { readable } from './parse';
 
 /** List data may lack an id (spec section 3). */
 export type ListedIntervention = Omit<Intervention, 'id'> & { id?: number | undefined };
@@ -16,14 +17,7 @@ function itemsOf(json: unknown, wrapperKey: string): unknown[] {
   return [];
 }
 
-export const normaliseMonuments = (json: unknown): Monument[] =>
-  itemsOf(json, 'monuments').flatMap((item) => {
-    const parsed = Monument.safeParse(item);
-    return parsed.success ? [parsed.data] : [];
-  });
+export const normaliseMonuments = (json: unknown): Monument[] => readable(Monument, itemsOf(json, 'monuments'));
 
 export const normaliseInterventions = (json: unknown): ListedIntervention[] =>
-  itemsOf(json, 'interventions').flatMap((item) => {
-    const parsed = ListedIntervention.safeParse(item);
-    return parsed.success ? [parsed.data] : [];
-  });
+  readable(ListedIntervention, itemsOf(json, 'interventions'));
