@@ -12,6 +12,7 @@ import {
   toGeoJson,
 } from '../domain/open-data/exports.js';
 import { publicPhotos } from '../domain/photos/photos.js';
+import { monumentProvenance } from '../domain/monuments/monuments.js';
 import { answersFeed, interventionsFeed } from '../domain/open-data/feeds.js';
 import { textSnapshot } from '../domain/read-cache.js';
 import { snapshotAnswer } from '../http/snapshot-answer.js';
@@ -49,13 +50,15 @@ export function exportRoutes(app: FastifyInstance, services: Services) {
   };
   // The approved photos: URL, alt text, credit and licence of each.
   const photos = async () => photoIndex(await publicPhotos(services.database), services.config.publicUrl);
+  // Where each public monument's facts and point come from (issue 54).
+  const provenance = () => monumentProvenance(services.database);
   app.get(routes.monumentsGeojson.path, async (req, reply) => {
-    const [list, index] = await Promise.all([monuments(req), photos()]);
-    return send(req, reply, EXPORT_TYPES.geojson, JSON.stringify(toGeoJson(list, index)));
+    const [list, index, origin] = await Promise.all([monuments(req), photos(), provenance()]);
+    return send(req, reply, EXPORT_TYPES.geojson, JSON.stringify(toGeoJson(list, index, origin)));
   });
   app.get(routes.monumentsCsv.path, async (req, reply) => {
-    const [list, index] = await Promise.all([monuments(req), photos()]);
-    return send(req, reply, EXPORT_TYPES.csv, monumentsCsv(list, index));
+    const [list, index, origin] = await Promise.all([monuments(req), photos(), provenance()]);
+    return send(req, reply, EXPORT_TYPES.csv, monumentsCsv(list, index, origin));
   });
   app.get(routes.interventionsCsv.path, async (req, reply) => {
     const [list, all, index] = await Promise.all([services.lists.interventions.get(), services.lists.monuments.get(), photos()]);
