@@ -46,7 +46,13 @@ export function AboutPage() {
       <Section
         id="about-credits"
         headline={t('about.creditsHeadline')}
-        paragraphs={[t('about.creditMap'), t('about.creditTiles'), t('about.creditCity'), t('about.creditWikipedia')]}
+        paragraphs={[
+          t('about.creditMap'),
+          t('about.creditTiles'),
+          t('about.creditCity'),
+          t('commemoration.aboutCredit'),
+          t('about.creditWikipedia'),
+        ]}
       />
       {/* Kept under its old id, so links to /about#about-privacy still lead to the privacy notice. */}
       <section aria-labelledby="about-privacy">
