@@ -9,7 +9,7 @@ import type { MailLang, Sex } from '@linz/contract';
 import { publicIntervention } from '../domain/moderation/visibility.js';
 
 /** Which table a claimed mail is a row of. */
-export type Box = 'mayor' | 'follower' | 'voter' | 'alert' | 'feedback';
+export type Box = 'mayor' | 'follower' | 'voter' | 'alert' | 'feedback' | 'placed';
 const TABLES: Record<Box, SQL> = {
   mayor: sql.raw('mayor_notifications'),
   follower: sql.raw('follow_mails'),
@@ -17,6 +17,8 @@ const TABLES: Record<Box, SQL> = {
   alert: sql.raw('vote_alerts'),
   // Accessibility feedback: the stored message is its own outbox entry.
   feedback: sql.raw('accessibility_feedback'),
+  // "Wo ist das?": a suggester who left an address hears once that staff placed the item.
+  placed: sql.raw('place_suggestions'),
 };
 
 /** What every claimed mail has: its row, and the attempt that fences updates. */
@@ -157,7 +159,7 @@ export async function markSent(database: Database, n: Claimed, now: Date): Promi
     SELECT id FROM sent`)
       : await database.rows(sql`
     UPDATE ${table}
-    SET status = 'sent', sent_at = ${at(now)}, lease_until = NULL, last_error = NULL
+    SET status = 'sent', sent_at = ${at(now)}, lease_until = NULL, last_error = NULL${n.box === 'placed' ? sql`, email = NULL` : sql``}
     WHERE id = ${n.id} AND status <> 'sent'
     RETURNING id`);
   return rows.length > 0;
@@ -277,10 +279,16 @@ export type AlertMail = {
 };
 
 /** Claims due rows of a table whose rows are mails of their own, by the shared outbox columns. */
-function claimRows(box: 'voter' | 'alert' | 'feedback', now: Date, leaseMs: number, limit: number, select: SQL) {
+export function claimRows(
+  box: 'voter' | 'alert' | 'feedback' | 'placed',
+  now: Date,
+  leaseMs: number,
+  limit: number,
+  select: SQL,
+) {
   const table = TABLES[box];
   // A confirmation whose vote was confirmed by another of its links is not mailed any more.
-  const wanted = box === 'voter' ? sql`used_at IS NULL AND ` : sql``;
+  const wanted = box === 'voter' ? sql`used_at IS NULL AND ` : box === 'placed' ? sql`email IS NOT NULL AND ` : sql``;
   return sql`
     WITH due AS (
       SELECT id FROM ${table}

@@ -95,6 +95,7 @@ describe(`retention on ${DB_KIND}`, () => {
         accessibilityFeedback: 0,
         photos: 1,
         photoNetworks: 1,
+        placeSuggestions: 0,
       },
       settledReports: 1,
       follows: { unconfirmed: 0, ended: 0 },
@@ -147,6 +148,7 @@ describe(`retention on ${DB_KIND}`, () => {
         accessibilityFeedback: 0,
         photos: 0,
         photoNetworks: 0,
+        placeSuggestions: 0,
       },
       settledReports: 0,
       follows: { unconfirmed: 0, ended: 0 },
@@ -169,6 +171,7 @@ describe(`retention on ${DB_KIND}`, () => {
       accessibilityFeedback: 0,
       photos: 0,
       photoNetworks: 0,
+      placeSuggestions: 0,
     });
     const wide = await runRetention(db, { now: NOW, retentionDays: 29 });
     expect(wide?.counts.addressHashes).toEqual({
@@ -179,6 +182,7 @@ describe(`retention on ${DB_KIND}`, () => {
       accessibilityFeedback: 0,
       photos: 2,
       photoNetworks: 2,
+      placeSuggestions: 0,
     });
   });
 
