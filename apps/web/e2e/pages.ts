@@ -228,7 +228,47 @@ export const PAGES: PageCase[] = [
   { name: 'admin reasons', id: 'admin-reasons', path: '/admin', staff: true, open: staffView('Begründungen', 'Reasons') },
   { name: 'admin audit', id: 'admin-audit', path: '/admin', staff: true, open: staffView('Protokoll', 'Audit log') },
   { name: 'admin outbox', id: 'admin-outbox', path: '/admin', staff: true, open: staffView('Postausgang', 'Mail outbox') },
+  // Issue 54: a street's popup (whom it honours), "Wo ist das?" and staff's view of the suggestions.
+  { name: 'map, street popup', id: 'popup-street', path: '/?monument=mon-adalbert-stifter-platz' },
+  { name: 'where is it', id: 'where-is-it', path: '/where-is-it' },
+  {
+    name: 'where is it, suggestion form',
+    id: 'where-is-it-form',
+    path: '/where-is-it',
+    noWcag: true,
+    open: async (page) => {
+      await page.getByRole('button', { name: /^(Ort für|Suggest a place for)/ }).first().click();
+      await expect(page.locator('.place-picker')).toBeVisible();
+    },
+  },
+  {
+    name: 'admin where is it',
+    id: 'admin-places',
+    path: '/admin',
+    staff: true,
+    open: async (page, lang) => {
+      await suggestionsAgreeing(page);
+      await staffView('Wo ist das?', 'Where is it?')(page, lang);
+      await expect(page.locator('.places-item').first()).toBeVisible();
+    },
+  },
 ];
+
+/** Three citizens from three networks suggest a place for the list's last item (once per server). */
+let suggested = false;
+async function suggestionsAgreeing(page: Page) {
+  if (suggested) return;
+  suggested = true;
+  const items = (await (await page.request.get('/api/unplaced')).json()) as { id: string }[];
+  const id = items.at(-1)?.id ?? '';
+  for (const [k, net] of ['2001:db8:54:1::1', '2001:db8:54:2::1', '2001:db8:54:3::1'].entries()) {
+    const res = await page.request.post(`/api/unplaced/${id}/suggestions`, {
+      data: { lat: 48.3 + k * 0.0002, lng: 14.29, note: k === 0 ? 'Am Eck zur Hauptstraße' : undefined },
+      headers: { 'x-forwarded-for': net },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+}
 
 let staff: { name: string; token: string } | undefined;
 const signedIn = new WeakSet<Page>();

@@ -1,7 +1,7 @@
 // Open data: the exports' query and the GeoJSON answer (GET /api/monuments.geojson, .csv).
 import { z } from 'zod';
 import { SEARCH_MAX } from './filters.js';
-import { Monument } from './monument.js';
+import { Monument, Placement } from './monument.js';
 
 /**
  * The exports' query: the map's filter names (read by `parseMonumentFilters`, which names any
@@ -41,7 +41,8 @@ export const MonumentFeature = z.object({
   type: z.literal('Feature'),
   id: z.string(),
   geometry: GeoPoint,
-  properties: Monument.extend({ photos: z.array(ExportPhoto) }),
+  /** The monument's fields, where its facts and point come from (`source`, `placement`), and its photos. */
+  properties: Monument.extend({ source: z.string().nullable(), placement: Placement.nullable(), photos: z.array(ExportPhoto) }),
 });
 
 /** RFC 7946 FeatureCollection; `license` and `attribution` are foreign members (RFC 7946 §6.1). */

@@ -380,20 +380,21 @@ export const placeSuggestions = pgTable(
     moderation: text('moderation', { enum: ['visible', 'pending', 'held'] })
       .notNull()
       .default('visible'),
-    status: text('status', { enum: ['open', 'confirmed', 'closed', 'rejected'] })
+    decision: text('decision', { enum: ['open', 'confirmed', 'closed', 'rejected'] })
       .notNull()
       .default('open'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
-    mailStatus: text('mail_status', { enum: ['none', 'pending', 'sending', 'sent', 'failed'] })
+    /** The mail to the suggester once staff confirmed (the outbox's states; 'none' without an address). */
+    status: text('status', { enum: ['none', 'pending', 'sending', 'sent', 'failed'] })
       .notNull()
       .default('none'),
     ...outboxColumns(),
   },
   (t) => [
-    index('place_suggestions_monument_idx').on(t.monumentId, t.status),
+    index('place_suggestions_monument_idx').on(t.monumentId, t.decision),
     index('place_suggestions_creator_idx').on(t.creatorIpHash, t.createdAt),
-    index('place_suggestions_mail_idx').on(t.mailStatus, t.nextAttemptAt),
+    index('place_suggestions_mail_idx').on(t.status, t.nextAttemptAt),
   ],
 );
 

@@ -104,10 +104,16 @@ export type AlertMail = {
 };
 
 /** Claims due rows of a table whose rows are mails of their own, by the shared outbox columns. */
-function claimRows(box: 'voter' | 'alert' | 'feedback', now: Date, leaseMs: number, limit: number, select: SQL) {
+export function claimRows(
+  box: 'voter' | 'alert' | 'feedback' | 'placed',
+  now: Date,
+  leaseMs: number,
+  limit: number,
+  select: SQL,
+) {
   const table = TABLES[box];
   // A confirmation whose vote was confirmed by another of its links is not mailed any more.
-  const wanted = box === 'voter' ? sql`used_at IS NULL AND ` : sql``;
+  const wanted = box === 'voter' ? sql`used_at IS NULL AND ` : box === 'placed' ? sql`email IS NOT NULL AND ` : sql``;
   return sql`
     WITH due AS (
       SELECT id FROM ${table}

@@ -9,7 +9,7 @@ import type { Sex } from '@linz/contract';
 import { publicIntervention } from '../domain/moderation/visibility.js';
 
 /** Which table a claimed mail is a row of. */
-export type Box = 'mayor' | 'follower' | 'voter' | 'alert' | 'feedback';
+export type Box = 'mayor' | 'follower' | 'voter' | 'alert' | 'feedback' | 'placed';
 export const TABLES: Record<Box, SQL> = {
   mayor: sql.raw('mayor_notifications'),
   follower: sql.raw('follow_mails'),
@@ -17,6 +17,8 @@ export const TABLES: Record<Box, SQL> = {
   alert: sql.raw('vote_alerts'),
   // Accessibility feedback: the stored message is its own outbox entry.
   feedback: sql.raw('accessibility_feedback'),
+  // "Wo ist das?": a suggester who left an address hears once that staff placed the item.
+  placed: sql.raw('place_suggestions'),
 };
 
 /** What every claimed mail has: its row, and the attempt that fences updates. */
@@ -176,7 +178,7 @@ export async function markSent(database: Database, n: Claimed, now: Date): Promi
     SELECT id FROM sent`)
       : await database.rows(sql`
     UPDATE ${table}
-    SET status = 'sent', sent_at = ${at(now)}, lease_until = NULL, last_error = NULL
+    SET status = 'sent', sent_at = ${at(now)}, lease_until = NULL, last_error = NULL${n.box === 'placed' ? sql`, email = NULL` : sql``}
     WHERE id = ${n.id} AND status <> 'sent'
     RETURNING id`);
   return rows.length > 0;

@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
 import { announceChange } from '../domain/read-cache.js';
 import { composeFeedbackMail } from './feedback-message.js';
+import { claimDuePlacedMails, composePlacedMail, type PlacedMail } from './placed-message.js';
 import { composeFollowerMail } from './follow-message.js';
 import { composeMayorMail } from './mayor-message.js';
 import type { MailSettings } from './outgoing.js';
@@ -52,7 +53,7 @@ export type OutboxSenderOptions = {
   follow?: { secret: string; perMinute: number };
 };
 
-type Claimed = Notification | FollowerMail | VoterMail | AlertMail | FeedbackMail;
+type Claimed = Notification | FollowerMail | VoterMail | AlertMail | FeedbackMail | PlacedMail;
 
 /** What a mail is, for the log: its row and what it is about. */
 function describe(n: Claimed): { about: Record<string, unknown>; what: string; since: Date } {
@@ -86,6 +87,12 @@ function describe(n: Claimed): { about: Record<string, unknown>; what: string; s
         about: { accessibilityFeedback: n.id, attempt: n.attempt },
         what: 'accessibility feedback e-mail',
         since: n.receivedAt,
+      };
+    case 'placed':
+      return {
+        about: { placeSuggestion: n.id, monumentId: n.monument.id, attempt: n.attempt },
+        what: 'placed e-mail',
+        since: n.decidedAt,
       };
   }
 }
@@ -143,6 +150,8 @@ export function createOutboxSender(o: OutboxSenderOptions): OutboxSender {
         return composeAlertMail(n, o.settings);
       case 'feedback':
         return composeFeedbackMail(n, o.settings);
+      case 'placed':
+        return composePlacedMail(n, o.settings);
     }
   }
 
@@ -197,16 +206,19 @@ export function createOutboxSender(o: OutboxSenderOptions): OutboxSender {
       const voterMails = await claimDueVoterMails(o.database, now, o.leaseMs, followerRoom(now.getTime()) - followerMails.length);
       const alerts = await claimDueAlertMails(o.database, now, o.leaseMs, 5);
       const feedback = await claimDueFeedback(o.database, now, o.leaseMs);
+      const placed = await claimDuePlacedMails(o.database, now, o.leaseMs);
       const followers = [...followerMails, ...voterMails];
-      if (batch.length === 0 && followers.length === 0 && alerts.length === 0 && feedback.length === 0) break;
+      if (batch.length === 0 && followers.length === 0 && alerts.length === 0 && feedback.length === 0 && placed.length === 0)
+        break;
       for (const a of alerts) await deliver(a);
       for (const f of feedback) await deliver(f);
+      for (const p of placed) await deliver(p);
       // A claimed batch is finished even when stopping, so no claim waits for its lease needlessly.
       for (const n of batch) await deliver(n);
       // A batch of follower mails goes out together (one SMTP connection each), then the next is claimed.
       for (const _ of followers) attempts.push(clock.now().getTime());
       await Promise.all(followers.map(deliver));
-      handled += batch.length + followers.length + alerts.length + feedback.length;
+      handled += batch.length + followers.length + alerts.length + feedback.length + placed.length;
     }
     // Lets tests wait for whole polls ("nothing else arrives in three more") instead of sleeping.
     o.log.debug({ handled }, 'mayor mail round done');

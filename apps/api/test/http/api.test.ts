@@ -215,7 +215,7 @@ describe(`REST façade on ${DB_KIND}`, () => {
     );
     expect(dup.id).toMatch(/^mon-user-\d+$/);
     expect(dup.id).not.toBe(created.id);
-    expect(expectAnswer(await t.app.inject({ url: routes.listMonuments.path }), 200, MonumentList)).toHaveLength(44);
+    expect(expectAnswer(await t.app.inject({ url: routes.listMonuments.path }), 200, MonumentList)).toHaveLength(PLACED_SEED + 2);
   });
 
   it('makes an id when the client sends none', async () => {

@@ -12,9 +12,11 @@ import {
   UnplacedList,
   VoteAnswer,
 } from '@linz/contract';
+import { startSmtpPeer } from '@linz/test-peers/smtp';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { browser, DB_KIND, expectAnswer, json, propose, testApp } from '../support/harness.js';
+import { buildApp } from '../../src/app.js';
+import { browser, DB_KIND, expectAnswer, freshDatabase, json, propose, testApp, testConfig } from '../support/harness.js';
 import { bearer, dataOf, newStaff, trpcPost } from '../support/staff-helpers.js';
 
 type T = Awaited<ReturnType<typeof testApp>>;
@@ -101,10 +103,11 @@ describe(`"Wo ist das?" on ${DB_KIND}`, () => {
     const unplaced = expectAnswer(await t.app.inject({ url: routes.unplaced.path }), 200, UnplacedList);
     expect(unplaced.some((i) => i.id === ITEM)).toBe(false);
     // The suggester who left an address is told; the others have none.
-    const mails = await t.database.rows<{ mail_status: string }>(
-      sql`SELECT mail_status FROM place_suggestions WHERE monument_id = ${ITEM} ORDER BY id`,
+    const mails = await t.database.rows<{ status: string }>(
+      sql`SELECT status FROM place_suggestions WHERE monument_id = ${ITEM} ORDER BY id`,
     );
-    expect(mails.map((m) => m.mail_status)).toEqual(['pending', 'none', 'none', 'none']);
+    // (The sender, woken by the confirmation, may have taken the first one already.)
+    expect(mails.map((m) => (m.status === 'none' ? 'none' : 'queued'))).toEqual(['queued', 'none', 'none', 'none']);
     // A second confirmation is refused: it has a place.
     const again = await t.app.inject(
       trpcPost('staff.places.confirm', { monumentId: ITEM, suggestionId: first.id, ...AT }, bearer(staff)),
@@ -133,13 +136,60 @@ describe(`"Wo ist das?" on ${DB_KIND}`, () => {
     expect(unsigned.statusCode).toBe(401);
     const rejected = await t.app.inject(trpcPost('staff.places.reject', { monumentId: ITEM }, bearer(staff)));
     expect(dataOf(rejected)).toEqual({ rejected: 1 });
-    const [row] = await t.database.rows<{ status: string; email: string | null }>(
-      sql`SELECT status, email FROM place_suggestions WHERE monument_id = ${ITEM}`,
+    const [row] = await t.database.rows<{ decision: string; email: string | null }>(
+      sql`SELECT decision, email FROM place_suggestions WHERE monument_id = ${ITEM}`,
     );
-    expect(row).toEqual({ status: 'rejected', email: null });
+    expect(row).toEqual({ decision: 'rejected', email: null });
     const list = expectAnswer(await t.app.inject({ url: routes.unplaced.path }), 200, UnplacedList);
     expect(list.find((i) => i.id === ITEM)?.suggestions).toBe(0);
     // A placed monument takes no suggestion.
     expect((await suggest('b', '203.0.113.7', AT, 'mon-dreifaltigkeitssaeule')).statusCode).toBe(404);
+  });
+
+  it('e-mails the suggesters who left an address once staff confirm, in their language, then forgets the address', async () => {
+    const smtp = await startSmtpPeer('accept');
+    const { database } = await freshDatabase();
+    const app = await buildApp(testConfig({ SMTP_URL: smtp.url }), { database, mail: { pollMs: 0 } });
+    try {
+      await app.outboxSender.idle();
+      const token = await newStaff(database, 'Erika');
+      const post = (address: string, body: Record<string, unknown>) =>
+        app.inject({
+          method: 'POST',
+          url: pathOf(routes.suggestPlace.path, { monumentId: ITEM }),
+          headers: json,
+          remoteAddress: address,
+          payload: body,
+        });
+      const first = expectAnswer(
+        await post('198.51.100.1', { ...AT, email: 'anna@example.org', lang: 'en' }),
+        201,
+        PlaceSuggestionAnswer,
+      );
+      expectAnswer(await post('203.0.113.7', { ...AT, email: 'berta@example.org', lang: 'de' }), 201, PlaceSuggestionAnswer);
+      await app.outboxSender.runOnce();
+      expect(smtp.messages).toHaveLength(0);
+      const confirmed = await app.inject(
+        trpcPost('staff.places.confirm', { monumentId: ITEM, suggestionId: first.id, ...AT }, bearer(token)),
+      );
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      await app.outboxSender.runOnce();
+      expect(smtp.messages.map((m) => m.headers.get('subject')).sort()).toEqual([
+        '“Achleitnerstraße” is now on the map',
+        '„Achleitnerstraße“ ist jetzt auf der Karte',
+      ]);
+      expect(smtp.messages.find((m) => m.text.includes('Thank you'))?.text).toContain('/monuments/mon-achleitnerstrasse');
+      const rows = await database.rows<{ status: string; email: string | null }>(
+        sql`SELECT status, email FROM place_suggestions ORDER BY id`,
+      );
+      expect(rows).toEqual([
+        { status: 'sent', email: null },
+        { status: 'sent', email: null },
+      ]);
+    } finally {
+      await app.close();
+      await database.close();
+      await smtp.stop();
+    }
   });
 });

@@ -50,10 +50,26 @@ describe(`GeoJSON export on ${DB_KIND}`, () => {
       expect(lat).toBeGreaterThan(48.1);
       expect(lat).toBeLessThan(48.5);
       const m = list.find((x) => x.id === f.id);
-      expect(f.properties).toEqual({ ...m, photos: [] });
+      const { source, placement, ...fields } = f.properties;
+      expect(fields).toEqual({ ...m, photos: [] });
+      expect(source === null || typeof source === 'string').toBe(true);
+      expect(placement === null || ['sources', 'citizens'].includes(placement.by)).toBe(true);
       expect([lon, lat]).toEqual([m?.geoLocY, m?.geoLocX]);
     }
     expect(fc.features.find((f) => f.id === MON)?.properties.proposals).toBe(1);
+    // A register street placed from the city's data (issue 54): kind, namesake with Wikidata id, source and point.
+    const street = fc.features.find((f) => f.properties.placement?.by === 'sources' && f.properties.namesake?.wikidata.length);
+    expect(street?.properties).toMatchObject({ category: 'street', source: expect.stringContaining('data.linz.gv.at') });
+    expect(street?.properties.placement?.recordId).toBeTruthy();
+    expect(street?.properties.namesake?.wikidata[0]).toMatch(/^Q\d+$/);
+    const row = csv((await get(routes.monumentsCsv.path)).body).find((r) => r.id === street?.id);
+    expect(row).toMatchObject({
+      namesake: street?.properties.namesake?.name,
+      namesake_wikidata: street?.properties.namesake?.wikidata.join(' '),
+      placed_by: 'sources',
+      point_record: street?.properties.placement?.recordId,
+      point_check: street?.properties.placement?.check,
+    });
   });
 
   it('filters by bbox and by the map filter names', async () => {

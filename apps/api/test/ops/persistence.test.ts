@@ -5,7 +5,7 @@ import path from 'node:path';
 import { InterventionList } from '@linz/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import { DB_KIND, freshDatabase, json, testConfig } from '../support/harness.js';
+import { DB_KIND, freshDatabase, json, PLACED_SEED, testConfig } from '../support/harness.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -53,7 +53,7 @@ describe(`restart on ${DB_KIND}`, () => {
     try {
       const list = InterventionList.parse(JSON.parse((await second.inject({ url: '/api/interventions/all' })).body));
       expect(list).toMatchObject([{ id, name: 'Bleibt', votes: 1 }]);
-      expect(JSON.parse((await second.inject({ url: '/api/monuments' })).body)).toHaveLength(43);
+      expect(JSON.parse((await second.inject({ url: '/api/monuments' })).body)).toHaveLength(PLACED_SEED + 1);
       const again = await second.inject({
         method: 'POST',
         url: `/api/interventions/${id}/vote`,

@@ -96,6 +96,7 @@ describe(`retention on ${DB_KIND}`, () => {
         accessibilityFeedback: 0,
         photos: 1,
         photoNetworks: 1,
+        placeSuggestions: 0,
       },
       settledReports: 1,
       follows: { unconfirmed: 0, ended: 0 },
@@ -150,6 +151,7 @@ describe(`retention on ${DB_KIND}`, () => {
         accessibilityFeedback: 0,
         photos: 0,
         photoNetworks: 0,
+        placeSuggestions: 0,
       },
       settledReports: 0,
       follows: { unconfirmed: 0, ended: 0 },
@@ -174,6 +176,7 @@ describe(`retention on ${DB_KIND}`, () => {
       accessibilityFeedback: 0,
       photos: 0,
       photoNetworks: 0,
+      placeSuggestions: 0,
     });
     const wide = await runRetention(db, { now: NOW, retentionDays: 29 });
     expect(wide?.counts.addressHashes).toEqual({
@@ -185,6 +188,7 @@ describe(`retention on ${DB_KIND}`, () => {
       accessibilityFeedback: 0,
       photos: 2,
       photoNetworks: 2,
+      placeSuggestions: 0,
     });
   });
 

@@ -62,6 +62,15 @@ export async function listMonuments(database: Database, ids?: readonly string[])
   return rows.flatMap((r) => (isPlaced(r.m) ? [toMonument(r.m, r.proposals)] : []));
 }
 
+/** Where each public monument's facts and point come from (the exports: `source`, `placement`). */
+export async function monumentProvenance(database: Database) {
+  const rows = await database.db
+    .select({ id: monuments.id, source: monuments.source, placement: monuments.placement })
+    .from(monuments)
+    .where(and(eq(monuments.moderation, 'visible'), isNull(monuments.mergedInto), isNotNull(monuments.lat)));
+  return new Map(rows.map((r) => [r.id, { source: r.source, placement: r.placement }]));
+}
+
 /** The number of public proposals at the monument (its own visibility is checked by the caller). */
 const proposalCount = sql<number>`(SELECT count(*)::int FROM interventions i
   WHERE i.monument_id = monuments.id AND i.moderation = 'visible')`.mapWith(Number);

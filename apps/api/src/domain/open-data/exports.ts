@@ -9,6 +9,7 @@ import {
   type Monument,
   type MonumentFeatureCollection,
   type MonumentFilters,
+  type Placement,
 } from '@linz/contract';
 import type { MonumentIndex } from '../lists/finder.js';
 
@@ -76,8 +77,17 @@ export function photoIndex(photos: readonly Photo[], publicUrl: string): PhotoIn
 
 const NO_PHOTOS: PhotoIndex = { monuments: new Map(), interventions: new Map() };
 
+/** Where each public monument's facts and point come from (its `source` text and `placement`), by id. */
+export type Provenance = Map<string, { source: string | null; placement: Placement | null }>;
+const NO_PROVENANCE: Provenance = new Map();
+const provenanceOf = (p: Provenance, id: string) => p.get(id) ?? { source: null, placement: null };
+
 /** RFC 7946: positions are [longitude, latitude]; `geoLocX` is the latitude, `geoLocY` the longitude. */
-export function toGeoJson(list: readonly Monument[], photos: PhotoIndex = NO_PHOTOS): MonumentFeatureCollection {
+export function toGeoJson(
+  list: readonly Monument[],
+  photos: PhotoIndex = NO_PHOTOS,
+  provenance: Provenance = NO_PROVENANCE,
+): MonumentFeatureCollection {
   return {
     type: 'FeatureCollection',
     license: 'CC BY 4.0',
@@ -86,7 +96,7 @@ export function toGeoJson(list: readonly Monument[], photos: PhotoIndex = NO_PHO
       type: 'Feature',
       id: m.id,
       geometry: { type: 'Point', coordinates: [m.geoLocY, m.geoLocX] },
-      properties: { ...m, photos: photos.monuments.get(m.id) ?? [] },
+      properties: { ...m, ...provenanceOf(provenance, m.id), photos: photos.monuments.get(m.id) ?? [] },
     })),
   };
 }
@@ -109,9 +119,40 @@ export function toCsv(header: readonly string[], rows: readonly (readonly Parame
 }
 
 const PHOTO_COLUMNS = ['photo_url', 'photo_alt', 'photo_credit', 'photo_licence'] as const;
+/** Whom it honours (the city's register) and where its facts and point come from (issue 54). */
+const PROVENANCE_COLUMNS = [
+  'namesake',
+  'namesake_born',
+  'namesake_died',
+  'namesake_profession',
+  'namesake_wikidata',
+  'register_url',
+  'source',
+  'placed_by',
+  'point_dataset',
+  'point_record',
+  'point_check',
+] as const;
+const provenanceCells = (m: Monument, p: { source: string | null; placement: Placement | null }) => [
+  m.namesake?.name,
+  m.namesake?.born,
+  m.namesake?.died,
+  m.namesake?.profession,
+  m.namesake?.wikidata.join(' '),
+  m.namesake?.registerUrl,
+  p.source,
+  p.placement?.by,
+  p.placement?.dataset,
+  p.placement?.recordId,
+  p.placement?.check,
+];
 const photoCells = (p: ExportPhoto | undefined) => [p?.url, p?.alt, p?.credit, p?.licence];
 
-export function monumentsCsv(list: readonly Monument[], photos: PhotoIndex = NO_PHOTOS): string {
+export function monumentsCsv(
+  list: readonly Monument[],
+  photos: PhotoIndex = NO_PHOTOS,
+  provenance: Provenance = NO_PROVENANCE,
+): string {
   return toCsv(
     [
       'id',
@@ -126,6 +167,7 @@ export function monumentsCsv(list: readonly Monument[], photos: PhotoIndex = NO_
       'shortDescription_en',
       'proposals',
       ...PHOTO_COLUMNS,
+      ...PROVENANCE_COLUMNS,
     ],
     list.map((m) => [
       m.id,
@@ -141,6 +183,7 @@ export function monumentsCsv(list: readonly Monument[], photos: PhotoIndex = NO_
       m.proposals,
       // The first of its photos (the GeoJSON lists them all).
       ...photoCells(photos.monuments.get(m.id)?.[0]),
+      ...provenanceCells(m, provenanceOf(provenance, m.id)),
     ]),
   );
 }

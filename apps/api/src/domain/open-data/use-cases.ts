@@ -5,6 +5,7 @@ import { ERROR_STATUS, type ErrorCode, type Open311Format, type Open311RouteName
 import type { App } from '../app.js';
 import { Invalid } from '../errors.js';
 import { monumentIndexNow } from '../lists/use-cases.js';
+import { monumentProvenance } from '../monuments/monuments.js';
 import { publicPhotos } from '../photos/photos.js';
 import { interventionsCsv, monumentsCsv, parseExportQuery, photoIndex, selectMonuments, toGeoJson } from './exports.js';
 import { answersFeed, interventionsFeed } from './feeds.js';
@@ -23,25 +24,26 @@ class InvalidExportQuery extends Invalid {
   override readonly code = 'INVALID_INPUT';
 }
 
-/** The public monuments the export's query selects, and the approved photos' index. */
+/** The public monuments the export's query selects, the approved photos' index, and where each
+ * monument's facts and point come from. */
 async function exportedMonuments(app: App, sent: Record<string, unknown>) {
   const { value, invalid } = parseExportQuery(sent);
   if (invalid.length > 0) throw new InvalidExportQuery(`Invalid query parameter(s): ${invalid.join(', ')}.`);
-  const [list, index] = await Promise.all([monumentIndexNow(app), photosOf(app)]);
-  return { list: selectMonuments(list, value), index };
+  const [list, index, origin] = await Promise.all([monumentIndexNow(app), photosOf(app), monumentProvenance(app.database)]);
+  return { list: selectMonuments(list, value), index, origin };
 }
 
 /** The approved photos: URL, alt text, credit and licence of each. */
 const photosOf = async (app: App) => photoIndex(await publicPhotos(app.database), app.config.publicUrl);
 
 export async function monumentsGeojsonExport(app: App, sent: Record<string, unknown>): Promise<string> {
-  const { list, index } = await exportedMonuments(app, sent);
-  return JSON.stringify(toGeoJson(list, index));
+  const { list, index, origin } = await exportedMonuments(app, sent);
+  return JSON.stringify(toGeoJson(list, index, origin));
 }
 
 export async function monumentsCsvExport(app: App, sent: Record<string, unknown>): Promise<string> {
-  const { list, index } = await exportedMonuments(app, sent);
-  return monumentsCsv(list, index);
+  const { list, index, origin } = await exportedMonuments(app, sent);
+  return monumentsCsv(list, index, origin);
 }
 
 export async function interventionsCsvExport(app: App): Promise<string> {

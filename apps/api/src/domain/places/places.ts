@@ -1,7 +1,7 @@
 // "Wo ist das?" (issue 54): the public commemorations without a place, citizens' suggestions where
 // they stand, and staff's decision. A suggestion always waits for staff; its note is screened like
 // every visitor's text. Staff confirm one (at its point or moved) and the monument is placed, marked
-// as placed by citizens; suggesters who left an address are told (the outbox: mail_status).
+// as placed by citizens; suggesters who left an address are told (mail/outbox.ts: the row is its mail).
 import {
   AGREEMENT_NETWORKS,
   AGREEMENT_RADIUS_M,
@@ -49,7 +49,7 @@ function toItem(r: ItemRow): UnplacedItem {
 
 const itemSelect = sql`SELECT m.id, m.name, m.category, m.sex, m.short_description, m.short_description_en,
     m.namesake, m.source,
-    (SELECT count(*)::int FROM place_suggestions s WHERE s.monument_id = m.id AND s.status = 'open') AS suggestions
+    (SELECT count(*)::int FROM place_suggestions s WHERE s.monument_id = m.id AND s.decision = 'open') AS suggestions
   FROM monuments m`;
 
 /** Every public commemoration without a place: women first, then by name. */
@@ -116,7 +116,7 @@ export function agreementOf(suggestions: ReadonlyArray<{ lat: number; lng: numbe
 export async function staffPlaces(database: Database): Promise<StaffPlaces> {
   const suggestions = await database.rows<SuggestionRow>(sql`
     SELECT s.id, s.monument_id, s.lat, s.lng, s.note, s.net_hash, s.moderation, (s.email IS NOT NULL) AS wants_mail, s.created_at
-    FROM place_suggestions s WHERE s.status = 'open' ORDER BY s.monument_id, s.created_at, s.id`);
+    FROM place_suggestions s WHERE s.decision = 'open' ORDER BY s.monument_id, s.created_at, s.id`);
   const ids = [...new Set(suggestions.map((s) => s.monument_id))];
   const items =
     ids.length === 0
@@ -174,7 +174,7 @@ export async function confirmPlace(
     if (!item) throw new NotFound('Unknown monument.');
     if (item.lat !== null) throw new Conflict('This commemoration has a place already.');
     const open = await database.rows<{ id: number }>(
-      sql`SELECT id FROM place_suggestions WHERE monument_id = ${input.monumentId} AND status = 'open' FOR UPDATE`,
+      sql`SELECT id FROM place_suggestions WHERE monument_id = ${input.monumentId} AND decision = 'open' FOR UPDATE`,
       tx,
     );
     if (!open.some((s) => Number(s.id) === input.suggestionId)) throw new NotFound('No open suggestion of this item has this id.');
@@ -190,9 +190,9 @@ export async function confirmPlace(
       tx,
     );
     await database.rows(
-      sql`UPDATE place_suggestions SET status = CASE WHEN id = ${input.suggestionId} THEN 'confirmed' ELSE 'closed' END,
-          decided_at = now(), mail_status = CASE WHEN email IS NULL THEN 'none' ELSE 'pending' END, next_attempt_at = now()
-        WHERE monument_id = ${input.monumentId} AND status = 'open'`,
+      sql`UPDATE place_suggestions SET decision = CASE WHEN id = ${input.suggestionId} THEN 'confirmed' ELSE 'closed' END,
+          decided_at = now(), status = CASE WHEN email IS NULL THEN 'none' ELSE 'pending' END, next_attempt_at = now()
+        WHERE monument_id = ${input.monumentId} AND decision = 'open'`,
       tx,
     );
     await audit(database, tx, {
@@ -210,8 +210,8 @@ export async function confirmPlace(
 /** Staff reject every open suggestion of an item: it stays without a place; the addresses are cleared. */
 export async function rejectPlaces(database: Database, monumentId: string): Promise<{ rejected: number }> {
   const rows = await database.rows<{ id: number }>(
-    sql`UPDATE place_suggestions SET status = 'rejected', decided_at = now(), email = NULL
-      WHERE monument_id = ${monumentId} AND status = 'open' RETURNING id`,
+    sql`UPDATE place_suggestions SET decision = 'rejected', decided_at = now(), email = NULL
+      WHERE monument_id = ${monumentId} AND decision = 'open' RETURNING id`,
   );
   if (rows.length === 0) throw new NotFound('This item has no open suggestions.');
   return { rejected: rows.length };

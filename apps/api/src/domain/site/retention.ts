@@ -67,7 +67,7 @@ export const RETENTION_STEPS: RetentionStep[] = [
     run: async (database, { now, retentionDays }) => {
       const cutoff = ago(now, retentionDays * DAY_MS);
       const blank = async (
-        table: 'votes' | 'interventions' | 'monuments' | 'accessibility_feedback' | 'photos',
+        table: 'votes' | 'interventions' | 'monuments' | 'accessibility_feedback' | 'photos' | 'place_suggestions',
         column: 'ip_hash' | 'net_hash' | 'area_hash' | 'creator_ip_hash' | 'uploader_ip_hash' | 'uploader_net_hash',
       ) =>
         count(
@@ -85,6 +85,7 @@ export const RETENTION_STEPS: RetentionStep[] = [
         accessibilityFeedback: await blank('accessibility_feedback', 'creator_ip_hash'),
         photos: await blank('photos', 'uploader_ip_hash'),
         photoNetworks: await blank('photos', 'uploader_net_hash'),
+        placeSuggestions: await blank('place_suggestions', 'creator_ip_hash'),
       };
     },
   },
