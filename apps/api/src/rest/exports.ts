@@ -4,6 +4,7 @@
 import { EXPORT_TYPES, routes } from '@linz/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  attributionOf,
   interventionsCsv,
   monumentsCsv,
   parseExportQuery,
@@ -51,7 +52,7 @@ export function exportRoutes(app: FastifyInstance, services: Services) {
   const photos = async () => photoIndex(await publicPhotos(services.database), services.config.publicUrl);
   app.get(routes.monumentsGeojson.path, async (req, reply) => {
     const [list, index] = await Promise.all([monuments(req), photos()]);
-    return send(req, reply, EXPORT_TYPES.geojson, JSON.stringify(toGeoJson(list, index)));
+    return send(req, reply, EXPORT_TYPES.geojson, JSON.stringify(toGeoJson(list, index, attributionOf(services.config.city))));
   });
   app.get(routes.monumentsCsv.path, async (req, reply) => {
     const [list, index] = await Promise.all([monuments(req), photos()]);
@@ -62,9 +63,9 @@ export function exportRoutes(app: FastifyInstance, services: Services) {
     return send(req, reply, EXPORT_TYPES.csv, interventionsCsv(list.data, all.data, index));
   });
   app.get(routes.feedInterventions.path, async (req, reply) =>
-    send(req, reply, EXPORT_TYPES.atom, await interventionsFeed(services.database, services.config.publicUrl)),
+    send(req, reply, EXPORT_TYPES.atom, await interventionsFeed(services.database, services.config.publicUrl, services.config.city)),
   );
   app.get(routes.feedAnswers.path, async (req, reply) =>
-    send(req, reply, EXPORT_TYPES.atom, await answersFeed(services.database, services.config.publicUrl)),
+    send(req, reply, EXPORT_TYPES.atom, await answersFeed(services.database, services.config.publicUrl, services.config.city)),
   );
 }

@@ -1,9 +1,8 @@
-// Product title (from branding, the link home), pretitle and subtitle (texts), the language selector
+// Product title (the city profile's, through the texts' {{product}}; the link home), pretitle and subtitle (texts), the language selector
 // and the nav icons.
 import { APP_PATHS } from '@linz/contract/facts';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { branding } from '../branding';
 import { ChartIcon, CloseIcon, InfoIcon, ListIcon, MonumentsIcon, PersonIcon } from '../layout/icons';
 import { LanguageSelector } from './LanguageSelector';
 
@@ -26,7 +25,7 @@ export function Header() {
           take the header's whole width, above and below the title's row of controls. */}
       <span className="header__pretitle">{t('header.pretitle')}</span>
       <Link to="/" className="header__title">
-        {branding.title}
+        {t('sharePreview.siteName')}
       </Link>
       <span className="header__subtitle">{t('header.subtitle')}</span>
       <nav className="header__actions" aria-label={t('header.navigation')}>
