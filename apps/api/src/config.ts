@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SiteProfile, THRESHOLD_COUNTS, type ThresholdCounts } from '@linz/contract';
-import { DEFAULT_TILES, PATHS, PRODUCT_NAME, TILE_ATTRIBUTIONS } from '@linz/contract/facts';
+import { DEFAULT_TILES, PATHS, TILE_ATTRIBUTIONS } from '@linz/contract/facts';
 import { z } from 'zod';
 import { CityProfileError, cityFolder, loadCity, type City } from './city/profile.js';
 
@@ -143,7 +143,8 @@ const Env = z.object({
   TILE_MAX_ZOOM: z.coerce.number().int().min(0).max(22).default(DEFAULT_TILES.maxZoom),
   TILE_CACHE_MAX_MB: int(1024),
   SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default(`${PRODUCT_NAME} <no-reply@localhost>`),
+  // The city profile's productName <no-reply@localhost> when not set.
+  MAIL_FROM: z.string().optional(),
   // The city profile's folder: a shipped one's name (apps/api/cities/<name>) or a path.
   CITY: z.string().min(1).default('linz'),
   // Overrides the city profile's mayorEmail.
@@ -538,7 +539,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl,
     tiles: tilesOf(e),
     smtpUrl: e.SMTP_URL,
-    mailFrom: e.MAIL_FROM,
+    mailFrom: e.MAIL_FROM ?? `${city.productName} <no-reply@localhost>`,
     mayorEmail,
     retentionDays: e.RETENTION_DAYS,
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },

@@ -1,16 +1,13 @@
 // The one place for who runs this deployment: product name and contact details (texts in either
 // language, the header's pretitle and subtitle included, live in the locale files).
 // Components read these values; translation texts interpolate them (e.g. "Telefon: {{phone}}").
-import { PRODUCT_NAME } from '@linz/contract/facts';
-
 export const branding = {
   /** Names the marker image: /assets/{product}Marker.png */
   product: 'denkmal',
-  title: PRODUCT_NAME,
   artist: 'Kollektiv Denk·Mal',
   // Phone, e-mail and web address are the operator's: the site profile (apps/api/cities/<city>/site.json), one place.
   contact: {
-    social: { label: '@denkmal.linz', url: 'https://instagram.com/denkmal.linz' },
+    social: { label: '@denkmal.linz', url: 'https://instagram.com/denkmal.linz' }, // the art project's account (credit)
   },
   copyrightYear: 2026,
 } as const;

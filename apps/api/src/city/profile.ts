@@ -3,7 +3,7 @@
 // its site and legal profile (site.json) and its seed files. Read and validated once at start.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { areaOf, EmailAddress, type CityArea, type Ring } from '@linz/contract';
+import { areaOf, EmailAddress, insideArea, type CityArea, type Ring } from '@linz/contract';
 import { z } from 'zod';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -118,8 +118,21 @@ export function boundaryPolygons(raw: unknown): { polygons: Ring[][] } | { probl
   };
 }
 
-/** The view a profile leaves out: the boundary's box centre at zoom 13. */
-export const viewOf = (area: CityArea) => ({ lat: (area.south + area.north) / 2, lng: (area.west + area.east) / 2, zoom: 13 });
+/**
+ * The view a profile leaves out, at zoom 13: the boundary's box centre when that is inside the
+ * city, else the point inside nearest to it on a 20 × 20 grid over the box (an L-shaped or
+ * crescent city's centre may lie outside it).
+ */
+export function viewOf(area: CityArea): { lat: number; lng: number; zoom: number } {
+  const centre = { lat: (area.south + area.north) / 2, lng: (area.west + area.east) / 2 };
+  const grid = Array.from({ length: 21 * 21 }, (_, k) => ({
+    lat: area.south + ((area.north - area.south) * Math.floor(k / 21)) / 20,
+    lng: area.west + ((area.east - area.west) * (k % 21)) / 20,
+  }));
+  const far = (p: { lat: number; lng: number }) => (p.lat - centre.lat) ** 2 + (p.lng - centre.lng) ** 2;
+  const inside = [centre, ...grid.sort((a, b) => far(a) - far(b))].find((p) => insideArea(area, p.lat, p.lng)) ?? centre;
+  return { lat: Math.round(inside.lat * 1e6) / 1e6, lng: Math.round(inside.lng * 1e6) / 1e6, zoom: 13 };
+}
 
 /** CITY: a name of a shipped profile (apps/api/cities/<name>) or a path to a folder. */
 export const cityFolder = (setting: string) =>

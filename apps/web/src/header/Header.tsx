@@ -1,4 +1,4 @@
-// Product title (from branding, the link home), pretitle and subtitle (texts), the language selector
+// Product title (the city profile's, through the texts' {{product}}; the link home), pretitle and subtitle (texts), the language selector
 // and the nav icons.
 import { APP_PATHS } from '@linz/contract/facts';
 import { Link, useLocation } from '@tanstack/react-router';
@@ -27,7 +27,7 @@ export function Header() {
           take the header's whole width, above and below the title's row of controls. */}
       <span className="header__pretitle">{t('header.pretitle')}</span>
       <Link to="/" className="header__title">
-        {branding.title}
+        {t('sharePreview.siteName')}
       </Link>
       <span className="header__subtitle">{t('header.subtitle')}</span>
       <nav className="header__actions" aria-label={t('header.navigation')}>

@@ -11,11 +11,15 @@ import {
   type MonumentFilters,
   type Placement,
 } from '@linz/contract';
+import type { City } from '../../city/profile.js';
 import type { MonumentIndex } from '../lists/finder.js';
 
-/** The attribution every export carries (CC BY 4.0 asks for it). */
-export const ATTRIBUTION =
-  'Denk·Mal Linz and its contributors; sources: Stadt Linz – data.linz.gv.at (CC BY 4.0), Archiv der Stadt Linz, Wikipedia (CC BY-SA)';
+/** The attribution every export carries (CC BY 4.0 asks for it): the site, its contributors and the city's sources. */
+export const attributionOf = (city: City): string =>
+  [
+    `${city.productName} and its contributors`,
+    ...(city.sources.length > 0 ? [`sources: ${city.sources.map((s) => `${s.name} (${s.licence})`).join(', ')}`] : []),
+  ].join('; ');
 
 export type Bbox = { minLon: number; minLat: number; maxLon: number; maxLat: number };
 export type ExportQuery = { filters: MonumentFilters; bbox?: Bbox };
@@ -85,13 +89,14 @@ const provenanceOf = (p: Provenance, id: string) => p.get(id) ?? { source: null,
 /** RFC 7946: positions are [longitude, latitude]; `geoLocX` is the latitude, `geoLocY` the longitude. */
 export function toGeoJson(
   list: readonly Monument[],
-  photos: PhotoIndex = NO_PHOTOS,
+  photos: PhotoIndex,
+  attribution: string,
   provenance: Provenance = NO_PROVENANCE,
 ): MonumentFeatureCollection {
   return {
     type: 'FeatureCollection',
     license: 'CC BY 4.0',
-    attribution: ATTRIBUTION,
+    attribution,
     features: list.map((m) => ({
       type: 'Feature',
       id: m.id,

@@ -2,8 +2,9 @@
 // threshold with the city's answers. Every text goes through `xml()`: nothing a visitor typed can
 // become markup.
 import { sql } from 'drizzle-orm';
-import { MAYOR_THRESHOLD, PATHS, type ProposalStatus } from '@linz/contract';
-import { mapLinkPath, PRODUCT_NAME } from '@linz/contract/facts';
+import { PATHS, type ProposalStatus } from '@linz/contract';
+import type { City } from '../../city/profile.js';
+import { mapLinkPath } from '@linz/contract/facts';
 import type { Database } from '../../db/client.js';
 import { fill, MAIL_TEXTS } from '../../mail/texts.js';
 import { historyLine, STATUS_WORDS } from '../proposals/status-words.js';
@@ -11,8 +12,6 @@ import { publicIntervention } from '../moderation/visibility.js';
 
 /** The feeds' words: German, the city's language (the server's texts, `feeds`). */
 const WORDS = MAIL_TEXTS.de.feeds;
-const product = PRODUCT_NAME;
-const threshold = MAYOR_THRESHOLD;
 
 /** Entries per feed, newest first. */
 export const FEED_ENTRIES = 50;
@@ -34,7 +33,7 @@ export function xml(text: string): string {
 }
 
 type Entry = { id: string; title: string; updated: Date; link: string; summary: string };
-type Feed = { path: string; title: string; subtitle: string; entries: Entry[] };
+type Feed = { path: string; product: string; title: string; subtitle: string; entries: Entry[] };
 
 const base = (publicUrl: string) => publicUrl.replace(/\/+$/, '');
 /** The map opened at the monument's popup (the web app reads `monument`). */
@@ -62,23 +61,24 @@ function atom(publicUrl: string, feed: Feed): string {
   <link rel="self" type="application/atom+xml" href="${xml(self)}"/>
   <link rel="alternate" type="text/html" href="${xml(`${base(publicUrl)}/interventions`)}"/>
   <link rel="license" href="https://creativecommons.org/licenses/by/4.0/"/>
-  <author><name>Denk·Mal Linz</name></author>
-  <rights>CC BY 4.0 – Denk·Mal Linz and its contributors</rights>
+  <author><name>${xml(feed.product)}</name></author>
+  <rights>CC BY 4.0 – ${xml(feed.product)} and its contributors</rights>
 ${feed.entries.map(entry).join('')}</feed>
 `;
 }
 
 type Row = { id: number; monument_id: string; monument: string; name: string; at: Date | string };
 
-export async function interventionsFeed(database: Database, publicUrl: string): Promise<string> {
+export async function interventionsFeed(database: Database, publicUrl: string, city: City): Promise<string> {
   const rows = await database.rows<Row>(sql`
     SELECT i.id, i.monument_id, m.name AS monument, i.name, i.created_at AS at
     FROM interventions i JOIN monuments m ON m.id = i.monument_id
     WHERE ${publicIntervention('i', 'm')} ORDER BY i.created_at DESC, i.id DESC LIMIT ${FEED_ENTRIES}`);
   return atom(publicUrl, {
     path: PATHS.feedInterventions,
-    title: fill(WORDS.proposals.title, { product }),
-    subtitle: WORDS.proposals.subtitle,
+    product: city.productName,
+    title: fill(WORDS.proposals.title, { product: city.productName }),
+    subtitle: fill(WORDS.proposals.subtitle, { city: city.name.de }),
     entries: rows.map((r) => {
       const link = monumentLink(publicUrl, r.monument_id);
       return {
@@ -105,7 +105,8 @@ type AnswerRow = Row & {
  * step's day written out, its note, and with the step that came with the current answer, the
  * city's statement (in German, English, or both).
  */
-export async function answersFeed(database: Database, publicUrl: string): Promise<string> {
+export async function answersFeed(database: Database, publicUrl: string, city: City): Promise<string> {
+  const threshold = city.voteThreshold;
   const rows = await database.rows<AnswerRow>(sql`
     SELECT * FROM (
       SELECT 'reached' AS kind, i.id, i.monument_id, m.name AS monument, i.name, n.reached_at AS at,
@@ -120,8 +121,9 @@ export async function answersFeed(database: Database, publicUrl: string): Promis
     ) x ORDER BY at DESC, id DESC, kind DESC LIMIT ${FEED_ENTRIES}`);
   return atom(publicUrl, {
     path: PATHS.feedAnswers,
-    title: fill(WORDS.answers.title, { product }),
-    subtitle: fill(WORDS.answers.subtitle, { threshold }),
+    product: city.productName,
+    title: fill(WORDS.answers.title, { product: city.productName }),
+    subtitle: fill(WORDS.answers.subtitle, { threshold, city: city.name.de }),
     entries: rows.map((r) => {
       const link = monumentLink(publicUrl, r.monument_id);
       if (r.kind === 'reached') {

@@ -7,7 +7,7 @@ import { Invalid } from '../errors.js';
 import { monumentIndexNow } from '../lists/use-cases.js';
 import { monumentProvenance } from '../monuments/monuments.js';
 import { publicPhotos } from '../photos/photos.js';
-import { interventionsCsv, monumentsCsv, parseExportQuery, photoIndex, selectMonuments, toGeoJson } from './exports.js';
+import { attributionOf, interventionsCsv, monumentsCsv, parseExportQuery, photoIndex, selectMonuments, toGeoJson } from './exports.js';
 import { answersFeed, interventionsFeed } from './feeds.js';
 import {
   Open311Error,
@@ -38,7 +38,7 @@ const photosOf = async (app: App) => photoIndex(await publicPhotos(app.database)
 
 export async function monumentsGeojsonExport(app: App, sent: Record<string, unknown>): Promise<string> {
   const { list, index, origin } = await exportedMonuments(app, sent);
-  return JSON.stringify(toGeoJson(list, index, origin));
+  return JSON.stringify(toGeoJson(list, index, attributionOf(app.config.city), origin));
 }
 
 export async function monumentsCsvExport(app: App, sent: Record<string, unknown>): Promise<string> {
@@ -51,8 +51,8 @@ export async function interventionsCsvExport(app: App): Promise<string> {
   return interventionsCsv(list.data, all.data, index);
 }
 
-export const proposalsFeed = (app: App): Promise<string> => interventionsFeed(app.database, app.config.publicUrl);
-export const cityAnswersFeed = (app: App): Promise<string> => answersFeed(app.database, app.config.publicUrl);
+export const proposalsFeed = (app: App): Promise<string> => interventionsFeed(app.database, app.config.publicUrl, app.config.city);
+export const cityAnswersFeed = (app: App): Promise<string> => answersFeed(app.database, app.config.publicUrl, app.config.city);
 
 type Open311Input = {
   operation: Open311RouteName;
