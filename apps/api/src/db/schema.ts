@@ -511,9 +511,11 @@ export const followRequests = pgTable(
 );
 
 /** Writes per household and area in the last minutes (domain/limits.ts), kept a day; keyed hashes only. */
-export const writeMarks = pgTable('write_marks', { key: text('key').notNull(), at: timestamp('at', { withTimezone: true }).notNull().defaultNow() }, (t) => [
-  index('write_marks_key_idx').on(t.key, t.at),
-]);
+export const writeMarks = pgTable(
+  'write_marks',
+  { key: text('key').notNull(), at: timestamp('at', { withTimezone: true }).notNull().defaultNow() },
+  (t) => [index('write_marks_key_idx').on(t.key, t.at)],
+);
 
 /** A browser following a proposal without e-mail (shown on "mine"). */
 export const watches = pgTable(

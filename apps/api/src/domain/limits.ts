@@ -39,7 +39,12 @@ export async function purgeWriteMarks(database: Database): Promise<number> {
 }
 
 /** Runs `create` in a transaction if this connection, household and area are within their limits (5 minutes). */
-export async function createWithinLimit<T>(database: Database, who: Writer, limit: number, create: (tx: Db) => Promise<T>): Promise<T> {
+export async function createWithinLimit<T>(
+  database: Database,
+  who: Writer,
+  limit: number,
+  create: (tx: Db) => Promise<T>,
+): Promise<T> {
   const { ipHash } = who;
   return database.db.transaction(async (tx) => {
     await householdWithinLimit(database, tx, who, limit);

@@ -100,7 +100,14 @@ describe(`merging proposals, mine and retention on ${DB_KIND}`, () => {
     expect(theirs.proposed.map((i) => i.intervention.id).sort()).toEqual([other, watched].sort());
     expect(theirs.following).toEqual([]);
     const none = await a.app.inject({ method: 'GET', url: routes.mine.path });
-    expect(expectAnswer(none, 200, Mine)).toEqual({ proposed: [], voted: [], following: [], reviewing: [], hidden: [] });
+    expect(expectAnswer(none, 200, Mine)).toEqual({
+      proposed: [],
+      voted: [],
+      following: [],
+      reviewing: [],
+      hidden: [],
+      seen: [],
+    });
     expect(none.headers['set-cookie']).toBeUndefined();
     expect(none.headers['cache-control']).toContain('private');
     const un = await a.app.inject({

@@ -260,8 +260,14 @@ describe(`mayor e-mail on ${DB_KIND}`, () => {
   });
 
   it('the votes’ credibility reads as one sentence for every count', () => {
-    const v = (counted: number, confirmed: number, networks: number, largestNetwork: number, areas = networks, domains = confirmed) =>
-      voteOrigin({ counted, confirmed, networks, largestNetwork, areas, largestArea: largestNetwork, domains });
+    const v = (
+      counted: number,
+      confirmed: number,
+      networks: number,
+      largestNetwork: number,
+      areas = networks,
+      domains = confirmed,
+    ) => voteOrigin({ counted, confirmed, networks, largestNetwork, areas, largestArea: largestNetwork, domains });
     expect(v(10, 6, 8, 3)).toEqual({
       de: '10 Stimmen aus 8 verschiedenen Netzen (höchstens 3 aus demselben), 6 davon per E-Mail bestätigt (Adressen bei 6 verschiedenen Mail-Domains).',
       en: '10 votes from 8 different networks (at most 3 from the same one), 6 of them confirmed by e-mail (addresses at 6 different mail domains).',
@@ -271,7 +277,9 @@ describe(`mayor e-mail on ${DB_KIND}`, () => {
       en: '10 votes from one single network, all of them confirmed by e-mail (all addresses at one mail domain).',
     });
     // Issue 56: ten /56s of one /48 are said to be one wider network.
-    expect(v(10, 0, 10, 1, 1).de).toBe('10 Stimmen aus 10 verschiedenen Netzen (höchstens 1 aus demselben) im selben größeren Netz, keine davon per E-Mail bestätigt.');
+    expect(v(10, 0, 10, 1, 1).de).toBe(
+      '10 Stimmen aus 10 verschiedenen Netzen (höchstens 1 aus demselben) im selben größeren Netz, keine davon per E-Mail bestätigt.',
+    );
     expect(v(1, 0, 1, 1).de).toBe('1 Stimme aus einem einzigen Netz, keine davon per E-Mail bestätigt.');
     expect(v(0, 0, 0, 0)).toEqual({ de: 'Keine gezählten Stimmen.', en: 'No counted votes.' });
   });

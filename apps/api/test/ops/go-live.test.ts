@@ -192,13 +192,16 @@ describe('a start that others can reach', () => {
   }
 
   it('bound beyond loopback with a local PUBLIC_URL names it, even with a filled-in profile', () => {
-    const message = refusal({ HOST: '::', PUBLIC_URL: 'http://localhost:3000', SITE_PROFILE: write(filled()), MAYOR_EMAIL: MAYOR }) ?? '';
+    const message =
+      refusal({ HOST: '::', PUBLIC_URL: 'http://localhost:3000', SITE_PROFILE: write(filled()), MAYOR_EMAIL: MAYOR }) ?? '';
     expect(message).toContain('PUBLIC_URL: http://localhost:3000 is local');
     expect(message).not.toContain('SITE_PROFILE');
   });
 
   it('starts bound beyond loopback with a public address and real facts; LOCAL_ONLY (compose) keeps the demo', () => {
-    expect(loadConfig({ HOST: '0.0.0.0', PUBLIC_URL: PUBLIC, SITE_PROFILE: write(filled()), MAYOR_EMAIL: MAYOR }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '0.0.0.0', PUBLIC_URL: PUBLIC, SITE_PROFILE: write(filled()), MAYOR_EMAIL: MAYOR }).host).toBe(
+      '0.0.0.0',
+    );
     expect(refusal({ HOST: '0.0.0.0', LOCAL_ONLY: 'true', PUBLIC_URL: 'http://localhost:3000' })).toBeUndefined();
     // A public PUBLIC_URL is refused with placeholders, local listen address or not.
     expect(refusal({ HOST: '0.0.0.0', LOCAL_ONLY: 'true', PUBLIC_URL: PUBLIC })).toMatch(/is public/);

@@ -123,7 +123,8 @@ describe(`the threshold's networks on ${DB_KIND}`, () => {
     const a = await start({ THRESHOLD_COUNTS: 'confirmed' });
     const id = await a.proposal('Zehn Adressen, eine Domain');
     for (let k = 0; k < 10; k++) expect((await a.vote(id, `198.51.${k}.10`, `voter-${k}`)).statusCode).toBe(200);
-    for (let k = 0; k < 10; k++) expect(await a.confirmFrom(id, `voter-${k}`, `x${k}@catchall.example`, `198.51.${k}.10`)).toBe(true);
+    for (let k = 0; k < 10; k++)
+      expect(await a.confirmFrom(id, `voter-${k}`, `x${k}@catchall.example`, `198.51.${k}.10`)).toBe(true);
     expect((await a.popup(id))?.confirmedVotes).toBe(10);
     await a.drain();
     expect(await a.mayorMails()).toHaveLength(0);
@@ -139,7 +140,8 @@ describe(`reports on ${DB_KIND}`, () => {
     const a = await start();
     const [m] = await a.database.rows<{ id: string }>(sql`SELECT id FROM monuments WHERE validated ORDER BY id LIMIT 1`);
     const url = pathOf(routes.reportMonument.path, { monumentId: m!.id });
-    for (let k = 0; k < 3; k++) expect((await report(a, url, k, `2001:db8:99:${(k * 256).toString(16)}::1`)).statusCode).toBe(201);
+    for (let k = 0; k < 3; k++)
+      expect((await report(a, url, k, `2001:db8:99:${(k * 256).toString(16)}::1`)).statusCode).toBe(201);
     const [row] = await a.database.rows<{ moderation: string }>(sql`SELECT moderation FROM monuments WHERE id = ${m!.id}`);
     expect(row?.moderation).toBe('visible');
     expect(await a.count('reports', sql`item_id = ${m!.id} AND resolved_at IS NULL`)).toBe(3);
@@ -237,7 +239,8 @@ describe(`limits per household on ${DB_KIND}`, () => {
     const a = await start();
     const id = await a.proposal('Ihr Vorschlag');
     const email = 'owner@linz.example';
-    for (let k = 0; k < 3; k++) expect((await a.follow(id, { email, lang: 'de' }, `stranger-${k}`, '203.0.113.50')).statusCode).toBe(202);
+    for (let k = 0; k < 3; k++)
+      expect((await a.follow(id, { email, lang: 'de' }, `stranger-${k}`, '203.0.113.50')).statusCode).toBe(202);
     await a.drain();
     expect((await received(a.smtp!)).filter((m) => m.envelopeTo.includes(email))).toHaveLength(3);
     expect((await a.vote(id, '198.51.77.7', 'owner')).statusCode).toBe(200);

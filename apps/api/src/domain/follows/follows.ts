@@ -113,7 +113,12 @@ export type MailAsk = { ipHash: string; voterHash: string; limit: number; netHas
 export async function checkAskLimits(database: Database, tx: Db, ask: MailAsk, emailHash: string): Promise<boolean> {
   await database.rows(sql`SELECT pg_advisory_xact_lock(hashtext(${`create:${ask.ipHash}`}))`, tx);
   await database.rows(sql`SELECT pg_advisory_xact_lock(hashtext(${`follow:${emailHash}`}))`, tx);
-  const [recent] = await database.rows<{ ip: number | string; voter: number | string; mails: number | string; household: number | string }>(
+  const [recent] = await database.rows<{
+    ip: number | string;
+    voter: number | string;
+    mails: number | string;
+    household: number | string;
+  }>(
     sql`SELECT
           (SELECT count(*) FROM monuments WHERE creator_ip_hash = ${ask.ipHash} AND created_at > now() - interval '5 minutes')
         + (SELECT count(*) FROM interventions WHERE creator_ip_hash = ${ask.ipHash} AND created_at > now() - interval '5 minutes')

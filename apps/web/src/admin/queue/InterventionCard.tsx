@@ -176,7 +176,8 @@ export function InterventionCard({ proposal, initiallyOpen, mapShown }: CardProp
         )}
         {!awaiting && (proposal.moderation !== 'visible' || proposal.reports.length > 0) && (
           <button type="button" className="button" disabled={restore.isPending} onClick={() => restore.mutate(ref)}>
-            {t('admin.actions.restore')}
+            {/* A visible item with reports: the reports are dismissed (issue 56), nothing is restored. */}
+            {proposal.moderation === 'visible' ? t('desk56.dismissReports') : t('admin.actions.restore')}
           </button>
         )}
       </div>

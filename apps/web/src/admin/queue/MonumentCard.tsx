@@ -90,7 +90,8 @@ export function MonumentCard({ monument, mapShown }: { monument: QueueMonument; 
         )}
         {!awaiting && (monument.moderation !== 'visible' || monument.reports.length > 0) && (
           <button type="button" className="button" disabled={busy} onClick={() => restore.mutate(ref)}>
-            {t('admin.actions.restore')}
+            {/* A visible item with reports: the reports are dismissed (issue 56), nothing is restored. */}
+            {monument.moderation === 'visible' ? t('desk56.dismissReports') : t('admin.actions.restore')}
           </button>
         )}
       </div>

@@ -7,10 +7,14 @@ export type QueueTab = 'review' | 'reports';
 const tabOf = (item: { reports: readonly unknown[]; moderation: string }): QueueTab =>
   item.reports.length > 0 || item.moderation === 'hidden' ? 'reports' : 'review';
 
+/** Hidden items first (docs/staff.md: reports took them down, staff decide first), else the server's order (a stable sort). */
+const hiddenFirst = <T extends { moderation: string }>(items: T[]): T[] =>
+  [...items].sort((a, b) => Number(b.moderation === 'hidden') - Number(a.moderation === 'hidden'));
+
 export function queueTab(queue: StaffQueue, tab: QueueTab): StaffQueue {
   return {
-    monuments: queue.monuments.filter((m) => tabOf(m) === tab),
-    interventions: queue.interventions.filter((i) => tabOf(i) === tab),
+    monuments: hiddenFirst(queue.monuments.filter((m) => tabOf(m) === tab)),
+    interventions: hiddenFirst(queue.interventions.filter((i) => tabOf(i) === tab)),
   };
 }
 
