@@ -4,7 +4,7 @@
 // A snapshot's data is validated once, when it is built, and is the same object on every read:
 // the procedures return it, and the REST façade finds its bytes and ETag by that identity.
 import { createHash } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
+import { gzip, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Db } from '../db/client.js';
@@ -47,10 +47,32 @@ export function textSnapshot(text: string): Snapshot<string> {
   return { data: text, body, etag: etagOf(body) };
 }
 
-/** The body gzipped, once per snapshot: a phone on a slow link gets about a sixth of the bytes. */
-export function gzippedBody(snap: Snapshot<unknown>): Buffer {
-  snap.gzipped ??= gzipSync(snap.body, { level: 6 });
-  return snap.gzipped;
+/** A body this large is gzipped in libuv's thread pool, not on the event loop (a country's list: 20 MB, most of a second). */
+const GZIP_OFF_LOOP_FROM = 1 << 20;
+const gzipping = new WeakMap<Snapshot<unknown>, Promise<Buffer>>();
+
+/**
+ * The body gzipped, once per snapshot: a phone on a slow link gets about a sixth of the bytes. A
+ * large body's is made off the event loop: undefined until it is there (the answer goes out plain
+ * meanwhile); `gzippedLater` waits for it.
+ */
+export function gzippedBody(snap: Snapshot<unknown>): Buffer | undefined {
+  if (snap.gzipped) return snap.gzipped;
+  if (snap.body.length < GZIP_OFF_LOOP_FROM) return (snap.gzipped = gzipSync(snap.body, { level: 6 }));
+  void gzippedLater(snap).catch(() => {});
+  return undefined;
+}
+
+export function gzippedLater(snap: Snapshot<unknown>): Promise<Buffer> {
+  if (snap.gzipped) return Promise.resolve(snap.gzipped);
+  let made = gzipping.get(snap);
+  if (!made) {
+    made = new Promise<Buffer>((resolve, reject) =>
+      gzip(snap.body, { level: 6 }, (err, out) => (err ? reject(err) : resolve((snap.gzipped = out)))),
+    );
+    gzipping.set(snap, made);
+  }
+  return made;
 }
 
 /** The snapshot whose data this is, if it is one. */

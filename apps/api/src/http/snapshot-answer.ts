@@ -37,7 +37,9 @@ export function snapshotAnswer(
   acceptEncoding: string | undefined,
   ifNoneMatch: string | undefined,
 ): SnapshotAnswer {
-  const gzip = snap.body.length >= GZIP_FROM_BYTES && acceptsGzip(acceptEncoding);
+  // A large body's gzip is made off the event loop: until it is there, the answer goes out plain.
+  const zipped = snap.body.length >= GZIP_FROM_BYTES && acceptsGzip(acceptEncoding) ? gzippedBody(snap) : undefined;
+  const gzip = zipped !== undefined;
   const etag = gzip ? `${snap.etag.slice(0, -1)}-gz"` : snap.etag;
   const until = sharedCacheUntil();
   if (ifNoneMatch === etag)
@@ -56,7 +58,7 @@ export function snapshotAnswer(
           'content-encoding': 'gzip',
           [SHARED_CACHE_HEADER]: until,
         },
-        body: gzippedBody(snap),
+        body: zipped,
       }
     : {
         status: 200,

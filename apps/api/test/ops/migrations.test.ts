@@ -1,5 +1,5 @@
 // A database made by the migrations before 0003 (today's main) upgrades: cast_votes then takes
-// the NOTIFY channel by name, and a counted vote announces itself on CHANGE_CHANNEL.
+// the NOTIFY channel by name, and a counted vote announces its proposal on CHANGE_CHANNEL.
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -96,7 +96,8 @@ describe(`migration 0003 on ${DB_KIND}`, () => {
         outcome: 'counted',
         count: 2,
       });
-      await expect.poll(() => heard).toEqual(['interventions']);
+      // Naming the proposal: every instance reads it again, not the whole list (read-cache.ts).
+      await expect.poll(() => heard).toEqual([`interventions:${p!.id}`]);
       await unlisten();
     } finally {
       await database.close();

@@ -12,7 +12,7 @@ import {
 import type { z } from 'zod';
 import { interventionIndexes, interventionPage, monumentIndexes, monumentPage, pairOf } from './finder.js';
 import { mapTile } from './map-tiles.js';
-import { snapshotOf } from '../read-cache.js';
+import { gzippedLater, snapshotOf } from '../read-cache.js';
 import type { App } from '../app.js';
 
 /** The monuments' index of the newest list, or while that is built, of the last one. */
@@ -37,6 +37,7 @@ export const mapTileOf = async (app: App, input: z.infer<typeof MapTileInput>) =
 /** Ready to answer reads without building anything on a request's way: the lists and their indexes (ops.ts /readyz). */
 export async function warmUp(app: App): Promise<void> {
   const [list, monuments] = await Promise.all([app.lists.interventions.get(), app.lists.monuments.get()]);
+  await Promise.all([gzippedLater(list), gzippedLater(monuments)]);
   const index = await monumentIndexes.exactly(monuments.data);
   await interventionIndexes.exactly(pairOf(list.data, monuments.data));
   await mapTile(index, {}, { z: 0, x: 0, y: 0 });
