@@ -161,7 +161,10 @@ test('voting: the server count, the voted list, then the local and the 403 dupli
   await expect(again.getByRole('listitem').filter({ hasText: 'Denkmal für Marianne' })).toContainText('3 Stimmen');
 });
 
-test('vote failures: server text, "Server error." without a body, network failure, 429', async ({ page, api }) => {
+test('vote failures: a refusal\'s text, "Server error." for a 5xx or without a body, network failure, 429', async ({
+  page,
+  api,
+}) => {
   const { monument, marker } = await ownMonument(api, 'Kaputt');
   await api.addIntervention(monument.id, 'Vorschlag X');
   await page.goto('/');
@@ -169,8 +172,13 @@ test('vote failures: server text, "Server error." without a body, network failur
   const vote = popup.getByRole('button', { name: 'Für „Vorschlag X“ stimmen' });
   const answers = [
     {
-      fulfil: { status: 500, contentType: 'application/json', body: '{"message":"Datenbank nicht erreichbar"}' },
-      text: 'Datenbank nicht erreichbar',
+      fulfil: { status: 400, contentType: 'application/json', body: '{"code":"INVALID_INPUT","message":"Ungültige Stimme"}' },
+      text: 'Ungültige Stimme',
+    },
+    // A server error's message is never shown (ours is a generic English sentence): api/errors.ts.
+    {
+      fulfil: { status: 500, contentType: 'application/json', body: '{"code":"INTERNAL","message":"Internal server error."}' },
+      text: 'Serverfehler.',
     },
     { fulfil: { status: 502, body: '' }, text: 'Serverfehler.' },
     { fulfil: { status: 200, contentType: 'application/json', body: '{"votes":"x"}' }, text: 'Serverfehler.' },
