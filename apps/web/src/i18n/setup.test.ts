@@ -28,8 +28,8 @@ describe('translations', () => {
     vi.unstubAllGlobals();
   });
 
-  it('name the product as the contract does, and so does the page title', () => {
-    expect([de.sharePreview.siteName, en.sharePreview.siteName]).toEqual([PRODUCT_NAME, PRODUCT_NAME]);
+  it("name the product as the city profile does ({{product}}), and the page title before the config as the contract does", () => {
+    expect([de.sharePreview.siteName, en.sharePreview.siteName]).toEqual(['{{product}}', '{{product}}']);
     const html = readFileSync(path.resolve(import.meta.dirname, '../../index.html'), 'utf8');
     expect(html.match(/<title>([^<]*)<\/title>/)?.[1]).toBe(PRODUCT_NAME);
     for (const title of html.matchAll(/title="([^"]*)"/g)) expect(title[1]).toMatch(new RegExp(`^${PRODUCT_NAME}: `));

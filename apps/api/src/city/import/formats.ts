@@ -60,9 +60,18 @@ function overpass(json: { elements: unknown[] }): Parsed {
   const acc = new Map<string, Candidate>();
   const skipped: Skip[] = [];
   const points: Candidate[] = [];
-  for (const raw of json.elements) {
-    const e = raw as { type?: string; id?: number; tags?: Record<string, string>; geometry?: { lat: number; lon: number }[]; members?: { geometry?: { lat: number; lon: number }[] }[]; lat?: number; lon?: number };
+  type LatLon = { lat: number; lon: number };
+  type Element = { type?: string; id?: number; tags?: Record<string, string>; geometry?: LatLon[]; nodes?: number[]; members?: { type?: string; ref?: number; geometry?: LatLon[] }[]; lat?: number; lon?: number };
+  const elements = json.elements as Element[];
+  // `out body; >; out skel;` gives a way its nodes by id instead of its geometry (`out geom;`).
+  const nodes = new Map(elements.filter((e) => e.type === 'node' && typeof e.lat === 'number').map((e) => [e.id, { lat: e.lat, lon: e.lon }] as const));
+  const ways = new Map(elements.filter((e) => e.type === 'way').map((e) => [e.id, e]));
+  // A clipped extract lacks the nodes outside it: the line is the part inside (two nodes at least).
+  const wayGeometry = (w: Element | undefined) => w?.geometry ?? w?.nodes?.map((id) => nodes.get(id)).filter((n): n is LatLon => n !== undefined);
+  for (const e of elements) {
     const at = `${e.type ?? 'element'} ${e.id ?? '?'}`;
+    // A node without tags is a point of a way's line, not an item.
+    if (e.type === 'node' && !e.tags) continue;
     const name = str(e.tags?.name);
     if (!name) {
       skipped.push({ at, name: null, reason: 'no name' });
@@ -76,10 +85,15 @@ function overpass(json: { elements: unknown[] }): Parsed {
       else points.push({ key: `osm:node:${e.id}`, name, category: e.tags?.historic === 'memorial' ? 'memorial' : 'other', lat: e.lat, lng: e.lon, source, at });
       continue;
     }
-    const parts = e.type === 'relation' ? (e.members ?? []).map((m) => m.geometry) : [e.geometry];
+    const parts =
+      e.type === 'relation'
+        ? (e.members ?? []).filter((m) => m.type === 'way').map((m) => m.geometry ?? wayGeometry(ways.get(m.ref)))
+        : [wayGeometry(e)];
     const lines = linesOf({ type: 'MultiLineString', coordinates: parts.map((g) => (g ?? []).map((p) => [p?.lon, p?.lat])) });
     if (!lines) skipped.push({ at, name, reason: 'bad geometry' });
-    else street(acc, name, lines, { source, validated: true, at });
+    else if (e.tags?.highway || e.tags?.type === 'street' || e.tags?.type === 'associatedStreet') street(acc, name, lines, { source, validated: true, at });
+    // A named building, square or park: a point where its outline is, not a street.
+    else points.push({ key: `osm:${at.replace(' ', ':')}`, name, category: e.tags?.historic === 'memorial' ? 'memorial' : 'other', ...pointOnLine(lines), source, at });
   }
   return { format: 'Overpass API JSON', candidates: [...acc.values(), ...points], register: [], skipped, read: json.elements.length };
 }
