@@ -25,7 +25,8 @@ type Props = {
 };
 
 export function FilterPanel({ headingId, search }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
   const filters = useFilters();
   const { shown, total, categories: known, filtered } = useMonumentCounts();
   // The home page's parameters are the filters plus the map's link; /monuments has only the filters.
@@ -35,8 +36,9 @@ export function FilterPanel({ headingId, search }: Props) {
   const categories = useMemo(() => {
     const seen = new Map<string, string>();
     for (const c of [...known, ...(filters.category ?? [])]) if (!seen.has(c.toLowerCase())) seen.set(c.toLowerCase(), c);
-    return [...seen.values()].sort((a, b) => a.localeCompare(b));
-  }, [known, filters.category]);
+    // In the order of the names the visitor reads.
+    return [...seen.values()].sort((a, b) => categoryLabel(a).localeCompare(categoryLabel(b), lang));
+  }, [known, filters.category, categoryLabel, lang]);
   const hasCategory = (c: string) => !!filters.category?.some((f) => f.toLowerCase() === c.toLowerCase());
   const validated = filters.validated === undefined ? 'all' : filters.validated ? '1' : '0';
 

@@ -1,7 +1,9 @@
 // Where a monument's facts come from: the seed's source text ("Facts: <url> (…) | Coordinates: …"),
-// one item per part, its web addresses as links. Shown as text: only http(s) addresses become links.
+// one item per part in the visitor's language, its web addresses as links. Shown as text: only
+// http(s) addresses become links.
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
+import { readSource, type SourcePart } from './readSource';
 
 const URL_IN_TEXT = /(https?:\/\/[^\s)]+)/;
 
@@ -22,23 +24,45 @@ function Linked({ text }: { text: string }) {
   );
 }
 
-/** The seed writes "Facts: …" and "Coordinates (approximate, …): …": the label in the visitor's language, the citation as written. */
-const PART = /^(Facts|Coordinates)\b([^:]*):\s*(.*)$/s;
-
-function partOf(text: string): { label: 'facts' | 'coordinates' | null; citation: string } {
-  const match = PART.exec(text);
-  if (!match) return { label: null, citation: text };
-  const [, label, qualifier = '', rest = ''] = match;
-  return { label: label === 'Facts' ? 'facts' : 'coordinates', citation: `${qualifier.trim()} ${rest}`.trim() };
+function Part({ part }: { part: SourcePart }) {
+  const { t } = useTranslation();
+  const { label, urls, mirrorOf, licences, named, metres, approximate } = part;
+  const precision =
+    label !== 'coordinates'
+      ? null
+      : metres !== null
+        ? t('sourceText.within', { metres })
+        : approximate
+          ? t('sourceText.approximate')
+          : null;
+  const notes = [mirrorOf ? t('sourceText.mirrorOf', { original: mirrorOf }) : null, ...licences].filter(Boolean);
+  const from = [...urls, ...named];
+  return (
+    <li>
+      {label ? <strong>{t(`monument.source.${label}`)} </strong> : null}
+      {precision ? `${precision}, ` : null}
+      {from.length === 0 ? (
+        t('sourceText.sameSources')
+      ) : (
+        <>
+          {label === 'coordinates' ? `${t('sourceText.from')} ` : null}
+          {from.map((item, i) => (
+            <Fragment key={item}>
+              {i > 0 ? ', ' : null}
+              {urls.includes(item) ? <Linked text={item} /> : item}
+            </Fragment>
+          ))}
+        </>
+      )}
+      {notes.length > 0 ? ` (${notes.join(', ')})` : null}
+    </li>
+  );
 }
 
+/** A monument's sources in the visitor's language: the seed's English notes are read, not shown (readSource). */
 export function Sources({ source, headingId }: { source: string | null; headingId: string }) {
   const { t } = useTranslation();
-  const parts = (source ?? '')
-    .split(' | ')
-    .map((p) => p.trim())
-    .filter(Boolean)
-    .map(partOf);
+  const parts = readSource(source);
   return (
     <section className="monument-view__section" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('monument.sources')}</h2>
@@ -46,14 +70,8 @@ export function Sources({ source, headingId }: { source: string | null; headingI
         <p>{t('monument.noSources')}</p>
       ) : (
         <ul className="monument-view__sources">
-          {parts.map(({ label, citation }) => (
-            <li key={citation}>
-              {label ? <strong>{t(`monument.source.${label}`)} </strong> : null}
-              {/* The seed's citations are written in English (they quote the pages they name). */}
-              <span lang="en">
-                <Linked text={citation} />
-              </span>
-            </li>
+          {parts.map((part, i) => (
+            <Part key={i} part={part} />
           ))}
         </ul>
       )}

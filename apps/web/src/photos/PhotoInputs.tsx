@@ -1,7 +1,7 @@
 // The photo's fields, in the popup's upload dialog and on /add: the camera or the gallery, what
 // the picture shows (alt text), an optional name for the credit, and the licence checkbox.
 import { PHOTO_RULES } from '@linz/contract/facts';
-import type { RefObject } from 'react';
+import { useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export type PhotoDraft = { alt: string; credit: string; licence: boolean };
@@ -23,13 +23,48 @@ type Props = {
   onFile?: () => void;
 };
 
+/** The chosen picture as a data: URL (the CSP allows data: images, not blob: ones). */
+function readPreview(chosen: File, done: (url: string | null) => void) {
+  const reader = new FileReader();
+  reader.onload = () => done(typeof reader.result === 'string' ? reader.result : null);
+  reader.onerror = () => done(null);
+  reader.readAsDataURL(chosen);
+}
+
 export function PhotoInputs({ id, file, draft, onChange, onFile }: Props) {
   const { t } = useTranslation();
+  // The browser's own file button speaks the browser's language ("Choose File"): ours, with the
+  // chosen file's name and a preview of it.
+  const [chosen, setChosen] = useState<{ name: string; preview: string | null } | null>(null);
   return (
     <>
       <div className="photo-form__field">
         <label htmlFor={`${id}-file`}>{t('photos.form.file')}</label>
-        <input ref={file} id={`${id}-file`} name="photo" type="file" accept={PHOTO_RULES.types.join(',')} onChange={onFile} />
+        <div className="photo-form__picker">
+          <input
+            ref={file}
+            id={`${id}-file`}
+            className="visually-hidden"
+            name="photo"
+            type="file"
+            accept={PHOTO_RULES.types.join(',')}
+            aria-describedby={`${id}-file-chosen`}
+            onChange={(e) => {
+              const picked = e.target.files?.[0];
+              setChosen(picked ? { name: picked.name, preview: null } : null);
+              if (picked?.type.startsWith('image/'))
+                readPreview(picked, (preview) => setChosen((c) => (c?.name === picked.name ? { ...c, preview } : c)));
+              onFile?.();
+            }}
+          />
+          <label htmlFor={`${id}-file`} className="button photo-form__choose" aria-hidden="true">
+            {t('languageFixes.chooseFile')}
+          </label>
+          <span id={`${id}-file-chosen`} className="photo-form__chosen">
+            {chosen ? chosen.name : t('languageFixes.noFile')}
+          </span>
+        </div>
+        {chosen?.preview ? <img className="photo-form__preview" src={chosen.preview} alt={t('languageFixes.preview')} /> : null}
       </div>
       <div className="photo-form__field">
         <label htmlFor={`${id}-alt`}>{t('photos.form.alt')}</label>

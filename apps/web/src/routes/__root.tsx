@@ -10,6 +10,7 @@ import { IntroOverlay } from '../intro/IntroOverlay';
 import { LegalLinks } from '../legal/LegalLinks';
 import { AnimatedOutlet } from '../layout/AnimatedOutlet';
 import { applyBodyClass } from '../layout/bodyClass';
+import { localiseFieldMessages } from '../layout/fieldMessages';
 import { afterLoad, afterMapDrawn } from '../layout/schedule';
 
 // The offline banner, queue and update offer, and the service worker's registration: fetched and
@@ -31,6 +32,7 @@ function RootLayout() {
   const { t } = useTranslation();
   const pathname = useLocation({ select: (l) => l.pathname });
   useEffect(() => applyBodyClass(pathname), [pathname]);
+  useEffect(() => localiseFieldMessages(t), [t]);
   const [offlineStarted, setOfflineStarted] = useState(false);
   const onMap = pathname === APP_PATHS.home;
   useEffect(() => {
