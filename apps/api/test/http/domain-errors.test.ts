@@ -159,7 +159,7 @@ describe('layers', () => {
     }
   });
 
-  it("a procedure or a handler calls nothing of the domain but its use cases (domain/*/use-cases.ts)", () => {
+  it('a procedure or a handler calls nothing of the domain but its use cases (domain/*/use-cases.ts)', () => {
     const src = path.join(import.meta.dirname, '../../src');
     // What transports are made of, not a request's work: refusals, snapshots' bytes and ETags,
     // escaping a visitor's text for HTML, the connection's keyed hashes (the Actor's), the Actor.
@@ -176,7 +176,10 @@ describe('layers', () => {
         for (const m of text.matchAll(/import\s+(type\s+)?\{([^}]*)\}\s+from\s+'((?:\.\.\/)+domain\/[^']+)'/g)) {
           const [, onlyTypes, names = '', from = ''] = m;
           if (onlyTypes || from.endsWith('/use-cases.js') || parts.some((p) => from.endsWith(`domain/${p}`))) continue;
-          const values = names.split(',').map((n) => n.trim()).filter((n) => n && !n.startsWith('type '));
+          const values = names
+            .split(',')
+            .map((n) => n.trim())
+            .filter((n) => n && !n.startsWith('type '));
           for (const value of values.map((n) => n.split(/\s+as\s+/).at(-1) ?? n)) {
             if (new RegExp(`(?<![\\w.])${value}\\s*\\(`).test(text)) calls.push(`${file} calls ${value} of ${from}`);
           }
