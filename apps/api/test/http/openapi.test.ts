@@ -238,6 +238,14 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
     await check(post(r.accessibilityFeedback.path, { message: ' ' }), 400);
     await writeErrors('POST', r.accessibilityFeedback.path);
 
+    // "Wo ist das?" (issue 54): the list, a suggestion (201), a place outside (400), an unknown item (404).
+    await check({ url: r.unplaced.path }, 200);
+    const suggestAt = pathOf(r.suggestPlace.path, { monumentId: 'mon-achleitnerstrasse' });
+    await check(post(suggestAt, { lat: 48.2105, lng: 14.3312 }, me), 201);
+    await check(post(suggestAt, { lat: 47.07, lng: 15.44 }, me), 400);
+    await check(post(pathOf(r.suggestPlace.path, { monumentId: 'mon-nowhere' }), { lat: 48.3, lng: 14.29 }, me), 404);
+    await writeErrors('POST', suggestAt);
+
     // Following: by e-mail (the mail goes to a file here; its tokens are derived as the
     // mail derives them), in this browser, and "mine".
     const followAt = pathOf(r.follow.path, { interventionId: proposal });
@@ -271,10 +279,18 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
     await check({ url: r.mine.path, headers: me }, 200);
 
     // Staff: every route refuses a missing or wrong token.
-    for (const name of ['staffQueue', 'staffAudit', 'staffAuditCsv', 'staffOutbox', 'staffAccessibilityFeedback'] as const) {
+    for (const name of [
+      'staffQueue',
+      'staffAudit',
+      'staffAuditCsv',
+      'staffOutbox',
+      'staffAccessibilityFeedback',
+      'staffPlaces',
+    ] as const) {
       await check({ url: r[name].path }, 401);
       await check({ url: r[name].path, headers: bearer('not-a-token') }, 401);
     }
+    await check({ url: r.staffPlaces.path, headers: staff }, 200);
     const feedback = await check({ url: r.staffAccessibilityFeedback.path, headers: staff }, 200);
     expect(feedback.body).toContain('Kontrast zu schwach');
     const queue = await check({ url: r.staffQueue.path, headers: staff }, 200);

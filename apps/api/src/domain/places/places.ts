@@ -82,7 +82,8 @@ export async function suggestPlace(
       RETURNING id`,
     tx,
   );
-  return { id: Number(row!.id), underReview: true };
+  if (!row) throw new Conflict('The suggestion could not be stored; please try again.');
+  return { id: Number(row.id), underReview: true };
 }
 
 type SuggestionRow = {
@@ -121,10 +122,12 @@ export async function staffPlaces(database: Database): Promise<StaffPlaces> {
   const items =
     ids.length === 0
       ? []
-      : await database.rows<ItemRow>(sql`${itemSelect} WHERE m.id IN (${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )})`);
+      : await database.rows<ItemRow>(
+          sql`${itemSelect} WHERE m.id IN (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+        );
   const out: StaffPlaceItem[] = items.map((r) => {
     const own = suggestions.filter((s) => s.monument_id === r.id);
     // Networks as letters within the item: staff see which agree, never a hash.
@@ -152,7 +155,13 @@ export async function staffPlaces(database: Database): Promise<StaffPlaces> {
     ORDER BY (m.placement->>'weak')::boolean DESC, m.name`);
   return {
     items: out,
-    points: points.map((p) => ({ id: p.id, name: p.name, lat: Number(p.lat), lng: Number(p.lng), placement: jsonOf(p.placement)! })),
+    points: points.map((p) => ({
+      id: p.id,
+      name: p.name,
+      lat: Number(p.lat),
+      lng: Number(p.lng),
+      placement: jsonOf(p.placement) ?? { by: 'sources' as const, weak: false },
+    })),
   };
 }
 
@@ -177,7 +186,8 @@ export async function confirmPlace(
       sql`SELECT id FROM place_suggestions WHERE monument_id = ${input.monumentId} AND decision = 'open' FOR UPDATE`,
       tx,
     );
-    if (!open.some((s) => Number(s.id) === input.suggestionId)) throw new NotFound('No open suggestion of this item has this id.');
+    if (!open.some((s) => Number(s.id) === input.suggestionId))
+      throw new NotFound('No open suggestion of this item has this id.');
     const placement: Placement = {
       by: 'citizens',
       weak: false,

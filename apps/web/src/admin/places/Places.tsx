@@ -24,7 +24,8 @@ function Item({ entry }: { entry: StaffPlaceItem }) {
   const id = useId();
   const { item, suggestions, agreement } = entry;
   const [chosen, setChosen] = useState(suggestions[0]?.id ?? 0);
-  const start = agreement.lat !== null && agreement.lng !== null ? { lat: agreement.lat, lng: agreement.lng } : suggestions[0]!;
+  const first = suggestions[0] ?? { lat: 0, lng: 0 };
+  const start = agreement.lat !== null && agreement.lng !== null ? { lat: agreement.lat, lng: agreement.lng } : first;
   const [pin, setPin] = useState({ lat: start.lat, lng: start.lng });
   const move = useCallback((p: { lat: number; lng: number }) => setPin(p), []);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.staff.places.pathKey() });
