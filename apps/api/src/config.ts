@@ -493,7 +493,9 @@ function refusePlaceholders(
       ...address,
       ...(fields.length > 0 ? [`SITE_PROFILE ${profileFile}:`, ...fields.map((f) => `  ${f}`)] : []),
       ...(cityFields.length > 0 ? [`CITY ${city.folder}/city.json:`, ...cityFields.map((f) => `  ${f}`)] : []),
-      ...(mayor ? [`MAYOR_EMAIL: ${mayor}; set the mayor's office's address (the city profile's mayorEmail, or MAYOR_EMAIL)`] : []),
+      ...(mayor
+        ? [`MAYOR_EMAIL: ${mayor}; set the mayor's office's address (the city profile's mayorEmail, or MAYOR_EMAIL)`]
+        : []),
       'What a city fills in before going live: docs/operations.md#going-live',
     ],
     `Invalid configuration: ${why}, but these are missing or placeholders:`,

@@ -250,7 +250,10 @@ export const PAGES: PageCase[] = [
     path: '/where-is-it',
     noWcag: true,
     open: async (page) => {
-      await page.getByRole('button', { name: /^(Ort für|Suggest a place for)/ }).first().click();
+      await page
+        .getByRole('button', { name: /^(Ort für|Suggest a place for)/ })
+        .first()
+        .click();
       await expect(page.locator('.place-picker')).toBeVisible();
     },
   },

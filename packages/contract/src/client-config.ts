@@ -32,7 +32,9 @@ export const ClientConfig = z.object({
     /** Whose data the map shows (the about page's credits). */
     sources: z.array(z.object({ name: z.string(), url: z.string(), licence: z.string() })),
     /** The street register's source (the dashboard's street figures), if the city has one. */
-    streetSource: z.object({ name: z.string(), url: z.string(), licence: z.string(), licenceUrl: z.string().optional() }).nullable(),
+    streetSource: z
+      .object({ name: z.string(), url: z.string(), licence: z.string(), licenceUrl: z.string().optional() })
+      .nullable(),
   }),
   /** What the mayor's threshold counts here (THRESHOLD_COUNTS): the popup's progress follows it. */
   thresholdCounts: z.enum(THRESHOLD_COUNTS),

@@ -7,7 +7,6 @@ import { EmailAddress, MailLang } from './follow.js';
 import { MonumentId, Namesake, Placement } from './monument.js';
 import { paragraphText } from './text.js';
 
-
 /** A commemoration without a place, with what is known of it. */
 export const UnplacedItem = z.object({
   id: z.string(),

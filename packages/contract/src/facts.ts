@@ -204,7 +204,9 @@ export const insideArea = (area: CityArea, lat: number, lng: number): boolean =>
   lat <= area.north &&
   lng >= area.west &&
   lng <= area.east &&
-  area.polygons.some(([outer, ...holes]) => outer !== undefined && inRing(outer, lat, lng) && !holes.some((h) => inRing(h, lat, lng)));
+  area.polygons.some(
+    ([outer, ...holes]) => outer !== undefined && inRing(outer, lat, lng) && !holes.some((h) => inRing(h, lat, lng)),
+  );
 
 /** The area of a boundary's polygons: the polygons and their bounding box. */
 export function areaOf(polygons: Ring[][]): CityArea {

@@ -10,7 +10,8 @@ import { boundaryPolygons, CITIES_DIR, type CityFile } from './profile.js';
 const SITE_TEMPLATE = path.join(CITIES_DIR, '_template', 'site.json');
 
 export function initCity(folder: string, name: string, boundaryFile: string): string[] {
-  if (existsSync(path.join(folder, 'city.json'))) throw new Error(`${folder} already holds a city profile (city.json); nothing was written.`);
+  if (existsSync(path.join(folder, 'city.json')))
+    throw new Error(`${folder} already holds a city profile (city.json); nothing was written.`);
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(boundaryFile, 'utf8'));
@@ -19,7 +20,10 @@ export function initCity(folder: string, name: string, boundaryFile: string): st
   }
   const shape = boundaryPolygons(raw);
   if ('problems' in shape) throw new Error(`--boundary ${boundaryFile}: ${shape.problems.join('; ')}; nothing was written.`);
-  const slug = fold(name).replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'city';
+  const slug =
+    fold(name)
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'city';
   const city: CityFile = {
     example: true,
     name: { de: name, en: name },
@@ -34,7 +38,9 @@ export function initCity(folder: string, name: string, boundaryFile: string): st
     openData: { publisher: name, licence: 'CC BY 4.0' },
   };
   // The template's words with the new city's name: every address and number in it is a placeholder.
-  const written = readFileSync(SITE_TEMPLATE, 'utf8').replaceAll('{{city}}', JSON.stringify(name).slice(1, -1)).replaceAll('{{slug}}', slug);
+  const written = readFileSync(SITE_TEMPLATE, 'utf8')
+    .replaceAll('{{city}}', JSON.stringify(name).slice(1, -1))
+    .replaceAll('{{slug}}', slug);
   mkdirSync(folder, { recursive: true });
   copyFileSync(boundaryFile, path.join(folder, 'boundary.geojson'));
   writeFileSync(path.join(folder, 'site.json'), written);

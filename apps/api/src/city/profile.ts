@@ -40,7 +40,9 @@ export const CityFile = z.strictObject({
   /** A GeoJSON file: a Polygon or MultiPolygon (a Feature or FeatureCollection of them). */
   boundary: FileName,
   /** Where the map opens; the boundary's centre at zoom 13 when left out. */
-  view: z.object({ lat: z.number().min(-85).max(85), lng: z.number().min(-180).max(180), zoom: z.number().int().min(3).max(19) }).optional(),
+  view: z
+    .object({ lat: z.number().min(-85).max(85), lng: z.number().min(-180).max(180), zoom: z.number().int().min(3).max(19) })
+    .optional(),
   timeZone: z.string().refine(validTimeZone, { message: 'an IANA time zone, e.g. Europe/Vienna' }),
   /** Votes that send a proposal to the mayor's office. */
   voteThreshold: z.number().int().min(2).max(10_000),
@@ -62,10 +64,20 @@ export const CityFile = z.strictObject({
     })
     .default({}),
   /** Whose data the map and figures use: the dashboard's and the exports' credit, as their licences ask. */
-  sources: z.array(z.object({ name: z.string().min(1), url: z.string().regex(/^https?:\/\/\S+$/), licence: z.string().min(1) })).default([]),
+  sources: z
+    .array(z.object({ name: z.string().min(1), url: z.string().regex(/^https?:\/\/\S+$/), licence: z.string().min(1) }))
+    .default([]),
   /** The street-name register's source (the dashboard's street figures credit it). */
   streetRegisterSource: z
-    .object({ name: z.string().min(1), url: z.string().regex(/^https?:\/\/\S+$/), licence: z.string().min(1), licenceUrl: z.string().regex(/^https?:\/\/\S+$/).optional() })
+    .object({
+      name: z.string().min(1),
+      url: z.string().regex(/^https?:\/\/\S+$/),
+      licence: z.string().min(1),
+      licenceUrl: z
+        .string()
+        .regex(/^https?:\/\/\S+$/)
+        .optional(),
+    })
     .optional(),
   /** Who publishes the exports (feeds, Open311 agency, DCAT catalogue) and under which licence. */
   openData: z.object({ publisher: z.string().min(1), licence: z.string().min(1) }),
@@ -112,9 +124,12 @@ export function boundaryPolygons(raw: unknown): { polygons: Ring[][] } | { probl
   const parsed = Boundary.safeParse(raw);
   if (!parsed.success) return { problems: parsed.error.issues.map((i) => `${i.path.join('.') || '(file)'}: ${i.message}`) };
   const b = parsed.data;
-  const geometries = b.type === 'FeatureCollection' ? b.features.map((f) => f.geometry) : b.type === 'Feature' ? [b.geometry] : [b];
+  const geometries =
+    b.type === 'FeatureCollection' ? b.features.map((f) => f.geometry) : b.type === 'Feature' ? [b.geometry] : [b];
   return {
-    polygons: geometries.flatMap((g) => (g.type === 'Polygon' ? [g.coordinates.map(ring)] : g.coordinates.map((p) => p.map(ring)))),
+    polygons: geometries.flatMap((g) =>
+      g.type === 'Polygon' ? [g.coordinates.map(ring)] : g.coordinates.map((p) => p.map(ring)),
+    ),
   };
 }
 

@@ -38,7 +38,8 @@ function commandOf(args: string[]): Command | null {
 }
 
 /** Progress of a large import on standard error (the report goes to standard output). */
-const progress = (done: number, total: number) => process.stderr.write(`\rimporting: ${done} of ${total}${done === total ? '\n' : ''}`);
+const progress = (done: number, total: number) =>
+  process.stderr.write(`\rimporting: ${done} of ${total}${done === total ? '\n' : ''}`);
 
 async function run(cmd: Command): Promise<Result> {
   if (cmd.command === 'init') return { command: 'init', files: initCity(cmd.folder, cmd.name, cmd.boundary) };

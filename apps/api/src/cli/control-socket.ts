@@ -6,7 +6,7 @@ import { chmodSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import type { Database } from '../db/client.js';
-import { parseBackupCommand, runBackupCommand, type BackupCommand, type BackupResult } from './backup-commands.js';
+import { parseBackupCommand, runBackupCommand, type BackupCommand } from './backup-commands.js';
 import { parseImportCommand, runImportCommand, type ImportCommand } from './city-commands.js';
 import { parseCommand, runStaffCommand, type StaffCommand, type StaffResult } from './commands.js';
 import type { CityArea } from '@linz/contract';
@@ -67,7 +67,10 @@ export async function startControlSocket(dataDir: string, database: Database, ar
 }
 
 /** Sends one command to a running server; null when no server answers on the socket. */
-export function sendToServer<R = StaffResult>(dataDir: string, cmd: StaffCommand | BackupCommand | ImportCommand): Promise<R | null> {
+export function sendToServer<R = StaffResult>(
+  dataDir: string,
+  cmd: StaffCommand | BackupCommand | ImportCommand,
+): Promise<R | null> {
   return new Promise((resolve) => {
     const conn = net.connect(socketPath(dataDir));
     let buffer = '';

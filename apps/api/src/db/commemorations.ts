@@ -12,7 +12,6 @@ import { streetRows } from './streets.js';
 
 export type CommemorationRow = typeof monuments.$inferInsert & { seedKey: string; namesake: Namesake | null };
 
-
 type ArtRow = {
   id: string;
   name: string;
@@ -68,14 +67,20 @@ export function streetCommemorations(slugId: SlugId, city: City): CommemorationR
   const pointsCsv = city.seed.streetPoints ? readFileSync(city.seed.streetPoints, 'utf8') : '';
   const register = city.streetRegisterSource;
   const sexById = new Map(streetRows(city, csv).map((s) => [s.id, s.sex]));
-  const points = new Map(csvObjects(pointsCsv).filter((p) => p.lat && p.lng).map((p) => [p.register_id, p]));
+  const points = new Map(
+    csvObjects(pointsCsv)
+      .filter((p) => p.lat && p.lng)
+      .map((p) => [p.register_id, p]),
+  );
   return csvObjects(csv)
     .filter(namedAfterPerson)
     .map((record) => {
       const r = (column: string) => (record[column] ?? '').trim();
       const point = points.get(r('id'));
       const p = (column: string) => (point?.[column] ?? '').trim();
-      const credit = register ? `${register.name} (${r('detail_url') || r('id')}), ${register.licence}` : r('detail_url') || r('id');
+      const credit = register
+        ? `${register.name} (${r('detail_url') || r('id')}), ${register.licence}`
+        : r('detail_url') || r('id');
       return {
         id: slugId(r('name')),
         seedKey: `register:${r('id')}`,

@@ -35,8 +35,7 @@ const moderationReason = () => ({
 
 /** A line as GeoJSON has it: [longitude, latitude] positions. */
 export type LineGeometry =
-  | { type: 'LineString'; coordinates: [number, number][] }
-  | { type: 'MultiLineString'; coordinates: [number, number][][] };
+  { type: 'LineString'; coordinates: [number, number][] } | { type: 'MultiLineString'; coordinates: [number, number][][] };
 
 export const monuments = pgTable(
   'monuments',

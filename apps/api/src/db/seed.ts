@@ -134,11 +134,15 @@ export async function seedCommemorations(database: Database, city: City): Promis
           .set({ seedKey: row.seedKey, namesake: row.namesake })
           .where(sql`${monuments.id} = ${row.id} AND ${monuments.seedKey} IS NULL`);
       } else if (same) {
-        if (same.seed_key !== row.seedKey) fresh.push({ ...row, id: `${row.id}-${row.seedKey.replace(/^[\w-]+:(strasse_)?/, '')}` });
+        if (same.seed_key !== row.seedKey)
+          fresh.push({ ...row, id: `${row.id}-${row.seedKey.replace(/^[\w-]+:(strasse_)?/, '')}` });
       } else fresh.push(row);
     }
     for (let i = 0; i < fresh.length; i += 200) {
-      await tx.insert(monuments).values(fresh.slice(i, i + 200)).onConflictDoNothing();
+      await tx
+        .insert(monuments)
+        .values(fresh.slice(i, i + 200))
+        .onConflictDoNothing();
     }
     return fresh.length;
   });

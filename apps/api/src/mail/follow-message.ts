@@ -48,7 +48,12 @@ const mail = (words: { subject: string; lines: string[] }, values: Values, reaso
   reason,
 });
 
-function texts(m: FollowerMail, lang: MailLang, links: { proposal: string; confirm: string; into: string }, s: MailSettings): Texts {
+function texts(
+  m: FollowerMail,
+  lang: MailLang,
+  links: { proposal: string; confirm: string; into: string },
+  s: MailSettings,
+): Texts {
   const words = MAIL_TEXTS[lang].follow;
   const proposal = oneLine(m.kind === 'merged' ? str(m.payload.fromName, m.intervention.name) : m.intervention.name);
   const p = m.payload;

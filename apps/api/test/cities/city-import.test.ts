@@ -21,7 +21,7 @@ const file = (name: string, text: string | Buffer) => {
   return f;
 };
 
-let apps: Awaited<ReturnType<typeof testApp>>[] = [];
+const apps: Awaited<ReturnType<typeof testApp>>[] = [];
 afterEach(async () => {
   for (const a of apps.splice(0)) await a.close();
 });
@@ -38,7 +38,12 @@ describe(`pnpm city import on ${DB_KIND}`, () => {
     const t = await auwinkel();
     const area = t.config.city.area;
     const dry = await importFile(t.database, FIXTURE('overpass.json'), area, { dryRun: true });
-    expect(dry).toMatchObject({ format: 'Overpass API JSON', dryRun: true, read: 38, items: { new: 34, updated: 0, unchanged: 0 } });
+    expect(dry).toMatchObject({
+      format: 'Overpass API JSON',
+      dryRun: true,
+      read: 38,
+      items: { new: 34, updated: 0, unchanged: 0 },
+    });
     expect(await count(t)).toBe(0);
     const first = await importFile(t.database, FIXTURE('overpass.json'), area);
     expect(first.items).toEqual({ new: 34, updated: 0, unchanged: 0 });
@@ -49,9 +54,12 @@ describe(`pnpm city import on ${DB_KIND}`, () => {
     ]);
     expect(reportLines(first)).toContain('skipped: 3 (no name: 1, bad geometry: 1, outside the boundary: 1)');
     // Two ways of one name are one street: a MultiLineString, its marker on the longer line.
-    const [suttner] = await t.database.rows<{ category: string; geometry: { type: string; coordinates: number[][][] }; lat: number; lng: number }>(
-      sql`SELECT category, geometry, lat, lng FROM monuments WHERE name = 'Bertha-von-Suttner-Straße'`,
-    );
+    const [suttner] = await t.database.rows<{
+      category: string;
+      geometry: { type: string; coordinates: number[][][] };
+      lat: number;
+      lng: number;
+    }>(sql`SELECT category, geometry, lat, lng FROM monuments WHERE name = 'Bertha-von-Suttner-Straße'`);
     expect(suttner?.category).toBe('street');
     expect(suttner?.geometry.type).toBe('MultiLineString');
     const line = suttner!.geometry.coordinates[0]!;
@@ -63,7 +71,9 @@ describe(`pnpm city import on ${DB_KIND}`, () => {
     // The gender CSV gives the streets' namesakes' sex (F, M, and "-": none); a second time it changes nothing.
     expect((await importFile(t.database, FIXTURE('gender.csv'), area)).items).toEqual({ new: 0, updated: 34, unchanged: 0 });
     expect((await importFile(t.database, FIXTURE('gender.csv'), area)).items).toEqual({ new: 0, updated: 0, unchanged: 34 });
-    const sexes = await t.database.rows<{ sex: string; n: number }>(sql`SELECT sex, count(*)::int AS n FROM monuments GROUP BY 1 ORDER BY 1`);
+    const sexes = await t.database.rows<{ sex: string; n: number }>(
+      sql`SELECT sex, count(*)::int AS n FROM monuments GROUP BY 1 ORDER BY 1`,
+    );
     expect(sexes.map((r) => [r.sex, Number(r.n)])).toEqual([
       ['female', 8],
       ['male', 16],
@@ -77,23 +87,40 @@ describe(`pnpm city import on ${DB_KIND}`, () => {
     await importFile(t.database, FIXTURE('overpass.json'), area);
     const token = await newStaff(t.database);
     const [mozart] = await t.database.rows<{ id: string }>(sql`SELECT id FROM monuments WHERE name = 'Mozartstraße'`);
-    const fix = await t.app.inject(trpcPost('staff.monuments.update', { monumentId: mozart!.id, patch: { name: 'Wolfgang-Amadeus-Mozart-Straße', geoLocX: 47.905, geoLocY: 15.005 } }, bearer(token)));
+    const fix = await t.app.inject(
+      trpcPost(
+        'staff.monuments.update',
+        { monumentId: mozart!.id, patch: { name: 'Wolfgang-Amadeus-Mozart-Straße', geoLocX: 47.905, geoLocY: 15.005 } },
+        bearer(token),
+      ),
+    );
     expect(fix.statusCode, fix.body).toBe(200);
-    const added = await t.app.inject({ method: 'POST', url: routes.addMonument.path, headers: json, payload: { name: 'Gedenkstein am Anger', geoLocX: 47.915, geoLocY: 15.03 } });
+    const added = await t.app.inject({
+      method: 'POST',
+      url: routes.addMonument.path,
+      headers: json,
+      payload: { name: 'Gedenkstein am Anger', geoLocX: 47.915, geoLocY: 15.03 },
+    });
     expect(added.statusCode, added.body).toBe(201);
     // The next month's extract: every street moved a little, one street gone.
-    const osm = JSON.parse(readFileSync(FIXTURE('overpass.json'), 'utf8')) as { elements: { tags?: { name?: string }; geometry?: { lat: number; lon: number }[] }[] };
+    const osm = JSON.parse(readFileSync(FIXTURE('overpass.json'), 'utf8')) as {
+      elements: { tags?: { name?: string }; geometry?: { lat: number; lon: number }[] }[];
+    };
     for (const e of osm.elements) for (const p of e.geometry ?? []) p.lat = Math.round((p.lat + 0.0001) * 1e6) / 1e6;
     osm.elements = osm.elements.filter((e) => e.tags?.name !== 'Haydnweg');
     const report = await importFile(t.database, file('next.json', JSON.stringify(osm)), area);
     // Found again by its key, the corrected street is refreshed only where staff left it (its line).
     expect(report.items).toEqual({ new: 0, updated: 33, unchanged: 0 });
-    const rows = await t.database.rows<{ name: string; lat: number; lng: number }>(sql`SELECT name, lat, lng FROM monuments WHERE id = ${mozart!.id}`);
+    const rows = await t.database.rows<{ name: string; lat: number; lng: number }>(
+      sql`SELECT name, lat, lng FROM monuments WHERE id = ${mozart!.id}`,
+    );
     // Staff's name and place stay; the street gone from the extract and the citizen's monument stay.
     expect(rows[0]).toMatchObject({ name: 'Wolfgang-Amadeus-Mozart-Straße' });
     expect([Number(rows[0]!.lat), Number(rows[0]!.lng)]).toEqual([47.905, 15.005]);
     expect(await count(t)).toBe(34 + 1);
-    expect((await t.database.rows(sql`SELECT 1 FROM monuments WHERE name IN ('Haydnweg', 'Gedenkstein am Anger')`)).length).toBe(2);
+    expect((await t.database.rows(sql`SELECT 1 FROM monuments WHERE name IN ('Haydnweg', 'Gedenkstein am Anger')`)).length).toBe(
+      2,
+    );
   });
 
   it('refuses bad files with a clear message and changes nothing', async () => {
@@ -110,7 +137,10 @@ describe(`pnpm city import on ${DB_KIND}`, () => {
       [file('truncated.json', text.slice(0, text.length / 2)), /truncated or damaged/],
       [file('latin1.csv', Buffer.from('name,source,gender,wikidata,type\nStra\xdfe,-,F,,\n', 'latin1')), /not UTF-8/],
       [huge, /200 MB; the limit is 100 MB/],
-      [file('formula.csv', 'name,source,gender,wikidata,type\n"=HYPERLINK(""http://x"")",-,F,,\n'), /line 2, column name: .* formula/],
+      [
+        file('formula.csv', 'name,source,gender,wikidata,type\n"=HYPERLINK(""http://x"")",-,F,,\n'),
+        /line 2, column name: .* formula/,
+      ],
       [file('cut.csv', 'name,source,gender,wikidata,type\n"Unfinished,-,F\n'), /truncated or damaged/],
       [file('other.csv', 'a,b\n1,2\n'), /Unknown format/],
       [file('other.json', '{"hello":1}'), /Unknown format/],
@@ -130,7 +160,10 @@ describe(`pnpm city import on ${DB_KIND}`, () => {
     await importFile(t.database, FIXTURE('gender.csv'), t.config.city.area);
     const csv = (await t.app.inject({ url: routes.monumentsCsv.path })).body;
     const geojson = (await t.app.inject({ url: routes.monumentsGeojson.path })).body;
-    for (const [name, exported] of [['export.csv', csv], ['export.geojson', geojson]] as const) {
+    for (const [name, exported] of [
+      ['export.csv', csv],
+      ['export.geojson', geojson],
+    ] as const) {
       const empty = await auwinkel();
       const report = await importFile(empty.database, file(name, exported), empty.config.city.area);
       expect(report.items.new, name).toBe(34);
@@ -145,9 +178,45 @@ describe(`pnpm city import on ${DB_KIND}`, () => {
     const ways = {
       type: 'FeatureCollection',
       features: [
-        { type: 'Feature', properties: { name: 'Käthe-Leichter-Gasse', wikidata: 'Q86737', gender: 'F' }, geometry: { type: 'LineString', coordinates: [[15.01, 47.91], [15.012, 47.911]] } },
-        { type: 'Feature', properties: { name: 'Adalbert-Stifter-Ring', wikidata: 'Q78488', gender: 'M' }, geometry: { type: 'MultiLineString', coordinates: [[[15.02, 47.92], [15.021, 47.921]], [[15.021, 47.921], [15.023, 47.921]]] } },
-        { type: 'Feature', properties: { gender: 'M' }, geometry: { type: 'LineString', coordinates: [[15.02, 47.92], [15.021, 47.921]] } },
+        {
+          type: 'Feature',
+          properties: { name: 'Käthe-Leichter-Gasse', wikidata: 'Q86737', gender: 'F' },
+          geometry: {
+            type: 'LineString',
+            coordinates: [
+              [15.01, 47.91],
+              [15.012, 47.911],
+            ],
+          },
+        },
+        {
+          type: 'Feature',
+          properties: { name: 'Adalbert-Stifter-Ring', wikidata: 'Q78488', gender: 'M' },
+          geometry: {
+            type: 'MultiLineString',
+            coordinates: [
+              [
+                [15.02, 47.92],
+                [15.021, 47.921],
+              ],
+              [
+                [15.021, 47.921],
+                [15.023, 47.921],
+              ],
+            ],
+          },
+        },
+        {
+          type: 'Feature',
+          properties: { gender: 'M' },
+          geometry: {
+            type: 'LineString',
+            coordinates: [
+              [15.02, 47.92],
+              [15.021, 47.921],
+            ],
+          },
+        },
       ],
     };
     const esn = await importFile(t.database, file('ways.geojson', JSON.stringify(ways)), area);
@@ -162,15 +231,31 @@ describe(`pnpm city import on ${DB_KIND}`, () => {
     });
     const sparql = {
       head: { vars: ['item', 'itemLabel', 'coordinate', 'sex', 'namedAfter'] },
-      results: { bindings: [binding('Q1', 'Suttner-Denkmal', 'Point(15.03 47.915)', 'Q6581072'), binding('Q2', 'Fernes Denkmal', 'Point(16.37 48.2)', 'Q6581097')] },
+      results: {
+        bindings: [
+          binding('Q1', 'Suttner-Denkmal', 'Point(15.03 47.915)', 'Q6581072'),
+          binding('Q2', 'Fernes Denkmal', 'Point(16.37 48.2)', 'Q6581097'),
+        ],
+      },
     };
     const wd = await importFile(t.database, file('query.json', JSON.stringify(sparql)), area);
-    expect(wd).toMatchObject({ format: 'Wikidata SPARQL JSON', items: { new: 1 }, skipped: [{ name: 'Fernes Denkmal', reason: 'outside the boundary' }] });
-    const [suttner] = await t.database.rows<{ sex: string; source: string }>(sql`SELECT sex, source FROM monuments WHERE name = 'Suttner-Denkmal'`);
+    expect(wd).toMatchObject({
+      format: 'Wikidata SPARQL JSON',
+      items: { new: 1 },
+      skipped: [{ name: 'Fernes Denkmal', reason: 'outside the boundary' }],
+    });
+    const [suttner] = await t.database.rows<{ sex: string; source: string }>(
+      sql`SELECT sex, source FROM monuments WHERE name = 'Suttner-Denkmal'`,
+    );
     expect(suttner).toEqual({ sex: 'female', source: 'Wikidata (CC0), Q1; named after Q46500' });
-    const register = 'id,name,katastralgemeinde,person_name,person_geschlecht,person_wikidata_id\nstrasse_1,Mozartstraße,Auwinkel,Wolfgang Amadeus Mozart,male,Q254\nstrasse_2,Am Anger,Auwinkel,,,\n';
+    const register =
+      'id,name,katastralgemeinde,person_name,person_geschlecht,person_wikidata_id\nstrasse_1,Mozartstraße,Auwinkel,Wolfgang Amadeus Mozart,male,Q254\nstrasse_2,Am Anger,Auwinkel,,,\n';
     const reg = await importFile(t.database, file('register.csv', register), area);
     expect(reg.register).toEqual({ new: 2, updated: 0, unchanged: 0 });
-    expect((await importFile(t.database, file('register.csv', register), area)).register).toEqual({ new: 0, updated: 0, unchanged: 2 });
+    expect((await importFile(t.database, file('register.csv', register), area)).register).toEqual({
+      new: 0,
+      updated: 0,
+      unchanged: 2,
+    });
   });
 });

@@ -32,7 +32,11 @@ describe(`a second city (Auwinkel) on ${DB_KIND}`, () => {
     expect((await importFile(database, path.join(CITY, 'gender.csv'), area)).items.updated).toBe(34);
 
     const config = ClientConfig.parse(JSON.parse((await app.inject({ url: routes.clientConfig.path })).body));
-    expect(config.city).toMatchObject({ name: { de: 'Auwinkel', en: 'Auwinkel' }, productName: 'Denk·Mal Auwinkel', voteThreshold: 3 });
+    expect(config.city).toMatchObject({
+      name: { de: 'Auwinkel', en: 'Auwinkel' },
+      productName: 'Denk·Mal Auwinkel',
+      voteThreshold: 3,
+    });
     // No view in its profile: derived from the boundary, inside its L (the box's centre is on its edge).
     expect(insideArea(config.cityArea, config.city.view.lat, config.city.view.lng)).toBe(true);
 
@@ -42,9 +46,17 @@ describe(`a second city (Auwinkel) on ${DB_KIND}`, () => {
     expect(stats.monuments.byCategory.street).toMatchObject({ female: 8, male: 16, none: 10 });
 
     const add = (geoLocX: number, geoLocY: number) =>
-      app.inject({ method: 'POST', url: routes.addMonument.path, headers: json, payload: { name: 'Neuer Gedenkstein', geoLocX, geoLocY } });
+      app.inject({
+        method: 'POST',
+        url: routes.addMonument.path,
+        headers: json,
+        payload: { name: 'Neuer Gedenkstein', geoLocX, geoLocY },
+      });
     // Inside its box, outside its L; and in Linz.
-    for (const [lat, lng] of [[47.95, 15.08], [48.3059, 14.2862]] as const) {
+    for (const [lat, lng] of [
+      [47.95, 15.08],
+      [48.3059, 14.2862],
+    ] as const) {
       const refused = await add(lat, lng);
       expect(refused.statusCode).toBe(400);
       expect(JSON.parse(refused.body)).toMatchObject({ code: 'OUTSIDE_AREA' });
@@ -52,7 +64,12 @@ describe(`a second city (Auwinkel) on ${DB_KIND}`, () => {
 
     // Its threshold (3 votes) sends the mayor's mail to its own mayor, named for it.
     const [street] = await database.rows<{ id: string }>(sql`SELECT id FROM monuments WHERE name = 'Marie-Curie-Gasse'`);
-    const proposal = await app.inject({ method: 'POST', url: `/api/interventions/${street!.id}`, headers: json, payload: { name: 'Eine Tafel für Marie Curie' } });
+    const proposal = await app.inject({
+      method: 'POST',
+      url: `/api/interventions/${street!.id}`,
+      headers: json,
+      payload: { name: 'Eine Tafel für Marie Curie' },
+    });
     const { id } = JSON.parse(proposal.body) as { id: number };
     for (let v = 0; v < 3; v++) {
       const vote = await app.inject({

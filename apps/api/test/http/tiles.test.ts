@@ -256,7 +256,12 @@ describe('tiles from our own address', () => {
       staffOidc: false,
       thresholdCounts: 'votes',
       cityArea: linzArea(),
-      city: { name: { de: 'Linz', en: 'Linz' }, productName: 'Denk·Mal Linz', view: { lat: 48.3064, lng: 14.2861, zoom: 14 }, voteThreshold: 10 },
+      city: {
+        name: { de: 'Linz', en: 'Linz' },
+        productName: 'Denk·Mal Linz',
+        view: { lat: 48.3064, lng: 14.2861, zoom: 14 },
+        voteThreshold: 10,
+      },
     });
     // The pages' CSP allows images from our own origin only.
     const csp = String((await t.app.inject({ url: '/about' })).headers['content-security-policy']);

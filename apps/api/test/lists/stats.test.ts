@@ -27,7 +27,8 @@ const MON = 'mon-dreifaltigkeitssaeule';
 const stats = async () => expectAnswer(await t.app.inject({ url: routes.stats.path }), 200, Stats);
 
 /** The register's records as a real CSV parser reads them. */
-const register = () => parse<Record<string, string>>(readFileSync(linzCity().seed.streets!, 'utf8'), { columns: true, bom: true });
+const register = () =>
+  parse<Record<string, string>>(readFileSync(linzCity().seed.streets!, 'utf8'), { columns: true, bom: true });
 
 describe(`GET /api/stats on ${DB_KIND}`, () => {
   it('counts the streets as the test counts them from the CSV itself', async () => {

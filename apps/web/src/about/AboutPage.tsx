@@ -49,7 +49,13 @@ export function AboutPage() {
       <Section
         id="about-credits"
         headline={t('about.creditsHeadline')}
-        paragraphs={[t('about.creditMap'), t('about.creditTiles'), ...(sources.length > 0 ? [t('about.creditCity', { sources: sources.map((x) => `${x.name} (${x.licence})`).join('; ') })] : [])]}
+        paragraphs={[
+          t('about.creditMap'),
+          t('about.creditTiles'),
+          ...(sources.length > 0
+            ? [t('about.creditCity', { sources: sources.map((x) => `${x.name} (${x.licence})`).join('; ') })]
+            : []),
+        ]}
       />
       {/* Kept under its old id, so links to /about#about-privacy still lead to the privacy notice. */}
       <section aria-labelledby="about-privacy">

@@ -3,7 +3,6 @@
 import { APP_PATHS } from '@linz/contract/facts';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { branding } from '../branding';
 import { ChartIcon, CloseIcon, InfoIcon, ListIcon, MonumentsIcon, PersonIcon, WhereIcon } from '../layout/icons';
 import { LanguageSelector } from './LanguageSelector';
 

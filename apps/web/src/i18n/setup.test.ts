@@ -28,7 +28,7 @@ describe('translations', () => {
     vi.unstubAllGlobals();
   });
 
-  it("name the product as the city profile does ({{product}}), and the page title before the config as the contract does", () => {
+  it('name the product as the city profile does ({{product}}), and the page title before the config as the contract does', () => {
     expect([de.sharePreview.siteName, en.sharePreview.siteName]).toEqual(['{{product}}', '{{product}}']);
     const html = readFileSync(path.resolve(import.meta.dirname, '../../index.html'), 'utf8');
     expect(html.match(/<title>([^<]*)<\/title>/)?.[1]).toBe(PRODUCT_NAME);

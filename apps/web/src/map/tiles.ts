@@ -4,7 +4,17 @@ import type { ClientConfig } from '@linz/contract';
 import { areaOf, DEFAULT_TILES } from '@linz/contract/facts';
 
 const [[south, west], [north, east]] = DEFAULT_TILES.tileBounds;
-const everywhere = areaOf([[[[west, south], [east, south], [east, north], [west, north], [west, south]]]]);
+const everywhere = areaOf([
+  [
+    [
+      [west, south],
+      [east, south],
+      [east, north],
+      [west, north],
+      [west, south],
+    ],
+  ],
+]);
 
 export const FALLBACK_TILES: ClientConfig = {
   ...DEFAULT_TILES,

@@ -68,7 +68,12 @@ function SuggestForm({ id, item, area, cityView }: Props & { area: CityArea; cit
       </p>
     );
   return (
-    <form id={id} className="where-item__form" onSubmit={submit} aria-label={t('commemoration.whereIsIt.formLabel', { name: item.name })}>
+    <form
+      id={id}
+      className="where-item__form"
+      onSubmit={submit}
+      aria-label={t('commemoration.whereIsIt.formLabel', { name: item.name })}
+    >
       <PlaceField id={id} texts={texts} area={area} problem={problem} onChange={change} />
       <label htmlFor={`${id}-note`}>{t('commemoration.whereIsIt.note')}</label>
       <textarea id={`${id}-note`} rows={3} maxLength={PLACE_NOTE_MAX} value={note} onChange={(e) => setNote(e.target.value)} />

@@ -34,7 +34,8 @@ function Entry({ item }: { item: UnplacedItem }) {
   const categoryLabel = useCategoryLabel();
   const [open, setOpen] = useState(false);
   const id = useId();
-  const description = i18n.resolvedLanguage === 'en' && item.shortDescription_en ? item.shortDescription_en : item.shortDescription;
+  const description =
+    i18n.resolvedLanguage === 'en' && item.shortDescription_en ? item.shortDescription_en : item.shortDescription;
   return (
     <li className="where-item">
       <article aria-labelledby={`${id}-name`}>
@@ -80,10 +81,12 @@ export function WhereIsItPage() {
     const words = searchWords(q);
     return (list.data ?? []).filter((item) => matches(item, words, gender, kind));
   }, [list.data, q, gender, kind]);
-  const reset = <T,>(set: (v: T) => void) => (v: T) => {
-    set(v);
-    setShown(PAGE);
-  };
+  const reset =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setShown(PAGE);
+    };
   return (
     <div className="content where-is-it">
       <BackLink label={t('commemoration.whereIsIt.back')} />

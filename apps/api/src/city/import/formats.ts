@@ -26,12 +26,16 @@ function csvRows(text: string): { header: string[]; rows: Row[] } {
   const [header = [], ...rest] = records.filter((r) => !(r.length === 1 && r[0] === ''));
   const rows = rest.map((r, i) => {
     if (r.length !== header.length)
-      throw new ImportFileError(`CSV line ${i + 2} has ${r.length} fields, the header ${header.length}: the file is truncated or damaged. Nothing was imported.`);
+      throw new ImportFileError(
+        `CSV line ${i + 2} has ${r.length} fields, the header ${header.length}: the file is truncated or damaged. Nothing was imported.`,
+      );
     return Object.fromEntries(
       header.map((h, k) => {
         const cell = r[k] ?? '';
         if (FORMULA.test(cell))
-          throw new ImportFileError(`CSV line ${i + 2}, column ${h}: "${cell.slice(0, 40)}" is a spreadsheet formula. Nothing was imported.`);
+          throw new ImportFileError(
+            `CSV line ${i + 2}, column ${h}: "${cell.slice(0, 40)}" is a spreadsheet formula. Nothing was imported.`,
+          );
         // Our exports' guard against formulas: `'=…` is the text `=…`.
         return [h, /^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell];
       }),
@@ -41,7 +45,12 @@ function csvRows(text: string): { header: string[]; rows: Row[] } {
 }
 
 /** Streets of one name are one street: their lines are merged, the marker is on the longest. */
-function street(acc: Map<string, Candidate>, name: string, lines: [number, number][][], c: Omit<Candidate, 'key' | 'name' | 'category'>) {
+function street(
+  acc: Map<string, Candidate>,
+  name: string,
+  lines: [number, number][][],
+  c: Omit<Candidate, 'key' | 'name' | 'category'>,
+) {
   const key = `street:${fold(name)}`;
   const before = acc.get(key);
   const all = [...(before?.geometry ? (linesOf(before.geometry) ?? []) : []), ...lines];
@@ -61,13 +70,27 @@ function overpass(json: { elements: unknown[] }): Parsed {
   const skipped: Skip[] = [];
   const points: Candidate[] = [];
   type LatLon = { lat: number; lon: number };
-  type Element = { type?: string; id?: number; tags?: Record<string, string>; geometry?: LatLon[]; nodes?: number[]; members?: { type?: string; ref?: number; geometry?: LatLon[] }[]; lat?: number; lon?: number };
+  type Element = {
+    type?: string;
+    id?: number;
+    tags?: Record<string, string>;
+    geometry?: LatLon[];
+    nodes?: number[];
+    members?: { type?: string; ref?: number; geometry?: LatLon[] }[];
+    lat?: number;
+    lon?: number;
+  };
   const elements = json.elements as Element[];
   // `out body; >; out skel;` gives a way its nodes by id instead of its geometry (`out geom;`).
-  const nodes = new Map(elements.filter((e) => e.type === 'node' && typeof e.lat === 'number').map((e) => [e.id, { lat: e.lat, lon: e.lon }] as const));
+  const nodes = new Map(
+    elements
+      .filter((e) => e.type === 'node' && typeof e.lat === 'number')
+      .map((e) => [e.id, { lat: e.lat, lon: e.lon }] as const),
+  );
   const ways = new Map(elements.filter((e) => e.type === 'way').map((e) => [e.id, e]));
   // A clipped extract lacks the nodes outside it: the line is the part inside (two nodes at least).
-  const wayGeometry = (w: Element | undefined) => w?.geometry ?? w?.nodes?.map((id) => nodes.get(id)).filter((n): n is LatLon => n !== undefined);
+  const wayGeometry = (w: Element | undefined) =>
+    w?.geometry ?? w?.nodes?.map((id) => nodes.get(id)).filter((n): n is LatLon => n !== undefined);
   for (const e of elements) {
     const at = `${e.type ?? 'element'} ${e.id ?? '?'}`;
     // A node without tags is a point of a way's line, not an item.
@@ -82,7 +105,16 @@ function overpass(json: { elements: unknown[] }): Parsed {
     const source = `OpenStreetMap (ODbL), ${at}${namesake ? `; named after ${about ? `${about}, ` : ''}${namesake}` : ''}`;
     if (e.type === 'node') {
       if (typeof e.lat !== 'number' || typeof e.lon !== 'number') skipped.push({ at, name, reason: 'bad geometry' });
-      else points.push({ key: `osm:node:${e.id}`, name, category: e.tags?.historic === 'memorial' ? 'memorial' : 'other', lat: e.lat, lng: e.lon, source, at });
+      else
+        points.push({
+          key: `osm:node:${e.id}`,
+          name,
+          category: e.tags?.historic === 'memorial' ? 'memorial' : 'other',
+          lat: e.lat,
+          lng: e.lon,
+          source,
+          at,
+        });
       continue;
     }
     const parts =
@@ -91,11 +123,26 @@ function overpass(json: { elements: unknown[] }): Parsed {
         : [wayGeometry(e)];
     const lines = linesOf({ type: 'MultiLineString', coordinates: parts.map((g) => (g ?? []).map((p) => [p?.lon, p?.lat])) });
     if (!lines) skipped.push({ at, name, reason: 'bad geometry' });
-    else if (e.tags?.highway || e.tags?.type === 'street' || e.tags?.type === 'associatedStreet') street(acc, name, lines, { source, validated: true, at });
+    else if (e.tags?.highway || e.tags?.type === 'street' || e.tags?.type === 'associatedStreet')
+      street(acc, name, lines, { source, validated: true, at });
     // A named building, square or park: a point where its outline is, not a street.
-    else points.push({ key: `osm:${at.replace(' ', ':')}`, name, category: e.tags?.historic === 'memorial' ? 'memorial' : 'other', ...pointOnLine(lines), source, at });
+    else
+      points.push({
+        key: `osm:${at.replace(' ', ':')}`,
+        name,
+        category: e.tags?.historic === 'memorial' ? 'memorial' : 'other',
+        ...pointOnLine(lines),
+        source,
+        at,
+      });
   }
-  return { format: 'Overpass API JSON', candidates: [...acc.values(), ...points], register: [], skipped, read: json.elements.length };
+  return {
+    format: 'Overpass API JSON',
+    candidates: [...acc.values(), ...points],
+    register: [],
+    skipped,
+    read: json.elements.length,
+  };
 }
 
 function geojson(json: { features: unknown[] }): Parsed {
@@ -104,7 +151,11 @@ function geojson(json: { features: unknown[] }): Parsed {
   const points: Candidate[] = [];
   let own = false;
   json.features.forEach((raw, i) => {
-    const f = raw as { id?: unknown; geometry?: { type?: string; coordinates?: unknown }; properties?: Record<string, unknown> | null };
+    const f = raw as {
+      id?: unknown;
+      geometry?: { type?: string; coordinates?: unknown };
+      properties?: Record<string, unknown> | null;
+    };
     const p = f.properties ?? {};
     const name = str(p.name);
     const at = `feature ${i + 1}`;
@@ -148,7 +199,8 @@ function geojson(json: { features: unknown[] }): Parsed {
 function sparql(json: { head: { vars: string[] }; results: { bindings: Record<string, { value?: string }>[] } }): Parsed {
   const skipped: Skip[] = [];
   const candidates: Candidate[] = [];
-  const pick = (b: Record<string, { value?: string }>, ...names: string[]) => names.map((n) => str(b[n]?.value)).find(Boolean) ?? '';
+  const pick = (b: Record<string, { value?: string }>, ...names: string[]) =>
+    names.map((n) => str(b[n]?.value)).find(Boolean) ?? '';
   json.results.bindings.forEach((b, i) => {
     const at = `result ${i + 1}`;
     const item = qid(pick(b, 'item'));
@@ -223,7 +275,7 @@ function csv(text: string): Parsed {
   if (hasColumns(header, 'id', 'name', 'katastralgemeinde', 'person_geschlecht')) {
     const register = rows.flatMap((r, i): RegisterStreet[] => {
       const name = str(r.name);
-      if (!name || !str(r.id)) return skipped.push({ at: at(i), name: name || null, reason: 'no name' }), [];
+      if (!name || !str(r.id)) return (skipped.push({ at: at(i), name: name || null, reason: 'no name' }), []);
       const sex = str(r.person_geschlecht);
       const persons = [str(r.person_wikidata_id), ...str(r.weitere_person_wikidata_ids).split(/[;,|\s]+/)].filter(Boolean);
       return [
@@ -240,7 +292,9 @@ function csv(text: string): Parsed {
     });
     return { format: 'street register CSV', candidates: [], register, skipped, read: rows.length };
   }
-  throw new ImportFileError(`Unknown format: a CSV file with the columns ${header.slice(0, 8).join(', ')}. Nothing was imported.`);
+  throw new ImportFileError(
+    `Unknown format: a CSV file with the columns ${header.slice(0, 8).join(', ')}. Nothing was imported.`,
+  );
 }
 
 /** Reads a file's text in the format its content shows; throws ImportFileError for anything else. */
@@ -251,12 +305,16 @@ export function parseImport(text: string): Parsed {
   try {
     json = JSON.parse(text);
   } catch (err) {
-    throw new ImportFileError(`The JSON file cannot be read (${(err as Error).message}): it is truncated or damaged. Nothing was imported.`);
+    throw new ImportFileError(
+      `The JSON file cannot be read (${(err as Error).message}): it is truncated or damaged. Nothing was imported.`,
+    );
   }
   const o = (json ?? {}) as Record<string, unknown>;
   if (Array.isArray(o.elements)) return overpass(o as { elements: unknown[] });
   if (o.type === 'FeatureCollection' && Array.isArray(o.features)) return geojson(o as { features: unknown[] });
   const r = o.results as { bindings?: unknown } | undefined;
   if (typeof o.head === 'object' && Array.isArray(r?.bindings)) return sparql(o as Parameters<typeof sparql>[0]);
-  throw new ImportFileError('Unknown format: a JSON file that is no Overpass answer, GeoJSON FeatureCollection or SPARQL result. Nothing was imported.');
+  throw new ImportFileError(
+    'Unknown format: a JSON file that is no Overpass answer, GeoJSON FeatureCollection or SPARQL result. Nothing was imported.',
+  );
 }

@@ -61,5 +61,7 @@ const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
 /** The lines as a geometry for drawing: one line a LineString, more a MultiLineString. */
 export function geometryOf(lines: Position[][]): LineGeometry {
   const rounded = lines.map((l) => l.map(([x, y]) => [round6(x), round6(y)] as Position));
-  return rounded.length === 1 ? { type: 'LineString', coordinates: rounded[0] as Position[] } : { type: 'MultiLineString', coordinates: rounded };
+  return rounded.length === 1
+    ? { type: 'LineString', coordinates: rounded[0] as Position[] }
+    : { type: 'MultiLineString', coordinates: rounded };
 }

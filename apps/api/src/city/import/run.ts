@@ -22,7 +22,9 @@ export function readImportFile(file: string): string {
     throw new ImportFileError(`Cannot read ${file} (${(err as Error).message}). Nothing was imported.`);
   }
   if (size > MAX_IMPORT_BYTES)
-    throw new ImportFileError(`${file} has ${Math.round(size / 1024 / 1024)} MB; the limit is ${MAX_IMPORT_BYTES / 1024 / 1024} MB. Split it (e.g. by district). Nothing was imported.`);
+    throw new ImportFileError(
+      `${file} has ${Math.round(size / 1024 / 1024)} MB; the limit is ${MAX_IMPORT_BYTES / 1024 / 1024} MB. Split it (e.g. by district). Nothing was imported.`,
+    );
   const bytes = Buffer.alloc(size);
   const fd = openSync(file, 'r');
   try {

@@ -23,7 +23,19 @@ export type ImportReport = {
 };
 
 /** The fields an import writes and a refresh compares (the monuments row's keys). */
-const FIELDS = ['name', 'nameEn', 'lat', 'lng', 'category', 'sex', 'geometry', 'validated', 'shortDescription', 'shortDescriptionEn', 'source'] as const;
+const FIELDS = [
+  'name',
+  'nameEn',
+  'lat',
+  'lng',
+  'category',
+  'sex',
+  'geometry',
+  'validated',
+  'shortDescription',
+  'shortDescriptionEn',
+  'source',
+] as const;
 type Field = (typeof FIELDS)[number];
 type Row = typeof monuments.$inferSelect;
 
@@ -96,7 +108,15 @@ export async function writeImport(
       let id = c.id ?? slugId(c.name);
       for (let n = 2; byId.has(id); n++) id = `${c.id ?? slugId(c.name)}-${n}`;
       const fields = { category: c.category, sex: c.sex ?? 'unspecified', validated: c.validated ?? true, ...fieldsOf(c) };
-      const insert = { ...fields, id, name: c.name, lat: c.lat, lng: c.lng, importKey: c.key, imported: fields } as typeof monuments.$inferInsert;
+      const insert = {
+        ...fields,
+        id,
+        name: c.name,
+        lat: c.lat,
+        lng: c.lng,
+        importKey: c.key,
+        imported: fields,
+      } as typeof monuments.$inferInsert;
       byId.set(id, insert as Row);
       byKey.set(c.key, insert as Row);
       added.push(insert);
@@ -140,5 +160,9 @@ async function writeRegister(database: Database, tx: Db, parsed: Parsed, report:
         .values(s)
         .onConflictDoUpdate({ target: streetNames.id, set: { ...s } });
   }
-  if (!dryRun) await database.rows(sql`INSERT INTO app_secrets (name, value) VALUES ('seeded-streets', 'import') ON CONFLICT DO NOTHING`, tx);
+  if (!dryRun)
+    await database.rows(
+      sql`INSERT INTO app_secrets (name, value) VALUES ('seeded-streets', 'import') ON CONFLICT DO NOTHING`,
+      tx,
+    );
 }

@@ -65,7 +65,10 @@ async function monumentFigures(database: Database, city: City): Promise<Stats['m
     (byCategory[r.category] ??= zeroSexes())[key] += Number(r.n);
   }
   const names = await database.rows<{ name: string }>(sql`SELECT name FROM street_names`);
-  const unlocated = itemsWithoutCoordinates(city, names.map((r) => r.name));
+  const unlocated = itemsWithoutCoordinates(
+    city,
+    names.map((r) => r.name),
+  );
   const without = { total: unlocated.length, bySex: zeroSexes(), byCategory: {} as Record<string, number> };
   for (const item of unlocated) {
     without.bySex[sexKey(item.sex)]++;
@@ -165,7 +168,18 @@ export async function computeStats(database: Database, city: City): Promise<Stat
     streets,
     coverage,
     participation: part,
-    sources: [...city.sources, ...(city.streetRegisterSource ? [{ name: city.streetRegisterSource.name, url: city.streetRegisterSource.url, licence: city.streetRegisterSource.licence }] : [])],
+    sources: [
+      ...city.sources,
+      ...(city.streetRegisterSource
+        ? [
+            {
+              name: city.streetRegisterSource.name,
+              url: city.streetRegisterSource.url,
+              licence: city.streetRegisterSource.licence,
+            },
+          ]
+        : []),
+    ],
     licence: 'CC BY 4.0',
   };
 }

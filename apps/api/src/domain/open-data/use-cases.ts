@@ -7,7 +7,15 @@ import { Invalid } from '../errors.js';
 import { monumentIndexNow } from '../lists/use-cases.js';
 import { monumentProvenance } from '../monuments/monuments.js';
 import { publicPhotos } from '../photos/photos.js';
-import { attributionOf, interventionsCsv, monumentsCsv, parseExportQuery, photoIndex, selectMonuments, toGeoJson } from './exports.js';
+import {
+  attributionOf,
+  interventionsCsv,
+  monumentsCsv,
+  parseExportQuery,
+  photoIndex,
+  selectMonuments,
+  toGeoJson,
+} from './exports.js';
 import { answersFeed, interventionsFeed } from './feeds.js';
 import {
   Open311Error,
@@ -51,7 +59,8 @@ export async function interventionsCsvExport(app: App): Promise<string> {
   return interventionsCsv(list.data, all.data, index);
 }
 
-export const proposalsFeed = (app: App): Promise<string> => interventionsFeed(app.database, app.config.publicUrl, app.config.city);
+export const proposalsFeed = (app: App): Promise<string> =>
+  interventionsFeed(app.database, app.config.publicUrl, app.config.city);
 export const cityAnswersFeed = (app: App): Promise<string> => answersFeed(app.database, app.config.publicUrl, app.config.city);
 
 type Open311Input = {

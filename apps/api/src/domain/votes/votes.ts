@@ -10,7 +10,7 @@
 // the whole batch (each request is answered as unavailable). A ballot whose request was already
 // answered (at the request deadline) leaves the queue uncast.
 import { sql } from 'drizzle-orm';
-import { MAYOR_THRESHOLD, type ThresholdCounts, type VoteAnswer } from '@linz/contract';
+import type { ThresholdCounts, VoteAnswer } from '@linz/contract';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { databaseUnavailable } from '../../db/unavailable.js';

@@ -5,7 +5,8 @@
 import type { StaffPlaceItem } from '@linz/contract';
 import { AGREEMENT_NETWORKS, AGREEMENT_RADIUS_M } from '@linz/contract/facts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
+import { lazyPart, Part } from '../../layout/lazyPart';
 import { useTranslation } from 'react-i18next';
 import { NamedAfter } from '../../commemoration/NamedAfter';
 import { AdminTable } from '../AdminTable';
@@ -14,7 +15,7 @@ import { formatTime } from '../format';
 import { useTRPC } from '../trpc';
 import { useStaffAction } from '../useStaffAction';
 
-const SuggestionsMap = lazy(() => import('./SuggestionsMap').then((m) => ({ default: m.SuggestionsMap })));
+const SuggestionsMap = lazyPart(() => import('./SuggestionsMap').then((m) => ({ default: m.SuggestionsMap })));
 
 function Item({ entry }: { entry: StaffPlaceItem }) {
   const { t } = useTranslation();
@@ -74,7 +75,7 @@ function Item({ entry }: { entry: StaffPlaceItem }) {
           <p lang="de">{item.shortDescription}</p>
           {item.source ? <p className="places-item__source">{item.source}</p> : null}
         </div>
-        <Suspense fallback={<div className="admin-map" />}>
+        <Part fallback={<div className="admin-map" />}>
           <SuggestionsMap
             label={t('commemoration.admin.mapLabel', { name: item.name })}
             pinLabel={t('commemoration.admin.pin')}
@@ -82,7 +83,7 @@ function Item({ entry }: { entry: StaffPlaceItem }) {
             pin={pin}
             onMove={move}
           />
-        </Suspense>
+        </Part>
       </div>
       <fieldset>
         <legend>{t('commemoration.admin.suggestions')}</legend>
