@@ -261,6 +261,9 @@ describe('tiles from our own address', () => {
         productName: 'Denk·Mal Linz',
         view: { lat: 48.3064, lng: 14.2861, zoom: 14 },
         voteThreshold: 10,
+        // The credits the profile names (cities/linz/city.json).
+        sources: loadConfig({}).city.sources,
+        streetSource: loadConfig({}).city.streetRegisterSource,
       },
     });
     // The pages' CSP allows images from our own origin only.

@@ -101,7 +101,7 @@ describe(`monument pages on ${DB_KIND}`, () => {
       MonumentPage,
     );
     // "Aaa Wien" sorts before every page above.
-    await w.addMonument('Aaa Wien Gedenkstein', 48.21, 14.41);
+    await w.addMonument('Aaa Wien Gedenkstein', 48.235, 14.38);
     const again = expectAnswer(
       await get(`${routes.monumentsPage.path}?limit=5&q=wien&cursor=${page1.nextCursor}`),
       200,

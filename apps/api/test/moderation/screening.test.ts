@@ -57,7 +57,7 @@ const propose = async (name: string, monumentId = MON, who = AUTHOR) =>
     201,
     CreatedIntervention,
   );
-const addMonument = async (name: string, geoLocX = 48.21, geoLocY = 14.41, who = AUTHOR) =>
+const addMonument = async (name: string, geoLocX = 48.235, geoLocY = 14.38, who = AUTHOR) =>
   expectAnswer(
     await app.app.inject({
       method: 'POST',
@@ -288,10 +288,10 @@ describe(`MODERATION=pre on ${DB_KIND}`, () => {
     const monument = await addMonument('Gedenkstein für Johanna Dohnal');
     expect(monument.underReview).toBe(true);
     expect(await publicMonumentText()).not.toContain('Johanna Dohnal');
-    expect((await tileAt(48.21, 14.41)).monuments.map((m) => m.id)).not.toContain(monument.id);
+    expect((await tileAt(48.235, 14.38)).monuments.map((m) => m.id)).not.toContain(monument.id);
     expect((await get(pathOf(routes.monument.path, { monumentId: monument.id }))).statusCode).toBe(404);
 
-    expect((await mine(AUTHOR)).reviewing).toEqual([{ id: monument.id, name: monument.name, geoLocX: 48.21, geoLocY: 14.41 }]);
+    expect((await mine(AUTHOR)).reviewing).toEqual([{ id: monument.id, name: monument.name, geoLocX: 48.235, geoLocY: 14.38 }]);
     expect((await mine(OTHER)).reviewing).toEqual([]);
     // Its author may already propose there (another browser may not): under review as well.
     const other = await app.app.inject({
@@ -311,7 +311,7 @@ describe(`MODERATION=pre on ${DB_KIND}`, () => {
     expect(list.find((m) => m.id === monument.id)?.proposals).toBe(0);
     const geo = expectAnswer(await get(PATHS.monumentsGeojson), 200, MonumentFeatureCollection);
     expect(JSON.stringify(geo)).toContain('Johanna Dohnal');
-    expect((await tileAt(48.21, 14.41)).monuments.map((m) => m.id)).toContain(monument.id);
+    expect((await tileAt(48.235, 14.38)).monuments.map((m) => m.id)).toContain(monument.id);
     expect((await mine(AUTHOR)).reviewing).toEqual([]);
     // The proposal made while it waited needs its own approval.
     expect(await publicProposalText()).not.toContain('Eine Tafel');
@@ -363,7 +363,7 @@ describe(`the word screen on ${DB_KIND}`, () => {
     const held = await addMonument('Hurens0hn-Denkmal');
     expect(held.underReview).toBe(true);
     expect(await publicMonumentText()).not.toContain('Hurens0hn');
-    expect((await tileAt(48.21, 14.41)).monuments).toEqual([]);
+    expect((await tileAt(48.235, 14.38)).monuments).toEqual([]);
     const [hold] = await audit('monument.hold');
     expect(hold).toMatchObject({ actor: 'system', itemId: held.id, after: { words: ['hurensohn'] } });
   });

@@ -455,7 +455,7 @@ describe(`photos on ${DB_KIND}`, () => {
         licence: 'CC-BY-4.0',
       },
     ]);
-    expect(after.monumentsCsv.split('\r\n')[0]).toMatch(/,photo_url,photo_alt,photo_credit,photo_licence$/);
+    expect(after.monumentsCsv.split('\r\n')[0]).toMatch(/,photo_url,photo_alt,photo_credit,photo_licence,namesake,/);
     expect(after.monumentsCsv).toContain(`${config.publicUrl}${approvedPhoto.url},${approvedPhoto.alt},anonym,CC-BY-4.0`);
     expect(after.interventionsCsv).toContain(
       `${config.publicUrl}${approvedSketch.url},Skizze: eine Büste auf dem Sockel,Anna,CC-BY-4.0`,

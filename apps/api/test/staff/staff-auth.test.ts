@@ -78,6 +78,11 @@ function staffCalls(headers: Record<string, string>) {
     trpcPost('staff.photos.reject', { photoId: '00000000-0000-4000-8000-000000000000', reason: 'Grund' }, headers),
     trpcPost('staff.photos.rotate', { photoId: '00000000-0000-4000-8000-000000000000', degrees: 90 }, headers),
     trpcPost('staff.photos.remove', { photoId: '00000000-0000-4000-8000-000000000000' }, headers),
+    // "Wo ist das?": citizens' places.
+    { method: 'GET' as const, url: routes.staffPlaces.path, headers },
+    trpcGet('staff.places.list', undefined, headers),
+    trpcPost('staff.places.confirm', { monumentId: MON, suggestionId: 1, lat: 48.3, lng: 14.29 }, headers),
+    trpcPost('staff.places.reject', { monumentId: MON }, headers),
     // The vote review.
     trpcGet('votes.alerts', undefined, headers),
     trpcGet('votes.review', { interventionId: 1 }, headers),

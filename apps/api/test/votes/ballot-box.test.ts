@@ -18,7 +18,8 @@ afterEach(async () => {
   t = undefined;
 });
 
-const rules = { ...voteRulesOf(loadConfig({}), null), ipLimit: 1000, netHourLimit: 1000 };
+// These votes arrive within seconds: the quick-threshold hold (thresholdQuickSeconds) is off, as in the harness.
+const rules = { ...voteRulesOf(loadConfig({}), null), ipLimit: 1000, netHourLimit: 1000, quickSeconds: 0 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function threeProposals(config: ConfigOptions = {}, logger?: BuildOptions['logger']) {

@@ -178,6 +178,8 @@ function geojson(json: { features: unknown[] }): Parsed {
         validated: p.validated === true,
         shortDescription: str(p.shortDescription),
         shortDescriptionEn: str(p.shortDescription_en),
+        // Our own export names where each item's facts come from (its provenance columns).
+        ...(str(p.source) ? { source: str(p.source) } : {}),
         at,
       });
       return;
@@ -252,6 +254,7 @@ function csv(text: string): Parsed {
         validated: r.validated === 'true',
         shortDescription: str(r.shortDescription),
         shortDescriptionEn: str(r.shortDescription_en),
+        ...(str(r.source) ? { source: str(r.source) } : {}),
         at: at(i),
       });
     });

@@ -227,14 +227,15 @@ export function readBackup(file: Buffer): BackupFile {
  */
 const STARTUP_TABLES = new Set(['app_secrets', 'ip_keys', 'street_names', 'screen_words', 'screen_allow', 'moderation_reasons']);
 
-/** Whether the database holds anything beyond what a first start creates (the seed monuments, secrets, street register). */
+/** Whether the database holds anything beyond what a first start creates (the seed monuments and commemorations, secrets, street register). */
 export async function holdsData(database: Database, tx: Db = database.db): Promise<boolean> {
   for (const t of await tablesOf(database, tx)) {
     if (STARTUP_TABLES.has(t.name)) continue;
     const [row] =
       t.name === 'monuments'
         ? await database.rows<{ any: boolean }>(
-            sql`SELECT EXISTS (SELECT 1 FROM monuments WHERE id NOT IN (
+            // The profile's commemorations (seed_key) are a first start's too (db/seed.ts).
+            sql`SELECT EXISTS (SELECT 1 FROM monuments WHERE seed_key IS NULL AND id NOT IN (
               SELECT jsonb_array_elements_text(value::jsonb) FROM app_secrets WHERE name = 'seeded-ids')) AS any`,
             tx,
           )
