@@ -19,7 +19,7 @@ describe('TRUST_PROXY', () => {
 });
 
 describe('the settings a city sets', () => {
-  it('are at most 32 environment variables (CITY selects the city's profile; LOCAL_ONLY keeps a loopback demo), read in config.ts only', () => {
+  it('are at most 32 environment variables (CITY selects the city profile; LOCAL_ONLY keeps a loopback demo), read in config.ts only', () => {
     expect(SETTINGS.length).toBeLessThanOrEqual(32);
     expect(new Set(SETTINGS).size).toBe(SETTINGS.length);
     // Nothing else in src/ reads the environment (tests and benches pass loadConfig options).
