@@ -23,6 +23,8 @@ export type ReadCache<T> = {
   invalidate(): void;
   version(): number;
   changed?(ids: readonly (string | number)[]): void;
+  /** An item refresh under way (`changed`), which may still move the version; none when settled. */
+  refreshing?(): Promise<unknown> | undefined;
 };
 
 export const CHANGE_CHANNEL = 'linz_changes';
@@ -154,6 +156,7 @@ export function createReadCache<S extends z.ZodType<object>>(
 ): ReadCache<z.infer<S>> {
   type Snap = Snapshot<z.infer<S>>;
   let current: Promise<Snap> | undefined;
+  let refreshing: Promise<unknown> | undefined;
   let version = 0;
   const build = (): Promise<Snap> =>
     load().then((raw) => {
@@ -197,7 +200,16 @@ export function createReadCache<S extends z.ZodType<object>>(
             });
             // A refresh that fails drops the list: the next read builds it whole.
             void keepIt(next);
+            const settled: Promise<unknown> = next.then(
+              () => undefined,
+              () => undefined,
+            );
+            refreshing = settled;
+            void settled.then(() => {
+              if (refreshing === settled) refreshing = undefined;
+            });
           },
+          refreshing: () => refreshing,
         }
       : {}),
   };
@@ -295,6 +307,9 @@ export function createDerivedCache<S extends z.ZodType<object>>(
   return {
     version: () => version + sources.reduce((n, s) => n + s.version(), 0),
     async get() {
+      // A source refreshing items after a write may still move its version: its figures wait for
+      // that (a few rows read by id), so a read after a write sees it. A whole rebuild is not awaited.
+      await Promise.all(sources.map((s) => s.refreshing?.() ?? Promise.resolve()));
       const versions = sources.map((s) => s.version());
       const fresh = current && current.versions.every((v, i) => v === versions[i]) ? current : build(versions);
       const previous = last;

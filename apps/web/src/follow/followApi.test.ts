@@ -25,7 +25,7 @@ const proposal = {
   history: [],
 };
 const item = { intervention: proposal, monument: { id: 'mon-a', name: 'Denkmal', nameEn: null }, underReview: false };
-const mine = (lists: object) => ({ proposed: [], voted: [], following: [], reviewing: [], hidden: [], ...lists });
+const mine = (lists: object) => ({ proposed: [], voted: [], following: [], reviewing: [], hidden: [], seen: [], ...lists });
 
 describe('requestFollow', () => {
   it('posts address and language to the proposal’s follow path; 202 asks to look for the mail', async () => {
