@@ -191,6 +191,9 @@ export function createReadCache<S extends z.ZodType<object>>(
             const unique = [...new Set(ids)];
             // Read after the write: its items are read now, and merged once the current list is there.
             const rows = items.loadSome(unique);
+            // Read once the current list is there: a failure (the database down) is handled then,
+            // not reported as unhandled before.
+            rows.catch(() => undefined);
             const next = previous.then(async (snap) => {
               const fresh = (await rows).map((row) => items.item.parse(row));
               const list = merged(snap.data as never[], unique, fresh as never[], items as never);
