@@ -2,7 +2,7 @@
 // fresh embedded database. A missing Chromium fails the run; it is never skipped.
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_CATEGORY } from './e2e/category';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -37,6 +37,26 @@ const dataDir = path.resolve(
   import.meta.dirname,
   `.tmp/e2e-${process.env.E2E_RUN_ID ?? (process.env.E2E_RUN_ID = String(Date.now()))}`,
 );
+/**
+ * The Linz profile with the area of the specs' places: they spread their monuments over
+ * 48.2–48.4 N, 14.2–14.42 E, which the profile's hand-drawn outline cuts at its corners. The API's
+ * tests check the outline itself (test/monuments/city-area.test.ts).
+ */
+const cityFolder = `${dataDir}-city`;
+if (!existsSync(cityFolder)) {
+  cpSync(path.resolve(import.meta.dirname, '../api/cities/linz'), cityFolder, { recursive: true });
+  const ring = [
+    [14.2, 48.2],
+    [14.42, 48.2],
+    [14.42, 48.4],
+    [14.2, 48.4],
+    [14.2, 48.2],
+  ];
+  writeFileSync(
+    path.join(cityFolder, 'boundary.geojson'),
+    JSON.stringify({ type: 'Feature', properties: { name: 'Linz (e2e)' }, geometry: { type: 'Polygon', coordinates: [ring] } }),
+  );
+}
 /** Where the SMTP peer writes the mails it accepts (e2e/mailbox.ts reads them). */
 const mailDir = `${dataDir}-mail`;
 /** The shipped site profile with one category of the e2e run's own (stats.spec.ts counts its row
@@ -190,6 +210,7 @@ export default defineConfig({
       stderr: 'pipe',
       env: {
         DATA_DIR: dataDir,
+        CITY: cityFolder,
         SITE_PROFILE: siteProfile,
         PORT: String(port),
         HOST: '127.0.0.1',

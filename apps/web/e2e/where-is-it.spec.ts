@@ -15,8 +15,7 @@ test('a citizen places Achleitnerstraße, two agree, staff confirm, and it is a 
 }) => {
   // The first citizen, in the browser, from a network of their own.
   await page.setExtraHTTPHeaders(asOtherClient());
-  await page.goto('/');
-  await page.getByRole('link', { name: 'Wo ist das? Erinnerungen ohne Ort' }).click();
+  await page.goto('/where-is-it');
   await expect(page.getByRole('heading', { level: 1, name: 'Wo ist das?' })).toBeVisible();
   await page.getByLabel('Suchen (Name, Person, Beschreibung)').fill('Achleitner');
   const entry = page.getByRole('article', { name: 'Achleitnerstraße' });

@@ -6,6 +6,7 @@
 import type { Routes } from '@linz/contract';
 import { IDEMPOTENCY_HEADER, PATHS, pathOf } from '@linz/contract/facts';
 import { ApiError, errorOfAnswer, succeeded } from './errors';
+import { retriedImport } from '../layout/retriedImport';
 
 /**
  * The routes the web app calls (the staff area talks tRPC; the exports, feeds, images and the API's
@@ -142,6 +143,7 @@ export const callRaw = <N extends RouteName>(name: N, options: CallOptions<N> = 
 export async function call<N extends RouteName>(name: N, options: CallOptions<N> = {}): Promise<AnswerOf<N>> {
   const json = await callRaw(name, options);
   if (FIRST_LOAD.has(name)) return json as AnswerOf<N>;
-  const { parseAnswer } = await import('./parse');
+  // The parser's chunk is retried like every lazy script (a flaky connection, a deploy meanwhile).
+  const { parseAnswer } = await retriedImport(() => import('./parse'));
   return parseAnswer(name, json);
 }

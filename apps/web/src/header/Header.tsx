@@ -3,7 +3,7 @@
 import { APP_PATHS } from '@linz/contract/facts';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { ChartIcon, CloseIcon, InfoIcon, ListIcon, MonumentsIcon, PersonIcon, WhereIcon } from '../layout/icons';
+import { ChartIcon, CloseIcon, InfoIcon, ListIcon, MonumentsIcon, PersonIcon } from '../layout/icons';
 import { LanguageSelector } from './LanguageSelector';
 
 export function Header() {
@@ -14,7 +14,6 @@ export function Header() {
   const onMonuments = pathname === APP_PATHS.monuments;
   const onStats = pathname === APP_PATHS.stats;
   const onMine = pathname === APP_PATHS.mine;
-  const onWhere = pathname === APP_PATHS.whereIsIt;
   const close = (
     <Link to="/" className="icon-button header__nav" aria-label={t('header.close')}>
       <CloseIcon />
@@ -50,13 +49,6 @@ export function Header() {
         ) : (
           <Link to="/interventions" className="icon-button header__nav" aria-label={t('header.interventions')}>
             <ListIcon />
-          </Link>
-        )}
-        {onWhere ? (
-          close
-        ) : (
-          <Link to={APP_PATHS.whereIsIt} className="icon-button header__nav" aria-label={t('commemoration.whereIsIt.headerLink')}>
-            <WhereIcon />
           </Link>
         )}
         {onStats ? (

@@ -78,16 +78,3 @@ export const PersonIcon = ({ className }: IconProps) => (
   </svg>
 );
 
-/** A map pin with a question mark: "Wo ist das?", the commemorations without a place. */
-export const WhereIcon = ({ className }: IconProps) => (
-  <svg {...svg} className={className}>
-    <path d="M12 22s7-7.2 7-12.5A7 7 0 0 0 5 9.5C5 14.8 12 22 12 22z" fill="none" stroke="currentColor" strokeWidth="2" />
-    <path
-      d="M10 8.2a2 2 0 1 1 2.6 1.9c-.5.2-.6.6-.6 1.1M12 13.4v.1"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-    />
-  </svg>
-);
