@@ -77,4 +77,3 @@ export const PersonIcon = ({ className }: IconProps) => (
     <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
   </svg>
 );
-
