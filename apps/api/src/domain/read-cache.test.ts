@@ -76,4 +76,28 @@ describe('read cache (the public lists)', () => {
     expect((await off.get()).data).toEqual({ n: 3 });
     expect((await off.get()).data).toEqual({ n: 4 });
   });
+
+  it('a refresh of items moves the version even when a second refresh of the same items overtakes it', async () => {
+    const Item = z.object({ id: z.string(), n: z.number() });
+    let rows = [{ id: 'a', n: 1 }];
+    let slowSome: ((r: unknown[]) => void) | undefined;
+    const list = createReadCache(z.array(Item), async () => rows, true, {
+      item: Item,
+      idOf: (i) => i.id,
+      compare: (x, y) => x.id.localeCompare(y.id),
+      loadSome: (ids) =>
+        slowSome
+          ? Promise.resolve(rows.filter((r) => ids.includes(r.id)))
+          : new Promise<unknown[]>((resolve) => (slowSome = resolve)),
+    });
+    await list.get();
+    const before = list.version();
+    rows = [...rows, { id: 'b', n: 2 }];
+    list.changed!(['b']); // the write's own refresh, whose read is slow
+    list.changed!(['b']); // the same instance's notification of it, a moment later
+    slowSome!(rows.filter((r) => r.id === 'b'));
+    await list.refreshing!();
+    expect((await list.get()).data.map((i) => i.id)).toEqual(['a', 'b']);
+    expect(list.version()).toBeGreaterThan(before);
+  });
 });

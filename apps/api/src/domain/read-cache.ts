@@ -198,7 +198,9 @@ export function createReadCache<S extends z.ZodType<object>>(
               const fresh = (await rows).map((row) => items.item.parse(row));
               const list = merged(snap.data as never[], unique, fresh as never[], items as never);
               if (list === snap.data) return snap;
-              if (current === next) version++;
+              // Always: a second refresh of the same items (this instance's own notification)
+              // may have taken `current` meanwhile and finds nothing new, so it would not move it.
+              version++;
               return listSnapshot(list) as Snap;
             });
             // A refresh that fails drops the list: the next read builds it whole.

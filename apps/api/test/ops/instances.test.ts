@@ -89,7 +89,9 @@ describe.skipIf(DB_KIND !== 'postgres')('three instances behind nginx on one Pos
         mailPollSeconds: 1,
         shutdownDrainMs: 1000,
         limits: { createsPer5Minutes: CREATES },
-        pressure: { requestDeadlineMs: 20_000 },
+        // All 200 voters of a batch come from 127.0.0.1: on a loaded machine more than the 64 requests
+        // one client may have in flight pile up on one instance (a 429, seen once in CI).
+        pressure: { requestDeadlineMs: 20_000, requestsInFlightPerClient: 0 },
       }),
     });
     database = await openDatabase({ databaseUrl: pg.url(), poolSize: 2 });
@@ -122,8 +124,10 @@ describe.skipIf(DB_KIND !== 'postgres')('three instances behind nginx on one Pos
         .flatMap((v) => ids.flatMap((id) => [vote(cluster.url, id, v), vote(cluster.url, id, v)]));
       statuses.push(...(await Promise.all(batch)));
     }
-    expect(statuses.filter((s) => s === 200)).toHaveLength(600);
-    expect(statuses.filter((s) => s === 403)).toHaveLength(600);
+    // As a tally, so a failure names the odd status (0: the connection failed).
+    const tally: Record<number, number> = {};
+    for (const s of statuses) tally[s] = (tally[s] ?? 0) + 1;
+    expect(tally).toEqual({ 200: 600, 403: 600 });
     expect(await counts(ids)).toEqual(ids.map((id) => ({ id, votes: 300, n: 300 })));
     // Every instance took votes.
     const took = new Set(
