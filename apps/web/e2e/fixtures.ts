@@ -2,6 +2,7 @@
 // from a local upstream), language and intro preset, and every test fails on a CSP violation or an
 // uncaught page error.
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { Intervention, Monument } from '@linz/contract';
 
 type Options = { lang: 'de' | 'en'; seenIntro: boolean };
 type Fixtures = { api: Api };
@@ -42,17 +43,6 @@ export const test = base.extend<Options & Fixtures>({
 
 export { expect };
 export type { Page };
-
-type Monument = {
-  id: string;
-  name: string;
-  name_en?: string;
-  geoLocX: number;
-  geoLocY: number;
-  validated: boolean;
-  category: string;
-};
-type Intervention = { id: number; name: string; votes: number; mayorNotifiedAt: string | null };
 
 /** Talks to the API directly to set up data (each call site uses its own unique names). */
 export class Api {

@@ -1,5 +1,6 @@
 // /interventions: the list with its monuments (a page at a time from the server), the fallbacks and
 // the empty message.
+import type { InterventionPage } from '@linz/contract';
 import { expect, test, unique } from './fixtures';
 import { outsideWindow } from './fits';
 
@@ -57,17 +58,23 @@ test.describe('on a 360 px phone', () => {
   });
 });
 
+type PagedIntervention = InterventionPage['items'][number];
+
 test('a proposal’s description and mayor notice, from the server’s page; never the whole lists', async ({ page, api }) => {
   const monument = await api.monument('Dreifaltigkeitssäule');
-  const item = (id: number, name: string, extra: object) => ({
+  // Typed by the contract, so a field it gains is a compile error here, not an empty list.
+  const item = (id: number, name: string, extra: Partial<PagedIntervention>): PagedIntervention => ({
     id,
     monumentId: monument.id,
     name,
     emoji: '📣',
     votes: 10,
+    confirmedVotes: 0,
     mayorNotifiedAt: null,
+    mayorReview: false,
     status: 'open',
     answer: null,
+    history: [],
     monument,
     ...extra,
   });

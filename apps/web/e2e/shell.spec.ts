@@ -1,4 +1,6 @@
 // Header, language, body classes, page transitions, intro overlay and the about page.
+import type { ClientConfig } from '@linz/contract';
+import { PATHS } from '@linz/contract/facts';
 import { expect, mapReady, test } from './fixtures';
 
 test.describe('header and navigation', () => {
@@ -211,8 +213,11 @@ test.describe('about page', () => {
         await expect(credits).toContainText('BSD-2-Clause');
         await expect(credits).toContainText('OpenStreetMap');
         await expect(credits).toContainText('ODbL');
-        await expect(credits).toContainText('Stadt Linz – data.linz.gv.at (CC BY 4.0)');
-        await expect(credits).toContainText('Wikipedia (CC BY-SA)');
+        // Each of the city profile's sources, named and licensed in the page's language.
+        const config = (await (await page.request.get(PATHS.clientConfig)).json()) as ClientConfig;
+        expect(config.city.sources.length).toBeGreaterThan(0);
+        for (const source of config.city.sources)
+          await expect(credits).toContainText(`${source.name[lang]} (${source.licence[lang]})`);
         const privacy = page.getByRole('region', { name: de ? 'Datenschutz' : 'Privacy' });
         await expect(privacy).toContainText(de ? 'keine Konten' : 'no accounts');
         await expect(

@@ -102,6 +102,8 @@ test('ten votes from one network hold the mayor’s mail: /admin shows the alert
   const monument = await api.addMonument(unique('Schulklasse'), ...somewhere());
   const title = unique('Gehaltene Mail');
   const proposal = await api.addIntervention(monument.id, title);
+  // The mayor's mail names the proposal by its number (issue 56: no visitor's words in subjects).
+  const bySubject = new RegExp(`Vorschlag Nr\\. ${proposal.id} hat`);
   // Ten browsers (fresh cookies), all from this machine's one network: under THRESHOLD_MIN_NETWORKS.
   expect(await api.voteAsOthers(proposal.id, monument.id, 10, true)).toBe(10);
   await expect
@@ -112,7 +114,7 @@ test('ten votes from one network hold the mayor’s mail: /admin shows the alert
   await page.goto('/');
   const popup = await openPopup(page, new RegExp(`^${monument.name} \\(`));
   await expect(rowOf(popup, title)).toContainText('wird nach einer Prüfung an das Bürgermeisterbüro weitergeleitet');
-  expect(await countMailsTo(MAYOR, new RegExp(title))).toBe(0);
+  expect(await countMailsTo(MAYOR, bySubject)).toBe(0);
 
   await signIn(page, token, name);
   // The alerts come first, before the views.
@@ -155,8 +157,8 @@ test('ten votes from one network hold the mayor’s mail: /admin shows the alert
   expect(await seriousViolations(page), 'axe: the outbox with a held mail').toEqual([]);
   await outboxRow.getByRole('button', { name: `E-Mail zu „${title}“ freigeben` }).click();
   await expect(page.locator('.admin-status')).toHaveText(`Die E-Mail zu „${title}“ ist freigegeben und wird gesendet.`);
-  await mailTo(MAYOR, new RegExp(title));
+  await mailTo(MAYOR, bySubject);
   await expect(outboxRow.getByRole('cell').first()).toHaveText(/^(Wartet|Wird gesendet|Gesendet)$/);
   await expect(outboxRow.getByRole('button', { name: /freigeben/ })).toHaveCount(0);
-  expect(await countMailsTo(MAYOR, new RegExp(title))).toBe(1);
+  expect(await countMailsTo(MAYOR, bySubject)).toBe(1);
 });

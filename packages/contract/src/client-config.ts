@@ -1,5 +1,6 @@
 // Deployment settings the browser needs (one web build serves any city's tile server).
 import { z } from 'zod';
+import { StatsSource } from './stats.js';
 import { THRESHOLD_COUNTS } from './vote.js';
 
 export const ClientConfig = z.object({
@@ -30,7 +31,7 @@ export const ClientConfig = z.object({
     /** Votes that send a proposal to the mayor's office. */
     voteThreshold: z.number().int(),
     /** Whose data the map shows (the about page's credits). */
-    sources: z.array(z.object({ name: z.string(), url: z.string(), licence: z.string() })),
+    sources: z.array(StatsSource),
     /** The street register's source (the dashboard's street figures), if the city has one. */
     streetSource: z
       .object({ name: z.string(), url: z.string(), licence: z.string(), licenceUrl: z.string().optional() })

@@ -14,7 +14,7 @@ export const InterventionIdParam = z
   .pipe(InterventionId);
 
 /** When the mayor's office was sent this proposal (ISO time), or null. Added to the spec's fields. */
-const mayorNotifiedAt = z.string().nullable();
+const mayorNotifiedAt = z.string().nullable().default(null);
 
 export const ProposalStatus = z.enum(PROPOSAL_STATUSES);
 export type ProposalStatus = z.infer<typeof ProposalStatus>;
@@ -30,6 +30,8 @@ export type ProposalAnswer = z.infer<typeof ProposalAnswer>;
 export const StatusEntry = z.object({ status: ProposalStatus, at: z.string(), note: z.string().nullable() });
 export type StatusEntry = z.infer<typeof StatusEntry>;
 
+// The fields added to the spec's have defaults: an answer of a server that sends only the spec's
+// fields reads as open, unanswered and unconfirmed (the web reads such servers, standing.spec.ts).
 export const Intervention = z.object({
   id: InterventionId,
   monumentId: z.string(),
@@ -38,14 +40,14 @@ export const Intervention = z.object({
   shortDescription_en: z.string().optional(),
   votes: z.number().int().nonnegative(),
   /** Of `votes`, those confirmed by e-mail (one per address). Added to the spec's fields. */
-  confirmedVotes: z.number().int().nonnegative(),
+  confirmedVotes: z.number().int().nonnegative().default(0),
   mayorNotifiedAt,
   /** The threshold was reached, and the mayor's e-mail waits for a staff check of the votes. */
-  mayorReview: z.boolean(),
-  status: ProposalStatus,
-  answer: ProposalAnswer.nullable(),
+  mayorReview: z.boolean().default(false),
+  status: ProposalStatus.default('open'),
+  answer: ProposalAnswer.nullable().default(null),
   /** Every change of its status, oldest first (empty while the city has not answered). Added to the spec's fields. */
-  history: z.array(StatusEntry),
+  history: z.array(StatusEntry).default([]),
 });
 export type Intervention = z.infer<typeof Intervention>;
 export const InterventionList = z.array(Intervention);

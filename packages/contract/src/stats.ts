@@ -10,7 +10,9 @@ export const SexCounts = z.object(
 );
 export type SexCounts = z.infer<typeof SexCounts>;
 
-export const StatsSource = z.object({ name: z.string(), url: z.string(), licence: z.string() });
+const InTwo = z.object({ de: z.string(), en: z.string() });
+/** A source the figures use, named and licensed in German and English (the city profile's `sources`). */
+export const StatsSource = z.object({ name: InTwo, url: z.string(), licence: InTwo });
 
 /** How many are placed from the sources (the city's open data, the seed's), by citizens (confirmed by staff), or not yet. */
 export const Coverage = z.object({ sources: count, citizens: count, unplaced: count });

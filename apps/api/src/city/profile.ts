@@ -65,7 +65,7 @@ export const CityFile = z.strictObject({
     .default({}),
   /** Whose data the map and figures use: the dashboard's and the exports' credit, as their licences ask. */
   sources: z
-    .array(z.object({ name: z.string().min(1), url: z.string().regex(/^https?:\/\/\S+$/), licence: z.string().min(1) }))
+    .array(z.object({ name: Localised, url: z.string().regex(/^https?:\/\/\S+$/), licence: Localised }))
     .default([]),
   /** The street-name register's source (the dashboard's street figures credit it). */
   streetRegisterSource: z

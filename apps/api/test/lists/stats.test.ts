@@ -56,7 +56,7 @@ describe(`GET /api/stats on ${DB_KIND}`, () => {
     expect(s.monuments.withoutCoordinates.total).toBe(others.length);
     expect(s.monuments.withoutCoordinates.bySex.female).toBe(others.filter((i) => i.sex === 'female').length);
     expect(s.monuments.withoutCoordinates.byCategory).toEqual({ plaque: 1, memorial: 1 });
-    expect(s.sources.map((x) => x.name)).toContain('Stadt Linz – data.linz.gv.at (Straßennamen und deren Bedeutung)');
+    expect(s.sources.map((x) => x.name.de)).toContain('Stadt Linz – data.linz.gv.at (Straßennamen und deren Bedeutung)');
     expect(s.licence).toBe('CC BY 4.0');
   });
 

@@ -11,6 +11,7 @@ import { BackLink } from '../layout/BackLink';
 import { siteQuery, webAddressLabel } from '../api/queries/site';
 import { clientConfigQuery } from '../api/queries';
 import { FALLBACK_TILES } from '../map/tiles';
+import { langOf } from '../i18n/languages';
 
 function Section({ id, headline, paragraphs }: { id: string; headline: string; paragraphs: string[] }) {
   return (
@@ -24,7 +25,8 @@ function Section({ id, headline, paragraphs }: { id: string; headline: string; p
 }
 
 export function AboutPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = langOf(i18n.resolvedLanguage);
   const { contact } = branding;
   const operator = useQuery(siteQuery()).data?.profile.operator;
   const sources = (useQuery(clientConfigQuery()).data ?? FALLBACK_TILES).city.sources;
@@ -53,7 +55,7 @@ export function AboutPage() {
           t('about.creditMap'),
           t('about.creditTiles'),
           ...(sources.length > 0
-            ? [t('about.creditCity', { sources: sources.map((x) => `${x.name} (${x.licence})`).join('; ') })]
+            ? [t('about.creditCity', { sources: sources.map((x) => `${x.name[lang]} (${x.licence[lang]})`).join('; ') })]
             : []),
         ]}
       />

@@ -173,9 +173,10 @@ export async function computeStats(database: Database, city: City): Promise<Stat
       ...(city.streetRegisterSource
         ? [
             {
-              name: city.streetRegisterSource.name,
+              // The register's own name, the same in both languages.
+              name: { de: city.streetRegisterSource.name, en: city.streetRegisterSource.name },
               url: city.streetRegisterSource.url,
-              licence: city.streetRegisterSource.licence,
+              licence: { de: city.streetRegisterSource.licence, en: city.streetRegisterSource.licence },
             },
           ]
         : []),
