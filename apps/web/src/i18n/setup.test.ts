@@ -42,6 +42,16 @@ describe('translations', () => {
     expect(keysOf(de).sort()).toEqual(keysOf(en).sort());
   });
 
+  it('show no key as a text: a profession reads as a word, in both forms (no "journalist_female")', () => {
+    for (const lang of ['de', 'en'] as const) {
+      const professions = texts[lang] as { commemoration: { professions: Record<string, string> } };
+      for (const [key, text] of Object.entries(professions.commemoration.professions)) {
+        expect(text, `${lang} ${key}`).not.toMatch(/_/);
+        if (lang === 'de') expect(text, `de ${key}`).not.toBe(key);
+      }
+    }
+  });
+
   it('carry the spec catalogue in both languages', () => {
     expect(en.errors).toMatchObject({
       loadInterventions: 'Failed to load interventions.',
