@@ -95,7 +95,7 @@ test('monument: reports shown as text, edit (marker and fields), validate, rejec
   const form = card.getByRole('form', { name: `${monumentName} bearbeiten` });
   await form.getByLabel('Name (Englisch)').fill(`${monumentName} EN`);
   await form.getByLabel('Kategorie').selectOption({ label: 'Brunnen' });
-  await form.getByLabel('Geschlecht').selectOption('female');
+  await form.getByLabel('Erinnert an').selectOption('female');
   await form.getByLabel('Kurzbeschreibung (Deutsch)').fill('Ein Brunnen am Platz.');
   const lat = form.getByLabel('Breitengrad');
   await expect(lat).toHaveValue('48.3');

@@ -31,7 +31,7 @@ test('an edit is in the audit log in words, before → after; filtered by person
   const card = page.getByRole('article', { name: monumentName });
   await card.getByRole('button', { name: 'Bearbeiten' }).click();
   const form = card.getByRole('form', { name: `${monumentName} bearbeiten` });
-  await form.getByLabel('Geschlecht').selectOption('female');
+  await form.getByLabel('Erinnert an').selectOption('female');
   await form.getByRole('button', { name: 'Speichern' }).click();
   await expect(page.locator('.admin-status')).toHaveText(`„${monumentName}“ ist gespeichert.`);
 

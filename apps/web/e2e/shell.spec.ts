@@ -57,6 +57,33 @@ test.describe('header and navigation', () => {
   });
 });
 
+test('each page has its own tab title: its heading and the site, in the page language; the map the site alone', async ({
+  page,
+}) => {
+  const config = (await (await page.request.get(PATHS.clientConfig)).json()) as ClientConfig;
+  const product = config.city.productName;
+  await page.goto('/');
+  await mapReady(page);
+  await expect(page).toHaveTitle(product);
+  const titles = new Set<string>();
+  const h1 = page.getByRole('main').getByRole('heading', { level: 1 });
+  for (const path of ['/stats', '/monuments', '/monuments/mon-dreifaltigkeitssaeule', '/interventions', '/impressum']) {
+    await page.goto(path);
+    await expect(h1).toBeVisible();
+    const heading = (await h1.textContent())?.trim() ?? '';
+    await expect(page).toHaveTitle(`${heading} – ${product}`);
+    titles.add(heading);
+  }
+  expect(titles.size).toBe(5);
+  expect(titles).toContain('Dreifaltigkeitssäule');
+  // A language change renames the page's tab too.
+  await page.getByRole('button', { name: 'Switch to English' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  const english = (await h1.textContent())?.trim() ?? '';
+  expect(titles).not.toContain(english);
+  await expect(page).toHaveTitle(`${english} – ${product}`);
+});
+
 test.describe('page transitions', () => {
   test.beforeEach(async ({ page }) => {
     // Record every animation the page frames start, with its duration.

@@ -38,6 +38,13 @@ describe(`GeoJSON export on ${DB_KIND}`, () => {
     // Member names: RFC 7946's own plus the foreign members `license` and `attribution`; no `crs` (§4).
     expect(Object.keys(fc).sort()).toEqual(['attribution', 'features', 'license', 'type']);
     expect(fc.license).toBe('CC BY 4.0');
+    // Each of the city's sources credited by name and licence (in English, the exports' language).
+    const config = (await get(routes.clientConfig.path)).json() as {
+      city: { sources: { name: { en: string }; licence: { en: string } }[] };
+    };
+    expect(config.city.sources.length).toBeGreaterThan(0);
+    for (const s of config.city.sources) expect(fc.attribution).toContain(`${s.name.en} (${s.licence.en})`);
+    expect(fc.attribution).not.toContain('[object');
     expect(fc.features).toHaveLength(list.length);
     for (const f of fc.features) {
       expect(Object.keys(f).sort()).toEqual(['geometry', 'id', 'properties', 'type']);

@@ -2,6 +2,7 @@
 // API's config (the city profile), never a constant, so one build serves any city.
 import type { ClientConfig } from '@linz/contract';
 import type { i18n as I18n } from 'i18next';
+import { refreshTitle } from '../layout/documentTitle';
 import { langOf } from './languages';
 
 /** The variables every text may use; filled once the config is read (empty until then). */
@@ -12,7 +13,7 @@ export function nameCity(instance: I18n, city: ClientConfig['city']): void {
   const apply = (language: string) => {
     cityVariables.city = city.name[langOf(language)];
     cityVariables.product = city.productName;
-    document.title = city.productName;
+    refreshTitle();
   };
   apply(instance.language);
   instance.on('languageChanged', apply);

@@ -11,6 +11,7 @@ import { LegalLinks } from '../legal/LegalLinks';
 import { AnimatedOutlet } from '../layout/AnimatedOutlet';
 import { applyBodyClass } from '../layout/bodyClass';
 import { localiseFieldMessages } from '../layout/fieldMessages';
+import { watchDocumentTitle } from '../layout/documentTitle';
 import { afterLoad, afterMapDrawn } from '../layout/schedule';
 
 // The offline banner, queue and update offer, and the service worker's registration: fetched and
@@ -33,6 +34,10 @@ function RootLayout() {
   const pathname = useLocation({ select: (l) => l.pathname });
   useEffect(() => applyBodyClass(pathname), [pathname]);
   useEffect(() => localiseFieldMessages(t), [t]);
+  useEffect(() => {
+    const main = document.getElementById('main');
+    return main ? watchDocumentTitle(main) : undefined;
+  }, []);
   const [offlineStarted, setOfflineStarted] = useState(false);
   const onMap = pathname === APP_PATHS.home;
   useEffect(() => {

@@ -18,7 +18,7 @@ import type { MonumentIndex } from '../lists/finder.js';
 export const attributionOf = (city: City): string =>
   [
     `${city.productName} and its contributors`,
-    ...(city.sources.length > 0 ? [`sources: ${city.sources.map((s) => `${s.name} (${s.licence})`).join(', ')}`] : []),
+    ...(city.sources.length > 0 ? [`sources: ${city.sources.map((s) => `${s.name.en} (${s.licence.en})`).join(', ')}`] : []),
   ].join('; ');
 
 export type Bbox = { minLon: number; minLat: number; maxLon: number; maxLat: number };
