@@ -59,4 +59,5 @@ export const EXPORT_TYPES = {
   geojson: 'application/geo+json',
   csv: 'text/csv; charset=utf-8; header=present',
   atom: 'application/atom+xml; charset=utf-8',
+  jsonld: 'application/ld+json',
 } as const;

@@ -78,6 +78,8 @@ export const PATHS = {
   interventionsCsv: '/api/interventions.csv',
   feedInterventions: '/api/feeds/interventions.atom',
   feedAnswers: '/api/feeds/answers.atom',
+  /** The open data's DCAT-AP catalogue (JSON-LD), as data.gv.at harvests it. */
+  openDataCatalog: '/api/open-data/catalog.jsonld',
   openapi: '/api/openapi.json',
   docs: '/api/docs',
   follow: '/api/interventions/:interventionId/follow',

@@ -64,9 +64,7 @@ export const CityFile = z.strictObject({
     })
     .default({}),
   /** Whose data the map and figures use: the dashboard's and the exports' credit, as their licences ask. */
-  sources: z
-    .array(z.object({ name: Localised, url: z.string().regex(/^https?:\/\/\S+$/), licence: Localised }))
-    .default([]),
+  sources: z.array(z.object({ name: Localised, url: z.string().regex(/^https?:\/\/\S+$/), licence: Localised })).default([]),
   /** The street-name register's source (the dashboard's street figures credit it). */
   streetRegisterSource: z
     .object({

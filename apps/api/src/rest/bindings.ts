@@ -96,6 +96,7 @@ export const bindings = {
   accessibilityFeedback: { procedure: (c) => c.site.accessibilityFeedback, input: { body: true } },
   staffAccessibilityFeedback: { procedure: (c) => c.staff.accessibilityFeedback.list },
   feedAnswers: { own: openData },
+  openDataCatalog: { own: openData },
   uploadMonumentPhoto: { own: upload },
   uploadInterventionPhoto: { own: upload },
   photo: { procedure: (c) => c.photos.get, input: { params: true } },

@@ -8,13 +8,15 @@ import {
   interventionsCsvExport,
   monumentsCsvExport,
   monumentsGeojsonExport,
+  openDataCatalogue,
   proposalsFeed,
 } from '../domain/open-data/use-cases.js';
+import { OPEN_DATA_LICENCE_URL } from '../domain/open-data/catalog.js';
 import { textSnapshot } from '../domain/read-cache.js';
 import { snapshotAnswer } from '../http/snapshot-answer.js';
 import type { Services } from '../services.js';
 
-export const LICENSE_LINK = '<https://creativecommons.org/licenses/by/4.0/>; rel="license"';
+export const LICENSE_LINK = `<${OPEN_DATA_LICENCE_URL}>; rel="license"`;
 
 function send(req: FastifyRequest, reply: FastifyReply, type: string, text: string) {
   if (reply.sent) return undefined; // the request's deadline has answered 503 meanwhile
@@ -34,7 +36,7 @@ function send(req: FastifyRequest, reply: FastifyReply, type: string, text: stri
 const sentQuery = (req: FastifyRequest): Record<string, unknown> => ({ ...(req.query ?? {}) });
 
 export function exportRoutes(app: FastifyInstance, services: Services) {
-  const { geojson, csv, atom } = EXPORT_TYPES;
+  const { geojson, csv, atom, jsonld } = EXPORT_TYPES;
   app.get(routes.monumentsGeojson.path, async (req, reply) =>
     send(req, reply, geojson, await monumentsGeojsonExport(services, sentQuery(req))),
   );
@@ -44,4 +46,5 @@ export function exportRoutes(app: FastifyInstance, services: Services) {
   app.get(routes.interventionsCsv.path, async (req, reply) => send(req, reply, csv, await interventionsCsvExport(services)));
   app.get(routes.feedInterventions.path, async (req, reply) => send(req, reply, atom, await proposalsFeed(services)));
   app.get(routes.feedAnswers.path, async (req, reply) => send(req, reply, atom, await cityAnswersFeed(services)));
+  app.get(routes.openDataCatalog.path, async (req, reply) => send(req, reply, jsonld, openDataCatalogue(services)));
 }

@@ -66,6 +66,10 @@ export const OPERATIONS: Partial<Record<RouteName, { summary: string; tag?: Tag 
   interventionsCsv: { summary: 'Public proposals as CSV', tag: 'open data' },
   feedInterventions: { summary: 'New proposals (Atom)', tag: 'open data' },
   feedAnswers: { summary: "Proposals that reached the threshold and the city's answers (Atom)", tag: 'open data' },
+  openDataCatalog: {
+    summary: 'The open data as a DCAT-AP catalogue (JSON-LD, the fields data.gv.at harvests)',
+    tag: 'open data',
+  },
   follow: { summary: 'Follow a proposal by e-mail: sends a confirmation mail (202 whether or not the address follows already)' },
   followConfirm: { summary: "Confirm a follow with the confirmation mail's token" },
   followUnsubscribe: {

@@ -395,6 +395,7 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
       'interventionsCsv',
       'feedInterventions',
       'feedAnswers',
+      'openDataCatalog',
     ] as const;
     for (const name of open) {
       const first = await check({ url: r[name].path }, 200);

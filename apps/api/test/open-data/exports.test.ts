@@ -1,7 +1,7 @@
 // Open data: GeoJSON checked against RFC 7946's rules, the CSVs read by a real CSV parser, the
 // Atom feeds by a real feed parser; hidden and rejected items in none; ETag and 304 on each.
 import { readFileSync } from 'node:fs';
-import { ErrorBody, EXPORT_TYPES, MonumentFeatureCollection, MonumentList, PATHS, routes } from '@linz/contract';
+import { ClientConfig, ErrorBody, EXPORT_TYPES, MonumentFeatureCollection, MonumentList, PATHS, routes } from '@linz/contract';
 import { parseFeed } from '@rowanmanning/feed-parser';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
@@ -39,9 +39,7 @@ describe(`GeoJSON export on ${DB_KIND}`, () => {
     expect(Object.keys(fc).sort()).toEqual(['attribution', 'features', 'license', 'type']);
     expect(fc.license).toBe('CC BY 4.0');
     // Each of the city's sources credited by name and licence (in English, the exports' language).
-    const config = (await get(routes.clientConfig.path)).json() as {
-      city: { sources: { name: { en: string }; licence: { en: string } }[] };
-    };
+    const config = expectAnswer(await get(routes.clientConfig.path), 200, ClientConfig);
     expect(config.city.sources.length).toBeGreaterThan(0);
     for (const s of config.city.sources) expect(fc.attribution).toContain(`${s.name.en} (${s.licence.en})`);
     expect(fc.attribution).not.toContain('[object');

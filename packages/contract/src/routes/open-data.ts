@@ -79,4 +79,13 @@ export const openDataRoutes = {
     contentType: EXPORT_TYPES.atom,
     etag: true,
   },
+  /** The exports and feeds described as a DCAT-AP catalogue (JSON-LD, DCAT-AP.AT's fields; docs/open-data.md). */
+  openDataCatalog: {
+    method: 'GET',
+    path: PATHS.openDataCatalog,
+    answer: z.looseObject({ '@context': z.record(z.string(), z.unknown()), '@graph': z.array(z.looseObject({})) }),
+    status: 200,
+    contentType: EXPORT_TYPES.jsonld,
+    etag: true,
+  },
 } as const satisfies Record<string, Route>;

@@ -16,6 +16,7 @@ import {
   selectMonuments,
   toGeoJson,
 } from './exports.js';
+import { dcatCatalogue } from './catalog.js';
 import { answersFeed, interventionsFeed } from './feeds.js';
 import {
   Open311Error,
@@ -58,6 +59,10 @@ export async function interventionsCsvExport(app: App): Promise<string> {
   const [list, all, index] = await Promise.all([app.lists.interventions.get(), app.lists.monuments.get(), photosOf(app)]);
   return interventionsCsv(list.data, all.data, index);
 }
+
+/** The DCAT-AP catalogue of the exports above (JSON-LD). */
+export const openDataCatalogue = (app: App): string =>
+  JSON.stringify(dcatCatalogue(app.config.publicUrl, app.config.city, app.config.site));
 
 export const proposalsFeed = (app: App): Promise<string> =>
   interventionsFeed(app.database, app.config.publicUrl, app.config.city);
