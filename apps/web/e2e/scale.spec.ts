@@ -75,6 +75,8 @@ test('2,000 monuments: clusters and markers stay few while panning and zooming b
   await page.getByRole('button', { name: CLUSTER }).first().focus();
   await page.keyboard.press('Enter');
   await expect.poll(() => zoomOf(page)).toBeGreaterThan(zoom);
+  // The zoom's markers drawn (a marker focused while the layer redraws would be replaced).
+  await expect(page.locator('.leaflet-container[aria-busy="false"]')).toBeVisible();
   // One a visitor can reach: not hidden under a control, not held back from Tab at the map's edge.
   const marker = page.locator('.leaflet-marker-icon.monument-marker[tabindex="0"]:not(.leaflet-marker-icon--covered)').first();
   for (let i = 0; i < 4 && (await marker.count()) === 0; i++) {
@@ -83,6 +85,7 @@ test('2,000 monuments: clusters and markers stay few while panning and zooming b
     await expect(page.locator('.leaflet-container[aria-busy="false"]')).toBeVisible();
   }
   await marker.focus();
+  await expect(marker).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.locator('.leaflet-popup').getByRole('heading', { level: 2 })).toBeFocused();
 });
