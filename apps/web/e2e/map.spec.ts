@@ -1,5 +1,5 @@
 // The home map: markers, tiles, saved view, right-click and 3 s press, locate-me.
-import { CLUSTER, clusterNearCentre, emptyMapPoint, expect, mapReady, test, unique, type Page } from './fixtures';
+import { clusterNearCentre, emptyMapPoint, expect, mapReady, test, unique, type Page } from './fixtures';
 import { coordinateFields, round6 } from './place';
 
 const mapViewOf = (page: Page) =>

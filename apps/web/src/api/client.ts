@@ -20,6 +20,7 @@ export type RouteName = Exclude<
   | 'interventionsCsv'
   | 'feedInterventions'
   | 'feedAnswers'
+  | 'openDataCatalog'
   | 'openapi'
   | 'docs'
   | 'statsImage'
