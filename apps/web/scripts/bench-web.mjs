@@ -1,5 +1,5 @@
 // pnpm bench:web: the first-load JavaScript budget, then Lighthouse 12 mobile (default simulated
-// throttling) on /, /interventions and a monument's view, 3 runs each (BENCH_RUNS), median and range. Everything is local:
+// throttling) on /, /interventions, a monument's view and a street's view, 3 runs each (BENCH_RUNS), median and range. Everything is local:
 // the API (fresh temporary database) serves the production build, and a small tile server of our
 // own answers every tile with one PNG, so nothing goes to the internet; / again at 50,000 monuments
 // across Austria. Then the map at 42, 10,000 and 50,000 monuments: the data before the markers, time
@@ -20,6 +20,11 @@ const PAGES = [
   { path: '/interventions' },
   {
     path: '/monuments/mon-dreifaltigkeitssaeule',
+    missing: '.finder-controls, h1:text-matches("^(Diese Seite gibt es nicht|This page does not exist)")',
+  },
+  // A street's view (issue 54): whom it is named after, the register's links.
+  {
+    path: '/monuments/mon-adalbert-stifter-platz',
     missing: '.finder-controls, h1:text-matches("^(Diese Seite gibt es nicht|This page does not exist)")',
   },
 ];
