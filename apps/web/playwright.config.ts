@@ -80,7 +80,7 @@ const apiOptions = {
   limits: {
     requestsPerMinute: 100_000,
     createsPer5Minutes: 100_000,
-    votesPerIpPerIntervention: 100_000,
+    votesPerIpPerProposal: 100_000,
     votesPerNetworkHour: 100_000,
     // Every browser asks for tiles from 127.0.0.1: the tile proxy's upstream budget must not blank later specs' maps.
     tileFetchesPerNetworkMinute: 100_000,

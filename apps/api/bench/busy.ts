@@ -1,5 +1,5 @@
 // `--only busy`: all of a city's reads while people write and while one address attacks (issue 57).
-// Seeds `pnpm seed:synthetic --monuments 50000 --interventions 20000 --votes 100000`, starts the
+// Seeds `pnpm seed:synthetic --monuments 50000 --proposals 20000 --votes 100000`, starts the
 // built-from-source API with its real per-address limit, deadline and load shedding (TRUST_PROXY=1),
 // and drives it from this process over loopback:
 //   - readers: twenty clients, each from its own address, one read every READ_EVERY_MS, with a
@@ -237,7 +237,7 @@ export async function benchBusy(kind: DbTarget['kind'], work: string, pg: PgServ
   const seeded = seedSyntheticCli(db, [
     '--monuments',
     String(MONUMENTS),
-    '--interventions',
+    '--proposals',
     String(PROPOSALS),
     '--votes',
     String(VOTES),

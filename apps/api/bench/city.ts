@@ -67,7 +67,7 @@ async function throughNginx(pg: PgServer, work: string, rows: Row[]): Promise<vo
     // The default log level, as a city runs them; limits out of reach (the load comes from one address).
     env: { LOG_LEVEL: 'info' },
     options: {
-      limits: { requestsPerMinute: 0, createsPer5Minutes: 1_000_000, votesPerIpPerIntervention: 1_000_000 },
+      limits: { requestsPerMinute: 0, createsPer5Minutes: 1_000_000, votesPerIpPerProposal: 1_000_000 },
       pressure: { maxEventLoopDelayMs: 0 },
     },
     extraHttp: `  server {

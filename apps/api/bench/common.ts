@@ -38,7 +38,7 @@ export const votesOf = async (base: string, id: number) =>
 export const voteLoad = (ctx: Ctx, api: Api, seconds: number, more: Partial<VoteLoad> = {}) =>
   loadVotes({
     base: api.base,
-    interventionId: ctx.target.id,
+    proposalId: ctx.target.id,
     monumentId: ctx.target.monumentId,
     secret: COOKIE_SECRET,
     work: ctx.work,

@@ -19,7 +19,7 @@ export async function benchInstances(): Promise<{ lines: string[]; ok: boolean }
     databaseUrl: pg.url(),
     options: {
       shutdownDrainMs: 1000,
-      limits: { requestsPerMinute: 0, createsPer5Minutes: 1_000_000, votesPerIpPerIntervention: 1_000_000 },
+      limits: { requestsPerMinute: 0, createsPer5Minutes: 1_000_000, votesPerIpPerProposal: 1_000_000 },
       pressure: { maxEventLoopDelayMs: 0 },
     },
   });

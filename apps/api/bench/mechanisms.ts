@@ -116,7 +116,7 @@ export async function benchMechanisms(ctx: Ctx, rows: MechanismRow[], checks: st
     });
   }
 
-  // (c) Read cache: the lists alone, then the interventions list while votes are cast.
+  // (c) Read cache: the lists alone, then the proposals list while votes are cast.
   async function readCache() {
     const lists = ['/api/monuments', '/api/interventions/all'];
     const runs: Record<string, { reads: GetResult[]; mixedRead: GetResult; mixedVotes: VoteResult }> = {};

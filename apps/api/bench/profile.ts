@@ -1,4 +1,4 @@
-// `tsx bench/profile.ts monuments|interventions|votes pglite|postgres [SECONDS]`: one case's load on
+// `tsx bench/profile.ts monuments|proposals|votes pglite|postgres [SECONDS]`: one case's load on
 // an API started with a V8 CPU profile, then the profile's summary for the loaded seconds only.
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,14 +33,14 @@ try {
     what === 'votes'
       ? await loadVotes({
           base: api.base,
-          interventionId: id,
+          proposalId: id,
           monumentId: m,
           secret: COOKIE_SECRET,
           work,
           seconds,
           tailSeconds: 1,
         })
-      : await loadGet(`${api.base}/api/${what === 'monuments' ? 'monuments' : 'interventions/all'}`, seconds);
+      : await loadGet(`${api.base}/api/${what === 'monuments' ? 'monuments' : 'proposals/all'}`, seconds);
   const loaded = (Date.now() - started) / 1000;
   console.log(`${what} on ${kind}: ${r.rps.toFixed(0)} req/s, p99 ${r.p99.toFixed(1)} ms in ${loaded.toFixed(1)} s`);
   await api.stop();

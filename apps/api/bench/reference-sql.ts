@@ -2,7 +2,7 @@
 // cast_votes function, one vote per transaction, compiled to the same SQL text drizzle sends)
 // executed straight by the driver, `workers` concurrent loops, in its own process.
 // PostgreSQL: postgres.js with the API's pool size. PGlite: the same DATA_DIR opened in-process.
-// Before loading it reports the intervention's counts in the database (the vote run's check).
+// Before loading it reports the proposal's counts in the database (the vote run's check).
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -15,7 +15,7 @@ import { loadConfig } from '../src/config.js';
 
 export type SqlRefConfig = {
   db: { kind: 'postgres'; url: string; pool: number } | { kind: 'pglite'; dataDir: string };
-  interventionId: number;
+  proposalId: number;
   monumentId: string;
   workers: number;
   warmupSeconds: number;
@@ -69,7 +69,7 @@ async function load(exec: Exec, seconds: number, tag: string, latencies: number[
         voteQuery(
           [
             {
-              interventionId: cfg.interventionId,
+              proposalId: cfg.proposalId,
               monumentId: cfg.monumentId,
               voterHash: hash(`${tag}-voter-${i}`),
               ipHash,
@@ -104,8 +104,8 @@ async function main() {
   const { exec, close } = await open();
   try {
     const [c] = (await exec(
-      'SELECT (SELECT votes FROM interventions WHERE id = $1) AS votes, (SELECT count(*)::int FROM votes WHERE intervention_id = $1) AS rows',
-      [cfg.interventionId],
+      'SELECT (SELECT votes FROM proposals WHERE id = $1) AS votes, (SELECT count(*)::int FROM votes WHERE proposal_id = $1) AS rows',
+      [cfg.proposalId],
     )) as { votes: number; rows: number }[];
     const counts = { votes: Number(c?.votes), rows: Number(c?.rows) };
     const tag = `ref${process.pid}`;

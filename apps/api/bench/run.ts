@@ -69,7 +69,7 @@ function argsOf(argv: string[]) {
 
 const { parts, dbs: DBS } = argsOf(process.argv.slice(2));
 const API_POOL = Number(process.env.BENCH_REF_POOL ?? 10); // openDatabase's default pool size, which the API uses
-const INTERVENTIONS = Number(process.env.BENCH_INTERVENTIONS ?? 100);
+const PROPOSALS = Number(process.env.BENCH_PROPOSALS ?? 100);
 const VOTE_P99_MS = { postgres: 150, pglite: 300 };
 const READS = ['/api/monuments', '/api/interventions/all'];
 
@@ -108,7 +108,7 @@ setTimeout(() => {
 }, budget).unref();
 
 /** Gives the lists realistic content: one proposal on each of the first `n` monuments. */
-async function addInterventions(base: string, n: number) {
+async function addProposals(base: string, n: number) {
   const monuments = await json<{ id: string }[]>(`${base}/api/monuments`);
   const made: Target[] = [];
   for (const [i, m] of monuments.slice(0, n).entries()) {
@@ -187,7 +187,7 @@ async function benchReads(api: Api, kind: string, work: string, rows: Row[]) {
 async function sqlReference(db: DbTarget, target: Target, seconds: number): Promise<SqlRefResult> {
   const cfg: SqlRefConfig = {
     db: db.kind === 'postgres' ? { kind: 'postgres', url: db.url, pool: API_POOL } : { kind: 'pglite', dataDir: db.dataDir },
-    interventionId: target.id,
+    proposalId: target.id,
     monumentId: target.monumentId,
     workers: CONNECTIONS,
     warmupSeconds: WARMUP,
@@ -286,8 +286,8 @@ async function benchDb(kind: DbTarget['kind'], rows: Row[], mechanisms: Mechanis
     const db: DbTarget = pg ? { kind: 'postgres', url: pg.url() } : { kind: 'pglite', dataDir: path.join(work, 'data') };
     api = await startApi(db, { rateLimit: RATE_LIMIT });
     log(`${kind}: API pid ${api.child.proc.pid} at ${api.base}`);
-    const { monuments, target } = await addInterventions(api.base, INTERVENTIONS);
-    log(`${kind}: ${monuments} monuments, ${INTERVENTIONS} proposals; votes go to proposal ${target.id}`);
+    const { monuments, target } = await addProposals(api.base, PROPOSALS);
+    log(`${kind}: ${monuments} monuments, ${PROPOSALS} proposals; votes go to proposal ${target.id}`);
     const ctx: Ctx = { kind, db, work, target };
     if (parts.has('reads')) await benchReads(api, kind, work, rows);
     // The first few hundred votes on a fresh proposal run slower (seen on PGlite); no measurement gets them.

@@ -46,7 +46,7 @@ async function databaseFor(kind: DbTarget['kind'], size: number, work: string, p
   const db = await newDatabase(kind, kind === 'postgres' ? `scale_${size}` : `scale-${size}`, work, pg);
   // On an empty database the command needs no --force.
   if (size !== 42)
-    log(`${kind} ${seedSyntheticCli(db, ['--monuments', String(size), '--interventions', String(Math.round(size * 0.3))])}`);
+    log(`${kind} ${seedSyntheticCli(db, ['--monuments', String(size), '--proposals', String(Math.round(size * 0.3))])}`);
   return db;
 }
 

@@ -93,7 +93,7 @@ function searches(): string[] {
 
 async function timeSeed(kind: DbTarget['kind'], work: string, pg: PgServer | undefined): Promise<{ db: DbTarget; line: string }> {
   const db = await newDatabase(kind, 'austria', work, pg);
-  const args = ['--region', 'austria', '--monuments', String(MONUMENTS), '--interventions', String(PROPOSALS)];
+  const args = ['--region', 'austria', '--monuments', String(MONUMENTS), '--proposals', String(PROPOSALS)];
   const t0 = performance.now();
   const out = seedSyntheticCli(db, [...args, '--votes', String(VOTES[kind])]);
   const line = `${kind} seed:synthetic ${args.join(' ')} --votes ${VOTES[kind]}: ${(ms(t0) / 1000).toFixed(1)} s wall (the command's own line: ${out})`;
@@ -161,7 +161,7 @@ export async function benchSearch(kind: DbTarget['kind'], work: string, pg: PgSe
     const list = (await app.services.lists.monuments.get()).data;
     say(`monument list snapshot (${list.length} monuments, from the database and validated): ${ms(t0).toFixed(0)} ms`);
     t0 = performance.now();
-    const proposals = (await app.services.lists.interventions.get()).data;
+    const proposals = (await app.services.lists.proposals.get()).data;
     say(`proposal list snapshot (${proposals.length} proposals): ${ms(t0).toFixed(0)} ms`);
     t0 = performance.now();
     monumentIndex(list);
@@ -238,7 +238,7 @@ export async function benchSearch(kind: DbTarget['kind'], work: string, pg: PgSe
       `search with filters (sex=female,mixed&validated=1&q=…): wall ${summary(filteredMs, (v) => `${v.toFixed(1)} ms`)}${cpuSummary()}`,
     );
     const proposalsMs: number[] = [];
-    for (const q of queries) proposalsMs.push(await time(`${PATHS.interventionsPage}?limit=50&q=${encodeURIComponent(q)}`));
+    for (const q of queries) proposalsMs.push(await time(`${PATHS.proposalsPage}?limit=50&q=${encodeURIComponent(q)}`));
     say(
       `search GET /api/interventions/page?q=… (${queries.length} queries, the first builds the proposal index): ` +
         `wall ${summary(proposalsMs, (v) => `${v.toFixed(1)} ms`)}${cpuSummary()}`,

@@ -43,7 +43,7 @@ export async function startApi(db: DbTarget, opts: ApiOptions): Promise<Api> {
         ...opts.options?.limits,
         ...(opts.realRateLimit ? {} : { requestsPerMinute: opts.rateLimit ? HUGE : 0 }),
         createsPer5Minutes: HUGE,
-        votesPerIpPerIntervention: HUGE,
+        votesPerIpPerProposal: HUGE,
         // The load comes from a few loopback /24s: as from a city's many networks, every vote counts.
         votesPerNetworkHour: HUGE,
         photosPerBrowserPerDay: HUGE,

@@ -148,7 +148,7 @@ function voterFile(work: string, secret: string, count: number): string {
 
 export type VoteLoad = {
   base: string;
-  interventionId: number;
+  proposalId: number;
   monumentId: string;
   secret: string;
   /** Folder for the voter file. */
@@ -167,7 +167,7 @@ export async function loadVotes(o: VoteLoad): Promise<VoteResult> {
   const threads = o.threads ?? 1;
   const file = voterFile(o.work, o.secret, Math.ceil((o.votersPerSecond ?? 8000) * o.seconds) + (o.connections ?? CONNECTIONS));
   const body = JSON.stringify({ monumentId: o.monumentId, action: 'vote' });
-  const votePath = `/api/interventions/${o.interventionId}/vote`;
+  const votePath = `/api/interventions/${o.proposalId}/vote`;
   const { line, cpuMs } = await wrk([
     ...common(threads, o.connections ?? CONNECTIONS, Math.ceil(o.seconds) + (o.tailSeconds ?? 2)),
     '-s',

@@ -152,7 +152,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
         const monumentId = id.data;
         return [
           pathOf(PATHS.monument, { monumentId }),
-          pathOf(PATHS.monumentInterventions, { monumentId }),
+          pathOf(PATHS.monumentProposals, { monumentId }),
           pathOf(PATHS.monumentPhotos, { monumentId }),
           PATHS.mine,
         ];

@@ -1,40 +1,17 @@
 // The one place that reads the environment. Everything else receives a Config.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { SiteProfile, THRESHOLD_COUNTS, type ThresholdCounts } from '@linz/contract';
-import { DEFAULT_TILES, PATHS, TILE_ATTRIBUTIONS } from '@linz/contract/facts';
+import { SiteProfile, THRESHOLD_COUNTS } from '@linz/contract';
+import { DEFAULT_TILES, PATHS } from '@linz/contract/facts';
 import { z } from 'zod';
 import { CityProfileError, cityFolder, loadCity, type City } from './city/profile.js';
+import { TILE_PRESETS, type Config, type OidcConfig } from './config/types.js';
+import { loopback, placeholder, profilePlaceholders, publishes } from './config/placeholders.js';
+
+export { ADDRESS_PREFIXES, TILE_PRESETS, type Config, type OidcConfig } from './config/types.js';
+export { loopback, profilePlaceholders, publishes } from './config/placeholders.js';
 
 const int = (def: number) => z.coerce.number().int().nonnegative().default(def);
-
-/** Tile upstreams a city can name instead of a URL template; {y} before {x} is basemap.at's order. */
-export const TILE_PRESETS = {
-  basemap: {
-    url: 'https://mapsneu.wien.gv.at/basemap/geolandbasemap/normal/google3857/{z}/{y}/{x}.png',
-    attribution: TILE_ATTRIBUTIONS.basemap,
-  },
-  osm: { url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: TILE_ATTRIBUTIONS.osm },
-} as const;
-
-/**
- * How addresses are grouped, named once. A connection (limits per address: requests,
- * creates, votes per proposal) is an IPv4 address or an IPv6 /64, the least an ISP hands out; a
- * network (the vote review's limits, bursts and threshold networks, and reports) is an IPv4 /24 or
- * an IPv6 /56, what an ISP hands one home (RIPE-690), so ten /64s of one household are one network.
- */
-export const ADDRESS_PREFIXES = {
-  connection: { v4: 32, v6: 64 },
-  network: { v4: 24, v6: 56 },
-  /** A household's writes: an IPv4 address (one home's NAT), an IPv6 /56. */
-  household: { v4: 32, v6: 56 },
-  /**
-   * A wider network: an IPv4 /24, an IPv6 /48 (what a tunnel broker or hoster hands one customer
-   * free, 256 /56s). The mayor's mail waits when its votes come from few of them; writes are
-   * limited per area too (at AREA_WRITES_FACTOR times a household's).
-   */
-  area: { v4: 24, v6: 48 },
-} as const;
 
 /**
  * What a city does not set: fixed by the code, changed only by tests and benches through
@@ -51,7 +28,7 @@ export const DEFAULTS = {
   limits: {
     requestsPerMinute: 300,
     createsPer5Minutes: 10,
-    votesPerIpPerIntervention: 5,
+    votesPerIpPerProposal: 5,
     votesPerNetworkHour: 30,
     photosPerBrowserPerDay: 5,
     photosPerNetworkPerDay: 20,
@@ -170,124 +147,6 @@ const Env = z.object({
 /** The environment variables a city may set: the whole list. */
 export const SETTINGS = Object.keys(Env.shape) as (keyof typeof Env.shape)[];
 
-export type Config = {
-  port: number;
-  host: string;
-  dataDir: string;
-  databaseUrl: string | undefined;
-  /** PostgreSQL cancels any statement of the API's running longer (0: never); migrations are exempt. */
-  databaseStatementTimeoutMs: number;
-  cookieSecret: string | undefined;
-  /** false, a hop count (as a function) or trusted proxy addresses/CIDRs, as Fastify's trustProxy takes them. */
-  trustProxy: false | string | ((address: string, hop: number) => boolean);
-  logLevel: string;
-  publicUrl: string;
-  /** The map's tiles: fetched from `upstream` by the server (http/tiles.ts), served at TILE_PATH. */
-  tiles: {
-    /** URL template with {z}, {x}, {y}. */
-    upstream: string;
-    /** HTML, per language: a preset's (TILE_ATTRIBUTIONS), or the city's TILE_ATTRIBUTION in both. */
-    attribution: { de: string; en: string };
-    /** South-west and north-east corners: only tiles touching them are fetched. */
-    bounds: [[number, number], [number, number]];
-    minZoom: number;
-    maxZoom: number;
-    /** The disk cache's cap; the least recently used tiles go first (0: no cap). */
-    cacheMaxBytes: number;
-  };
-  webDist: string;
-  smtpUrl: string | undefined;
-  mailFrom: string;
-  mayorEmail: string;
-  /** How often the mail sender looks for due notifications (a vote on this instance also wakes it). */
-  mailPollSeconds: number;
-  /** How long a claimed notification stays claimed; a crashed sender's claim is taken over after it. */
-  mailLeaseSeconds: number;
-  /** How long temporary mail failures are retried before the notification is marked failed. */
-  mailRetryDays: number;
-  /** Followers' mails attempted per minute at most, sent in batches. */
-  mailPerMinute: number;
-  /** votesPerIpPerIntervention (a day) and votesPerNetworkHour: further votes are held for staff. */
-  limits: {
-    requestsPerMinute: number;
-    createsPer5Minutes: number;
-    votesPerIpPerIntervention: number;
-    votesPerNetworkHour: number;
-    /** Photo uploads per browser (voter cookie) and per connection in 24 hours; staff are not counted. */
-    photosPerBrowserPerDay: number;
-    photosPerNetworkPerDay: number;
-    /** Visitor photos one network may have waiting for review at once (identity.ts networkOf). */
-    photosPendingPerNetwork: number;
-    /** Tiles fetched from the upstream for one network (identity.ts networkOf), and for everyone, per minute (a burst of a minute's worth). */
-    tileFetchesPerNetworkMinute: number;
-    tileFetchesPerMinute: number;
-  };
-  /**
-   * Load shedding: 503 when the event loop lags this much, or an answer takes this long. A body must
-   * arrive within its deadline (a photo upload's is longer); an answer to a request whose body did
-   * not arrive closes the connection. One address holds at most so many sockets, one client so many
-   * requests at once, one tRPC batch so many calls (http/connections.ts).
-   */
-  pressure: {
-    maxEventLoopDelayMs: number;
-    requestDeadlineMs: number;
-    bodyDeadlineMs: number;
-    uploadBodyDeadlineMs: number;
-    connectionsPerAddress: number;
-    requestsInFlightPerClient: number;
-    trpcBatchMax: number;
-  };
-  /** Strict-Transport-Security on answers that came over HTTPS (directly or via a trusted proxy). */
-  hsts: boolean;
-  /** Open reports from this many different browsers and as many different networks (ADDRESS_PREFIXES) hide an item until staff decide. */
-  reportHideThreshold: number;
-  /** The mayor's mail waits for staff when the threshold's votes came within this many seconds (0: never). */
-  thresholdQuickSeconds: number;
-  /** After a write, how long a dashboard read waits for the new figures before it answers the last ones. */
-  statsFreshWaitMs: number;
-  /** Address hashes (votes, proposals, monuments) are blanked by the daily retention job after this many days. */
-  retentionDays: number;
-  /** On SIGTERM/SIGINT: /readyz answers 503 for this long, while requests are still served, before the server closes. */
-  shutdownDrainMs: number;
-  /** /metrics: with a token on the main port (bearer), and/or on a port of its own bound to 127.0.0.1; off without either. */
-  metrics: { token: string | undefined; port: number | undefined };
-  /** Staff sign-in with the city's accounts (OpenID Connect); undefined when off. */
-  oidc: OidcConfig | undefined;
-  /** How long a repeat with an Idempotency-Key waits for the first request's answer before 409. */
-  idempotencyWaitMs: number;
-  /** Votes arriving together are cast in one cast_votes call of at most this many (1: each alone). */
-  ballotBatch: number;
-  /** Such calls in the database at once on PostgreSQL (PGlite runs one query at a time: always 1). */
-  ballotsInFlight: number;
-  /** A vote still queued when its request was answered (the deadline's 503) is not cast. */
-  withdrawAnsweredVotes: boolean;
-  /** The public lists are served from memory, dropped on writes (and, on PostgreSQL, by the other instances' NOTIFY); off: every read runs its query. */
-  readCache: boolean;
-  /** What the mayor's threshold counts, how many networks its votes need, and when one network's votes are a burst. */
-  votes: { counts: ThresholdCounts; minNetworks: number; burst: number };
-  /** Who runs this site (Impressum, accessibility statement, privacy page): the SITE_PROFILE file (else the city's), validated. */
-  site: SiteProfile;
-  /** The city (CITY): its name, boundary, view, time zone, threshold, seed files (city/profile.ts). */
-  city: City;
-  /**
-   * post: new proposals and monuments are public at once (unless the word screen holds them);
-   * pre: others see them only once staff approve (docs/screening.md).
-   */
-  moderation: 'post' | 'pre';
-};
-
-export type OidcConfig = {
-  issuer: string;
-  clientId: string;
-  clientSecret: string;
-  /** Where the provider sends the browser back: PUBLIC_URL + the fixed callback path. */
-  redirectUri: string;
-  /** Staff are those whose ID token's `claim` is (or, as a list, contains) `value`… */
-  staffClaim: { claim: string; value: string } | undefined;
-  /** …and/or whose verified e-mail address is in one of these domains (lower case). Both set: both must hold. */
-  allowedDomains: string[] | undefined;
-};
-
 /** A setting or the site profile is wrong: the operator's to fix, so commands print the message alone (loadConfigOrExit). */
 export class ConfigError extends Error {}
 
@@ -403,62 +262,6 @@ export function loadSiteProfile(file: string): SiteProfile {
     throw invalid(parsed.error.issues.map((i) => `SITE_PROFILE ${file}: ${i.path.join('.') || '(file)'}: ${i.message}`));
   }
   return parsed.data;
-}
-
-/**
- * Whether PUBLIC_URL would put the site before the public: any host but this machine (localhost,
- * 127.0.0.0/8, ::1) and the names reserved for tests and examples (RFC 2606, RFC 6761), which no
- * visitor can reach. Only such a start is held to a complete site profile (placeholders below).
- */
-export function publishes(publicUrl: string): boolean {
-  const host = new URL(publicUrl).hostname.toLowerCase();
-  return !(host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host) || reservedName(host));
-}
-
-const reservedName = (host: string) =>
-  /(^|\.)(localhost|test|example|invalid)$/.test(host) || /(^|\.)example\.(com|net|org)$/.test(host);
-
-/** A phone number no one answers: the shipped "+43 732 000 000" (six zeros at the end) or one digit repeated. */
-const placeholderPhone = (phone: string) => {
-  const digits = phone.replace(/\D/g, '');
-  return /0{6}$/.test(digits) || /^(\d)\1*$/.test(digits);
-};
-
-/** What in a value is a placeholder, or undefined: an address or link at a reserved name, a phone number no one answers. */
-function placeholder(key: string, value: string): string | undefined {
-  const domain = /^[^\s@]+@([^\s@]+)$/.exec(value)?.[1];
-  if (domain && reservedName(domain.toLowerCase())) return `${value} is an example address (reserved domain), not a real one`;
-  if (/^https?:\/\//.test(value) && URL.canParse(value) && reservedName(new URL(value).hostname.toLowerCase()))
-    return `${value} is an example link (reserved domain), not a real one`;
-  if (key === 'phone' && placeholderPhone(value)) return `${value} is a placeholder number`;
-  return undefined;
-}
-
-/**
- * The site profile's placeholders, each as "path: why": the `example` mark of the shipped file, and
- * every e-mail address, link or phone number anywhere in it that reaches no one (so a field added
- * later is checked too).
- */
-export function profilePlaceholders(profile: SiteProfile): string[] {
-  const found: string[] = [];
-  if (profile.example)
-    found.push('example: this is the shipped example profile; copy it, put in your own facts and remove "example"');
-  const walk = (value: unknown, at: string[]) => {
-    if (typeof value === 'string') {
-      const why = placeholder(at.at(-1) ?? '', value);
-      if (why) found.push(`${at.join('.')}: ${why}`);
-    } else if (value && typeof value === 'object') {
-      for (const [k, v] of Object.entries(value)) walk(v, [...at, k]);
-    }
-  };
-  walk(profile, []);
-  return found;
-}
-
-/** Whether a listen address is this machine's loopback (nothing else can connect to it). */
-export function loopback(host: string): boolean {
-  const h = host.toLowerCase().replace(/^\[|\]$/g, '');
-  return h === 'localhost' || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h);
 }
 
 /**

@@ -1,13 +1,13 @@
 // The long-lived parts every request uses, built once per app from its parts (config, database,
 // server secret, mail sender) and read-only after.
-import { ClientConfig, Intervention, InterventionList, Monument, MonumentList, SiteInfo, Stats } from '@linz/contract';
+import { ClientConfig, Intervention, ProposalList, Monument, MonumentList, SiteInfo, Stats } from '@linz/contract';
 import { TILE_PATH } from '@linz/contract/facts';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { textAt, translationOf } from './http/locale.js';
 import { createMetrics, metricsEnabled, type Metrics } from './http/metrics.js';
 import { createIpHasher, type IpHasher } from './domain/identity.js';
-import { listAllInterventions } from './domain/proposals/interventions.js';
+import { listAllProposals } from './domain/proposals/proposals.js';
 import { listMonuments } from './domain/monuments/monuments.js';
 import { compareMonuments } from './domain/lists/finder.js';
 import {
@@ -28,7 +28,7 @@ import type { OutboxSender } from './mail/sender.js';
 export type Services = Readonly<{
   config: Config;
   database: Database;
-  lists: { monuments: ReadCache<MonumentList>; interventions: ReadCache<InterventionList> };
+  lists: { monuments: ReadCache<MonumentList>; proposals: ReadCache<ProposalList> };
   /** The dashboard's figures, rebuilt whenever one of the lists changes. */
   stats: ReadCache<Stats>;
   /** What the web app needs to know of this server (tiles), fixed at start. */
@@ -62,11 +62,11 @@ export function createServices({ config, database, secret, mailer }: ServicePart
       compare: compareMonuments,
       loadSome: (ids) => listMonuments(database, ids.map(String)),
     }),
-    interventions: createReadCache(InterventionList, () => listAllInterventions(database), config.readCache, {
+    proposals: createReadCache(ProposalList, () => listAllProposals(database), config.readCache, {
       item: Intervention,
       idOf: (i) => i.id,
       compare: (a, b) => b.votes - a.votes || b.id - a.id,
-      loadSome: (ids) => listAllInterventions(database, ids.map(Number)),
+      loadSome: (ids) => listAllProposals(database, ids.map(Number)),
     }),
   };
   const voteRules = voteRulesOf(config, database.kind === 'postgres' && config.readCache ? CHANGE_CHANNEL : null);
@@ -76,7 +76,7 @@ export function createServices({ config, database, secret, mailer }: ServicePart
     lists,
     stats: createDerivedCache(
       Stats,
-      [lists.monuments, lists.interventions],
+      [lists.monuments, lists.proposals],
       () => computeStats(database, config.city),
       config.statsFreshWaitMs,
     ),
@@ -121,8 +121,8 @@ export function createServices({ config, database, secret, mailer }: ServicePart
 /** A change notification (read-cache.ts announceChange): the items it names read again, or the whole list. */
 export function invalidateList(services: Services, payload: string): void {
   const { list, ids } = changeOf(payload);
-  if (list !== 'monuments' && list !== 'interventions') return;
+  if (list !== 'monuments' && list !== 'proposals') return;
   const cache: ReadCache<unknown> = services.lists[list];
-  if (ids && cache.changed) cache.changed(list === 'interventions' ? ids.map(Number) : ids);
+  if (ids && cache.changed) cache.changed(list === 'proposals' ? ids.map(Number) : ids);
   else cache.invalidate();
 }

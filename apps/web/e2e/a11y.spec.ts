@@ -9,7 +9,7 @@ test.describe('axe', () => {
   test('the open popup with a list has no serious or critical violations', async ({ page, api }) => {
     test.slow();
     const monument = await api.monument('Hessendenkmal');
-    await api.addIntervention(monument.id, 'Barrierefrei');
+    await api.addProposal(monument.id, 'Barrierefrei');
     await page.goto('/');
     await mapReady(page);
     const popup = await openPopup(page, 'Hessendenkmal');
@@ -20,15 +20,15 @@ test.describe('axe', () => {
   test("the popup with status, progress, the mayor's date, an answer, and the report dialog", async ({ page, api }) => {
     test.slow();
     const monument = await api.addMonument(unique('Axe'), ...somewhere());
-    const reached = await api.addIntervention(monument.id, 'Erreicht');
-    const answered = await api.addIntervention(monument.id, 'Beantwortet');
+    const reached = await api.addProposal(monument.id, 'Erreicht');
+    const answered = await api.addProposal(monument.id, 'Beantwortet');
     await api.voteAsOthers(reached.id, monument.id, 10);
     const res = await page.request.put(`/api/staff/interventions/${answered.id}/answer`, {
       headers: { Authorization: `Bearer ${await staffToken()}` },
       data: { status: 'declined', statement: { de: 'Leider nicht möglich.', en: 'Sadly not possible.' } },
     });
     expect(res.status(), await res.text()).toBe(200);
-    await expect.poll(async () => (await api.interventions(monument.id)).some((i) => i.mayorNotifiedAt)).toBe(true);
+    await expect.poll(async () => (await api.proposals(monument.id)).some((i) => i.mayorNotifiedAt)).toBe(true);
     await page.goto('/');
     await mapReady(page);
     const popup = await openPopup(page, new RegExp(`^${monument.name} \\(`));

@@ -95,7 +95,7 @@ test('a blank proposal title is not posted', async ({ page, api }) => {
   await expect(page).toHaveURL(/\/$/);
   expect(posts).toEqual(['/api/add-monument']);
   const created = (await api.monuments()).find((m) => m.name === name);
-  expect(await api.interventions(created?.id ?? 'missing')).toEqual([]);
+  expect(await api.proposals(created?.id ?? 'missing')).toEqual([]);
 });
 
 test('failures: "Übermittlung fehlgeschlagen." when not ok, 429, and kept for later on network failure', async ({ page }) => {

@@ -16,7 +16,7 @@ test.describe('axe on /admin', () => {
   }) => {
     const { name, token } = addStaff('Barrierefrei');
     const monument = await api.addMonument(unique('Gemeldet'), 48.31, 14.28);
-    const proposal = await api.addIntervention(monument.id, unique('Gemeldeter Vorschlag'));
+    const proposal = await api.addProposal(monument.id, unique('Gemeldeter Vorschlag'));
     const reporter = await playwright.request.newContext({ baseURL: baseURL ?? '' });
     await reporter.post(`/api/interventions/${proposal.id}/reports`, { data: { reason: 'spam', comment: 'Werbung' } });
     await reporter.dispose();
@@ -159,7 +159,7 @@ test('merge: chosen with the search box after a confirmation; proposals and vote
   const duplicateName = unique('Doppelt');
   const duplicate = await api.addMonument(duplicateName, 48.301, 14.291);
   const kept = await api.addMonument(unique('Behalten'), 48.302, 14.292);
-  const proposal = await api.addIntervention(duplicate.id, unique('Eine Frau'));
+  const proposal = await api.addProposal(duplicate.id, unique('Eine Frau'));
   await api.voteAsOthers(proposal.id, duplicate.id, 2);
 
   await signIn(page, token, name);
@@ -175,7 +175,7 @@ test('merge: chosen with the search box after a confirmation; proposals and vote
     `„${duplicateName}“ ist mit „${kept.name}“ zusammengeführt: 1 Vorschläge und 2 Stimmen übertragen.`,
   );
 
-  const moved = await api.interventions(kept.id);
+  const moved = await api.proposals(kept.id);
   expect(moved).toEqual([expect.objectContaining({ id: proposal.id, votes: 2 })]);
   const old = await request.get(`/api/monuments/${duplicate.id}`);
   expect(old.status()).toBe(200);
@@ -194,7 +194,7 @@ test('proposal: edit text, official answer (none in either language refused), hi
   const { name, token } = addStaff('Referentin');
   const monument = await api.monument('Hessendenkmal');
   const title = unique('Denkmal für Johanna');
-  const proposal = await api.addIntervention(monument.id, title);
+  const proposal = await api.addProposal(monument.id, title);
   const corrected = `${title} (korrigiert)`;
 
   await signIn(page, token, name);
@@ -216,7 +216,7 @@ test('proposal: edit text, official answer (none in either language refused), hi
   await answer.getByRole('button', { name: 'Antwort veröffentlichen' }).click();
   await expect(answer.getByRole('alert')).toHaveText('Bitte schreiben Sie die Stellungnahme auf Deutsch oder auf Englisch.');
   await answer.getByLabel('Stellungnahme (Englisch)').fill('We will build it.');
-  expect((await api.interventions(monument.id)).find((i) => i.id === proposal.id)).toMatchObject({
+  expect((await api.proposals(monument.id)).find((i) => i.id === proposal.id)).toMatchObject({
     status: 'open',
     answer: null,
   });
@@ -224,7 +224,7 @@ test('proposal: edit text, official answer (none in either language refused), hi
   await answer.getByLabel('Stellungnahme (Deutsch)').fill('Wir bauen es.');
   await answer.getByRole('button', { name: 'Antwort veröffentlichen' }).click();
   await expect(status(page)).toHaveText(`Die Antwort auf „${corrected}“ ist veröffentlicht.`);
-  expect((await api.interventions(monument.id)).find((i) => i.id === proposal.id)).toMatchObject({
+  expect((await api.proposals(monument.id)).find((i) => i.id === proposal.id)).toMatchObject({
     name: corrected,
     status: 'planned',
     answer: { de: 'Wir bauen es.', en: 'We will build it.' },
@@ -236,7 +236,7 @@ test('proposal: edit text, official answer (none in either language refused), hi
   await hide.getByRole('textbox', { name: /^Begründung/ }).fill('Bitte sachlich bleiben.');
   await hide.getByRole('button', { name: 'Ausblenden', exact: true }).click();
   await expect(status(page)).toHaveText(`„${corrected}“ ist ausgeblendet.`);
-  await expect.poll(async () => (await api.interventions(monument.id)).some((i) => i.id === proposal.id)).toBe(false);
+  await expect.poll(async () => (await api.proposals(monument.id)).some((i) => i.id === proposal.id)).toBe(false);
 
   await page.getByRole('button', { name: /^Prüfen \(\d+\)$/ }).click();
   await page
@@ -245,7 +245,7 @@ test('proposal: edit text, official answer (none in either language refused), hi
     .getByRole('button', { name: 'Wiederherstellen' })
     .click();
   await expect(status(page)).toHaveText(`„${corrected}“ ist wiederhergestellt.`);
-  await expect.poll(async () => (await api.interventions(monument.id)).some((i) => i.id === proposal.id)).toBe(true);
+  await expect.poll(async () => (await api.proposals(monument.id)).some((i) => i.id === proposal.id)).toBe(true);
 
   const audit = await auditOf(page, proposal.id);
   for (const action of [
@@ -266,7 +266,7 @@ test('outbox: the mayor notification of a proposal at 10 votes is listed with it
   const { name, token } = addStaff('Postamt');
   const monument = await api.monument('Hessendenkmal');
   const title = unique('Zehn Stimmen');
-  const proposal = await api.addIntervention(monument.id, title);
+  const proposal = await api.addProposal(monument.id, title);
   await api.voteAsOthers(proposal.id, monument.id, 10);
 
   await signIn(page, token, name);
@@ -311,7 +311,7 @@ test('audit log: filtered by who, 50 entries a page, "older" and "newer" page th
   test.slow(); // a long flow of staff actions; the machine is shared
   const { name, token } = addStaff('Vielbeschäftigt');
   const monument = await api.monument('Hessendenkmal');
-  const proposal = await api.addIntervention(monument.id, unique('Oft beantwortet'));
+  const proposal = await api.addProposal(monument.id, unique('Oft beantwortet'));
   // 51 answers through the city's REST endpoint (bearer token), each one audit entry.
   for (let i = 1; i <= 51; i++) {
     const res = await request.put(`/api/staff/interventions/${proposal.id}/answer`, {
@@ -342,28 +342,26 @@ test('a proposal rejected elsewhere is opened by its id and restored', async ({ 
   const { name, token } = addStaff('Vertretung');
   const monument = await api.monument('Hessendenkmal');
   const title = unique('Abgelehnt von woanders');
-  const proposal = await api.addIntervention(monument.id, title);
+  const proposal = await api.addProposal(monument.id, title);
   // Another staff member (here the city's own system, by bearer token) rejected it.
   const city = await playwright.request.newContext({
     baseURL: baseURL ?? '',
     extraHTTPHeaders: { authorization: `Bearer ${token}` },
   });
   expect(
-    (
-      await city.post('/trpc/staff.interventions.reject', { data: { interventionId: proposal.id, reason: { text: 'Spam' } } })
-    ).status(),
+    (await city.post('/trpc/staff.proposals.reject', { data: { proposalId: proposal.id, reason: { text: 'Spam' } } })).status(),
   ).toBe(200);
   await city.dispose();
-  expect((await api.interventions(monument.id)).some((i) => i.id === proposal.id)).toBe(false);
+  expect((await api.proposals(monument.id)).some((i) => i.id === proposal.id)).toBe(false);
 
   await signIn(page, token, name);
   const lookup = page.getByRole('region', { name: 'Denkmal oder Vorschlag über die Kennung öffnen' });
-  await lookup.getByLabel('Art').selectOption('intervention');
+  await lookup.getByLabel('Art').selectOption('proposal');
   await lookup.getByLabel('Kennung').fill(String(proposal.id));
   await lookup.getByRole('button', { name: 'Öffnen' }).click();
   await lookup.getByRole('article', { name: title }).getByRole('button', { name: 'Wiederherstellen' }).click();
   await expect(status(page)).toHaveText(`„${title}“ ist wiederhergestellt.`);
-  await expect.poll(async () => (await api.interventions(monument.id)).some((i) => i.id === proposal.id)).toBe(true);
+  await expect.poll(async () => (await api.proposals(monument.id)).some((i) => i.id === proposal.id)).toBe(true);
 });
 
 test.describe('a first visit', () => {
@@ -385,7 +383,7 @@ test('outbox: a mail the mayor’s server refused for good is sent again from it
   const monument = await api.monument('Hessendenkmal');
   // The e2e SMTP peer (playwright.config.ts) refuses (550) a mail that names a proposal with "Unzustellbar".
   const title = unique('Unzustellbar');
-  const proposal = await api.addIntervention(monument.id, title);
+  const proposal = await api.addProposal(monument.id, title);
   await api.voteAsOthers(proposal.id, monument.id, 10);
   const city = await playwright.request.newContext({
     baseURL: baseURL ?? '',
@@ -395,11 +393,11 @@ test('outbox: a mail the mayor’s server refused for good is sent again from it
     (
       (await (await city.get('/api/staff/outbox')).json()) as {
         id: number;
-        interventionId: number;
+        proposalId: number;
         status: string;
         attempts: number;
       }[]
-    ).find((e) => e.interventionId === proposal.id);
+    ).find((e) => e.proposalId === proposal.id);
   await expect.poll(async () => (await entry())?.status, { timeout: 15_000 }).toBe('failed');
   expect((await entry())?.attempts).toBe(1);
 

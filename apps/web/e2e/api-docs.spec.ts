@@ -26,11 +26,11 @@ test('the API docs page renders under the CSP, without scripts, and is accessibl
   }
   await page
     .getByRole('navigation', { name: 'Operations' })
-    .getByRole('link', { name: 'POST /api/interventions/{interventionId}/vote', exact: true })
+    .getByRole('link', { name: 'POST /api/interventions/{proposalId}/vote', exact: true })
     .click();
   await expect(page).toHaveURL(/#op-castVote$/);
-  const vote = page.getByRole('region', { name: 'POST /api/interventions/{interventionId}/vote', exact: true });
-  await expect(vote.getByRole('cell', { name: 'interventionId' })).toBeVisible();
+  const vote = page.getByRole('region', { name: 'POST /api/interventions/{proposalId}/vote', exact: true });
+  await expect(vote.getByRole('cell', { name: 'proposalId' })).toBeVisible();
   await expect(vote.getByText('"vote"')).toBeVisible();
   await expect(vote.getByRole('row', { name: /^403/ })).toContainText('voted for this proposal already');
 

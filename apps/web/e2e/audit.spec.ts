@@ -19,7 +19,7 @@ test('an edit is in the audit log in words, before → after; filtered by person
   const monumentName = unique('Bank am Ufer');
   const monument = await api.addMonument(monumentName, lat, lng);
   // Someone else acts too, so the person filter has something to leave out.
-  const proposal = await api.addIntervention(monument.id, unique('Eine Bank für alle'));
+  const proposal = await api.addProposal(monument.id, unique('Eine Bank für alle'));
   const answered = await request.put(`/api/staff/interventions/${proposal.id}/answer`, {
     headers: { authorization: `Bearer ${other.token}` },
     data: { status: 'in_review', statement: { de: 'Wir prüfen es.', en: 'We are looking into it.' } },

@@ -16,7 +16,7 @@ test('a new staff member clears ten items and finds each act in the audit log in
   for (const name of names) monuments.push(await api.addMonument(name, ...somewhere()));
   const answered = monuments[6]!;
   const proposals = [];
-  for (const i of [1, 2, 3]) proposals.push(await api.addIntervention(answered.id, `Vorschlag ${i} ${tag}`));
+  for (const i of [1, 2, 3]) proposals.push(await api.addProposal(answered.id, `Vorschlag ${i} ${tag}`));
 
   const { name, token } = addStaff('Neu im Team');
   await signIn(page, token, name);
@@ -97,5 +97,5 @@ test('a new staff member clears ten items and finds each act in the audit log in
     await expect(answer).toContainText('Wir prüfen den Vorschlag im Kulturausschuss.');
   }
   // Words, not the log's keys or records.
-  await expect(page.getByRole('table', { name: /Aktionen der Stadt/ })).not.toContainText(/monument\.|intervention\.|\{"/);
+  await expect(page.getByRole('table', { name: /Aktionen der Stadt/ })).not.toContainText(/monument\.|proposal\.|\{"/);
 });

@@ -42,7 +42,7 @@ test('the desk: counts, an item on its map, hiding with a canned reason; its aut
   expect(proposed.status(), await proposed.text()).toBe(201);
   const proposal = (await proposed.json()) as { id: number };
   // Someone else reports the proposal: it goes to "Meldungen".
-  expect((await api.addIntervention(monument.id, unique('Ein anderer Vorschlag'))).id).toBeGreaterThan(0);
+  expect((await api.addProposal(monument.id, unique('Ein anderer Vorschlag'))).id).toBeGreaterThan(0);
   const reporter = await browser.newContext({ baseURL });
   const report = await reporter.request.post(`/api/interventions/${proposal.id}/reports`, { data: { reason: 'spam' } });
   expect(report.status()).toBe(201);

@@ -91,7 +91,7 @@ test('"has proposals" keeps only monuments with a public proposal', async ({ pag
   await page.goto('/monuments?proposals=1');
   await expect(count(page)).toHaveText(/Treffer von/);
   await expect(names(page).filter({ hasText: monument.name })).toHaveCount(0);
-  await api.addIntervention(monument.id, unique('Ein Vorschlag'));
+  await api.addProposal(monument.id, unique('Ein Vorschlag'));
   await page.reload();
   await expect(names(page).filter({ hasText: monument.name })).toHaveCount(1);
   for (const n of await page.locator('.monument-item dd:nth-of-type(4)').allTextContents()) expect(Number(n)).toBeGreaterThan(0);

@@ -1,4 +1,4 @@
-// Targeted layout checks for a phone's screens (phone.spec, interventions, stats, shell): what
+// Targeted layout checks for a phone's screens (phone.spec, proposals, stats, shell): what
 // sticks out of the window, and text that is cut instead of shown whole.
 import type { Locator } from '@playwright/test';
 import type { Page } from './fixtures';

@@ -69,26 +69,26 @@ export class Api {
     return (await res.json()) as Monument;
   }
 
-  async addIntervention(monumentId: string, name: string): Promise<Intervention> {
+  async addProposal(monumentId: string, name: string): Promise<Intervention> {
     const res = await this.request.post(`/api/interventions/${monumentId}`, { data: { name } });
     expect(res.status(), await res.text()).toBe(201);
     return (await res.json()) as Intervention;
   }
 
-  async interventions(monumentId: string): Promise<Intervention[]> {
+  async proposals(monumentId: string): Promise<Intervention[]> {
     return (await (await this.request.get(`/api/interventions/${monumentId}`)).json()) as Intervention[];
   }
 
   /** Votes as `times` different visitors (each a fresh cookie jar), each from its own network
    *  (asOtherClient), as people do; `sameNetwork`: all from this machine's one network. */
-  async voteAsOthers(interventionId: number, monumentId: string, times: number, sameNetwork = false): Promise<number> {
+  async voteAsOthers(proposalId: number, monumentId: string, times: number, sameNetwork = false): Promise<number> {
     let last = 0;
     for (let i = 0; i < times; i++) {
       const visitor = await this.playwright.request.newContext({
         baseURL: this.baseURL,
         ...(sameNetwork ? {} : { extraHTTPHeaders: asOtherClient() }),
       });
-      const res = await visitor.post(`/api/interventions/${interventionId}/vote`, { data: { monumentId, action: 'vote' } });
+      const res = await visitor.post(`/api/interventions/${proposalId}/vote`, { data: { monumentId, action: 'vote' } });
       expect(res.status(), await res.text()).toBe(200);
       last = ((await res.json()) as { newVoteCount: number }).newVoteCount;
       await visitor.dispose();

@@ -17,7 +17,7 @@ test('follow from the popup, confirm from the mail, see it on /mine, read the ci
   test.setTimeout(300_000); // a long flow through two mails and five pages; the machine is shared
   const monument = await api.addMonument(unique('Folgen'), ...somewhere());
   const title = unique('Gefolgt');
-  const proposal = await api.addIntervention(monument.id, title);
+  const proposal = await api.addProposal(monument.id, title);
   await api.voteAsOthers(proposal.id, monument.id, 7);
   const email = addressOf('folgerin');
 
@@ -156,7 +156,7 @@ test('after a vote: follow this proposal in this browser, see it on /mine, stop 
   test.slow(); // the map, a dialog and /mine twice; the machine is shared
   const monument = await api.addMonument(unique('Merken'), ...somewhere());
   const title = unique('Gemerkt');
-  await api.addIntervention(monument.id, title);
+  await api.addProposal(monument.id, title);
 
   await page.goto('/mine');
   await expect(page.getByRole('heading', { level: 1, name: 'Meine Beteiligung' })).toBeVisible();
@@ -262,7 +262,7 @@ test.describe('on a phone', () => {
     await page.setViewportSize({ width: 390, height: 800 });
     const monument = await api.addMonument(unique('Telefon'), ...somewhere());
     const title = unique('Am Telefon');
-    await api.addIntervention(monument.id, title);
+    await api.addProposal(monument.id, title);
     await page.reload();
     const popup = await openPopup(page, new RegExp(`^${monument.name} \\(`));
     await page.screenshot({ path: testInfo.outputPath('popup-390.png') });

@@ -109,7 +109,7 @@ test.describe('script injection', () => {
     // North of the payloads' grid, so that it joins none of them in a cluster.
     const carrier = await api.addMonument(carrierName, 48.322, 14.2855);
     for (const { payload } of named) {
-      const p = await api.addIntervention(carrier.id, payload);
+      const p = await api.addProposal(carrier.id, payload);
       expect(p.name).toBe(payload.trim());
     }
   });
@@ -128,8 +128,8 @@ test.describe('script injection', () => {
     }
     // The carrier's popup lists every payload as a proposal, each with its vote button.
     const popup = await openPopup(page, new RegExp(`^Träger ${suffix}`));
-    await expect(popup.locator('.intervention-row__name')).toHaveCount(PAYLOADS.length);
-    const rows = await popup.locator('.intervention-row__name').allTextContents();
+    await expect(popup.locator('.proposal-row__name')).toHaveCount(PAYLOADS.length);
+    const rows = await popup.locator('.proposal-row__name').allTextContents();
     expect(new Set(rows.map((r) => r.trim()))).toEqual(new Set(PAYLOADS.map((p) => p.trim())));
     const sample = PAYLOADS[1] ?? '';
     await expect(popup.getByRole('button', { name: `Für „${sample}“ stimmen`, exact: true })).toHaveCount(1);
@@ -147,7 +147,7 @@ test.describe('script injection', () => {
     const t = await trap(page);
     // The carrier's proposals (its name holds the suffix), every page of them.
     await page.goto(`/interventions?q=${suffix}`);
-    const titles = page.locator('.intervention-item__title');
+    const titles = page.locator('.proposal-item__title');
     await expect(titles.first()).toBeVisible();
     const more = page.getByRole('button', { name: /weitere Vorschläge anzeigen|weiteren Vorschlag anzeigen/ });
     while (await more.isVisible()) {
@@ -178,11 +178,11 @@ test.describe('script injection', () => {
       await mapReady(page);
       const popup = await openPopup(page, `${name} (von Besucher:innen hinzugefügt, noch nicht geprüft)`);
       await expect(popup.getByRole('heading', { level: 2 })).toHaveText(name);
-      await expect(popup.locator('.intervention-row__name')).toHaveText([payload.trim()]);
+      await expect(popup.locator('.proposal-row__name')).toHaveText([payload.trim()]);
       // And a proposal typed into the popup's own form.
       await popup.getByLabel('Dein Vorschlag').fill(`${payload} #2`);
       await popup.getByRole('button', { name: 'Hinzufügen', exact: true }).click();
-      await expect(popup.locator('.intervention-row__name').filter({ hasText: `${payload.trim()} #2` })).toHaveCount(1);
+      await expect(popup.locator('.proposal-row__name').filter({ hasText: `${payload.trim()} #2` })).toHaveCount(1);
       await page.keyboard.press('Escape');
     }
     await t.expectNothingRan();

@@ -5,7 +5,7 @@ test('keyboard: language selector, a marker, the popup and its form are reachabl
   // The Hessendenkmal shares its spot with another monument: openPopup reloads closer and opens their cluster first.
   test.setTimeout(90_000);
   const monument = await api.monument('Hessendenkmal');
-  const proposal = await api.addIntervention(monument.id, unique('Per Tastatur'));
+  const proposal = await api.addProposal(monument.id, unique('Per Tastatur'));
   await page.goto('/');
   await mapReady(page);
   const reached = new Set<string>();

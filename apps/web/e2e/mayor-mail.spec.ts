@@ -19,8 +19,8 @@ test('the mayor’s mail: replies reach the staff, its answer link opens that pr
   const monument = await api.addMonument(unique('Antwortlink'), ...somewhere());
   const title = unique('Vorschlag mit Antwortlink');
   // A second proposal at the same monument: the form that opens must be the linked one's.
-  await api.addIntervention(monument.id, unique('Anderer Vorschlag'));
-  const proposal = await api.addIntervention(monument.id, title);
+  await api.addProposal(monument.id, unique('Anderer Vorschlag'));
+  const proposal = await api.addProposal(monument.id, title);
   expect(await api.voteAsOthers(proposal.id, monument.id, 10)).toBe(10);
 
   // The subject names the proposal by its number, never by a visitor's words (issue 56); the body names it.
@@ -65,7 +65,7 @@ test('the answer link survives the sign-in with the city’s account: back from 
   test.slow(); // two servers (ours and the city's provider)
   const monument = await api.addMonument(unique('Antwortlink Konto'), ...somewhere());
   const title = unique('Vorschlag über das Konto der Stadt');
-  const proposal = await api.addIntervention(monument.id, title);
+  const proposal = await api.addProposal(monument.id, title);
 
   await page.goto(`/admin?answer=${proposal.id}`);
   await page.getByRole('link', { name: 'Mit dem Konto der Stadt anmelden' }).click();

@@ -48,13 +48,13 @@ async function layoutFaults(page: Page, selector: string): Promise<string[]> {
 
 test('from the popup to the view: readable rows, a link, the description, facts, map and sources', async ({ page, api }) => {
   const title = unique(LONG);
-  await api.addIntervention(MON, title);
+  await api.addProposal(MON, title);
   await page.goto('/');
   await mapReady(page, MAP_WAIT);
   const popup = await openPopup(page, 'Dreifaltigkeitssäule');
   const row = popup.getByRole('listitem').filter({ hasText: title });
   await expect(row).toContainText('0 Stimmen, davon 0 bestätigt');
-  expect(await layoutFaults(page, '.leaflet-popup .intervention-row')).toEqual([]);
+  expect(await layoutFaults(page, '.leaflet-popup .proposal-row')).toEqual([]);
 
   await popup.getByRole('link', { name: 'Alles über dieses Denkmal' }).click();
   await expect(page).toHaveURL(new RegExp(`/monuments/${MON}$`));
@@ -98,8 +98,8 @@ test.describe('in English', () => {
 
 test('support a proposal on its card: the spec’s messages, the 10th vote’s and confetti for 2 s', async ({ page, api }) => {
   const monument = await api.addMonument(unique('Ansicht Stimmen'), ...somewhere());
-  const first = await api.addIntervention(monument.id, unique('Ein Brunnen für alle'));
-  const tenth = await api.addIntervention(monument.id, unique('Eine Büste von Käthe Leichter'));
+  const first = await api.addProposal(monument.id, unique('Ein Brunnen für alle'));
+  const tenth = await api.addProposal(monument.id, unique('Eine Büste von Käthe Leichter'));
   expect(await api.voteAsOthers(tenth.id, monument.id, 9)).toBe(9);
   await page.clock.install();
   await page.goto(`/monuments/${monument.id}`);
@@ -147,7 +147,7 @@ test('propose something else: trimmed, not empty, then on top as a card', async 
 });
 
 test('a shared proposal is selected and focused; its share button shares exactly that view', async ({ page, api }) => {
-  const proposal = await api.addIntervention(MON, unique('Geteilt in der Ansicht'));
+  const proposal = await api.addProposal(MON, unique('Geteilt in der Ansicht'));
   await page.addInitScript(() => {
     const calls: unknown[] = [];
     (window as unknown as { shareCalls: unknown[] }).shareCalls = calls;

@@ -15,7 +15,7 @@ async function tabTo(page: Page, target: Locator, max = 60) {
 
 test('keyboard only: find a monument, expand it, vote and propose, with headings and landmarks', async ({ page, api }) => {
   const monument = await api.addMonument(unique('Tastaturdenkmal'), 48.21 + Math.random() * 0.05, 14.21);
-  const proposal = await api.addIntervention(monument.id, unique('Ein Brunnen'));
+  const proposal = await api.addProposal(monument.id, unique('Ein Brunnen'));
   await page.goto('/');
   // The header's link, by keyboard.
   const link = page.getByRole('link', { name: 'Alle Denkmäler' });
@@ -53,7 +53,7 @@ test('keyboard only: find a monument, expand it, vote and propose, with headings
     'true',
   );
   await expect(details.getByText('1 Stimme, davon 0 bestätigt', { exact: true })).toBeVisible();
-  expect((await api.interventions(monument.id)).find((i) => i.id === proposal.id)?.votes).toBe(1);
+  expect((await api.proposals(monument.id)).find((i) => i.id === proposal.id)?.votes).toBe(1);
 
   const input = details.getByRole('textbox', { name: 'Dein Vorschlag' });
   await tabTo(page, input);
@@ -61,7 +61,7 @@ test('keyboard only: find a monument, expand it, vote and propose, with headings
   await page.keyboard.type(newName);
   await page.keyboard.press('Enter');
   await expect(details.getByRole('listitem').filter({ hasText: newName })).toBeVisible();
-  expect((await api.interventions(monument.id)).map((i) => i.name)).toContain(newName);
+  expect((await api.proposals(monument.id)).map((i) => i.name)).toContain(newName);
   // The map was never shown.
   await expect(page.locator('.leaflet-container')).toHaveCount(0);
 
@@ -73,7 +73,7 @@ test('keyboard only: find a monument, expand it, vote and propose, with headings
 
 test('/monuments and an expanded monument have no serious or critical axe violations', async ({ page, api }) => {
   const monument = await api.addMonument(unique('Axedenkmal'), 48.22 + Math.random() * 0.05, 14.22);
-  await api.addIntervention(monument.id, unique('Eine Tafel'));
+  await api.addProposal(monument.id, unique('Eine Tafel'));
   // The whole list first (axe on the first page of 50), then the new one found by its name: other
   // tests fill the shared database, so it may not be among the first 50.
   await page.goto('/monuments');

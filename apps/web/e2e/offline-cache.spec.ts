@@ -80,11 +80,11 @@ test('tiles seen online show offline from the worker’s cache; a tile never see
 
 test('/stats, /monuments and /interventions show their last copy offline, with the banner', async ({ page, context, api }) => {
   // Something on each list.
-  await api.addIntervention((await api.monument('Hessendenkmal')).id, unique('Offline gelesen'));
+  await api.addProposal((await api.monument('Hessendenkmal')).id, unique('Offline gelesen'));
   const pages = [
     { path: '/stats', heading: 'Wen Linz ehrt: die Zahlen', content: '.stats-headlines li' },
     { path: '/monuments', heading: 'Alle Denkmäler', content: '.monument-list > li' },
-    { path: '/interventions', heading: 'Alle Interventionen', content: '.intervention-list > li' },
+    { path: '/interventions', heading: 'Alle Interventionen', content: '.proposal-list > li' },
   ];
   await visitOnline(page);
   const online: string[][] = [];

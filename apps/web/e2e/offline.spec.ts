@@ -71,8 +71,8 @@ test('offline after one visit: markers and a popup’s proposals, the banner, an
   const name = unique('Offline');
   const monument = await api.addMonument(name, 48.29 + Math.random() * 0.05, 14.26 + Math.random() * 0.05);
   const marker = new RegExp(`^${name} \\(`);
-  const proposal = await api.addIntervention(monument.id, 'Vorschlag Offline');
-  const voted = await api.addIntervention(monument.id, 'Schon gewählt');
+  const proposal = await api.addProposal(monument.id, 'Vorschlag Offline');
+  const voted = await api.addProposal(monument.id, 'Schon gewählt');
   await visitOnline(page);
   // Seen online once: the popup's proposals are now in the worker's copy.
   let popup = await openPopup(page, marker);
@@ -136,7 +136,7 @@ test('offline after one visit: markers and a popup’s proposals, the banner, an
     { timeout: 20_000 },
   );
   expect(await seriousViolations(page, '.offline-panel')).toEqual([]);
-  const after = await api.interventions(monument.id);
+  const after = await api.proposals(monument.id);
   expect(after.find((i) => i.id === proposal.id)?.votes).toBe(1);
   expect(after.find((i) => i.id === voted.id)?.votes).toBe(1);
   expect(after.filter((i) => i.name === 'Neu im Funkloch')).toHaveLength(1);
@@ -146,7 +146,7 @@ test('offline after one visit: markers and a popup’s proposals, the banner, an
   await mapReady(page);
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
   await expect(queue.getByRole('listitem')).toHaveCount(3);
-  const again = await api.interventions(monument.id);
+  const again = await api.proposals(monument.id);
   expect(again.find((i) => i.id === proposal.id)?.votes).toBe(1);
   expect(again.filter((i) => i.name === 'Neu im Funkloch')).toHaveLength(1);
   await queue.getByRole('button', { name: 'Erledigte ausblenden' }).click();
@@ -204,7 +204,7 @@ test.describe('in English', () => {
     const named = async (n: string) => (await api.monuments()).filter((m) => m.name === n);
     const made = await named(name);
     expect(made).toHaveLength(1);
-    expect((await api.interventions(made[0]!.id)).map((i) => i.name)).toEqual(['A bench in the shade']);
+    expect((await api.proposals(made[0]!.id)).map((i) => i.name)).toEqual(['A bench in the shade']);
     expect(await named(twin)).toHaveLength(1);
 
     // A reload and the online event again: nothing is sent twice.
@@ -212,7 +212,7 @@ test.describe('in English', () => {
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     await expect(queue.getByRole('listitem')).toHaveCount(3);
     expect(await named(name)).toHaveLength(1);
-    expect(await api.interventions(made[0]!.id)).toHaveLength(1);
+    expect(await api.proposals(made[0]!.id)).toHaveLength(1);
 
     // The link leads to the monument that was there first.
     await queue.getByRole('link', { name: 'To the existing monument' }).click();
@@ -224,7 +224,7 @@ test.describe('in English', () => {
 
 test('the same vote replayed three times at once with one key counts once', async ({ page, api }) => {
   const monument = await api.addMonument(unique('Dreimal'), 48.3, 14.3);
-  const proposal = await api.addIntervention(monument.id, 'Einmal zählen');
+  const proposal = await api.addProposal(monument.id, 'Einmal zählen');
   await page.goto('/');
   await mapReady(page);
   const key = randomUUID();
@@ -243,14 +243,14 @@ test('the same vote replayed three times at once with one key counts once', asyn
     { id: proposal.id, monumentId: monument.id, key },
   );
   expect(answers).toEqual(Array(3).fill({ status: 200, body: '{"newVoteCount":1}' }));
-  expect((await api.interventions(monument.id))[0]?.votes).toBe(1);
+  expect((await api.proposals(monument.id))[0]?.votes).toBe(1);
 });
 
 test('online with the worker the data stays fresh: a write shows after a reload', async ({ page, api }) => {
   const name = unique('Frisch');
   const monument = await api.addMonument(name, 48.29 + Math.random() * 0.05, 14.26 + Math.random() * 0.05);
   await visitOnline(page);
-  await api.addIntervention(monument.id, 'Nach dem Besuch');
+  await api.addProposal(monument.id, 'Nach dem Besuch');
   await page.reload();
   await mapReady(page);
   const popup = await openPopup(page, new RegExp(`^${name} \\(`));

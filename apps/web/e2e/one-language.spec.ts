@@ -75,7 +75,7 @@ function visibleTexts(page: Page) {
 /** Names visitors wrote: every proposal's and every unvalidated monument's. */
 async function visitorsWords(api: Api): Promise<string[]> {
   const monuments = await api.monuments();
-  const proposals = (await Promise.all(monuments.filter((m) => m.proposals > 0).map((m) => api.interventions(m.id)))).flat();
+  const proposals = (await Promise.all(monuments.filter((m) => m.proposals > 0).map((m) => api.proposals(m.id)))).flat();
   return [...monuments.filter((m) => !m.validated).map((m) => m.name), ...proposals.map((p) => p.name)];
 }
 

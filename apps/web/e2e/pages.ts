@@ -148,7 +148,7 @@ export const PAGES: PageCase[] = [
   },
   { name: 'add', id: 'add', path: '/add' },
   { name: 'monuments', id: 'monuments', path: '/monuments' },
-  { name: 'interventions', id: 'interventions', path: '/interventions' },
+  { name: 'proposals', id: 'proposals', path: '/interventions' },
   {
     name: 'mine',
     id: 'mine',

@@ -53,7 +53,7 @@ for (const lang of ['de', 'en'] as const) {
       test.slow(); // seven pages on a busy machine
       // A proposal with a long name, so /interventions has a card to show.
       const monument = await api.monument('Dreifaltigkeitssäule');
-      await api.addIntervention(monument.id, unique('Denkmal für alle Frauen der Ersten Frauenbewegung in Oberösterreich'));
+      await api.addProposal(monument.id, unique('Denkmal für alle Frauen der Ersten Frauenbewegung in Oberösterreich'));
       for (const path of [
         '/interventions',
         '/monuments',

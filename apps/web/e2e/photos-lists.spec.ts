@@ -58,7 +58,7 @@ test('a photo sent with a new monument on /add; the approved pictures in /monume
   expect(posts).toEqual(['/api/add-monument', `/api/interventions/${monument?.id}`, `/api/monuments/${monument?.id}/photos`]);
 
   // The proposal's picture, over the REST API as a phone's form would send it.
-  const proposal = (await api.interventions(monument?.id ?? '')).find((i) => i.name === title);
+  const proposal = (await api.proposals(monument?.id ?? '')).find((i) => i.name === title);
   const sketchAlt = `Skizze: eine Stele auf grünem Grund ${name}`;
   const sent = await page.request.post(`/api/interventions/${proposal?.id}/photos`, {
     multipart: {

@@ -64,7 +64,7 @@ test.describe('English', () => {
 
 test('adding a proposal: disabled and "adding" while it runs, new one on top, input cleared', async ({ page, api }) => {
   const { monument, marker } = await ownMonument(api, 'Hinzu');
-  await api.addIntervention(monument.id, 'Erster Vorschlag');
+  await api.addProposal(monument.id, 'Erster Vorschlag');
   let release = () => {};
   const gate = new Promise<void>((resolve) => (release = resolve));
   await page.route(`**/api/interventions/${monument.id}`, async (route) => {
@@ -117,7 +117,7 @@ test('a blank title is refused; a failed add says so and clears the input', asyn
 
 test('the list scrolls within 150 px', async ({ page, api }) => {
   const { monument, marker } = await ownMonument(api, 'Lang');
-  for (let i = 1; i <= 8; i++) await api.addIntervention(monument.id, `Vorschlag ${i}`);
+  for (let i = 1; i <= 8; i++) await api.addProposal(monument.id, `Vorschlag ${i}`);
   await page.goto('/');
   const popup = await openPopup(page, marker);
   const list = popup.getByRole('list', { name: 'Vorgeschlagene Interventionen' });
@@ -131,7 +131,7 @@ test('the list scrolls within 150 px', async ({ page, api }) => {
 
 test('voting: the server count, the voted list, then the local and the 403 duplicate checks', async ({ page, api }) => {
   const { monument, marker } = await ownMonument(api, 'Abstimmung');
-  const proposal = await api.addIntervention(monument.id, 'Denkmal für Marianne');
+  const proposal = await api.addProposal(monument.id, 'Denkmal für Marianne');
   await api.voteAsOthers(proposal.id, monument.id, 2);
   await page.goto('/');
   const popup = await openPopup(page, marker);
@@ -166,7 +166,7 @@ test('vote failures: a refusal\'s text, "Server error." for a 5xx or without a b
   api,
 }) => {
   const { monument, marker } = await ownMonument(api, 'Kaputt');
-  await api.addIntervention(monument.id, 'Vorschlag X');
+  await api.addProposal(monument.id, 'Vorschlag X');
   await page.goto('/');
   const popup = await openPopup(page, marker);
   const vote = popup.getByRole('button', { name: 'Für „Vorschlag X“ stimmen' });
@@ -208,7 +208,7 @@ for (const lang of ['de', 'en'] as const) {
     test('names the proposal, says the mayor was notified and throws confetti for 2 s', async ({ page, api }) => {
       const { monument, marker } = await ownMonument(api, 'Zehn');
       const title = `Frauenbüste ${lang}`;
-      const proposal = await api.addIntervention(monument.id, title);
+      const proposal = await api.addProposal(monument.id, title);
       expect(await api.voteAsOthers(proposal.id, monument.id, 9)).toBe(9);
       await page.clock.install();
       await page.goto('/');

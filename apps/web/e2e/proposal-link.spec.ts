@@ -10,13 +10,13 @@ test('a shared proposal link opens the popup at that proposal, marked and focuse
   // Several proposals, so the shared one is not simply the first row.
   const names = [unique('Erster Vorschlag'), unique('Zweiter Vorschlag'), unique('Geteilt: Käthe Leichter')];
   const created = [];
-  for (const name of names) created.push(await api.addIntervention(MON, name));
+  for (const name of names) created.push(await api.addProposal(MON, name));
   const shared = created[2]!;
   await page.goto(`/?monument=${MON}&proposal=${shared.id}`);
   await mapReady(page);
   const popup = page.locator('.leaflet-popup');
   await expect(popup.getByRole('heading', { level: 2, name: 'Dreifaltigkeitssäule' })).toBeVisible();
-  const row = popup.locator('.intervention-row--shared');
+  const row = popup.locator('.proposal-row--shared');
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(shared.name);
   await expect(row).toContainText('Geteilter Vorschlag');
@@ -28,7 +28,7 @@ test('a shared proposal link opens the popup at that proposal, marked and focuse
 });
 
 test("a proposal's share button shares its monument's view with it selected", async ({ page, api }) => {
-  const proposal = await api.addIntervention(MON, unique('Zum Teilen'));
+  const proposal = await api.addProposal(MON, unique('Zum Teilen'));
   await page.addInitScript(() => {
     const calls: unknown[] = [];
     (window as unknown as { shareCalls: unknown[] }).shareCalls = calls;

@@ -26,8 +26,8 @@ test('report a proposal: reason, comment with counter, thanks for new and repeat
 }) => {
   const { monument, marker } = await ownMonument(api, 'Melden');
   const title = unique('Unsinn');
-  const proposal = await api.addIntervention(monument.id, title);
-  await api.addIntervention(monument.id, 'Bleibt stehen');
+  const proposal = await api.addProposal(monument.id, title);
+  await api.addProposal(monument.id, 'Bleibt stehen');
   await page.goto('/');
   const popup = await openPopup(page, marker);
   const opener = popup.getByRole('button', { name: `Vorschlag „${title}“ melden` });
@@ -60,7 +60,7 @@ test('report a proposal: reason, comment with counter, thanks for new and repeat
 
   // Two more browsers: the third report hides it from the popup and from /interventions.
   await reportAsOther(page, `/api/interventions/${proposal.id}/reports`);
-  expect((await api.interventions(monument.id)).map((i) => i.name)).toContain(title);
+  expect((await api.proposals(monument.id)).map((i) => i.name)).toContain(title);
   await reportAsOther(page, `/api/interventions/${proposal.id}/reports`);
   await page.reload();
   const again = await openPopup(page, marker);

@@ -26,7 +26,7 @@ test.beforeAll(async () => {
   const env = { ...process.env, DATA_DIR: dataDir };
   const seed = spawnSync(
     'pnpm',
-    ['--filter', '@linz/api', 'run', 'seed:synthetic', '--monuments', String(MONUMENTS), '--interventions', '0'],
+    ['--filter', '@linz/api', 'run', 'seed:synthetic', '--monuments', String(MONUMENTS), '--proposals', '0'],
     {
       env,
       encoding: 'utf8',

@@ -14,14 +14,14 @@ const rowOf = (popup: ReturnType<Page['locator']>, name: string) => popup.getByR
 
 test('badge and progress: 3 votes are 3 of 10; a reached proposal shows when the mail went out', async ({ page, api }) => {
   const monument = await api.addMonument(unique('Fortschritt'), ...somewhere());
-  const three = await api.addIntervention(monument.id, 'Drei Stimmen');
-  const ten = await api.addIntervention(monument.id, 'Zehn Stimmen');
+  const three = await api.addProposal(monument.id, 'Drei Stimmen');
+  const ten = await api.addProposal(monument.id, 'Zehn Stimmen');
   await api.voteAsOthers(three.id, monument.id, 3);
   await api.voteAsOthers(ten.id, monument.id, 10);
   let notifiedAt: string | null = null;
   await expect
     .poll(async () => {
-      const rows = await api.interventions(monument.id);
+      const rows = await api.proposals(monument.id);
       return (notifiedAt = rows.find((i) => i.id === ten.id)?.mayorNotifiedAt ?? null);
     })
     .not.toBeNull();
@@ -61,7 +61,7 @@ for (const lang of ['de', 'en'] as const) {
       test.slow();
       const monument = await api.addMonument(unique('Antwort'), ...somewhere());
       const title = unique('Beantwortet');
-      const proposal = await api.addIntervention(monument.id, title);
+      const proposal = await api.addProposal(monument.id, title);
       const token = await staffToken();
       const statement = {
         de: 'Die Stadt plant eine Tafel.\nBaubeginn 2027.',

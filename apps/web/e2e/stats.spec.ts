@@ -49,7 +49,7 @@ for (const lang of ['de', 'en'] as const) {
     test('headlines from the figures, every chart with its table, axe-clean', async ({ page, api }) => {
       // A proposal with a vote this week, so the timeline has a bar to show.
       const monument = await api.monument('Hessendenkmal');
-      const proposal = await api.addIntervention(monument.id, unique('Statistik-Vorschlag'));
+      const proposal = await api.addProposal(monument.id, unique('Statistik-Vorschlag'));
       await api.voteAsOthers(proposal.id, monument.id, 1);
       await page.goto('/stats');
       await expect(

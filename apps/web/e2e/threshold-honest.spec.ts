@@ -16,7 +16,7 @@ test('ten browsers on one address reach 10: the message says the votes are check
   test.setTimeout(240_000);
   const monument = await api.addMonument(unique('Schulhof'), ...somewhere());
   const title = unique('Klasse 4b');
-  const proposal = await api.addIntervention(monument.id, title);
+  const proposal = await api.addProposal(monument.id, title);
   // Nine classmates, each a browser of its own (a cookie jar), from the shared address.
   for (let k = 0; k < 9; k++) {
     const classmate = await playwright.request.newContext({ baseURL, extraHTTPHeaders: SHARED });

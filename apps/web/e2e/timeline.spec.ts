@@ -29,7 +29,7 @@ for (const lang of ['de', 'en'] as const) {
       test.slow();
       const monument = await api.addMonument(unique('Verlauf'), ...somewhere());
       const title = unique('Eine Tafel');
-      const proposal = await api.addIntervention(monument.id, title);
+      const proposal = await api.addProposal(monument.id, title);
       const note = 'Im Kulturausschuss am 12.3. beraten <b>laut</b>';
       await answer(page, proposal.id, { status: 'in_review', statement: { de: 'Wir prüfen das.' }, note });
       const { history } = await answer(page, proposal.id, {
@@ -65,9 +65,9 @@ for (const lang of ['de', 'en'] as const) {
       test.slow();
       const monument = await api.addMonument(unique('Wartet'), ...somewhere());
       const title = unique('Ein Brunnen');
-      const proposal = await api.addIntervention(monument.id, title);
+      const proposal = await api.addProposal(monument.id, title);
       await api.voteAsOthers(proposal.id, monument.id, 10);
-      await expect.poll(async () => (await api.interventions(monument.id))[0]?.mayorNotifiedAt ?? null).not.toBeNull();
+      await expect.poll(async () => (await api.proposals(monument.id))[0]?.mayorNotifiedAt ?? null).not.toBeNull();
 
       await page.goto('/interventions');
       const waiting = page.getByRole('region', {

@@ -9,7 +9,7 @@ test('a fresh browser has its voter cookie with the page; a double-click and 20 
 }) => {
   const name = unique('Doppelklick');
   const monument = await api.addMonument(name, ...somewhere());
-  const proposal = await api.addIntervention(monument.id, unique('Brunnen'));
+  const proposal = await api.addProposal(monument.id, unique('Brunnen'));
   expect(await context.cookies()).toEqual([]);
 
   await page.goto('/');
@@ -39,6 +39,6 @@ test('a fresh browser has its voter cookie with the page; a double-click and 20 
 
   expect(fetched.filter((s) => s !== 200 && s !== 403)).toEqual([]);
   expect(statuses.filter((s) => s === 200)).toHaveLength(1);
-  const [after] = await api.interventions(monument.id);
+  const [after] = await api.proposals(monument.id);
   expect(after?.votes).toBe(1);
 });

@@ -17,7 +17,7 @@ test('vote, confirm it by e-mail, open the mail’s link, press the button: the 
   test.setTimeout(240_000);
   const monument = await api.addMonument(unique('Bestätigt'), ...somewhere());
   const title = unique('Bestätigte Stimme');
-  const proposal = await api.addIntervention(monument.id, title);
+  const proposal = await api.addProposal(monument.id, title);
   await api.voteAsOthers(proposal.id, monument.id, 2);
   const email = addressOf('waehlerin');
 
@@ -64,7 +64,7 @@ test('vote, confirm it by e-mail, open the mail’s link, press the button: the 
   await expect(page.getByRole('heading', { level: 1, name: 'Stimme bestätigen' })).toBeVisible();
   expect(await seriousViolations(page), 'axe: /votes/confirm').toEqual([]);
   expect(posts).toEqual([]);
-  expect((await api.interventions(monument.id)).find((i) => i.id === proposal.id)).toMatchObject({ votes: 3 });
+  expect((await api.proposals(monument.id)).find((i) => i.id === proposal.id)).toMatchObject({ votes: 3 });
   await page.getByRole('button', { name: 'Stimme bestätigen' }).click();
   const done = page.getByRole('status').filter({ hasText: 'Deine Stimme ist bestätigt' });
   await expect(done).toBeVisible();
@@ -101,13 +101,13 @@ test('ten votes from one network hold the mayor’s mail: /admin shows the alert
   const { name, token } = addStaff('Stimmenprüfung');
   const monument = await api.addMonument(unique('Schulklasse'), ...somewhere());
   const title = unique('Gehaltene Mail');
-  const proposal = await api.addIntervention(monument.id, title);
+  const proposal = await api.addProposal(monument.id, title);
   // The mayor's mail names the proposal by its number (issue 56: no visitor's words in subjects).
   const bySubject = new RegExp(`Vorschlag Nr\\. ${proposal.id} hat`);
   // Ten browsers (fresh cookies), all from this machine's one network: under THRESHOLD_MIN_NETWORKS.
   expect(await api.voteAsOthers(proposal.id, monument.id, 10, true)).toBe(10);
   await expect
-    .poll(async () => (await api.interventions(monument.id)).find((i) => i.id === proposal.id))
+    .poll(async () => (await api.proposals(monument.id)).find((i) => i.id === proposal.id))
     .toMatchObject({ votes: 10, mayorNotifiedAt: null, mayorReview: true });
 
   // The public sees that it goes to the mayor's office after a check, not that it went.
@@ -145,7 +145,7 @@ test('ten votes from one network hold the mayor’s mail: /admin shows the alert
   await review.getByLabel('Begründung (Pflicht)').fill('Schulklasse geprüft');
   await review.getByRole('button', { name: 'Vorschau' }).click();
   await expect(review.getByText('Betrifft 10 Stimmen; danach 0 Stimmen, davon 0 bestätigt.')).toBeVisible();
-  expect((await api.interventions(monument.id)).find((i) => i.id === proposal.id)).toMatchObject({ votes: 10 });
+  expect((await api.proposals(monument.id)).find((i) => i.id === proposal.id)).toMatchObject({ votes: 10 });
 
   // The outbox: the held mail, as text, released by its button; it reaches the mayor's office once.
   await page.getByRole('button', { name: 'Postausgang' }).click();

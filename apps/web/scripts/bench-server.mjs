@@ -94,7 +94,7 @@ export const synthetic = (extra, region) => (dataDir) => {
     'seed:synthetic',
     '--monuments',
     String(extra),
-    '--interventions',
+    '--proposals',
     '0',
     '--region',
     region,

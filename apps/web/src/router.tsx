@@ -13,7 +13,7 @@ import { Route as accessibilityRoute } from './routes/barrierefreiheit';
 import { Route as privacyRoute } from './routes/datenschutz';
 import { Route as impressumRoute } from './routes/impressum';
 import { Route as indexRoute } from './routes';
-import { Route as interventionsRoute } from './routes/interventions';
+import { Route as proposalsRoute } from './routes/interventions';
 import { Route as mineRoute } from './routes/mine';
 import { Route as monumentsRoute } from './routes/monuments';
 import { Route as monumentRoute } from './routes/monuments.$monumentId';
@@ -25,7 +25,7 @@ const routeTree = rootRoute.addChildren([
   indexRoute,
   aboutRoute,
   addRoute,
-  interventionsRoute,
+  proposalsRoute,
   monumentsRoute,
   monumentRoute,
   statsRoute,

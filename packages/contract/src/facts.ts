@@ -10,7 +10,7 @@ export const APP_PATHS = {
   home: '/',
   about: '/about',
   add: '/add',
-  interventions: '/interventions',
+  proposals: '/interventions',
   admin: '/admin',
   /** The list of monuments: the map's accessible alternative, with the same filters. */
   monuments: '/monuments',
@@ -44,20 +44,20 @@ export const isApiPath = (url: string): boolean => API_PREFIXES.some((p) => url.
 export const PATHS = {
   listMonuments: '/api/monuments',
   addMonument: '/api/add-monument',
-  allInterventions: '/api/interventions/all',
+  allProposals: '/api/interventions/all',
   awaitingAnswer: '/api/interventions/awaiting-answer',
-  monumentInterventions: '/api/interventions/:monumentId',
-  createIntervention: '/api/interventions/:monumentId',
-  castVote: '/api/interventions/:interventionId/vote',
+  monumentProposals: '/api/interventions/:monumentId',
+  createProposal: '/api/interventions/:monumentId',
+  castVote: '/api/interventions/:proposalId/vote',
   clientConfig: '/api/config',
   monument: '/api/monuments/:monumentId',
   reportMonument: '/api/monuments/:monumentId/reports',
   unplaced: '/api/unplaced',
   suggestPlace: '/api/unplaced/:monumentId/suggestions',
   staffPlaces: '/api/staff/places',
-  reportIntervention: '/api/interventions/:interventionId/reports',
-  staffAnswer: '/api/staff/interventions/:interventionId/answer',
-  staffApproveIntervention: '/api/staff/interventions/:interventionId/approve',
+  reportProposal: '/api/interventions/:proposalId/reports',
+  staffAnswer: '/api/staff/interventions/:proposalId/answer',
+  staffApproveProposal: '/api/staff/interventions/:proposalId/approve',
   staffApproveMonument: '/api/staff/monuments/:monumentId/approve',
   staffQueue: '/api/staff/queue',
   staffAudit: '/api/staff/audit',
@@ -72,25 +72,25 @@ export const PATHS = {
   /** The dashboard's Open Graph image (PNG) with the headline share. */
   statsImage: '/api/stats/og.png',
   /** A proposal's Open Graph image (PNG): its name, monument and votes. */
-  interventionImage: '/api/interventions/:interventionId/og.png',
+  proposalImage: '/api/interventions/:proposalId/og.png',
   monumentsGeojson: '/api/monuments.geojson',
   monumentsCsv: '/api/monuments.csv',
-  interventionsCsv: '/api/interventions.csv',
-  feedInterventions: '/api/feeds/interventions.atom',
+  proposalsCsv: '/api/interventions.csv',
+  feedProposals: '/api/feeds/interventions.atom',
   feedAnswers: '/api/feeds/answers.atom',
   /** The open data's DCAT-AP catalogue (JSON-LD), as data.gv.at harvests it. */
   openDataCatalog: '/api/open-data/catalog.jsonld',
   openapi: '/api/openapi.json',
   docs: '/api/docs',
-  follow: '/api/interventions/:interventionId/follow',
+  follow: '/api/interventions/:proposalId/follow',
   followConfirm: '/api/follow/confirm',
   followUnsubscribe: '/api/follow/unsubscribe',
-  watch: '/api/interventions/:interventionId/watch',
-  unwatch: '/api/interventions/:interventionId/unwatch',
+  watch: '/api/interventions/:proposalId/watch',
+  unwatch: '/api/interventions/:proposalId/unwatch',
   mine: '/api/mine',
   /** Photos: uploads as multipart/form-data, answered 202 pending. */
   uploadMonumentPhoto: '/api/monuments/:monumentId/photos',
-  uploadInterventionPhoto: '/api/interventions/:interventionId/photos',
+  uploadProposalPhoto: '/api/interventions/:proposalId/photos',
   photo: '/api/photos/:photoId',
   /** Every public photo (approved, of public monuments and proposals). */
   photos: '/api/photos',
@@ -106,14 +106,14 @@ export const PATHS = {
   /** The monument list, a page at a time, searched and filtered on the server. */
   monumentsPage: '/api/monuments/page',
   /** The proposal list, a page at a time, searched and filtered on the server. */
-  interventionsPage: '/api/interventions/page',
+  proposalsPage: '/api/interventions/page',
   /** A browser that voted asks for its vote's confirmation mail… */
-  confirmVote: '/api/interventions/:interventionId/vote/confirm',
+  confirmVote: '/api/interventions/:proposalId/vote/confirm',
   /** …and the mail's page confirms it here. */
   votesConfirm: '/api/votes/confirm',
-  staffVoteReview: '/api/staff/interventions/:interventionId/votes',
-  staffVotePreview: '/api/staff/interventions/:interventionId/votes/preview',
-  staffVoteDecide: '/api/staff/interventions/:interventionId/votes/decide',
+  staffVoteReview: '/api/staff/interventions/:proposalId/votes',
+  staffVotePreview: '/api/staff/interventions/:proposalId/votes/preview',
+  staffVoteDecide: '/api/staff/interventions/:proposalId/votes/decide',
   staffVoteAlerts: '/api/staff/vote-alerts',
   staffReleaseMail: '/api/staff/mails/:notificationId/release',
   /** The site profile (who runs it) and the retention facts, for the legal pages. */
@@ -357,7 +357,7 @@ export function staffAnswerPath(proposalId: number): string {
 /** The public writes' Idempotency-Key header (idempotency.ts), lower case as Node reads it. */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
-/** The photo upload paths (PATHS.uploadMonumentPhoto, PATHS.uploadInterventionPhoto), the query left off. */
+/** The photo upload paths (PATHS.uploadMonumentPhoto, PATHS.uploadProposalPhoto), the query left off. */
 /** tRPC's upload procedure: a form too, read whole by tRPC, so its length is checked first. */
 export const PHOTO_UPLOAD_TRPC_PATH = '/trpc/photos.upload';
 export const isPhotoUploadPath = (path: string): boolean =>
@@ -378,7 +378,7 @@ export const PHOTO_RULES = {
   creditMax: 80,
   /** Photos citizens may add to one monument (staff may add more) and to one proposal. */
   perMonument: 3,
-  perIntervention: 1,
+  perProposal: 1,
   licence: 'CC-BY-4.0',
   types: ['image/jpeg', 'image/png', 'image/webp'],
 } as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fold, matchesFilters, monumentFilterSearch, parseInterventionSearch, parseMonumentFilters } from './filters.js';
+import { fold, matchesFilters, monumentFilterSearch, parseProposalSearch, parseMonumentFilters } from './filters.js';
 
 const kepler = {
   name: 'Keplerstraße',
@@ -33,7 +33,7 @@ describe('finder filters', () => {
       sex: 'female',
       validated: '0',
     });
-    expect(parseInterventionSearch({ sort: 'newest', status: 'planned,done', q: 'a'.repeat(101) })).toEqual({
+    expect(parseProposalSearch({ sort: 'newest', status: 'planned,done', q: 'a'.repeat(101) })).toEqual({
       value: { sort: 'newest', status: ['planned', 'done'] },
       invalid: ['q'],
     });

@@ -27,8 +27,8 @@ export type MonumentFilters = {
 };
 
 /** The proposal list's parameters (`/interventions`). */
-export type InterventionSearch = { q?: string; status?: ProposalStatusName[]; sort?: 'votes' | 'newest' };
-export const INTERVENTION_SORTS = ['votes', 'newest'] as const;
+export type ProposalSearch = { q?: string; status?: ProposalStatusName[]; sort?: 'votes' | 'newest' };
+export const PROPOSAL_SORTS = ['votes', 'newest'] as const;
 
 /** What a parse kept, and the names of the parameters it had to drop (the API answers 400 for those). */
 export type Parsed<T> = { value: T; invalid: string[] };
@@ -81,8 +81,8 @@ export function parseMonumentFilters(search: Record<string, unknown>): Parsed<Mo
 }
 
 /** Reads the proposal list's parameters; an invalid value is dropped, the rest kept. */
-export function parseInterventionSearch(search: Record<string, unknown>): Parsed<InterventionSearch> {
-  const value: InterventionSearch = {};
+export function parseProposalSearch(search: Record<string, unknown>): Parsed<ProposalSearch> {
+  const value: ProposalSearch = {};
   const invalid: string[] = [];
   const q = text(search.q);
   if (q === null) invalid.push('q');
@@ -90,7 +90,7 @@ export function parseInterventionSearch(search: Record<string, unknown>): Parsed
   const status = oneOf(search.status, PROPOSAL_STATUSES);
   if (status === null) invalid.push('status');
   else if (status !== undefined) value.status = status;
-  const sort = oneOf(search.sort, INTERVENTION_SORTS);
+  const sort = oneOf(search.sort, PROPOSAL_SORTS);
   if (sort === null || (sort && sort.length > 1)) invalid.push('sort');
   else if (sort !== undefined) value.sort = sort[0];
   return { value, invalid };

@@ -1,7 +1,7 @@
 // Following a proposal without an account: by e-mail (double opt-in, one-click unsubscribe) or by
 // this browser alone, and "mine", what this browser proposed, voted for and follows.
 import { z } from 'zod';
-import { Intervention, InterventionId } from './intervention.js';
+import { Intervention, ProposalId } from './proposal.js';
 import { ModerationReasonText } from './staff.js';
 
 /** Longest e-mail address accepted (RFC 5321's path limit is 256 with brackets). */
@@ -27,7 +27,7 @@ export const EmailAddress = z
 export const MailLang = z.enum(['de', 'en']);
 export type MailLang = z.infer<typeof MailLang>;
 
-/** `POST /api/interventions/:interventionId/follow`. */
+/** `POST /api/interventions/:proposalId/follow`. */
 export const FollowRequest = z.strictObject({ email: EmailAddress, lang: MailLang });
 export type FollowRequest = z.infer<typeof FollowRequest>;
 
@@ -40,7 +40,7 @@ export const FollowToken = z.string().regex(/^[A-Za-z0-9_-]{20,128}$/, { message
 
 /** `POST /api/follow/confirm`. */
 export const ConfirmFollowRequest = z.strictObject({ token: FollowToken });
-export const FollowConfirmed = z.object({ following: z.literal(true), interventionId: InterventionId });
+export const FollowConfirmed = z.object({ following: z.literal(true), proposalId: ProposalId });
 export type FollowConfirmed = z.infer<typeof FollowConfirmed>;
 
 /** `POST /api/follow/unsubscribe?token=…` (RFC 8058 one-click: form body `List-Unsubscribe=One-Click`). */
@@ -48,13 +48,13 @@ export const UnsubscribeQuery = z.object({ token: FollowToken, all: z.enum(['1']
 export const Unsubscribed = z.object({ unsubscribed: z.literal(true), all: z.boolean() });
 export type Unsubscribed = z.infer<typeof Unsubscribed>;
 
-/** `POST /api/interventions/:interventionId/watch` and `/unwatch`: follow in this browser only, no e-mail. */
+/** `POST /api/interventions/:proposalId/watch` and `/unwatch`: follow in this browser only, no e-mail. */
 export const Watching = z.object({ watching: z.boolean() });
 export type Watching = z.infer<typeof Watching>;
 
 /** One proposal on "Meine Beteiligung", with its monument's name for the list. */
 export const MineItem = z.object({
-  intervention: Intervention,
+  proposal: Intervention,
   monument: z.object({ id: z.string(), name: z.string(), nameEn: z.string().nullable() }),
   /** This browser's own proposal that others do not see yet: staff have to approve it (docs/screening.md). */
   underReview: z.boolean(),
@@ -67,7 +67,7 @@ export type MineMonument = z.infer<typeof MineMonument>;
 
 /** This browser's own proposal or monument that staff hid, with their reason. */
 export const MineHidden = z.object({
-  kind: z.enum(['monument', 'intervention']),
+  kind: z.enum(['monument', 'proposal']),
   name: z.string(),
   /** The monument it was at (a monument: itself). */
   monumentId: z.string(),

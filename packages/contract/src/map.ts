@@ -3,14 +3,8 @@
 // parse as the web app's, and a parameter a route does not know is refused (400 naming it).
 import { z } from 'zod';
 import { MAP_TILE_MAX_ZOOM, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './facts.js';
-import {
-  parseInterventionSearch,
-  parseMonumentFilters,
-  type InterventionSearch,
-  type MonumentFilters,
-  type Parsed,
-} from './filters.js';
-import { Intervention } from './intervention.js';
+import { parseProposalSearch, parseMonumentFilters, type ProposalSearch, type MonumentFilters, type Parsed } from './filters.js';
+import { Intervention } from './proposal.js';
 import { MonumentExportQuery } from './exports.js';
 import { Monument } from './monument.js';
 
@@ -75,15 +69,15 @@ export const MonumentPageQuery = z
 export type MonumentPageQuery = z.output<typeof MonumentPageQuery>;
 
 /** `GET /api/interventions/page`: the proposal list's parameters (`/interventions`) and a page. */
-export const InterventionPageQuery = z
+export const ProposalPageQuery = z
   .strictObject({
     q: z.string().optional().describe('words that must all occur in the proposal’s or its monument’s name'),
     status: z.string().optional().describe('comma-separated: open, in_review, planned, declined, done'),
     sort: z.enum(['votes', 'newest']).optional().describe('votes (default: most first) or newest'),
     ...pageFields,
   })
-  .transform((q, ctx) => ({ search: kept<InterventionSearch>(parseInterventionSearch(q), ctx), page: pageOf(q) }));
-export type InterventionPageQuery = z.output<typeof InterventionPageQuery>;
+  .transform((q, ctx) => ({ search: kept<ProposalSearch>(parseProposalSearch(q), ctx), page: pageOf(q) }));
+export type ProposalPageQuery = z.output<typeof ProposalPageQuery>;
 
 /** A cluster of monuments on one tile. */
 export const MapCluster = z.object({
@@ -133,6 +127,6 @@ export const MonumentPage = page(Monument).extend({
 export type MonumentPage = z.infer<typeof MonumentPage>;
 
 /** A proposal in the paged list carries its monument (the list has no other way to name or place it). */
-export const PagedIntervention = Intervention.extend({ monument: Monument });
-export const InterventionPage = page(PagedIntervention);
-export type InterventionPage = z.infer<typeof InterventionPage>;
+export const PagedProposal = Intervention.extend({ monument: Monument });
+export const ProposalPage = page(PagedProposal);
+export type ProposalPage = z.infer<typeof ProposalPage>;

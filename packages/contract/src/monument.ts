@@ -107,6 +107,6 @@ export const USER_MONUMENT_DEFAULTS = {
   alternatives: [] as string[],
 } as const;
 
-/** The answer to a new monument: `underReview` as for a new proposal (CreatedIntervention). */
+/** The answer to a new monument: `underReview` as for a new proposal (CreatedProposal). */
 export const CreatedMonument = Monument.extend({ underReview: z.boolean() });
 export type CreatedMonument = z.infer<typeof CreatedMonument>;

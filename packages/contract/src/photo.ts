@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { PHOTO_RULES } from './facts.js';
 import { MonumentId } from './monument.js';
-import { InterventionId, InterventionIdParam } from './intervention.js';
+import { ProposalId, ProposalIdParam } from './proposal.js';
 import { userText } from './text.js';
 
 /** A UUID, lower-case as the server makes them (a pattern, not a `format`, so every JSON Schema validator checks it). */
@@ -25,7 +25,7 @@ export type PhotoFields = z.infer<typeof PhotoFields>;
 
 /**
  * An upload as read from its request, before any check: the text fields as sent (the subject's id
- * in `monumentId` or `interventionId`, and PhotoFields; empty ones left out) and the file's bytes.
+ * in `monumentId` or `proposalId`, and PhotoFields; empty ones left out) and the file's bytes.
  * The REST routes read their multipart request into this (the path gives the subject).
  */
 export type SentUpload = { text: Record<string, string>; bytes?: Uint8Array | undefined };
@@ -61,17 +61,17 @@ export const PhotoUploadForm = z
   .transform(async (input, ctx) => {
     const sent = input instanceof FormData ? await sentOfForm(input, ctx) : input;
     if (!sent) return z.NEVER;
-    const { monumentId, interventionId, ...rest } = sent.text;
+    const { monumentId, proposalId, ...rest } = sent.text;
     const monument = MonumentId.safeParse(monumentId);
-    const intervention = InterventionIdParam.safeParse(interventionId);
+    const proposal = ProposalIdParam.safeParse(proposalId);
     const subject =
-      monumentId !== undefined && interventionId === undefined && monument.success
+      monumentId !== undefined && proposalId === undefined && monument.success
         ? { kind: 'monument' as const, monumentId: monument.data }
-        : interventionId !== undefined && monumentId === undefined && intervention.success
-          ? { kind: 'intervention' as const, interventionId: intervention.data }
+        : proposalId !== undefined && monumentId === undefined && proposal.success
+          ? { kind: 'proposal' as const, proposalId: proposal.data }
           : undefined;
     if (!subject) {
-      ctx.addIssue({ code: 'custom', path: ['monumentId'], message: 'a valid monumentId or interventionId, not both' });
+      ctx.addIssue({ code: 'custom', path: ['monumentId'], message: 'a valid monumentId or proposalId, not both' });
       return z.NEVER;
     }
     const fields = PhotoFields.safeParse(rest);
@@ -99,7 +99,7 @@ export const Photo = z.object({
   id: PhotoId,
   monumentId: MonumentId,
   /** Set for a proposal's sketch. */
-  interventionId: InterventionId.nullable(),
+  proposalId: ProposalId.nullable(),
   status: PhotoStatus,
   alt: z.string(),
   /** The name the uploader gave, else "anonym". */
@@ -123,7 +123,7 @@ export const StaffPhoto = Photo.extend({
   rejectReason: z.string().nullable(),
   /** The monument's name (and the proposal's), so the queue reads without another lookup. */
   monumentName: z.string(),
-  interventionName: z.string().nullable(),
+  proposalName: z.string().nullable(),
 });
 export type StaffPhoto = z.infer<typeof StaffPhoto>;
 export const StaffPhotoList = z.array(StaffPhoto);

@@ -1,22 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { AnswerBody, AuditQuery, NewIntervention, NewMonument, NewReport, pathOf, routes } from './index.js';
+import { AnswerBody, AuditQuery, NewProposal, NewMonument, NewReport, pathOf, routes } from './index.js';
 
 describe('contract', () => {
   it('fills path parameters and encodes them', () => {
-    expect(pathOf(routes.castVote.path, { interventionId: 7 })).toBe('/api/interventions/7/vote');
-    expect(pathOf(routes.monumentInterventions.path, { monumentId: 'a b' })).toBe('/api/interventions/a%20b');
-    expect(() => pathOf(routes.castVote.path)).toThrow(/interventionId/);
+    expect(pathOf(routes.castVote.path, { proposalId: 7 })).toBe('/api/interventions/7/vote');
+    expect(pathOf(routes.monumentProposals.path, { monumentId: 'a b' })).toBe('/api/interventions/a%20b');
+    expect(() => pathOf(routes.castVote.path)).toThrow(/proposalId/);
   });
 
   it('trims names and rejects blank, long or control-character names', () => {
-    expect(NewIntervention.parse({ name: '  Johanna Dohnal  ' }).name).toBe('Johanna Dohnal');
-    expect(NewIntervention.safeParse({ name: '   ' }).success).toBe(false);
-    expect(NewIntervention.safeParse({ name: 'x'.repeat(121) }).success).toBe(false);
-    expect(NewIntervention.safeParse({ name: 'a\u0000b' }).success).toBe(false);
-    expect(NewIntervention.safeParse({ name: 'a\u0085b' }).success).toBe(false);
-    expect(NewIntervention.safeParse({ name: 'evil\u202egnp.exe' }).success).toBe(false);
-    expect(NewIntervention.safeParse({ name: 'half \ud800' }).success).toBe(false);
-    expect(NewIntervention.safeParse({ name: 'Käthe Leichter 👩‍🔬' }).success).toBe(true);
+    expect(NewProposal.parse({ name: '  Johanna Dohnal  ' }).name).toBe('Johanna Dohnal');
+    expect(NewProposal.safeParse({ name: '   ' }).success).toBe(false);
+    expect(NewProposal.safeParse({ name: 'x'.repeat(121) }).success).toBe(false);
+    expect(NewProposal.safeParse({ name: 'a\u0000b' }).success).toBe(false);
+    expect(NewProposal.safeParse({ name: 'a\u0085b' }).success).toBe(false);
+    expect(NewProposal.safeParse({ name: 'evil\u202egnp.exe' }).success).toBe(false);
+    expect(NewProposal.safeParse({ name: 'half \ud800' }).success).toBe(false);
+    expect(NewProposal.safeParse({ name: 'Käthe Leichter 👩‍🔬' }).success).toBe(true);
   });
 
   it('bounds coordinates and the client id form', () => {

@@ -2,7 +2,7 @@
 // The tRPC router `staff` takes and returns exactly these; the staff REST paths adapt them.
 import { z } from 'zod';
 import { MODERATION_REASON_MAX, NAME_MAX, SEXES, STATEMENT_MAX, STATUS_NOTE_MAX } from './facts.js';
-import { Intervention, InterventionId, ProposalStatus } from './intervention.js';
+import { Intervention, ProposalId, ProposalStatus } from './proposal.js';
 import { Monument, MonumentId } from './monument.js';
 import { ReportReason } from './report.js';
 import { nameText, paragraphText, userText } from './text.js';
@@ -57,7 +57,7 @@ export type QueueMonument = z.infer<typeof QueueMonument>;
 export const StaffMonument = QueueMonument.extend({ mergedInto: z.string().nullable() });
 export type StaffMonument = z.infer<typeof StaffMonument>;
 
-export const QueueIntervention = Intervention.extend({
+export const QueueProposal = Intervention.extend({
   moderation: Moderation,
   /** The word screen's matches in the name (by today's lists; empty when none). */
   screen: z.array(ScreenHit),
@@ -79,13 +79,13 @@ export const QueueIntervention = Intervention.extend({
   /** Confirmed e-mail followers (a number only; staff never see addresses). */
   followers: z.number().int().nonnegative(),
 });
-export type QueueIntervention = z.infer<typeof QueueIntervention>;
+export type QueueProposal = z.infer<typeof QueueProposal>;
 
 /** Confirmed e-mail followers per proposal, for the list of every proposal in /admin (proposals without any are left out). */
-export const FollowerCounts = z.array(z.object({ interventionId: InterventionId, followers: z.number().int().positive() }));
+export const FollowerCounts = z.array(z.object({ proposalId: ProposalId, followers: z.number().int().positive() }));
 export type FollowerCounts = z.infer<typeof FollowerCounts>;
 
-export const StaffQueue = z.object({ monuments: z.array(QueueMonument), interventions: z.array(QueueIntervention) });
+export const StaffQueue = z.object({ monuments: z.array(QueueMonument), proposals: z.array(QueueProposal) });
 export type StaffQueue = z.infer<typeof StaffQueue>;
 
 export const CATEGORY_MAX = 60;
@@ -142,11 +142,11 @@ export const MergeResult = z.object({
 });
 export type MergeResult = z.infer<typeof MergeResult>;
 
-export const InterventionRef = z.object({ interventionId: InterventionId });
-export const InterventionHide = InterventionRef.extend({ reason: HideReason });
+export const ProposalRef = z.object({ proposalId: ProposalId });
+export const ProposalHide = ProposalRef.extend({ reason: HideReason });
 /** Staff merge a proposal into a similar one: votes (one per browser), followers and links go over. */
-export const InterventionMerge = z.object({ interventionId: InterventionId, into: InterventionId });
-export const InterventionUpdate = z.object({ interventionId: InterventionId, name: nameText(NAME_MAX) });
+export const ProposalMerge = z.object({ proposalId: ProposalId, into: ProposalId });
+export const ProposalUpdate = z.object({ proposalId: ProposalId, name: nameText(NAME_MAX) });
 
 /** A statement: trimmed, 1..2000 characters; line breaks allowed (paragraphs), other controls not. */
 export const Statement = paragraphText(STATEMENT_MAX);
@@ -166,7 +166,7 @@ export const AnswerBody = z.object({
   note: StatusNote.optional(),
 });
 export type AnswerBody = z.infer<typeof AnswerBody>;
-export const AnswerInput = AnswerBody.extend({ interventionId: InterventionId });
+export const AnswerInput = AnswerBody.extend({ proposalId: ProposalId });
 export type AnswerInput = z.infer<typeof AnswerInput>;
 
 export const AUDIT_ACTIONS = [
@@ -176,14 +176,14 @@ export const AUDIT_ACTIONS = [
   'monument.reject',
   'monument.restore',
   'monument.hide',
-  'intervention.update',
-  'intervention.reject',
-  'intervention.restore',
-  'intervention.answer',
-  'intervention.hide',
-  'intervention.merge',
-  'intervention.approve',
-  'intervention.hold',
+  'proposal.update',
+  'proposal.reject',
+  'proposal.restore',
+  'proposal.answer',
+  'proposal.hide',
+  'proposal.merge',
+  'proposal.approve',
+  'proposal.hold',
   'monument.approve',
   'monument.hold',
   'screen.add',
@@ -206,7 +206,7 @@ export const AUDIT_ACTIONS = [
   'reason.remove',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const ITEM_KINDS = ['monument', 'intervention', 'mail', 'staff', 'retention', 'screen', 'photo', 'reason'] as const;
+export const ITEM_KINDS = ['monument', 'proposal', 'mail', 'staff', 'retention', 'screen', 'photo', 'reason'] as const;
 export type ItemKind = (typeof ITEM_KINDS)[number];
 
 export const AuditFilter = z.object({
@@ -269,8 +269,8 @@ export const OUTBOX_STATES = ['pending', 'sending', 'sent', 'failed', 'withheld'
 export const MAYOR_MAIL_KINDS = ['threshold', 'correction'] as const;
 export const OutboxEntry = z.object({
   id: z.number().int(),
-  interventionId: z.number().int(),
-  interventionName: z.string(),
+  proposalId: z.number().int(),
+  proposalName: z.string(),
   status: z.enum(OUTBOX_STATES),
   kind: z.enum(MAYOR_MAIL_KINDS),
   voteCount: z.number().int(),

@@ -2,7 +2,7 @@
 // releasing or invalidating a set of votes by filter. Networks are keyed hashes of an IPv4 /24 or
 // an IPv6 /64, shown as "Netz A", "Netz B", …: never an address.
 import { z } from 'zod';
-import { InterventionId } from './intervention.js';
+import { ProposalId } from './proposal.js';
 import { OutboxEntry } from './staff.js';
 
 /** counted: in the public count; held: over a network limit, waits for staff; invalidated: set aside by staff. */
@@ -22,8 +22,8 @@ export const NetworkKey = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, { message: '
 
 export const VoteAlert = z.object({
   id: z.number().int(),
-  interventionId: InterventionId,
-  interventionName: z.string(),
+  proposalId: ProposalId,
+  proposalName: z.string(),
   kind: z.enum(VOTE_ALERT_KINDS),
   /** The network's label in this proposal's review ("Netz A"), for a burst. */
   network: z.string().nullable(),
@@ -36,9 +36,9 @@ export const VoteAlertList = z.array(VoteAlert);
 
 const tally = { counted: z.number().int(), held: z.number().int(), invalidated: z.number().int(), confirmed: z.number().int() };
 
-/** `GET /api/staff/interventions/:interventionId/votes`. */
+/** `GET /api/staff/interventions/:proposalId/votes`. */
 export const VoteReview = z.object({
-  interventionId: InterventionId,
+  proposalId: ProposalId,
   name: z.string(),
   votes: z.number().int(),
   confirmedVotes: z.number().int(),

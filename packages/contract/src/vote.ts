@@ -1,7 +1,7 @@
 // Vote payloads (spec section 3) and the threshold that notifies the mayor.
 import { z } from 'zod';
 import { EmailAddress, FollowToken, MailLang } from './follow.js';
-import { InterventionId } from './intervention.js';
+import { ProposalId } from './proposal.js';
 import { MonumentId } from './monument.js';
 
 export const VoteRequest = z.object({ monumentId: MonumentId, action: z.literal('vote') });
@@ -22,7 +22,7 @@ export type VoteAnswer = z.infer<typeof VoteAnswer>;
 export const THRESHOLD_COUNTS = ['votes', 'confirmed'] as const;
 export type ThresholdCounts = (typeof THRESHOLD_COUNTS)[number];
 
-/** `POST /api/interventions/:interventionId/vote/confirm`: from a browser that voted for the proposal. */
+/** `POST /api/interventions/:proposalId/vote/confirm`: from a browser that voted for the proposal. */
 export const ConfirmVoteRequest = z.strictObject({ email: EmailAddress, lang: MailLang });
 export type ConfirmVoteRequest = z.infer<typeof ConfirmVoteRequest>;
 /** 202 whatever the address: nobody learns whether it confirmed a vote before. */
@@ -31,5 +31,5 @@ export const VoteConfirmPending = z.object({ pending: z.literal(true) });
 /** `POST /api/votes/confirm`: the button of the confirmation page (a GET never confirms). */
 export const VoteConfirmToken = z.strictObject({ token: FollowToken });
 /** `already`: the link (or another of the same vote) was used before; nothing changed. */
-export const VoteConfirmed = z.object({ confirmed: z.literal(true), interventionId: InterventionId, already: z.boolean() });
+export const VoteConfirmed = z.object({ confirmed: z.literal(true), proposalId: ProposalId, already: z.boolean() });
 export type VoteConfirmed = z.infer<typeof VoteConfirmed>;

@@ -1,4 +1,4 @@
-// `pnpm seed:synthetic --monuments <N> --interventions <M> [--votes <V>] [--region linz|austria] [--force]`: fills the configured
+// `pnpm seed:synthetic --monuments <N> --proposals <M> [--votes <V>] [--region linz|austria] [--force]`: fills the configured
 // database (DATA_DIR or DATABASE_URL, as the server reads them) with deterministic synthetic data
 // (src/db/synthetic.ts). On the embedded database it takes the folder's lock, so it refuses while a
 // server runs on that folder: stop the server first (it rebuilds its lists at the next start).
@@ -28,7 +28,7 @@ async function run(opts: SyntheticOptions) {
 function print({ opts, wrote, seconds }: Awaited<ReturnType<typeof run>>): number {
   console.log(
     `Wrote ${wrote.monuments} synthetic monuments (syn-…${opts.region === 'austria' ? ', across Austria' : ''}), ` +
-      `${wrote.interventions} proposals and ${wrote.votes} votes` +
+      `${wrote.proposals} proposals and ${wrote.votes} votes` +
       `${wrote.replaced ? `, replacing ${wrote.replaced} earlier synthetic monuments` : ''} in ${seconds} s.`,
   );
   return 0;

@@ -9,7 +9,7 @@ import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { announceChange } from '../domain/read-cache.js';
 import type { Database, Db } from './client.js';
-import { interventions, monuments } from './schema.js';
+import { proposals, monuments } from './schema.js';
 import { austriaPlace, pick, position, weighted, type Region } from './synthetic-places.js';
 
 export { AUSTRIA_BOX, REGIONS, type Region } from './synthetic-places.js';
@@ -174,12 +174,12 @@ export function syntheticMonuments(count: number, region: Region = 'linz'): Synt
   return rows;
 }
 
-export type SyntheticIntervention = Omit<typeof interventions.$inferInsert, 'id'>;
+export type SyntheticProposal = Omit<typeof proposals.$inferInsert, 'id'>;
 
-export function syntheticInterventions(count: number, monumentCount: number, totalVotes?: number): SyntheticIntervention[] {
+export function syntheticProposals(count: number, monumentCount: number, totalVotes?: number): SyntheticProposal[] {
   if (monumentCount === 0) return [];
   const rng = mulberry32(0x566f7465); // "Vote"
-  const rows: SyntheticIntervention[] = [];
+  const rows: SyntheticProposal[] = [];
   for (let i = 1; i <= count; i++) {
     // Squaring skews towards the first monuments: some gather many proposals, most few or none.
     const m = 1 + Math.floor(rng() ** 2 * monumentCount);
@@ -209,7 +209,7 @@ export function syntheticInterventions(count: number, monumentCount: number, tot
  * most a handful): each gets a share by a cubed uniform draw, rounded down, and the votes left
  * over go one each to the proposals in order.
  */
-function spreadVotes(rows: SyntheticIntervention[], total: number) {
+function spreadVotes(rows: SyntheticProposal[], total: number) {
   if (rows.length === 0) return;
   const rng = mulberry32(0x42616c6c); // "Ball"
   const weights = rows.map(() => rng() ** 3);
@@ -220,7 +220,7 @@ function spreadVotes(rows: SyntheticIntervention[], total: number) {
     given += row.votes;
   });
   for (let i = 0; given < total; i = (i + 1) % rows.length, given++) {
-    const row = rows[i] as SyntheticIntervention;
+    const row = rows[i] as SyntheticProposal;
     row.votes = (row.votes ?? 0) + 1;
   }
 }
@@ -229,7 +229,7 @@ function spreadVotes(rows: SyntheticIntervention[], total: number) {
 export async function realData(database: Database) {
   const [row] = await database.rows<Record<'monuments' | 'proposals' | 'votes' | 'reports', number | string>>(sql`SELECT
     (SELECT count(*) FROM monuments WHERE id NOT LIKE 'syn-%') AS monuments,
-    (SELECT count(*) FROM interventions WHERE monument_id NOT LIKE 'syn-%' OR creator_ip_hash IS NOT NULL) AS proposals,
+    (SELECT count(*) FROM proposals WHERE monument_id NOT LIKE 'syn-%' OR creator_ip_hash IS NOT NULL) AS proposals,
     (SELECT count(*) FROM votes WHERE voter_hash NOT LIKE 'syn-%') AS votes,
     (SELECT count(*) FROM reports) AS reports`);
   return {
@@ -244,13 +244,13 @@ export class RealDataPresent extends Error {}
 
 export type SyntheticOptions = {
   monuments: number;
-  interventions: number;
+  proposals: number;
   /** Exactly this many votes in all; without it each proposal gets 0 to 9. */
   votes?: number;
   region?: Region;
   force?: boolean;
 };
-export type SyntheticResult = { monuments: number; interventions: number; votes: number; replaced: number };
+export type SyntheticResult = { monuments: number; proposals: number; votes: number; replaced: number };
 
 /** Rows per INSERT: 50,000 monuments in 10 statements. */
 const BATCH = 5000;
@@ -287,11 +287,11 @@ async function insertRows(database: Database, tx: Db, table: PgTable, rows: read
 
 /** Drops earlier synthetic rows (and anything hanging on them), so a re-run replaces them. */
 async function dropSynthetic(database: Database, tx: Db): Promise<number> {
-  const ofSynthetic = sql`(SELECT id FROM interventions WHERE monument_id LIKE 'syn-%')`;
-  await database.rows(sql`DELETE FROM votes WHERE intervention_id IN ${ofSynthetic}`, tx);
-  await database.rows(sql`DELETE FROM mayor_notifications WHERE intervention_id IN ${ofSynthetic}`, tx);
-  await database.rows(sql`DELETE FROM status_history WHERE intervention_id IN ${ofSynthetic}`, tx);
-  await database.rows(sql`DELETE FROM interventions WHERE monument_id LIKE 'syn-%'`, tx);
+  const ofSynthetic = sql`(SELECT id FROM proposals WHERE monument_id LIKE 'syn-%')`;
+  await database.rows(sql`DELETE FROM votes WHERE proposal_id IN ${ofSynthetic}`, tx);
+  await database.rows(sql`DELETE FROM mayor_notifications WHERE proposal_id IN ${ofSynthetic}`, tx);
+  await database.rows(sql`DELETE FROM status_history WHERE proposal_id IN ${ofSynthetic}`, tx);
+  await database.rows(sql`DELETE FROM proposals WHERE monument_id LIKE 'syn-%'`, tx);
   return (await database.rows(sql`DELETE FROM monuments WHERE id LIKE 'syn-%' RETURNING id`, tx)).length;
 }
 
@@ -312,7 +312,7 @@ export async function seedSynthetic(database: Database, opts: SyntheticOptions):
     );
   }
   const monumentRows = syntheticMonuments(opts.monuments, opts.region);
-  const interventionRows = syntheticInterventions(opts.interventions, opts.monuments, opts.votes);
+  const proposalRows = syntheticProposals(opts.proposals, opts.monuments, opts.votes);
   const result = await database.db.transaction(async (tx) => {
     await database.rows(
       sql`INSERT INTO app_secrets (name, value) VALUES ('seeded', 'synthetic'), ('seeded-commemorations', 'synthetic') ON CONFLICT DO NOTHING`,
@@ -320,15 +320,15 @@ export async function seedSynthetic(database: Database, opts: SyntheticOptions):
     );
     const replaced = await dropSynthetic(database, tx);
     await insertRows(database, tx, monuments, monumentRows);
-    await insertRows(database, tx, interventions, interventionRows);
+    await insertRows(database, tx, proposals, proposalRows);
     // One vote row per counted vote, from made-up browsers (`syn-voter-<k>`), so counts and rows
     // agree; made by the database itself from the counts (a million rows in one statement).
     const [cast] = await database.rows<{ n: number | string }>(
       sql`WITH cast_votes AS (
-        INSERT INTO votes (intervention_id, voter_hash, ip_hash, created_at)
+        INSERT INTO votes (proposal_id, voter_hash, ip_hash, created_at)
         SELECT i.id, ${`${SYNTHETIC_PREFIX}voter-`} || k, ${`${SYNTHETIC_PREFIX}ip`},
           ${VOTES_FROM}::timestamptz + (k - 1) * interval '1 minute'
-        FROM interventions i CROSS JOIN LATERAL generate_series(1, i.votes) AS k
+        FROM proposals i CROSS JOIN LATERAL generate_series(1, i.votes) AS k
         WHERE i.monument_id LIKE 'syn-%'
         RETURNING 1)
       SELECT count(*) AS n FROM cast_votes`,
@@ -336,18 +336,18 @@ export async function seedSynthetic(database: Database, opts: SyntheticOptions):
     );
     // A proposal at the threshold had its mail to the mayor sent (never queued: nobody gets it).
     await database.rows(
-      sql`INSERT INTO mayor_notifications (intervention_id, vote_count, reached_at, status, attempts, next_attempt_at, sent_at)
+      sql`INSERT INTO mayor_notifications (proposal_id, vote_count, reached_at, status, attempts, next_attempt_at, sent_at)
         SELECT i.id, ${MAYOR_THRESHOLD}, ${VOTES_FROM}::timestamptz, 'sent', 1, ${VOTES_FROM}::timestamptz,
           ${VOTES_FROM}::timestamptz + interval '1 hour'
-        FROM interventions i WHERE i.monument_id LIKE 'syn-%' AND i.votes >= ${MAYOR_THRESHOLD}`,
+        FROM proposals i WHERE i.monument_id LIKE 'syn-%' AND i.votes >= ${MAYOR_THRESHOLD}`,
       tx,
     );
-    return { monuments: monumentRows.length, interventions: interventionRows.length, votes: Number(cast?.n ?? 0), replaced };
+    return { monuments: monumentRows.length, proposals: proposalRows.length, votes: Number(cast?.n ?? 0), replaced };
   });
   // The planner's figures for the new rows (PostgreSQL's autovacuum would get there later).
-  await database.rows(sql`ANALYZE monuments, interventions, votes`);
+  await database.rows(sql`ANALYZE monuments, proposals, votes`);
   // Running servers (PostgreSQL) rebuild their cached lists.
   await announceChange(database, 'monuments');
-  await announceChange(database, 'interventions');
+  await announceChange(database, 'proposals');
   return result;
 }

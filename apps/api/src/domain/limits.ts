@@ -52,7 +52,7 @@ export async function createWithinLimit<T>(
     const [row] = await database.rows<{ n: number | string }>(
       sql`
       SELECT (SELECT count(*) FROM monuments WHERE creator_ip_hash = ${ipHash} AND created_at > now() - interval '5 minutes')
-           + (SELECT count(*) FROM interventions WHERE creator_ip_hash = ${ipHash} AND created_at > now() - interval '5 minutes')
+           + (SELECT count(*) FROM proposals WHERE creator_ip_hash = ${ipHash} AND created_at > now() - interval '5 minutes')
            + (SELECT count(*) FROM reports WHERE creator_ip_hash = ${ipHash} AND created_at > now() - interval '5 minutes')
            + (SELECT count(*) FROM follow_requests WHERE ip_hash = ${ipHash} AND at > now() - interval '5 minutes')
            + (SELECT count(*) FROM accessibility_feedback WHERE creator_ip_hash = ${ipHash} AND created_at > now() - interval '5 minutes')

@@ -8,8 +8,8 @@ import { syncWithheldMail } from './votes/withheld-mail.js';
 
 type Row = {
   id: number;
-  intervention_id: number;
-  intervention_name: string;
+  proposal_id: number;
+  proposal_name: string;
   status: OutboxEntry['status'];
   kind: OutboxEntry['kind'];
   vote_count: number;
@@ -23,8 +23,8 @@ type Row = {
 const iso = (t: Date | string) => new Date(t).toISOString();
 const toEntry = (r: Row): OutboxEntry => ({
   id: Number(r.id),
-  interventionId: Number(r.intervention_id),
-  interventionName: r.intervention_name,
+  proposalId: Number(r.proposal_id),
+  proposalName: r.proposal_name,
   status: r.status,
   kind: r.kind,
   voteCount: Number(r.vote_count),
@@ -35,17 +35,17 @@ const toEntry = (r: Row): OutboxEntry => ({
   reachedAt: iso(r.reached_at),
 });
 
-const select = sql`SELECT n.id, n.intervention_id, i.name AS intervention_name, n.status, n.kind, n.vote_count, n.attempts, n.last_error,
+const select = sql`SELECT n.id, n.proposal_id, i.name AS proposal_name, n.status, n.kind, n.vote_count, n.attempts, n.last_error,
     n.next_attempt_at, n.sent_at, n.reached_at
-  FROM mayor_notifications n JOIN interventions i ON i.id = n.intervention_id`;
+  FROM mayor_notifications n JOIN proposals i ON i.id = n.proposal_id`;
 
 export async function listOutbox(database: Database): Promise<OutboxEntry[]> {
   return (await database.rows<Row>(sql`${select} ORDER BY n.id DESC`)).map(toEntry);
 }
 
 /** One proposal's mayor's e-mails (threshold, correction), oldest first. */
-export async function listOutboxOf(database: Database, interventionId: number): Promise<OutboxEntry[]> {
-  return (await database.rows<Row>(sql`${select} WHERE n.intervention_id = ${interventionId} ORDER BY n.id`)).map(toEntry);
+export async function listOutboxOf(database: Database, proposalId: number): Promise<OutboxEntry[]> {
+  return (await database.rows<Row>(sql`${select} WHERE n.proposal_id = ${proposalId} ORDER BY n.id`)).map(toEntry);
 }
 
 const load = async (database: Database, tx: Db, id: number, lock: boolean) =>

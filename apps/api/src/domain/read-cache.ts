@@ -28,7 +28,7 @@ export type ReadCache<T> = {
 };
 
 export const CHANGE_CHANNEL = 'linz_changes';
-export type ListName = 'monuments' | 'interventions';
+export type ListName = 'monuments' | 'proposals';
 
 const snapshots = new WeakMap<object, Snapshot<unknown>>();
 

@@ -11,7 +11,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 
 export const RETRY_AFTER_SECONDS = 5;
-const FROM_MEMORY = new Set<string>([routes.listMonuments.path, routes.allInterventions.path]);
+const FROM_MEMORY = new Set<string>([routes.listMonuments.path, routes.allProposals.path]);
 const HEALTH_CHECK_MS = 1000;
 const HEALTH_TIMEOUT_MS = 2000;
 

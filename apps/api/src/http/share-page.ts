@@ -4,7 +4,7 @@
 // og:url names the view; GET /api/interventions/:id/og.png draws them as a card. Both read the public lists
 // (in memory), so an unknown or hidden proposal has neither tags nor image (404). A merged
 // proposal's old id leads on for good (301) to the one it continues as: its link and its image.
-import { InterventionIdParam, pathOf, type Intervention, type Monument } from '@linz/contract';
+import { ProposalIdParam, pathOf, type Intervention, type Monument } from '@linz/contract';
 import { monumentViewPath, PATHS } from '@linz/contract/facts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { publicThumb } from '../domain/photos/use-cases.js';
@@ -46,11 +46,11 @@ export function sharePage(app: FastifyInstance, { webDist, publicUrl, services }
     };
   }
 
-  app.get(PATHS.interventionImage, async (req, reply) => {
-    const parsed = InterventionIdParam.safeParse((req.params as { interventionId: string }).interventionId);
-    if (!parsed.success) return refuse(reply, 'INVALID_INPUT', 'Invalid intervention id.');
-    const shared = await sharedProposal(services, { interventionId: parsed.data });
-    if (shared?.movedTo) return reply.redirect(pathOf(PATHS.interventionImage, { interventionId: shared.movedTo.id }), 301);
+  app.get(PATHS.proposalImage, async (req, reply) => {
+    const parsed = ProposalIdParam.safeParse((req.params as { proposalId: string }).proposalId);
+    if (!parsed.success) return refuse(reply, 'INVALID_INPUT', 'Invalid proposal id.');
+    const shared = await sharedProposal(services, { proposalId: parsed.data });
+    if (shared?.movedTo) return reply.redirect(pathOf(PATHS.proposalImage, { proposalId: shared.movedTo.id }), 301);
     if (!shared?.found) return refuse(reply, 'NOT_FOUND', 'Unknown proposal.');
     const { card } = await words(shared.found);
     const etag = etagOf(card);
@@ -65,15 +65,15 @@ export function sharePage(app: FastifyInstance, { webDist, publicUrl, services }
 
   /** The <head> tags of the map or a monument's view for `?proposal=<id>`; none for anything else. */
   return async function head(req: FastifyRequest): Promise<string | { movedTo: string }> {
-    const parsed = InterventionIdParam.safeParse((req.query as Record<string, unknown>).proposal);
+    const parsed = ProposalIdParam.safeParse((req.query as Record<string, unknown>).proposal);
     if (!parsed.success) return '';
-    const shared = await sharedProposal(services, { interventionId: parsed.data });
+    const shared = await sharedProposal(services, { proposalId: parsed.data });
     if (shared?.movedTo) return { movedTo: proposalLink('', shared.movedTo.monumentId, shared.movedTo.id) };
     if (!shared?.found) return '';
     const { known, title, description } = await words(shared.found);
     if (!known) return '';
     const { proposal, monument } = shared.found;
-    const imageUrl = `${publicUrl}${pathOf(PATHS.interventionImage, { interventionId: proposal.id })}`;
+    const imageUrl = `${publicUrl}${pathOf(PATHS.proposalImage, { proposalId: proposal.id })}`;
     return metaTags(
       [
         ['og:type', 'website'],

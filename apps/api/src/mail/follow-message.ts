@@ -18,8 +18,8 @@ const str = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : 
 export type FollowMailSettings = MailSettings & { secret: string };
 
 /** The proposal in its monument's view, selected there. */
-export function proposalLinkOf(publicUrl: string, monumentId: string, interventionId: number): string {
-  return `${publicUrl}${monumentViewPath(monumentId, interventionId)}`;
+export function proposalLinkOf(publicUrl: string, monumentId: string, proposalId: number): string {
+  return `${publicUrl}${monumentViewPath(monumentId, proposalId)}`;
 }
 
 /** The history a status mail carries (mails queued before status histories were kept carry none). */
@@ -55,7 +55,7 @@ function texts(
   s: MailSettings,
 ): Texts {
   const words = MAIL_TEXTS[lang].follow;
-  const proposal = oneLine(m.kind === 'merged' ? str(m.payload.fromName, m.intervention.name) : m.intervention.name);
+  const proposal = oneLine(m.kind === 'merged' ? str(m.payload.fromName, m.proposal.name) : m.proposal.name);
   const p = m.payload;
   // The first mention of the proposal in the body is marked as a visitor's text; subjects have our words only.
   const values: Values = {
@@ -67,7 +67,7 @@ function texts(
     proposalLink: links.proposal,
     confirmLink: links.confirm,
     intoLink: links.into,
-    votes: m.intervention.votes,
+    votes: m.proposal.votes,
   };
   const reason = fill(words.reason, values);
   switch (m.kind) {
@@ -120,8 +120,8 @@ export function composeFollowerMail(m: FollowerMail, s: FollowMailSettings): Out
   const unsubscribe = unsubscribeUrlOf(s.publicUrl, unsubscribeTokenOf(s.secret, m.follow.tokenSeed));
   const unsubscribePage = `${s.publicUrl}${APP_PATHS.followUnsubscribe}?token=${unsubscribeTokenOf(s.secret, m.follow.tokenSeed)}`;
   const links = {
-    proposal: proposalLinkOf(s.publicUrl, m.monument.id, m.intervention.id),
-    into: proposalLinkOf(s.publicUrl, m.monument.id, Number(m.payload.intoId ?? m.intervention.id)),
+    proposal: proposalLinkOf(s.publicUrl, m.monument.id, m.proposal.id),
+    into: proposalLinkOf(s.publicUrl, m.monument.id, Number(m.payload.intoId ?? m.proposal.id)),
     confirm: `${s.publicUrl}${APP_PATHS.followConfirm}?token=${confirmTokenOf(s.secret, m.follow.tokenSeed, str(m.payload.seed))}`,
   };
   const t = texts(m, lang, links, s);

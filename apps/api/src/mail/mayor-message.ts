@@ -16,7 +16,7 @@ const coord = (x: number) => x.toFixed(6);
 export function messageIdOf(n: Notification, publicUrl: string): string {
   const host = new URL(publicUrl).hostname || 'localhost';
   const kind = n.kind === 'correction' ? 'correction-' : '';
-  return `<mayor-${kind}${n.interventionId}-${n.reachedAt.getTime()}@${host}>`;
+  return `<mayor-${kind}${n.proposalId}-${n.reachedAt.getTime()}@${host}>`;
 }
 
 /** After staff invalidated votes of a proposal whose mail had gone: the corrected count, once. */
@@ -29,7 +29,7 @@ function composeCorrection(n: Notification, s: MailSettings, proposal: string, m
     when: when(n.reachedAt, MAIL_TEXTS[lang].locale),
     origin: origin[lang],
     map: mapLinkOf(s.publicUrl, n),
-    id: n.interventionId,
+    id: n.proposalId,
   });
   const text = [
     ...fillLines(MAIL_TEXTS.de.correction.lines, values('de')),
@@ -50,8 +50,8 @@ function composeCorrection(n: Notification, s: MailSettings, proposal: string, m
 }
 
 /** Opens the proposal in its monument's view (a small map, and a link to the big one): /monuments/<id>?proposal=<id>. */
-export function mapLinkOf(publicUrl: string, n: Pick<Notification, 'monument' | 'interventionId'>): string {
-  return `${publicUrl}${monumentViewPath(n.monument.id, n.interventionId)}`;
+export function mapLinkOf(publicUrl: string, n: Pick<Notification, 'monument' | 'proposalId'>): string {
+  return `${publicUrl}${monumentViewPath(n.monument.id, n.proposalId)}`;
 }
 
 export function osmLinkOf(m: Notification['monument']): string {
@@ -127,14 +127,14 @@ function asHtml(blocks: Block[]): string {
 }
 
 export function composeMayorMail(n: Notification, s: MailSettings): OutgoingMail {
-  const proposal = oneLine(n.intervention.name);
+  const proposal = oneLine(n.proposal.name);
   const monument = oneLine(n.monument.name);
   if (n.kind === 'correction') return composeCorrection(n, s, proposal, monument);
-  const summaryEn = n.intervention.descriptionEn ? oneLine(n.intervention.descriptionEn) : null;
+  const summaryEn = n.proposal.descriptionEn ? oneLine(n.proposal.descriptionEn) : null;
   const coords = `${coord(n.monument.lat)}, ${coord(n.monument.lng)}`;
   const map = mapLinkOf(s.publicUrl, n);
   const osm = osmLinkOf(n.monument);
-  const answer = `${s.publicUrl}${staffAnswerPath(n.interventionId)}`;
+  const answer = `${s.publicUrl}${staffAnswerPath(n.proposalId)}`;
   const origin = voteOrigin(n.votes);
   const sex = n.monument.sex in MAIL_TEXTS.de.mayor.sexes ? n.monument.sex : 'unspecified';
   const description = { de: oneLine(n.monument.description.de), en: oneLine(n.monument.description.en) };
@@ -159,7 +159,7 @@ export function composeMayorMail(n: Notification, s: MailSettings): OutgoingMail
         fields: [
           { label: w.proposal, value: proposal },
           ...(lang === 'en' && summaryEn ? [{ label: w.inEnglish, value: summaryEn }] : []),
-          { label: w.number, value: String(n.interventionId) },
+          { label: w.number, value: String(n.proposalId) },
           { label: w.supports, value: fill(w.supportsValue, values) },
           { label: w.origin, value: origin[lang] },
           { label: w.followers, value: plural(w.people, n.followers) },
@@ -194,7 +194,7 @@ export function composeMayorMail(n: Notification, s: MailSettings): OutgoingMail
     to: s.mayorEmail,
     replyTo: s.staffEmail,
     // The proposal's number, never its or the monument's name: a visitor's words in the mayor's subject could pass for ours.
-    subject: `${s.product}: ${fill(MAIL_TEXTS.de.mayor.subject, { id: n.interventionId, votes: n.voteCount })}`,
+    subject: `${s.product}: ${fill(MAIL_TEXTS.de.mayor.subject, { id: n.proposalId, votes: n.voteCount })}`,
     text,
     html,
   };

@@ -15,7 +15,7 @@ export type FollowerMail = {
   payload: Record<string, unknown>;
   queuedAt: Date;
   follow: { id: number; email: string; lang: MailLang; tokenSeed: string };
-  intervention: { id: number; name: string; votes: number };
+  proposal: { id: number; name: string; votes: number };
   monument: { id: string; name: string; nameEn: string | null };
 };
 
@@ -29,8 +29,8 @@ type FollowerRow = {
   email: string;
   lang: MailLang;
   token_seed: string;
-  intervention_id: number;
-  intervention_name: string;
+  proposal_id: number;
+  proposal_name: string;
   votes: number;
   monument_id: string;
   monument_name: string;
@@ -59,11 +59,11 @@ export async function claimDueFollowerMails(
       FROM due WHERE x.id = due.id
       RETURNING x.id, x.attempts, x.kind, x.payload::text AS payload, x.created_at, x.follow_id
     )
-    SELECT c.*, f.email, f.lang, f.token_seed, i.id AS intervention_id, i.name AS intervention_name, i.votes,
+    SELECT c.*, f.email, f.lang, f.token_seed, i.id AS proposal_id, i.name AS proposal_name, i.votes,
            m.id AS monument_id, m.name AS monument_name, m.name_en AS monument_name_en
     FROM claimed c
     JOIN follows f ON f.id = c.follow_id
-    JOIN interventions i ON i.id = f.intervention_id
+    JOIN proposals i ON i.id = f.proposal_id
     JOIN monuments m ON m.id = i.monument_id
     ORDER BY c.id`);
   return rows.map((r) => ({
@@ -74,7 +74,7 @@ export async function claimDueFollowerMails(
     payload: JSON.parse(r.payload) as Record<string, unknown>,
     queuedAt: new Date(r.created_at),
     follow: { id: Number(r.follow_id), email: r.email, lang: r.lang, tokenSeed: r.token_seed },
-    intervention: { id: Number(r.intervention_id), name: r.intervention_name, votes: Number(r.votes) },
+    proposal: { id: Number(r.proposal_id), name: r.proposal_name, votes: Number(r.votes) },
     monument: { id: r.monument_id, name: r.monument_name, nameEn: r.monument_name_en },
   }));
 }
@@ -88,7 +88,7 @@ export type VoterMail = {
   email: string;
   lang: MailLang;
   tokenSeed: string;
-  intervention: { id: number; name: string };
+  proposal: { id: number; name: string };
   monument: { id: string; name: string; nameEn: string | null };
 };
 
@@ -100,7 +100,7 @@ export type AlertMail = {
   queuedAt: Date;
   kind: VoteAlert['kind'];
   votes: number;
-  intervention: { id: number; name: string };
+  proposal: { id: number; name: string };
 };
 
 /** Claims due rows of a table whose rows are mails of their own, by the shared outbox columns. */
@@ -140,8 +140,8 @@ export async function claimDueVoterMails(database: Database, now: Date, leaseMs:
     email: string | null;
     lang: MailLang;
     token_seed: string;
-    intervention_id: number;
-    intervention_name: string;
+    proposal_id: number;
+    proposal_name: string;
     monument_id: string;
     monument_name: string;
     monument_name_en: string | null;
@@ -151,9 +151,9 @@ export async function claimDueVoterMails(database: Database, now: Date, leaseMs:
       now,
       leaseMs,
       limit,
-      sql`SELECT c.id, c.attempts, c.created_at, c.email, c.lang, c.token_seed, i.id AS intervention_id, i.name AS intervention_name,
+      sql`SELECT c.id, c.attempts, c.created_at, c.email, c.lang, c.token_seed, i.id AS proposal_id, i.name AS proposal_name,
             m.id AS monument_id, m.name AS monument_name, m.name_en AS monument_name_en
-          FROM claimed c JOIN interventions i ON i.id = c.intervention_id JOIN monuments m ON m.id = i.monument_id ORDER BY c.id`,
+          FROM claimed c JOIN proposals i ON i.id = c.proposal_id JOIN monuments m ON m.id = i.monument_id ORDER BY c.id`,
     ),
   );
   return rows
@@ -166,7 +166,7 @@ export async function claimDueVoterMails(database: Database, now: Date, leaseMs:
       email: r.email ?? '',
       lang: r.lang,
       tokenSeed: r.token_seed,
-      intervention: { id: Number(r.intervention_id), name: r.intervention_name },
+      proposal: { id: Number(r.proposal_id), name: r.proposal_name },
       monument: { id: r.monument_id, name: r.monument_name, nameEn: r.monument_name_en },
     }));
 }
@@ -178,16 +178,16 @@ export async function claimDueAlertMails(database: Database, now: Date, leaseMs:
     opened_at: Date | string;
     kind: AlertMail['kind'];
     votes: number;
-    intervention_id: number;
-    intervention_name: string;
+    proposal_id: number;
+    proposal_name: string;
   }>(
     claimRows(
       'alert',
       now,
       leaseMs,
       limit,
-      sql`SELECT c.id, c.attempts, c.opened_at, c.kind, c.votes, i.id AS intervention_id, i.name AS intervention_name
-          FROM claimed c JOIN interventions i ON i.id = c.intervention_id ORDER BY c.id`,
+      sql`SELECT c.id, c.attempts, c.opened_at, c.kind, c.votes, i.id AS proposal_id, i.name AS proposal_name
+          FROM claimed c JOIN proposals i ON i.id = c.proposal_id ORDER BY c.id`,
     ),
   );
   return rows.map((r) => ({
@@ -197,7 +197,7 @@ export async function claimDueAlertMails(database: Database, now: Date, leaseMs:
     queuedAt: new Date(r.opened_at),
     kind: r.kind,
     votes: Number(r.votes),
-    intervention: { id: Number(r.intervention_id), name: r.intervention_name },
+    proposal: { id: Number(r.proposal_id), name: r.proposal_name },
   }));
 }
 

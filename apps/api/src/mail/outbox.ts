@@ -6,7 +6,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import type { Sex } from '@linz/contract';
-import { publicIntervention } from '../domain/moderation/visibility.js';
+import { proposalIsPublic } from '../domain/moderation/visibility.js';
 
 /** Which table a claimed mail is a row of. */
 export type Box = 'mayor' | 'follower' | 'voter' | 'alert' | 'feedback' | 'placed';
@@ -28,12 +28,12 @@ export type Claimed = { box: Box; id: number; attempt: number };
 export type Notification = {
   box: 'mayor';
   id: number;
-  interventionId: number;
+  proposalId: number;
   voteCount: number;
   reachedAt: Date;
   /** The attempt this claim is; it fences later updates against a takeover after the lease. */
   attempt: number;
-  intervention: { name: string; descriptionEn: string | null };
+  proposal: { name: string; descriptionEn: string | null };
   monument: {
     id: string;
     name: string;
@@ -63,11 +63,11 @@ export type Notification = {
 
 type ClaimRow = {
   id: number;
-  intervention_id: number;
+  proposal_id: number;
   vote_count: number;
   reached_at: Date | string;
   attempts: number;
-  intervention_name: string;
+  proposal_name: string;
   short_description_en: string | null;
   monument_id: string;
   monument_name: string;
@@ -98,8 +98,8 @@ export async function claimDue(database: Database, now: Date, leaseMs: number, l
       WHERE ((status = 'pending' AND next_attempt_at <= ${at(now)})
          OR (status = 'sending' AND lease_until <= ${at(now)}))
         -- only for a public proposal (moderation withholds the others: domain/votes/withheld-mail.ts)
-        AND EXISTS (SELECT 1 FROM interventions i JOIN monuments m ON m.id = i.monument_id
-                    WHERE i.id = mayor_notifications.intervention_id AND ${publicIntervention('i', 'm')})
+        AND EXISTS (SELECT 1 FROM proposals i JOIN monuments m ON m.id = i.monument_id
+                    WHERE i.id = mayor_notifications.proposal_id AND ${proposalIsPublic('i', 'm')})
       ORDER BY next_attempt_at, id
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED
@@ -107,30 +107,30 @@ export async function claimDue(database: Database, now: Date, leaseMs: number, l
       UPDATE mayor_notifications n
       SET status = 'sending', attempts = n.attempts + 1, lease_until = ${at(new Date(now.getTime() + leaseMs))}
       FROM due WHERE n.id = due.id
-      RETURNING n.id, n.intervention_id, n.vote_count, n.reached_at, n.attempts, n.kind
+      RETURNING n.id, n.proposal_id, n.vote_count, n.reached_at, n.attempts, n.kind
     )
-    SELECT c.*, i.name AS intervention_name, i.short_description_en,
+    SELECT c.*, i.name AS proposal_name, i.short_description_en,
            m.id AS monument_id, m.name AS monument_name, m.name_en AS monument_name_en, m.lat, m.lng,
            m.short_description AS monument_description, m.short_description_en AS monument_description_en, m.sex,
-           (SELECT count(*) FROM follows f WHERE f.intervention_id = i.id AND f.status = 'confirmed') AS followers,
+           (SELECT count(*) FROM follows f WHERE f.proposal_id = i.id AND f.status = 'confirmed') AS followers,
            i.votes AS counted, i.confirmed_votes AS confirmed, counted_networks(i.id) AS networks,
-           (SELECT max(n) FROM (SELECT count(*) AS n FROM votes v WHERE v.intervention_id = i.id AND v.status = 'counted'
+           (SELECT max(n) FROM (SELECT count(*) AS n FROM votes v WHERE v.proposal_id = i.id AND v.status = 'counted'
               AND v.net_hash <> 'expired' GROUP BY v.net_hash) x) AS largest,
            counted_areas(i.id) AS areas, counted_domains(i.id) AS domains,
-           (SELECT max(n) FROM (SELECT count(*) AS n FROM votes v WHERE v.intervention_id = i.id AND v.status = 'counted'
+           (SELECT max(n) FROM (SELECT count(*) AS n FROM votes v WHERE v.proposal_id = i.id AND v.status = 'counted'
               AND v.area_hash <> 'expired' GROUP BY v.area_hash) x) AS largest_area
     FROM claimed c
-    JOIN interventions i ON i.id = c.intervention_id
+    JOIN proposals i ON i.id = c.proposal_id
     JOIN monuments m ON m.id = i.monument_id
     ORDER BY c.id`);
   return rows.map((r) => ({
     box: 'mayor' as const,
     id: Number(r.id),
-    interventionId: Number(r.intervention_id),
+    proposalId: Number(r.proposal_id),
     voteCount: Number(r.vote_count),
     reachedAt: new Date(r.reached_at),
     attempt: Number(r.attempts),
-    intervention: { name: r.intervention_name, descriptionEn: r.short_description_en },
+    proposal: { name: r.proposal_name, descriptionEn: r.short_description_en },
     monument: {
       id: r.monument_id,
       name: r.monument_name,
@@ -168,10 +168,10 @@ export async function markSent(database: Database, n: Claimed, now: Date): Promi
       UPDATE mayor_notifications
       SET status = 'sent', sent_at = ${at(now)}, lease_until = NULL, last_error = NULL
       WHERE id = ${n.id} AND status <> 'sent'
-      RETURNING id, intervention_id
+      RETURNING id, proposal_id
     ), queued AS (
       INSERT INTO follow_mails (follow_id, kind, event_key)
-      SELECT f.id, 'threshold', 'threshold' FROM follows f JOIN sent ON f.intervention_id = sent.intervention_id
+      SELECT f.id, 'threshold', 'threshold' FROM follows f JOIN sent ON f.proposal_id = sent.proposal_id
       WHERE f.status = 'confirmed'
       ON CONFLICT DO NOTHING
     )

@@ -60,25 +60,25 @@ function describe(n: Claimed): { about: Record<string, unknown>; what: string; s
   switch (n.box) {
     case 'mayor':
       return {
-        about: { notification: n.id, interventionId: n.interventionId, attempt: n.attempt },
+        about: { notification: n.id, proposalId: n.proposalId, attempt: n.attempt },
         what: 'mayor e-mail',
         since: n.reachedAt,
       };
     case 'follower':
       return {
-        about: { followerMail: n.id, kind: n.kind, interventionId: n.intervention.id, attempt: n.attempt },
+        about: { followerMail: n.id, kind: n.kind, proposalId: n.proposal.id, attempt: n.attempt },
         what: 'follower e-mail',
         since: n.queuedAt,
       };
     case 'voter':
       return {
-        about: { voteConfirmMail: n.id, interventionId: n.intervention.id, attempt: n.attempt },
+        about: { voteConfirmMail: n.id, proposalId: n.proposal.id, attempt: n.attempt },
         what: 'vote confirmation e-mail',
         since: n.queuedAt,
       };
     case 'alert':
       return {
-        about: { alertMail: n.id, interventionId: n.intervention.id, attempt: n.attempt },
+        about: { alertMail: n.id, proposalId: n.proposal.id, attempt: n.attempt },
         what: 'staff alert e-mail',
         since: n.queuedAt,
       };
@@ -160,8 +160,7 @@ export function createOutboxSender(o: OutboxSenderOptions): OutboxSender {
       try {
         // The mayor's mail shows on the proposal (mayorNotifiedAt); a follower's changes no public list.
         const sent = await markSent(o.database, n, clock.now());
-        if (sent && n.box === 'mayor')
-          await announceChange(o.database, 'interventions', undefined, [n.interventionId]).catch(() => {});
+        if (sent && n.box === 'mayor') await announceChange(o.database, 'proposals', undefined, [n.proposalId]).catch(() => {});
         return;
       } catch (err) {
         if (i >= 5) throw err;

@@ -12,7 +12,7 @@ const hostOf = (publicUrl: string) => new URL(publicUrl).hostname || 'localhost'
 
 export function composeVoteConfirmMail(m: VoterMail, s: MailSettings & { secret: string }): OutgoingMail {
   const words = MAIL_TEXTS[m.lang].voteConfirm;
-  const proposal = oneLine(m.intervention.name);
+  const proposal = oneLine(m.proposal.name);
   const values = {
     product: s.product,
     named: visitorText(m.lang, proposal),
@@ -31,12 +31,12 @@ export function composeVoteConfirmMail(m: VoterMail, s: MailSettings & { secret:
 
 /** To the site's staff address (the site profile's staffEmail): German, then English. */
 export function composeAlertMail(m: AlertMail, s: MailSettings): OutgoingMail {
-  const proposal = oneLine(m.intervention.name);
+  const proposal = oneLine(m.proposal.name);
   const values = (lang: 'de' | 'en') => ({
     kind: MAIL_TEXTS[lang].voteAlert.kinds[m.kind],
     votes: m.votes,
     proposal,
-    id: m.intervention.id,
+    id: m.proposal.id,
     review: `${s.publicUrl}${APP_PATHS.admin}`,
   });
   const text = [

@@ -5,7 +5,7 @@ import { EXPORT_TYPES, routes } from '@linz/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   cityAnswersFeed,
-  interventionsCsvExport,
+  proposalsCsvExport,
   monumentsCsvExport,
   monumentsGeojsonExport,
   openDataCatalogue,
@@ -43,8 +43,8 @@ export function exportRoutes(app: FastifyInstance, services: Services) {
   app.get(routes.monumentsCsv.path, async (req, reply) =>
     send(req, reply, csv, await monumentsCsvExport(services, sentQuery(req))),
   );
-  app.get(routes.interventionsCsv.path, async (req, reply) => send(req, reply, csv, await interventionsCsvExport(services)));
-  app.get(routes.feedInterventions.path, async (req, reply) => send(req, reply, atom, await proposalsFeed(services)));
+  app.get(routes.proposalsCsv.path, async (req, reply) => send(req, reply, csv, await proposalsCsvExport(services)));
+  app.get(routes.feedProposals.path, async (req, reply) => send(req, reply, atom, await proposalsFeed(services)));
   app.get(routes.feedAnswers.path, async (req, reply) => send(req, reply, atom, await cityAnswersFeed(services)));
   app.get(routes.openDataCatalog.path, async (req, reply) => send(req, reply, jsonld, openDataCatalogue(services)));
 }

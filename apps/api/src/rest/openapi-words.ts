@@ -20,23 +20,23 @@ export const OPERATIONS: Partial<Record<RouteName, { summary: string; tag?: Tag 
   addMonument: {
     summary: 'Add a missing monument (unvalidated until staff check it; `underReview`: others see it once staff approve it)',
   },
-  allInterventions: { summary: 'All public proposals with their votes' },
-  monumentInterventions: { summary: "One monument's public proposals" },
+  allProposals: { summary: 'All public proposals with their votes' },
+  monumentProposals: { summary: "One monument's public proposals" },
   awaitingAnswer: {
     summary: `Proposals that reached ${MAYOR_THRESHOLD} votes and wait for the city's answer, longest waiting first, with the days waited`,
   },
-  createIntervention: {
-    summary: 'Propose an intervention at a monument (`underReview`: others see it once staff approve it)',
+  createProposal: {
+    summary: 'Propose a proposal at a monument (`underReview`: others see it once staff approve it)',
   },
   castVote: { summary: `Vote for a proposal (once per browser; ${MAYOR_THRESHOLD} votes e-mail the mayor)` },
   clientConfig: { summary: "The web app's settings (map tiles)" },
   monument: { summary: 'One public monument (a merged id answers the monument it was merged into)' },
   reportMonument: { summary: 'Report a monument to the staff (201 new, 200 this browser’s repeat)' },
-  reportIntervention: { summary: 'Report a proposal to the staff (201 new, 200 this browser’s repeat)' },
+  reportProposal: { summary: 'Report a proposal to the staff (201 new, 200 this browser’s repeat)' },
   openapi: { summary: 'This description (OpenAPI 3.1)' },
   docs: { summary: 'This description as a readable page' },
   staffAnswer: { summary: "Set a proposal's status and the city's answer" },
-  staffApproveIntervention: { summary: 'Publish a proposal held by the word screen or waiting for approval (MODERATION=pre)' },
+  staffApproveProposal: { summary: 'Publish a proposal held by the word screen or waiting for approval (MODERATION=pre)' },
   staffApproveMonument: { summary: 'Publish a monument held by the word screen or waiting for approval (MODERATION=pre)' },
   staffQueue: { summary: 'What awaits a decision: held and pending items first, new monuments, reported items' },
   staffAudit: { summary: 'The audit log, newest first, filtered and paged' },
@@ -57,14 +57,14 @@ export const OPERATIONS: Partial<Record<RouteName, { summary: string; tag?: Tag 
   staffReleaseMail: { summary: "Send a mayor's e-mail that was held for a check of its votes" },
   stats: { summary: 'The representation dashboard’s figures', tag: 'open data' },
   statsImage: { summary: 'The dashboard’s headline as an Open Graph image (1200 × 630 PNG)', tag: 'open data' },
-  interventionImage: {
+  proposalImage: {
     summary:
       'A proposal’s Open Graph image: its name, monument and votes (1200 × 630 PNG); a merged proposal’s id: 301 to the image of the one it continues as',
   },
   monumentsGeojson: { summary: 'Public monuments as GeoJSON (RFC 7946), with a bbox and the map’s filters', tag: 'open data' },
   monumentsCsv: { summary: 'Public monuments as CSV, with a bbox and the map’s filters', tag: 'open data' },
-  interventionsCsv: { summary: 'Public proposals as CSV', tag: 'open data' },
-  feedInterventions: { summary: 'New proposals (Atom)', tag: 'open data' },
+  proposalsCsv: { summary: 'Public proposals as CSV', tag: 'open data' },
+  feedProposals: { summary: 'New proposals (Atom)', tag: 'open data' },
   feedAnswers: { summary: "Proposals that reached the threshold and the city's answers (Atom)", tag: 'open data' },
   openDataCatalog: {
     summary: 'The open data as a DCAT-AP catalogue (JSON-LD, the fields data.gv.at harvests)',
@@ -93,14 +93,14 @@ export const OPERATIONS: Partial<Record<RouteName, { summary: string; tag?: Tag 
   monumentsPage: {
     summary: 'Public monuments a page at a time, searched (`q`) and filtered on the server, by name; `nextCursor` leads on',
   },
-  interventionsPage: {
+  proposalsPage: {
     summary: 'Public proposals a page at a time, with their monument, searched (`q`) and filtered; `nextCursor` leads on',
   },
   uploadMonumentPhoto: {
     summary:
       'Add a photo of a monument (multipart/form-data): JPEG, PNG or WebP, re-encoded without metadata; public once staff approve it (202 pending)',
   },
-  uploadInterventionPhoto: {
+  uploadProposalPhoto: {
     summary: 'Add the picture of a proposal (multipart/form-data, one per proposal); public once staff approve it (202 pending)',
   },
   photo: {

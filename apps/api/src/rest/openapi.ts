@@ -34,20 +34,20 @@ const NEVER_NOT_FOUND: readonly RouteName[] = ['mapTile'];
 /** Answers other than the route's own success and the errors that follow from its shape. */
 const MORE_ANSWERS: Partial<Record<RouteName, number[]>> = {
   reportMonument: [200],
-  reportIntervention: [200],
+  reportProposal: [200],
   oidcStart: [404],
   oidcCallback: [404],
   addMonument: [409],
   staffRetryMail: [409],
   staffReleaseMail: [409],
   votesConfirm: [404],
-  staffApproveIntervention: [409],
+  staffApproveProposal: [409],
   staffApproveMonument: [409],
   followConfirm: [404],
   followUnsubscribe: [404],
-  interventionImage: [301],
+  proposalImage: [301],
   uploadMonumentPhoto: [409, 422],
-  uploadInterventionPhoto: [409, 422],
+  uploadProposalPhoto: [409, 422],
 };
 
 const ERRORS: Record<number, string> = {
@@ -74,7 +74,7 @@ function photoErrors(conflict: string): Record<number, string> {
 const STILL_RUNNING = 'A request with the same `Idempotency-Key` is still running; try again shortly.';
 const ERROR_OVERRIDES: Partial<Record<RouteName, Record<number, string>>> = {
   castVote: { 403: 'This browser has voted for this proposal already, or a cross-site write.', 409: STILL_RUNNING },
-  createIntervention: { 409: STILL_RUNNING },
+  createProposal: { 409: STILL_RUNNING },
   addMonument: {
     409: `A monument of this name stands within 50 m (\`existingId\` names it), no free id was found, or: ${STILL_RUNNING}`,
   },
@@ -82,7 +82,7 @@ const ERROR_OVERRIDES: Partial<Record<RouteName, Record<number, string>>> = {
   staffReleaseMail: { 409: 'Only a held e-mail can be released.' },
   votesConfirm: { 404: 'The token is unknown or has expired (48 hours); a used one answers 200 with already: true.' },
   confirmVote: { 404: 'No such public proposal, or this browser has not voted for it.' },
-  staffApproveIntervention: { 409: 'Only a proposal held by the word screen or waiting for approval can be approved.' },
+  staffApproveProposal: { 409: 'Only a proposal held by the word screen or waiting for approval can be approved.' },
   staffApproveMonument: { 409: 'Only a monument held by the word screen or waiting for approval can be approved.' },
   followConfirm: { 404: 'The token is unknown, was used already or has expired (48 hours).' },
   followUnsubscribe: { 404: 'The token is unknown, or the follow has ended already.' },
@@ -91,7 +91,7 @@ const ERROR_OVERRIDES: Partial<Record<RouteName, Record<number, string>>> = {
     429: 'Too many requests from this connection (filtered tiles only: the unfiltered map’s tiles are not counted); `Retry-After` says when to try again.',
   },
   uploadMonumentPhoto: photoErrors('This monument has its three photos from visitors already.'),
-  uploadInterventionPhoto: photoErrors('This proposal has its picture already.'),
+  uploadProposalPhoto: photoErrors('This proposal has its picture already.'),
   oidcStart: { 404: "Sign-in with the city's accounts is not configured here." },
   oidcCallback: { 404: "Sign-in with the city's accounts is not configured here." },
 };
@@ -301,7 +301,7 @@ export function openApiDocument(publicUrl: string) {
       // What the API serves is open data under CC BY 4.0 (the exports name it in their Link header).
       license: { name: 'CC BY 4.0 (the data it serves)', identifier: 'CC-BY-4.0' },
       description:
-        `The REST API of ${PRODUCT_NAME}: monuments, proposals (interventions), votes and reports; ` +
+        `The REST API of ${PRODUCT_NAME}: monuments, proposals (proposals), votes and reports; ` +
         'the figures and open data; the city staff’s endpoints. Errors answer `ErrorBody` as JSON. ' +
         `Generated from the zod schemas in packages/contract; a readable page is at ${PATHS.docs}.`,
     },

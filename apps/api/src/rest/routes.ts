@@ -165,7 +165,7 @@ function photoUploadRoutes(app: FastifyInstance, call: Call) {
       throwFileSizeLimit: true,
     });
     const options = { bodyLimit: PHOTO_UPLOAD_MAX_REQUEST_BYTES };
-    for (const route of [routes.uploadMonumentPhoto, routes.uploadInterventionPhoto]) {
+    for (const route of [routes.uploadMonumentPhoto, routes.uploadProposalPhoto]) {
       scope.post(route.path, options, async (req, reply) => {
         readParams(route, req);
         // The subject's id as the path sent it (the procedure reads it as a form's field).

@@ -6,7 +6,7 @@ import {
   FollowConfirmed,
   FollowPending,
   FollowRequest,
-  InterventionId,
+  ProposalId,
   Mine,
   Unsubscribed,
   UnsubscribeQuery,
@@ -22,7 +22,7 @@ import {
 } from '../domain/follows/use-cases.js';
 import { publicProcedure, router } from './init.js';
 
-const ProposalRef = z.object({ interventionId: InterventionId });
+const ProposalRef = z.object({ proposalId: ProposalId });
 
 export const followsRouter = router({
   request: publicProcedure

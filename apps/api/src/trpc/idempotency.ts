@@ -5,7 +5,7 @@ import { Invalid } from '../domain/errors.js';
 import { fingerprintOf, idempotent } from '../domain/idempotency.js';
 import type { Context } from './init.js';
 
-export type IdempotentRoute = 'castVote' | 'createIntervention' | 'addMonument';
+export type IdempotentRoute = 'castVote' | 'createProposal' | 'addMonument';
 
 /** Runs `act`, once per voter and key when the request carries an Idempotency-Key. */
 export function idempotentWrite<T>(ctx: Context, route: IdempotentRoute, input: unknown, act: () => Promise<T>): Promise<T> {

@@ -1,7 +1,7 @@
 // The API's tRPC router. Only its type is shared with clients.
 import { createCallerFactory, publicProcedure, router } from './init.js';
 import { followsRouter } from './follows.js';
-import { interventionsRouter } from './interventions.js';
+import { proposalsRouter } from './proposals.js';
 import { mapRouter } from './map.js';
 import { monumentsRouter } from './monuments.js';
 import { siteRouter } from './site.js';
@@ -12,7 +12,7 @@ import { votesRouter } from './votes.js';
 
 export const appRouter = router({
   monuments: monumentsRouter,
-  interventions: interventionsRouter,
+  proposals: proposalsRouter,
   /** The map's clusters and monuments by slippy-map tile. */
   map: mapRouter,
   /** What the web app needs to know of this server (validated once at start). */

@@ -9,10 +9,10 @@ import {
   AuditPage,
   FollowerCounts,
   Intervention,
-  InterventionHide,
-  InterventionMerge,
-  InterventionRef,
-  InterventionUpdate,
+  ProposalHide,
+  ProposalMerge,
+  ProposalRef,
+  ProposalUpdate,
   MergeResult,
   ModerationReason,
   ModerationReasonList,
@@ -25,7 +25,7 @@ import {
   NotificationRef,
   OutboxEntry,
   OutboxList,
-  QueueIntervention,
+  QueueProposal,
   ScreenWord,
   ScreenAllowList,
   ScreenAllowWord,
@@ -144,30 +144,30 @@ export const staffRouter = router({
       .output(MergeResult)
       .mutation(({ ctx, input }) => mergeMonuments(ctx, input, ctx)),
   }),
-  interventions: router({
+  proposals: router({
     get: staffProcedure
-      .input(InterventionRef)
-      .output(QueueIntervention)
+      .input(ProposalRef)
+      .output(QueueProposal)
       .query(({ ctx, input }) => staffProposal(ctx, input)),
     /** How many confirmed e-mail followers each proposal has (the queue's cards carry theirs already). */
     followers: staffProcedure.output(FollowerCounts).query(({ ctx }) => proposalFollowerCounts(ctx)),
     update: staffProcedure
-      .input(InterventionUpdate)
-      .output(QueueIntervention)
+      .input(ProposalUpdate)
+      .output(QueueProposal)
       .mutation(({ ctx, input }) => renameProposal(ctx, input, ctx)),
     /** "Ausblenden (Moderation)": hidden from the public with a reason its author reads. */
     reject: staffProcedure
-      .input(InterventionHide)
-      .output(QueueIntervention)
+      .input(ProposalHide)
+      .output(QueueProposal)
       .mutation(({ ctx, input }) => hideProposal(ctx, input, ctx)),
     restore: staffProcedure
-      .input(InterventionRef)
-      .output(QueueIntervention)
+      .input(ProposalRef)
+      .output(QueueProposal)
       .mutation(({ ctx, input }) => restoreHiddenProposal(ctx, input, ctx)),
     /** Publishes a proposal held by the word screen or waiting under MODERATION=pre (then it takes votes). */
     approve: staffProcedure
-      .input(InterventionRef)
-      .output(QueueIntervention)
+      .input(ProposalRef)
+      .output(QueueProposal)
       .mutation(({ ctx, input }) => publishProposal(ctx, input, ctx)),
     answer: staffProcedure
       .input(AnswerInput)
@@ -175,8 +175,8 @@ export const staffRouter = router({
       .mutation(({ ctx, input }) => answerProposal(ctx, input, ctx)),
     /** Merges a proposal into a similar one (votes once per browser, followers, old links); answers the kept one. */
     merge: staffProcedure
-      .input(InterventionMerge)
-      .output(QueueIntervention)
+      .input(ProposalMerge)
+      .output(QueueProposal)
       .mutation(({ ctx, input }) => mergeProposals(ctx, input, ctx)),
   }),
   /** The word screen's lists (docs/screening.md); a change applies to texts sent from then on. */

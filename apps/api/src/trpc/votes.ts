@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import {
   ConfirmVoteRequest,
-  InterventionId,
+  ProposalId,
   NotificationRef,
   OutboxEntry,
   VoteAlertList,
@@ -26,7 +26,7 @@ import {
 } from '../domain/votes/use-cases.js';
 import { publicProcedure, router, staffProcedure } from './init.js';
 
-const ProposalRef = z.object({ interventionId: InterventionId });
+const ProposalRef = z.object({ proposalId: ProposalId });
 
 export const votesRouter = router({
   requestConfirmation: publicProcedure

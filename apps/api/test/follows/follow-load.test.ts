@@ -20,10 +20,10 @@ async function app(config: ConfigOptions): Promise<FollowApp> {
 }
 
 /** `n` confirmed followers of a proposal, written directly (the opt-in itself is tested in follow.test.ts). */
-async function followers(a: FollowApp, interventionId: number, n: number) {
+async function followers(a: FollowApp, proposalId: number, n: number) {
   await a.database.rows(sql`
-    INSERT INTO follows (intervention_id, email, email_hash, lang, status, token_seed, unsubscribe_token_hash, confirmed_at)
-    SELECT ${interventionId}, 'f' || g || '@example.org', 'hash-' || g, CASE WHEN g % 2 = 0 THEN 'de' ELSE 'en' END,
+    INSERT INTO follows (proposal_id, email, email_hash, lang, status, token_seed, unsubscribe_token_hash, confirmed_at)
+    SELECT ${proposalId}, 'f' || g || '@example.org', 'hash-' || g, CASE WHEN g % 2 = 0 THEN 'de' ELSE 'en' END,
            'confirmed', 'seed-' || g, 'unsub-' || g, now()
     FROM generate_series(1, ${n}) g`);
 }
@@ -35,9 +35,9 @@ describe(`follower mails under load on ${DB_KIND}`, () => {
     await followers(a, id, 1000);
     const base = await a.app.listen({ port: 0, host: '127.0.0.1' });
     const urls = [
-      routes.allInterventions.path,
+      routes.allProposals.path,
       routes.listMonuments.path,
-      pathOf(routes.monumentInterventions.path, { monumentId: a.monumentId }),
+      pathOf(routes.monumentProposals.path, { monumentId: a.monumentId }),
     ];
     for (const url of urls) expect((await fetch(`${base}${url}`)).status).toBe(200); // the caches are built once
     const answered = await a.answer(id, 'planned', 'Geplant.', 'Planned.');

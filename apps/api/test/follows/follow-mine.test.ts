@@ -1,7 +1,7 @@
 // Following beyond the mails' basics, on both databases: merging a proposal into another (votes
 // once per browser, followers, the old id), "mine" and browser watches, the retention of follows
 // (purgeFollows) and the follower count the city sees.
-import { FollowerCounts, Mine, pathOf, QueueIntervention, routes, Watching } from '@linz/contract';
+import { FollowerCounts, Mine, pathOf, QueueProposal, routes, Watching } from '@linz/contract';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { purgeFollows } from '../../src/domain/follows/follows.js';
@@ -20,10 +20,10 @@ async function app(env: Record<string, string> = {}): Promise<FollowApp> {
   return a;
 }
 
-const vote = (a: FollowApp, interventionId: number, who: string, monumentId = a.monumentId) =>
+const vote = (a: FollowApp, proposalId: number, who: string, monumentId = a.monumentId) =>
   a.app.inject({
     method: 'POST',
-    url: pathOf(routes.castVote.path, { interventionId }),
+    url: pathOf(routes.castVote.path, { proposalId }),
     headers: { ...json, ...browser(a.app, who) },
     payload: { monumentId, action: 'vote' },
   });
@@ -42,13 +42,13 @@ describe(`merging proposals, mine and retention on ${DB_KIND}`, () => {
     await a.followConfirmed(dup, 'twice@example.org', 'en');
     await a.followConfirmed(kept, 'twice@example.org', 'en');
     const before = a.smtp!.messages.length;
-    const res = await a.staff('staff.interventions.merge', { interventionId: dup, into: kept });
+    const res = await a.staff('staff.proposals.merge', { proposalId: dup, into: kept });
     expect(res.statusCode, res.body).toBe(200);
-    const result = QueueIntervention.parse((JSON.parse(res.body) as { result: { data: unknown } }).result.data);
+    const result = QueueProposal.parse((JSON.parse(res.body) as { result: { data: unknown } }).result.data);
     expect(result.id).toBe(kept);
     expect(result.votes).toBe(4); // v1, v2, both, v3: "both" counts once
     expect(result.followers).toBe(2);
-    expect(await a.count('votes', sql`intervention_id = ${dup}`)).toBe(0);
+    expect(await a.count('votes', sql`proposal_id = ${dup}`)).toBe(0);
     await a.drain();
     const mails = (await received(a.smtp!)).slice(before);
     expect(mails.map((m) => m.envelopeTo[0])).toEqual(['mo@example.org']);
@@ -59,20 +59,20 @@ describe(`merging proposals, mine and retention on ${DB_KIND}`, () => {
     );
     expect(mails[0]?.text).toContain(`proposal=${kept}`);
     // The old id: gone from the public list, a vote and a follow through it reach the kept proposal.
-    const all = JSON.parse((await a.app.inject({ method: 'GET', url: routes.allInterventions.path })).body) as { id: number }[];
+    const all = JSON.parse((await a.app.inject({ method: 'GET', url: routes.allProposals.path })).body) as { id: number }[];
     expect(all.map((i) => i.id)).not.toContain(dup);
     const late = await vote(a, dup, 'late-voter');
     expect(late.statusCode).toBe(200);
     expect(JSON.parse(late.body)).toEqual({ newVoteCount: 5 });
     expect((await vote(a, dup, 'both')).statusCode).toBe(403);
     expect((await a.follow(dup, { email: 'new@example.org', lang: 'de' })).statusCode).toBe(202);
-    expect(await a.count('follows', sql`intervention_id = ${kept} AND email = 'new@example.org'`)).toBe(1);
+    expect(await a.count('follows', sql`proposal_id = ${kept} AND email = 'new@example.org'`)).toBe(1);
     // The audit log keeps the merge; a merged proposal cannot be restored or merged again.
-    expect(await a.count('audit_log', sql`action = 'intervention.merge' AND item_id = ${String(dup)}`)).toBe(1);
-    expect((await a.staff('staff.interventions.restore', { interventionId: dup })).statusCode).toBe(400);
-    expect((await a.staff('staff.interventions.merge', { interventionId: dup, into: kept })).statusCode).toBe(400);
-    expect((await a.staff('staff.interventions.merge', { interventionId: kept, into: kept })).statusCode).toBe(400);
-    expect((await a.staff('staff.interventions.merge', { interventionId: kept, into: 999_999 })).statusCode).toBe(404);
+    expect(await a.count('audit_log', sql`action = 'proposal.merge' AND item_id = ${String(dup)}`)).toBe(1);
+    expect((await a.staff('staff.proposals.restore', { proposalId: dup })).statusCode).toBe(400);
+    expect((await a.staff('staff.proposals.merge', { proposalId: dup, into: kept })).statusCode).toBe(400);
+    expect((await a.staff('staff.proposals.merge', { proposalId: kept, into: kept })).statusCode).toBe(400);
+    expect((await a.staff('staff.proposals.merge', { proposalId: kept, into: 999_999 })).statusCode).toBe(404);
   });
 
   it('mine lists what this browser proposed, voted for and follows, and nothing of other browsers; no cookie: empty, no cookie issued', async () => {
@@ -84,7 +84,7 @@ describe(`merging proposals, mine and retention on ${DB_KIND}`, () => {
     expect((await vote(a, watched, 'someone-else')).statusCode).toBe(200);
     const w = await a.app.inject({
       method: 'POST',
-      url: pathOf(routes.watch.path, { interventionId: watched }),
+      url: pathOf(routes.watch.path, { proposalId: watched }),
       headers: { ...json, ...browser(a.app, 'me') },
       payload: {},
     });
@@ -92,12 +92,12 @@ describe(`merging proposals, mine and retention on ${DB_KIND}`, () => {
     await a.followConfirmed(other, 'me@example.org', 'de', 'me');
     await a.follow(mineP, { email: 'me@example.org', lang: 'de' }, 'me'); // unconfirmed: not listed
     const m = await mineOf(a, 'me');
-    expect(m.proposed.map((i) => i.intervention.id)).toEqual([mineP]);
-    expect(m.voted.map((i) => i.intervention.id)).toEqual([other]);
-    expect(m.following.map((i) => i.intervention.id).sort()).toEqual([other, watched].sort());
+    expect(m.proposed.map((i) => i.proposal.id)).toEqual([mineP]);
+    expect(m.voted.map((i) => i.proposal.id)).toEqual([other]);
+    expect(m.following.map((i) => i.proposal.id).sort()).toEqual([other, watched].sort());
     expect(m.proposed[0]?.monument.id).toBe(a.monumentId);
     const theirs = await mineOf(a, 'someone-else');
-    expect(theirs.proposed.map((i) => i.intervention.id).sort()).toEqual([other, watched].sort());
+    expect(theirs.proposed.map((i) => i.proposal.id).sort()).toEqual([other, watched].sort());
     expect(theirs.following).toEqual([]);
     const none = await a.app.inject({ method: 'GET', url: routes.mine.path });
     expect(expectAnswer(none, 200, Mine)).toEqual({
@@ -112,12 +112,12 @@ describe(`merging proposals, mine and retention on ${DB_KIND}`, () => {
     expect(none.headers['cache-control']).toContain('private');
     const un = await a.app.inject({
       method: 'POST',
-      url: pathOf(routes.unwatch.path, { interventionId: watched }),
+      url: pathOf(routes.unwatch.path, { proposalId: watched }),
       headers: { ...json, ...browser(a.app, 'me') },
       payload: {},
     });
     expect(expectAnswer(un, 200, Watching)).toEqual({ watching: false });
-    expect((await mineOf(a, 'me')).following.map((i) => i.intervention.id)).toEqual([other]);
+    expect((await mineOf(a, 'me')).following.map((i) => i.proposal.id)).toEqual([other]);
     // tRPC answers the same.
     const trpc = await a.app.inject({ method: 'GET', url: '/trpc/follows.mine', headers: browser(a.app, 'me') });
     expect((JSON.parse(trpc.body) as { result: { data: unknown } }).result.data).toEqual(await mineOf(a, 'me'));
@@ -125,7 +125,7 @@ describe(`merging proposals, mine and retention on ${DB_KIND}`, () => {
       (
         await a.app.inject({
           method: 'POST',
-          url: pathOf(routes.watch.path, { interventionId: 999_999 }),
+          url: pathOf(routes.watch.path, { proposalId: 999_999 }),
           headers: json,
           payload: {},
         })
@@ -177,21 +177,21 @@ describe(`merging proposals, mine and retention on ${DB_KIND}`, () => {
     // The counts for the list of every proposal in /admin: staff only.
     const counts = await a.app.inject({
       method: 'GET',
-      url: '/trpc/staff.interventions.followers',
+      url: '/trpc/staff.proposals.followers',
       headers: bearer(a.staffToken),
     });
     expect(FollowerCounts.parse((JSON.parse(counts.body) as { result: { data: unknown } }).result.data)).toEqual([
-      { interventionId: id, followers: 2 },
-      { interventionId: other, followers: 1 },
+      { proposalId: id, followers: 2 },
+      { proposalId: other, followers: 1 },
     ]);
     expect(counts.body).not.toContain('@example.org');
-    expect((await a.app.inject({ method: 'GET', url: '/trpc/staff.interventions.followers' })).statusCode).toBe(401);
-    const res = await a.staff('staff.interventions.update', { interventionId: id, name: 'Umbenannt' });
-    const row = QueueIntervention.parse((JSON.parse(res.body) as { result: { data: unknown } }).result.data);
+    expect((await a.app.inject({ method: 'GET', url: '/trpc/staff.proposals.followers' })).statusCode).toBe(401);
+    const res = await a.staff('staff.proposals.update', { proposalId: id, name: 'Umbenannt' });
+    const row = QueueProposal.parse((JSON.parse(res.body) as { result: { data: unknown } }).result.data);
     expect(row.followers).toBe(2);
     expect(res.body).not.toContain('@example.org');
     const audit = await a.database.rows<{ after: unknown }>(
-      sql`SELECT after::text AS after FROM audit_log WHERE action = 'intervention.update'`,
+      sql`SELECT after::text AS after FROM audit_log WHERE action = 'proposal.update'`,
     );
     expect(JSON.stringify(audit)).not.toContain('followers');
   });

@@ -67,7 +67,7 @@ describe(`follow a proposal by e-mail on ${DB_KIND}`, () => {
     const get = await a.app.inject({ method: 'GET', url: `${routes.followConfirm.path}?token=${token}` });
     expect(get.statusCode).toBe(404);
     expect(await a.count('follows', sql`status = 'confirmed'`)).toBe(0);
-    expect(expectAnswer(await a.confirm(token), 200, FollowConfirmed)).toEqual({ following: true, interventionId: id });
+    expect(expectAnswer(await a.confirm(token), 200, FollowConfirmed)).toEqual({ following: true, proposalId: id });
     const again = await a.confirm(token);
     expect(again.statusCode).toBe(404);
     expect((JSON.parse(again.body) as { message: string }).message).toMatch(/unknown, was used already or has expired/);
@@ -143,7 +143,7 @@ describe(`follow a proposal by e-mail on ${DB_KIND}`, () => {
     // A vote confirmation to the same inbox shares the cap.
     const voted = await a.app.inject({
       method: 'POST',
-      url: pathOf(routes.castVote.path, { interventionId: p }),
+      url: pathOf(routes.castVote.path, { proposalId: p }),
       headers: { ...json, ...browser(a.app, 'voter-opfer') },
       remoteAddress: '198.51.100.99',
       payload: { monumentId: a.monumentId, action: 'vote' },
@@ -151,7 +151,7 @@ describe(`follow a proposal by e-mail on ${DB_KIND}`, () => {
     expect(voted.statusCode, voted.body).toBe(200);
     const confirm = await a.app.inject({
       method: 'POST',
-      url: pathOf(routes.confirmVote.path, { interventionId: p }),
+      url: pathOf(routes.confirmVote.path, { proposalId: p }),
       headers: { ...json, ...browser(a.app, 'voter-opfer') },
       remoteAddress: '198.51.100.99',
       payload: { email: 'o.p.fer+vote@gmail.com', lang: 'de' },
@@ -193,11 +193,11 @@ describe(`follow a proposal by e-mail on ${DB_KIND}`, () => {
     const big = await a.follow(id, { email: 'anna@example.org', lang: 'de', pad: 'x'.repeat(64 * 1024) });
     expect(big.statusCode).toBe(413);
     expect((await a.follow(999_999, { email: 'anna@example.org', lang: 'de' })).statusCode).toBe(404);
-    await a.database.rows(sql`UPDATE interventions SET moderation = 'hidden' WHERE id = ${id}`);
+    await a.database.rows(sql`UPDATE proposals SET moderation = 'hidden' WHERE id = ${id}`);
     expect((await a.follow(id, { email: 'anna@example.org', lang: 'de' })).statusCode).toBe(404);
     const form = await a.app.inject({
       method: 'POST',
-      url: pathOf(routes.follow.path, { interventionId: id }),
+      url: pathOf(routes.follow.path, { proposalId: id }),
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'email=anna%40example.org&lang=de',
     });
@@ -214,23 +214,23 @@ describe(`follow a proposal by e-mail on ${DB_KIND}`, () => {
     const trpc = (path: string, input: unknown) =>
       a.app.inject({ ...trpcPost(path, input), headers: { ...json, ...browser(a.app, 'trpc-browser') } });
     const dataOf = (res: { body: string }) => (JSON.parse(res.body) as { result: { data: unknown } }).result.data;
-    const asked = await trpc('follows.request', { interventionId: id, body: { email: 'tim@example.org', lang: 'en' } });
+    const asked = await trpc('follows.request', { proposalId: id, body: { email: 'tim@example.org', lang: 'en' } });
     expect(asked.statusCode, asked.body).toBe(200);
     expect(FollowPending.parse(dataOf(asked))).toEqual({ pending: true });
     for (const body of [
       { email: 'a@b.at\r\nBcc: x@y', lang: 'en' },
       { email: 'tim@example.org', lang: 'fr' },
     ]) {
-      expect((await trpc('follows.request', { interventionId: id, body })).statusCode).toBe(400);
+      expect((await trpc('follows.request', { proposalId: id, body })).statusCode).toBe(400);
     }
     expect(
-      (await trpc('follows.request', { interventionId: 999_999, body: { email: 'tim@example.org', lang: 'en' } })).statusCode,
+      (await trpc('follows.request', { proposalId: 999_999, body: { email: 'tim@example.org', lang: 'en' } })).statusCode,
     ).toBe(404);
     await a.drain();
     const [mail] = await received(a.smtp!);
     expect(mail?.envelopeTo).toEqual(['tim@example.org']);
     const confirmed = await trpc('follows.confirm', { token: tokenIn(mail?.text ?? '', '/follow/confirm') });
-    expect(FollowConfirmed.parse(dataOf(confirmed))).toEqual({ following: true, interventionId: id });
+    expect(FollowConfirmed.parse(dataOf(confirmed))).toEqual({ following: true, proposalId: id });
     const token = new URL(unsubscribeOf(mail!)).searchParams.get('token');
     const ended = await trpc('follows.unsubscribe', { token });
     expect(Unsubscribed.parse(dataOf(ended))).toEqual({ unsubscribed: true, all: false });
@@ -267,7 +267,7 @@ describe(`follow a proposal by e-mail on ${DB_KIND}`, () => {
     await a.drain();
     const before = a.smtp!.messages.length;
     const put = (payload: object) =>
-      a.staff('staff.interventions.answer', { interventionId: id, ...payload }).then((r) => expect(r.statusCode).toBe(200));
+      a.staff('staff.proposals.answer', { proposalId: id, ...payload }).then((r) => expect(r.statusCode).toBe(200));
     await put({ status: 'in_review', statement: { de: 'Wir prüfen das.' }, note: 'Im Kulturausschuss beraten' });
     await a.drain();
     const mails = (await received(a.smtp!)).slice(before);
@@ -331,7 +331,7 @@ describe(`follow a proposal by e-mail on ${DB_KIND}`, () => {
     for (let i = 0; i < 11; i++) {
       const res = await a.app.inject({
         method: 'POST',
-        url: pathOf(routes.castVote.path, { interventionId: id }),
+        url: pathOf(routes.castVote.path, { proposalId: id }),
         headers: { ...json, cookie: `voter=${a.app.signCookie(`voter-${i}`)}` },
         payload: { monumentId: a.monumentId, action: 'vote' },
       });
@@ -371,7 +371,7 @@ describe(`follow a proposal by e-mail on ${DB_KIND}`, () => {
       payload: 'List-Unsubscribe=One-Click',
     });
     expect(expectAnswer(res, 200, Unsubscribed)).toEqual({ unsubscribed: true, all: false });
-    expect(await a.count('follows', sql`intervention_id = ${p} AND email = 'gina@example.org'`)).toBe(0);
+    expect(await a.count('follows', sql`proposal_id = ${p} AND email = 'gina@example.org'`)).toBe(0);
     expect(await a.count('follows', sql`email = 'gina@example.org'`)).toBe(2);
     // Used again: 404, nothing else ends.
     const again = await a.app.inject({ method: 'POST', url: url.pathname + url.search, headers: json, payload: {} });
@@ -410,9 +410,9 @@ describe(`follow a proposal by e-mail on ${DB_KIND}`, () => {
     const id = await a.proposal('Ein Denkmal für Spam');
     await a.followConfirmed(id, 'ida@example.org', 'en');
     const before = a.smtp!.messages.length;
-    expect((await a.staff('staff.interventions.reject', { interventionId: id, reason: { text: 'Spam' } })).statusCode).toBe(200);
-    expect((await a.staff('staff.interventions.restore', { interventionId: id })).statusCode).toBe(200);
-    expect((await a.staff('staff.interventions.reject', { interventionId: id, reason: { text: 'Spam' } })).statusCode).toBe(200);
+    expect((await a.staff('staff.proposals.reject', { proposalId: id, reason: { text: 'Spam' } })).statusCode).toBe(200);
+    expect((await a.staff('staff.proposals.restore', { proposalId: id })).statusCode).toBe(200);
+    expect((await a.staff('staff.proposals.reject', { proposalId: id, reason: { text: 'Spam' } })).statusCode).toBe(200);
     await a.drain();
     const mails = (await received(a.smtp!)).slice(before);
     expect(mails).toHaveLength(1);

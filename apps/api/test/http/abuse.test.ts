@@ -214,7 +214,7 @@ describe('creation limit (limits.createsPer5Minutes)', () => {
     await newProposal(app, m.id, 'Erste', { ip });
     await newProposal(app, m.id, 'Zweite', { ip });
     expectTooMany(await post(app, routes.addMonument.path, newMonument(2), { ip }));
-    expectTooMany(await post(app, pathOf(routes.createIntervention.path, { monumentId: m.id }), { name: 'Dritte' }, { ip }));
+    expectTooMany(await post(app, pathOf(routes.createProposal.path, { monumentId: m.id }), { name: 'Dritte' }, { ip }));
     for (let i = 0; i < 5; i++) {
       expectTooMany(await post(app, routes.addMonument.path, newMonument(3), { ip, xff: `203.0.113.${i}` }));
     }
@@ -236,9 +236,9 @@ describe('creation limit (limits.createsPer5Minutes)', () => {
   });
 });
 
-describe('vote limit (limits.votesPerIpPerIntervention)', () => {
+describe('vote limit (limits.votesPerIpPerProposal)', () => {
   it('counts 5 votes of a household per proposal, holds the 6th for staff (answered alike); spoofed headers and fresh cookies do not escape', async () => {
-    const { app } = await start({}, { limits: { votesPerIpPerIntervention: 5 } });
+    const { app } = await start({}, { limits: { votesPerIpPerProposal: 5 } });
     const m = await firstMonument(app);
     const p = await newProposal(app, m.id, 'Johanna Dohnal');
     const other = await newProposal(app, m.id, 'Käthe Leichter');
@@ -253,12 +253,12 @@ describe('vote limit (limits.votesPerIpPerIntervention)', () => {
     expect(held.statusCode, held.body).toBe(200);
     expect(JSON.parse(held.body).newVoteCount).toBe(6);
     for (let i = 0; i < 10; i++) expect((await vote(app, p, { ip, xff: `203.0.113.${i}` })).statusCode).toBe(200);
-    const before = JSON.parse((await get(app, routes.allInterventions.path)).body) as Intervention[];
+    const before = JSON.parse((await get(app, routes.allProposals.path)).body) as Intervention[];
     expect(before.find((i) => i.id === p.id)?.votes).toBe(5);
     // Other proposals and other connections are not affected.
     expect((await vote(app, other, { ip })).statusCode).toBe(200);
     expect((await vote(app, p, { ip: '198.51.100.31' })).statusCode).toBe(200);
-    const list = await get(app, routes.allInterventions.path);
+    const list = await get(app, routes.allProposals.path);
     const counted = (JSON.parse(list.body) as Intervention[]).find((i) => i.id === p.id);
     expect(counted?.votes).toBe(6);
   });
@@ -278,14 +278,14 @@ describe('vote limit (limits.votesPerIpPerIntervention)', () => {
     const answers = await pending;
     // Every vote is answered alike (a held one too); the public count is what counted.
     expect(answers.every((r) => r.statusCode === 200)).toBe(true);
-    const list = JSON.parse((await get(app, routes.allInterventions.path)).body) as Intervention[];
+    const list = JSON.parse((await get(app, routes.allProposals.path)).body) as Intervention[];
     return list.find((i) => i.id === p.id)?.votes;
   }
 
   // Unloaded, a burst rarely overlaps; here the proposal is held (a second session holds its row
   // lock, or on PGlite an open transaction) until all 40 votes are in the ballot box, so they overlap.
   it('holds against 40 overlapping votes from one connection', async () => {
-    const ok = await burst({ limits: { votesPerIpPerIntervention: 5 } }, (id) => holdProposal(open!, id));
+    const ok = await burst({ limits: { votesPerIpPerProposal: 5 } }, (id) => holdProposal(open!, id));
     expect(ok).toBe(5);
   });
 
@@ -299,14 +299,14 @@ describe('vote limit (limits.votesPerIpPerIntervention)', () => {
     const box = createBallotBox(database, { rules, inFlight: 4, maxBatch: 3, withdrawAnswered: true });
     const results = await Promise.allSettled(
       Array.from({ length: 40 }, (_, i) =>
-        castVote(box, { interventionId: p.id, monumentId: m.id, voterHash: `voter-${i}`, ipHash, netHash: 'burst-net' }),
+        castVote(box, { proposalId: p.id, monumentId: m.id, voterHash: `voter-${i}`, ipHash, netHash: 'burst-net' }),
       ),
     );
     // Every voter sees success (a script learns nothing); 5 count, 35 are held for staff.
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(40);
     const [row] = await database.rows<{ votes: number; held: number }>(
-      sql`SELECT votes, (SELECT count(*)::int FROM votes WHERE intervention_id = ${p.id} AND status = 'held') AS held
-          FROM interventions WHERE id = ${p.id}`,
+      sql`SELECT votes, (SELECT count(*)::int FROM votes WHERE proposal_id = ${p.id} AND status = 'held') AS held
+          FROM proposals WHERE id = ${p.id}`,
     );
     expect(Number(row?.votes)).toBe(5);
     expect(Number(row?.held)).toBe(35);
@@ -321,13 +321,13 @@ describe('error answers', () => {
     await close();
     // The harness closes the database again at the end: make that a no-op.
     ctx.database.close = async () => {};
-    const res = await post(ctx.app, pathOf(routes.createIntervention.path, { monumentId: m.id }), { name: 'Nach dem Ende' });
+    const res = await post(ctx.app, pathOf(routes.createProposal.path, { monumentId: m.id }), { name: 'Nach dem Ende' });
     expect(res.statusCode).toBeGreaterThanOrEqual(500);
     const body = expectAnswer(res, res.statusCode, ErrorBody);
     expect(Object.keys(body).sort()).toEqual(['code', 'message', 'requestId']);
     expect(body.message).not.toMatch(/sql|insert|select|pglite|postgres|closed|stack|at /i);
     expect(body.requestId).toMatch(/^[0-9a-f-]{36}$/);
-    const trpc = await post(ctx.app, '/trpc/interventions.create', { monumentId: m.id, body: { name: 'Nach dem Ende' } });
+    const trpc = await post(ctx.app, '/trpc/proposals.create', { monumentId: m.id, body: { name: 'Nach dem Ende' } });
     expect(trpc.statusCode).toBeGreaterThanOrEqual(500);
     expect(trpc.body).not.toMatch(/sql|insert into|params|pglite|postgres|stack/i);
     expect(JSON.parse(trpc.body).error.message).toBe('Internal server error.');
@@ -340,8 +340,8 @@ describe('no stack in any answer', () => {
     expect(process.env.NODE_ENV).not.toBe('production');
     const { app } = await start();
     const answers = [
-      await post(app, '/trpc/interventions.vote', { interventionId: 999999, body: { monumentId: 'nope', action: 'vote' } }),
-      await post(app, '/trpc/interventions.create', { monumentId: 'x', body: { name: 42 } }),
+      await post(app, '/trpc/proposals.vote', { proposalId: 999999, body: { monumentId: 'nope', action: 'vote' } }),
+      await post(app, '/trpc/proposals.create', { monumentId: 'x', body: { name: 42 } }),
       await get(app, '/trpc/votes.alerts'),
       await get(app, '/trpc/no.such.procedure'),
     ];
@@ -358,12 +358,11 @@ describe('no stack in any answer', () => {
 
 describe('hiding by reports counts distinct browsers and distinct networks', () => {
   const reportFrom = (app: Parameters<typeof post>[0], id: number, from: Parameters<typeof post>[3]) =>
-    post(app, pathOf(routes.reportIntervention.path, { interventionId: id }), { reason: 'spam' }, from);
+    post(app, pathOf(routes.reportProposal.path, { proposalId: id }), { reason: 'spam' }, from);
   const publicIds = async (app: Parameters<typeof get>[0]) =>
-    (JSON.parse((await get(app, routes.allInterventions.path)).body) as Intervention[]).map((i) => i.id);
+    (JSON.parse((await get(app, routes.allProposals.path)).body) as Intervention[]).map((i) => i.id);
   const hides = async (t: Awaited<ReturnType<typeof start>>) =>
-    (await t.database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM audit_log WHERE action = 'intervention.hide'`))[0]
-      ?.n;
+    (await t.database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM audit_log WHERE action = 'proposal.hide'`))[0]?.n;
 
   it('behind a trusted proxy: one address with three cookies, or none, or one household, hides nothing; three networks and three browsers hide', async () => {
     const t = await start({ TRUST_PROXY: '1' });
@@ -419,9 +418,7 @@ describe('hiding by reports counts distinct browsers and distinct networks', () 
       expect((await publicIds(app)).includes(d.id)).toBe(i < 2);
     }
     expect(await hides(t)).toBe(1);
-    const [entry] = await t.database.rows<{ after: unknown }>(
-      sql`SELECT after FROM audit_log WHERE action = 'intervention.hide'`,
-    );
+    const [entry] = await t.database.rows<{ after: unknown }>(sql`SELECT after FROM audit_log WHERE action = 'proposal.hide'`);
     const after = typeof entry?.after === 'string' ? JSON.parse(entry.after) : entry?.after;
     expect(after).toEqual({ moderation: 'hidden', openReports: 3, browsers: 3, networks: 3 });
     // The address and the network are stored only as keyed hashes.

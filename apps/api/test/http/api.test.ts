@@ -3,9 +3,9 @@ import { gunzipSync } from 'node:zlib';
 import {
   ClientConfig,
   ErrorBody,
-  InterventionList,
+  ProposalList,
   Monument,
-  MonumentInterventionList,
+  MonumentProposalList,
   MonumentList,
   VoteAnswer,
   pathOf,
@@ -28,7 +28,7 @@ const propose = (name: string, monumentId = MON) => proposeAt(t.app, name, monum
 function vote(id: number, who: string, monumentId = MON) {
   return t.app.inject({
     method: 'POST',
-    url: pathOf(routes.castVote.path, { interventionId: id }),
+    url: pathOf(routes.castVote.path, { proposalId: id }),
     headers: { ...json, ...browser(t.app, who) },
     payload: { monumentId, action: 'vote' },
   });
@@ -45,18 +45,18 @@ describe(`REST façade on ${DB_KIND}`, () => {
   });
 
   it('answers lists with an ETag and 304 for a matching If-None-Match, and a new ETag after a write', async () => {
-    const first = await t.app.inject({ url: routes.allInterventions.path });
+    const first = await t.app.inject({ url: routes.allProposals.path });
     const etag = String(first.headers.etag);
     expect(etag).toMatch(/^".+"$/);
-    const again = await t.app.inject({ url: routes.allInterventions.path, headers: { 'if-none-match': etag } });
+    const again = await t.app.inject({ url: routes.allProposals.path, headers: { 'if-none-match': etag } });
     expect(again.statusCode).toBe(304);
     await propose('Johanna Dohnal');
-    const after = await t.app.inject({ url: routes.allInterventions.path, headers: { 'if-none-match': etag } });
+    const after = await t.app.inject({ url: routes.allProposals.path, headers: { 'if-none-match': etag } });
     expect(after.statusCode).toBe(200);
-    expect(expectAnswer(after, 200, InterventionList).map((i) => i.name)).toEqual(['Johanna Dohnal']);
+    expect(expectAnswer(after, 200, ProposalList).map((i) => i.name)).toEqual(['Johanna Dohnal']);
   });
 
-  it.each([routes.listMonuments.path, routes.allInterventions.path, routes.clientConfig.path])(
+  it.each([routes.listMonuments.path, routes.allProposals.path, routes.clientConfig.path])(
     "%s: the REST answer is the tRPC procedure's, with ETag and 304 from the one helper",
     async (url) => {
       const rest = await t.app.inject({ url });
@@ -64,7 +64,7 @@ describe(`REST façade on ${DB_KIND}`, () => {
       expect(rest.headers['set-cookie']).toBeUndefined();
       const procedure = {
         [routes.listMonuments.path]: 'monuments.list',
-        [routes.allInterventions.path]: 'interventions.all',
+        [routes.allProposals.path]: 'proposals.all',
         [routes.clientConfig.path]: 'config',
       }[url];
       const trpc = await t.app.inject({ url: `/trpc/${procedure}` });
@@ -98,9 +98,9 @@ describe(`REST façade on ${DB_KIND}`, () => {
     expect(created).toMatchObject({ monumentId: MON, name: 'Denkmal für Marianne Hainisch', votes: 0, mayorNotifiedAt: null });
     expect(created.emoji.length).toBeGreaterThan(0);
     const mine = expectAnswer(
-      await t.app.inject({ url: pathOf(routes.monumentInterventions.path, { monumentId: MON }) }),
+      await t.app.inject({ url: pathOf(routes.monumentProposals.path, { monumentId: MON }) }),
       200,
-      MonumentInterventionList,
+      MonumentProposalList,
     );
     expect(mine).toEqual([
       {
@@ -116,12 +116,12 @@ describe(`REST façade on ${DB_KIND}`, () => {
       },
     ]);
     const other = expectAnswer(
-      await t.app.inject({ url: pathOf(routes.monumentInterventions.path, { monumentId: 'mon-hessendenkmal' }) }),
+      await t.app.inject({ url: pathOf(routes.monumentProposals.path, { monumentId: 'mon-hessendenkmal' }) }),
       200,
-      MonumentInterventionList,
+      MonumentProposalList,
     );
     expect(other).toEqual([]);
-    const all = expectAnswer(await t.app.inject({ url: routes.allInterventions.path }), 200, InterventionList);
+    const all = expectAnswer(await t.app.inject({ url: routes.allProposals.path }), 200, ProposalList);
     expect(all.map((i) => i.id)).toEqual([created.id]);
   });
 
@@ -131,7 +131,7 @@ describe(`REST façade on ${DB_KIND}`, () => {
     expect(expectAnswer(await vote(p.id, 'b'), 200, VoteAnswer)).toEqual({ newVoteCount: 2 });
     const repeat = await vote(p.id, 'a');
     expect(expectAnswer(repeat, 403, ErrorBody).message).toBe('You have already voted.');
-    const all = expectAnswer(await t.app.inject({ url: routes.allInterventions.path }), 200, InterventionList);
+    const all = expectAnswer(await t.app.inject({ url: routes.allProposals.path }), 200, ProposalList);
     expect(all[0]?.votes).toBe(2);
   });
 

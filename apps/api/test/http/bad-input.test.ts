@@ -1,5 +1,5 @@
 // Bad input on every endpoint: the right 4xx with a JSON message, and nothing stored.
-import { ErrorBody, InterventionList, MonumentList } from '@linz/contract';
+import { ErrorBody, ProposalList, MonumentList } from '@linz/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KIND, expectAnswer, json, PLACED_SEED, testApp } from '../support/harness.js';
@@ -22,10 +22,10 @@ afterAll(() => t.close());
 
 async function counts() {
   const [row] = await t.database.rows<Record<string, number>>(sql`
-    SELECT (SELECT count(*)::int FROM monuments) AS m, (SELECT count(*)::int FROM interventions) AS i,
-           (SELECT count(*)::int FROM votes) AS v, (SELECT coalesce(sum(votes), 0)::int FROM interventions) AS votes,
+    SELECT (SELECT count(*)::int FROM monuments) AS m, (SELECT count(*)::int FROM proposals) AS i,
+           (SELECT count(*)::int FROM votes) AS v, (SELECT coalesce(sum(votes), 0)::int FROM proposals) AS votes,
            (SELECT count(*)::int FROM reports) AS r, (SELECT count(*)::int FROM audit_log) AS a,
-           (SELECT count(*)::int FROM interventions WHERE answered_at IS NOT NULL) AS answered`);
+           (SELECT count(*)::int FROM proposals WHERE answered_at IS NOT NULL) AS answered`);
   return row;
 }
 
@@ -100,7 +100,7 @@ const cases: Case[] = [
     payload: '{"name":"x","geoLocX":1,"geoLocY":1,"__proto__":{"validated":true}}',
     status: 400,
   },
-  // create intervention
+  // create proposal
   { name: 'proposal: blank', url: `/api/interventions/${MON}`, payload: { name: ' \t ' }, status: 400 },
   { name: 'proposal: missing name', url: `/api/interventions/${MON}`, payload: {}, status: 400 },
   { name: 'proposal: too long', url: `/api/interventions/${MON}`, payload: { name: 'x'.repeat(121) }, status: 400 },
@@ -126,7 +126,7 @@ const cases: Case[] = [
     payload: { ...vote, monumentId: 'mon-hessendenkmal' },
     status: 404,
   },
-  { name: 'vote: unknown intervention', url: '/api/interventions/99999/vote', payload: vote, status: 404 },
+  { name: 'vote: unknown proposal', url: '/api/interventions/99999/vote', payload: vote, status: 404 },
   { name: 'vote: non-numeric id', url: '/api/interventions/abc/vote', payload: vote, status: 400 },
   { name: 'vote: huge id', url: '/api/interventions/99999999999999999999/vote', payload: vote, status: 400 },
   { name: 'vote: malformed JSON', url: voteUrl, payload: '[', status: 400 },
@@ -187,7 +187,7 @@ describe(`bad input on ${DB_KIND}`, () => {
   it('never stored anything from the bad requests', async () => {
     const monuments = MonumentList.parse(JSON.parse((await t.app.inject({ url: '/api/monuments' })).body));
     expect(monuments).toHaveLength(PLACED_SEED);
-    const all = InterventionList.parse(JSON.parse((await t.app.inject({ url: '/api/interventions/all' })).body));
+    const all = ProposalList.parse(JSON.parse((await t.app.inject({ url: '/api/interventions/all' })).body));
     expect(all.map((i) => i.name)).toEqual(['Vorhanden']);
     expect(all[0]?.votes).toBe(0);
   });

@@ -18,7 +18,7 @@ export const extra = {
 export const noSuchProcedure = {
   ...bindings,
   // @ts-expect-error a procedure that does not exist
-  castVote: { procedure: (c) => c.interventions.voteTwice },
+  castVote: { procedure: (c) => c.proposals.voteTwice },
 } satisfies Bindings;
 export const wrongAnswer = {
   ...bindings,

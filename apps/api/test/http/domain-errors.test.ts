@@ -23,11 +23,11 @@ describe(`domain errors on ${DB_KIND}`, () => {
   it('a refused input names each field in `issues` over tRPC as over REST (the staff forms read them)', async () => {
     t = await testApp();
     const vote = { monumentId: MON, action: 'vote' };
-    const trpc = await post('/trpc/interventions.vote', { interventionId: 'seven', body: vote });
+    const trpc = await post('/trpc/proposals.vote', { proposalId: 'seven', body: vote });
     expect(trpc.statusCode).toBe(400);
     const { data } = (JSON.parse(trpc.body) as { error: { data: { reason: string; issues?: unknown } } }).error;
     expect(data.reason).toBe('INVALID_INPUT');
-    expect(data.issues).toEqual([{ path: 'interventionId', message: expect.any(String) }]);
+    expect(data.issues).toEqual([{ path: 'proposalId', message: expect.any(String) }]);
     const rest = await post('/api/interventions/7/vote', { ...vote, action: 'shout' });
     expect(JSON.parse(rest.body)).toMatchObject({
       code: 'INVALID_INPUT',
@@ -37,14 +37,14 @@ describe(`domain errors on ${DB_KIND}`, () => {
 
   it('already voted: 403 over REST and tRPC with the same message', async () => {
     t = await testApp();
-    const created = await post(pathOf(routes.createIntervention.path, { monumentId: MON }), { name: 'Ein Baum' });
+    const created = await post(pathOf(routes.createProposal.path, { monumentId: MON }), { name: 'Ein Baum' });
     const id = (JSON.parse(created.body) as { id: number }).id;
     const who = browser(t.app, 'one-browser');
     expect(
-      (await post(pathOf(routes.castVote.path, { interventionId: id }), { monumentId: MON, action: 'vote' }, who)).statusCode,
+      (await post(pathOf(routes.castVote.path, { proposalId: id }), { monumentId: MON, action: 'vote' }, who)).statusCode,
     ).toBe(200);
-    const rest = await post(pathOf(routes.castVote.path, { interventionId: id }), { monumentId: MON, action: 'vote' }, who);
-    const trpc = await post('/trpc/interventions.vote', { interventionId: id, body: { monumentId: MON, action: 'vote' } }, who);
+    const rest = await post(pathOf(routes.castVote.path, { proposalId: id }), { monumentId: MON, action: 'vote' }, who);
+    const trpc = await post('/trpc/proposals.vote', { proposalId: id, body: { monumentId: MON, action: 'vote' } }, who);
     expect([rest.statusCode, trpc.statusCode]).toEqual([403, 403]);
     expect(JSON.parse(rest.body)).toEqual({ message: 'You have already voted.', code: 'ALREADY_VOTED' });
     expect(trpcError(trpc.body)).toMatchObject({
@@ -55,9 +55,9 @@ describe(`domain errors on ${DB_KIND}`, () => {
 
   it('not found: 404 over both', async () => {
     t = await testApp();
-    const rest = await t.app.inject({ url: pathOf(routes.monumentInterventions.path, { monumentId: 'mon-nope' }) });
+    const rest = await t.app.inject({ url: pathOf(routes.monumentProposals.path, { monumentId: 'mon-nope' }) });
     const trpc = await t.app.inject({
-      url: `/trpc/interventions.ofMonument?input=${encodeURIComponent(JSON.stringify({ monumentId: 'mon-nope' }))}`,
+      url: `/trpc/proposals.ofMonument?input=${encodeURIComponent(JSON.stringify({ monumentId: 'mon-nope' }))}`,
     });
     expect([rest.statusCode, trpc.statusCode]).toEqual([404, 404]);
     expect(trpcError(trpc.body).data.code).toBe('NOT_FOUND');
@@ -77,11 +77,11 @@ describe(`domain errors on ${DB_KIND}`, () => {
     t = await testApp();
     const vote = { monumentId: MON, action: 'vote' };
     const rest = await post('/api/interventions/2147483648/vote', vote);
-    const trpc = await post('/trpc/interventions.vote', { interventionId: 2 ** 31, body: vote });
+    const trpc = await post('/trpc/proposals.vote', { proposalId: 2 ** 31, body: vote });
     expect([rest.statusCode, trpc.statusCode]).toEqual([400, 400]);
     // The largest integer passes validation and is simply unknown.
     expect((await post('/api/interventions/2147483647/vote', vote)).statusCode).toBe(404);
-    expect((await post('/trpc/interventions.vote', { interventionId: 2 ** 31 - 1, body: vote })).statusCode).toBe(404);
+    expect((await post('/trpc/proposals.vote', { proposalId: 2 ** 31 - 1, body: vote })).statusCode).toBe(404);
   });
 
   it("every refusal carries a code of the vocabulary, answered with that code's status, over both transports", async () => {
@@ -118,7 +118,7 @@ describe(`domain errors on ${DB_KIND}`, () => {
       },
       {
         name: 'tRPC: unknown proposal',
-        res: await post('/trpc/interventions.vote', { interventionId: 2 ** 31 - 1, body: vote }),
+        res: await post('/trpc/proposals.vote', { proposalId: 2 ** 31 - 1, body: vote }),
         code: 'NOT_FOUND',
       },
       { name: 'tRPC: staff only', res: await t.app.inject({ url: '/trpc/staff.queue' }), code: 'UNAUTHORIZED' },

@@ -4,11 +4,11 @@
 import {
   ErrorBody,
   Intervention,
-  InterventionList,
+  ProposalList,
   Monument,
-  MonumentInterventionList,
+  MonumentProposalList,
   MonumentList,
-  NewIntervention,
+  NewProposal,
   NewMonument,
   ClientConfig,
   VoteAnswer,
@@ -226,7 +226,7 @@ describe('fuzzing every endpoint', () => {
     );
   });
 
-  it(`POST ${routes.createIntervention.path}`, async () => {
+  it(`POST ${routes.createProposal.path}`, async () => {
     const target = fc.oneof({ weight: 4, arbitrary: fc.constant('KNOWN') }, { weight: 1, arbitrary: pathSegment });
     await fc.assert(
       fc.asyncProperty(target, proposalBody, ip, async (seg, body, from) => {
@@ -234,7 +234,7 @@ describe('fuzzing every endpoint', () => {
         const res = await post(`/api/interventions/${segment(id)}`, body, from);
         const p = checkRest(res, 201, Intervention, [400, 404, 413, 414]) as Intervention | undefined;
         if (p) {
-          const input = NewIntervention.safeParse(JSON.parse(body));
+          const input = NewProposal.safeParse(JSON.parse(body));
           expect(input.success, body).toBe(true);
           expect(p.name).toBe(asStored(input.data?.name));
           expect(p.votes).toBe(0);
@@ -261,12 +261,12 @@ describe('fuzzing every endpoint', () => {
     );
   });
 
-  it(`GET ${routes.monumentInterventions.path}`, async () => {
+  it(`GET ${routes.monumentProposals.path}`, async () => {
     await fc.assert(
       fc.asyncProperty(pathSegment, ip, async (seg, from) => {
         const res = await app.inject({ method: 'GET', url: `/api/interventions/${segment(seg)}`, remoteAddress: from });
-        if (seg === 'all') checkRest(res, 200, InterventionList, []);
-        else checkRest(res, 200, MonumentInterventionList, [400, 404, 414]);
+        if (seg === 'all') checkRest(res, 200, ProposalList, []);
+        else checkRest(res, 200, MonumentProposalList, [400, 404, 414]);
       }),
       { numRuns: RUNS },
     );
@@ -275,7 +275,7 @@ describe('fuzzing every endpoint', () => {
   it('GET the lists and the config with arbitrary query strings and headers', async () => {
     const lists = [
       [routes.listMonuments.path, MonumentList],
-      [routes.allInterventions.path, InterventionList],
+      [routes.allProposals.path, ProposalList],
       [routes.clientConfig.path, ClientConfig],
     ] as const;
     await fc.assert(
@@ -315,7 +315,7 @@ describe('fuzzing every endpoint', () => {
       );
     });
 
-    it('POST /trpc/interventions.create', async () => {
+    it('POST /trpc/proposals.create', async () => {
       const answer = TrpcAnswer(Intervention);
       const input = fc.tuple(fc.oneof(fc.constant(monumentId || 'x'), anything), proposalBody).map(([m, b]) => {
         try {
@@ -326,10 +326,10 @@ describe('fuzzing every endpoint', () => {
       });
       await fc.assert(
         fc.asyncProperty(input, ip, async (body, from) => {
-          const p = answer.check(await trpcPost('interventions.create', body, from)) as Intervention | undefined;
+          const p = answer.check(await trpcPost('proposals.create', body, from)) as Intervention | undefined;
           if (p) {
             const sent = JSON.parse(body) as { body: unknown };
-            expect(NewIntervention.safeParse(sent.body).success, body).toBe(true);
+            expect(NewProposal.safeParse(sent.body).success, body).toBe(true);
             created.proposals.set(p.id, p);
           }
         }),
@@ -337,27 +337,27 @@ describe('fuzzing every endpoint', () => {
       );
     });
 
-    it('POST /trpc/interventions.vote', async () => {
+    it('POST /trpc/proposals.vote', async () => {
       const answer = TrpcAnswer(VoteAnswer);
       const input = fc
         .tuple(fc.oneof(fc.constant(-1), anything), fc.oneof(fc.constant('ok'), anything))
         .map(([id, b]) =>
-          JSON.stringify({ interventionId: id === -1 ? proposal.id : id, body: b === 'ok' ? { monumentId, action: 'vote' } : b }),
+          JSON.stringify({ proposalId: id === -1 ? proposal.id : id, body: b === 'ok' ? { monumentId, action: 'vote' } : b }),
         );
       await fc.assert(
         fc.asyncProperty(input, ip, async (body, from) => {
-          if (answer.check(await trpcPost('interventions.vote', body, from))) created.votes++;
+          if (answer.check(await trpcPost('proposals.vote', body, from))) created.votes++;
         }),
         { numRuns: RUNS },
       );
     });
 
-    it('GET /trpc/interventions.ofMonument', async () => {
-      const answer = TrpcAnswer(MonumentInterventionList);
+    it('GET /trpc/proposals.ofMonument', async () => {
+      const answer = TrpcAnswer(MonumentProposalList);
       await fc.assert(
         fc.asyncProperty(fc.oneof(anything, fc.constant(monumentId || 'x')), fc.boolean(), async (m, asObject) => {
           const raw = asObject ? JSON.stringify({ monumentId: m }) : (JSON.stringify(m) ?? '');
-          const res = await app.inject({ method: 'GET', url: `/trpc/interventions.ofMonument?input=${encodeURIComponent(raw)}` });
+          const res = await app.inject({ method: 'GET', url: `/trpc/proposals.ofMonument?input=${encodeURIComponent(raw)}` });
           answer.check(res);
         }),
         { numRuns: RUNS },
@@ -381,11 +381,11 @@ describe('fuzzing every endpoint', () => {
       expect(created.monuments.get(m.id)?.name).toBe(m.name);
     }
     const proposals = await ctx.database.rows<{ id: number; name: string; votes: number }>(
-      sql`SELECT id, name, votes FROM interventions`,
+      sql`SELECT id, name, votes FROM proposals`,
     );
     expect(proposals.length).toBe(created.proposals.size);
     for (const p of proposals) {
-      expect(NewIntervention.safeParse({ name: p.name }).success, JSON.stringify(p)).toBe(true);
+      expect(NewProposal.safeParse({ name: p.name }).success, JSON.stringify(p)).toBe(true);
       expect(created.proposals.get(Number(p.id))?.name).toBe(p.name);
     }
     const [votes] = await ctx.database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM votes`);
@@ -415,7 +415,7 @@ describe('fuzzing the reports and the staff answer', () => {
     fc.record({ reason: loose(fc.constantFrom(...REPORT_REASONS)), comment: loose(text) }, { requiredKeys: [] }),
   );
 
-  it(`POST ${routes.reportIntervention.path}`, async () => {
+  it(`POST ${routes.reportProposal.path}`, async () => {
     const id = fc.oneof({ weight: 3, arbitrary: fc.constant('KNOWN') }, { weight: 1, arbitrary: pathSegment });
     await fc.assert(
       fc.asyncProperty(id, reportBody, ip, async (seg, body, from) => {
@@ -461,7 +461,7 @@ describe('fuzzing the reports and the staff answer', () => {
       { numRuns: RUNS },
     );
     const [{ n } = { n: 0 }] = await ctx.database.rows<{ n: number }>(
-      sql`SELECT count(*)::int AS n FROM audit_log WHERE action = 'intervention.answer'`,
+      sql`SELECT count(*)::int AS n FROM audit_log WHERE action = 'proposal.answer'`,
     );
     expect(Number(n)).toBe(answers);
     expect(answers).toBeGreaterThan(0);

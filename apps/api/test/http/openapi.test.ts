@@ -157,7 +157,7 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
     for (const name of Object.keys(routes) as RouteName[]) {
       const op = operationOf(
         routes[name].method,
-        pathOf(routes[name].path, { monumentId: 'a', interventionId: 1, notificationId: 1, photoId: PHOTO0, z: 0, x: 0, y: 0 }),
+        pathOf(routes[name].path, { monumentId: 'a', proposalId: 1, notificationId: 1, photoId: PHOTO0, z: 0, x: 0, y: 0 }),
       );
       // Staff routes, and only they, name the staff schemes; every other operation says it needs nothing.
       expect(op.security, name).toEqual(
@@ -174,7 +174,7 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
     const staff = bearer(token);
 
     // Public reads, with 304 where an ETag is documented.
-    for (const name of ['listMonuments', 'allInterventions', 'clientConfig', 'site'] as const) {
+    for (const name of ['listMonuments', 'allProposals', 'clientConfig', 'site'] as const) {
       const first = await check({ url: r[name].path }, 200);
       await check({ url: r[name].path, headers: { 'if-none-match': String(first.headers.etag) } }, 304);
     }
@@ -192,24 +192,24 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
     await writeErrors('POST', r.addMonument.path);
 
     // Proposals of a monument.
-    const at = pathOf(r.createIntervention.path, { monumentId: MON });
+    const at = pathOf(r.createProposal.path, { monumentId: MON });
     const created = await check(post(at, { name: 'Johanna Dohnal' }), 201);
     const proposal = (JSON.parse(created.body) as { id: number }).id;
-    await check(post(pathOf(r.createIntervention.path, { monumentId: 'mon-nowhere' }), { name: 'X' }), 404);
+    await check(post(pathOf(r.createProposal.path, { monumentId: 'mon-nowhere' }), { name: 'X' }), 404);
     await check(post(at, { name: ' ' }), 400);
-    await check(post(pathOf(r.createIntervention.path, { monumentId: 'a b' }), { name: 'X' }), 400);
+    await check(post(pathOf(r.createProposal.path, { monumentId: 'a b' }), { name: 'X' }), 400);
     await writeErrors('POST', at);
     await check({ url: at }, 200);
-    await check({ url: pathOf(r.monumentInterventions.path, { monumentId: 'mon-nowhere' }) }, 404);
-    await check({ url: pathOf(r.monumentInterventions.path, { monumentId: 'a b' }) }, 400);
+    await check({ url: pathOf(r.monumentProposals.path, { monumentId: 'mon-nowhere' }) }, 404);
+    await check({ url: pathOf(r.monumentProposals.path, { monumentId: 'a b' }) }, 400);
 
     // Votes up to the mayor's threshold (which queues the e-mail), then this browser again.
-    const voteAt = pathOf(r.castVote.path, { interventionId: proposal });
+    const voteAt = pathOf(r.castVote.path, { proposalId: proposal });
     for (let i = 0; i < MAYOR_THRESHOLD; i++) {
       await check(post(voteAt, { monumentId: MON, action: 'vote' }, browser(t.app, `browser-${i}`)), 200);
     }
     await check(post(voteAt, { monumentId: MON, action: 'vote' }, browser(t.app, 'browser-0')), 403);
-    await check(post(pathOf(r.castVote.path, { interventionId: 999999 }), { monumentId: MON, action: 'vote' }), 404);
+    await check(post(pathOf(r.castVote.path, { proposalId: 999999 }), { monumentId: MON, action: 'vote' }), 404);
     await check(post(voteAt, { monumentId: MON, action: 'applaud' }), 400);
     await writeErrors('POST', voteAt);
 
@@ -217,7 +217,7 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
     const me = browser(t.app, 'reporter');
     for (const [name, url] of [
       ['reportMonument', pathOf(r.reportMonument.path, { monumentId: MON })],
-      ['reportIntervention', pathOf(r.reportIntervention.path, { interventionId: proposal })],
+      ['reportProposal', pathOf(r.reportProposal.path, { proposalId: proposal })],
     ] as const) {
       await check(post(url, { reason: 'wrong', comment: 'Falsches Jahr' }, me), 201);
       await check(post(url, { reason: 'wrong' }, me), 200);
@@ -226,7 +226,7 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
       const unknown =
         name === 'reportMonument'
           ? pathOf(r.reportMonument.path, { monumentId: 'mon-nowhere' })
-          : pathOf(r.reportIntervention.path, { interventionId: 999999 });
+          : pathOf(r.reportProposal.path, { proposalId: 999999 });
       await check(post(unknown, { reason: 'spam' }, me), 404);
     }
 
@@ -248,10 +248,10 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
 
     // Following: by e-mail (the mail goes to a file here; its tokens are derived as the
     // mail derives them), in this browser, and "mine".
-    const followAt = pathOf(r.follow.path, { interventionId: proposal });
+    const followAt = pathOf(r.follow.path, { proposalId: proposal });
     await check(post(followAt, { email: 'olga@example.org', lang: 'de' }, me), 202);
     await check(post(followAt, { email: 'a@b.at\r\nBcc: x@y', lang: 'de' }, me), 400);
-    await check(post(pathOf(r.follow.path, { interventionId: 999999 }), { email: 'olga@example.org', lang: 'de' }, me), 404);
+    await check(post(pathOf(r.follow.path, { proposalId: 999999 }), { email: 'olga@example.org', lang: 'de' }, me), 404);
     await writeErrors('POST', followAt, me);
     const [seeds] = await t.database.rows<{ token_seed: string; seed: string }>(
       sql`SELECT f.token_seed, x.payload->>'seed' AS seed FROM follows f JOIN follow_mails x ON x.follow_id = f.id`,
@@ -270,10 +270,10 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
     await check({ method: 'POST', url: unsubscribeAt, headers: { 'content-type': 'text/plain' }, payload: 'x' }, 415);
     await check(post(unsubscribeAt, huge), 413);
     for (const name of ['watch', 'unwatch'] as const) {
-      const url = pathOf(r[name].path, { interventionId: proposal });
+      const url = pathOf(r[name].path, { proposalId: proposal });
       await check(post(url, {}, me), 200);
-      await check(post(pathOf(r[name].path, { interventionId: 999999 }), {}, me), 404);
-      await check(post(pathOf(r[name].path, { interventionId: 'x' }), {}, me), 400);
+      await check(post(pathOf(r[name].path, { proposalId: 999999 }), {}, me), 404);
+      await check(post(pathOf(r[name].path, { proposalId: 'x' }), {}, me), 400);
       await writeErrors('POST', url, me);
     }
     await check({ url: r.mine.path, headers: me }, 200);
@@ -300,12 +300,12 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
     await check({ url: `${r.staffAuditCsv.path}?lang=en&itemKind=monument`, headers: staff }, 200);
     await check({ url: `${r.staffAuditCsv.path}?lang=fr`, headers: staff }, 400);
 
-    const answerAt = pathOf(r.staffAnswer.path, { interventionId: proposal });
+    const answerAt = pathOf(r.staffAnswer.path, { proposalId: proposal });
     const answer = { status: 'planned', statement: { de: 'Wird geprüft.', en: 'Under review.' } };
     await check(put(answerAt, answer), 401);
     await check(put(answerAt, answer, staff), 200);
     await check(put(answerAt, { ...answer, status: 'maybe' }, staff), 400);
-    await check(put(pathOf(r.staffAnswer.path, { interventionId: 999999 }), answer, staff), 404);
+    await check(put(pathOf(r.staffAnswer.path, { proposalId: 999999 }), answer, staff), 404);
     await writeErrors('PUT', answerAt, staff);
 
     const outbox = await check({ url: r.staffOutbox.path, headers: staff }, 200);
@@ -321,7 +321,7 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
     await writeErrors('POST', retryAt, staff);
 
     // Votes the mayor can trust: confirming a vote, and staff's check of the votes.
-    const confirmAt = pathOf(r.confirmVote.path, { interventionId: proposal });
+    const confirmAt = pathOf(r.confirmVote.path, { proposalId: proposal });
     const voter = browser(t.app, 'browser-1');
     await check(post(confirmAt, { email: 'vera@example.org', lang: 'de' }, voter), 202);
     await check(post(confirmAt, { email: 'vera@example.org', lang: 'de' }, browser(t.app, 'never-voted')), 404);
@@ -336,23 +336,23 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
     await writeErrors('POST', r.votesConfirm.path);
     await check({ url: r.staffVoteAlerts.path }, 401);
     await check({ url: r.staffVoteAlerts.path, headers: staff }, 200);
-    const reviewAt = pathOf(r.staffVoteReview.path, { interventionId: proposal });
+    const reviewAt = pathOf(r.staffVoteReview.path, { proposalId: proposal });
     await check({ url: reviewAt }, 401);
     await check({ url: reviewAt, headers: staff }, 200);
-    await check({ url: pathOf(r.staffVoteReview.path, { interventionId: 999999 }), headers: staff }, 404);
-    await check({ url: pathOf(r.staffVoteReview.path, { interventionId: 'x' }), headers: staff }, 400);
+    await check({ url: pathOf(r.staffVoteReview.path, { proposalId: 999999 }), headers: staff }, 404);
+    await check({ url: pathOf(r.staffVoteReview.path, { proposalId: 'x' }), headers: staff }, 400);
     const preview = { filter: { confirmed: false }, action: 'invalidate' };
     const decision = { ...preview, reason: 'OpenAPI-Test' };
     for (const name of ['staffVotePreview', 'staffVoteDecide'] as const) {
-      const url = pathOf(r[name].path, { interventionId: proposal });
+      const url = pathOf(r[name].path, { proposalId: proposal });
       const body = name === 'staffVotePreview' ? preview : decision;
       await check(post(url, body), 401);
       await check(post(url, { ...body, action: 'delete' }, staff), 400);
-      await check(post(pathOf(r[name].path, { interventionId: 999999 }), body, staff), 404);
+      await check(post(pathOf(r[name].path, { proposalId: 999999 }), body, staff), 404);
       await writeErrors('POST', url, staff);
     }
-    await check(post(pathOf(r.staffVotePreview.path, { interventionId: proposal }), preview, staff), 200);
-    await check(post(pathOf(r.staffVoteDecide.path, { interventionId: proposal }), decision, staff), 200);
+    await check(post(pathOf(r.staffVotePreview.path, { proposalId: proposal }), preview, staff), 200);
+    await check(post(pathOf(r.staffVoteDecide.path, { proposalId: proposal }), decision, staff), 200);
     const releaseAt = pathOf(r.staffReleaseMail.path, { notificationId: mail?.id ?? 0 });
     await check(post(releaseAt, {}), 401);
     await t.database.rows(sql`UPDATE mayor_notifications SET status = 'sent' WHERE id = ${mail?.id ?? 0}`);
@@ -367,9 +367,9 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
     const heldMonument = await check(post(r.addMonument.path, { name: 'Wichser-Stein', geoLocX: 48.31, geoLocY: 14.3 }), 201);
     const approvals = [
       [
-        pathOf(r.staffApproveIntervention.path, { interventionId: held }),
-        pathOf(r.staffApproveIntervention.path, { interventionId: 999999 }),
-        pathOf(r.staffApproveIntervention.path, { interventionId: 'x' }),
+        pathOf(r.staffApproveProposal.path, { proposalId: held }),
+        pathOf(r.staffApproveProposal.path, { proposalId: 999999 }),
+        pathOf(r.staffApproveProposal.path, { proposalId: 'x' }),
       ],
       [
         pathOf(r.staffApproveMonument.path, { monumentId: (JSON.parse(heldMonument.body) as { id: string }).id }),
@@ -392,8 +392,8 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
       'statsImage',
       'monumentsGeojson',
       'monumentsCsv',
-      'interventionsCsv',
-      'feedInterventions',
+      'proposalsCsv',
+      'feedProposals',
       'feedAnswers',
       'openDataCatalog',
     ] as const;
@@ -406,31 +406,29 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
     await check({ url: `${r.monumentsCsv.path}?bbox=a,b,c,d` }, 400);
 
     // The proposal's Open Graph image.
-    const image = await check({ url: pathOf(r.interventionImage.path, { interventionId: proposal }) }, 200);
+    const image = await check({ url: pathOf(r.proposalImage.path, { proposalId: proposal }) }, 200);
     await check(
       {
-        url: pathOf(r.interventionImage.path, { interventionId: proposal }),
+        url: pathOf(r.proposalImage.path, { proposalId: proposal }),
         headers: { 'if-none-match': String(image.headers.etag) },
       },
       304,
     );
-    await check({ url: pathOf(r.interventionImage.path, { interventionId: 999999 }) }, 404);
-    await check({ url: pathOf(r.interventionImage.path, { interventionId: 'x' }) }, 400);
+    await check({ url: pathOf(r.proposalImage.path, { proposalId: 999999 }) }, 404);
+    await check({ url: pathOf(r.proposalImage.path, { proposalId: 'x' }) }, 400);
     // A merged proposal's image leads to the image of the one it continues as.
     const duplicate = JSON.parse((await check(post(at, { name: 'Johanna Dohnal (doppelt)' }), 201)).body) as { id: number };
-    const merge = await t.app.inject(
-      post('/trpc/staff.interventions.merge', { interventionId: duplicate.id, into: proposal }, staff),
-    );
+    const merge = await t.app.inject(post('/trpc/staff.proposals.merge', { proposalId: duplicate.id, into: proposal }, staff));
     expect(merge.statusCode, merge.body).toBe(200);
-    const moved = await check({ url: pathOf(r.interventionImage.path, { interventionId: duplicate.id }) }, 301);
-    expect(moved.headers.location).toBe(pathOf(r.interventionImage.path, { interventionId: proposal }));
+    const moved = await check({ url: pathOf(r.proposalImage.path, { proposalId: duplicate.id }) }, 301);
+    expect(moved.headers.location).toBe(pathOf(r.proposalImage.path, { proposalId: proposal }));
 
     // The map by tile and the lists by page, each with its ETag and 304, and 400s.
     for (const url of [
       pathOf(r.mapTile.path, { z: 12, x: 2210, y: 1418 }),
       `${pathOf(r.mapTile.path, { z: 0, x: 0, y: 0 })}?validated=0&q=linz`,
       `${r.monumentsPage.path}?limit=5&q=linz`,
-      `${r.interventionsPage.path}?sort=newest&status=open`,
+      `${r.proposalsPage.path}?sort=newest&status=open`,
     ]) {
       const first = await check({ url }, 200);
       await check({ url, headers: { 'if-none-match': String(first.headers.etag) } }, 304);
@@ -438,11 +436,11 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
     await check({ url: pathOf(r.mapTile.path, { z: 99, x: 0, y: 0 }) }, 400);
     await check({ url: `${pathOf(r.mapTile.path, { z: 1, x: 0, y: 0 })}?color=red` }, 400);
     await check({ url: `${r.monumentsPage.path}?cursor=abc` }, 400);
-    await check({ url: `${r.interventionsPage.path}?limit=1000` }, 400);
+    await check({ url: `${r.proposalsPage.path}?limit=1000` }, 400);
 
     // Photos: uploads as forms, the public metadata, the staff's review.
     const photoAt = pathOf(r.uploadMonumentPhoto.path, { monumentId: MON });
-    const sketchAt = pathOf(r.uploadInterventionPhoto.path, { interventionId: proposal });
+    const sketchAt = pathOf(r.uploadProposalPhoto.path, { proposalId: proposal });
     const sendForm = (url: string, body: ReturnType<typeof photoForm>, headers: Record<string, string> = {}) =>
       ({ method: 'POST', url, headers: { ...body.headers, ...headers }, payload: body.payload }) as const;
     const uploaded = await check(sendForm(photoAt, photoForm(await png())), 202);
@@ -462,8 +460,8 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
     await check(sendForm(sketchAt, photoForm(cut)), 422);
     await check(sendForm(pathOf(r.uploadMonumentPhoto.path, { monumentId: 'mon-nowhere' }), photoForm(await png())), 404);
     await check(sendForm(pathOf(r.uploadMonumentPhoto.path, { monumentId: 'a b' }), photoForm(await png())), 400);
-    await check(sendForm(pathOf(r.uploadInterventionPhoto.path, { interventionId: 999999 }), photoForm(await png())), 404);
-    await check(sendForm(pathOf(r.uploadInterventionPhoto.path, { interventionId: 'x' }), photoForm(await png())), 400);
+    await check(sendForm(pathOf(r.uploadProposalPhoto.path, { proposalId: 999999 }), photoForm(await png())), 404);
+    await check(sendForm(pathOf(r.uploadProposalPhoto.path, { proposalId: 'x' }), photoForm(await png())), 400);
     for (let i = 0; i < 3; i++)
       await check(sendForm(photoAt, photoForm(await png(20 + i, 20)), browser(t.app, `p${i}`)), [202, 409]);
     await check(sendForm(photoAt, photoForm(await png(30, 30))), 409);
@@ -521,7 +519,7 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
       for (const route of Object.values(routes)) {
         // The unfiltered map's tiles are not counted (as documented): a filtered one is.
         const query = route === routes.mapTile ? '?validated=1' : '';
-        const url = `${pathOf(route.path, { monumentId: MON, interventionId: 1, notificationId: 1, photoId: PHOTO0, z: 0, x: 0, y: 0 })}${query}`;
+        const url = `${pathOf(route.path, { monumentId: MON, proposalId: 1, notificationId: 1, photoId: PHOTO0, z: 0, x: 0, y: 0 })}${query}`;
         const body = photoForm(PNG1);
         const req =
           route.method === 'GET' || route.method === 'DELETE'
@@ -564,7 +562,7 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
     const waitless = await testApp({}, { config: { idempotencyWaitMs: 0 } });
     try {
       const me = browser(waitless.app, 'keyed');
-      const at = pathOf(routes.createIntervention.path, { monumentId: MON });
+      const at = pathOf(routes.createProposal.path, { monumentId: MON });
       const id = (JSON.parse((await waitless.app.inject(post(at, { name: 'Erster' }))).body) as { id: number }).id;
       const writes = [
         [
@@ -574,7 +572,7 @@ describe(`OpenAPI description on ${DB_KIND}`, () => {
         ],
         [at, { name: 'Zweiter' }, { name: 'Dritter' }],
         [
-          pathOf(routes.castVote.path, { interventionId: id }),
+          pathOf(routes.castVote.path, { proposalId: id }),
           { monumentId: MON, action: 'vote' },
           { monumentId: 'mon-elsewhere', action: 'vote' },
         ],

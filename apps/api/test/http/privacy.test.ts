@@ -65,8 +65,8 @@ describe('privacy', () => {
 
     const cookies: string[] = [];
     const m = await firstMonument(app);
-    await get(app, routes.allInterventions.path, { ip: CLIENTS[0] });
-    await get(app, pathOf(routes.monumentInterventions.path, { monumentId: m.id }), { ip: CLIENTS[1] });
+    await get(app, routes.allProposals.path, { ip: CLIENTS[0] });
+    await get(app, pathOf(routes.monumentProposals.path, { monumentId: m.id }), { ip: CLIENTS[1] });
     const p = await newProposal(app, m.id, 'Johanna Dohnal', { ip: CLIENTS[0] });
     await post(app, routes.addMonument.path, { name: 'Büste', geoLocX: 48.3, geoLocY: 14.3 }, { ip: CLIENTS[2] });
     // Ten browsers from five addresses (one behind the trusted proxy) reach the mayor's threshold.
@@ -101,7 +101,7 @@ describe('privacy', () => {
     // The database stores hashes only.
     const dump = JSON.stringify([
       await database.rows(sql`SELECT * FROM votes`),
-      await database.rows(sql`SELECT * FROM interventions`),
+      await database.rows(sql`SELECT * FROM proposals`),
       await database.rows(sql`SELECT id, creator_ip_hash FROM monuments`),
     ]);
     for (const ip of [...CLIENTS, FORWARDED, '192.0.2.45']) expect(dump.includes(ip), `raw ${ip} in the database`).toBe(false);
@@ -113,7 +113,7 @@ describe('privacy', () => {
     await database.close();
     const failed = await post(
       app,
-      pathOf(routes.createIntervention.path, { monumentId: m.id }),
+      pathOf(routes.createProposal.path, { monumentId: m.id }),
       { name: 'Danach' },
       { ip: CLIENTS[0] },
     );

@@ -109,7 +109,7 @@ describe(`the web app's pages on ${DB_KIND}`, () => {
     expect(statuses.filter((s) => s === 403)).toHaveLength(19);
     // The page's cookie was used: no vote answer had to issue one.
     expect(answers.every((a) => a.headers['set-cookie'] === undefined)).toBe(true);
-    const [row] = await t.database.rows<{ votes: number }>(sql`SELECT votes FROM interventions WHERE id = ${id}`);
+    const [row] = await t.database.rows<{ votes: number }>(sql`SELECT votes FROM proposals WHERE id = ${id}`);
     expect(Number(row?.votes)).toBe(1);
   });
 });

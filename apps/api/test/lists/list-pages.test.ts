@@ -4,8 +4,8 @@
 import {
   ErrorBody,
   fold,
-  InterventionList,
-  InterventionPage,
+  ProposalList,
+  ProposalPage,
   matchesFilters,
   matchesText,
   MonumentList,
@@ -27,9 +27,9 @@ let w: ReturnType<typeof writes>;
 beforeAll(async () => {
   t = await testApp();
   w = writes(t, await newStaff(t.database, 'Erika'));
-  await seedSynthetic(t.database, { monuments: 300, interventions: 250, region: 'austria', force: true });
+  await seedSynthetic(t.database, { monuments: 300, proposals: 250, region: 'austria', force: true });
   t.app.services.lists.monuments.invalidate();
-  t.app.services.lists.interventions.invalidate();
+  t.app.services.lists.proposals.invalidate();
 });
 afterAll(() => t?.close());
 
@@ -44,7 +44,7 @@ const byName = (a: Monument, b: Monument) => {
 };
 
 /** Every page of a list, following nextCursor; each page's total is the same. */
-async function walk<S extends typeof MonumentPage | typeof InterventionPage>(path: string, schema: S, query: string) {
+async function walk<S extends typeof MonumentPage | typeof ProposalPage>(path: string, schema: S, query: string) {
   const items: unknown[] = [];
   let cursor: string | null = null;
   let pages = 0;
@@ -140,12 +140,12 @@ describe(`monument pages on ${DB_KIND}`, () => {
 
 describe(`proposal pages on ${DB_KIND}`, () => {
   it('walks the list by votes (then newest) or newest, with each proposal’s monument; status and q filter', async () => {
-    const all = expectAnswer(await get(routes.allInterventions.path), 200, InterventionList);
+    const all = expectAnswer(await get(routes.allProposals.path), 200, ProposalList);
     const monuments = new Map(expectAnswer(await get(routes.listMonuments.path), 200, MonumentList).map((m) => [m.id, m]));
-    const { items } = await walk(routes.interventionsPage.path, InterventionPage, 'limit=40');
+    const { items } = await walk(routes.proposalsPage.path, ProposalPage, 'limit=40');
     expect(items.map((i) => i.id)).toEqual([...all].sort((a, b) => b.votes - a.votes || b.id - a.id).map((i) => i.id));
     for (const i of items) expect(i.monument).toEqual(monuments.get(i.monumentId));
-    const newest = await walk(routes.interventionsPage.path, InterventionPage, 'sort=newest&limit=100');
+    const newest = await walk(routes.proposalsPage.path, ProposalPage, 'sort=newest&limit=100');
     expect(newest.items.map((i) => i.id)).toEqual(all.map((i) => i.id).sort((a, b) => b - a));
     for (const query of ['status=planned,done', 'q=suttner', 'q=kepler&sort=newest', 'q=Denkmal für&status=open']) {
       const params = new URLSearchParams(query);
@@ -157,18 +157,18 @@ describe(`proposal pages on ${DB_KIND}`, () => {
       );
       if (params.get('sort') === 'newest') expected.sort((a, b) => b.id - a.id);
       expect(expected.length, query).toBeGreaterThan(0);
-      expect((await walk(routes.interventionsPage.path, InterventionPage, `${query}&limit=9`)).items, query).toEqual(expected);
+      expect((await walk(routes.proposalsPage.path, ProposalPage, `${query}&limit=9`)).items, query).toEqual(expected);
     }
   });
 
   it('refuses a cursor of the other order, and unknown parameters', async () => {
-    const byVotes = expectAnswer(await get(`${routes.interventionsPage.path}?limit=2`), 200, InterventionPage);
+    const byVotes = expectAnswer(await get(`${routes.proposalsPage.path}?limit=2`), 200, ProposalPage);
     for (const [query, names] of [
       [`sort=newest&cursor=${byVotes.nextCursor}`, ['cursor']],
       ['sort=oldest', ['sort']],
       ['category=statue', ['category']],
     ] as const) {
-      const body = expectAnswer(await get(`${routes.interventionsPage.path}?${query}`), 400, ErrorBody);
+      const body = expectAnswer(await get(`${routes.proposalsPage.path}?${query}`), 400, ErrorBody);
       expect(body.issues?.map((i) => i.path).sort(), query).toEqual(names);
     }
   });

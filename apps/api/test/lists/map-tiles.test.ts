@@ -24,7 +24,7 @@ let t: T;
 let all: Monument[];
 beforeAll(async () => {
   t = await testApp();
-  await seedSynthetic(t.database, { monuments: 600, interventions: 200, region: 'austria', force: true });
+  await seedSynthetic(t.database, { monuments: 600, proposals: 200, region: 'austria', force: true });
   t.app.services.lists.monuments.invalidate();
   all = expectAnswer(await t.app.inject({ url: routes.listMonuments.path }), 200, MonumentList);
 });
@@ -152,7 +152,7 @@ describe(`map tiles on ${DB_KIND}`, () => {
 
   it('refuses bad input with a 400 naming the parameter, before reading any data', async () => {
     const lists = t.app.services.lists;
-    const reads = [vi.spyOn(lists.monuments, 'get'), vi.spyOn(lists.interventions, 'get'), vi.spyOn(t.database, 'rows')];
+    const reads = [vi.spyOn(lists.monuments, 'get'), vi.spyOn(lists.proposals, 'get'), vi.spyOn(t.database, 'rows')];
     const cases: [string, string[]][] = [
       [tileUrl(99, 0, 0), ['z']],
       [tileUrl(21, 0, 0), ['z']],

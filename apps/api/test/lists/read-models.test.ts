@@ -2,7 +2,7 @@
 // proposal held for staff) leaves the public lists and their indexes as they are, the same objects;
 // a counted vote or a public proposal reads those items again and puts them in place, in the
 // finder's order, without reading the rest; the finder's index is the one built for that list.
-import { CreatedIntervention, InterventionList, MonumentList, pathOf, routes, type Monument } from '@linz/contract';
+import { CreatedProposal, ProposalList, MonumentList, pathOf, routes, type Monument } from '@linz/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { compareMonuments, monumentIndexes } from '../../src/domain/lists/finder.js';
 import { browser, expectAnswer, json, propose, testApp } from '../support/harness.js';
@@ -17,39 +17,39 @@ afterEach(async () => {
 const vote = (app: T['app'], id: number, monumentId: string, voter: string, from: string) =>
   app.inject({
     method: 'POST',
-    url: pathOf(routes.castVote.path, { interventionId: id }),
+    url: pathOf(routes.castVote.path, { proposalId: id }),
     headers: { ...json, ...browser(app, voter), 'x-forwarded-for': from },
     payload: { monumentId, action: 'vote' },
   });
 
 describe('the public lists', () => {
   it('stay the same objects after a held vote; a counted vote puts the proposal in place', async () => {
-    t = await testApp({ TRUST_PROXY: '1' }, { config: { limits: { votesPerIpPerIntervention: 1 } } });
+    t = await testApp({ TRUST_PROXY: '1' }, { config: { limits: { votesPerIpPerProposal: 1 } } });
     const { app } = t;
     const monuments = expectAnswer(await app.inject({ url: routes.listMonuments.path }), 200, MonumentList);
     const target = monuments[3] as Monument;
     const proposal = await propose(app, 'Eine Tafel zur Geschichte', target.id);
     expect((await vote(app, proposal.id, target.id, 'first', '198.51.100.7')).statusCode).toBe(200);
-    const counted = await app.services.lists.interventions.get();
+    const counted = await app.services.lists.proposals.get();
     expect(counted.data.find((i) => i.id === proposal.id)?.votes).toBe(1);
-    const version = app.services.lists.interventions.version();
+    const version = app.services.lists.proposals.version();
 
     // A second browser on the same connection: held for staff (answered alike).
     expect((await vote(app, proposal.id, target.id, 'second', '198.51.100.7')).statusCode).toBe(200);
-    const after = await app.services.lists.interventions.get();
+    const after = await app.services.lists.proposals.get();
     expect(after).toBe(counted);
-    expect(app.services.lists.interventions.version()).toBe(version);
+    expect(app.services.lists.proposals.version()).toBe(version);
 
     // A counted one from another network: the proposal read again, the list in its order.
     expect((await vote(app, proposal.id, target.id, 'third', '203.0.113.9')).statusCode).toBe(200);
-    const again = await app.services.lists.interventions.get();
+    const again = await app.services.lists.proposals.get();
     expect(again).not.toBe(counted);
     expect(again.data.find((i) => i.id === proposal.id)?.votes).toBe(2);
     const sorted = [...again.data].sort((a, b) => b.votes - a.votes || b.id - a.id);
     expect(again.data.map((i) => i.id)).toEqual(sorted.map((i) => i.id));
     // Its bytes are the list's (REST answers them).
     expect(JSON.parse(again.body.toString())).toEqual(
-      expectAnswer(await app.inject({ url: routes.allInterventions.path }), 200, InterventionList),
+      expectAnswer(await app.inject({ url: routes.allProposals.path }), 200, ProposalList),
     );
   });
 
@@ -57,18 +57,18 @@ describe('the public lists', () => {
     t = await testApp({ MODERATION: 'pre' });
     const { app } = t;
     const monuments = await app.services.lists.monuments.get();
-    const interventions = await app.services.lists.interventions.get();
+    const proposals = await app.services.lists.proposals.get();
     const index = await monumentIndexes.of(monuments.data);
     const target = monuments.data[0] as Monument;
     const held = await app.inject({
       method: 'POST',
-      url: pathOf(routes.createIntervention.path, { monumentId: target.id }),
+      url: pathOf(routes.createProposal.path, { monumentId: target.id }),
       headers: json,
       payload: { name: 'Noch nicht freigegeben' },
     });
-    expect(expectAnswer(held, 201, CreatedIntervention).underReview).toBe(true);
+    expect(expectAnswer(held, 201, CreatedProposal).underReview).toBe(true);
     expect(await app.services.lists.monuments.get()).toBe(monuments);
-    expect(await app.services.lists.interventions.get()).toBe(interventions);
+    expect(await app.services.lists.proposals.get()).toBe(proposals);
     expect(await monumentIndexes.of(monuments.data)).toBe(index);
   });
 

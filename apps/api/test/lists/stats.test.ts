@@ -138,9 +138,9 @@ describe(`GET /api/stats on ${DB_KIND}`, () => {
     expect(s2.participation.byStatus).toMatchObject({ open: 1, planned: 1 });
 
     // An older week without activity in between is listed with zeros.
-    await t.database.rows(sql`UPDATE interventions SET created_at = now() - interval '14 days' WHERE id <> ${a.id}`);
+    await t.database.rows(sql`UPDATE proposals SET created_at = now() - interval '14 days' WHERE id <> ${a.id}`);
     // (SQL bypasses the caches; a staff rename is a write that invalidates them.)
-    await w.staff('staff.interventions.update', { interventionId: a.id, name: 'Johanna Dohnal (1939–2010)' });
+    await w.staff('staff.proposals.update', { proposalId: a.id, name: 'Johanna Dohnal (1939–2010)' });
     const weeks = (await stats()).participation.weeks;
     expect(weeks.map((x) => x.proposals)).toEqual([1, 0, 1]);
     expect(weeks.every((x, i) => i === 0 || Date.parse(x.week) - Date.parse(weeks[i - 1]!.week) === 7 * 86_400_000)).toBe(true);

@@ -103,9 +103,7 @@ describe(`mayor e-mail across processes on ${DB_KIND}`, () => {
     await first.server.signal('SIGKILL');
 
     const database = await openDatabase(DB_KIND === 'postgres' ? { databaseUrl: env.DATABASE_URL, poolSize: 1 } : { dataDir });
-    const rows = await database.rows<{ status: string }>(
-      sql`SELECT status FROM mayor_notifications WHERE intervention_id = ${id}`,
-    );
+    const rows = await database.rows<{ status: string }>(sql`SELECT status FROM mayor_notifications WHERE proposal_id = ${id}`);
     await database.close();
     expect(rows).toEqual([{ status: 'sending' }]);
 
@@ -140,12 +138,12 @@ describe(`mayor e-mail across processes on ${DB_KIND}`, () => {
     let database = await open();
     await seedCity(database, linzCity());
     const [row] = await database.rows<{ id: number }>(
-      sql`INSERT INTO interventions (monument_id, name, emoji) VALUES (${MONUMENT}, 'Eine Linde', '🌳') RETURNING id`,
+      sql`INSERT INTO proposals (monument_id, name, emoji) VALUES (${MONUMENT}, 'Eine Linde', '🌳') RETURNING id`,
     );
     const id = Number(row?.id);
     const staffToken = await addStaff(database, 'Stadt');
     for (const [i, email] of FOLLOWERS.entries()) {
-      await database.rows(sql`INSERT INTO follows (intervention_id, email, email_hash, lang, status, token_seed, unsubscribe_token_hash, confirmed_at)
+      await database.rows(sql`INSERT INTO follows (proposal_id, email, email_hash, lang, status, token_seed, unsubscribe_token_hash, confirmed_at)
         VALUES (${id}, ${email}, ${`hash-${i}`}, 'de', 'confirmed', ${`seed-${i}`}, ${`unsub-${i}`}, now())`);
     }
     await database.close();
@@ -201,7 +199,7 @@ describe(`mayor e-mail across processes on ${DB_KIND}`, () => {
       expect(new Set(messageIds).size).toBe(3);
       for (const id of ids) expect(messageIds.filter((m) => m.startsWith(`<mayor-${id}-`))).toHaveLength(1);
       const rows = await database.rows<{ status: string; attempts: number }>(
-        sql`SELECT status, attempts FROM mayor_notifications ORDER BY intervention_id`,
+        sql`SELECT status, attempts FROM mayor_notifications ORDER BY proposal_id`,
       );
       expect(rows).toEqual(ids.map(() => ({ status: 'sent', attempts: 1 })));
       await Promise.all([stopGracefully(a), stopGracefully(b)]);

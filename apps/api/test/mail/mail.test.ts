@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { InterventionList, MonumentInterventionList } from '@linz/contract';
+import { ProposalList, MonumentProposalList } from '@linz/contract';
 import { sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -79,12 +79,12 @@ async function mailApp(env: Record<string, string> = {}, options: ConfigOptions 
   };
 }
 
-async function seedVotes(database: Database, interventionId: number, votes: number) {
+async function seedVotes(database: Database, proposalId: number, votes: number) {
   if (votes === 0) return;
   await database.rows(sql`
-    INSERT INTO votes (intervention_id, voter_hash, ip_hash)
-    SELECT ${interventionId}, 'seeded-' || g, 'seeded' FROM generate_series(1, ${votes}) g`);
-  await database.rows(sql`UPDATE interventions SET votes = ${votes} WHERE id = ${interventionId}`);
+    INSERT INTO votes (proposal_id, voter_hash, ip_hash)
+    SELECT ${proposalId}, 'seeded-' || g, 'seeded' FROM generate_series(1, ${votes}) g`);
+  await database.rows(sql`UPDATE proposals SET votes = ${votes} WHERE id = ${proposalId}`);
 }
 
 type OutboxRow = {
@@ -96,9 +96,9 @@ type OutboxRow = {
   sent_at: Date | null;
 };
 
-async function outboxOf(database: Database, interventionId: number): Promise<OutboxRow[]> {
+async function outboxOf(database: Database, proposalId: number): Promise<OutboxRow[]> {
   const rows = await database.rows<OutboxRow>(sql`
-    SELECT status, attempts, vote_count, next_attempt_at, last_error, sent_at FROM mayor_notifications WHERE intervention_id = ${interventionId}`);
+    SELECT status, attempts, vote_count, next_attempt_at, last_error, sent_at FROM mayor_notifications WHERE proposal_id = ${proposalId}`);
   return rows.map((r) => ({
     ...r,
     attempts: Number(r.attempts),
@@ -181,12 +181,10 @@ describe(`mayor e-mail on ${DB_KIND}`, () => {
     expect(text).toContain(new Date(row?.sent_at ?? 0).getUTCFullYear().toString());
 
     // The public receipt: both lists show when the office was sent the proposal.
-    const all = InterventionList.parse(JSON.parse((await a.app.inject({ url: '/api/interventions/all' })).body));
+    const all = ProposalList.parse(JSON.parse((await a.app.inject({ url: '/api/interventions/all' })).body));
     const sentAt = all.find((i) => i.id === p.id)?.mayorNotifiedAt;
     expect(sentAt).toBe(new Date(row?.sent_at ?? 0).toISOString());
-    const popup = MonumentInterventionList.parse(
-      JSON.parse((await a.app.inject({ url: `/api/interventions/${monumentId}` })).body),
-    );
+    const popup = MonumentProposalList.parse(JSON.parse((await a.app.inject({ url: `/api/interventions/${monumentId}` })).body));
     expect(popup.find((i) => i.id === p.id)?.mayorNotifiedAt).toBe(sentAt);
     expect(a.logs.join('')).not.toContain(MAYOR);
   });
@@ -203,7 +201,7 @@ describe(`mayor e-mail on ${DB_KIND}`, () => {
     await a.database.rows(sql`
       UPDATE monuments SET short_description = ${description.de}, short_description_en = ${description.en}, sex = 'male'
       WHERE id = ${p.monument.id}`);
-    await a.database.rows(sql`UPDATE interventions SET short_description_en = 'A fountain for all' WHERE id = ${p.id}`);
+    await a.database.rows(sql`UPDATE proposals SET short_description_en = 'A fountain for all' WHERE id = ${p.id}`);
     expect(await a.vote(p)).toBe(200);
     await a.mailer.idle();
     expect(smtp.messages).toHaveLength(1);
@@ -409,7 +407,7 @@ describe(`mayor e-mail on ${DB_KIND}`, () => {
     const { createOutboxSender } = await import('../../src/mail/sender.js');
     expect(await a.vote(p)).toBe(200);
     const [stale] = await claimDue(a.database, a.clock.now(), 600_000);
-    expect(stale?.interventionId).toBe(p.id);
+    expect(stale?.proposalId).toBe(p.id);
     const { smtpTransport } = await import('../../src/mail/transport.js');
     const mailer = createOutboxSender({
       database: a.database,
@@ -458,7 +456,7 @@ describe(`mayor e-mail on ${DB_KIND}`, () => {
     expect(a.logs.join('')).toContain(path.join(dir, files[0] ?? ''));
     expect(a.logs.join('')).not.toContain(MAYOR);
     expect(await outboxOf(a.database, p.id)).toMatchObject([{ status: 'sent' }]);
-    const all = InterventionList.parse(JSON.parse((await a.app.inject({ url: '/api/interventions/all' })).body));
+    const all = ProposalList.parse(JSON.parse((await a.app.inject({ url: '/api/interventions/all' })).body));
     expect(all.find((i) => i.id === p.id)?.mayorNotifiedAt).not.toBeNull();
   });
 });

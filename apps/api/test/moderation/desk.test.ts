@@ -44,7 +44,7 @@ const proposeAs = async (who: string, name: string) =>
   expectAnswer(
     await t!.app.inject({
       method: 'POST',
-      url: pathOf(routes.createIntervention.path, { monumentId: MON }),
+      url: pathOf(routes.createProposal.path, { monumentId: MON }),
       headers: { ...json, ...browser(t!.app, who) },
       payload: { name },
     }),
@@ -62,15 +62,15 @@ describe(`the desk on ${DB_KIND}`, () => {
     const p = await proposeAs('author', 'Ein Vorschlag');
     const before = await snapshotRows(t!.database);
     for (const input of [
-      { interventionId: p.id },
-      { interventionId: p.id, reason: {} },
-      { interventionId: p.id, reason: { text: '   ' } },
-      { interventionId: p.id, reason: { reasonId: 1, text: 'both' } },
+      { proposalId: p.id },
+      { proposalId: p.id, reason: {} },
+      { proposalId: p.id, reason: { text: '   ' } },
+      { proposalId: p.id, reason: { reasonId: 1, text: 'both' } },
     ]) {
-      const res = await call('staff.interventions.reject', input);
+      const res = await call('staff.proposals.reject', input);
       expect(res.statusCode, JSON.stringify(input)).toBe(400);
     }
-    const unknown = await call('staff.interventions.reject', { interventionId: p.id, reason: { reasonId: 99999 } });
+    const unknown = await call('staff.proposals.reject', { proposalId: p.id, reason: { reasonId: 99999 } });
     expect(unknown.statusCode).toBe(400);
     expect(trpcError(unknown.body).data.reason).toBe('UNKNOWN_REASON');
     expect((await call('staff.monuments.reject', { monumentId: MON })).statusCode).toBe(400);
@@ -78,14 +78,14 @@ describe(`the desk on ${DB_KIND}`, () => {
 
     const [canned] = await reasonsList();
     expect(canned).toMatchObject({ de: 'Beleidigend oder herabwürdigend', en: 'Offensive or degrading' });
-    const hidden = await staff<{ moderation: string; moderationReason: unknown }>('staff.interventions.reject', {
-      interventionId: p.id,
+    const hidden = await staff<{ moderation: string; moderationReason: unknown }>('staff.proposals.reject', {
+      proposalId: p.id,
       reason: { reasonId: canned?.id },
     });
     expect(hidden).toMatchObject({ moderation: 'rejected', moderationReason: { de: canned?.de, en: canned?.en } });
     const audit = AuditPage.parse(dataOf(await t!.app.inject(trpcGet('staff.audit.list', {}, bearer(token)))));
     expect(audit.entries[0]).toMatchObject({
-      action: 'intervention.reject',
+      action: 'proposal.reject',
       after: { moderationReason: { de: canned?.de } },
     });
   });
@@ -95,24 +95,24 @@ describe(`the desk on ${DB_KIND}`, () => {
     const p = await proposeAs('author', 'Ein Vorschlag');
     await proposeAs('author', 'Noch einer');
     expect((await mineOf('author')).hidden).toEqual([]);
-    await staff('staff.interventions.reject', { interventionId: p.id, reason: { text: 'Bitte sachlich bleiben.' } });
+    await staff('staff.proposals.reject', { proposalId: p.id, reason: { text: 'Bitte sachlich bleiben.' } });
     const mine = await mineOf('author');
     expect(mine.hidden).toEqual([
       {
-        kind: 'intervention',
+        kind: 'proposal',
         name: 'Ein Vorschlag',
         monumentId: MON,
         monumentName: 'Dreifaltigkeitssäule',
         reason: { de: 'Bitte sachlich bleiben.', en: 'Bitte sachlich bleiben.' },
       },
     ]);
-    expect(mine.proposed.map((i) => i.intervention.name)).toEqual(['Noch einer']);
+    expect(mine.proposed.map((i) => i.proposal.name)).toEqual(['Noch einer']);
     expect((await mineOf('someone-else')).hidden).toEqual([]);
     for (const url of [
-      routes.allInterventions.path,
-      pathOf(routes.monumentInterventions.path, { monumentId: MON }),
+      routes.allProposals.path,
+      pathOf(routes.monumentProposals.path, { monumentId: MON }),
       pathOf(routes.monument.path, { monumentId: MON }),
-      routes.interventionsCsv.path,
+      routes.proposalsCsv.path,
       routes.feedAnswers.path,
     ]) {
       const res = await t!.app.inject({ url });
@@ -143,7 +143,7 @@ describe(`the desk on ${DB_KIND}`, () => {
     });
     // Restored: no longer hidden, the reason is gone.
     await staff('staff.monuments.restore', { monumentId: added.id });
-    await staff('staff.interventions.restore', { interventionId: p.id });
+    await staff('staff.proposals.restore', { proposalId: p.id });
     expect((await mineOf('author')).hidden).toEqual([]);
   });
 
@@ -151,7 +151,7 @@ describe(`the desk on ${DB_KIND}`, () => {
     await start();
     const added = await staff<ModerationReason>('staff.reasons.add', { de: 'Urheberrecht verletzt', en: 'Copyright infringed' });
     const p = await proposeAs('author', 'Ein Vorschlag');
-    await staff('staff.interventions.reject', { interventionId: p.id, reason: { reasonId: added.id } });
+    await staff('staff.proposals.reject', { proposalId: p.id, reason: { reasonId: added.id } });
     await staff('staff.reasons.update', { id: added.id, de: 'Urheberrecht', en: 'Copyright' });
     expect((await mineOf('author')).hidden[0]?.reason).toEqual({ de: 'Urheberrecht verletzt', en: 'Copyright infringed' });
     expect((await call('staff.reasons.add', { de: '', en: 'x' })).statusCode).toBe(400);
@@ -201,7 +201,7 @@ describe(`the desk on ${DB_KIND}`, () => {
     ] as const) {
       const res = await t!.app.inject({
         method: 'POST',
-        url: pathOf(routes.reportIntervention.path, { interventionId: p.id }),
+        url: pathOf(routes.reportProposal.path, { proposalId: p.id }),
         remoteAddress: address,
         headers: { ...json, ...browser(t!.app, who) },
         payload: { reason: 'offensive' },
@@ -209,7 +209,7 @@ describe(`the desk on ${DB_KIND}`, () => {
       expect(res.statusCode).toBe(201);
     }
     const queue = dataOf<StaffQueue>(await t!.app.inject(trpcGet('staff.queue', undefined, bearer(token))));
-    const item = queue.interventions.find((i) => i.id === p.id);
+    const item = queue.proposals.find((i) => i.id === p.id);
     expect(item?.reporters).toEqual({ reports: 2, networks: 1 });
     expect(item?.monument).toMatchObject({ geoLocX: expect.any(Number), category: 'column', sex: expect.any(String) });
     expect(JSON.stringify(queue)).not.toMatch(/198\.51/);

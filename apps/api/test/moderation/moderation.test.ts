@@ -2,14 +2,14 @@
 import {
   AuditPage,
   Intervention,
-  InterventionList,
+  ProposalList,
   Monument,
-  MonumentInterventionList,
+  MonumentProposalList,
   MonumentList,
   pathOf,
   routes,
   type MergeResult,
-  type QueueIntervention,
+  type QueueProposal,
   type StaffMonument,
   type StaffQueue,
 } from '@linz/contract';
@@ -34,7 +34,7 @@ const propose = (name: string, monumentId = MON) => proposeAt(t.app, name, monum
 const vote = (id: number, who: string, monumentId = MON) =>
   t.app.inject({
     method: 'POST',
-    url: pathOf(routes.castVote.path, { interventionId: id }),
+    url: pathOf(routes.castVote.path, { proposalId: id }),
     headers: { ...json, ...browser(t.app, who) },
     payload: { monumentId, action: 'vote' },
   });
@@ -53,10 +53,10 @@ const reportMonument = (id: string, who: string, payload: object = { reason: 'sp
     headers: { ...json, ...browser(t.app, who) },
     payload,
   });
-const reportIntervention = (id: number, who: string, payload: object = { reason: 'offensive', comment: 'rude' }) =>
+const reportProposal = (id: number, who: string, payload: object = { reason: 'offensive', comment: 'rude' }) =>
   t.app.inject({
     method: 'POST',
-    url: pathOf(routes.reportIntervention.path, { interventionId: id }),
+    url: pathOf(routes.reportProposal.path, { proposalId: id }),
     remoteAddress: addressOf(who),
     headers: { ...json, ...browser(t.app, who) },
     payload,
@@ -68,24 +68,23 @@ const staff = <O>(path: string, input: unknown) =>
   });
 
 /** What the public sees of a monument and a proposal through the spec's calls. */
-async function publicView(monumentId: string, interventionId: number) {
+async function publicView(monumentId: string, proposalId: number) {
   const monuments = expectAnswer(await t.app.inject({ url: routes.listMonuments.path }), 200, MonumentList);
-  const all = expectAnswer(await t.app.inject({ url: routes.allInterventions.path }), 200, InterventionList);
-  const ofMonument = await t.app.inject({ url: pathOf(routes.monumentInterventions.path, { monumentId }) });
+  const all = expectAnswer(await t.app.inject({ url: routes.allProposals.path }), 200, ProposalList);
+  const ofMonument = await t.app.inject({ url: pathOf(routes.monumentProposals.path, { monumentId }) });
   const create = await t.app.inject({
     method: 'POST',
-    url: pathOf(routes.createIntervention.path, { monumentId }),
+    url: pathOf(routes.createProposal.path, { monumentId }),
     headers: json,
     payload: { name: 'Probe' },
   });
-  const voted = await vote(interventionId, `probe-${Math.random()}`, monumentId);
+  const voted = await vote(proposalId, `probe-${Math.random()}`, monumentId);
   return {
     monumentListed: monuments.some((m) => m.id === monumentId),
-    interventionListed: all.some((i) => i.id === interventionId),
+    proposalListed: all.some((i) => i.id === proposalId),
     ofMonument: ofMonument.statusCode,
     ofMonumentHasIt:
-      ofMonument.statusCode === 200 &&
-      MonumentInterventionList.parse(JSON.parse(ofMonument.body)).some((i) => i.id === interventionId),
+      ofMonument.statusCode === 200 && MonumentProposalList.parse(JSON.parse(ofMonument.body)).some((i) => i.id === proposalId),
     create: create.statusCode,
     vote: voted.statusCode,
   };
@@ -104,12 +103,12 @@ describe(`reports and moderation on ${DB_KIND}`, () => {
     expect((await reportMonument(MON, 'r2', { reason: 'other', comment: '' })).statusCode).toBe(201);
     const [{ n } = { n: 0 }] = await t.database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM reports`);
     expect(n).toBe(2);
-    expect(await publicView(MON, p.id)).toMatchObject({ monumentListed: true, interventionListed: true, ofMonumentHasIt: true });
+    expect(await publicView(MON, p.id)).toMatchObject({ monumentListed: true, proposalListed: true, ofMonumentHasIt: true });
 
     expect((await reportMonument(MON, 'r3', { reason: 'wrong', comment: 'duplicate' })).statusCode).toBe(201);
     expect(await publicView(MON, p.id)).toEqual({
       monumentListed: false,
-      interventionListed: false,
+      proposalListed: false,
       ofMonument: 404,
       ofMonumentHasIt: false,
       create: 404,
@@ -132,24 +131,24 @@ describe(`reports and moderation on ${DB_KIND}`, () => {
     const restored = await staff<StaffMonument>('staff.monuments.restore', { monumentId: MON });
     expect(restored).toMatchObject({ moderation: 'visible', reports: [] });
     const after = await publicView(MON, p.id);
-    expect(after).toMatchObject({ monumentListed: true, interventionListed: true, ofMonumentHasIt: true, create: 201 });
-    const all = expectAnswer(await t.app.inject({ url: routes.allInterventions.path }), 200, InterventionList);
+    expect(after).toMatchObject({ monumentListed: true, proposalListed: true, ofMonumentHasIt: true, create: 201 });
+    const all = expectAnswer(await t.app.inject({ url: routes.allProposals.path }), 200, ProposalList);
     expect(all.find((i) => i.id === p.id)?.votes).toBe(5); // 3 votes, a probe vote before the hiding and one after the restore
   });
 
   it('hides a proposal after 3 reports, refuses votes on it, and restores it', async () => {
     const p = await propose('Johanna Dohnal');
     expect((await vote(p.id, 'v1')).statusCode).toBe(200);
-    for (const who of ['a', 'b', 'c']) expect((await reportIntervention(p.id, who)).statusCode).toBe(201);
+    for (const who of ['a', 'b', 'c']) expect((await reportProposal(p.id, who)).statusCode).toBe(201);
     const view = await publicView(MON, p.id);
     expect(view).toMatchObject({
       monumentListed: true,
-      interventionListed: false,
+      proposalListed: false,
       ofMonument: 200,
       ofMonumentHasIt: false,
       vote: 404,
     });
-    const restored = await staff<QueueIntervention>('staff.interventions.restore', { interventionId: p.id });
+    const restored = await staff<QueueProposal>('staff.proposals.restore', { proposalId: p.id });
     expect(restored).toMatchObject({ moderation: 'visible', votes: 1, reports: [] });
     expect((await vote(p.id, 'v2')).statusCode).toBe(200);
   });
@@ -165,11 +164,11 @@ describe(`reports and moderation on ${DB_KIND}`, () => {
       { reason: 'spam', comment: 5 },
       [],
     ]) {
-      expect((await reportIntervention(p.id, 'z', payload)).statusCode, JSON.stringify(payload)).toBe(400);
+      expect((await reportProposal(p.id, 'z', payload)).statusCode, JSON.stringify(payload)).toBe(400);
       expect((await reportMonument(MON, 'z', payload)).statusCode).toBe(400);
     }
     expect((await reportMonument('no-such', 'z')).statusCode).toBe(404);
-    expect((await reportIntervention(999999, 'z')).statusCode).toBe(404);
+    expect((await reportProposal(999999, 'z')).statusCode).toBe(404);
     expect(await snapshotRows(t.database)).toEqual(before);
   });
 
@@ -180,16 +179,16 @@ describe(`reports and moderation on ${DB_KIND}`, () => {
     for (let i = 0; i < 3; i++) expect((await vote(a.id, `a${i}`)).statusCode).toBe(200);
     for (let i = 0; i < 2; i++) expect((await vote(b.id, `b${i}`)).statusCode).toBe(200);
     expect((await vote(kept.id, 'k', OTHER)).statusCode).toBe(200);
-    const votesBefore = await t.database.rows<{ intervention_id: number; voter_hash: string }>(
-      sql`SELECT intervention_id, voter_hash FROM votes ORDER BY 1, 2`,
+    const votesBefore = await t.database.rows<{ proposal_id: number; voter_hash: string }>(
+      sql`SELECT proposal_id, voter_hash FROM votes ORDER BY 1, 2`,
     );
     const result = await staff<MergeResult>('staff.monuments.merge', { monumentId: MON, into: OTHER });
     expect(result).toMatchObject({ movedProposals: 2, movedVotes: 5, kept: { id: OTHER } });
-    expect(await t.database.rows(sql`SELECT intervention_id, voter_hash FROM votes ORDER BY 1, 2`)).toEqual(votesBefore);
+    expect(await t.database.rows(sql`SELECT proposal_id, voter_hash FROM votes ORDER BY 1, 2`)).toEqual(votesBefore);
     const ofKept = expectAnswer(
-      await t.app.inject({ url: pathOf(routes.monumentInterventions.path, { monumentId: OTHER }) }),
+      await t.app.inject({ url: pathOf(routes.monumentProposals.path, { monumentId: OTHER }) }),
       200,
-      MonumentInterventionList,
+      MonumentProposalList,
     );
     expect(ofKept.map((i) => [i.id, i.votes]).sort()).toEqual(
       [
@@ -217,7 +216,7 @@ describe(`reports and moderation on ${DB_KIND}`, () => {
 
   it('answers a proposal over REST with a bearer token; bad answers are 400 and change nothing', async () => {
     const p = await propose('Answer me');
-    const url = pathOf(routes.staffAnswer.path, { interventionId: p.id });
+    const url = pathOf(routes.staffAnswer.path, { proposalId: p.id });
     const put = (payload: unknown) =>
       t.app.inject({ method: 'PUT', url, headers: { ...json, ...bearer(token) }, payload: payload as object });
     const before = await snapshotRows(t.database);
@@ -243,16 +242,16 @@ describe(`reports and moderation on ${DB_KIND}`, () => {
     expect(answered).toMatchObject({ id: p.id, status: 'planned', answer: { de: 'Wird geprüft.\nBis 2027.' } });
     expect(Date.parse(answered.answer?.answeredAt ?? '')).toBeGreaterThan(Date.now() - 60_000);
     // Every public list shows it at once.
-    const all = expectAnswer(await t.app.inject({ url: routes.allInterventions.path }), 200, InterventionList);
+    const all = expectAnswer(await t.app.inject({ url: routes.allProposals.path }), 200, ProposalList);
     expect(all.find((i) => i.id === p.id)).toMatchObject({ status: 'planned', answer: answered.answer });
     const rows = expectAnswer(
-      await t.app.inject({ url: pathOf(routes.monumentInterventions.path, { monumentId: MON }) }),
+      await t.app.inject({ url: pathOf(routes.monumentProposals.path, { monumentId: MON }) }),
       200,
-      MonumentInterventionList,
+      MonumentProposalList,
     );
     expect(rows.find((i) => i.id === p.id)).toMatchObject({ status: 'planned', answer: answered.answer });
     expect((await put({ status: 'done', statement: { de: 'a', en: 'b' } })).statusCode).toBe(200);
-    const unknown = pathOf(routes.staffAnswer.path, { interventionId: 999999 });
+    const unknown = pathOf(routes.staffAnswer.path, { proposalId: 999999 });
     expect(
       (
         await t.app.inject({
@@ -286,10 +285,10 @@ describe(`reports and moderation on ${DB_KIND}`, () => {
     await staff('staff.monuments.validate', { monumentId: visitor.id });
     await staff('staff.monuments.reject', { monumentId: visitor.id, reason: { text: 'Spam' } });
     await staff('staff.monuments.restore', { monumentId: visitor.id });
-    await staff('staff.interventions.update', { interventionId: p.id, name: 'Korrigiert' });
-    await staff('staff.interventions.reject', { interventionId: p.id, reason: { text: 'Spam' } });
-    await staff('staff.interventions.restore', { interventionId: p.id });
-    await staff('staff.interventions.answer', { interventionId: p.id, status: 'in_review', statement: { de: 'd', en: 'e' } });
+    await staff('staff.proposals.update', { proposalId: p.id, name: 'Korrigiert' });
+    await staff('staff.proposals.reject', { proposalId: p.id, reason: { text: 'Spam' } });
+    await staff('staff.proposals.restore', { proposalId: p.id });
+    await staff('staff.proposals.answer', { proposalId: p.id, status: 'in_review', statement: { de: 'd', en: 'e' } });
     await staff('staff.monuments.merge', { monumentId: visitor.id, into: MON });
     const page = dataOf<AuditPage>(await t.app.inject(trpcGet('staff.audit.list', { actor: 'Erika' }, bearer(token))));
     expect(page.entries.map((e) => e.action).reverse()).toEqual([
@@ -297,35 +296,35 @@ describe(`reports and moderation on ${DB_KIND}`, () => {
       'monument.validate',
       'monument.reject',
       'monument.restore',
-      'intervention.update',
-      'intervention.reject',
-      'intervention.restore',
-      'intervention.answer',
+      'proposal.update',
+      'proposal.reject',
+      'proposal.restore',
+      'proposal.answer',
       'monument.merge',
     ]);
     const update = page.entries.find((e) => e.action === 'monument.update');
     expect(update?.before).toMatchObject({ name: 'Neu', geoLocX: 48.3, sex: 'unspecified' });
     expect(update?.after).toMatchObject({ name: 'Neuer Name', geoLocX: 48.31, sex: 'female', category: 'bust' });
-    const rename = page.entries.find((e) => e.action === 'intervention.update');
+    const rename = page.entries.find((e) => e.action === 'proposal.update');
     expect(rename).toMatchObject({
-      itemKind: 'intervention',
+      itemKind: 'proposal',
       itemId: String(p.id),
       before: { name: 'Audit me' },
       after: { name: 'Korrigiert' },
     });
     // Filters and paging.
     const two = dataOf<AuditPage>(
-      await t.app.inject(trpcGet('staff.audit.list', { itemKind: 'intervention', limit: 2 }, bearer(token))),
+      await t.app.inject(trpcGet('staff.audit.list', { itemKind: 'proposal', limit: 2 }, bearer(token))),
     );
     expect(two.entries).toHaveLength(2);
     expect(two.next).toBe(two.entries[1]?.id);
     const rest = dataOf<AuditPage>(
-      await t.app.inject(trpcGet('staff.audit.list', { itemKind: 'intervention', limit: 2, before: two.next }, bearer(token))),
+      await t.app.inject(trpcGet('staff.audit.list', { itemKind: 'proposal', limit: 2, before: two.next }, bearer(token))),
     );
-    expect(rest.entries.map((e) => e.action)).toEqual(['intervention.reject', 'intervention.update']);
+    expect(rest.entries.map((e) => e.action)).toEqual(['proposal.reject', 'proposal.update']);
     expect(rest.next).toBeNull();
     const rest2 = await t.app.inject({
-      url: `${routes.staffAudit.path}?itemKind=intervention&limit=2&before=${two.next}`,
+      url: `${routes.staffAudit.path}?itemKind=proposal&limit=2&before=${two.next}`,
       headers: bearer(token),
     });
     expect(expectAnswer(rest2, 200, AuditPage)).toEqual(rest);
@@ -360,9 +359,9 @@ describe(`reports and moderation on ${DB_KIND}`, () => {
       ['staff.monuments.update', { monumentId: MON, patch: { validated: true } }],
       ['staff.monuments.update', { monumentId: MON, patch: { name: 'a\u202eb' } }],
       ['staff.monuments.validate', { monumentId: '../x' }],
-      ['staff.interventions.update', { interventionId: p.id, name: ' ' }],
-      ['staff.interventions.update', { interventionId: -1, name: 'x' }],
-      ['staff.interventions.answer', { interventionId: p.id, status: 'open', statement: { de: 'a\u0000', en: 'b' } }],
+      ['staff.proposals.update', { proposalId: p.id, name: ' ' }],
+      ['staff.proposals.update', { proposalId: -1, name: 'x' }],
+      ['staff.proposals.answer', { proposalId: p.id, status: 'open', statement: { de: 'a\u0000', en: 'b' } }],
       ['staff.outbox.retry', { notificationId: 0 }],
     ];
     for (const [path, input] of bad) {
@@ -370,11 +369,8 @@ describe(`reports and moderation on ${DB_KIND}`, () => {
       expect(res.statusCode, `${path} ${JSON.stringify(input)}`).toBe(400);
     }
     expect(
-      (
-        await t.app.inject(
-          trpcPost('staff.interventions.reject', { interventionId: 999999, reason: { text: 'Spam' } }, bearer(token)),
-        )
-      ).statusCode,
+      (await t.app.inject(trpcPost('staff.proposals.reject', { proposalId: 999999, reason: { text: 'Spam' } }, bearer(token))))
+        .statusCode,
     ).toBe(404);
     expect(
       (await t.app.inject(trpcPost('staff.monuments.reject', { monumentId: 'no-such', reason: { text: 'Spam' } }, bearer(token))))

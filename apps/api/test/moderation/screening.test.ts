@@ -3,18 +3,18 @@
 // public surface (lists, exports, feeds, Open311, tiles, share image, votes and so the mayor's mail).
 import {
   AuditPage,
-  CreatedIntervention,
+  CreatedProposal,
   CreatedMonument,
-  InterventionList,
+  ProposalList,
   MapTile,
   Mine,
   MonumentFeatureCollection,
-  MonumentInterventionList,
+  MonumentProposalList,
   MonumentList,
   OPEN311_BASE,
   PATHS,
   pathOf,
-  QueueIntervention,
+  QueueProposal,
   routes,
   type ScreenWordList,
   StaffMonument,
@@ -50,12 +50,12 @@ const propose = async (name: string, monumentId = MON, who = AUTHOR) =>
   expectAnswer(
     await app.app.inject({
       method: 'POST',
-      url: pathOf(routes.createIntervention.path, { monumentId }),
+      url: pathOf(routes.createProposal.path, { monumentId }),
       headers: { ...json, ...browser(app.app, who) },
       payload: { name },
     }),
     201,
-    CreatedIntervention,
+    CreatedProposal,
   );
 const addMonument = async (name: string, geoLocX = 48.235, geoLocY = 14.38, who = AUTHOR) =>
   expectAnswer(
@@ -71,16 +71,16 @@ const addMonument = async (name: string, geoLocX = 48.235, geoLocY = 14.38, who 
 const vote = (id: number, who: string, monumentId = MON) =>
   app.app.inject({
     method: 'POST',
-    url: pathOf(routes.castVote.path, { interventionId: id }),
+    url: pathOf(routes.castVote.path, { proposalId: id }),
     headers: { ...json, ...browser(app.app, who) },
     payload: { monumentId, action: 'vote' },
   });
-const approve = (kind: 'intervention' | 'monument', id: number | string, headers = bearer(token)) =>
+const approve = (kind: 'proposal' | 'monument', id: number | string, headers = bearer(token)) =>
   app.app.inject({
     method: 'POST',
     url:
-      kind === 'intervention'
-        ? pathOf(routes.staffApproveIntervention.path, { interventionId: id })
+      kind === 'proposal'
+        ? pathOf(routes.staffApproveProposal.path, { proposalId: id })
         : pathOf(routes.staffApproveMonument.path, { monumentId: id }),
     headers: { ...json, ...headers },
     payload: {},
@@ -103,14 +103,14 @@ const audit = async (action: string) =>
 /** Every public text surface for proposals, one answer each: a held or pending name must be in none of them. */
 async function publicProposalAnswers(): Promise<string[]> {
   const urls = [
-    routes.allInterventions.path,
-    pathOf(routes.monumentInterventions.path, { monumentId: MON }),
-    PATHS.interventionsCsv,
-    PATHS.feedInterventions,
+    routes.allProposals.path,
+    pathOf(routes.monumentProposals.path, { monumentId: MON }),
+    PATHS.proposalsCsv,
+    PATHS.feedProposals,
     PATHS.feedAnswers,
     `${OPEN311_BASE}/requests.json`,
     `${OPEN311_BASE}/requests.xml`,
-    PATHS.interventionsPage,
+    PATHS.proposalsPage,
   ];
   return Promise.all(urls.map(async (u) => (await get(u, OTHER)).body));
 }
@@ -252,33 +252,33 @@ describe(`MODERATION=pre on ${DB_KIND}`, () => {
     expect(created.underReview).toBe(true);
 
     expect(await publicProposalText()).not.toContain('Ein Brunnen für alle');
-    expect((await get(pathOf(PATHS.interventionImage, { interventionId: created.id }))).statusCode).toBe(404);
+    expect((await get(pathOf(PATHS.proposalImage, { proposalId: created.id }))).statusCode).toBe(404);
     expect((await vote(created.id, OTHER)).statusCode).toBe(404);
     expect(await app.database.rows(sql`SELECT 1 FROM votes`)).toHaveLength(0);
     // The author's browser sees it on "mine", marked; another browser does not.
     const own = await mine(AUTHOR);
-    expect(own.proposed.map((p) => [p.intervention.name, p.underReview])).toEqual([['Ein Brunnen für alle', true]]);
+    expect(own.proposed.map((p) => [p.proposal.name, p.underReview])).toEqual([['Ein Brunnen für alle', true]]);
     expect((await mine(OTHER)).proposed).toEqual([]);
     // Staff see it waiting, first in the queue.
     const waiting = await queue();
-    expect(waiting.interventions[0]).toMatchObject({ id: created.id, moderation: 'pending', screen: [] });
+    expect(waiting.proposals[0]).toMatchObject({ id: created.id, moderation: 'pending', screen: [] });
 
-    const approved = expectAnswer(await approve('intervention', created.id), 200, QueueIntervention);
+    const approved = expectAnswer(await approve('proposal', created.id), 200, QueueProposal);
     expect(approved.moderation).toBe('visible');
 
     // The public read caches are rebuilt: at once in every list, feed and Open311; votable.
     // (The answers feed lists answered and mailed proposals only.)
     const answers = await publicProposalAnswers();
     for (const [k, body] of answers.entries()) if (k !== 4) expect(body, String(k)).toContain('Ein Brunnen');
-    expect((await get(pathOf(PATHS.interventionImage, { interventionId: created.id }))).statusCode).toBe(200);
+    expect((await get(pathOf(PATHS.proposalImage, { proposalId: created.id }))).statusCode).toBe(200);
     expect((await vote(created.id, OTHER)).statusCode).toBe(200);
-    const list = expectAnswer(await get(routes.allInterventions.path), 200, InterventionList);
+    const list = expectAnswer(await get(routes.allProposals.path), 200, ProposalList);
     expect(list.find((p) => p.id === created.id)?.votes).toBe(1);
     expect((await mine(AUTHOR)).proposed[0]?.underReview).toBe(false);
-    expect((await queue()).interventions.some((p) => p.id === created.id)).toBe(false);
+    expect((await queue()).proposals.some((p) => p.id === created.id)).toBe(false);
 
-    const [entry] = await audit('intervention.approve');
-    expect(entry).toMatchObject({ actor: 'Erika', itemKind: 'intervention', itemId: String(created.id) });
+    const [entry] = await audit('proposal.approve');
+    expect(entry).toMatchObject({ actor: 'Erika', itemKind: 'proposal', itemId: String(created.id) });
     expect(entry?.before).toMatchObject({ moderation: 'pending' });
     expect(entry?.after).toMatchObject({ moderation: 'visible' });
   });
@@ -296,7 +296,7 @@ describe(`MODERATION=pre on ${DB_KIND}`, () => {
     // Its author may already propose there (another browser may not): under review as well.
     const other = await app.app.inject({
       method: 'POST',
-      url: pathOf(routes.createIntervention.path, { monumentId: monument.id }),
+      url: pathOf(routes.createProposal.path, { monumentId: monument.id }),
       headers: { ...json, ...browser(app.app, OTHER) },
       payload: { name: 'Anderswo' },
     });
@@ -315,11 +315,11 @@ describe(`MODERATION=pre on ${DB_KIND}`, () => {
     expect((await mine(AUTHOR)).reviewing).toEqual([]);
     // The proposal made while it waited needs its own approval.
     expect(await publicProposalText()).not.toContain('Eine Tafel');
-    expectAnswer(await approve('intervention', proposal.id), 200, QueueIntervention);
+    expectAnswer(await approve('proposal', proposal.id), 200, QueueProposal);
     const at = expectAnswer(
-      await get(pathOf(routes.monumentInterventions.path, { monumentId: monument.id })),
+      await get(pathOf(routes.monumentProposals.path, { monumentId: monument.id })),
       200,
-      MonumentInterventionList,
+      MonumentProposalList,
     );
     expect(at.map((p) => p.name)).toEqual(['Eine Tafel']);
     expect((await vote(proposal.id, OTHER, monument.id)).statusCode).toBe(200);
@@ -349,12 +349,12 @@ describe(`the word screen on ${DB_KIND}`, () => {
     expect(held.underReview).toBe(true);
     const text = await publicProposalText();
     expect(text).not.toContain('4rschl0ch');
-    expect((await get(pathOf(PATHS.interventionImage, { interventionId: held.id }))).statusCode).toBe(404);
+    expect((await get(pathOf(PATHS.proposalImage, { proposalId: held.id }))).statusCode).toBe(404);
     expect((await vote(held.id, OTHER)).statusCode).toBe(404);
     expect(await app.database.rows(sql`SELECT 1 FROM mayor_notifications`)).toHaveLength(0);
     expect((await mine(AUTHOR)).proposed.map((p) => p.underReview)).toEqual([true]);
 
-    const [hold] = await audit('intervention.hold');
+    const [hold] = await audit('proposal.hold');
     expect(hold).toMatchObject({ actor: 'system', itemId: String(held.id), after: { moderation: 'held', words: ['arschloch'] } });
   });
 
@@ -374,7 +374,7 @@ describe(`the word screen on ${DB_KIND}`, () => {
     for (const who of ['r1', 'r2']) {
       const res = await app.app.inject({
         method: 'POST',
-        url: pathOf(routes.reportIntervention.path, { interventionId: reportedId }),
+        url: pathOf(routes.reportProposal.path, { proposalId: reportedId }),
         headers: { ...json, ...browser(app.app, who) },
         payload: { reason: 'spam' },
       });
@@ -383,20 +383,20 @@ describe(`the word screen on ${DB_KIND}`, () => {
     const first = await propose('Weg mit dem W1chser-Denkmal');
     const second = await propose('Fick dich, Stadt');
     const q = await queue();
-    expect(q.interventions.map((p) => [p.id, p.moderation])).toEqual([
+    expect(q.proposals.map((p) => [p.id, p.moderation])).toEqual([
       [second.id, 'held'],
       [first.id, 'held'],
       [reportedId, 'visible'],
     ]);
-    const marked = q.interventions[1];
+    const marked = q.proposals[1];
     expect(marked?.screen).toEqual([{ word: 'wichser', start: 12, end: 19 }]);
     expect(marked?.name.slice(12, 19)).toBe('W1chser');
 
-    expectAnswer(await approve('intervention', first.id), 200, QueueIntervention);
+    expectAnswer(await approve('proposal', first.id), 200, QueueProposal);
     expect(await publicProposalText()).toContain('W1chser');
     // Rejecting uses today's moderation; the item stays out of public view.
-    const rejected = await staff<QueueIntervention>('staff.interventions.reject', {
-      interventionId: second.id,
+    const rejected = await staff<QueueProposal>('staff.proposals.reject', {
+      proposalId: second.id,
       reason: { text: 'Spam' },
     });
     expect(rejected.moderation).toBe('rejected');
@@ -461,11 +461,11 @@ describe(`bad input and refusals on ${DB_KIND}`, () => {
     const heldId = (await propose('Du Spast')).id;
     const before = await snapshotRows(app.database);
     const cases: [Promise<{ statusCode: number; body: string }>, number][] = [
-      [approve('intervention', heldId, {} as ReturnType<typeof bearer>), 401],
-      [approve('intervention', heldId, bearer('not-a-token')), 401],
-      [approve('intervention', 'abc'), 400],
-      [approve('intervention', 999999), 404],
-      [approve('intervention', visible.id), 409],
+      [approve('proposal', heldId, {} as ReturnType<typeof bearer>), 401],
+      [approve('proposal', heldId, bearer('not-a-token')), 401],
+      [approve('proposal', 'abc'), 400],
+      [approve('proposal', 999999), 404],
+      [approve('proposal', visible.id), 409],
       [approve('monument', 'mon-nope'), 404],
       [approve('monument', MON), 409],
       [app.app.inject(trpcPost('staff.screen.add', { lang: 'fr', word: 'merde' }, bearer(token))), 400],

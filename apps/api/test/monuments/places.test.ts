@@ -123,7 +123,7 @@ describe(`"Wo ist das?" on ${DB_KIND}`, () => {
     const proposal = await propose(t.app, 'Zusatztafel: wer war Viktor Achleitner?', ITEM);
     const vote = await t.app.inject({
       method: 'POST',
-      url: pathOf(routes.castVote.path, { interventionId: proposal.id }),
+      url: pathOf(routes.castVote.path, { proposalId: proposal.id }),
       headers: { ...json, ...browser(t.app, 'voter-1') },
       payload: { monumentId: ITEM, action: 'vote' },
     });

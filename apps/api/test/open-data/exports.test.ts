@@ -158,8 +158,8 @@ describe(`CSV exports on ${DB_KIND}`, () => {
     const b = await w.propose('Käthe Leichter, "Ökonomin"', MON);
     const c = await w.propose('Verworfen', MON);
     await w.answer(b.id, 'Ja.\nBald.', 'Yes.');
-    await w.staff('staff.interventions.reject', { interventionId: c.id, reason: { text: 'Spam' } });
-    const res = await get(routes.interventionsCsv.path);
+    await w.staff('staff.proposals.reject', { proposalId: c.id, reason: { text: 'Spam' } });
+    const res = await get(routes.proposalsCsv.path);
     expect(res.headers['content-type']).toBe(EXPORT_TYPES.csv);
     expect(res.headers.link).toMatch(LICENSE);
     const rows = csv(res.body);
@@ -176,8 +176,8 @@ describe(`Atom feeds on ${DB_KIND}`, () => {
     const evil = `<script>&"'`;
     const p = await w.propose(evil, MON);
     const gone = await w.propose('Wird verworfen', MON);
-    await w.staff('staff.interventions.reject', { interventionId: gone.id, reason: { text: 'Spam' } });
-    const res = await get(routes.feedInterventions.path);
+    await w.staff('staff.proposals.reject', { proposalId: gone.id, reason: { text: 'Spam' } });
+    const res = await get(routes.feedProposals.path);
     expect(res.headers['content-type']).toBe(EXPORT_TYPES.atom);
     expect(res.body).not.toContain('<script>');
     const feed = parseFeed(res.body);
@@ -207,9 +207,9 @@ describe(`Atom feeds on ${DB_KIND}`, () => {
     expect(answer?.description).toContain('Wir prüfen <das>.');
     expect(answer?.url).toBe(`https://denkmal.linz.example/?monument=${MON}`);
     // Hidden by staff: in neither feed.
-    await w.staff('staff.interventions.reject', { interventionId: p.id, reason: { text: 'Spam' } });
+    await w.staff('staff.proposals.reject', { proposalId: p.id, reason: { text: 'Spam' } });
     expect(parseFeed((await get(routes.feedAnswers.path)).body).items).toEqual([]);
-    expect(parseFeed((await get(routes.feedInterventions.path)).body).items).toEqual([]);
+    expect(parseFeed((await get(routes.feedProposals.path)).body).items).toEqual([]);
   });
 });
 
@@ -218,7 +218,7 @@ describe('the pages', () => {
     const html = readFileSync(new URL('../../../web/index.html', import.meta.url), 'utf8');
     const links = [...html.matchAll(/<link\s+([^>]*rel="alternate"[^>]*)>/g)].map((m) => m[1] ?? '');
     const hrefs = links.filter((l) => l.includes('type="application/atom+xml"')).map((l) => /href="([^"]+)"/.exec(l)?.[1]);
-    expect(hrefs.sort()).toEqual([PATHS.feedAnswers, PATHS.feedInterventions].sort());
+    expect(hrefs.sort()).toEqual([PATHS.feedAnswers, PATHS.feedProposals].sort());
   });
 });
 
@@ -227,8 +227,8 @@ describe(`ETag and 304 on every export (${DB_KIND})`, () => {
     const paths = [
       routes.monumentsGeojson.path,
       routes.monumentsCsv.path,
-      routes.interventionsCsv.path,
-      routes.feedInterventions.path,
+      routes.proposalsCsv.path,
+      routes.feedProposals.path,
       routes.feedAnswers.path,
     ];
     const etags = new Map<string, string>();

@@ -85,7 +85,7 @@ const dbRow = async (id: number) =>
   (
     await t.database.rows<DbRow>(sql`
       SELECT i.id, i.name, i.status, i.answer_de, i.created_at::text, i.answered_at::text, m.lat, m.lng, m.name AS monument
-      FROM interventions i JOIN monuments m ON m.id = i.monument_id WHERE i.id = ${id}`)
+      FROM proposals i JOIN monuments m ON m.id = i.monument_id WHERE i.id = ${id}`)
   )[0]!;
 const seconds = (t: string) => Math.floor(new Date(t).getTime() / 1000) * 1000;
 const OFFSET_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/;
@@ -113,13 +113,13 @@ describe(`Open311 GeoReport v2 on ${DB_KIND}`, () => {
     const open = await w.propose('Johanna Dohnal <b>&"\'', MON);
     const planned = await w.propose('Käthe Leichter', MON);
     const declined = await w.propose('Rosa Jochmann', MON);
-    await w.staff('staff.interventions.answer', {
-      interventionId: planned.id,
+    await w.staff('staff.proposals.answer', {
+      proposalId: planned.id,
       status: 'planned',
       statement: { de: 'Wird 2027 umgesetzt: <Straße> & "Platz"', en: 'Planned for 2027.' },
     });
-    await w.staff('staff.interventions.answer', {
-      interventionId: declined.id,
+    await w.staff('staff.proposals.answer', {
+      proposalId: declined.id,
       status: 'declined',
       statement: { de: 'Abgelehnt.', en: 'Declined.' },
     });
@@ -171,9 +171,9 @@ describe(`Open311 GeoReport v2 on ${DB_KIND}`, () => {
     // Hidden, rejected and merged-away proposals are absent everywhere (404 alone); the merge is staff's own.
     const merged = await w.propose('Adelheid Popp', MON);
     expect(ids(await json('requests', Open311RequestList))).toContain(merged.id);
-    await w.staff('staff.interventions.merge', { interventionId: merged.id, into: planned.id });
-    await t.database.rows(sql`UPDATE interventions SET moderation = 'hidden' WHERE id = ${open.id}`);
-    await t.database.rows(sql`UPDATE interventions SET moderation = 'rejected' WHERE id = ${declined.id}`);
+    await w.staff('staff.proposals.merge', { proposalId: merged.id, into: planned.id });
+    await t.database.rows(sql`UPDATE proposals SET moderation = 'hidden' WHERE id = ${open.id}`);
+    await t.database.rows(sql`UPDATE proposals SET moderation = 'rejected' WHERE id = ${declined.id}`);
     const after = ids(await json('requests', Open311RequestList));
     expect(after).toContain(planned.id);
     for (const gone of [open.id, declined.id, merged.id]) expect(after).not.toContain(gone);
@@ -188,7 +188,7 @@ describe(`Open311 GeoReport v2 on ${DB_KIND}`, () => {
 
   it('takes dates with offsets, defaults to the last 90 days, and keeps at most 1,000', async () => {
     const old = await w.propose('Marianne Hainisch', MON);
-    await t.database.rows(sql`UPDATE interventions SET created_at = now() - interval '120 days' WHERE id = ${old.id}`);
+    await t.database.rows(sql`UPDATE proposals SET created_at = now() - interval '120 days' WHERE id = ${old.id}`);
     const ids = async (q: string) => (await json(`requests${q}`, Open311RequestList)).map((r) => Number(r.service_request_id));
     expect(await ids('')).not.toContain(old.id);
     const at = new Date(Date.now() - 120 * 86_400_000);
@@ -200,12 +200,12 @@ describe(`Open311 GeoReport v2 on ${DB_KIND}`, () => {
 
     // 1,000 at most, newest first.
     await t.database.rows(sql`
-      INSERT INTO interventions (monument_id, name, emoji) SELECT ${MON}, 'Vorschlag ' || g, '💡' FROM generate_series(1, 1005) g`);
+      INSERT INTO proposals (monument_id, name, emoji) SELECT ${MON}, 'Vorschlag ' || g, '💡' FROM generate_series(1, 1005) g`);
     const all = await json('requests', Open311RequestList);
     expect(all).toHaveLength(OPEN311_MAX_REQUESTS);
     const times = all.map((r) => new Date(r.requested_datetime).getTime());
     expect(times).toEqual([...times].sort((a, b) => b - a));
-    await t.database.rows(sql`DELETE FROM interventions WHERE name LIKE 'Vorschlag %'`);
+    await t.database.rows(sql`DELETE FROM proposals WHERE name LIKE 'Vorschlag %'`);
   });
 
   it('answers bad parameters with 400 and GeoReport’s error list, in JSON and in XML', async () => {

@@ -77,7 +77,7 @@ describe('database stopped under load (PostgreSQL project only)', () => {
           const res =
             kind === 'vote'
               ? await vote(app, p, { ip: `198.51.100.${n}` })
-              : await app.inject({ method: 'GET', url: pathOf(routes.monumentInterventions.path, { monumentId: m.id }) });
+              : await app.inject({ method: 'GET', url: pathOf(routes.monumentProposals.path, { monumentId: m.id }) });
           samples.push({ at: start - t0, ms: Date.now() - start, status: res.statusCode, kind });
           if (res.statusCode !== 200) await new Promise((r) => setTimeout(r, 50));
         }
@@ -107,7 +107,7 @@ describe('database stopped under load (PostgreSQL project only)', () => {
           const res =
             n % 2
               ? await vote(app, p, { ip: `203.0.113.${n}` })
-              : await app.inject({ method: 'GET', url: pathOf(routes.monumentInterventions.path, { monumentId: m.id }) });
+              : await app.inject({ method: 'GET', url: pathOf(routes.monumentProposals.path, { monumentId: m.id }) });
           return { at: burstAt, ms: Date.now() - start, status: res.statusCode, kind: n % 2 ? 'vote' : 'read' };
         }),
       );
@@ -158,7 +158,7 @@ describe('database stopped under load (PostgreSQL project only)', () => {
       // although its answer was a 503, so the database may hold more, never fewer).
       const answered = [...samples, ...burst].filter((s) => s.kind === 'vote' && s.status === 200).length;
       const [row] = await database.rows<{ stored: number; counter: number }>(
-        sql`SELECT (SELECT count(*)::int FROM votes WHERE intervention_id = ${p.id}) AS stored, (SELECT votes FROM interventions WHERE id = ${p.id}) AS counter`,
+        sql`SELECT (SELECT count(*)::int FROM votes WHERE proposal_id = ${p.id}) AS stored, (SELECT votes FROM proposals WHERE id = ${p.id}) AS counter`,
       );
       expect(Number(row?.stored)).toBeGreaterThanOrEqual(answered);
       expect(Number(row?.counter)).toBe(Number(row?.stored));

@@ -72,8 +72,8 @@ describe.skipIf(DB_KIND !== 'postgres')('three instances behind nginx on one Pos
   };
   const counts = async (ids: number[]) =>
     database.rows<{ id: number; votes: number; n: number }>(
-      sql`SELECT i.id, i.votes, (SELECT count(*)::int FROM votes v WHERE v.intervention_id = i.id) AS n
-          FROM interventions i WHERE i.id IN ${ids} ORDER BY i.id`,
+      sql`SELECT i.id, i.votes, (SELECT count(*)::int FROM votes v WHERE v.proposal_id = i.id) AS n
+          FROM proposals i WHERE i.id IN ${ids} ORDER BY i.id`,
     );
 
   beforeAll(async () => {
@@ -142,7 +142,7 @@ describe.skipIf(DB_KIND !== 'postgres')('three instances behind nginx on one Pos
     await morePolls(2); // nothing else may arrive
     expect(smtp.messages).toHaveLength(2);
     const [queued] = await database.rows<{ n: number }>(
-      sql`SELECT count(*)::int AS n FROM mayor_notifications WHERE intervention_id IN ${ids}`,
+      sql`SELECT count(*)::int AS n FROM mayor_notifications WHERE proposal_id IN ${ids}`,
     );
     expect(queued!.n).toBe(2);
     expect(MAYOR_THRESHOLD).toBeLessThan(300);

@@ -68,7 +68,7 @@ describe(`metrics on ${DB_KIND}`, () => {
     const p = await newProposal(t.app, m, 'Eine Tafel für Metriken');
     for (let i = 0; i < 10; i++) expect((await vote(t.app, p, { ip: `198.51.100.${i}` })).statusCode).toBe(200);
     expect((await vote(t.app, p, { ip: '198.51.100.1' })).statusCode).toBe(200); // a new browser each (no cookie)
-    await t.app.inject(pathOf(routes.monumentInterventions.path, { monumentId: m }));
+    await t.app.inject(pathOf(routes.monumentProposals.path, { monumentId: m }));
     await t.app.inject('/api/monuments/mon-does-not-exist');
     await t.app.inject('/nowhere/at/all');
 
@@ -83,7 +83,7 @@ describe(`metrics on ${DB_KIND}`, () => {
 
     // Route patterns, never the raw URL; an unknown path is one series, "unmatched".
     expect(text).toContain('route="/api/interventions/:monumentId",status_code="200"');
-    expect(text).toContain('route="/api/interventions/:interventionId/vote",status_code="200"');
+    expect(text).toContain('route="/api/interventions/:proposalId/vote",status_code="200"');
     expect(text).toContain('route="/api/monuments/:monumentId",status_code="404"');
     expect(text).toContain('route="unmatched",status_code="404"');
     expect(text).not.toContain(m);
@@ -92,7 +92,7 @@ describe(`metrics on ${DB_KIND}`, () => {
     expect(
       value(
         text,
-        'http_request_duration_seconds_count{method="POST",route="/api/interventions/:interventionId/vote",status_code="200"}',
+        'http_request_duration_seconds_count{method="POST",route="/api/interventions/:proposalId/vote",status_code="200"}',
       ),
     ).toBe(11);
 
@@ -118,11 +118,11 @@ describe(`metrics on ${DB_KIND}`, () => {
     await t.app.outboxSender.stop();
     const p = await newProposal(t.app, 'mon-hessendenkmal', 'Alte Post');
     await t.database.rows(
-      sql`INSERT INTO mayor_notifications (intervention_id, vote_count, reached_at, status) VALUES (${p.id}, 10, now() - interval '2 hours', 'pending')`,
+      sql`INSERT INTO mayor_notifications (proposal_id, vote_count, reached_at, status) VALUES (${p.id}, 10, now() - interval '2 hours', 'pending')`,
     );
     // The followers' mails: one follow, three mails of two kinds in three states.
     const [follow] = await t.database.rows<{ id: number }>(
-      sql`INSERT INTO follows (intervention_id, email, email_hash, lang, unsubscribe_token_hash, token_seed)
+      sql`INSERT INTO follows (proposal_id, email, email_hash, lang, unsubscribe_token_hash, token_seed)
           VALUES (${p.id}, 'a@example.org', 'h', 'de', 'u', 's') RETURNING id`,
     );
     const f = Number(follow?.id);

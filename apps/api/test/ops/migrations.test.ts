@@ -75,12 +75,12 @@ describe(`migration 0003 on ${DB_KIND}`, () => {
       expect(await signature(database)).toEqual(['p_ballots jsonb, p_rules jsonb, p_now timestamp with time zone']);
       await seedCity(database, linzCity());
       const [p] = await database.rows<{ id: number; monument_id: string }>(
-        sql`INSERT INTO interventions (monument_id, name, emoji, creator_ip_hash) SELECT id, 'Upgrade', 'x', 'h' FROM monuments LIMIT 1 RETURNING id, monument_id`,
+        sql`INSERT INTO proposals (monument_id, name, emoji, creator_ip_hash) SELECT id, 'Upgrade', 'x', 'h' FROM monuments LIMIT 1 RETURNING id, monument_id`,
       );
       const heard: string[] = [];
       const unlisten = await database.listen(CHANGE_CHANNEL, (payload) => heard.push(payload));
       const ballot = (v: string) => ({
-        interventionId: p!.id,
+        proposalId: p!.id,
         monumentId: p!.monument_id,
         voterHash: v,
         ipHash: 'ip',
@@ -97,7 +97,7 @@ describe(`migration 0003 on ${DB_KIND}`, () => {
         count: 2,
       });
       // Naming the proposal: every instance reads it again, not the whole list (read-cache.ts).
-      await expect.poll(() => heard).toEqual([`interventions:${p!.id}`]);
+      await expect.poll(() => heard).toEqual([`proposals:${p!.id}`]);
       await unlisten();
     } finally {
       await database.close();
@@ -145,12 +145,12 @@ describe(`migration 0004 on ${DB_KIND}`, () => {
         Number((await database.rows<{ n: number }>(sql.raw(`SELECT count(*)::int AS n FROM ${table}`)))[0]?.n);
       expect([
         await count('monuments'),
-        await count('interventions'),
+        await count('proposals'),
         await count('votes'),
         await count('mayor_notifications'),
       ]).toEqual([2, 2, 11, 1]);
       const rows = await database.rows(
-        sql`SELECT id, monument_id, name, votes, moderation, status, answer_de FROM interventions ORDER BY id`,
+        sql`SELECT id, monument_id, name, votes, moderation, status, answer_de FROM proposals ORDER BY id`,
       );
       expect(rows).toEqual([
         { id: 1, monument_id: 'm1', name: 'P1', votes: 10, moderation: 'visible', status: 'open', answer_de: null },
@@ -162,18 +162,18 @@ describe(`migration 0004 on ${DB_KIND}`, () => {
       ]);
       expect(await database.rows(sql`SELECT status FROM mayor_notifications`)).toEqual([{ status: 'sent' }]);
       // The new cast_votes still counts on a public proposal and refuses a hidden one.
-      const ballot = (v: string) => ({ interventionId: 2, monumentId: 'm2', voterHash: v, ipHash: 'ip2', netHash: `net-${v}` });
+      const ballot = (v: string) => ({ proposalId: 2, monumentId: 'm2', voterHash: v, ipHash: 'ip2', netHash: `net-${v}` });
       expect(
         (await castBallots(database, [ballot('a')], { ...voteRulesOf(loadConfig({}), null), ipLimit: 10 }))[0],
       ).toMatchObject({
         outcome: 'counted',
         count: 2,
       });
-      await database.rows(sql`UPDATE interventions SET moderation = 'hidden' WHERE id = 2`);
+      await database.rows(sql`UPDATE proposals SET moderation = 'hidden' WHERE id = 2`);
       expect(
         (await castBallots(database, [ballot('b')], { ...voteRulesOf(loadConfig({}), null), ipLimit: 10 }))[0]?.outcome,
       ).toBe('unknown');
-      await database.rows(sql`UPDATE interventions SET moderation = 'visible' WHERE id = 2`);
+      await database.rows(sql`UPDATE proposals SET moderation = 'visible' WHERE id = 2`);
       await database.rows(sql`UPDATE monuments SET merged_into = 'm1' WHERE id = 'm2'`);
       expect(
         (await castBallots(database, [ballot('c')], { ...voteRulesOf(loadConfig({}), null), ipLimit: 10 }))[0]?.outcome,

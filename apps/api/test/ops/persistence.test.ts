@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { InterventionList } from '@linz/contract';
+import { ProposalList } from '@linz/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { DB_KIND, freshDatabase, json, PLACED_SEED, testConfig } from '../support/harness.js';
@@ -51,7 +51,7 @@ describe(`restart on ${DB_KIND}`, () => {
 
     const second = await buildApp(config);
     try {
-      const list = InterventionList.parse(JSON.parse((await second.inject({ url: '/api/interventions/all' })).body));
+      const list = ProposalList.parse(JSON.parse((await second.inject({ url: '/api/interventions/all' })).body));
       expect(list).toMatchObject([{ id, name: 'Bleibt', votes: 1 }]);
       expect(JSON.parse((await second.inject({ url: '/api/monuments' })).body)).toHaveLength(PLACED_SEED + 1);
       const again = await second.inject({

@@ -31,8 +31,8 @@ async function fresh(): Promise<Database> {
 /** Every synthetic monument and proposal, every column, ordered by id. */
 async function dump(database: Database): Promise<string> {
   const m = await database.rows(sql`SELECT * FROM monuments WHERE id LIKE 'syn-%' ORDER BY id`);
-  const i = await database.rows(sql`SELECT * FROM interventions WHERE monument_id LIKE 'syn-%' ORDER BY id`);
-  const v = await database.rows(sql`SELECT * FROM votes WHERE voter_hash LIKE 'syn-%' ORDER BY intervention_id, voter_hash`);
+  const i = await database.rows(sql`SELECT * FROM proposals WHERE monument_id LIKE 'syn-%' ORDER BY id`);
+  const v = await database.rows(sql`SELECT * FROM votes WHERE voter_hash LIKE 'syn-%' ORDER BY proposal_id, voter_hash`);
   return JSON.stringify({ m, i, v });
 }
 
@@ -41,12 +41,12 @@ describe('synthetic data', () => {
     const t = await testApp();
     cleanups.push(() => t.close());
     const before = await snapshotRows(t.database);
-    await expect(seedSynthetic(t.database, { monuments: 50, interventions: 30 })).rejects.toThrow(RealDataPresent);
-    await expect(seedSynthetic(t.database, { monuments: 50, interventions: 30 })).rejects.toThrow(/\d{3} monuments.*--force/);
+    await expect(seedSynthetic(t.database, { monuments: 50, proposals: 30 })).rejects.toThrow(RealDataPresent);
+    await expect(seedSynthetic(t.database, { monuments: 50, proposals: 30 })).rejects.toThrow(/\d{3} monuments.*--force/);
     expect(await snapshotRows(t.database)).toEqual(before);
 
-    const wrote = await seedSynthetic(t.database, { monuments: 400, interventions: 300, force: true });
-    expect(wrote).toMatchObject({ monuments: 400, interventions: 300, replaced: 0 });
+    const wrote = await seedSynthetic(t.database, { monuments: 400, proposals: 300, force: true });
+    expect(wrote).toMatchObject({ monuments: 400, proposals: 300, replaced: 0 });
     const list = expectAnswer(await t.app.inject({ url: routes.listMonuments.path }), 200, MonumentList);
     expect(list).toHaveLength(PLACED_SEED + 400);
     const syn = list.filter((m) => m.id.startsWith('syn-'));
@@ -68,9 +68,9 @@ describe('synthetic data', () => {
     // Proposals are counted on their monuments, stay below the threshold and queue no mail.
     expect(syn.reduce((s, m) => s + m.proposals, 0)).toBe(300);
     const [v] = await t.database.rows<{ max: number; rows: number; sum: number; mails: number }>(sql`SELECT
-      (SELECT max(votes) FROM interventions WHERE monument_id LIKE 'syn-%') AS max,
+      (SELECT max(votes) FROM proposals WHERE monument_id LIKE 'syn-%') AS max,
       (SELECT count(*)::int FROM votes WHERE voter_hash LIKE 'syn-%') AS rows,
-      (SELECT sum(votes)::int FROM interventions WHERE monument_id LIKE 'syn-%') AS sum,
+      (SELECT sum(votes)::int FROM proposals WHERE monument_id LIKE 'syn-%') AS sum,
       (SELECT count(*)::int FROM mayor_notifications) AS mails`);
     expect(Number(v?.max)).toBeLessThan(MAYOR_THRESHOLD);
     expect(Number(v?.rows)).toBe(Number(v?.sum));
@@ -81,15 +81,15 @@ describe('synthetic data', () => {
 
   it('same arguments on two fresh databases give identical rows; other arguments differ; a re-run replaces', async () => {
     const [a, b, c] = [await fresh(), await fresh(), await fresh()];
-    await seedSynthetic(a, { monuments: 300, interventions: 200, force: true });
-    await seedSynthetic(b, { monuments: 300, interventions: 200, force: true });
-    await seedSynthetic(c, { monuments: 300, interventions: 201, force: true });
+    await seedSynthetic(a, { monuments: 300, proposals: 200, force: true });
+    await seedSynthetic(b, { monuments: 300, proposals: 200, force: true });
+    await seedSynthetic(c, { monuments: 300, proposals: 201, force: true });
     const [da, db, dc] = [await dump(a), await dump(b), await dump(c)];
     expect(da.length).toBeGreaterThan(100_000);
     expect(db).toBe(da);
     expect(dc).not.toBe(da);
     // Running again replaces the synthetic rows rather than adding to them.
-    const again = await seedSynthetic(a, { monuments: 300, interventions: 200, force: true });
+    const again = await seedSynthetic(a, { monuments: 300, proposals: 200, force: true });
     expect(again.replaced).toBe(300);
     const [n] = await a.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM monuments WHERE id LIKE 'syn-%'`);
     expect(Number(n?.n)).toBe(300);
@@ -124,7 +124,7 @@ describe('synthetic data', () => {
     const database = await fresh();
     const wrote = await seedSynthetic(database, {
       monuments: 200,
-      interventions: 300,
+      proposals: 300,
       votes: 5000,
       region: 'austria',
       force: true,
@@ -137,19 +137,19 @@ describe('synthetic data', () => {
     expect(Number(box?.e) - Number(box?.w)).toBeGreaterThan(3);
     expect(Number(box?.n) - Number(box?.s)).toBeGreaterThan(1);
     const [v] = await database.rows<Record<'sum' | 'rows' | 'over' | 'sent' | 'unsent' | 'max', number | string>>(sql`SELECT
-      (SELECT sum(votes) FROM interventions WHERE monument_id LIKE 'syn-%') AS sum,
+      (SELECT sum(votes) FROM proposals WHERE monument_id LIKE 'syn-%') AS sum,
       (SELECT count(*) FROM votes WHERE voter_hash LIKE 'syn-%') AS rows,
-      (SELECT count(*) FROM interventions WHERE votes >= ${MAYOR_THRESHOLD}) AS over,
+      (SELECT count(*) FROM proposals WHERE votes >= ${MAYOR_THRESHOLD}) AS over,
       (SELECT count(*) FROM mayor_notifications WHERE status = 'sent' AND sent_at IS NOT NULL) AS sent,
       (SELECT count(*) FROM mayor_notifications WHERE status <> 'sent') AS unsent,
-      (SELECT max(votes) FROM interventions) AS max`);
+      (SELECT max(votes) FROM proposals) AS max`);
     expect([Number(v?.sum), Number(v?.rows)]).toEqual([5000, 5000]);
     expect(Number(v?.over)).toBeGreaterThan(0);
     expect(Number(v?.sent)).toBe(Number(v?.over));
     expect(Number(v?.unsent)).toBe(0);
     expect(Number(v?.max)).toBeGreaterThan(2 * (5000 / 300));
     // Re-running replaces votes and mails with the rest.
-    await seedSynthetic(database, { monuments: 200, interventions: 300, votes: 10, force: true });
+    await seedSynthetic(database, { monuments: 200, proposals: 300, votes: 10, force: true });
     const [n] = await database.rows<{ n: number | string }>(sql`SELECT count(*) AS n FROM mayor_notifications`);
     expect(Number(n?.n)).toBe(0);
   });
@@ -157,7 +157,7 @@ describe('synthetic data', () => {
   it('reads --region and --votes, and refuses what it does not know', () => {
     expect(parseArgs(['--monuments', '5', '--region', 'austria', '--votes', '1000000'])).toEqual({
       monuments: 5,
-      interventions: 0,
+      proposals: 0,
       force: false,
       region: 'austria',
       votes: 1_000_000,
@@ -184,7 +184,7 @@ describe('synthetic data', () => {
           (r) => ({ code: 0, ...r }),
           (e: { code: number; stdout: string; stderr: string }) => e,
         );
-      const first = await cli('--monuments', '120', '--interventions', '40');
+      const first = await cli('--monuments', '120', '--proposals', '40');
       expect(first.stdout).toMatch(/Wrote 120 synthetic monuments \(syn-…\), 40 proposals and \d+ votes/);
       expect(first.code).toBe(0);
       const usage = await cli('--monuments', 'many');
@@ -197,10 +197,10 @@ describe('synthetic data', () => {
         sql`INSERT INTO monuments (id, name, lat, lng, category, sex) VALUES ('mon-real', 'Echt', 48.3, 14.3, 'bust', 'male')`,
       );
       await database.close();
-      const refused = await cli('--monuments', '10', '--interventions', '0');
+      const refused = await cli('--monuments', '10', '--proposals', '0');
       expect(refused.code).toBe(1);
       expect(refused.stderr).toMatch(/holds real data \(1 monuments.*--force/);
-      const forced = await cli('--monuments', '10', '--interventions', '0', '--force');
+      const forced = await cli('--monuments', '10', '--proposals', '0', '--force');
       expect(forced.stdout).toMatch(/Wrote 10 synthetic monuments .*replacing 120 earlier/);
 
       // A server holding the folder (here: a live process's pid in the lock file): refused, nothing opened.

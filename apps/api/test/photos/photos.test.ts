@@ -338,7 +338,7 @@ describe(`photos on ${DB_KIND}`, () => {
     // Refused like REST: no subject, both subjects, a wrong licence, no file, a stray file, not a form.
     for (const bad of [
       formOf({ alt: good.alt, licence: good.licence }, await png()),
-      formOf({ ...good, interventionId: '1' }, await png()),
+      formOf({ ...good, proposalId: '1' }, await png()),
       formOf({ ...good, licence: 'CC0' }, await png()),
       formOf(good),
     ]) {
@@ -358,13 +358,12 @@ describe(`photos on ${DB_KIND}`, () => {
   it('takes one picture per proposal and three per monument from visitors (409), staff more; limits a browser per day (429, Retry-After)', async () => {
     const { app, staff } = await setup({ limits: { photosPerBrowserPerDay: 4, photosPendingPerNetwork: 20 } });
     const proposal = await propose(app, 'Johanna Dohnal', MON);
-    const proposalPhotos = pathOf(routes.uploadInterventionPhoto.path, { interventionId: proposal.id });
+    const proposalPhotos = pathOf(routes.uploadProposalPhoto.path, { proposalId: proposal.id });
     const me = browser(app, 'busy');
     expectAnswer(await upload(app, proposalPhotos, photoForm(await png()), me), 202, PhotoAccepted);
     expect((await upload(app, proposalPhotos, photoForm(await png()), me)).statusCode).toBe(409);
     expect(
-      (await upload(app, pathOf(routes.uploadInterventionPhoto.path, { interventionId: 999999 }), photoForm(await png())))
-        .statusCode,
+      (await upload(app, pathOf(routes.uploadProposalPhoto.path, { proposalId: 999999 }), photoForm(await png()))).statusCode,
     ).toBe(404);
 
     for (let i = 0; i < 3; i++) {
@@ -412,7 +411,7 @@ describe(`photos on ${DB_KIND}`, () => {
     const sketch = expectAnswer(
       await upload(
         app,
-        pathOf(routes.uploadInterventionPhoto.path, { interventionId: proposal.id }),
+        pathOf(routes.uploadProposalPhoto.path, { proposalId: proposal.id }),
         photoForm(await png(), {
           alt: 'Skizze: eine Büste auf dem Sockel',
           credit: 'Anna',
@@ -432,14 +431,14 @@ describe(`photos on ${DB_KIND}`, () => {
       return {
         geo: geo.features.find((f) => f.id === MON)?.properties.photos,
         monumentsCsv: (await app.inject({ url: routes.monumentsCsv.path })).body,
-        interventionsCsv: (await app.inject({ url: routes.interventionsCsv.path })).body,
+        proposalsCsv: (await app.inject({ url: routes.proposalsCsv.path })).body,
         mediaUrl: open311[0]?.media_url,
       };
     };
     const before = await read();
     expect(before.geo).toEqual([]);
     expect(before.monumentsCsv).not.toContain('/media/');
-    expect(before.interventionsCsv).not.toContain('/media/');
+    expect(before.proposalsCsv).not.toContain('/media/');
     expect(before.mediaUrl).toBeUndefined();
 
     const approve = (id: string) => staffPost(app, pathOf(routes.staffApprovePhoto.path, { photoId: id }), staff);
@@ -457,7 +456,7 @@ describe(`photos on ${DB_KIND}`, () => {
     ]);
     expect(after.monumentsCsv.split('\r\n')[0]).toMatch(/,photo_url,photo_alt,photo_credit,photo_licence,namesake,/);
     expect(after.monumentsCsv).toContain(`${config.publicUrl}${approvedPhoto.url},${approvedPhoto.alt},anonym,CC-BY-4.0`);
-    expect(after.interventionsCsv).toContain(
+    expect(after.proposalsCsv).toContain(
       `${config.publicUrl}${approvedSketch.url},Skizze: eine Büste auf dem Sockel,Anna,CC-BY-4.0`,
     );
     expect(after.mediaUrl).toBe(`${config.publicUrl}${approvedSketch.url}`);
@@ -466,7 +465,7 @@ describe(`photos on ${DB_KIND}`, () => {
   it("a proposal's share preview shows its approved picture under the headline", async () => {
     const { app, staff } = await setup();
     const proposal = await propose(app, 'Rosa Hofmann', MON);
-    const imageAt = pathOf(routes.interventionImage.path, { interventionId: proposal.id });
+    const imageAt = pathOf(routes.proposalImage.path, { proposalId: proposal.id });
     // The mean colour of the band under the headline where the photo goes.
     const band = (png: Buffer) => {
       const { data, width } = decodePng(png);
@@ -484,11 +483,7 @@ describe(`photos on ${DB_KIND}`, () => {
     const before = await app.inject({ url: imageAt });
     expect(before.statusCode).toBe(200);
     const sketch = expectAnswer(
-      await upload(
-        app,
-        pathOf(routes.uploadInterventionPhoto.path, { interventionId: proposal.id }),
-        photoForm(await png(800, 400)),
-      ),
+      await upload(app, pathOf(routes.uploadProposalPhoto.path, { proposalId: proposal.id }), photoForm(await png(800, 400))),
       202,
       PhotoAccepted,
     );

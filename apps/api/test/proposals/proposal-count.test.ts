@@ -56,7 +56,7 @@ describe('Monument.proposals', () => {
     const report = (who: string) =>
       t.app.inject({
         method: 'POST',
-        url: pathOf(routes.reportIntervention.path, { interventionId: second.id }),
+        url: pathOf(routes.reportProposal.path, { proposalId: second.id }),
         remoteAddress: `192.0.${who.charCodeAt(0)}.2`,
         headers: { ...json, ...browser(t.app, who) },
         payload: { reason: 'spam' },
@@ -67,11 +67,11 @@ describe('Monument.proposals', () => {
     await expectAfter(() => report('c'), { [MON]: 1 });
 
     // Staff reject the other one, then restore both.
-    await expectAfter(() => staff('staff.interventions.reject', { interventionId: first.id, reason: { text: 'Spam' } }), {
+    await expectAfter(() => staff('staff.proposals.reject', { proposalId: first.id, reason: { text: 'Spam' } }), {
       [MON]: 0,
     });
-    await expectAfter(() => staff('staff.interventions.restore', { interventionId: first.id }), { [MON]: 1 });
-    await expectAfter(() => staff('staff.interventions.restore', { interventionId: second.id }), { [MON]: 2 });
+    await expectAfter(() => staff('staff.proposals.restore', { proposalId: first.id }), { [MON]: 1 });
+    await expectAfter(() => staff('staff.proposals.restore', { proposalId: second.id }), { [MON]: 2 });
 
     // A merge moves the proposals to the kept monument; the merged one leaves the list.
     await expectAfter(() => staff('staff.monuments.merge', { monumentId: MON, into: OTHER }), {

@@ -40,7 +40,7 @@ const NAME = `<script>&"'`;
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 const meta = (html: string, attr: 'property' | 'name', key: string) =>
   new RegExp(`<meta ${attr}="${key}" content="([^"]*)" />`).exec(html)?.[1];
-const imageOf = (id: number | string) => pathOf(PATHS.interventionImage, { interventionId: id });
+const imageOf = (id: number | string) => pathOf(PATHS.proposalImage, { proposalId: id });
 const monumentName = async () => {
   const res = await get(pathOf(routes.monument.path, { monumentId: MON }));
   return (JSON.parse(res.body) as { name: string }).name;
@@ -50,7 +50,7 @@ const escaped = (s: string) =>
 async function vote(id: number, who: string) {
   const res = await t.app.inject({
     method: 'POST',
-    url: pathOf(routes.castVote.path, { interventionId: id }),
+    url: pathOf(routes.castVote.path, { proposalId: id }),
     headers: { ...json, ...browser(t.app, who) },
     payload: { monumentId: MON, action: 'vote' },
   });
@@ -120,8 +120,8 @@ describe(`a shared proposal on ${DB_KIND}`, () => {
 
     expectAnswer(await get(imageOf(999999)), 404, ErrorBody);
     expectAnswer(await get(imageOf('abc')), 400, ErrorBody);
-    await t.database.rows(sql`UPDATE interventions SET moderation = 'hidden' WHERE id = ${proposal.id}`);
-    t.app.services.lists.interventions.invalidate();
+    await t.database.rows(sql`UPDATE proposals SET moderation = 'hidden' WHERE id = ${proposal.id}`);
+    t.app.services.lists.proposals.invalidate();
     expectAnswer(await get(url), 404, ErrorBody);
     expect((await get(`/?monument=${MON}&proposal=${proposal.id}`)).body).toBe(INDEX);
   });
@@ -130,9 +130,9 @@ describe(`a shared proposal on ${DB_KIND}`, () => {
     const kept = await propose(t.app, 'Eine Linde für Johanna Dohnal', MON);
     const merged = await propose(t.app, 'Ein Lindenbaum', MON);
     const staff = bearer(await newStaff(t.database, 'Share Merge'));
-    const res = await t.app.inject(trpcPost('staff.interventions.merge', { interventionId: merged.id, into: kept.id }, staff));
+    const res = await t.app.inject(trpcPost('staff.proposals.merge', { proposalId: merged.id, into: kept.id }, staff));
     expect(res.statusCode, res.body).toBe(200);
-    t.app.services.lists.interventions.invalidate();
+    t.app.services.lists.proposals.invalidate();
 
     const page = await get(`/?monument=${MON}&proposal=${merged.id}`);
     expect(page.statusCode).toBe(301);

@@ -4,8 +4,8 @@ import {
   AwaitingAnswerList,
   type AwaitingAnswer,
   Intervention,
-  InterventionList,
-  MonumentInterventionList,
+  ProposalList,
+  MonumentProposalList,
   pathOf,
   routes,
   STATUS_NOTE_MAX,
@@ -34,16 +34,16 @@ const MON = 'mon-dreifaltigkeitssaeule';
 const put = (id: number, payload: unknown) =>
   t.app.inject({
     method: 'PUT',
-    url: pathOf(routes.staffAnswer.path, { interventionId: id }),
+    url: pathOf(routes.staffAnswer.path, { proposalId: id }),
     headers: { ...json, ...bearer(token) },
     payload: payload as object,
   });
 const answered = async (id: number, payload: unknown) => expectAnswer(await put(id, payload), 200, Intervention);
 const publicRow = async (id: number) =>
   expectAnswer(
-    await t.app.inject({ url: pathOf(routes.monumentInterventions.path, { monumentId: MON }) }),
+    await t.app.inject({ url: pathOf(routes.monumentProposals.path, { monumentId: MON }) }),
     200,
-    MonumentInterventionList,
+    MonumentProposalList,
   ).find((i) => i.id === id);
 
 describe(`status history (${DB_KIND})`, () => {
@@ -68,7 +68,7 @@ describe(`status history (${DB_KIND})`, () => {
     expect(last.history.at(-1)?.at).toBe(last.answer?.answeredAt);
     // The public lists show the same history.
     expect((await publicRow(p.id))?.history).toEqual(last.history);
-    const all = expectAnswer(await t.app.inject({ url: routes.allInterventions.path }), 200, InterventionList);
+    const all = expectAnswer(await t.app.inject({ url: routes.allProposals.path }), 200, ProposalList);
     expect(all.find((i) => i.id === p.id)?.history).toEqual(last.history);
   });
 
@@ -118,7 +118,7 @@ describe(`status history (${DB_KIND})`, () => {
     await answered(p.id, { status: 'planned', statement: { de: 'Geplant.' } });
     // The steps on known days (the city's time zone writes the day).
     await t.database.rows(
-      sql`UPDATE status_history SET at = '2027-03-12T10:00:00Z' WHERE intervention_id = ${p.id} AND status = 'in_review'`,
+      sql`UPDATE status_history SET at = '2027-03-12T10:00:00Z' WHERE proposal_id = ${p.id} AND status = 'in_review'`,
     );
     const feed = (await t.app.inject({ url: routes.feedAnswers.path })).body;
     expect(feed).toContain('12. März 2027: in Prüfung – Im &lt;Ausschuss&gt; &amp; beraten');
@@ -139,7 +139,7 @@ describe(`status history (${DB_KIND})`, () => {
 describe(`proposals waiting for the city's answer (${DB_KIND})`, () => {
   const awaiting = async () => expectAnswer(await t.app.inject({ url: routes.awaitingAnswer.path }), 200, AwaitingAnswerList);
   const reachedOn = (id: number, iso: string) =>
-    t.database.rows(sql`UPDATE mayor_notifications SET reached_at = ${iso} WHERE intervention_id = ${id} AND kind = 'threshold'`);
+    t.database.rows(sql`UPDATE mayor_notifications SET reached_at = ${iso} WHERE proposal_id = ${id} AND kind = 'threshold'`);
 
   it('lists proposals at the threshold without an answer, longest waiting first, with whole days waited', async () => {
     const early = await w.propose('Früh', MON);
@@ -163,7 +163,7 @@ describe(`proposals waiting for the city's answer (${DB_KIND})`, () => {
     await answered(early.id, { status: 'in_review', statement: { de: 'Wir prüfen.' } });
     expect(mine(await awaiting()).map((a) => a.name)).toEqual(['Spät']);
     // A mail held for a check of the votes is not with the city yet.
-    await t.database.rows(sql`UPDATE mayor_notifications SET status = 'held' WHERE intervention_id = ${late.id}`);
+    await t.database.rows(sql`UPDATE mayor_notifications SET status = 'held' WHERE proposal_id = ${late.id}`);
     expect(mine(await awaiting())).toEqual([]);
   });
 });

@@ -84,7 +84,7 @@ describe(`pnpm backup / pnpm restore on ${DB_KIND}`, () => {
     expect(backup.stdout).toMatch(/^Backed up \d+ rows \(schema \d{4}_\w+\) to .*linz\.ndjson\.gz: \d+ bytes in [\d.]+ s\./);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     const { rows } = readBackup(readFileSync(file));
-    expect(rows.get('interventions')?.some((l) => (JSON.parse(l) as { name: string }).name === 'Gesichert')).toBe(true);
+    expect(rows.get('proposals')?.some((l) => (JSON.parse(l) as { name: string }).name === 'Gesichert')).toBe(true);
     expect(rows.get('votes')).toHaveLength(1);
 
     // The running installation holds data: refused without --force, and a damaged file even with it.

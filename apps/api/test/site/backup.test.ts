@@ -87,13 +87,13 @@ describe(`backup and restore on ${DB_KIND}`, () => {
     await app.outboxSender.idle();
 
     const snapshot = readBackup(file);
-    const snapVotes = snapshot.rows.get('votes')?.map((l) => JSON.parse(l) as { intervention_id: number }) ?? [];
+    const snapVotes = snapshot.rows.get('votes')?.map((l) => JSON.parse(l) as { proposal_id: number }) ?? [];
     expect(snapVotes.length).toBeGreaterThanOrEqual(10 + 5);
     expect(snapVotes.length).toBeLessThanOrEqual(60);
     // One point in time: every proposal's counter equals its votes in the file.
-    for (const line of snapshot.rows.get('interventions') ?? []) {
+    for (const line of snapshot.rows.get('proposals') ?? []) {
       const i = JSON.parse(line) as { id: number; votes: number };
-      expect(i.votes, `proposal ${i.id}`).toBe(snapVotes.filter((v) => v.intervention_id === i.id).length);
+      expect(i.votes, `proposal ${i.id}`).toBe(snapVotes.filter((v) => v.proposal_id === i.id).length);
     }
 
     // Restore into an empty database.
@@ -109,7 +109,7 @@ describe(`backup and restore on ${DB_KIND}`, () => {
 
     // Votes and counters agree in the restored database.
     const disagree = await target.rows(
-      sql`SELECT i.id FROM interventions i WHERE i.votes <> (SELECT count(*) FROM votes v WHERE v.intervention_id = i.id)`,
+      sql`SELECT i.id FROM proposals i WHERE i.votes <> (SELECT count(*) FROM votes v WHERE v.proposal_id = i.id)`,
     );
     expect(disagree).toEqual([]);
     // The audit log is the source's, entry for entry (it is append-only there).
@@ -124,7 +124,7 @@ describe(`backup and restore on ${DB_KIND}`, () => {
     expect(await restoredApp.outboxSender.runOnce()).toBe(0);
     expect(smtp.messages).toHaveLength(1);
     expect((await vote(restoredApp, early[0] ?? { cookie: '' }, mailed.id)).statusCode).toBe(403);
-    const maxId = Math.max(...(snapshot.rows.get('interventions') ?? []).map((l) => (JSON.parse(l) as { id: number }).id));
+    const maxId = Math.max(...(snapshot.rows.get('proposals') ?? []).map((l) => (JSON.parse(l) as { id: number }).id));
     expect((await propose(restoredApp, 'Nach dem Restore', MON)).id).toBe(maxId + 1);
   }, 240_000);
 

@@ -49,16 +49,16 @@ async function fill(db: Database) {
   const month = 30 * DAY;
   const [old] = await db.rows<{
     id: number;
-  }>(sql`INSERT INTO interventions (monument_id, name, emoji, creator_ip_hash, created_at, votes)
+  }>(sql`INSERT INTO proposals (monument_id, name, emoji, creator_ip_hash, created_at, votes)
     VALUES (${MON}, 'Alt', '🌳', 'creator-old', ${at(-month - S)}, 2) RETURNING id`);
   const [young] = await db.rows<{
     id: number;
-  }>(sql`INSERT INTO interventions (monument_id, name, emoji, creator_ip_hash, created_at)
+  }>(sql`INSERT INTO proposals (monument_id, name, emoji, creator_ip_hash, created_at)
     VALUES (${MON}, 'Jung', '🌳', 'creator-new', ${at(-month + S)}) RETURNING id`);
-  await q(sql`INSERT INTO votes (intervention_id, voter_hash, ip_hash, net_hash, area_hash, created_at) VALUES
+  await q(sql`INSERT INTO votes (proposal_id, voter_hash, ip_hash, net_hash, area_hash, created_at) VALUES
     (${old?.id}, 'voter-1', 'vote-old', 'net-old', 'area-old', ${at(-month - S)}), (${old?.id}, 'voter-2', 'vote-new', 'net-new', 'area-new', ${at(-month + S)})`);
   // A vote's confirmation whose link expired a second ago (it goes with its address), and one still valid.
-  await q(sql`INSERT INTO vote_confirmations (intervention_id, voter_hash, email, email_hash, email_domain, lang, token_seed, token_hash, expires_at)
+  await q(sql`INSERT INTO vote_confirmations (proposal_id, voter_hash, email, email_hash, email_domain, lang, token_seed, token_hash, expires_at)
     VALUES (${old?.id}, 'voter-1', 'a@linz.example', 'h1', 'linz.example', 'de', 's1', 't1', ${at(-S)}),
            (${old?.id}, 'voter-2', 'b@linz.example', 'h2', 'linz.example', 'de', 's2', 't2', ${at(S)})`);
   await q(sql`INSERT INTO monuments (id, name, lat, lng, category, sex, creator_ip_hash, created_at) VALUES
@@ -69,9 +69,9 @@ async function fill(db: Database) {
     ('00000000-0000-4000-8000-000000000002', 'mon-jung', 'Alt text', 'CC-BY-4.0', 'h2', 1, 1, '\\x00'::bytea, '\\x00'::bytea, 'pv', 'photo-new', 'photo-net-new', ${at(-month + S)})`);
   const half = 180 * DAY;
   await q(sql`INSERT INTO reports (item_kind, item_id, reporter_hash, reason, creator_ip_hash, created_at, resolved_at) VALUES
-    ('intervention', ${String(young?.id)}, 'rep-settled-old', 'spam', 'rip-settled-old', ${at(-2 * half)}, ${at(-half - S)}),
-    ('intervention', ${String(young?.id)}, 'rep-settled-new', 'spam', 'rip-settled-new', ${at(-2 * half)}, ${at(-half + S)}),
-    ('intervention', ${String(young?.id)}, 'rep-open', 'spam', 'rip-open', ${at(-2 * half)}, NULL)`);
+    ('proposal', ${String(young?.id)}, 'rep-settled-old', 'spam', 'rip-settled-old', ${at(-2 * half)}, ${at(-half - S)}),
+    ('proposal', ${String(young?.id)}, 'rep-settled-new', 'spam', 'rip-settled-new', ${at(-2 * half)}, ${at(-half + S)}),
+    ('proposal', ${String(young?.id)}, 'rep-open', 'spam', 'rip-open', ${at(-2 * half)}, NULL)`);
   return { old: old?.id ?? 0, young: young?.id ?? 0 };
 }
 
@@ -91,7 +91,7 @@ describe(`retention on ${DB_KIND}`, () => {
         votes: 1,
         voteNetworks: 1,
         voteAreas: 1,
-        interventions: 1,
+        proposals: 1,
         monuments: 1,
         accessibilityFeedback: 0,
         photos: 1,
@@ -111,9 +111,10 @@ describe(`retention on ${DB_KIND}`, () => {
     expect(await column(db, sql`SELECT id_hash AS v FROM staff_sessions`)).toEqual(['live']);
     expect(await column(db, sql`SELECT day AS v FROM ip_keys ORDER BY day`)).toEqual(['2026-06-14', '2026-06-15']);
     expect(await column(db, sql`SELECT ip_hash AS v FROM votes ORDER BY voter_hash`)).toEqual([EXPIRED_HASH, 'vote-new']);
-    expect(
-      await column(db, sql`SELECT creator_ip_hash AS v FROM interventions WHERE id IN (${old}, ${young}) ORDER BY id`),
-    ).toEqual([EXPIRED_HASH, 'creator-new']);
+    expect(await column(db, sql`SELECT creator_ip_hash AS v FROM proposals WHERE id IN (${old}, ${young}) ORDER BY id`)).toEqual([
+      EXPIRED_HASH,
+      'creator-new',
+    ]);
     expect(
       await column(db, sql`SELECT creator_ip_hash AS v FROM monuments WHERE id LIKE 'mon-alt' OR id LIKE 'mon-jung' ORDER BY id`),
     ).toEqual([EXPIRED_HASH, 'mon-new']);
@@ -129,7 +130,7 @@ describe(`retention on ${DB_KIND}`, () => {
     ]);
     // Nothing but hashes went: the votes and their counter still agree.
     expect(await column(db, sql`SELECT count(*)::text AS v FROM votes`)).toEqual(['2']);
-    expect(await column(db, sql`SELECT votes::text AS v FROM interventions WHERE id = ${old}`)).toEqual(['2']);
+    expect(await column(db, sql`SELECT votes::text AS v FROM proposals WHERE id = ${old}`)).toEqual(['2']);
 
     const first = await listAudit(db, { action: 'retention.run' });
     expect(first.entries).toHaveLength(1);
@@ -146,7 +147,7 @@ describe(`retention on ${DB_KIND}`, () => {
         votes: 0,
         voteNetworks: 0,
         voteAreas: 0,
-        interventions: 0,
+        proposals: 0,
         monuments: 0,
         accessibilityFeedback: 0,
         photos: 0,
@@ -171,7 +172,7 @@ describe(`retention on ${DB_KIND}`, () => {
       votes: 0,
       voteNetworks: 0,
       voteAreas: 0,
-      interventions: 0,
+      proposals: 0,
       monuments: 0,
       accessibilityFeedback: 0,
       photos: 0,
@@ -183,7 +184,7 @@ describe(`retention on ${DB_KIND}`, () => {
       votes: 2,
       voteNetworks: 2,
       voteAreas: 2,
-      interventions: 2,
+      proposals: 2,
       monuments: 2,
       accessibilityFeedback: 0,
       photos: 2,
@@ -233,10 +234,10 @@ describe(`retention on ${DB_KIND}`, () => {
     cleanups.push(() => t.close());
     const db = t.database;
     const [p] = await db.rows<{ id: number }>(
-      sql`INSERT INTO interventions (monument_id, name, emoji, creator_ip_hash) VALUES (${MON}, 'Neu', '🌳', 'creator-now') RETURNING id`,
+      sql`INSERT INTO proposals (monument_id, name, emoji, creator_ip_hash) VALUES (${MON}, 'Neu', '🌳', 'creator-now') RETURNING id`,
     );
     // Eight days old: inside the default 30 days, outside the 7 configured.
-    await db.rows(sql`INSERT INTO votes (intervention_id, voter_hash, ip_hash, created_at)
+    await db.rows(sql`INSERT INTO votes (proposal_id, voter_hash, ip_hash, created_at)
       VALUES (${p?.id}, 'voter-8d', 'vote-8d', now() - interval '8 days')`);
     const runs = async () => (await listAudit(db, { action: 'retention.run' })).entries;
 
@@ -248,9 +249,9 @@ describe(`retention on ${DB_KIND}`, () => {
     await expect.poll(async () => (await runs()).length, { timeout: 30_000 }).toBe(1);
     const [entry] = await runs();
     expect(entry).toMatchObject({ actor: 'system', itemKind: 'retention' });
-    expect(entry?.after).toMatchObject({ retentionDays: 7, counts: { addressHashes: { votes: 1, interventions: 0 } } });
+    expect(entry?.after).toMatchObject({ retentionDays: 7, counts: { addressHashes: { votes: 1, proposals: 0 } } });
     expect(await column(db, sql`SELECT ip_hash AS v FROM votes WHERE voter_hash = 'voter-8d'`)).toEqual([EXPIRED_HASH]);
-    expect(await column(db, sql`SELECT creator_ip_hash AS v FROM interventions WHERE id = ${p?.id}`)).toEqual(['creator-now']);
+    expect(await column(db, sql`SELECT creator_ip_hash AS v FROM proposals WHERE id = ${p?.id}`)).toEqual(['creator-now']);
   });
 
   it('is scheduled 10 minutes after start, then every 24 hours; stop ends it', async () => {

@@ -84,8 +84,8 @@ describe('the audit log over the API', () => {
     });
     await as(erika)('staff.monuments.validate', { monumentId });
     proposalId = (await propose(t.app, 'Eine Frau statt Säule', MON)).id;
-    await as(max)('staff.interventions.answer', {
-      interventionId: proposalId,
+    await as(max)('staff.proposals.answer', {
+      proposalId: proposalId,
       status: 'planned',
       statement: { de: 'Wir planen es.', en: 'We plan it.' },
     });
@@ -102,7 +102,7 @@ describe('the audit log over the API', () => {
       { field: 'geoLocX', before: 48.3, after: 48.30591 },
       { field: 'category', before: 'undetermined', after: 'fountain' },
     ]);
-    const [answer] = await list({ action: 'intervention.answer' });
+    const [answer] = await list({ action: 'proposal.answer' });
     expect(answer?.changes.map((c) => c.field)).toEqual(['status', 'answer.de', 'answer.en', 'answer.answeredAt']);
     expect(answer?.changes[0]).toEqual({ field: 'status', before: 'open', after: 'planned' });
   });
@@ -120,7 +120,7 @@ describe('the audit log over the API', () => {
 
   it('filters by part of a person’s name, in any case', async () => {
     const byMax = await list({ actor: 'GRUB' });
-    expect(byMax.map((e) => e.action)).toEqual(['intervention.answer']);
+    expect(byMax.map((e) => e.action)).toEqual(['proposal.answer']);
     expect((await list({ actor: 'muster' })).map((e) => e.action)).toEqual(['monument.validate', 'monument.update']);
     expect(await list({ actor: '%' })).toEqual([]); // a wildcard is a character, not "anyone"
   });
@@ -134,7 +134,7 @@ describe('the audit log over the API', () => {
     expect((await list({ item: 'Frau statt' })).map((e) => e.itemId)).toEqual([String(proposalId)]);
     expect(await list({ item: '_' })).toEqual([]);
     // A number is an item's number, not a part of a name.
-    expect((await list({ item: String(proposalId) })).map((e) => e.action)).toEqual(['intervention.answer']);
+    expect((await list({ item: String(proposalId) })).map((e) => e.action)).toEqual(['proposal.answer']);
   });
 
   it('exports the same filters as CSV (RFC 4180), header and words in German, one record per changed field', async () => {
@@ -215,7 +215,7 @@ describe('the audit log over the API', () => {
   });
 
   it('exports in English with an English header, dates as people read them', async () => {
-    const res = await csv(`action=intervention.answer&lang=en`);
+    const res = await csv(`action=proposal.answer&lang=en`);
     const [header, ...rows]: string[][] = parse(res.body);
     expect(header).toEqual(['Entry', 'When', 'Person', 'Action', 'Kind', 'Id', 'Name', 'Field', 'Before', 'After']);
     expect(rows.map((r) => [r[3], r[7], r[8], r[9]])).toEqual([
@@ -241,6 +241,6 @@ describe('the audit log over the API', () => {
     expect(anonymous.body).not.toContain('Erika');
     // A bare list through REST takes the item filter too.
     const rest = await t.app.inject({ method: 'GET', url: `${routes.staffAudit.path}?item=Frau`, headers: bearer(erika) });
-    expect(expectAnswer(rest, 200, AuditPage).entries.map((e) => e.action)).toEqual(['intervention.answer']);
+    expect(expectAnswer(rest, 200, AuditPage).entries.map((e) => e.action)).toEqual(['proposal.answer']);
   });
 });

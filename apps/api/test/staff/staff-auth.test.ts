@@ -25,7 +25,7 @@ function staffCalls(headers: Record<string, string>) {
   return [
     {
       method: 'PUT' as const,
-      url: pathOf(routes.staffAnswer.path, { interventionId: 1 }),
+      url: pathOf(routes.staffAnswer.path, { proposalId: 1 }),
       headers: { ...json, ...headers },
       payload: { status: 'planned', statement: { de: 'Ja', en: 'Yes' } },
     },
@@ -47,14 +47,14 @@ function staffCalls(headers: Record<string, string>) {
     trpcPost('staff.monuments.restore', { monumentId: MON }, headers),
     trpcPost('staff.monuments.approve', { monumentId: MON }, headers),
     trpcPost('staff.monuments.merge', { monumentId: MON, into: 'mon-hessendenkmal' }, headers),
-    trpcGet('staff.interventions.get', { interventionId: 1 }, headers),
-    trpcGet('staff.interventions.followers', undefined, headers),
-    trpcPost('staff.interventions.update', { interventionId: 1, name: 'X' }, headers),
-    trpcPost('staff.interventions.reject', { interventionId: 1, reason: { text: 'Spam' } }, headers),
-    trpcPost('staff.interventions.restore', { interventionId: 1 }, headers),
-    trpcPost('staff.interventions.approve', { interventionId: 1 }, headers),
-    trpcPost('staff.interventions.answer', { interventionId: 1, status: 'done', statement: { de: 'a', en: 'b' } }, headers),
-    trpcPost('staff.interventions.merge', { interventionId: 1, into: 2 }, headers),
+    trpcGet('staff.proposals.get', { proposalId: 1 }, headers),
+    trpcGet('staff.proposals.followers', undefined, headers),
+    trpcPost('staff.proposals.update', { proposalId: 1, name: 'X' }, headers),
+    trpcPost('staff.proposals.reject', { proposalId: 1, reason: { text: 'Spam' } }, headers),
+    trpcPost('staff.proposals.restore', { proposalId: 1 }, headers),
+    trpcPost('staff.proposals.approve', { proposalId: 1 }, headers),
+    trpcPost('staff.proposals.answer', { proposalId: 1, status: 'done', statement: { de: 'a', en: 'b' } }, headers),
+    trpcPost('staff.proposals.merge', { proposalId: 1, into: 2 }, headers),
     trpcGet('staff.screen.list', undefined, headers),
     trpcPost('staff.screen.add', { lang: 'de', word: 'x' }, headers),
     trpcPost('staff.screen.remove', { lang: 'de', word: 'x' }, headers),
@@ -85,9 +85,9 @@ function staffCalls(headers: Record<string, string>) {
     trpcPost('staff.places.reject', { monumentId: MON }, headers),
     // The vote review.
     trpcGet('votes.alerts', undefined, headers),
-    trpcGet('votes.review', { interventionId: 1 }, headers),
-    trpcPost('votes.preview', { interventionId: 1, body: { filter: {}, action: 'invalidate' } }, headers),
-    trpcPost('votes.decide', { interventionId: 1, body: { filter: {}, action: 'invalidate', reason: 'Grund' } }, headers),
+    trpcGet('votes.review', { proposalId: 1 }, headers),
+    trpcPost('votes.preview', { proposalId: 1, body: { filter: {}, action: 'invalidate' } }, headers),
+    trpcPost('votes.decide', { proposalId: 1, body: { filter: {}, action: 'invalidate', reason: 'Grund' } }, headers),
     trpcPost('votes.releaseMail', { notificationId: 1 }, headers),
   ];
 }
@@ -111,7 +111,7 @@ describe(`staff access on ${DB_KIND}`, () => {
 
   it('refuses no token, a wrong one, an expired session, a revoked token and a voter cookie: 401 JSON, nothing changed', async () => {
     // A proposal so that every action would have something to change.
-    await t.database.rows(sql`INSERT INTO interventions (monument_id, name, emoji) VALUES (${MON}, 'P', 'x')`);
+    await t.database.rows(sql`INSERT INTO proposals (monument_id, name, emoji) VALUES (${MON}, 'P', 'x')`);
     const token = await newStaff(t.database, 'Anna');
     const session = sessionCookie(await signIn(token));
     expect(session).toBeTruthy();

@@ -39,9 +39,9 @@ async function setup() {
 }
 
 async function seedVotes(database: Database, id: number, n: number) {
-  await database.rows(sql`INSERT INTO votes (intervention_id, voter_hash, ip_hash)
+  await database.rows(sql`INSERT INTO votes (proposal_id, voter_hash, ip_hash)
     SELECT ${id}, 'seeded-' || g, 'seeded' FROM generate_series(1, ${n}) g`);
-  await database.rows(sql`UPDATE interventions SET votes = ${n} WHERE id = ${id}`);
+  await database.rows(sql`UPDATE proposals SET votes = ${n} WHERE id = ${id}`);
 }
 
 describe(`moderation and the mayor's e-mail on ${DB_KIND}`, () => {
@@ -51,14 +51,12 @@ describe(`moderation and the mayor's e-mail on ${DB_KIND}`, () => {
     const votes = Array.from({ length: 50 }, (_, i) =>
       app.inject({
         method: 'POST',
-        url: pathOf(routes.castVote.path, { interventionId: p.id }),
+        url: pathOf(routes.castVote.path, { proposalId: p.id }),
         headers: { ...json, ...browser(app, `race-${i}`) },
         payload: { monumentId: p.monumentId, action: 'vote' },
       }),
     );
-    const reject = app.inject(
-      trpcPost('staff.interventions.reject', { interventionId: p.id, reason: { text: 'Spam' } }, bearer(token)),
-    );
+    const reject = app.inject(trpcPost('staff.proposals.reject', { proposalId: p.id, reason: { text: 'Spam' } }, bearer(token)));
     const answers = await Promise.all([...votes.slice(0, 25), reject, ...votes.slice(25)]);
     const statuses = answers.map((r) => r.statusCode);
     expect(statuses.filter((s) => s >= 500)).toEqual([]);
@@ -66,14 +64,14 @@ describe(`moderation and the mayor's e-mail on ${DB_KIND}`, () => {
     const counted = answers.filter((r, i) => i !== 25 && r.statusCode === 200).length;
     expect(answers.every((r, i) => i === 25 || r.statusCode === 200 || r.statusCode === 404)).toBe(true);
     const [row] = await database.rows<{ votes: number; rows: number }>(
-      sql`SELECT i.votes, (SELECT count(*)::int FROM votes v WHERE v.intervention_id = i.id) AS rows FROM interventions i WHERE i.id = ${p.id}`,
+      sql`SELECT i.votes, (SELECT count(*)::int FROM votes v WHERE v.proposal_id = i.id) AS rows FROM proposals i WHERE i.id = ${p.id}`,
     );
     expect(Number(row?.votes)).toBe(Number(row?.rows));
     expect(Number(row?.rows)).toBe(5 + counted);
     // After the rejection every vote is refused.
     const late = await app.inject({
       method: 'POST',
-      url: pathOf(routes.castVote.path, { interventionId: p.id }),
+      url: pathOf(routes.castVote.path, { proposalId: p.id }),
       headers: { ...json, ...browser(app, 'late') },
       payload: { monumentId: p.monumentId, action: 'vote' },
     });
@@ -82,12 +80,12 @@ describe(`moderation and the mayor's e-mail on ${DB_KIND}`, () => {
     await app.outboxSender.idle();
     expect(smtp.messages.length).toBeLessThanOrEqual(1);
     const outbox = await database.rows<{ status: string }>(
-      sql`SELECT status FROM mayor_notifications WHERE intervention_id = ${p.id}`,
+      sql`SELECT status FROM mayor_notifications WHERE proposal_id = ${p.id}`,
     );
     if (Number(row?.rows) >= 10) expect(outbox).toHaveLength(1);
     expect(smtp.messages.length).toBe(outbox.filter((o) => o.status === 'sent').length);
     // Restoring it releases a withheld mail; still never a second one.
-    await app.inject(trpcPost('staff.interventions.restore', { interventionId: p.id }, bearer(token)));
+    await app.inject(trpcPost('staff.proposals.restore', { proposalId: p.id }, bearer(token)));
     await app.outboxSender.runOnce();
     await app.outboxSender.idle();
     expect(smtp.messages.length).toBe(outbox.length);
@@ -96,13 +94,13 @@ describe(`moderation and the mayor's e-mail on ${DB_KIND}`, () => {
   it('a queued mail is withheld while its proposal is rejected and goes out once after the restore; failed ones can be retried', async () => {
     const { smtp, database, app, token, p } = await setup();
     await seedVotes(database, p.id, 10);
-    await database.rows(sql`INSERT INTO mayor_notifications (intervention_id, vote_count) VALUES (${p.id}, 10)`);
-    await app.inject(trpcPost('staff.interventions.reject', { interventionId: p.id, reason: { text: 'Spam' } }, bearer(token)));
+    await database.rows(sql`INSERT INTO mayor_notifications (proposal_id, vote_count) VALUES (${p.id}, 10)`);
+    await app.inject(trpcPost('staff.proposals.reject', { proposalId: p.id, reason: { text: 'Spam' } }, bearer(token)));
     await app.outboxSender.runOnce();
     expect(smtp.messages).toHaveLength(0);
     const outbox = async () => dataOf<OutboxEntry[]>(await app.inject(trpcGet('staff.outbox.list', undefined, bearer(token))));
-    expect((await outbox())[0]).toMatchObject({ interventionId: p.id, interventionName: 'Brunnen', status: 'withheld' });
-    await app.inject(trpcPost('staff.interventions.restore', { interventionId: p.id }, bearer(token)));
+    expect((await outbox())[0]).toMatchObject({ proposalId: p.id, proposalName: 'Brunnen', status: 'withheld' });
+    await app.inject(trpcPost('staff.proposals.restore', { proposalId: p.id }, bearer(token)));
     await app.outboxSender.runOnce();
     expect(smtp.messages).toHaveLength(1);
     const [sent] = await outbox();

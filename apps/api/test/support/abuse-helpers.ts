@@ -44,12 +44,12 @@ export async function newProposal(
   name: string,
   from: From = {},
 ): Promise<Intervention> {
-  const res = await post(app, pathOf(routes.createIntervention.path, { monumentId }), { name }, from);
+  const res = await post(app, pathOf(routes.createProposal.path, { monumentId }), { name }, from);
   return expectAnswer(res, 201, Intervention);
 }
 
 export function vote(app: FastifyInstance, p: { id: number; monumentId: string }, from: From = {}) {
-  return post(app, pathOf(routes.castVote.path, { interventionId: p.id }), { monumentId: p.monumentId, action: 'vote' }, from);
+  return post(app, pathOf(routes.castVote.path, { proposalId: p.id }), { monumentId: p.monumentId, action: 'vote' }, from);
 }
 
 /** A 429 carries Retry-After (whole seconds > 0) and a message a person can act on. */
@@ -70,5 +70,5 @@ export function cookieFrom(res: { headers: Record<string, unknown> }): string {
 /** Holds proposal `id` until the returned function is called, so that votes on it wait (its row
  * lock on PostgreSQL; the whole database on PGlite). */
 export function holdProposal(t: { url?: string | undefined; database: Database }, id: number) {
-  return holdLock(t, (session) => session`SELECT id FROM interventions WHERE id = ${id} FOR UPDATE`);
+  return holdLock(t, (session) => session`SELECT id FROM proposals WHERE id = ${id} FOR UPDATE`);
 }

@@ -76,17 +76,17 @@ export async function followApp(
     async proposal(name = `Ein Brunnen ${++n}`, who = 'proposer') {
       const res = await app.inject({
         method: 'POST',
-        url: pathOf(routes.createIntervention.path, { monumentId: m.id }),
+        url: pathOf(routes.createProposal.path, { monumentId: m.id }),
         headers: { ...json, ...browser(app, who) },
         payload: { name },
       });
       if (res.statusCode !== 201) throw new Error(res.body);
       return (JSON.parse(res.body) as { id: number }).id;
     },
-    follow(interventionId: number, payload: unknown, who = 'follower-browser', ip = '203.0.113.7') {
+    follow(proposalId: number, payload: unknown, who = 'follower-browser', ip = '203.0.113.7') {
       return app.inject({
         method: 'POST',
-        url: pathOf(routes.follow.path, { interventionId }),
+        url: pathOf(routes.follow.path, { proposalId }),
         headers: { ...json, ...browser(app, who) },
         remoteAddress: ip,
         payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
@@ -95,10 +95,10 @@ export async function followApp(
     confirm(token: string) {
       return app.inject({ method: 'POST', url: routes.followConfirm.path, headers: json, payload: { token } });
     },
-    answer(interventionId: number, status: string, de = 'Wird geprüft.', en = 'Under review.') {
+    answer(proposalId: number, status: string, de = 'Wird geprüft.', en = 'Under review.') {
       return app.inject({
         method: 'PUT',
-        url: pathOf(routes.staffAnswer.path, { interventionId }),
+        url: pathOf(routes.staffAnswer.path, { proposalId }),
         headers: { ...json, ...bearer(staffToken) },
         payload: { status, statement: { de, en } },
       });
@@ -117,9 +117,9 @@ export async function followApp(
       while ((await app.outboxSender.runOnce()) > 0);
     },
     /** Follows and confirms through the mail, as a citizen does; returns the confirmation mail. */
-    async followConfirmed(interventionId: number, email: string, lang: 'de' | 'en' = 'de', who = `b-${email}`) {
+    async followConfirmed(proposalId: number, email: string, lang: 'de' | 'en' = 'de', who = `b-${email}`) {
       const before = smtp?.messages.length ?? 0;
-      const res = await self.follow(interventionId, { email, lang }, who);
+      const res = await self.follow(proposalId, { email, lang }, who);
       if (res.statusCode !== 202) throw new Error(res.body);
       await self.drain();
       const mails = (await received(smtp as SmtpPeer)).slice(before).filter((x) => x.envelopeTo.includes(email));

@@ -119,7 +119,7 @@ const scratchDir = mkdtempSync(path.join(tmpdir(), 'linz-test-'));
 
 /** What tests run with unless they say otherwise (config.ts DEFAULTS for the rest). */
 export const TEST_OPTIONS = {
-  limits: { requestsPerMinute: 0, createsPer5Minutes: 100_000, votesPerIpPerIntervention: 100_000, votesPerNetworkHour: 100_000 },
+  limits: { requestsPerMinute: 0, createsPer5Minutes: 100_000, votesPerIpPerProposal: 100_000, votesPerNetworkHour: 100_000 },
   // Off (0): test workers share two cores, and a worker starved of CPU for a whole sample
   // interval records no event-loop sample, which @fastify/under-pressure 9 counts as an infinite
   // delay (NaN -> Infinity) and sheds every request for the next second, whatever the threshold
@@ -212,7 +212,7 @@ export function browser(app: { signCookie(v: string): string }, id: string) {
 export async function propose(app: Awaited<ReturnType<typeof testApp>>['app'], name: string, monumentId: string) {
   const res = await app.inject({
     method: 'POST',
-    url: pathOf(routes.createIntervention.path, { monumentId }),
+    url: pathOf(routes.createProposal.path, { monumentId }),
     headers: json,
     payload: { name },
   });

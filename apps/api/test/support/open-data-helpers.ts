@@ -25,18 +25,18 @@ export function writes(t: T, token: string) {
     },
     propose: (name: string, monumentId: string) => propose(t.app, name, monumentId),
     /** Votes from `n` different browsers. */
-    async votes(interventionId: number, monumentId: string, n = MAYOR_THRESHOLD) {
+    async votes(proposalId: number, monumentId: string, n = MAYOR_THRESHOLD) {
       for (let k = 0; k < n; k++) {
         const res = await t.app.inject({
           method: 'POST',
-          url: pathOf(routes.castVote.path, { interventionId }),
-          headers: { ...json, ...browser(t.app, `voter-${interventionId}-${k}`) },
+          url: pathOf(routes.castVote.path, { proposalId }),
+          headers: { ...json, ...browser(t.app, `voter-${proposalId}-${k}`) },
           payload: { monumentId, action: 'vote' },
         });
         if (res.statusCode !== 200) throw new Error(`vote: ${res.statusCode} ${res.body}`);
       }
     },
-    answer: (interventionId: number, de: string, en: string) =>
-      staff('staff.interventions.answer', { interventionId, status: 'planned', statement: { de, en } }),
+    answer: (proposalId: number, de: string, en: string) =>
+      staff('staff.proposals.answer', { proposalId, status: 'planned', statement: { de, en } }),
   };
 }

@@ -12,7 +12,7 @@ export const newStaff = (database: Database, name = 'Erika Muster') => addStaff(
 
 const TABLES = [
   'monuments',
-  'interventions',
+  'proposals',
   'votes',
   'reports',
   'audit_log',
@@ -30,7 +30,7 @@ export async function snapshotRows(database: Database) {
   }
   const [digest] = await database.rows<{ d: string }>(sql`SELECT md5(
     (SELECT string_agg(id || moderation || coalesce(merged_into, '') || name || validated::text || lat || lng, ',' ORDER BY id) FROM monuments) ||
-    coalesce((SELECT string_agg(id || moderation || status || name || coalesce(answer_de, '') || monument_id, ',' ORDER BY id) FROM interventions), '') ||
+    coalesce((SELECT string_agg(id || moderation || status || name || coalesce(answer_de, '') || monument_id, ',' ORDER BY id) FROM proposals), '') ||
     coalesce((SELECT string_agg(id || status, ',' ORDER BY id) FROM mayor_notifications), '')) AS d`);
   return { counts, digest: digest?.d };
 }

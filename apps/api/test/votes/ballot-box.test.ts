@@ -32,7 +32,7 @@ async function threeProposals(config: ConfigOptions = {}, logger?: BuildOptions[
 }
 
 const ballot = (p: { id: number; monumentId: string }, voter: string, ip = `ip-${voter}`): Ballot => ({
-  interventionId: p.id,
+  proposalId: p.id,
   monumentId: p.monumentId,
   voterHash: voter,
   ipHash: ip,
@@ -42,10 +42,10 @@ const ballot = (p: { id: number; monumentId: string }, voter: string, ip = `ip-$
 async function countsOf(database: NonNullable<typeof t>['database'], ids: number[]) {
   const rows = await database.rows<{ id: number; votes: number; n: number; mails: number; at: number | null }>(
     sql`SELECT i.id, i.votes,
-          (SELECT count(*)::int FROM votes v WHERE v.intervention_id = i.id) AS n,
-          (SELECT count(*)::int FROM mayor_notifications o WHERE o.intervention_id = i.id) AS mails,
-          (SELECT max(o.vote_count) FROM mayor_notifications o WHERE o.intervention_id = i.id) AS at
-        FROM interventions i WHERE i.id IN ${ids} ORDER BY i.id`,
+          (SELECT count(*)::int FROM votes v WHERE v.proposal_id = i.id) AS n,
+          (SELECT count(*)::int FROM mayor_notifications o WHERE o.proposal_id = i.id) AS mails,
+          (SELECT max(o.vote_count) FROM mayor_notifications o WHERE o.proposal_id = i.id) AS at
+        FROM proposals i WHERE i.id IN ${ids} ORDER BY i.id`,
   );
   return rows.map((r) => ({
     votes: Number(r.votes),
@@ -63,9 +63,9 @@ describe(`ballot box on ${DB_KIND}`, () => {
     const results = await Promise.all(ballots.map((b) => box.cast(b)));
     expect(results.every((r) => r.outcome === 'counted')).toBe(true);
     for (const p of proposals) {
-      const counts = results.filter((_, i) => ballots[i]!.interventionId === p.id).map((r) => r.count!);
+      const counts = results.filter((_, i) => ballots[i]!.proposalId === p.id).map((r) => r.count!);
       expect(counts.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
-      expect(results.filter((r, i) => ballots[i]!.interventionId === p.id && r.queued)).toHaveLength(1);
+      expect(results.filter((r, i) => ballots[i]!.proposalId === p.id && r.queued)).toHaveLength(1);
     }
     expect(
       await countsOf(
@@ -90,9 +90,9 @@ describe(`ballot box on ${DB_KIND}`, () => {
     const counted = all.filter(([, r]) => r.outcome === 'counted');
     expect(counted).toHaveLength(90);
     expect(all.filter(([, r]) => r.outcome === 'repeat')).toHaveLength(90);
-    expect(new Set(counted.map(([b]) => `${b.interventionId}/${b.voterHash}`)).size).toBe(90);
+    expect(new Set(counted.map(([b]) => `${b.proposalId}/${b.voterHash}`)).size).toBe(90);
     for (const p of proposals) {
-      const counts = counted.filter(([b]) => b.interventionId === p.id).map(([, r]) => r.count!);
+      const counts = counted.filter(([b]) => b.proposalId === p.id).map(([, r]) => r.count!);
       expect(counts.sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
     }
     expect(
@@ -240,7 +240,7 @@ describe(`votes past the request deadline on ${DB_KIND}`, () => {
       interval: 20,
     });
     const [{ votes } = { votes: NaN }] = await database.rows<{ votes: number }>(
-      sql`SELECT votes FROM interventions WHERE id = ${p.id}`,
+      sql`SELECT votes FROM proposals WHERE id = ${p.id}`,
     );
     // Only what had reached the database can have counted; everything still queued did not.
     expect(Number(votes)).toBeGreaterThanOrEqual(1);
@@ -250,7 +250,7 @@ describe(`votes past the request deadline on ${DB_KIND}`, () => {
     expect(codes.slice(3)).toEqual(Array(5).fill(200));
     expect(codes.filter((c) => c === 403)).toHaveLength(Number(votes));
     expect(codes.filter((c) => c === 200)).toHaveLength(8 - Number(votes));
-    const [after] = await database.rows<{ votes: number }>(sql`SELECT votes FROM interventions WHERE id = ${p.id}`);
+    const [after] = await database.rows<{ votes: number }>(sql`SELECT votes FROM proposals WHERE id = ${p.id}`);
     expect(Number(after?.votes)).toBe(8);
     // Each late request is noted once when its deadline passes and once when its work ends;
     // nothing is logged as a server error.

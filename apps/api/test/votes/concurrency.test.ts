@@ -34,7 +34,7 @@ describe(`concurrent votes on ${DB_KIND}`, () => {
     const counts = answers.map((a) => VoteAnswer.parse(JSON.parse(a.body)).newVoteCount).sort((a, b) => a - b);
     expect(counts).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
     const [row] = await t.database.rows<{ votes: number; n: number }>(
-      sql`SELECT votes, (SELECT count(*)::int FROM votes WHERE intervention_id = ${id}) AS n FROM interventions WHERE id = ${id}`,
+      sql`SELECT votes, (SELECT count(*)::int FROM votes WHERE proposal_id = ${id}) AS n FROM proposals WHERE id = ${id}`,
     );
     expect(Number(row?.votes)).toBe(50);
     expect(Number(row?.n)).toBe(50);
@@ -45,14 +45,14 @@ describe(`concurrent votes on ${DB_KIND}`, () => {
     const statuses = answers.map((a) => a.statusCode);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 403)).toHaveLength(19);
-    const [row] = await t.database.rows<{ votes: number }>(sql`SELECT votes FROM interventions WHERE id = ${id}`);
+    const [row] = await t.database.rows<{ votes: number }>(sql`SELECT votes FROM proposals WHERE id = ${id}`);
     expect(Number(row?.votes)).toBe(1);
   });
 
   it('crossing the threshold concurrently queues exactly one mayor notification', async () => {
     await Promise.all(Array.from({ length: 25 }, (_, i) => voteAs(`b-${i}`)));
     const [row] = await t.database.rows<{ n: number; vote_count: number }>(
-      sql`SELECT count(*)::int AS n, min(vote_count)::int AS vote_count FROM mayor_notifications WHERE intervention_id = ${id}`,
+      sql`SELECT count(*)::int AS n, min(vote_count)::int AS vote_count FROM mayor_notifications WHERE proposal_id = ${id}`,
     );
     expect(Number(row?.n)).toBe(1);
     expect(Number(row?.vote_count)).toBe(10);

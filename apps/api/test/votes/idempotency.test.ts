@@ -29,14 +29,14 @@ const post = (url: string, payload: unknown, headers: Headers = {}) =>
   t.app.inject({ method: 'POST', url, headers: { ...json, ...headers }, payload: JSON.stringify(payload) });
 const keyed = (key: string, who = 'me') => ({ 'idempotency-key': key, ...browser(t.app, who) });
 const vote = (headers: Headers, id = proposal) =>
-  post(pathOf(routes.castVote.path, { interventionId: id }), { monumentId: MON, action: 'vote' }, headers);
+  post(pathOf(routes.castVote.path, { proposalId: id }), { monumentId: MON, action: 'vote' }, headers);
 const votesOf = async (id = proposal) =>
-  Number((await t.database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM votes WHERE intervention_id = ${id}`))[0]?.n);
+  Number((await t.database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM votes WHERE proposal_id = ${id}`))[0]?.n);
 const proposalsNamed = async (name: string) =>
-  Number((await t.database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM interventions WHERE name = ${name}`))[0]?.n);
+  Number((await t.database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM proposals WHERE name = ${name}`))[0]?.n);
 /** The same vote over tRPC (the REST route runs this procedure too). */
 const trpcVote = (headers: Headers, id = proposal) =>
-  post('/trpc/interventions.vote', { interventionId: id, body: { monumentId: MON, action: 'vote' } }, headers);
+  post('/trpc/proposals.vote', { proposalId: id, body: { monumentId: MON, action: 'vote' } }, headers);
 const trpcData = (res: { body: string }) => (JSON.parse(res.body) as { result: { data: unknown } }).result.data;
 const answer = (res: { statusCode: number; body: string }) => ({ status: res.statusCode, body: JSON.parse(res.body) as unknown });
 
@@ -62,7 +62,7 @@ describe(`Idempotency-Key on ${DB_KIND}`, () => {
     expect(await votesOf()).toBe(1);
 
     const name = 'Gleichzeitig';
-    const at = pathOf(routes.createIntervention.path, { monumentId: MON });
+    const at = pathOf(routes.createProposal.path, { monumentId: MON });
     const pkey = randomUUID();
     const created = await Promise.all([1, 2, 3].map(() => post(at, { name }, keyed(pkey))));
     expect(created.map((r) => r.statusCode)).toEqual([201, 201, 201]);
@@ -71,7 +71,7 @@ describe(`Idempotency-Key on ${DB_KIND}`, () => {
   });
 
   it('a proposal and a monument sent twice are made once, over REST and tRPC', async () => {
-    const at = pathOf(routes.createIntervention.path, { monumentId: MON });
+    const at = pathOf(routes.createProposal.path, { monumentId: MON });
     const key = randomUUID();
     const first = await post(at, { name: 'Einmalig' }, keyed(key));
     const again = await post(at, { name: 'Einmalig' }, keyed(key));
@@ -100,7 +100,7 @@ describe(`Idempotency-Key on ${DB_KIND}`, () => {
     expect(res.statusCode).toBe(422);
     expect((JSON.parse(res.body) as { message: string }).message).toMatch(/Idempotency-Key/);
     expect(await votesOf(other)).toBe(0);
-    const elsewhere = await post(pathOf(routes.createIntervention.path, { monumentId: MON }), { name: 'Anders' }, keyed(key));
+    const elsewhere = await post(pathOf(routes.createProposal.path, { monumentId: MON }), { name: 'Anders' }, keyed(key));
     expect(elsewhere.statusCode).toBe(422);
     expect(await proposalsNamed('Anders')).toBe(0);
     const trpc = await trpcVote(keyed(key), other);
@@ -145,12 +145,12 @@ describe(`Idempotency-Key on ${DB_KIND}`, () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const start = new Date('2026-11-23T10:00:00Z');
     vi.setSystemTime(start);
-    const at = pathOf(routes.createIntervention.path, { monumentId: MON });
+    const at = pathOf(routes.createProposal.path, { monumentId: MON });
     const key = randomUUID();
     const first = await post(at, { name: 'Vergessen' }, keyed(key));
     // The same over tRPC, with a key of its own.
     const tkey = randomUUID();
-    const viaTrpc = () => post('/trpc/interventions.create', { monumentId: MON, body: { name: 'Über tRPC' } }, keyed(tkey));
+    const viaTrpc = () => post('/trpc/proposals.create', { monumentId: MON, body: { name: 'Über tRPC' } }, keyed(tkey));
     const firstTrpc = trpcData(await viaTrpc());
     vi.setSystemTime(new Date(start.getTime() + (IDEMPOTENCY_TTL_HOURS * 3600 - 1) * 1000));
     expect(answer(await post(at, { name: 'Vergessen' }, keyed(key)))).toEqual(answer(first));
@@ -218,7 +218,7 @@ describe(`Idempotency-Key on ${DB_KIND}`, () => {
   it('a limit reached (429) is replayed even after the limit has passed', async () => {
     const limited = await testApp({}, { config: { ...NO_DEADLINE, limits: { createsPer5Minutes: 1 } } });
     try {
-      const at = pathOf(routes.createIntervention.path, { monumentId: MON });
+      const at = pathOf(routes.createProposal.path, { monumentId: MON });
       const send = (name: string, headers: Headers = {}) =>
         limited.app.inject({ method: 'POST', url: at, headers: { ...json, ...headers }, payload: { name } });
       expect((await send('Eins')).statusCode).toBe(201);
@@ -227,7 +227,7 @@ describe(`Idempotency-Key on ${DB_KIND}`, () => {
       const refused = await send('Zwei', { 'idempotency-key': key, ...who });
       expect(refused.statusCode).toBe(429);
       // Five minutes later (the limit counts in the database's clock).
-      await limited.database.rows(sql`UPDATE interventions SET created_at = created_at - interval '6 minutes'`);
+      await limited.database.rows(sql`UPDATE proposals SET created_at = created_at - interval '6 minutes'`);
       await limited.database.rows(sql`UPDATE write_marks SET at = at - interval '6 minutes'`);
       const replayed = await send('Zwei', { 'idempotency-key': key, ...who });
       expect(answer(replayed)).toEqual(answer(refused));
@@ -265,7 +265,7 @@ describe(`Idempotency-Key on ${DB_KIND}`, () => {
       const send = () =>
         impatient.app.inject({
           method: 'POST',
-          url: pathOf(routes.castVote.path, { interventionId: id }),
+          url: pathOf(routes.castVote.path, { proposalId: id }),
           headers: { ...json, 'idempotency-key': key, ...browser(impatient.app, 'me') },
           payload: { monumentId: MON, action: 'vote' },
         });

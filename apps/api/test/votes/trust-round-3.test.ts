@@ -4,7 +4,7 @@
 // mayor's and staff's subjects; feedback floods; creates per household; a stranger using up an
 // inbox; held votes showing through confirmedVotes; a declined proposal taking votes; empty and
 // official-looking names.
-import { MonumentInterventionList, InterventionList, pathOf, routes, VoteAlertList } from '@linz/contract';
+import { MonumentProposalList, ProposalList, pathOf, routes, VoteAlertList } from '@linz/contract';
 import { PRODUCT_NAME } from '@linz/contract/facts';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -26,7 +26,7 @@ async function start(env: Record<string, string> = {}, config: ConfigOptions = {
     { ...PRODUCTION, ...env },
     {
       config: {
-        limits: { votesPerIpPerIntervention: 5, votesPerNetworkHour: 30, ...config.limits },
+        limits: { votesPerIpPerProposal: 5, votesPerNetworkHour: 30, ...config.limits },
         pressure: { requestDeadlineMs: 0 },
         ...(config.thresholdQuickSeconds === undefined ? {} : { thresholdQuickSeconds: config.thresholdQuickSeconds }),
       },
@@ -45,17 +45,17 @@ async function start(env: Record<string, string> = {}, config: ConfigOptions = {
     ...a,
     inject,
     vote(id: number, from: string, who = `browser-${browsers++}`) {
-      return inject('POST', pathOf(routes.castVote.path, { interventionId: id }), from, who, {
+      return inject('POST', pathOf(routes.castVote.path, { proposalId: id }), from, who, {
         monumentId: a.monumentId,
         action: 'vote',
       });
     },
     async popup(id: number, from = '192.0.2.200', who?: string) {
-      const res = await inject('GET', pathOf(routes.monumentInterventions.path, { monumentId: a.monumentId }), from, who);
-      return MonumentInterventionList.parse(JSON.parse(res.body)).find((p) => p.id === id);
+      const res = await inject('GET', pathOf(routes.monumentProposals.path, { monumentId: a.monumentId }), from, who);
+      return MonumentProposalList.parse(JSON.parse(res.body)).find((p) => p.id === id);
     },
     async publicList() {
-      return InterventionList.parse(JSON.parse((await a.app.inject({ url: routes.allInterventions.path })).body));
+      return ProposalList.parse(JSON.parse((await a.app.inject({ url: routes.allProposals.path })).body));
     },
     mayorMails: async () => (await received(a.smtp!)).filter((m) => m.envelopeTo.includes(MAYOR)),
     async alerts() {
@@ -64,14 +64,14 @@ async function start(env: Record<string, string> = {}, config: ConfigOptions = {
     },
     async mayorRow(id: number) {
       const [row] = await a.database.rows<{ status: string }>(
-        sql`SELECT status FROM mayor_notifications WHERE intervention_id = ${id} AND kind = 'threshold'`,
+        sql`SELECT status FROM mayor_notifications WHERE proposal_id = ${id} AND kind = 'threshold'`,
       );
       return row?.status;
     },
     /** Asks for this browser's vote's confirmation and clicks the link (the inbox's mail). */
     async confirmFrom(id: number, who: string, email: string, from = '192.0.2.1') {
       const before = a.smtp!.messages.length;
-      const res = await inject('POST', pathOf(routes.confirmVote.path, { interventionId: id }), from, who, { email, lang: 'de' });
+      const res = await inject('POST', pathOf(routes.confirmVote.path, { proposalId: id }), from, who, { email, lang: 'de' });
       expect(res.statusCode, res.body).toBe(202);
       await a.drain();
       const mail = (await received(a.smtp!)).slice(before).find((m) => m.envelopeTo.includes(email));
@@ -97,7 +97,7 @@ describe(`the threshold's networks on ${DB_KIND}`, () => {
     expect(await a.mayorRow(id)).toBe('held');
     expect((await a.alerts()).map((x) => x.kind)).toContain('few_areas');
     // Staff look and send it: the mail is honest about where the votes came from.
-    const [row] = await a.database.rows<{ id: number }>(sql`SELECT id FROM mayor_notifications WHERE intervention_id = ${id}`);
+    const [row] = await a.database.rows<{ id: number }>(sql`SELECT id FROM mayor_notifications WHERE proposal_id = ${id}`);
     const res = await a.app.inject({
       method: 'POST',
       url: pathOf(routes.staffReleaseMail.path, { notificationId: Number(row?.id) }),
@@ -156,7 +156,7 @@ describe(`reports on ${DB_KIND}`, () => {
     const answered = await a.proposal('Schon beantwortet');
     expect((await a.answer(answered, 'in_review')).statusCode).toBe(200);
     for (const id of [sent, answered]) {
-      const url = pathOf(routes.reportIntervention.path, { interventionId: id });
+      const url = pathOf(routes.reportProposal.path, { proposalId: id });
       for (let k = 0; k < 3; k++) expect((await report(a, url, k, `203.0.${k}.9`)).statusCode).toBe(201);
     }
     const ids = (await a.publicList()).map((p) => p.id);
@@ -164,7 +164,7 @@ describe(`reports on ${DB_KIND}`, () => {
     expect(ids).toContain(answered);
     // An ordinary proposal still goes at three.
     const plain = await a.proposal('Gewöhnlich');
-    const url = pathOf(routes.reportIntervention.path, { interventionId: plain });
+    const url = pathOf(routes.reportProposal.path, { proposalId: plain });
     for (let k = 0; k < 3; k++) await report(a, url, k, `203.0.${k}.9`);
     expect((await a.publicList()).map((p) => p.id)).not.toContain(plain);
   });
@@ -176,11 +176,11 @@ describe(`subjects and staff mails on ${DB_KIND}`, () => {
     const name = 'DRINGEND: Passwort jetzt bestätigen auf stadt-linz-login.example';
     await a.database.rows(sql`UPDATE monuments SET name = 'Ihr Postfach wird heute gesperrt' WHERE id = ${a.monumentId}`);
     const id = await a.proposal('Ein Brunnen');
-    await a.database.rows(sql`UPDATE interventions SET name = ${name} WHERE id = ${id}`);
+    await a.database.rows(sql`UPDATE proposals SET name = ${name} WHERE id = ${id}`);
     for (let k = 0; k < 10; k++) await a.vote(id, `198.51.${k}.10`);
     // A burst from one network on another proposal raises a staff alert.
     const other = await a.proposal('Noch ein Brunnen');
-    await a.database.rows(sql`UPDATE interventions SET name = ${name} WHERE id = ${other}`);
+    await a.database.rows(sql`UPDATE proposals SET name = ${name} WHERE id = ${other}`);
     for (let k = 0; k < 9; k++) await a.vote(other, `198.51.200.${k + 1}`);
     await a.drain();
     const mails = await received(a.smtp!);
@@ -223,7 +223,7 @@ describe(`limits per household on ${DB_KIND}`, () => {
   it('forty proposals from forty /64s of one /56: ten accepted; from forty /56s of one /48: thirty', async () => {
     const a = await start({}, { limits: { createsPer5Minutes: 10 } });
     const create = (from: string, k: number) =>
-      a.inject('POST', pathOf(routes.createIntervention.path, { monumentId: a.monumentId }), from, `p-${from}`, {
+      a.inject('POST', pathOf(routes.createProposal.path, { monumentId: a.monumentId }), from, `p-${from}`, {
         name: `Vorschlag ${k}`,
       });
     const one56 = [];
@@ -255,7 +255,7 @@ describe(`what a voter sees on ${DB_KIND}`, () => {
     // Five from one address count, the sixth is held (the limit per connection).
     for (let k = 0; k < 5; k++) await a.vote(id, '203.0.113.88', `same-${k}`);
     expect((await a.vote(id, '203.0.113.88', 'held-voter')).statusCode).toBe(200);
-    expect(await a.count('votes', sql`intervention_id = ${id} AND status = 'held'`)).toBe(1);
+    expect(await a.count('votes', sql`proposal_id = ${id} AND status = 'held'`)).toBe(1);
     expect(await a.confirmFrom(id, 'held-voter', 'held@linz.example', '203.0.113.88')).toBe(true);
     const seen = await a.popup(id, '198.51.3.3', 'held-voter');
     expect([seen?.votes, seen?.confirmedVotes]).toEqual([6, 1]);
@@ -283,7 +283,7 @@ describe(`names on ${DB_KIND}`, () => {
   it('a name of invisible letters is refused (400); one that poses as the city or names a web address waits for staff', async () => {
     const a = await start();
     const create = (name: string) =>
-      a.inject('POST', pathOf(routes.createIntervention.path, { monumentId: a.monumentId }), '198.51.1.1', 'namer', { name });
+      a.inject('POST', pathOf(routes.createProposal.path, { monumentId: a.monumentId }), '198.51.1.1', 'namer', { name });
     for (const name of ['\u3164\u3164\u3164', '\u2800\u2800', '\u115F\u1160', '\u200F\u200F', '\u061C', 'ㅤ \u2800 \u200F']) {
       const res = await create(name);
       expect(res.statusCode, JSON.stringify(name)).toBe(400);
@@ -298,7 +298,7 @@ describe(`names on ${DB_KIND}`, () => {
       expect(res.statusCode, name).toBe(201);
       const { id, underReview } = JSON.parse(res.body) as { id: number; underReview: boolean };
       expect(underReview, name).toBe(true);
-      const [row] = await a.database.rows<{ moderation: string }>(sql`SELECT moderation FROM interventions WHERE id = ${id}`);
+      const [row] = await a.database.rows<{ moderation: string }>(sql`SELECT moderation FROM proposals WHERE id = ${id}`);
       expect(row?.moderation, name).toBe('held');
     }
     expect((await create('Johanna Dohnal')).statusCode).toBe(201);

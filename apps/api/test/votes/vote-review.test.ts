@@ -3,7 +3,7 @@
 // network is held and released in one action; confirmed votes with normalised addresses; an
 // organic fixture raises nothing; a preview is what the decision does; corrections go once.
 import {
-  MonumentInterventionList,
+  MonumentProposalList,
   OutboxEntry,
   pathOf,
   routes,
@@ -20,7 +20,7 @@ import { bearer } from '../support/staff-helpers.js';
 
 /** The production vote rules (the harness relaxes them for tests that vote from loopback). */
 const PRODUCTION = { BURST_VOTES_PER_NETWORK_HOUR: '8', THRESHOLD_MIN_NETWORKS: '4', TRUST_PROXY: '1' };
-const PRODUCTION_LIMITS = { votesPerIpPerIntervention: 5, votesPerNetworkHour: 30 };
+const PRODUCTION_LIMITS = { votesPerIpPerProposal: 5, votesPerNetworkHour: 30 };
 const MAYOR = 'mayor.office@linz.example';
 
 const apps: FollowApp[] = [];
@@ -48,7 +48,7 @@ async function start(env: Record<string, string> = {}, limits: Partial<typeof PR
     async vote(id: number, ip: string, who = `browser-${browsers++}`) {
       const res = await a.app.inject({
         method: 'POST',
-        url: pathOf(routes.castVote.path, { interventionId: id }),
+        url: pathOf(routes.castVote.path, { proposalId: id }),
         headers: { ...json, ...browser(a.app, who), 'x-forwarded-for': ip },
         payload: { monumentId: a.monumentId, action: 'vote' },
       });
@@ -56,25 +56,25 @@ async function start(env: Record<string, string> = {}, limits: Partial<typeof PR
       return JSON.parse(res.body) as { newVoteCount: number };
     },
     async popup(id: number) {
-      const res = await a.app.inject({ url: pathOf(routes.monumentInterventions.path, { monumentId: a.monumentId }) });
-      return MonumentInterventionList.parse(JSON.parse(res.body)).find((p) => p.id === id);
+      const res = await a.app.inject({ url: pathOf(routes.monumentProposals.path, { monumentId: a.monumentId }) });
+      return MonumentProposalList.parse(JSON.parse(res.body)).find((p) => p.id === id);
     },
     mayorMails,
     async alerts() {
       return VoteAlertList.parse(JSON.parse((await staffGet(routes.staffVoteAlerts.path)).body));
     },
     async review(id: number) {
-      const res = await staffGet(pathOf(routes.staffVoteReview.path, { interventionId: id }));
+      const res = await staffGet(pathOf(routes.staffVoteReview.path, { proposalId: id }));
       expect(res.statusCode, res.body).toBe(200);
       return VoteReview.parse(JSON.parse(res.body));
     },
     async preview(id: number, body: Omit<VoteDecision, 'reason'>) {
-      const res = await staffPost(pathOf(routes.staffVotePreview.path, { interventionId: id }), body);
+      const res = await staffPost(pathOf(routes.staffVotePreview.path, { proposalId: id }), body);
       expect(res.statusCode, res.body).toBe(200);
       return VoteDecisionAnswer.parse(JSON.parse(res.body));
     },
     decide(id: number, body: VoteDecision) {
-      return staffPost(pathOf(routes.staffVoteDecide.path, { interventionId: id }), body);
+      return staffPost(pathOf(routes.staffVoteDecide.path, { proposalId: id }), body);
     },
     releaseMail(id: number) {
       return staffPost(pathOf(routes.staffReleaseMail.path, { notificationId: id }));
@@ -142,16 +142,16 @@ describe(`votes the mayor can trust on ${DB_KIND}`, () => {
     const cast = (from: string, who: string) =>
       a.app.inject({
         method: 'POST',
-        url: pathOf(routes.castVote.path, { interventionId: id }),
+        url: pathOf(routes.castVote.path, { proposalId: id }),
         headers: { ...json, ...browser(a.app, who), 'x-forwarded-for': from },
         payload: { monumentId: a.monumentId, action: 'vote' },
       });
     const seen = async (from: string, who?: string) => {
       const res = await a.app.inject({
-        url: pathOf(routes.monumentInterventions.path, { monumentId: a.monumentId }),
+        url: pathOf(routes.monumentProposals.path, { monumentId: a.monumentId }),
         headers: { 'x-forwarded-for': from, ...(who ? browser(a.app, who) : {}) },
       });
-      return MonumentInterventionList.parse(JSON.parse(res.body)).find((p) => p.id === id)?.votes;
+      return MonumentProposalList.parse(JSON.parse(res.body)).find((p) => p.id === id)?.votes;
     };
     // A script with cookies cleared: five count, three are held; it reads the count after each vote.
     const answers = [];
@@ -166,7 +166,7 @@ describe(`votes the mayor can trust on ${DB_KIND}`, () => {
     }
     expect(answers.map((x) => x.count)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(new Set(answers.map((x) => `${x.status} ${x.headers.join(',')}`)).size).toBe(1);
-    expect(await a.count('votes', sql`intervention_id = ${id} AND status = 'held'`)).toBe(3);
+    expect(await a.count('votes', sql`proposal_id = ${id} AND status = 'held'`)).toBe(3);
     // Everyone else sees the public count; a held voter's own browser sees its vote from any network.
     expect(await seen('198.51.7.1')).toBe(5);
     expect(await seen('198.51.7.1', 'script-7')).toBe(6);
@@ -188,7 +188,7 @@ describe(`votes the mayor can trust on ${DB_KIND}`, () => {
     vi.setSystemTime(new Date('2026-11-21T00:10:00Z'));
     for (let i = 0; i < 5; i++) await a.vote(id, ip);
     expect((await a.popup(id))?.votes).toBe(5);
-    expect(await a.count('votes', sql`intervention_id = ${id} AND status = 'held'`)).toBe(5);
+    expect(await a.count('votes', sql`proposal_id = ${id} AND status = 'held'`)).toBe(5);
     // A day after the last of them (held votes count toward the limit too), the connection may vote again.
     vi.setSystemTime(new Date('2026-11-22T00:11:00Z'));
     await a.vote(id, ip);
@@ -298,14 +298,14 @@ describe(`votes the mayor can trust on ${DB_KIND}`, () => {
     expect(await a.mayorMails()).toHaveLength(2);
     expect((await a.popup(id))?.votes).toBe(6);
     // Exact after every decision: the public count is the counted votes.
-    expect(await a.count('votes', sql`intervention_id = ${id} AND status = 'counted'`)).toBe(6);
+    expect(await a.count('votes', sql`proposal_id = ${id} AND status = 'counted'`)).toBe(6);
   });
 
   it('bad decisions are refused with 4xx and change nothing; staff only', async () => {
     const a = await start();
     const id = await a.proposal();
     await a.vote(id, net(1));
-    const url = pathOf(routes.staffVoteDecide.path, { interventionId: id });
+    const url = pathOf(routes.staffVoteDecide.path, { proposalId: id });
     for (const body of [
       { filter: {}, action: 'invalidate' },
       { filter: {}, action: 'invalidate', reason: 'x' },
@@ -320,7 +320,7 @@ describe(`votes the mayor can trust on ${DB_KIND}`, () => {
     }
     expect(
       (
-        await a.staffPost(pathOf(routes.staffVoteDecide.path, { interventionId: 999_999 }), {
+        await a.staffPost(pathOf(routes.staffVoteDecide.path, { proposalId: 999_999 }), {
           filter: {},
           action: 'invalidate',
           reason: 'Grund',
@@ -345,7 +345,7 @@ describe(`votes the mayor can trust on ${DB_KIND}`, () => {
     );
     const id = await a.proposal();
     await a.database.rows(sql`
-      INSERT INTO votes (intervention_id, voter_hash, ip_hash, net_hash, created_at)
+      INSERT INTO votes (proposal_id, voter_hash, ip_hash, net_hash, created_at)
       SELECT ${id}, 'seeded-' || g, 'seeded-ip-' || g, 'seedednet' || (g % 40), now() - interval '2 hours'
       FROM generate_series(1, 10000) g`);
     await a.database.rows(sql`SELECT recount_votes(${id})`);
@@ -359,8 +359,8 @@ describe(`votes the mayor can trust on ${DB_KIND}`, () => {
     expect(votes).toHaveLength(50);
     const p = await a.popup(id);
     expect(p?.votes).toBe(50);
-    expect(await a.count('votes', sql`intervention_id = ${id} AND status = 'counted'`)).toBe(50);
-    expect(await a.count('votes', sql`intervention_id = ${id} AND status = 'invalidated'`)).toBe(10_000);
+    expect(await a.count('votes', sql`proposal_id = ${id} AND status = 'counted'`)).toBe(50);
+    expect(await a.count('votes', sql`proposal_id = ${id} AND status = 'invalidated'`)).toBe(10_000);
   });
 });
 
@@ -370,7 +370,7 @@ describe(`confirmed votes on ${DB_KIND}`, () => {
     const before = a.smtp!.messages.length;
     const res = await a.app.inject({
       method: 'POST',
-      url: pathOf(routes.confirmVote.path, { interventionId: id }),
+      url: pathOf(routes.confirmVote.path, { proposalId: id }),
       headers: { ...json, ...browser(a.app, who) },
       payload: { email, lang: 'de' },
     });
@@ -385,7 +385,7 @@ describe(`confirmed votes on ${DB_KIND}`, () => {
     const token = tokenIn(mail.text, '/votes/confirm');
     const confirmed = await a.app.inject({ method: 'POST', url: routes.votesConfirm.path, headers: json, payload: { token } });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    expect(JSON.parse(confirmed.body)).toEqual({ confirmed: true, interventionId: id, already: false });
+    expect(JSON.parse(confirmed.body)).toEqual({ confirmed: true, proposalId: id, already: false });
     return token;
   }
 
@@ -435,7 +435,7 @@ describe(`confirmed votes on ${DB_KIND}`, () => {
         headers: { ...json, ...(who ? browser(a.app, who) : {}) },
         payload: JSON.stringify(payload),
       });
-    const ask = pathOf(routes.confirmVote.path, { interventionId: id });
+    const ask = pathOf(routes.confirmVote.path, { proposalId: id });
     expect((await post(ask, { email: 'x@linz.example', lang: 'de' }, 'stranger')).statusCode).toBe(404);
     expect((await post(ask, { email: 'x@linz.example', lang: 'de' })).statusCode).toBe(404);
     expect((await post(ask, { email: 'not an address', lang: 'de' }, 'voter')).statusCode).toBe(400);
@@ -448,7 +448,7 @@ describe(`confirmed votes on ${DB_KIND}`, () => {
     for (const token of [used, tokenIn(first!.text!, '/votes/confirm')]) {
       const again = await post(routes.votesConfirm.path, { token });
       expect(again.statusCode, again.body).toBe(200);
-      expect(JSON.parse(again.body)).toEqual({ confirmed: true, interventionId: id, already: true });
+      expect(JSON.parse(again.body)).toEqual({ confirmed: true, proposalId: id, already: true });
     }
     expect(await a.count('vote_confirmations', sql`email IS NOT NULL`)).toBe(0);
     // Expired: a second voter's link, 48 hours later.

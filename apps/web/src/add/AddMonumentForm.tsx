@@ -80,7 +80,7 @@ function PlaceForm({ submitting, onSubmit, area, cityView }: Props & { area: Cit
         required
         maxLength={NAME_MAX}
         value={title}
-        placeholder={t('add.interventionPlaceholder')}
+        placeholder={t('add.proposalPlaceholder')}
         onChange={(e) => setTitle(e.target.value)}
       />
       <button

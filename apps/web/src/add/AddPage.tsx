@@ -36,7 +36,7 @@ export function AddPage() {
     }
     pendingCoords.clear();
     await queryClient.invalidateQueries({ queryKey: queryKeys.monuments });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.allInterventions });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.allProposals });
     void queryClient.invalidateQueries({ queryKey: mineKey });
     // The photo goes once the monument exists; if it fails, the map says so (the popup offers it again).
     const sent = photo ? await uploadPhoto({ kind: 'monument', monumentId: result.monumentId }, photo) : undefined;

@@ -1,4 +1,4 @@
-// The add form's requests (spec section 4): the monument, then its intervention if titled.
+// The add form's requests (spec section 4): the monument, then its proposal if titled.
 // The server gives a visitor's monument the spec's defaults (category Unknown, not validated...),
 // so only the form's fields are sent.
 import { call, type AnswerOf } from '../api/client';
@@ -56,7 +56,7 @@ export async function submitMonument(form: AddForm, now: number = Date.now()): P
   if (title !== '') {
     try {
       // The monument exists either way; a failed proposal does not undo it (spec section 4).
-      const proposal = await call('createIntervention', { params: { monumentId }, body: { name: title } });
+      const proposal = await call('createProposal', { params: { monumentId }, body: { name: title } });
       if (proposal.underReview) underReview = true;
     } catch {
       // A failure on the second call: the visitor can add the proposal from the popup.

@@ -53,8 +53,8 @@ export function StaffArea({ name, onSignedOut }: { name: string; onSignedOut: ()
   const countOf = (v: View) => (queue.data && (v === 'review' || v === 'reports') ? queueCount(queue.data, v) : undefined);
   // The proposal whose votes "Stimmen prüfen" shows (chosen from an alert, a proposal or its number).
   const [reviewing, setReviewing] = useState<number | null>(null);
-  const review = (interventionId: number) => {
-    setReviewing(interventionId);
+  const review = (proposalId: number) => {
+    setReviewing(proposalId);
     setView('votes');
   };
   // A proposal's answer form opened by a link (`?answer=<id>`, the mayor's mail), above the view.
@@ -108,14 +108,14 @@ export function StaffArea({ name, onSignedOut }: { name: string; onSignedOut: ()
           {linked !== undefined && (
             <LinkedAnswer
               key={linked}
-              interventionId={Number(linked)}
+              proposalId={Number(linked)}
               onClose={() => void navigate({ to: APP_PATHS.admin, search: {} })}
             />
           )}
           {(view === 'review' || view === 'reports') && <Queue key={view} tab={view} />}
           {view === 'proposals' && <AllProposals />}
           {view === 'places' && <Places />}
-          {view === 'votes' && <VotesView interventionId={reviewing} onChoose={review} />}
+          {view === 'votes' && <VotesView proposalId={reviewing} onChoose={review} />}
           {view === 'photos' && <Photos />}
           {view === 'screen' && <ScreenWords />}
           {view === 'reasons' && <ReasonsEditor />}

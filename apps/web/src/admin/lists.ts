@@ -11,7 +11,7 @@ export const SEXES = keysOf<Sex>({ female: true, male: true, mixed: true, none: 
 
 export const ITEM_KINDS = keysOf<ItemKind>({
   monument: true,
-  intervention: true,
+  proposal: true,
   mail: true,
   staff: true,
   retention: true,

@@ -17,14 +17,14 @@ export type RouteName = Exclude<
   | `staff${string}`
   | 'monumentsGeojson'
   | 'monumentsCsv'
-  | 'interventionsCsv'
-  | 'feedInterventions'
+  | 'proposalsCsv'
+  | 'feedProposals'
   | 'feedAnswers'
   | 'openDataCatalog'
   | 'openapi'
   | 'docs'
   | 'statsImage'
-  | 'interventionImage'
+  | 'proposalImage'
   | 'oidcStart'
   | 'oidcCallback'
 >;
@@ -43,17 +43,17 @@ type BodyOf<N extends RouteName> = Routes[N] extends { bodyType: 'multipart/form
 const METHODS = {
   listMonuments: 'GET',
   addMonument: 'POST',
-  allInterventions: 'GET',
-  monumentInterventions: 'GET',
+  allProposals: 'GET',
+  monumentProposals: 'GET',
   awaitingAnswer: 'GET',
-  createIntervention: 'POST',
+  createProposal: 'POST',
   castVote: 'POST',
   confirmVote: 'POST',
   votesConfirm: 'POST',
   clientConfig: 'GET',
   monument: 'GET',
   reportMonument: 'POST',
-  reportIntervention: 'POST',
+  reportProposal: 'POST',
   follow: 'POST',
   followConfirm: 'POST',
   followUnsubscribe: 'POST',
@@ -63,11 +63,11 @@ const METHODS = {
   stats: 'GET',
   mapTile: 'GET',
   monumentsPage: 'GET',
-  interventionsPage: 'GET',
+  proposalsPage: 'GET',
   site: 'GET',
   accessibilityFeedback: 'POST',
   uploadMonumentPhoto: 'POST',
-  uploadInterventionPhoto: 'POST',
+  uploadProposalPhoto: 'POST',
   photo: 'GET',
   photos: 'GET',
   monumentPhotos: 'GET',

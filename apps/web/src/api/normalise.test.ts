@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseInterventions, normaliseMonuments } from './normalise';
+import { normaliseProposals, normaliseMonuments } from './normalise';
 
 const monument = {
   id: 'mon-a',
@@ -15,7 +15,7 @@ const monument = {
   alternatives: [],
   proposals: 2,
 };
-const intervention = {
+const proposal = {
   id: 1,
   monumentId: 'mon-a',
   name: 'X',
@@ -44,34 +44,34 @@ describe('list normalisation (spec section 4)', () => {
   it('gives an empty list for anything that is not a list', () => {
     for (const bad of [undefined, null, 'oops', 42, { items: [monument] }, { monuments: 'no' }]) {
       expect(normaliseMonuments(bad)).toEqual([]);
-      expect(normaliseInterventions(bad)).toEqual([]);
+      expect(normaliseProposals(bad)).toEqual([]);
     }
   });
 
   it('leaves out items that do not match the contract', () => {
     expect(normaliseMonuments([monument, { id: 'broken' }, null])).toEqual([monument]);
-    expect(normaliseInterventions({ interventions: [intervention, { name: 1 }] })).toEqual([intervention]);
+    expect(normaliseProposals({ interventions: [proposal, { name: 1 }] })).toEqual([proposal]);
   });
 
   it('accepts interventions without id, as list data may lack it (spec section 3)', () => {
-    const { id: _id, ...bare } = intervention;
-    expect(normaliseInterventions([bare])).toEqual([bare]);
+    const { id: _id, ...bare } = proposal;
+    expect(normaliseProposals([bare])).toEqual([bare]);
   });
 
   it("reads the city's status and answer", () => {
     const answer = { de: 'Wird geprüft.', en: 'Under review.', answeredAt: '2026-11-01T09:00:00.000Z' };
     const history = [{ status: 'in_review', at: '2026-11-01T09:00:00.000Z', note: 'Im Ausschuss beraten' }];
-    const answered = { ...intervention, id: 2, status: 'in_review', answer, history };
-    expect(normaliseInterventions([answered])).toEqual([answered]);
+    const answered = { ...proposal, id: 2, status: 'in_review', answer, history };
+    expect(normaliseProposals([answered])).toEqual([answered]);
     // One language is enough: the other is null.
     const germanOnly = { ...answered, id: 3, answer: { ...answer, en: null } };
-    expect(normaliseInterventions([germanOnly])).toEqual([germanOnly]);
+    expect(normaliseProposals([germanOnly])).toEqual([germanOnly]);
   });
 
   it('leaves out an unknown status or a malformed answer', () => {
-    const badStatus = { ...intervention, status: 'approved' };
-    const badAnswer = { ...intervention, answer: { de: 'nur deutsch' } };
-    const badHistory = { ...intervention, history: [{ status: 'approved', at: '2026-11-01T09:00:00.000Z', note: null }] };
-    expect(normaliseInterventions([badStatus, badAnswer, badHistory, intervention])).toEqual([intervention]);
+    const badStatus = { ...proposal, status: 'approved' };
+    const badAnswer = { ...proposal, answer: { de: 'nur deutsch' } };
+    const badHistory = { ...proposal, history: [{ status: 'approved', at: '2026-11-01T09:00:00.000Z', note: null }] };
+    expect(normaliseProposals([badStatus, badAnswer, badHistory, proposal])).toEqual([proposal]);
   });
 });

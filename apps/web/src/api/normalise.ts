@@ -5,8 +5,8 @@ import { Intervention, Monument } from '@linz/contract';
 import { readable } from './parse';
 
 /** List data may lack an id (spec section 3). */
-export type ListedIntervention = Omit<Intervention, 'id'> & { id?: number | undefined };
-const ListedIntervention = Intervention.partial({ id: true });
+export type ListedProposal = Omit<Intervention, 'id'> & { id?: number | undefined };
+const ListedProposal = Intervention.partial({ id: true });
 
 function itemsOf(json: unknown, wrapperKey: string): unknown[] {
   if (Array.isArray(json)) return json;
@@ -19,5 +19,4 @@ function itemsOf(json: unknown, wrapperKey: string): unknown[] {
 
 export const normaliseMonuments = (json: unknown): Monument[] => readable(Monument, itemsOf(json, 'monuments'));
 
-export const normaliseInterventions = (json: unknown): ListedIntervention[] =>
-  readable(ListedIntervention, itemsOf(json, 'interventions'));
+export const normaliseProposals = (json: unknown): ListedProposal[] => readable(ListedProposal, itemsOf(json, 'interventions'));

@@ -3,9 +3,9 @@
 // dropped and the rest kept; the pages read typed filters from this with `filtersOf`.
 import {
   monumentFilterSearch,
-  parseInterventionSearch,
+  parseProposalSearch,
   parseMonumentFilters,
-  type InterventionSearch,
+  type ProposalSearch,
   type MonumentFilters,
 } from '@linz/contract/filters';
 import { parseMapLink } from '@linz/contract/facts';
@@ -27,8 +27,8 @@ export function validateHomeSearch(search: Record<string, unknown>): HomeSearch 
   return out;
 }
 
-export function validateInterventionSearch(search: Record<string, unknown>): Partial<Record<keyof InterventionSearch, string>> {
-  const { q, status, sort } = parseInterventionSearch(search).value;
+export function validateProposalSearch(search: Record<string, unknown>): Partial<Record<keyof ProposalSearch, string>> {
+  const { q, status, sort } = parseProposalSearch(search).value;
   return { ...(q ? { q } : {}), ...(status ? { status: status.join(',') } : {}), ...(sort ? { sort } : {}) };
 }
 

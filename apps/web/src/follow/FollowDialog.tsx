@@ -17,26 +17,26 @@ import { requestFollow, setWatching } from './followApi';
 import { mineKey, mineQuery } from '../api/queries/mine';
 
 type Props = {
-  interventionId: number;
+  proposalId: number;
   /** The proposal's name as the visitor sees it. */
   name: string;
   onDone: () => void;
 };
 
-export function FollowDialog({ interventionId, name, onDone }: Props) {
+export function FollowDialog({ proposalId, name, onDone }: Props) {
   const { t, i18n } = useTranslation();
   const id = useId();
   const { ref: dialogRef, finish, onCancel, onClose } = useModalDialog<never>(onDone);
   const queryClient = useQueryClient();
   const [lang, setLang] = useState<Lang>(langOf(i18n.resolvedLanguage));
   const { email, setEmail, busy, pending, message, submit, run } = useEmailForm((address) =>
-    requestFollow(interventionId, { email: address, lang }),
+    requestFollow(proposalId, { email: address, lang }),
   );
   const mine = useQuery(mineQuery());
-  const watching = mine.data?.following.some((item) => item.intervention.id === interventionId) ?? false;
+  const watching = mine.data?.following.some((item) => item.proposal.id === proposalId) ?? false;
 
   const toggleWatch = async () => {
-    const outcome = await run(() => setWatching(interventionId, !watching));
+    const outcome = await run(() => setWatching(proposalId, !watching));
     if (outcome.ok) await queryClient.invalidateQueries({ queryKey: mineKey });
   };
 

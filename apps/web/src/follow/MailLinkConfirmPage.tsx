@@ -12,7 +12,7 @@ import { ProposalName } from './ProposalName';
 type State =
   | { step: 'ask' }
   | { step: 'busy' }
-  | { step: 'done'; interventionId: number; already: boolean }
+  | { step: 'done'; proposalId: number; already: boolean }
   | { step: 'failed'; feedback: Feedback };
 
 type Props = {
@@ -33,7 +33,7 @@ export function MailLinkConfirmPage({ token, texts, confirm, after }: Props) {
     const outcome = await confirm(token);
     setState(
       outcome.ok
-        ? { step: 'done', interventionId: outcome.interventionId, already: outcome.already === true }
+        ? { step: 'done', proposalId: outcome.proposalId, already: outcome.already === true }
         : { step: 'failed', feedback: outcome.feedback },
     );
   };
@@ -46,7 +46,7 @@ export function MailLinkConfirmPage({ token, texts, confirm, after }: Props) {
       ) : state.step === 'done' ? (
         <div role="status">
           <p>{t(state.already ? 'votes.confirm.already' : `${texts}.done`)}</p>
-          <ProposalName interventionId={state.interventionId} />
+          <ProposalName proposalId={state.proposalId} />
           {after}
         </div>
       ) : (

@@ -3,16 +3,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { allInterventionsQuery, monumentsQuery } from '../api/queries';
+import { allProposalsQuery, monumentsQuery } from '../api/queries';
 import { langOf } from '../i18n/languages';
 import { monumentName } from '../i18n/monumentName';
 import { proposalLink } from './tokenSearch';
 
-export function ProposalName({ interventionId }: { interventionId: number }) {
+export function ProposalName({ proposalId }: { proposalId: number }) {
   const { t, i18n } = useTranslation();
-  const proposals = useQuery(allInterventionsQuery());
+  const proposals = useQuery(allProposalsQuery());
   const monuments = useQuery(monumentsQuery());
-  const proposal = proposals.data?.find((item) => item.id === interventionId);
+  const proposal = proposals.data?.find((item) => item.id === proposalId);
   if (!proposal) return null;
   const monument = monuments.data?.find((item) => item.id === proposal.monumentId);
   const where = monument ? monumentName(monument, langOf(i18n.resolvedLanguage)) : null;
@@ -21,7 +21,7 @@ export function ProposalName({ interventionId }: { interventionId: number }) {
       {where
         ? t('follow.confirm.which', { name: proposal.name, monument: where })
         : t('follow.confirm.whichName', { name: proposal.name })}{' '}
-      <Link {...proposalLink(proposal.monumentId, interventionId)}>{t('follow.mapLink')}</Link>
+      <Link {...proposalLink(proposal.monumentId, proposalId)}>{t('follow.mapLink')}</Link>
     </p>
   );
 }

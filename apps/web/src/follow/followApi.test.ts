@@ -24,16 +24,14 @@ const proposal = {
   answer: null,
   history: [],
 };
-const item = { intervention: proposal, monument: { id: 'mon-a', name: 'Denkmal', nameEn: null }, underReview: false };
+const item = { proposal: proposal, monument: { id: 'mon-a', name: 'Denkmal', nameEn: null }, underReview: false };
 const mine = (lists: object) => ({ proposed: [], voted: [], following: [], reviewing: [], hidden: [], seen: [], ...lists });
 
 describe('requestFollow', () => {
   it('posts address and language to the proposal’s follow path; 202 asks to look for the mail', async () => {
     const { send, sent } = fake({ status: 202, json: { pending: true } });
     const outcome = await requestFollow(7, { email: 'a@b.at', lang: 'en' }, send);
-    expect(sent).toEqual([
-      { route: 'follow', options: { params: { interventionId: 7 }, body: { email: 'a@b.at', lang: 'en' } } },
-    ]);
+    expect(sent).toEqual([{ route: 'follow', options: { params: { proposalId: 7 }, body: { email: 'a@b.at', lang: 'en' } } }]);
     expect(outcome).toEqual({ ok: true, feedback: { kind: 'success', key: 'follow.form.pending' } });
   });
 
@@ -63,8 +61,8 @@ describe('requestFollow', () => {
 
 describe('confirmFollow', () => {
   it('posts the token and names the proposal', async () => {
-    const { send, sent } = fake({ status: 200, json: { following: true, interventionId: 7 } });
-    expect(await confirmFollow(TOKEN, send)).toEqual({ ok: true, interventionId: 7 });
+    const { send, sent } = fake({ status: 200, json: { following: true, proposalId: 7 } });
+    expect(await confirmFollow(TOKEN, send)).toEqual({ ok: true, proposalId: 7 });
     expect(sent).toEqual([{ route: 'followConfirm', options: { body: { token: TOKEN } } }]);
   });
 
@@ -105,10 +103,10 @@ describe('setWatching', () => {
   it('watch and unwatch use their paths and report the new state', async () => {
     const on = fake({ status: 200, json: { watching: true } });
     expect((await setWatching(7, true, on.send)).feedback.key).toBe('follow.watch.on');
-    expect(on.sent[0]).toEqual({ route: 'watch', options: { params: { interventionId: 7 } } });
+    expect(on.sent[0]).toEqual({ route: 'watch', options: { params: { proposalId: 7 } } });
     const off = fake({ status: 200, json: { watching: false } });
     expect((await setWatching(7, false, off.send)).feedback.key).toBe('follow.watch.off');
-    expect(off.sent[0]).toEqual({ route: 'unwatch', options: { params: { interventionId: 7 } } });
+    expect(off.sent[0]).toEqual({ route: 'unwatch', options: { params: { proposalId: 7 } } });
   });
 });
 
@@ -117,7 +115,7 @@ describe('fetchMine', () => {
     const { send, sent } = fake({ status: 200, json: mine({ proposed: [item], following: [item] }) });
     const answer = await fetchMine(send);
     expect(sent[0]?.route).toBe('mine');
-    expect(answer.proposed[0]?.intervention.name).toBe('Johanna Dohnal');
+    expect(answer.proposed[0]?.proposal.name).toBe('Johanna Dohnal');
     expect(answer.following).toHaveLength(1);
   });
 

@@ -32,8 +32,8 @@ export function otherwise(error: ApiError): Failed {
 export const invalidToken = (error: ApiError) => error.code === 'NOT_FOUND' || error.code === 'INVALID_INPUT';
 
 /** `POST …/follow`: 202 asks the visitor to look for the confirmation mail (the same text whether or not the address followed). */
-export async function requestFollow(interventionId: number, body: FollowRequest, send: Call = call): Promise<Outcome> {
-  const { error } = await attempt(() => send('follow', { params: { interventionId }, body }));
+export async function requestFollow(proposalId: number, body: FollowRequest, send: Call = call): Promise<Outcome> {
+  const { error } = await attempt(() => send('follow', { params: { proposalId }, body }));
   if (error === null) return { ok: true, feedback: success('follow.form.pending') };
   if (error.code === 'INVALID_INPUT') return { ok: false, feedback: failure('follow.errors.badAddress') };
   if (error.code === 'NOT_FOUND') return { ok: false, feedback: failure('follow.errors.gone') };
@@ -41,12 +41,12 @@ export async function requestFollow(interventionId: number, body: FollowRequest,
 }
 
 /** `already`: the link was used before (a vote's confirmation says so instead of failing). */
-export type Confirmed = { ok: true; interventionId: number; already?: boolean } | Failed;
+export type Confirmed = { ok: true; proposalId: number; already?: boolean } | Failed;
 
 /** `POST /api/follow/confirm`: only a click on the page's button calls it, never the link itself. */
 export async function confirmFollow(token: string, send: Call = call): Promise<Confirmed> {
   const { answer, error } = await attempt(() => send('followConfirm', { body: { token } }));
-  if (error === null) return { ok: true, interventionId: answer.interventionId };
+  if (error === null) return { ok: true, proposalId: answer.proposalId };
   if (invalidToken(error)) return { ok: false, feedback: failure('follow.confirm.invalid') };
   return otherwise(error);
 }
@@ -60,8 +60,8 @@ export async function unsubscribe(token: string, all: boolean, send: Call = call
 }
 
 /** `POST …/watch` or `…/unwatch`: this browser follows without e-mail. */
-export async function setWatching(interventionId: number, watching: boolean, send: Call = call): Promise<Outcome> {
-  const { answer, error } = await attempt(() => send(watching ? 'watch' : 'unwatch', { params: { interventionId } }));
+export async function setWatching(proposalId: number, watching: boolean, send: Call = call): Promise<Outcome> {
+  const { answer, error } = await attempt(() => send(watching ? 'watch' : 'unwatch', { params: { proposalId } }));
   if (error === null) return { ok: true, feedback: success(answer.watching ? 'follow.watch.on' : 'follow.watch.off') };
   if (error.code === 'NOT_FOUND') return { ok: false, feedback: failure('follow.errors.gone') };
   return otherwise(error);

@@ -10,7 +10,7 @@ export function Header() {
   const { t } = useTranslation();
   const pathname = useLocation({ select: (l) => l.pathname });
   const onInfoPage = pathname === APP_PATHS.about || pathname === APP_PATHS.add;
-  const onList = pathname === APP_PATHS.interventions;
+  const onList = pathname === APP_PATHS.proposals;
   const onMonuments = pathname === APP_PATHS.monuments;
   const onStats = pathname === APP_PATHS.stats;
   const onMine = pathname === APP_PATHS.mine;
@@ -47,7 +47,7 @@ export function Header() {
         {onList ? (
           close
         ) : (
-          <Link to="/interventions" className="icon-button header__nav" aria-label={t('header.interventions')}>
+          <Link to="/interventions" className="icon-button header__nav" aria-label={t('header.proposals')}>
             <ListIcon />
           </Link>
         )}

@@ -54,20 +54,20 @@ describe('translations', () => {
 
   it('carry the spec catalogue in both languages', () => {
     expect(en.errors).toMatchObject({
-      loadInterventions: 'Failed to load interventions.',
+      loadProposals: 'Failed to load interventions.',
       alreadyVoted: 'You have already voted.',
       server: 'Server error.',
-      addIntervention: 'Failed to add intervention.',
+      addProposal: 'Failed to add intervention.',
       submission: 'Submission failed.',
       titleRequired: 'Title is required.',
       geolocationUnsupported: 'Geolocation not supported.',
       positionUnavailable: 'Could not determine position.',
     });
     expect(de.errors).toMatchObject({
-      loadInterventions: 'Laden der Interventionen fehlgeschlagen.',
+      loadProposals: 'Laden der Interventionen fehlgeschlagen.',
       alreadyVoted: 'Du hast bereits schon abgestimmt.',
       server: 'Serverfehler.',
-      addIntervention: 'Hinzufügen der Intervention fehlgeschlagen.',
+      addProposal: 'Hinzufügen der Intervention fehlgeschlagen.',
       submission: 'Übermittlung fehlgeschlagen.',
     });
     expect(en.success.voteRecorded).toBe('Your vote has been recorded!');

@@ -25,7 +25,7 @@ function Body({ site }: { site: SiteInfo }) {
         <ul>
           <li>
             {t('legal.accessibility.mapExempt')} <Link to={APP_PATHS.monuments}>{t('legal.accessibility.mapMonuments')}</Link>,{' '}
-            <Link to={APP_PATHS.interventions}>{t('legal.accessibility.mapInterventions')}</Link>.
+            <Link to={APP_PATHS.proposals}>{t('legal.accessibility.mapProposals')}</Link>.
           </li>
           <li>{t('legal.accessibility.markers')}</li>
           <li>{t('legal.accessibility.userContent')}</li>

@@ -25,13 +25,13 @@ type Section = (typeof SECTIONS)[number];
 
 function MineEntry({ item, section, onUnwatch }: { item: MineItem; section: Section; onUnwatch: (item: MineItem) => void }) {
   const { t, i18n } = useTranslation();
-  const { intervention, monument } = item;
+  const { proposal, monument } = item;
   const where = langOf(i18n.resolvedLanguage) === 'en' && monument.nameEn ? monument.nameEn : monument.name;
-  const photo = usePublicPhoto(monument.id, intervention.id);
+  const photo = usePublicPhoto(monument.id, proposal.id);
   return (
     <li className="mine-item">
       <h3 className="mine-item__name">
-        {intervention.name}
+        {proposal.name}
         {item.underReview ? (
           <>
             {' '}
@@ -39,20 +39,20 @@ function MineEntry({ item, section, onUnwatch }: { item: MineItem; section: Sect
           </>
         ) : null}
       </h3>
-      {photo ? <ProposalThumb photo={photo} name={intervention.name} className="list-thumb" /> : null}
+      {photo ? <ProposalThumb photo={photo} name={proposal.name} className="list-thumb" /> : null}
       <p className="mine-item__monument">{t('follow.mine.at', { monument: where })}</p>
-      {item.underReview ? <p className="review-explain">{t('review.explain')}</p> : <ProposalStanding proposal={intervention} />}
+      {item.underReview ? <p className="review-explain">{t('review.explain')}</p> : <ProposalStanding proposal={proposal} />}
       {/* The popup offers it once, with its banner; here it can be asked for again at any time. */}
-      {section === 'voted' ? <VoteConfirmForm interventionId={intervention.id} name={intervention.name} /> : null}
+      {section === 'voted' ? <VoteConfirmForm proposalId={proposal.id} name={proposal.name} /> : null}
       <p className="mine-item__actions">
-        <Link {...proposalLink(monument.id, intervention.id)} aria-label={t('follow.mine.mapLabel', { name: intervention.name })}>
+        <Link {...proposalLink(monument.id, proposal.id)} aria-label={t('follow.mine.mapLabel', { name: proposal.name })}>
           {t('follow.mapLink')}
         </Link>
         {section === 'following' ? (
           <button
             type="button"
             className="report-link"
-            aria-label={t('follow.mine.unwatchLabel', { name: intervention.name })}
+            aria-label={t('follow.mine.unwatchLabel', { name: proposal.name })}
             onClick={() => onUnwatch(item)}
           >
             {t('follow.mine.unwatch')}
@@ -69,7 +69,7 @@ export function MinePage() {
   const mine = useQuery(mineQuery());
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   const unwatch = async (item: MineItem) => {
-    const outcome = await setWatching(item.intervention.id, false);
+    const outcome = await setWatching(item.proposal.id, false);
     setFeedback(outcome.feedback);
     if (outcome.ok) await queryClient.invalidateQueries({ queryKey: mineKey });
   };
@@ -111,7 +111,7 @@ export function MinePage() {
                 {mine.data.hidden.map((item) => (
                   <li key={`${item.kind}-${item.name}-${item.monumentId}`} className="mine-item">
                     <h3 className="mine-item__name">{item.name}</h3>
-                    {item.kind === 'intervention' ? (
+                    {item.kind === 'proposal' ? (
                       <p className="mine-item__monument">{t('follow.mine.at', { monument: item.monumentName })}</p>
                     ) : null}
                     <HiddenNotice item={item} />
@@ -130,7 +130,7 @@ export function MinePage() {
               ) : (
                 <ul className="mine__list">
                   {mine.data[section].map((item) => (
-                    <MineEntry key={item.intervention.id} item={item} section={section} onUnwatch={(i) => void unwatch(i)} />
+                    <MineEntry key={item.proposal.id} item={item} section={section} onUnwatch={(i) => void unwatch(i)} />
                   ))}
                 </ul>
               )}

@@ -6,26 +6,26 @@ import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ThumbsUpIcon } from '../layout/icons';
 import { ProposalThumb } from '../photos/ProposalThumb';
-import type { RowProps } from '../popup/InterventionRow';
+import type { RowProps } from '../popup/ProposalRow';
 import { MayorNotice } from '../popup/MayorNotice';
 import { CityAnswer, StatusBadge, useThresholdVotes, VoteProgress } from '../popup/ProposalStanding';
 import { StatusTimeline } from './StatusTimeline';
 
-export function ProposalCard({ intervention, voted, celebrating, onVote, onReport, onFollow, onShare, shared, photo }: RowProps) {
+export function ProposalCard({ proposal, voted, celebrating, onVote, onReport, onFollow, onShare, shared, photo }: RowProps) {
   const { t } = useTranslation();
   const headingId = useId();
   const support = useRef<HTMLButtonElement>(null);
   const card = useRef<HTMLLIElement>(null);
-  const thresholdVotes = useThresholdVotes(intervention);
+  const thresholdVotes = useThresholdVotes(proposal);
   // The city decided (declined, done): voting has ended (issue 56).
-  const closed = VOTING_CLOSED_STATUSES.includes(intervention.status);
+  const closed = VOTING_CLOSED_STATUSES.includes(proposal.status);
   // The proposal a link selected: scrolled to and focused once, so a screen reader reads it.
   useEffect(() => {
     if (!shared) return;
     card.current?.scrollIntoView({ block: 'start' });
     card.current?.focus({ preventScroll: true });
   }, [shared]);
-  const { name } = intervention;
+  const { name } = proposal;
   return (
     <li
       ref={card}
@@ -41,15 +41,15 @@ export function ProposalCard({ intervention, voted, celebrating, onVote, onRepor
         {photo ? <ProposalThumb photo={photo} name={name} /> : null}
       </div>
       <p className="proposal-card__count">
-        {t('popup.confirmedCount', { count: intervention.votes, confirmed: intervention.confirmedVotes })}
+        {t('popup.confirmedCount', { count: proposal.votes, confirmed: proposal.confirmedVotes })}
       </p>
       <p className="proposal-card__standing">
-        <StatusBadge status={intervention.status} />
+        <StatusBadge status={proposal.status} />
         <VoteProgress votes={thresholdVotes} />
       </p>
-      <MayorNotice at={intervention.mayorNotifiedAt} review={intervention.mayorReview} className="proposal-card__mayor" />
-      <CityAnswer answer={intervention.answer} dateStyle="fullDate" />
-      <StatusTimeline history={intervention.history} />
+      <MayorNotice at={proposal.mayorNotifiedAt} review={proposal.mayorReview} className="proposal-card__mayor" />
+      <CityAnswer answer={proposal.answer} dateStyle="fullDate" />
+      <StatusTimeline history={proposal.history} />
       <div className="proposal-card__actions">
         <button
           ref={support}
@@ -59,17 +59,17 @@ export function ProposalCard({ intervention, voted, celebrating, onVote, onRepor
           aria-describedby={headingId}
           disabled={closed}
           data-celebrating={celebrating || undefined}
-          onClick={() => onVote(intervention, support.current)}
+          onClick={() => onVote(proposal, support.current)}
         >
           <ThumbsUpIcon />
           {closed ? t('votingClosed.button') : voted ? t('monument.supported') : t('monument.support')}
-          <span className="support-button__count">{intervention.votes}</span>
+          <span className="support-button__count">{proposal.votes}</span>
         </button>
         <button
           type="button"
           className="proposal-card__action"
           aria-label={t('follow.rowButtonLabel', { name })}
-          onClick={(event) => onFollow(intervention, event.currentTarget)}
+          onClick={(event) => onFollow(proposal, event.currentTarget)}
         >
           {t('follow.rowButton')}
         </button>
@@ -77,7 +77,7 @@ export function ProposalCard({ intervention, voted, celebrating, onVote, onRepor
           type="button"
           className="proposal-card__action"
           aria-label={t('sharePreview.shareProposal', { name })}
-          onClick={() => onShare(intervention)}
+          onClick={() => onShare(proposal)}
         >
           {t('sharePreview.share')}
         </button>
@@ -85,7 +85,7 @@ export function ProposalCard({ intervention, voted, celebrating, onVote, onRepor
           type="button"
           className="proposal-card__action"
           aria-label={t('report.proposalButton', { name })}
-          onClick={(event) => onReport(intervention, event.currentTarget)}
+          onClick={(event) => onReport(proposal, event.currentTarget)}
         >
           {t('report.button')}
         </button>

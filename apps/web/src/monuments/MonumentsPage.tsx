@@ -28,7 +28,7 @@ export function MonumentsPage() {
 
   return (
     <div className="content">
-      <BackLink label={t('interventions.backHome')} />
+      <BackLink label={t('proposals.backHome')} />
       <h1>{t('finder.list.headline')}</h1>
       <p className="lead">{t('finder.list.text')}</p>
       <search className="finder-controls">
@@ -52,7 +52,7 @@ export function MonumentsPage() {
         </ul>
       )}
       <MoreButton labelKey="finder.list.more" rest={total - items.length} pages={pages} focus={focus} />
-      <BackLink label={t('interventions.backHome')} />
+      <BackLink label={t('proposals.backHome')} />
     </div>
   );
 }

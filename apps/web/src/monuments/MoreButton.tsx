@@ -7,7 +7,7 @@ import { LIST_PAGE_SIZE } from '../api/queries';
 
 type Props = {
   /** The label's key: it says how many come next (`count`) and how many are not shown yet (`rest`). */
-  labelKey: 'interventions.more' | 'finder.list.more';
+  labelKey: 'proposals.more' | 'finder.list.more';
   rest: number;
   pages: Pick<UseInfiniteQueryResult, 'hasNextPage' | 'isFetchingNextPage' | 'fetchNextPage'>;
   focus: { moved: () => void };

@@ -43,7 +43,7 @@ describe('the offline queue', () => {
     answer = (name) => (name === 'addMonument' ? { status: 201, json: { id: 'mon-kept' } } : { status: 201, json: {} });
     await queue.enqueue({ ...monument, interventionTitle: ' Ein Schattenplatz ' }, 'key-1');
     expect(await queue.flush()).toBe(2);
-    expect(sent.map((s) => s.name)).toEqual(['addMonument', 'createIntervention']);
+    expect(sent.map((s) => s.name)).toEqual(['addMonument', 'createProposal']);
     expect(sent[0]?.options).toMatchObject({ idempotencyKey: 'key-1', body: { id: 'mon-user-1', name: 'Bank' } });
     expect(sent[1]?.options).toMatchObject({ params: { monumentId: 'mon-kept' }, body: { name: 'Ein Schattenplatz' } });
     expect(sent[1]?.options.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);

@@ -12,7 +12,7 @@ import { votedList } from '../storage/keys';
 export const SYNC_EVERY_MS = 30_000;
 
 export type QueuedAction =
-  | { kind: 'vote'; monumentId: string; interventionId: number; label: string }
+  | { kind: 'vote'; monumentId: string; proposalId: number; label: string }
   | { kind: 'proposal'; monumentId: string; name: string; label: string }
   | { kind: 'monument'; id: string; name: string; geoLocX: number; geoLocY: number; interventionTitle: string; label: string };
 
@@ -112,14 +112,14 @@ async function sendAction(action: QueuedAction, key: string): Promise<Outcome | 
     switch (action.kind) {
       case 'vote': {
         const { newVoteCount } = await call('castVote', {
-          params: { interventionId: action.interventionId },
+          params: { proposalId: action.proposalId },
           body: { monumentId: action.monumentId, action: 'vote' },
           idempotencyKey: key,
         });
         return { type: 'counted', newVoteCount };
       }
       case 'proposal':
-        await call('createIntervention', {
+        await call('createProposal', {
           params: { monumentId: action.monumentId },
           body: { name: action.name },
           idempotencyKey: key,
@@ -188,7 +188,7 @@ async function sendPass(): Promise<{ answered: number; stopped: boolean }> {
     }
     await tx.done;
     if (entry.action.kind === 'vote' && (outcome.type === 'counted' || outcome.type === 'alreadyVoted')) {
-      votedList.add(entry.action.monumentId, entry.action.interventionId);
+      votedList.add(entry.action.monumentId, entry.action.proposalId);
     }
     answered++;
     await refresh();

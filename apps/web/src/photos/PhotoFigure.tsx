@@ -34,7 +34,7 @@ export function PhotoFigure({ photo, className }: { photo: Photo; className: str
 }
 
 /** The photo to show for a subject: an approved one first, else this browser's pending one. */
-export function firstPhoto(photos: Photo[], interventionId: number | null): Photo | undefined {
-  const of = photos.filter((p) => p.interventionId === interventionId);
+export function firstPhoto(photos: Photo[], proposalId: number | null): Photo | undefined {
+  const of = photos.filter((p) => p.proposalId === proposalId);
   return of.find((p) => p.status === 'approved') ?? of.find((p) => p.status === 'pending');
 }

@@ -2,7 +2,7 @@
 // the photo's fields (PhotoInputs).
 // A modal <dialog> on <body>, as the report dialog: it fits a phone whatever the popup's place,
 // keeps focus inside, closes on Escape, and Leaflet never handles its clicks.
-import type { MonumentIntervention } from '@linz/contract';
+import type { MonumentProposal } from '@linz/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
@@ -15,7 +15,7 @@ import { uploadPhoto, type Subject, type UploadOutcome } from './upload';
 type Props = {
   monumentId: string;
   /** Proposals that have no picture yet: one may be chosen as the subject. */
-  proposals: Pick<MonumentIntervention, 'id' | 'name'>[];
+  proposals: Pick<MonumentProposal, 'id' | 'name'>[];
   onDone: (outcome: UploadOutcome | null) => void;
 };
 
@@ -38,7 +38,7 @@ export function PhotoUploadForm({ monumentId, proposals, onDone }: Props) {
     setProblem(null);
     setSending(true);
     const target: Subject =
-      subject === 'monument' ? { kind: 'monument', monumentId } : { kind: 'intervention', interventionId: Number(subject) };
+      subject === 'monument' ? { kind: 'monument', monumentId } : { kind: 'proposal', proposalId: Number(subject) };
     const result = await uploadPhoto(target, { file: chosen, alt: draft.alt.trim(), credit: draft.credit });
     setSending(false);
     if (result === 'sent') {

@@ -2,7 +2,7 @@
 import { call } from '../api/client';
 import { apiErrorOf, type ApiErrorCode } from '../api/errors';
 
-export type Subject = { kind: 'monument'; monumentId: string } | { kind: 'intervention'; interventionId: number };
+export type Subject = { kind: 'monument'; monumentId: string } | { kind: 'proposal'; proposalId: number };
 export type UploadOutcome = 'sent' | 'heic' | 'type' | 'tooLarge' | 'broken' | 'full' | 'tooMany' | 'failed';
 
 /** A photo chosen in a form, with its alt text and credit. */
@@ -16,7 +16,7 @@ export async function uploadPhoto(subject: Subject, form: PhotoToSend): Promise<
   body.set('photo', form.file);
   try {
     if (subject.kind === 'monument') await call('uploadMonumentPhoto', { params: { monumentId: subject.monumentId }, body });
-    else await call('uploadInterventionPhoto', { params: { interventionId: subject.interventionId }, body });
+    else await call('uploadProposalPhoto', { params: { proposalId: subject.proposalId }, body });
     return 'sent';
   } catch (error) {
     // A proxy in front (nginx's body limit, its rate limit) answers without our body: the error

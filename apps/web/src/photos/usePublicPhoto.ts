@@ -1,12 +1,12 @@
 // A subject's public photo for the lists (/monuments, /interventions, /mine): the monument's own
-// (interventionId null) or a proposal's picture. One request for every public photo, shared.
+// (proposalId null) or a proposal's picture. One request for every public photo, shared.
 import type { Photo } from '@linz/contract';
 import { useQuery } from '@tanstack/react-query';
 import { publicPhotosQuery } from './photoApi';
 
-export function usePublicPhoto(monumentId: string, interventionId: number | null): Photo | undefined {
+export function usePublicPhoto(monumentId: string, proposalId: number | null): Photo | undefined {
   return useQuery({
     ...publicPhotosQuery(),
-    select: (photos: Photo[]) => photos.find((p) => p.monumentId === monumentId && p.interventionId === interventionId),
+    select: (photos: Photo[]) => photos.find((p) => p.monumentId === monumentId && p.proposalId === proposalId),
   }).data;
 }

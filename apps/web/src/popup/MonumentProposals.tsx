@@ -1,22 +1,22 @@
 // What a monument offers besides its name: its proposals with votes and where they stand, voting,
 // proposing a new one, and reporting. Shared by the map's popup, the /monuments list and the
 // monument's own view (which shows each proposal as a full-width card: `Card`).
-import type { Monument, MonumentIntervention, Photo } from '@linz/contract';
+import type { Monument, MonumentProposal, Photo } from '@linz/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { lazyPart, Part } from '../layout/lazyPart';
 import { useTranslation } from 'react-i18next';
-import { monumentInterventionsQuery } from '../api/queries';
+import { monumentProposalsQuery } from '../api/queries';
 import { FeedbackBanner } from '../feedback/FeedbackBanner';
 import { success, type Feedback } from '../feedback/feedback';
 import { firstPhoto } from '../photos/PhotoFigure';
 import { FollowOffer } from '../follow/FollowOffer';
 import { votedList } from '../storage/keys';
-import { AddInterventionForm } from './AddInterventionForm';
-import { InterventionRow, type RowProps } from './InterventionRow';
+import { AddProposalForm } from './AddProposalForm';
+import { ProposalRow, type RowProps } from './ProposalRow';
 import { FEEDBACK, proposalLink, ShareLink } from './ShareLink';
 import { shareLink } from '../share/share';
-import { useAddIntervention } from './useAddIntervention';
+import { useAddProposal } from './useAddProposal';
 import { UnderReviewRows } from '../review/UnderReview';
 import { useUnderReview } from '../review/useUnderReview';
 import { useVote } from './useVote';
@@ -53,13 +53,13 @@ export function MonumentProposals({ monument, name, sharedProposalId, photos, Ca
     setFeedbackOnly(next);
     setOffer(null);
   };
-  const interventions = useQuery(monumentInterventionsQuery(monument.id));
+  const proposals = useQuery(monumentProposalsQuery(monument.id));
   // This browser's own proposals here that staff still have to approve: only it sees them.
   const ownUnderReview = (useUnderReview()?.proposed ?? [])
     .filter((p) => p.underReview && p.monument.id === monument.id)
-    .map((p) => p.intervention);
+    .map((p) => p.proposal);
   const { vote, celebrating } = useVote(monument.id, setFeedback);
-  const { add, adding } = useAddIntervention(monument.id, setFeedback, (row) => setOffer({ id: row.id, name: row.name }));
+  const { add, adding } = useAddProposal(monument.id, setFeedback, (row) => setOffer({ id: row.id, name: row.name }));
   const [following, setFollowing] = useState<Following | null>(null);
   const followDone = () => {
     following?.opener.focus({ preventScroll: true });
@@ -71,7 +71,7 @@ export function MonumentProposals({ monument, name, sharedProposalId, photos, Ca
   const [addingPhoto, setAddingPhoto] = useState(false);
   const photoButton = useRef<HTMLButtonElement>(null);
   const photoOf = (id: number) => (photos ? firstPhoto(photos, id) : undefined);
-  const share = async (item: MonumentIntervention) => {
+  const share = async (item: MonumentProposal) => {
     const url = proposalLink(monument.id, item.id);
     const outcome = await shareLink({ title: item.name, text: name, url });
     if (outcome === 'cancelled') return;
@@ -91,41 +91,41 @@ export function MonumentProposals({ monument, name, sharedProposalId, photos, Ca
       {offer && feedback?.kind === 'success' ? (
         <>
           <FollowOffer name={offer.name} onFollow={(opener) => setFollowing({ ...offer, opener })} />
-          {offer.voted ? <VoteConfirmForm key={offer.id} interventionId={offer.id} name={offer.name} /> : null}
+          {offer.voted ? <VoteConfirmForm key={offer.id} proposalId={offer.id} name={offer.name} /> : null}
         </>
       ) : null}
       <UnderReviewRows names={ownUnderReview} />
-      {interventions.isPending ? (
+      {proposals.isPending ? (
         <p className="monument-popup__loading" role="status">
           {t('popup.loading')}
         </p>
-      ) : interventions.isError ? (
+      ) : proposals.isError ? (
         <p className="monument-popup__error" role="alert">
-          {t('errors.loadInterventions')}
+          {t('errors.loadProposals')}
         </p>
-      ) : interventions.data.length === 0 ? (
+      ) : proposals.data.length === 0 ? (
         <p className="monument-popup__empty">{t('popup.empty')}</p>
       ) : (
         <ProposalList cards={Card !== undefined} label={t('popup.listLabel')}>
-          {interventions.data.map((intervention) => {
-            const Row = Card ?? InterventionRow;
+          {proposals.data.map((proposal) => {
+            const Row = Card ?? ProposalRow;
             return (
               <Row
-                key={intervention.id}
-                intervention={intervention}
-                voted={voted.includes(intervention.id)}
-                celebrating={celebrating === intervention.id}
+                key={proposal.id}
+                proposal={proposal}
+                voted={voted.includes(proposal.id)}
+                celebrating={celebrating === proposal.id}
                 onVote={(item, button) =>
                   void vote(item, button).then((outcome) => {
                     if (outcome.type === 'recorded') setOffer({ id: item.id, name: item.name, voted: true });
                   })
                 }
                 onFollow={(item, opener) => setFollowing({ id: item.id, name: item.name, opener })}
-                shared={intervention.id === sharedProposalId}
-                photo={photoOf(intervention.id)}
+                shared={proposal.id === sharedProposalId}
+                photo={photoOf(proposal.id)}
                 onShare={(item) => void share(item)}
                 onReport={(item, opener) =>
-                  setReporting({ target: { kind: 'intervention', interventionId: item.id }, name: item.name, opener })
+                  setReporting({ target: { kind: 'proposal', proposalId: item.id }, name: item.name, opener })
                 }
               />
             );
@@ -142,7 +142,7 @@ export function MonumentProposals({ monument, name, sharedProposalId, photos, Ca
         />
       ) : null}
       {Card ? <h3 className="proposal-cards__propose">{t('monument.proposeOther')}</h3> : null}
-      <AddInterventionForm
+      <AddProposalForm
         adding={adding}
         onAdd={add}
         hint={monument.category === 'street' ? t('commemoration.streetHint', { name }) : undefined}
@@ -162,7 +162,7 @@ export function MonumentProposals({ monument, name, sharedProposalId, photos, Ca
         <Part fallback={null}>
           <PhotoUploadForm
             monumentId={monument.id}
-            proposals={(interventions.data ?? []).filter((p) => !photoOf(p.id))}
+            proposals={(proposals.data ?? []).filter((p) => !photoOf(p.id))}
             onDone={(outcome) => {
               setAddingPhoto(false);
               if (outcome === 'sent') setFeedback(success('photos.sent'));
@@ -188,7 +188,7 @@ export function MonumentProposals({ monument, name, sharedProposalId, photos, Ca
       ) : null}
       {following ? (
         <Part fallback={null}>
-          <FollowDialog interventionId={following.id} name={following.name} onDone={followDone} />
+          <FollowDialog proposalId={following.id} name={following.name} onDone={followDone} />
         </Part>
       ) : null}
     </>

@@ -9,14 +9,14 @@ import { FeedbackLine } from '../feedback/FeedbackBanner';
 import { langOf } from '../i18n/languages';
 import { requestVoteConfirmation } from './voteConfirmApi';
 
-type Props = { interventionId: number; name: string };
+type Props = { proposalId: number; name: string };
 
-export function VoteConfirmForm({ interventionId, name }: Props) {
+export function VoteConfirmForm({ proposalId, name }: Props) {
   const { t, i18n } = useTranslation();
   const id = useId();
   const [open, setOpen] = useState(false);
   const { email, setEmail, busy, pending, message, submit } = useEmailForm((address) =>
-    requestVoteConfirmation(interventionId, { email: address, lang: langOf(i18n.resolvedLanguage) }),
+    requestVoteConfirmation(proposalId, { email: address, lang: langOf(i18n.resolvedLanguage) }),
   );
 
   return (

@@ -10,7 +10,7 @@ function deps(answer: Answer | Error, voted: number[] = []) {
   return { d, list, sent: server.sent };
 }
 
-const target = { monumentId: 'mon-a', interventionId: 7, name: 'Johanna Dohnal' };
+const target = { monumentId: 'mon-a', proposalId: 7, name: 'Johanna Dohnal' };
 
 describe('castVote (spec section 4)', () => {
   it('blocks a second vote from this browser without asking the server', async () => {
@@ -23,7 +23,7 @@ describe('castVote (spec section 4)', () => {
   it('sends monumentId and action, takes the server count and remembers the vote', async () => {
     const { d, list, sent } = deps({ status: 200, json: { newVoteCount: 4 } });
     const outcome = await castVote(target, d);
-    expect(sent[0]?.options).toMatchObject({ params: { interventionId: 7 }, body: { monumentId: 'mon-a', action: 'vote' } });
+    expect(sent[0]?.options).toMatchObject({ params: { proposalId: 7 }, body: { monumentId: 'mon-a', action: 'vote' } });
     // The Idempotency-Key made when the visitor voted.
     expect((sent[0]?.options as { idempotencyKey: string }).idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     expect(outcome).toMatchObject({ type: 'recorded', newVoteCount: 4, mayorNotified: false });
@@ -73,8 +73,8 @@ describe('castVote (spec section 4)', () => {
   });
 
   it("shows the server's text, or 'Server error.' without a body", async () => {
-    const withText = deps({ status: 404, json: { code: 'NOT_FOUND', message: 'intervention not found' } });
-    expect((await castVote(target, withText.d)).feedback).toMatchObject({ kind: 'error', text: 'intervention not found' });
+    const withText = deps({ status: 404, json: { code: 'NOT_FOUND', message: 'proposal not found' } });
+    expect((await castVote(target, withText.d)).feedback).toMatchObject({ kind: 'error', text: 'proposal not found' });
     const noBody = deps({ status: 500, json: undefined });
     expect((await castVote(target, noBody.d)).feedback).toEqual({ kind: 'error', key: 'errors.server' });
   });
@@ -87,7 +87,7 @@ describe('castVote (spec section 4)', () => {
     expect(outcome).toEqual({ type: 'queued', feedback: { kind: 'success', key: 'offline.queued.vote' } });
     expect(queued).toEqual([
       {
-        action: { kind: 'vote', monumentId: 'mon-a', interventionId: 7, label: 'Johanna Dohnal' },
+        action: { kind: 'vote', monumentId: 'mon-a', proposalId: 7, label: 'Johanna Dohnal' },
         key: (network.sent[0]?.options as { idempotencyKey: string }).idempotencyKey,
       },
     ]);

@@ -14,7 +14,7 @@ export type VoteOutcome =
   /** No connection: kept in the offline queue, sent (with the same key) when it returns. */
   | { type: 'queued'; feedback: Feedback };
 
-type Target = { monumentId: string; interventionId: number; name: string };
+type Target = { monumentId: string; proposalId: number; name: string };
 
 export type VoteDeps = {
   call: typeof call;
@@ -29,13 +29,13 @@ const enqueueLater = async (action: QueuedAction, key: string) =>
 const alreadyVoted: VoteOutcome = { type: 'rejected', feedback: failure('errors.alreadyVoted') };
 
 export async function castVote(target: Target, deps: VoteDeps = { call, voted: votedList }): Promise<VoteOutcome> {
-  const { monumentId, interventionId, name } = target;
-  if (deps.voted.read(monumentId).includes(interventionId)) return alreadyVoted;
+  const { monumentId, proposalId, name } = target;
+  if (deps.voted.read(monumentId).includes(proposalId)) return alreadyVoted;
 
   // Made now, when the visitor votes: a resend of this vote (from the queue) is the same vote.
   const key = crypto.randomUUID();
   const queue = async (): Promise<VoteOutcome> => {
-    await (deps.enqueue ?? enqueueLater)({ kind: 'vote', monumentId, interventionId, label: name }, key);
+    await (deps.enqueue ?? enqueueLater)({ kind: 'vote', monumentId, proposalId, label: name }, key);
     return { type: 'queued', feedback: success('offline.queued.vote') };
   };
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return queue();
@@ -43,7 +43,7 @@ export async function castVote(target: Target, deps: VoteDeps = { call, voted: v
   let mayorAnswer: 'mailed' | 'checked' | undefined;
   try {
     ({ newVoteCount, mayor: mayorAnswer } = await deps.call('castVote', {
-      params: { interventionId },
+      params: { proposalId },
       body: { monumentId, action: 'vote' },
       idempotencyKey: key,
     }));
@@ -55,7 +55,7 @@ export async function castVote(target: Target, deps: VoteDeps = { call, voted: v
         return queue();
       case 'ALREADY_VOTED':
         // The server remembers the vote (cookie): remember it here too, so we stop asking.
-        deps.voted.add(monumentId, interventionId);
+        deps.voted.add(monumentId, proposalId);
         return alreadyVoted;
       case 'TOO_MANY_REQUESTS':
         return { type: 'rejected', feedback: failure('errors.tooManyRequests') };
@@ -64,7 +64,7 @@ export async function castVote(target: Target, deps: VoteDeps = { call, voted: v
     }
   }
 
-  deps.voted.add(monumentId, interventionId);
+  deps.voted.add(monumentId, proposalId);
   // The server says what happened at the threshold (issue 56): the spec's message only when the
   // mayor's office was e-mailed; when the votes are checked first, that.
   const mayor = newVoteCount === MAYOR_THRESHOLD ? (mayorAnswer ?? null) : null;

@@ -1,5 +1,5 @@
 // Applies a vote's outcome: the server's count in the list, the message, and the confetti.
-import type { ClientConfig, MonumentIntervention } from '@linz/contract';
+import type { ClientConfig, MonumentProposal } from '@linz/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { queryKeys } from '../api/queries';
@@ -12,24 +12,24 @@ export function useVote(monumentId: string, setFeedback: (feedback: Feedback) =>
   const [celebrating, setCelebrating] = useState<number | null>(null);
 
   const vote = useCallback(
-    async (intervention: MonumentIntervention, button: HTMLElement | null) => {
-      let outcome = await castVote({ monumentId, interventionId: intervention.id, name: intervention.name });
+    async (proposal: MonumentProposal, button: HTMLElement | null) => {
+      let outcome = await castVote({ monumentId, proposalId: proposal.id, name: proposal.name });
       // Where the threshold counts confirmed votes, a vote (not yet confirmed) never reaches it.
       const counts = queryClient.getQueryData<ClientConfig>(queryKeys.clientConfig)?.thresholdCounts;
       if (outcome.type === 'recorded' && outcome.mayorNotified && counts === 'confirmed')
         outcome = { ...outcome, mayorNotified: false, mayor: null, feedback: success('success.voteRecorded') };
       setFeedback(outcome.feedback);
       if (outcome.type !== 'recorded') return outcome;
-      queryClient.setQueryData<MonumentIntervention[]>(queryKeys.monumentInterventions(monumentId), (list) =>
-        list?.map((item) => (item.id === intervention.id ? { ...item, votes: outcome.newVoteCount } : item)),
+      queryClient.setQueryData<MonumentProposal[]>(queryKeys.monumentProposals(monumentId), (list) =>
+        list?.map((item) => (item.id === proposal.id ? { ...item, votes: outcome.newVoteCount } : item)),
       );
-      void queryClient.invalidateQueries({ queryKey: queryKeys.allInterventions });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.allProposals });
       if (outcome.mayorNotified) {
-        setCelebrating(intervention.id);
+        setCelebrating(proposal.id);
         window.setTimeout(() => {
           setCelebrating(null);
           // The mail goes out just after the vote; fetch again for mayorNotifiedAt.
-          void queryClient.invalidateQueries({ queryKey: queryKeys.monumentInterventions(monumentId) });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.monumentProposals(monumentId) });
         }, CONFETTI_MS);
         if (button) void celebrateAt(button);
       }

@@ -13,7 +13,7 @@ describe('requestVoteConfirmation', () => {
     const { send, sent } = fake({ status: 202, json: { pending: true } });
     const outcome = await requestVoteConfirmation(7, { email: 'a@b.at', lang: 'de' }, send);
     expect(sent).toEqual([
-      { route: 'confirmVote', options: { params: { interventionId: 7 }, body: { email: 'a@b.at', lang: 'de' } } },
+      { route: 'confirmVote', options: { params: { proposalId: 7 }, body: { email: 'a@b.at', lang: 'de' } } },
     ]);
     expect(outcome).toEqual({ ok: true, feedback: { kind: 'success', key: 'votes.form.pending' } });
   });
@@ -39,14 +39,14 @@ describe('requestVoteConfirmation', () => {
 
 describe('confirmVoteToken', () => {
   it('posts the token; 200 names the proposal', async () => {
-    const { send, sent } = fake({ status: 200, json: { confirmed: true, interventionId: 7, already: false } });
-    expect(await confirmVoteToken('tok', send)).toEqual({ ok: true, interventionId: 7, already: false });
+    const { send, sent } = fake({ status: 200, json: { confirmed: true, proposalId: 7, already: false } });
+    expect(await confirmVoteToken('tok', send)).toEqual({ ok: true, proposalId: 7, already: false });
     expect(sent).toEqual([{ route: 'votesConfirm', options: { body: { token: 'tok' } } }]);
   });
 
   it('a used link: 200 with already, so the page says the vote is confirmed already', async () => {
-    const { send } = fake({ status: 200, json: { confirmed: true, interventionId: 7, already: true } });
-    expect(await confirmVoteToken('tok', send)).toEqual({ ok: true, interventionId: 7, already: true });
+    const { send } = fake({ status: 200, json: { confirmed: true, proposalId: 7, already: true } });
+    expect(await confirmVoteToken('tok', send)).toEqual({ ok: true, proposalId: 7, already: true });
   });
 
   it('NOT_FOUND (wrong or expired) says so', async () => {

@@ -14,9 +14,9 @@ export function UnderReviewRows({ names }: { names: readonly { id: number; name:
     <>
       <ul className="monument-popup__list monument-popup__review" aria-label={t('review.badge')}>
         {names.map((p) => (
-          <li key={p.id} className="intervention-row intervention-row--review">
-            <span className="intervention-row__main">
-              <span className="intervention-row__name">{p.name}</span> <ReviewBadge />
+          <li key={p.id} className="proposal-row proposal-row--review">
+            <span className="proposal-row__main">
+              <span className="proposal-row__name">{p.name}</span> <ReviewBadge />
             </span>
           </li>
         ))}

@@ -10,12 +10,12 @@ const MapView = shape<MapView>({ center: LatLng, zoom: isNumber });
 const anything: Check<unknown> = (_v): _v is unknown => true;
 const isTrue = (v: unknown): v is true => v === true;
 
-/** voted_{monumentId}: intervention ids this browser voted for (local storage). */
+/** voted_{monumentId}: proposal ids this browser voted for (local storage). */
 export const votedList = {
   read: (monumentId: string): number[] => readJson('local', `voted_${monumentId}`, VotedList) ?? [],
-  add(monumentId: string, interventionId: number): void {
+  add(monumentId: string, proposalId: number): void {
     const current = votedList.read(monumentId);
-    if (!current.includes(interventionId)) writeJson('local', `voted_${monumentId}`, [...current, interventionId]);
+    if (!current.includes(proposalId)) writeJson('local', `voted_${monumentId}`, [...current, proposalId]);
   },
 };
 

@@ -10,14 +10,14 @@ import {
   UnsubscribeQuery,
   Watching,
 } from '../follow.js';
-import { interventionParams, type Route } from './route.js';
+import { proposalParams, type Route } from './route.js';
 
 export const followsRoutes = {
   /** 202 whether or not the address follows already: nobody learns who follows what. */
   follow: {
     method: 'POST',
     path: PATHS.follow,
-    params: interventionParams,
+    params: proposalParams,
     body: FollowRequest,
     answer: FollowPending,
     status: 202,
@@ -41,14 +41,14 @@ export const followsRoutes = {
   watch: {
     method: 'POST',
     path: PATHS.watch,
-    params: interventionParams,
+    params: proposalParams,
     answer: Watching,
     status: 200,
   },
   unwatch: {
     method: 'POST',
     path: PATHS.unwatch,
-    params: interventionParams,
+    params: proposalParams,
     answer: Watching,
     status: 200,
   },

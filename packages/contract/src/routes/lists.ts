@@ -1,8 +1,8 @@
 // The map and the lists loaded as needed, rather than every monument at once.
 import { PATHS } from '../facts.js';
 import {
-  InterventionPage,
-  InterventionPageQuery,
+  ProposalPage,
+  ProposalPageQuery,
   MapFilterQuery,
   MapTile,
   MapTileParams,
@@ -31,11 +31,11 @@ export const listsRoutes = {
     status: 200,
     etag: true,
   },
-  interventionsPage: {
+  proposalsPage: {
     method: 'GET',
-    path: PATHS.interventionsPage,
-    query: InterventionPageQuery,
-    answer: InterventionPage,
+    path: PATHS.proposalsPage,
+    query: ProposalPageQuery,
+    answer: ProposalPage,
     status: 200,
     etag: true,
   },

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { PATHS } from '../facts.js';
 import { Stats } from '../stats.js';
 import { EXPORT_TYPES, MonumentExportQuery, MonumentFeatureCollection } from '../exports.js';
-import { interventionParams, type Route } from './route.js';
+import { proposalParams, type Route } from './route.js';
 
 /** The top of an OpenAPI document (its parts are described by the OpenAPI 3.1 schema, not here). */
 const OpenApiDocument = z.looseObject({
@@ -28,10 +28,10 @@ export const openDataRoutes = {
     etag: true,
   },
   /** A proposal's Open Graph image: its name, monument, votes and status drawn as a PNG. */
-  interventionImage: {
+  proposalImage: {
     method: 'GET',
-    path: PATHS.interventionImage,
-    params: interventionParams,
+    path: PATHS.proposalImage,
+    params: proposalParams,
     answer: z.string(),
     status: 200,
     contentType: 'image/png',
@@ -55,17 +55,17 @@ export const openDataRoutes = {
     contentType: EXPORT_TYPES.csv,
     etag: true,
   },
-  interventionsCsv: {
+  proposalsCsv: {
     method: 'GET',
-    path: PATHS.interventionsCsv,
+    path: PATHS.proposalsCsv,
     answer: z.string(),
     status: 200,
     contentType: EXPORT_TYPES.csv,
     etag: true,
   },
-  feedInterventions: {
+  feedProposals: {
     method: 'GET',
-    path: PATHS.feedInterventions,
+    path: PATHS.feedProposals,
     answer: z.string(),
     status: 200,
     contentType: EXPORT_TYPES.atom,

@@ -14,7 +14,7 @@ import {
   StaffPhotoList,
   StaffPhotoQuery,
 } from '../photo.js';
-import { interventionParams, type Route } from './route.js';
+import { proposalParams, type Route } from './route.js';
 
 export const photosRoutes = {
   uploadMonumentPhoto: {
@@ -26,10 +26,10 @@ export const photosRoutes = {
     answer: PhotoAccepted,
     status: 202,
   },
-  uploadInterventionPhoto: {
+  uploadProposalPhoto: {
     method: 'POST',
-    path: PATHS.uploadInterventionPhoto,
-    params: interventionParams,
+    path: PATHS.uploadProposalPhoto,
+    params: proposalParams,
     body: PhotoFields,
     bodyType: 'multipart/form-data',
     answer: PhotoAccepted,

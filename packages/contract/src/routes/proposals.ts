@@ -1,21 +1,15 @@
 // Proposals: the list, a monument's, the ones awaiting the city's answer, making and reporting one.
-import {
-  AwaitingAnswerList,
-  CreatedIntervention,
-  InterventionList,
-  MonumentInterventionList,
-  NewIntervention,
-} from '../intervention.js';
+import { AwaitingAnswerList, CreatedProposal, ProposalList, MonumentProposalList, NewProposal } from '../proposal.js';
 import { MonumentRef } from '../monument.js';
 import { NewReport, ReportAnswer } from '../report.js';
 import { PATHS } from '../facts.js';
-import { interventionParams, type Route } from './route.js';
+import { proposalParams, type Route } from './route.js';
 
 export const proposalsRoutes = {
-  allInterventions: {
+  allProposals: {
     method: 'GET',
-    path: PATHS.allInterventions,
-    answer: InterventionList,
+    path: PATHS.allProposals,
+    answer: ProposalList,
     status: 200,
     etag: true,
   },
@@ -26,26 +20,26 @@ export const proposalsRoutes = {
     answer: AwaitingAnswerList,
     status: 200,
   },
-  monumentInterventions: {
+  monumentProposals: {
     method: 'GET',
-    path: PATHS.monumentInterventions,
+    path: PATHS.monumentProposals,
     params: MonumentRef,
-    answer: MonumentInterventionList,
+    answer: MonumentProposalList,
     status: 200,
   },
-  createIntervention: {
+  createProposal: {
     method: 'POST',
-    path: PATHS.createIntervention,
+    path: PATHS.createProposal,
     params: MonumentRef,
-    body: NewIntervention,
-    answer: CreatedIntervention,
+    body: NewProposal,
+    answer: CreatedProposal,
     status: 201,
     idempotent: true,
   },
-  reportIntervention: {
+  reportProposal: {
     method: 'POST',
-    path: PATHS.reportIntervention,
-    params: interventionParams,
+    path: PATHS.reportProposal,
+    params: proposalParams,
     body: NewReport,
     answer: ReportAnswer,
     status: 201,

@@ -1,6 +1,6 @@
 // What a row of the REST route table says (routes.ts composes the rows of each capability).
 import { z } from 'zod';
-import { InterventionIdParam } from '../intervention.js';
+import { ProposalIdParam } from '../proposal.js';
 
 export type Route = {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -32,4 +32,4 @@ export type Route = {
 };
 
 /** A proposal's id in a path. */
-export const interventionParams = z.object({ interventionId: InterventionIdParam });
+export const proposalParams = z.object({ proposalId: ProposalIdParam });

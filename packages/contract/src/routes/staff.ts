@@ -1,6 +1,6 @@
 // The staff desk (Authorization: Bearer <token>, or the /admin session) and its sign-in with the city's accounts.
 import { z } from 'zod';
-import { Intervention } from '../intervention.js';
+import { Intervention } from '../proposal.js';
 import { MonumentRef } from '../monument.js';
 import {
   AnswerBody,
@@ -10,32 +10,32 @@ import {
   NotificationIdParam,
   OutboxEntry,
   OutboxList,
-  QueueIntervention,
+  QueueProposal,
   StaffMonument,
   StaffQueue,
 } from '../staff.js';
 import { PATHS } from '../facts.js';
 import { AccessibilityFeedbackList } from '../site.js';
 import { EXPORT_TYPES } from '../exports.js';
-import { interventionParams, type Route } from './route.js';
+import { proposalParams, type Route } from './route.js';
 
 export const staffRoutes = {
   staffAnswer: {
     auth: 'staff',
     method: 'PUT',
     path: PATHS.staffAnswer,
-    params: interventionParams,
+    params: proposalParams,
     body: AnswerBody,
     answer: Intervention,
     status: 200,
   },
   /** Publishes a proposal held by the word screen or waiting under MODERATION=pre (rejecting is today's moderation). */
-  staffApproveIntervention: {
+  staffApproveProposal: {
     auth: 'staff',
     method: 'POST',
-    path: PATHS.staffApproveIntervention,
-    params: interventionParams,
-    answer: QueueIntervention,
+    path: PATHS.staffApproveProposal,
+    params: proposalParams,
+    answer: QueueProposal,
     status: 200,
   },
   /** Publishes a monument held by the word screen or waiting under MODERATION=pre. */

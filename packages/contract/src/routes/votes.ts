@@ -4,13 +4,13 @@ import { ConfirmVoteRequest, VoteAnswer, VoteConfirmed, VoteConfirmPending, Vote
 import { VoteAlertList, VoteDecision, VoteDecisionAnswer, VotePreviewRequest, VoteReview } from '../vote-review.js';
 import { NotificationIdParam, OutboxEntry } from '../staff.js';
 import { PATHS } from '../facts.js';
-import { interventionParams, type Route } from './route.js';
+import { proposalParams, type Route } from './route.js';
 
 export const votesRoutes = {
   castVote: {
     method: 'POST',
     path: PATHS.castVote,
-    params: interventionParams,
+    params: proposalParams,
     body: VoteRequest,
     answer: VoteAnswer,
     status: 200,
@@ -20,7 +20,7 @@ export const votesRoutes = {
   confirmVote: {
     method: 'POST',
     path: PATHS.confirmVote,
-    params: interventionParams,
+    params: proposalParams,
     body: ConfirmVoteRequest,
     answer: VoteConfirmPending,
     status: 202,
@@ -44,7 +44,7 @@ export const votesRoutes = {
     auth: 'staff',
     method: 'GET',
     path: PATHS.staffVoteReview,
-    params: interventionParams,
+    params: proposalParams,
     answer: VoteReview,
     status: 200,
   },
@@ -53,7 +53,7 @@ export const votesRoutes = {
     auth: 'staff',
     method: 'POST',
     path: PATHS.staffVotePreview,
-    params: interventionParams,
+    params: proposalParams,
     body: VotePreviewRequest,
     answer: VoteDecisionAnswer,
     status: 200,
@@ -63,7 +63,7 @@ export const votesRoutes = {
     auth: 'staff',
     method: 'POST',
     path: PATHS.staffVoteDecide,
-    params: interventionParams,
+    params: proposalParams,
     body: VoteDecision,
     answer: VoteDecisionAnswer,
     status: 200,

@@ -20,13 +20,13 @@ RETURNS boolean LANGUAGE plpgsql AS $$
 DECLARE
   changed integer;
 BEGIN
-  INSERT INTO vote_alerts (intervention_id, kind, net_hash, votes, opened_at, next_attempt_at)
+  INSERT INTO vote_alerts (proposal_id, kind, net_hash, votes, opened_at, next_attempt_at)
   VALUES (p_id, p_kind, p_net, p_votes, p_now, p_now)
   ON CONFLICT DO NOTHING;
   GET DIAGNOSTICS changed = ROW_COUNT;
   IF changed > 0 THEN
     UPDATE mayor_notifications SET status = 'held'
-    WHERE intervention_id = p_id AND kind = 'threshold' AND status = 'pending';
+    WHERE proposal_id = p_id AND kind = 'threshold' AND status = 'pending';
   END IF;
   RETURN changed > 0;
 END
@@ -38,7 +38,7 @@ $$;
 CREATE OR REPLACE FUNCTION counted_networks(p_id integer) RETURNS integer
 LANGUAGE sql STABLE AS $$
   SELECT (count(DISTINCT net_hash) FILTER (WHERE net_hash <> 'expired') + count(*) FILTER (WHERE net_hash = 'expired'))::int
-  FROM votes WHERE intervention_id = p_id AND status = 'counted'
+  FROM votes WHERE proposal_id = p_id AND status = 'counted'
 $$;
 --> statement-breakpoint
 
@@ -46,7 +46,7 @@ $$;
 CREATE OR REPLACE FUNCTION counted_areas(p_id integer) RETURNS integer
 LANGUAGE sql STABLE AS $$
   SELECT (count(DISTINCT area_hash) FILTER (WHERE area_hash <> 'expired') + count(*) FILTER (WHERE area_hash = 'expired'))::int
-  FROM votes WHERE intervention_id = p_id AND status = 'counted'
+  FROM votes WHERE proposal_id = p_id AND status = 'counted'
 $$;
 --> statement-breakpoint
 
@@ -54,7 +54,7 @@ $$;
 CREATE OR REPLACE FUNCTION counted_domains(p_id integer) RETURNS integer
 LANGUAGE sql STABLE AS $$
   SELECT count(DISTINCT email_domain)::int FROM votes
-  WHERE intervention_id = p_id AND status = 'counted' AND email_hash IS NOT NULL
+  WHERE proposal_id = p_id AND status = 'counted' AND email_hash IS NOT NULL
 $$;
 --> statement-breakpoint
 
@@ -62,7 +62,7 @@ $$;
 CREATE OR REPLACE FUNCTION counted_span(p_id integer, p_n integer) RETURNS double precision
 LANGUAGE sql STABLE AS $$
   SELECT CASE WHEN count(*) < p_n THEN NULL ELSE extract(epoch FROM max(created_at) - min(created_at))::float8 END
-  FROM (SELECT created_at FROM votes WHERE intervention_id = p_id AND status = 'counted'
+  FROM (SELECT created_at FROM votes WHERE proposal_id = p_id AND status = 'counted'
         ORDER BY created_at DESC LIMIT p_n) t
 $$;
 --> statement-breakpoint
@@ -70,9 +70,9 @@ $$;
 -- Sets a proposal's public counts from its votes (after staff decisions and merges).
 CREATE OR REPLACE FUNCTION recount_votes(p_id integer) RETURNS void
 LANGUAGE sql AS $$
-  UPDATE interventions SET
-    votes = (SELECT count(*)::int FROM votes WHERE intervention_id = p_id AND status = 'counted'),
-    confirmed_votes = (SELECT count(*)::int FROM votes WHERE intervention_id = p_id AND status = 'counted' AND email_hash IS NOT NULL)
+  UPDATE proposals SET
+    votes = (SELECT count(*)::int FROM votes WHERE proposal_id = p_id AND status = 'counted'),
+    confirmed_votes = (SELECT count(*)::int FROM votes WHERE proposal_id = p_id AND status = 'counted' AND email_hash IS NOT NULL)
   WHERE id = p_id
 $$;
 --> statement-breakpoint
@@ -93,9 +93,9 @@ DECLARE
   held boolean := false;
   changed integer;
 BEGIN
-  SELECT votes, confirmed_votes INTO v, c FROM interventions WHERE id = p_id;
+  SELECT votes, confirmed_votes INTO v, c FROM proposals WHERE id = p_id;
   IF threshold_count(v, c, p_rules) < (p_rules->>'threshold')::int
-     OR EXISTS (SELECT 1 FROM mayor_notifications WHERE intervention_id = p_id AND kind = 'threshold') THEN
+     OR EXISTS (SELECT 1 FROM mayor_notifications WHERE proposal_id = p_id AND kind = 'threshold') THEN
     RETURN false;
   END IF;
   IF NOT p_by_staff THEN
@@ -115,11 +115,11 @@ BEGIN
       held := true;
       PERFORM open_vote_alert(p_id, 'few_domains', NULL, c, p_rules, p_now);
     END IF;
-    IF NOT held AND EXISTS (SELECT 1 FROM vote_alerts WHERE intervention_id = p_id AND closed_at IS NULL) THEN
+    IF NOT held AND EXISTS (SELECT 1 FROM vote_alerts WHERE proposal_id = p_id AND closed_at IS NULL) THEN
       held := true;
     END IF;
   END IF;
-  INSERT INTO mayor_notifications (intervention_id, kind, vote_count, reached_at, next_attempt_at, status)
+  INSERT INTO mayor_notifications (proposal_id, kind, vote_count, reached_at, next_attempt_at, status)
   VALUES (p_id, 'threshold', threshold_count(v, c, p_rules), p_now, p_now, CASE WHEN held THEN 'held' ELSE 'pending' END)
   ON CONFLICT DO NOTHING;
   GET DIAGNOSTICS changed = ROW_COUNT;
@@ -136,7 +136,7 @@ $$;
 CREATE OR REPLACE FUNCTION held_seen_by(p_id integer, p_net text, p_voter text) RETURNS integer
 LANGUAGE sql STABLE AS $$
   SELECT count(*)::int FROM votes
-  WHERE intervention_id = p_id AND status = 'held' AND (net_hash = p_net OR voter_hash = p_voter)
+  WHERE proposal_id = p_id AND status = 'held' AND (net_hash = p_net OR voter_hash = p_voter)
 $$;
 --> statement-breakpoint
 
@@ -144,7 +144,7 @@ $$;
 CREATE OR REPLACE FUNCTION held_confirmed_seen_by(p_id integer, p_net text, p_voter text) RETURNS integer
 LANGUAGE sql STABLE AS $$
   SELECT count(*)::int FROM votes
-  WHERE intervention_id = p_id AND status = 'held' AND email_hash IS NOT NULL AND (net_hash = p_net OR voter_hash = p_voter)
+  WHERE proposal_id = p_id AND status = 'held' AND email_hash IS NOT NULL AND (net_hash = p_net OR voter_hash = p_voter)
 $$;
 --> statement-breakpoint
 
@@ -159,7 +159,7 @@ $$;
 --            network an hour): kept for staff, answered like a counted vote
 -- r_count, for counted and held alike, is the count as this voter sees it: the counted
 -- votes and the held ones of the ballot's network or browser (held_seen_by), so a held vote's
--- answer moves exactly as a counted one's would, and the popup (domain/proposals/interventions.ts) agrees.
+-- answer moves exactly as a counted one's would, and the popup (domain/proposals/proposals.ts) agrees.
 -- Every vote is looked at for alerts: more than `burst` from one network for a proposal in an hour,
 -- or the proposal's last 10 votes of the hour at near-regular intervals of a second or more (a
 -- script's sleep, not people's: their intervals vary as much as their mean).
@@ -197,13 +197,13 @@ BEGIN
   LOOP
     IF cur_id IS DISTINCT FROM b.i THEN
       IF cur_dirty THEN
-        UPDATE interventions SET votes = cur_votes WHERE id = cur_id;
+        UPDATE proposals SET votes = cur_votes WHERE id = cur_id;
         cur_dirty := false;
       END IF;
       cur_id := b.i;
       -- Only a public proposal at a public monument takes votes. The row lock makes votes, staff
       -- decisions and moderation of one proposal take turns.
-      SELECT i.monument_id, i.votes, i.status IN ('declined', 'done') INTO cur_monument, cur_votes, cur_closed FROM interventions i
+      SELECT i.monument_id, i.votes, i.status IN ('declined', 'done') INTO cur_monument, cur_votes, cur_closed FROM proposals i
       WHERE i.id = b.i AND i.moderation = 'visible'
         AND EXISTS (SELECT 1 FROM monuments m WHERE m.id = i.monument_id AND m.moderation = 'visible' AND m.merged_into IS NULL)
       FOR UPDATE OF i;
@@ -223,12 +223,12 @@ BEGIN
       -- Counted up to the limit only: a network that sends thousands of votes must not make each
       -- of them cost thousands of rows.
       SELECT count(*)::int INTO ip_votes FROM (SELECT FROM votes
-        WHERE intervention_id = b.i AND ip_hash IN (b.ip, b.ipp) AND created_at > p_now - interval '24 hours'
+        WHERE proposal_id = b.i AND ip_hash IN (b.ip, b.ipp) AND created_at > p_now - interval '24 hours'
         LIMIT ip_limit) c;
       SELECT count(*)::int INTO net_hour FROM (SELECT FROM votes
         WHERE net_hash = b.net AND created_at > p_now - interval '1 hour' LIMIT net_limit) c;
       st := CASE WHEN ip_votes >= ip_limit OR net_hour >= net_limit THEN 'held' ELSE 'counted' END;
-      INSERT INTO votes (intervention_id, voter_hash, ip_hash, net_hash, area_hash, status, created_at)
+      INSERT INTO votes (proposal_id, voter_hash, ip_hash, net_hash, area_hash, status, created_at)
       VALUES (b.i, b.v, b.ip, b.net, b.area, st, p_now) ON CONFLICT DO NOTHING;
       GET DIAGNOSTICS changed = ROW_COUNT;
       IF changed = 0 THEN
@@ -237,16 +237,16 @@ BEGIN
         -- Over the burst limit (counted up to it) and no alert open for it yet: the alert opens
         -- with the network's whole count in the hour.
         SELECT count(*)::int INTO net_burst FROM (SELECT FROM votes
-          WHERE intervention_id = b.i AND net_hash = b.net AND created_at > p_now - interval '1 hour' LIMIT burst + 1) c;
+          WHERE proposal_id = b.i AND net_hash = b.net AND created_at > p_now - interval '1 hour' LIMIT burst + 1) c;
         IF net_burst > burst AND NOT EXISTS (SELECT FROM vote_alerts
-            WHERE intervention_id = b.i AND kind = 'burst' AND coalesce(net_hash, '') = b.net AND closed_at IS NULL) THEN
+            WHERE proposal_id = b.i AND kind = 'burst' AND coalesce(net_hash, '') = b.net AND closed_at IS NULL) THEN
           SELECT count(*)::int INTO net_burst FROM votes
-          WHERE intervention_id = b.i AND net_hash = b.net AND created_at > p_now - interval '1 hour';
+          WHERE proposal_id = b.i AND net_hash = b.net AND created_at > p_now - interval '1 hour';
           PERFORM open_vote_alert(b.i, 'burst', b.net, net_burst, p_rules, p_now);
         END IF;
         SELECT count(g)::int, avg(g), stddev_pop(g) INTO gaps, gap_mean, gap_sd FROM (
           SELECT extract(epoch FROM t.created_at - lag(t.created_at) OVER (ORDER BY t.created_at))::float8 AS g
-          FROM (SELECT created_at FROM votes WHERE intervention_id = b.i AND created_at > p_now - interval '1 hour'
+          FROM (SELECT created_at FROM votes WHERE proposal_id = b.i AND created_at > p_now - interval '1 hour'
                 ORDER BY created_at DESC LIMIT 10) t
         ) u;
         IF gaps = 9 AND gap_mean >= 1 AND gap_sd < 0.1 * gap_mean THEN
@@ -263,7 +263,7 @@ BEGIN
           cur_votes := cur_votes + 1;
           r_outcome := 'counted';
           IF by_votes AND cur_votes = threshold THEN
-            UPDATE interventions SET votes = cur_votes WHERE id = cur_id;
+            UPDATE proposals SET votes = cur_votes WHERE id = cur_id;
             cur_dirty := false;
             r_queued := reach_threshold(b.i, p_rules, false, p_now);
           END IF;
@@ -276,11 +276,11 @@ BEGIN
     RETURN NEXT;
   END LOOP;
   IF cur_dirty THEN
-    UPDATE interventions SET votes = cur_votes WHERE id = cur_id;
+    UPDATE proposals SET votes = cur_votes WHERE id = cur_id;
   END IF;
   IF p_rules->>'channel' IS NOT NULL AND any_counted THEN
     -- Which proposals: every instance reads those again (read-cache.ts), not the whole list.
-    PERFORM pg_notify(p_rules->>'channel', 'interventions:' || touched);
+    PERFORM pg_notify(p_rules->>'channel', 'proposals:' || touched);
   END IF;
 END
 $$;

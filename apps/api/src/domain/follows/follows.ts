@@ -12,51 +12,20 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { MailLang, Mine, MineHidden, MineItem, StatusEntry } from '@linz/contract';
 import type { Database, Db } from '../../db/client.js';
-import { LimitReached, NotFound } from '../errors.js';
+import { NotFound } from '../errors.js';
 import { keyedHash } from '../identity.js';
-import { interventionColumns, toIntervention } from '../proposals/interventions.js';
-import { publicIntervention } from '../moderation/visibility.js';
+import { checkAskLimits, emailHashOf, recordAsk, type MailAsk } from './mail-asks.js';
+import { proposalColumns, toProposal } from '../proposals/proposals.js';
+import { proposalIsPublic } from '../moderation/visibility.js';
 
 /** A confirmation link works this long. */
 export const CONFIRM_HOURS = 48;
-/**
- * Mails one inbox gets per day at most on the asks of one household (domain/actor.ts netHash),
- * follows and vote confirmations together; later requests are answered alike and send nothing. A
- * stranger's asks use up the stranger's share, not the owner's: her own confirmation still goes.
- */
-export const CONFIRM_MAILS_PER_DAY = 3;
-/** Mails one inbox gets per day at most, whoever asks (a bound on many households' asks). */
-export const INBOX_MAILS_PER_DAY = 10;
 /** Days after a proposal's final status (and its last mail) a follow ends. */
 export const FOLLOW_KEEP_DAYS = 90;
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const seed = () => randomBytes(18).toString('base64url');
 
-/** Per-domain rules beyond the general ones (lower case, no `+tag`): add a domain here to extend them. */
-const DOMAIN_RULES: Record<string, { canonical?: string; ignoreDots?: boolean }> = {
-  'gmail.com': { ignoreDots: true },
-  'googlemail.com': { canonical: 'gmail.com', ignoreDots: true },
-};
-
-/**
- * The inbox an address reaches, as far as we can tell: lower case, no `+tag` (as the UK's
- * e-petitions do, for every domain), per-domain rules applied. The one address rule for every
- * mail to a visitor (follows, vote confirmations): one inbox, one cap, however it is spelt.
- */
-export function normaliseEmail(address: string): { address: string; domain: string } {
-  const lower = address.trim().toLowerCase();
-  const at = lower.lastIndexOf('@');
-  const rawDomain = lower.slice(at + 1);
-  const rule = DOMAIN_RULES[rawDomain] ?? {};
-  const domain = rule.canonical ?? rawDomain;
-  let local = lower.slice(0, at).split('+')[0] ?? '';
-  if (rule.ignoreDots) local = local.replace(/\./g, '');
-  return { address: `${local}@${domain}`, domain };
-}
-
-/** Keyed hash of an address's inbox (normaliseEmail): follows and the per-inbox mail cap use it. */
-export const emailHashOf = (secret: string, email: string) => keyedHash(`email:${secret}`, normaliseEmail(email).address);
 export const unsubscribeTokenOf = (secret: string, tokenSeed: string) => keyedHash(`follow-unsubscribe:${secret}`, tokenSeed);
 export const confirmTokenOf = (secret: string, tokenSeed: string, confirmSeed: string) =>
   keyedHash(`follow-confirm:${secret}`, `${tokenSeed}:${confirmSeed}`);
@@ -65,12 +34,12 @@ export const confirmTokenOf = (secret: string, tokenSeed: string, confirmSeed: s
  * The proposal an id stands for now: a merged proposal's id leads to the one it continues as
  * (following the chain), any other id to itself. Null for an unknown id.
  */
-export async function currentInterventionId(database: Database, id: number, tx: Db = database.db): Promise<number | null> {
+export async function currentProposalId(database: Database, id: number, tx: Db = database.db): Promise<number | null> {
   const [row] = await database.rows<{ id: number }>(
     sql`WITH RECURSIVE chain(id, next, depth) AS (
-          SELECT id, merged_into, 0 FROM interventions WHERE id = ${id}
+          SELECT id, merged_into, 0 FROM proposals WHERE id = ${id}
           UNION ALL
-          SELECT i.id, i.merged_into, c.depth + 1 FROM chain c JOIN interventions i ON i.id = c.next WHERE c.depth < 20
+          SELECT i.id, i.merged_into, c.depth + 1 FROM chain c JOIN proposals i ON i.id = c.next WHERE c.depth < 20
         )
         SELECT id FROM chain WHERE next IS NULL LIMIT 1`,
     tx,
@@ -80,73 +49,28 @@ export async function currentInterventionId(database: Database, id: number, tx: 
 
 /** For a merged proposal's id: the proposal it continues as and that one's monument; null for any other id. */
 export async function continuationOf(database: Database, id: number): Promise<{ id: number; monumentId: string } | null> {
-  const current = await currentInterventionId(database, id);
+  const current = await currentProposalId(database, id);
   if (current === null || current === id) return null;
-  const [row] = await database.rows<{ monument_id: string }>(sql`SELECT monument_id FROM interventions WHERE id = ${current}`);
+  const [row] = await database.rows<{ monument_id: string }>(sql`SELECT monument_id FROM proposals WHERE id = ${current}`);
   return row ? { id: current, monumentId: row.monument_id } : null;
 }
 
 /** The public proposal an id addresses now (a merged id leads on), locked for the change; NotFound otherwise. */
 export async function publicProposal(database: Database, tx: Db, id: number): Promise<number> {
-  const current = await currentInterventionId(database, id, tx);
+  const current = await currentProposalId(database, id, tx);
   const [row] =
     current === null
       ? []
       : await database.rows<{ id: number }>(
-          sql`SELECT i.id FROM interventions i JOIN monuments m ON m.id = i.monument_id
-              WHERE i.id = ${current} AND ${publicIntervention('i', 'm')} FOR SHARE OF i`,
+          sql`SELECT i.id FROM proposals i JOIN monuments m ON m.id = i.monument_id
+              WHERE i.id = ${current} AND ${proposalIsPublic('i', 'm')} FOR SHARE OF i`,
           tx,
         );
   if (!row) throw new NotFound('Unknown proposal.');
   return Number(row.id);
 }
 
-/** Who asks for a mail to an address: the connection and browser limits count them (follows and vote confirmations). */
-export type MailAsk = { ipHash: string; voterHash: string; limit: number; netHash: string };
-
-/**
- * The limits of a request that may mail an address, in its transaction: the connection's create
- * limit (domain/limits.ts counts these requests too) and the browser's, else LimitReached; answers
- * whether the address may get a mail on this ask (CONFIRM_MAILS_PER_DAY per asking household and
- * INBOX_MAILS_PER_DAY in all cap them, silently).
- */
-export async function checkAskLimits(database: Database, tx: Db, ask: MailAsk, emailHash: string): Promise<boolean> {
-  await database.rows(sql`SELECT pg_advisory_xact_lock(hashtext(${`create:${ask.ipHash}`}))`, tx);
-  await database.rows(sql`SELECT pg_advisory_xact_lock(hashtext(${`follow:${emailHash}`}))`, tx);
-  const [recent] = await database.rows<{
-    ip: number | string;
-    voter: number | string;
-    mails: number | string;
-    household: number | string;
-  }>(
-    sql`SELECT
-          (SELECT count(*) FROM monuments WHERE creator_ip_hash = ${ask.ipHash} AND created_at > now() - interval '5 minutes')
-        + (SELECT count(*) FROM interventions WHERE creator_ip_hash = ${ask.ipHash} AND created_at > now() - interval '5 minutes')
-        + (SELECT count(*) FROM reports WHERE creator_ip_hash = ${ask.ipHash} AND created_at > now() - interval '5 minutes')
-        + (SELECT count(*) FROM follow_requests WHERE ip_hash = ${ask.ipHash} AND at > now() - interval '5 minutes') AS ip,
-          (SELECT count(*) FROM follow_requests WHERE voter_hash = ${ask.voterHash} AND at > now() - interval '5 minutes') AS voter,
-          (SELECT count(*) FROM follow_requests WHERE email_hash = ${emailHash} AND mailed AND at > now() - interval '1 day') AS mails,
-          (SELECT count(*) FROM follow_requests WHERE email_hash = ${emailHash} AND net_hash = ${ask.netHash} AND mailed
-             AND at > now() - interval '1 day') AS household`,
-    tx,
-  );
-  if (Number(recent?.ip ?? 0) >= ask.limit || Number(recent?.voter ?? 0) >= ask.limit) {
-    throw new LimitReached('Too many requests from your connection. Please try again in a few minutes.', 300);
-  }
-  return Number(recent?.household ?? 0) < CONFIRM_MAILS_PER_DAY && Number(recent?.mails ?? 0) < INBOX_MAILS_PER_DAY;
-}
-
-/** Counts a request for the limits above (the day's old ones go). */
-export async function recordAsk(database: Database, tx: Db, ask: MailAsk, emailHash: string, mailed: boolean): Promise<void> {
-  await database.rows(sql`DELETE FROM follow_requests WHERE at < now() - interval '1 day'`, tx);
-  await database.rows(
-    sql`INSERT INTO follow_requests (ip_hash, voter_hash, email_hash, mailed, net_hash)
-        VALUES (${ask.ipHash}, ${ask.voterHash}, ${emailHash}, ${mailed}, ${ask.netHash})`,
-    tx,
-  );
-}
-
-export type FollowAsk = MailAsk & { interventionId: number; email: string; lang: MailLang };
+export type FollowAsk = MailAsk & { proposalId: number; email: string; lang: MailLang };
 
 /**
  * A follow request: always the same answer, whether the address follows already or not. A new
@@ -158,9 +82,9 @@ export async function requestFollow(database: Database, secret: string, ask: Fol
   const emailHash = emailHashOf(secret, ask.email);
   return database.db.transaction(async (tx) => {
     const mayMail = await checkAskLimits(database, tx, ask, emailHash);
-    const interventionId = await publicProposal(database, tx, ask.interventionId);
+    const proposalId = await publicProposal(database, tx, ask.proposalId);
     const [existing] = await database.rows<{ id: number; status: string; token_seed: string }>(
-      sql`SELECT id, status, token_seed FROM follows WHERE intervention_id = ${interventionId} AND email_hash = ${emailHash} FOR UPDATE`,
+      sql`SELECT id, status, token_seed FROM follows WHERE proposal_id = ${proposalId} AND email_hash = ${emailHash} FOR UPDATE`,
       tx,
     );
     const mail = existing?.status !== 'confirmed' && mayMail;
@@ -180,9 +104,9 @@ export async function requestFollow(database: Database, secret: string, ask: Fol
     } else {
       const tokenSeed = seed();
       const [row] = await database.rows<{ id: number }>(
-        sql`INSERT INTO follows (intervention_id, email, email_hash, lang, token_seed, confirm_token_hash, confirm_expires_at,
+        sql`INSERT INTO follows (proposal_id, email, email_hash, lang, token_seed, confirm_token_hash, confirm_expires_at,
               unsubscribe_token_hash, voter_hash)
-            VALUES (${interventionId}, ${ask.email}, ${emailHash}, ${ask.lang}, ${tokenSeed},
+            VALUES (${proposalId}, ${ask.email}, ${emailHash}, ${ask.lang}, ${tokenSeed},
               ${sha256(confirmTokenOf(secret, tokenSeed, confirmSeed))}, ${expires},
               ${sha256(unsubscribeTokenOf(secret, tokenSeed))}, ${ask.voterHash})
             RETURNING id`,
@@ -200,18 +124,18 @@ export async function requestFollow(database: Database, secret: string, ask: Fol
 }
 
 /** Confirms the follow of a confirmation token (POST only: mail scanners open links). */
-export async function confirmFollow(database: Database, token: string): Promise<{ interventionId: number }> {
-  const [row] = await database.rows<{ intervention_id: number }>(
+export async function confirmFollow(database: Database, token: string): Promise<{ proposalId: number }> {
+  const [row] = await database.rows<{ proposal_id: number }>(
     sql`UPDATE follows SET status = 'confirmed', confirmed_at = now(), confirm_token_hash = NULL, confirm_expires_at = NULL
         WHERE confirm_token_hash = ${sha256(token)} AND status = 'pending' AND confirm_expires_at > now()
-        RETURNING intervention_id`,
+        RETURNING proposal_id`,
   );
   if (!row) {
     throw new NotFound(
       'This confirmation link is unknown, was used already or has expired (after 48 hours). Please follow the proposal again.',
     );
   }
-  return { interventionId: Number(row.intervention_id) };
+  return { proposalId: Number(row.proposal_id) };
 }
 
 /**
@@ -231,21 +155,21 @@ export async function unsubscribe(database: Database, token: string, all: boolea
 }
 
 /** This browser follows a proposal without e-mail (shown on "mine"); repeating it changes nothing. */
-export async function watch(database: Database, interventionId: number, voterHash: string): Promise<void> {
+export async function watch(database: Database, proposalId: number, voterHash: string): Promise<void> {
   await database.db.transaction(async (tx) => {
-    const id = await publicProposal(database, tx, interventionId);
+    const id = await publicProposal(database, tx, proposalId);
     await database.rows(
-      sql`INSERT INTO watches (intervention_id, voter_hash) VALUES (${id}, ${voterHash}) ON CONFLICT DO NOTHING`,
+      sql`INSERT INTO watches (proposal_id, voter_hash) VALUES (${id}, ${voterHash}) ON CONFLICT DO NOTHING`,
       tx,
     );
   });
 }
 
-export async function unwatch(database: Database, interventionId: number, voterHash: string | null): Promise<void> {
-  const id = await currentInterventionId(database, interventionId);
+export async function unwatch(database: Database, proposalId: number, voterHash: string | null): Promise<void> {
+  const id = await currentProposalId(database, proposalId);
   if (id === null) throw new NotFound('Unknown proposal.');
   if (voterHash === null) return;
-  await database.rows(sql`DELETE FROM watches WHERE intervention_id = ${id} AND voter_hash = ${voterHash}`);
+  await database.rows(sql`DELETE FROM watches WHERE proposal_id = ${id} AND voter_hash = ${voterHash}`);
 }
 
 export type FollowerEvent =
@@ -259,11 +183,11 @@ export type FollowerEvent =
   | { kind: 'removed'; eventKey: 'removed'; payload: Record<string, never> };
 
 /** Queues one mail per confirmed follower of a proposal for an event, in the change's transaction (at most once per event). */
-export async function queueFollowerMails(database: Database, tx: Db, interventionId: number, e: FollowerEvent): Promise<number> {
+export async function queueFollowerMails(database: Database, tx: Db, proposalId: number, e: FollowerEvent): Promise<number> {
   const rows = await database.rows(
     sql`INSERT INTO follow_mails (follow_id, kind, event_key, payload)
         SELECT f.id, ${e.kind}, ${e.eventKey}, ${JSON.stringify(e.payload)}::jsonb FROM follows f
-        WHERE f.intervention_id = ${interventionId} AND f.status = 'confirmed'
+        WHERE f.proposal_id = ${proposalId} AND f.status = 'confirmed'
         ON CONFLICT DO NOTHING RETURNING id`,
     tx,
   );
@@ -271,11 +195,11 @@ export async function queueFollowerMails(database: Database, tx: Db, interventio
 }
 
 /** Marks when a proposal reached a final status (or clears it when it left one); retention counts from here. */
-export async function markFinal(database: Database, tx: Db, interventionId: number, final: boolean): Promise<void> {
+export async function markFinal(database: Database, tx: Db, proposalId: number, final: boolean): Promise<void> {
   await database.rows(
     final
-      ? sql`UPDATE follows SET final_at = now() WHERE intervention_id = ${interventionId} AND final_at IS NULL`
-      : sql`UPDATE follows SET final_at = NULL WHERE intervention_id = ${interventionId} AND final_at IS NOT NULL`,
+      ? sql`UPDATE follows SET final_at = now() WHERE proposal_id = ${proposalId} AND final_at IS NULL`
+      : sql`UPDATE follows SET final_at = NULL WHERE proposal_id = ${proposalId} AND final_at IS NOT NULL`,
     tx,
   );
 }
@@ -301,7 +225,7 @@ export async function purgeFollows(database: Database, now: Date = new Date()): 
   return { unconfirmed: unconfirmed.length, ended: ended.length };
 }
 
-type MineRow = Parameters<typeof toIntervention>[0] & {
+type MineRow = Parameters<typeof toProposal>[0] & {
   list: Exclude<keyof Mine, 'reviewing' | 'hidden' | 'seen'>;
   m_id: string;
   m_name: string;
@@ -323,7 +247,7 @@ export async function mine(database: Database, voterHash: string | null, netHash
   // the network's index or the browser's key.
   const held = await database.rows<{ id: number; votes: number; confirmed: number }>(sql`
     SELECT i.id, i.votes + count(*)::int AS votes, i.confirmed_votes + (count(*) FILTER (WHERE v.email_hash IS NOT NULL))::int AS confirmed
-    FROM votes v JOIN interventions i ON i.id = v.intervention_id
+    FROM votes v JOIN proposals i ON i.id = v.proposal_id
     WHERE v.status = 'held' AND (v.net_hash = ${netHash} OR v.voter_hash = ${voterHash})
     GROUP BY i.id, i.votes, i.confirmed_votes ORDER BY i.id`);
   empty.seen = held.map((r) => ({ id: Number(r.id), votes: Number(r.votes), confirmedVotes: Number(r.confirmed) }));
@@ -336,23 +260,23 @@ export async function mine(database: Database, voterHash: string | null, netHash
   );
   const rows = await database.rows<MineRow>(sql`
     WITH mine(list, id, at) AS (
-      SELECT 'proposed', id, created_at FROM interventions WHERE creator_voter_hash = ${voterHash}
-      UNION ALL SELECT 'voted', intervention_id, created_at FROM votes WHERE voter_hash = ${voterHash}
-      UNION ALL SELECT 'following', intervention_id, created_at FROM watches WHERE voter_hash = ${voterHash}
-      UNION ALL SELECT 'following', intervention_id, created_at FROM follows WHERE voter_hash = ${voterHash} AND status = 'confirmed'
+      SELECT 'proposed', id, created_at FROM proposals WHERE creator_voter_hash = ${voterHash}
+      UNION ALL SELECT 'voted', proposal_id, created_at FROM votes WHERE voter_hash = ${voterHash}
+      UNION ALL SELECT 'following', proposal_id, created_at FROM watches WHERE voter_hash = ${voterHash}
+      UNION ALL SELECT 'following', proposal_id, created_at FROM follows WHERE voter_hash = ${voterHash} AND status = 'confirmed'
     )
-    SELECT x.list, ${interventionColumns}, m.id AS m_id, m.name AS m_name, m.name_en AS m_name_en,
-      (${publicIntervention('i', 'm')}) AS is_public
+    SELECT x.list, ${proposalColumns}, m.id AS m_id, m.name AS m_name, m.name_en AS m_name_en,
+      (${proposalIsPublic('i', 'm')}) AS is_public
     FROM (SELECT list, id, max(at) AS at FROM mine GROUP BY list, id) x
-    JOIN interventions i ON i.id = x.id JOIN monuments m ON m.id = i.monument_id
-    WHERE ${publicIntervention('i', 'm')}
+    JOIN proposals i ON i.id = x.id JOIN monuments m ON m.id = i.monument_id
+    WHERE ${proposalIsPublic('i', 'm')}
       OR (x.list = 'proposed' AND i.moderation IN ${reviewable} AND m.moderation IN ${reviewable} AND m.merged_into IS NULL)
     ORDER BY x.at DESC, i.id DESC`);
   for (const r of rows) {
-    const counted = toIntervention(r);
+    const counted = toProposal(r);
     const own = seen.get(counted.id);
     const item: MineItem = {
-      intervention: own ? { ...counted, votes: own.votes, confirmedVotes: own.confirmedVotes } : counted,
+      proposal: own ? { ...counted, votes: own.votes, confirmedVotes: own.confirmedVotes } : counted,
       monument: { id: r.m_id, name: r.m_name, nameEn: r.m_name_en },
       underReview: r.is_public !== true,
     };
@@ -377,9 +301,9 @@ type HiddenRow = { kind: MineHidden['kind']; name: string; m_id: string; m_name:
 async function hiddenOf(database: Database, voterHash: string): Promise<MineHidden[]> {
   const rows = await database.rows<HiddenRow>(sql`
     SELECT * FROM (
-      SELECT 'intervention' AS kind, i.name, m.id AS m_id, m.name AS m_name, i.moderation_reason_de AS de,
+      SELECT 'proposal' AS kind, i.name, m.id AS m_id, m.name AS m_name, i.moderation_reason_de AS de,
         i.moderation_reason_en AS en, i.created_at AS at
-      FROM interventions i JOIN monuments m ON m.id = i.monument_id
+      FROM proposals i JOIN monuments m ON m.id = i.monument_id
       WHERE i.creator_voter_hash = ${voterHash} AND i.moderation = 'rejected' AND i.merged_into IS NULL
         AND i.moderation_reason_de IS NOT NULL
       UNION ALL
@@ -399,4 +323,4 @@ async function hiddenOf(database: Database, voterHash: string): Promise<MineHidd
 
 /** Confirmed e-mail followers of a proposal (the city sees only this number). */
 export const followerCount = (i: string) =>
-  sql.raw(`(SELECT count(*)::int FROM follows f WHERE f.intervention_id = ${i}.id AND f.status = 'confirmed')`);
+  sql.raw(`(SELECT count(*)::int FROM follows f WHERE f.proposal_id = ${i}.id AND f.status = 'confirmed')`);

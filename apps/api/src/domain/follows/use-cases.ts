@@ -4,12 +4,12 @@ import type { FollowRequest } from '@linz/contract';
 import { confirmFollow, mine, requestFollow, unsubscribe, unwatch, watch } from './follows.js';
 import type { Actor, App } from '../app.js';
 
-type ProposalRef = { interventionId: number };
+type ProposalRef = { proposalId: number };
 
 /** Asks to follow a proposal by e-mail: the confirmation mail is queued (within the address's and the connection's limits). */
 export async function followByMail(app: App, input: ProposalRef & { body: FollowRequest }, actor: Actor) {
   const queued = await requestFollow(app.database, app.followSecret, {
-    interventionId: input.interventionId,
+    proposalId: input.proposalId,
     email: input.body.email,
     lang: input.body.lang,
     ipHash: await actor.ipHash(),
@@ -34,12 +34,12 @@ export async function unsubscribeByLink(app: App, input: { token: string; all?: 
 
 /** Follows a proposal in this browser alone (no address): "mine" shows its news. */
 export async function watchProposal(app: App, input: ProposalRef, actor: Actor) {
-  await watch(app.database, input.interventionId, actor.voterHash());
+  await watch(app.database, input.proposalId, actor.voterHash());
   return { watching: true };
 }
 
 export async function unwatchProposal(app: App, input: ProposalRef, actor: Actor) {
-  await unwatch(app.database, input.interventionId, actor.knownVoterHash());
+  await unwatch(app.database, input.proposalId, actor.knownVoterHash());
   return { watching: false };
 }
 

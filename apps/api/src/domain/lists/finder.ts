@@ -15,8 +15,8 @@ import {
   monumentTexts,
   fold,
   type Intervention,
-  type InterventionPage,
-  type InterventionSearch,
+  type ProposalPage,
+  type ProposalSearch,
   type Monument,
   type MonumentFilters,
   type MonumentPage,
@@ -245,24 +245,24 @@ export function monumentPage(index: MonumentIndex, filters: MonumentFilters, pag
   };
 }
 
-type PagedIntervention = Intervention & { monument: Monument };
+type PagedProposal = Intervention & { monument: Monument };
 
 /** What a proposal list snapshot gets once, with the monument list it was paired with. */
-export type InterventionIndex = {
+export type ProposalIndex = {
   list: readonly Intervention[];
   monuments: readonly Monument[];
   byId: Map<string, Monument>;
   /** The public proposals whose monument is in the monument list, each with it. */
-  items: PagedIntervention[];
+  items: PagedProposal[];
   /** Their folded search texts: the proposal's name and its monument's names. */
   texts: Texts;
   /** Most votes first, then the newest (ids grow with each proposal): the list's own order; or the newest first. */
   byVotes: Int32Array;
   byNewest: Int32Array;
-  matches: Recent<{ search: InterventionSearch; positions: Int32Array }>;
+  matches: Recent<{ search: ProposalSearch; positions: Int32Array }>;
 };
 
-/** A proposal list paired with a monument list: what an intervention index is of. */
+/** A proposal list paired with a monument list: what a proposal index is of. */
 export type ListPair = { list: readonly Intervention[]; monuments: readonly Monument[] };
 const pairs = new WeakMap<readonly Intervention[], ListPair>();
 /** The one pair object of these two lists (an index is kept per pair). */
@@ -275,8 +275,8 @@ export function pairOf(list: readonly Intervention[], monuments: readonly Monume
 }
 
 /** A proposal joined with its monument, once per pair of objects. */
-const joinedItems = new WeakMap<Intervention, { monument: Monument; item: PagedIntervention }>();
-function joined(i: Intervention, monument: Monument): PagedIntervention {
+const joinedItems = new WeakMap<Intervention, { monument: Monument; item: PagedProposal }>();
+function joined(i: Intervention, monument: Monument): PagedProposal {
   const found = joinedItems.get(i);
   if (found?.monument === monument) return found.item;
   const item = { ...i, monument };
@@ -284,16 +284,13 @@ function joined(i: Intervention, monument: Monument): PagedIntervention {
   return item;
 }
 
-const searchKey = (search: InterventionSearch) =>
+const searchKey = (search: ProposalSearch) =>
   [search.sort === 'newest' ? 'n' : 'v', search.status?.join(',') ?? '', normalQuery(search.q) ?? ''].join('|');
 
-function* interventionIndexSteps(
-  { list, monuments }: ListPair,
-  previous: InterventionIndex | undefined,
-): Steps<InterventionIndex> {
+function* proposalIndexSteps({ list, monuments }: ListPair, previous: ProposalIndex | undefined): Steps<ProposalIndex> {
   const byId = previous?.monuments === monuments ? previous.byId : new Map(monuments.map((m) => [m.id, m]));
   yield;
-  const items: PagedIntervention[] = [];
+  const items: PagedProposal[] = [];
   const texts: string[] = [];
   for (let k = 0; k < list.length; k++) {
     const i = list[k] as Intervention;
@@ -305,8 +302,8 @@ function* interventionIndexSteps(
     }
     if (k % SLICE_ITEMS === SLICE_ITEMS - 1) yield;
   }
-  const at = (i: number) => items[i] as PagedIntervention;
-  const index: InterventionIndex = {
+  const at = (i: number) => items[i] as PagedProposal;
+  const index: ProposalIndex = {
     list,
     monuments,
     byId,
@@ -324,22 +321,22 @@ function* interventionIndexSteps(
   return index;
 }
 
-function matchingOf(index: InterventionIndex, search: InterventionSearch): Int32Array {
+function matchingOf(index: ProposalIndex, search: ProposalSearch): Int32Array {
   const q = normalQuery(search.q);
   const holding = holdingAll(index.texts, q === undefined ? [] : searchWords(q));
   const statuses: readonly string[] | undefined = search.status;
   return (search.sort === 'newest' ? index.byNewest : index.byVotes).filter(
-    (i) => (!holding || holding[i] === 1) && (!statuses || statuses.includes((index.items[i] as PagedIntervention).status)),
+    (i) => (!holding || holding[i] === 1) && (!statuses || statuses.includes((index.items[i] as PagedProposal).status)),
   );
 }
 
 /** The proposal lists' indexes, per pair with a monument list. */
-export const interventionIndexes = slicedModels(interventionIndexSteps, (pair) => pair.list.length <= BUILT_AT_ONCE);
+export const proposalIndexes = slicedModels(proposalIndexSteps, (pair) => pair.list.length <= BUILT_AT_ONCE);
 
 /** `/interventions`' list: `status`, `q` over the proposal's and its monument's names, `sort`. */
-export function interventionPage(index: InterventionIndex, search: InterventionSearch, page: PageRequest): InterventionPage {
+export function proposalPage(index: ProposalIndex, search: ProposalSearch, page: PageRequest): ProposalPage {
   const newest = search.sort === 'newest';
-  const at = (i: number) => index.items[i] as PagedIntervention;
+  const at = (i: number) => index.items[i] as PagedProposal;
   // The sort keys ascend along the order: votes and id negated.
   const keyAt = newest ? (i: number): Key => [-at(i).id] : (i: number): Key => [-at(i).votes, -at(i).id];
   const matching = index.matches.get(searchKey(search), () => ({ search, positions: matchingOf(index, search) })).positions;

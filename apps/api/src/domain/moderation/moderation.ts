@@ -2,21 +2,13 @@
 // it, change it, read it again, and log both versions in the audit log. Callers refresh the
 // public read caches afterwards (trpc/staff.ts).
 import { sql } from 'drizzle-orm';
-import type {
-  AuditAction,
-  CityArea,
-  HideReason,
-  MergeResult,
-  MonumentPatch,
-  QueueIntervention,
-  StaffMonument,
-} from '@linz/contract';
+import type { AuditAction, CityArea, HideReason, MergeResult, MonumentPatch, QueueProposal, StaffMonument } from '@linz/contract';
 import type { Database, Db } from '../../db/client.js';
 import { audit } from '../staff/audit.js';
 import { Conflict, Invalid, NotFound } from '../errors.js';
 import { resolveReports } from '../proposals/reports.js';
-import { historyColumn, historyOf } from '../proposals/interventions.js';
-import { loadIntervention, loadMonument } from '../staff/staff-views.js';
+import { historyColumn, historyOf } from '../proposals/proposals.js';
+import { loadProposal, loadMonument } from '../staff/staff-views.js';
 import { syncWithheldMail } from '../votes/withheld-mail.js';
 import { refuseOutside } from '../monuments/monuments.js';
 import type { VoteRules } from '../votes/votes.js';
@@ -27,23 +19,23 @@ import { reasonText } from './moderation-reasons.js';
 /** What the audit log keeps of an item: its own fields (not its open reports, which have their own table, nor its monument's). */
 const monumentFacts = ({ reports: _reports, reporters: _reporters, ...rest }: StaffMonument) => rest;
 // The status history is kept in its own table and only grows; the audit shows the answer and status it came with.
-const interventionFacts = ({
+const proposalFacts = ({
   reports: _reports,
   reporters: _reporters,
   followers: _followers,
   monument: _monument,
   history: _history,
   ...rest
-}: QueueIntervention) => rest;
+}: QueueProposal) => rest;
 
 /** A kind of item staff decide on: how it is read (and locked) and what of it the audit log keeps. */
 type Item<Id, Row> = {
-  kind: 'monument' | 'intervention';
+  kind: 'monument' | 'proposal';
   load: (database: Database, tx: Db, id: Id, lock?: boolean) => Promise<Row | null>;
   facts: (row: Row) => object;
 };
 const MONUMENT: Item<string, StaffMonument> = { kind: 'monument', load: loadMonument, facts: monumentFacts };
-const PROPOSAL: Item<number, QueueIntervention> = { kind: 'intervention', load: loadIntervention, facts: interventionFacts };
+const PROPOSAL: Item<number, QueueProposal> = { kind: 'proposal', load: loadProposal, facts: proposalFacts };
 
 /** One decision: lock and read the item, change it, release or hold queued mail, read it again, log both versions. */
 async function decide<Id extends string | number, Row>(
@@ -177,8 +169,8 @@ export async function mergeMonument(database: Database, actor: string, id: strin
       throw new Invalid('The monument to merge into must be public and not merged itself.');
     }
     const moved = await database.rows<{ id: number; votes: number }>(
-      sql`UPDATE interventions i SET monument_id = ${into} WHERE i.monument_id = ${id}
-          RETURNING i.id, (SELECT count(*)::int FROM votes v WHERE v.intervention_id = i.id) AS votes`,
+      sql`UPDATE proposals i SET monument_id = ${into} WHERE i.monument_id = ${id}
+          RETURNING i.id, (SELECT count(*)::int FROM votes v WHERE v.proposal_id = i.id) AS votes`,
       tx,
     );
     await database.rows(sql`UPDATE monuments SET merged_into = ${into} WHERE id = ${id}`, tx);
@@ -197,19 +189,19 @@ export async function mergeMonument(database: Database, actor: string, id: strin
   });
 }
 
-export const renameIntervention = (database: Database, actor: string, id: number, name: string) =>
-  decide(PROPOSAL, database, actor, id, 'intervention.update', async (tx) => {
-    await database.rows(sql`UPDATE interventions SET name = ${name} WHERE id = ${id}`, tx);
+export const saveProposalName = (database: Database, actor: string, id: number, name: string) =>
+  decide(PROPOSAL, database, actor, id, 'proposal.update', async (tx) => {
+    await database.rows(sql`UPDATE proposals SET name = ${name} WHERE id = ${id}`, tx);
   });
 
 const isFinal = (status: string) => (FINAL_STATUSES as readonly string[]).includes(status);
 
 /** Hidden by staff with a reason its author reads; its followers hear it once, and their follows end 90 days later (domain/follows/follows.ts). */
-export const rejectIntervention = (database: Database, actor: string, id: number, reason: HideReason) =>
-  decide(PROPOSAL, database, actor, id, 'intervention.reject', async (tx, before) => {
+export const rejectProposal = (database: Database, actor: string, id: number, reason: HideReason) =>
+  decide(PROPOSAL, database, actor, id, 'proposal.reject', async (tx, before) => {
     const text = await reasonText(database, tx, reason);
-    await database.rows(sql`UPDATE interventions SET moderation = 'rejected', ${reasonSets(text)} WHERE id = ${id}`, tx);
-    await resolveReports(database, tx, 'intervention', id);
+    await database.rows(sql`UPDATE proposals SET moderation = 'rejected', ${reasonSets(text)} WHERE id = ${id}`, tx);
+    await resolveReports(database, tx, 'proposal', id);
     if (before.moderation !== 'rejected') {
       await queueFollowerMails(database, tx, id, { kind: 'removed', eventKey: 'removed', payload: {} });
       await markFinal(database, tx, id, true);
@@ -217,43 +209,40 @@ export const rejectIntervention = (database: Database, actor: string, id: number
   });
 
 /** Published: a held or pending proposal becomes public (and so votable; docs/screening.md). */
-export const approveIntervention = (database: Database, actor: string, id: number) =>
-  decide(PROPOSAL, database, actor, id, 'intervention.approve', async (tx, before) => {
+export const approveProposal = (database: Database, actor: string, id: number) =>
+  decide(PROPOSAL, database, actor, id, 'proposal.approve', async (tx, before) => {
     await notMergedProposal(database, tx, id);
     awaitingApproval(before.moderation, 'proposal');
-    await database.rows(sql`UPDATE interventions SET moderation = 'visible' WHERE id = ${id}`, tx);
-    await resolveReports(database, tx, 'intervention', id);
+    await database.rows(sql`UPDATE proposals SET moderation = 'visible' WHERE id = ${id}`, tx);
+    await resolveReports(database, tx, 'proposal', id);
   });
 
-export const restoreIntervention = (database: Database, actor: string, id: number) =>
-  decide(PROPOSAL, database, actor, id, 'intervention.restore', async (tx, before) => {
+export const restoreProposal = (database: Database, actor: string, id: number) =>
+  decide(PROPOSAL, database, actor, id, 'proposal.restore', async (tx, before) => {
     await notMergedProposal(database, tx, id);
-    await database.rows(sql`UPDATE interventions SET moderation = 'visible', ${reasonSets(null)} WHERE id = ${id}`, tx);
-    await resolveReports(database, tx, 'intervention', id);
+    await database.rows(sql`UPDATE proposals SET moderation = 'visible', ${reasonSets(null)} WHERE id = ${id}`, tx);
+    await resolveReports(database, tx, 'proposal', id);
     await markFinal(database, tx, id, isFinal(before.status));
   });
 
 async function notMergedProposal(database: Database, tx: Db, id: number) {
-  const [row] = await database.rows<{ merged_into: number | null }>(
-    sql`SELECT merged_into FROM interventions WHERE id = ${id}`,
-    tx,
-  );
+  const [row] = await database.rows<{ merged_into: number | null }>(sql`SELECT merged_into FROM proposals WHERE id = ${id}`, tx);
   if (row && row.merged_into !== null) throw new Invalid('This proposal was merged into another one.');
 }
 
 /** The city's status and public statement (both languages); answeredAt is now. */
-export const answerIntervention = (
+export const saveProposalAnswer = (
   database: Database,
   actor: string,
   id: number,
-  answer: { status: QueueIntervention['status']; statement: { de?: string; en?: string }; note?: string },
+  answer: { status: QueueProposal['status']; statement: { de?: string; en?: string }; note?: string },
 ) =>
-  decide(PROPOSAL, database, actor, id, 'intervention.answer', async (tx, before) => {
+  decide(PROPOSAL, database, actor, id, 'proposal.answer', async (tx, before) => {
     const de = answer.statement.de ?? null;
     const en = answer.statement.en ?? null;
     const note = answer.note ?? null;
     const [row] = await database.rows<{ answered_at: Date | string }>(
-      sql`UPDATE interventions SET status = ${answer.status}, answer_de = ${de},
+      sql`UPDATE proposals SET status = ${answer.status}, answer_de = ${de},
             answer_en = ${en}, answered_at = now() WHERE id = ${id} RETURNING answered_at`,
       tx,
     );
@@ -261,7 +250,7 @@ export const answerIntervention = (
     // step such as a council's debate while the status stays); a reworded statement alone is no step.
     if (before.answer === null || before.status !== answer.status || note !== null) {
       await database.rows(
-        sql`INSERT INTO status_history (intervention_id, status, note, at) VALUES (${id}, ${answer.status}, ${note}, ${row?.answered_at ?? new Date()})`,
+        sql`INSERT INTO status_history (proposal_id, status, note, at) VALUES (${id}, ${answer.status}, ${note}, ${row?.answered_at ?? new Date()})`,
         tx,
       );
     }
@@ -288,26 +277,26 @@ export const answerIntervention = (
  * Merges a proposal into a similar one that stays: each browser's vote counts once there (a
  * browser that voted for both keeps one), the counts are recomputed, followers and watches move
  * over (followers hear of it once), and the old id leads to the kept proposal from then on
- * (domain/follows/follows.ts currentInterventionId). The old row stays, rejected, with merged_into set.
+ * (domain/follows/follows.ts currentProposalId). The old row stays, rejected, with merged_into set.
  */
-export async function mergeIntervention(
+export async function mergeProposal(
   database: Database,
   actor: string,
   id: number,
   into: number,
   rules: VoteRules,
-): Promise<QueueIntervention> {
+): Promise<QueueProposal> {
   if (id === into) throw new Invalid('A proposal cannot be merged into itself.');
   return database.db.transaction(async (tx) => {
     const [a, b] = id < into ? [id, into] : [into, id];
-    const first = await loadIntervention(database, tx, a, true);
-    const second = await loadIntervention(database, tx, b, true);
+    const first = await loadProposal(database, tx, a, true);
+    const second = await loadProposal(database, tx, b, true);
     const from = id === a ? first : second;
     const kept = id === a ? second : first;
     if (!from) throw new NotFound('Unknown proposal.');
     if (!kept) throw new NotFound('Unknown proposal to merge into.');
     const merged = await database.rows<{ id: number; merged_into: number | null }>(
-      sql`SELECT id, merged_into FROM interventions WHERE id IN (${id}, ${into})`,
+      sql`SELECT id, merged_into FROM proposals WHERE id IN (${id}, ${into})`,
       tx,
     );
     if (merged.some((r) => Number(r.id) === id && r.merged_into !== null)) {
@@ -319,18 +308,18 @@ export async function mergeIntervention(
     // Votes go over as they are (one per browser; a confirmed address once), and the kept proposal's
     // counts are recomputed by the one rule (db/functions/votes.sql).
     const movedVotes = await database.rows(
-      sql`INSERT INTO votes (intervention_id, voter_hash, ip_hash, net_hash, status, email_hash, email_domain, confirmed_at, created_at)
+      sql`INSERT INTO votes (proposal_id, voter_hash, ip_hash, net_hash, status, email_hash, email_domain, confirmed_at, created_at)
           SELECT ${into}, v.voter_hash, v.ip_hash, v.net_hash, v.status,
-            CASE WHEN EXISTS (SELECT 1 FROM votes w WHERE w.intervention_id = ${into} AND w.email_hash = v.email_hash) THEN NULL ELSE v.email_hash END,
+            CASE WHEN EXISTS (SELECT 1 FROM votes w WHERE w.proposal_id = ${into} AND w.email_hash = v.email_hash) THEN NULL ELSE v.email_hash END,
             v.email_domain, v.confirmed_at, v.created_at
-          FROM votes v WHERE v.intervention_id = ${id}
+          FROM votes v WHERE v.proposal_id = ${id}
           ON CONFLICT DO NOTHING RETURNING voter_hash`,
       tx,
     );
-    await database.rows(sql`DELETE FROM votes WHERE intervention_id = ${id}`, tx);
+    await database.rows(sql`DELETE FROM votes WHERE proposal_id = ${id}`, tx);
     await database.rows(sql`SELECT recount_votes(${into})`, tx);
     await database.rows(
-      sql`UPDATE interventions SET votes = 0, confirmed_votes = 0, merged_into = ${into}, merged_at = now(), moderation = 'rejected' WHERE id = ${id}`,
+      sql`UPDATE proposals SET votes = 0, confirmed_votes = 0, merged_into = ${into}, merged_at = now(), moderation = 'rejected' WHERE id = ${id}`,
       tx,
     );
     // The merged votes may reach the threshold: the mayor's mail is queued as a vote would queue it.
@@ -342,30 +331,30 @@ export async function mergeIntervention(
     });
     // An address that follows both keeps its follow of the kept proposal (and so hears no merge mail).
     await database.rows(
-      sql`DELETE FROM follows f WHERE f.intervention_id = ${id}
-          AND EXISTS (SELECT 1 FROM follows g WHERE g.intervention_id = ${into} AND g.email_hash = f.email_hash)`,
+      sql`DELETE FROM follows f WHERE f.proposal_id = ${id}
+          AND EXISTS (SELECT 1 FROM follows g WHERE g.proposal_id = ${into} AND g.email_hash = f.email_hash)`,
       tx,
     );
     const movedFollows = await database.rows(
-      sql`UPDATE follows SET intervention_id = ${into} WHERE intervention_id = ${id} RETURNING id`,
+      sql`UPDATE follows SET proposal_id = ${into} WHERE proposal_id = ${id} RETURNING id`,
       tx,
     );
     await database.rows(
-      sql`INSERT INTO watches (intervention_id, voter_hash, created_at)
-          SELECT ${into}, voter_hash, created_at FROM watches WHERE intervention_id = ${id} ON CONFLICT DO NOTHING`,
+      sql`INSERT INTO watches (proposal_id, voter_hash, created_at)
+          SELECT ${into}, voter_hash, created_at FROM watches WHERE proposal_id = ${id} ON CONFLICT DO NOTHING`,
       tx,
     );
-    await database.rows(sql`DELETE FROM watches WHERE intervention_id = ${id}`, tx);
-    await resolveReports(database, tx, 'intervention', id);
+    await database.rows(sql`DELETE FROM watches WHERE proposal_id = ${id}`, tx);
+    await resolveReports(database, tx, 'proposal', id);
     await syncWithheldMail(database, tx);
     await audit(database, tx, {
       actor,
-      action: 'intervention.merge',
-      itemKind: 'intervention',
+      action: 'proposal.merge',
+      itemKind: 'proposal',
       itemId: id,
-      before: interventionFacts(from),
+      before: proposalFacts(from),
       after: { mergedInto: into, movedVotes: movedVotes.length, movedFollows: movedFollows.length, mergeMails: mailed },
     });
-    return found(await loadIntervention(database, tx, into), 'intervention');
+    return found(await loadProposal(database, tx, into), 'proposal');
   });
 }

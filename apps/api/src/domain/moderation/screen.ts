@@ -223,13 +223,13 @@ export async function admission(database: Database, tx: Db, mode: 'post' | 'pre'
 export async function auditHold(
   database: Database,
   tx: Db,
-  item: { kind: 'monument'; id: string } | { kind: 'intervention'; id: number },
+  item: { kind: 'monument'; id: string } | { kind: 'proposal'; id: number },
   name: string,
   hits: ScreenHit[],
 ): Promise<void> {
   await audit(database, tx, {
     actor: SYSTEM_ACTOR,
-    action: item.kind === 'monument' ? 'monument.hold' : 'intervention.hold',
+    action: item.kind === 'monument' ? 'monument.hold' : 'proposal.hold',
     itemKind: item.kind,
     itemId: item.id,
     before: null,

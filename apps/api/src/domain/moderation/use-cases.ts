@@ -4,9 +4,9 @@
 // or the mayor get mail, the sender is woken.
 import type {
   AnswerInput,
-  InterventionHide,
-  InterventionMerge,
-  InterventionUpdate,
+  ProposalHide,
+  ProposalMerge,
+  ProposalUpdate,
   MonumentHide,
   MonumentMerge,
   MonumentUpdate,
@@ -15,31 +15,31 @@ import type { z } from 'zod';
 import { categoriesOf } from '../monuments/categories.js';
 import { NotFound } from '../errors.js';
 import {
-  answerIntervention,
-  approveIntervention,
+  saveProposalAnswer,
+  approveProposal,
   approveMonument,
-  mergeIntervention,
+  mergeProposal,
   mergeMonument,
-  rejectIntervention,
+  rejectProposal,
   rejectMonument,
-  renameIntervention,
-  restoreIntervention,
+  saveProposalName,
+  restoreProposal,
   restoreMonument,
   updateMonument,
   validateMonument,
 } from './moderation.js';
 import { listsChanged } from '../read-cache.js';
-import { followerCounts, loadIntervention, loadMonument, reviewQueue } from '../staff/staff-views.js';
+import { followerCounts, loadProposal, loadMonument, reviewQueue } from '../staff/staff-views.js';
 import { staffName, type Actor, type App } from '../app.js';
 
 type MonumentRef = { monumentId: string };
-type ProposalRef = { interventionId: number };
+type ProposalRef = { proposalId: number };
 
 /** Runs a moderation step as the signed-in member, then changes the public lists everywhere;
  * `mail`: the step may have queued mail (followers', the mayor's). */
 async function moderated<T>(app: App, actor: Actor, step: (name: string) => Promise<T>, mail = false): Promise<T> {
   const result = await step(await staffName(actor));
-  await listsChanged(app, 'monuments', 'interventions');
+  await listsChanged(app, 'monuments', 'proposals');
   if (mail) app.mailQueued();
   return result;
 }
@@ -56,7 +56,7 @@ export async function staffMonument(app: App, input: MonumentRef) {
 }
 
 export async function staffProposal(app: App, input: ProposalRef) {
-  const found = await loadIntervention(app.database, app.database.db, input.interventionId);
+  const found = await loadProposal(app.database, app.database.db, input.proposalId);
   if (!found) throw new NotFound('Unknown proposal.');
   return found;
 }
@@ -89,24 +89,24 @@ export const publishMonument = (app: App, input: MonumentRef, actor: Actor) =>
 export const mergeMonuments = (app: App, input: z.infer<typeof MonumentMerge>, actor: Actor) =>
   moderated(app, actor, (name) => mergeMonument(app.database, name, input.monumentId, input.into));
 
-export const renameProposal = (app: App, input: z.infer<typeof InterventionUpdate>, actor: Actor) =>
-  moderated(app, actor, (name) => renameIntervention(app.database, name, input.interventionId, input.name));
+export const renameProposal = (app: App, input: z.infer<typeof ProposalUpdate>, actor: Actor) =>
+  moderated(app, actor, (name) => saveProposalName(app.database, name, input.proposalId, input.name));
 
 /** Hidden with a reason its author reads; its followers hear it once. */
-export const hideProposal = (app: App, input: z.infer<typeof InterventionHide>, actor: Actor) =>
-  moderated(app, actor, (name) => rejectIntervention(app.database, name, input.interventionId, input.reason), true);
+export const hideProposal = (app: App, input: z.infer<typeof ProposalHide>, actor: Actor) =>
+  moderated(app, actor, (name) => rejectProposal(app.database, name, input.proposalId, input.reason), true);
 
 export const restoreHiddenProposal = (app: App, input: ProposalRef, actor: Actor) =>
-  moderated(app, actor, (name) => restoreIntervention(app.database, name, input.interventionId));
+  moderated(app, actor, (name) => restoreProposal(app.database, name, input.proposalId));
 
 /** Publishes a proposal held by the word screen or waiting under MODERATION=pre (then it takes votes). */
 export const publishProposal = (app: App, input: ProposalRef, actor: Actor) =>
-  moderated(app, actor, (name) => approveIntervention(app.database, name, input.interventionId));
+  moderated(app, actor, (name) => approveProposal(app.database, name, input.proposalId));
 
 /** The city's answer (status and public note); its followers get mail. */
 export const answerProposal = (app: App, input: AnswerInput, actor: Actor) =>
-  moderated(app, actor, (name) => answerIntervention(app.database, name, input.interventionId, input), true);
+  moderated(app, actor, (name) => saveProposalAnswer(app.database, name, input.proposalId, input), true);
 
 /** Merges a proposal into a similar one (votes once per browser, followers, old links); answers the kept one. */
-export const mergeProposals = (app: App, input: z.infer<typeof InterventionMerge>, actor: Actor) =>
-  moderated(app, actor, (name) => mergeIntervention(app.database, name, input.interventionId, input.into, app.voteRules), true);
+export const mergeProposals = (app: App, input: z.infer<typeof ProposalMerge>, actor: Actor) =>
+  moderated(app, actor, (name) => mergeProposal(app.database, name, input.proposalId, input.into, app.voteRules), true);

@@ -12,7 +12,7 @@ export const publicMonument = (m: string): SQL => sql.raw(`${publicSubject(m)} A
 export const unplacedMonument = (m: string): SQL => sql.raw(`${publicSubject(m)} AND ${m}.lat IS NULL`);
 
 /** `i` is a public proposal; `m` is its monument (alias given, joined by the caller). */
-export const publicIntervention = (i: string, m: string): SQL =>
+export const proposalIsPublic = (i: string, m: string): SQL =>
   sql.raw(`${i}.moderation = 'visible' AND ${publicSubject(m)} AND ${m}.lat IS NOT NULL`);
 
 /**
@@ -22,7 +22,7 @@ export const publicIntervention = (i: string, m: string): SQL =>
  */
 export const visiblePhoto = (p: string, m: string, i: string, viewer: string | null): SQL => {
   const subject = sql.raw(
-    `${publicSubject(m)} AND ${m}.lat IS NOT NULL AND (${p}.intervention_id IS NULL OR ${i}.moderation = 'visible')`,
+    `${publicSubject(m)} AND ${m}.lat IS NOT NULL AND (${p}.proposal_id IS NULL OR ${i}.moderation = 'visible')`,
   );
   const own =
     viewer === null

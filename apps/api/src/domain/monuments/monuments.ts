@@ -72,7 +72,7 @@ export async function monumentProvenance(database: Database) {
 }
 
 /** The number of public proposals at the monument (its own visibility is checked by the caller). */
-const proposalCount = sql<number>`(SELECT count(*)::int FROM interventions i
+const proposalCount = sql<number>`(SELECT count(*)::int FROM proposals i
   WHERE i.monument_id = monuments.id AND i.moderation = 'visible')`.mapWith(Number);
 
 /** Merges may chain (a into b, later b into c); a chain longer than this is treated as unknown. */

@@ -80,9 +80,9 @@ const DATASETS: Dataset[] = [
     keyword: { de: ['Bürgerbeteiligung', 'Vorschlag'], en: ['participation', 'proposal'] },
     theme: ['GOVE', 'SOCI'],
     exports: [
-      { path: PATHS.interventionsCsv, type: EXPORT_TYPES.csv, format: 'CSV', title: { de: 'CSV', en: 'CSV' } },
+      { path: PATHS.proposalsCsv, type: EXPORT_TYPES.csv, format: 'CSV', title: { de: 'CSV', en: 'CSV' } },
       {
-        path: PATHS.feedInterventions,
+        path: PATHS.feedProposals,
         type: EXPORT_TYPES.atom,
         format: 'ATOM',
         title: { de: 'Atom-Feed der neuesten Vorschläge', en: 'Atom feed of the newest proposals' },

@@ -61,10 +61,10 @@ export function selectMonuments(index: MonumentIndex, q: ExportQuery): Monument[
 }
 
 /** The public photos of the exports, by monument (its own) and by proposal, with absolute URLs. */
-export type PhotoIndex = { monuments: Map<string, ExportPhoto[]>; interventions: Map<number, ExportPhoto> };
+export type PhotoIndex = { monuments: Map<string, ExportPhoto[]>; proposals: Map<number, ExportPhoto> };
 
 export function photoIndex(photos: readonly Photo[], publicUrl: string): PhotoIndex {
-  const index: PhotoIndex = { monuments: new Map(), interventions: new Map() };
+  const index: PhotoIndex = { monuments: new Map(), proposals: new Map() };
   for (const p of photos) {
     const entry: ExportPhoto = {
       url: `${publicUrl}${p.url}`,
@@ -73,13 +73,13 @@ export function photoIndex(photos: readonly Photo[], publicUrl: string): PhotoIn
       credit: p.credit,
       licence: p.licence,
     };
-    if (p.interventionId === null) index.monuments.set(p.monumentId, [...(index.monuments.get(p.monumentId) ?? []), entry]);
-    else if (!index.interventions.has(p.interventionId)) index.interventions.set(p.interventionId, entry);
+    if (p.proposalId === null) index.monuments.set(p.monumentId, [...(index.monuments.get(p.monumentId) ?? []), entry]);
+    else if (!index.proposals.has(p.proposalId)) index.proposals.set(p.proposalId, entry);
   }
   return index;
 }
 
-const NO_PHOTOS: PhotoIndex = { monuments: new Map(), interventions: new Map() };
+const NO_PHOTOS: PhotoIndex = { monuments: new Map(), proposals: new Map() };
 
 /** Where each public monument's facts and point come from (its `source` text and `placement`), by id. */
 export type Provenance = Map<string, { source: string | null; placement: Placement | null }>;
@@ -194,7 +194,7 @@ export function monumentsCsv(
 }
 
 /** The public proposals with their monument's name (a proposal's monument is public by definition). */
-export function interventionsCsv(
+export function proposalsCsv(
   list: readonly Intervention[],
   monuments: readonly Monument[],
   photos: PhotoIndex = NO_PHOTOS,
@@ -225,7 +225,7 @@ export function interventionsCsv(
       i.answer?.answeredAt,
       i.answer?.de,
       i.answer?.en,
-      ...photoCells(photos.interventions.get(i.id)),
+      ...photoCells(photos.proposals.get(i.id)),
     ]),
   );
 }

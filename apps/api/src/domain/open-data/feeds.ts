@@ -8,7 +8,7 @@ import { mapLinkPath } from '@linz/contract/facts';
 import type { Database } from '../../db/client.js';
 import { fill, MAIL_TEXTS } from '../../mail/texts.js';
 import { historyLine, STATUS_WORDS } from '../proposals/status-words.js';
-import { publicIntervention } from '../moderation/visibility.js';
+import { proposalIsPublic } from '../moderation/visibility.js';
 
 /** The feeds' words: German, the city's language (the server's texts, `feeds`). */
 const WORDS = MAIL_TEXTS.de.feeds;
@@ -69,13 +69,13 @@ ${feed.entries.map(entry).join('')}</feed>
 
 type Row = { id: number; monument_id: string; monument: string; name: string; at: Date | string };
 
-export async function interventionsFeed(database: Database, publicUrl: string, city: City): Promise<string> {
+export async function proposalsAtom(database: Database, publicUrl: string, city: City): Promise<string> {
   const rows = await database.rows<Row>(sql`
     SELECT i.id, i.monument_id, m.name AS monument, i.name, i.created_at AS at
-    FROM interventions i JOIN monuments m ON m.id = i.monument_id
-    WHERE ${publicIntervention('i', 'm')} ORDER BY i.created_at DESC, i.id DESC LIMIT ${FEED_ENTRIES}`);
+    FROM proposals i JOIN monuments m ON m.id = i.monument_id
+    WHERE ${proposalIsPublic('i', 'm')} ORDER BY i.created_at DESC, i.id DESC LIMIT ${FEED_ENTRIES}`);
   return atom(publicUrl, {
-    path: PATHS.feedInterventions,
+    path: PATHS.feedProposals,
     product: city.productName,
     title: fill(WORDS.proposals.title, { product: city.productName }),
     subtitle: fill(WORDS.proposals.subtitle, { city: city.name.de }),
@@ -111,13 +111,13 @@ export async function answersFeed(database: Database, publicUrl: string, city: C
     SELECT * FROM (
       SELECT 'reached' AS kind, i.id, i.monument_id, m.name AS monument, i.name, n.reached_at AS at,
         i.status, NULL AS note, NULL AS answer_de, NULL AS answer_en
-      FROM mayor_notifications n JOIN interventions i ON i.id = n.intervention_id JOIN monuments m ON m.id = i.monument_id
-      WHERE ${publicIntervention('i', 'm')} AND n.kind = 'threshold' AND n.status <> 'held'
+      FROM mayor_notifications n JOIN proposals i ON i.id = n.proposal_id JOIN monuments m ON m.id = i.monument_id
+      WHERE ${proposalIsPublic('i', 'm')} AND n.kind = 'threshold' AND n.status <> 'held'
       UNION ALL
       SELECT 'step', i.id, i.monument_id, m.name, i.name, h.at, h.status, h.note,
         CASE WHEN h.at = i.answered_at THEN i.answer_de END, CASE WHEN h.at = i.answered_at THEN i.answer_en END
-      FROM status_history h JOIN interventions i ON i.id = h.intervention_id JOIN monuments m ON m.id = i.monument_id
-      WHERE ${publicIntervention('i', 'm')}
+      FROM status_history h JOIN proposals i ON i.id = h.proposal_id JOIN monuments m ON m.id = i.monument_id
+      WHERE ${proposalIsPublic('i', 'm')}
     ) x ORDER BY at DESC, id DESC, kind DESC LIMIT ${FEED_ENTRIES}`);
   return atom(publicUrl, {
     path: PATHS.feedAnswers,

@@ -21,7 +21,7 @@ import { XMLBuilder } from 'fast-xml-parser';
 import type { Database } from '../../db/client.js';
 import { DomainError } from '../errors.js';
 import { NOT_XML } from './feeds.js';
-import { publicIntervention, visiblePhoto } from '../moderation/visibility.js';
+import { proposalIsPublic, visiblePhoto } from '../moderation/visibility.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SERVICE_NAME = 'Vorschlag';
@@ -167,10 +167,10 @@ function toRequest(r: Row, publicUrl: string): Open311Request {
 
 const select = sql`
   SELECT i.id, i.name, i.status, coalesce(i.answer_de, i.answer_en) AS answer_de, i.created_at, i.answered_at, m.name AS monument, m.lat, m.lng,
-    (SELECT p.hash FROM photos p WHERE p.intervention_id = i.id AND ${visiblePhoto('p', 'm', 'i', null)}
+    (SELECT p.hash FROM photos p WHERE p.proposal_id = i.id AND ${visiblePhoto('p', 'm', 'i', null)}
      ORDER BY p.created_at, p.id LIMIT 1) AS photo_hash
-  FROM interventions i JOIN monuments m ON m.id = i.monument_id
-  WHERE ${publicIntervention('i', 'm')}`;
+  FROM proposals i JOIN monuments m ON m.id = i.monument_id
+  WHERE ${proposalIsPublic('i', 'm')}`;
 
 /** The public proposals a query selects, newest first, at most 1,000. */
 export async function open311Requests(database: Database, q: Open311Query, publicUrl = ''): Promise<Open311Request[]> {

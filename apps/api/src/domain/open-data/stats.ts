@@ -5,7 +5,7 @@ import { PROPOSAL_STATUSES, SEXES, type CoverageByGender, type Sex, type SexCoun
 import type { City } from '../../city/profile.js';
 import type { Database } from '../../db/client.js';
 import { itemsWithoutCoordinates } from '../../db/streets.js';
-import { publicIntervention, publicMonument } from '../moderation/visibility.js';
+import { proposalIsPublic, publicMonument } from '../moderation/visibility.js';
 
 const zeroSexes = (): SexCounts => Object.fromEntries(SEXES.map((s) => [s, 0])) as SexCounts;
 /** A sex outside the contract's five (free text in old rows) counts as not known yet. */
@@ -119,13 +119,13 @@ async function participation(database: Database): Promise<Stats['participation']
   const proposals = await database.rows<ProposalRow>(sql`
     SELECT i.created_at, i.status, n.reached_at,
       CASE WHEN i.answer_de IS NOT NULL OR i.answer_en IS NOT NULL THEN i.answered_at END AS answered_at
-    FROM interventions i JOIN monuments m ON m.id = i.monument_id
-    LEFT JOIN mayor_notifications n ON n.intervention_id = i.id AND n.kind = 'threshold' AND n.status <> 'held'
-    WHERE ${publicIntervention('i', 'm')}`);
+    FROM proposals i JOIN monuments m ON m.id = i.monument_id
+    LEFT JOIN mayor_notifications n ON n.proposal_id = i.id AND n.kind = 'threshold' AND n.status <> 'held'
+    WHERE ${proposalIsPublic('i', 'm')}`);
   const votesByWeek = await database.rows<{ week: string; n: number }>(sql`
     SELECT ${weekOf('v.created_at')} AS week, count(*)::int AS n
-    FROM votes v JOIN interventions i ON i.id = v.intervention_id JOIN monuments m ON m.id = i.monument_id
-    WHERE ${publicIntervention('i', 'm')} AND v.status = 'counted' GROUP BY 1`);
+    FROM votes v JOIN proposals i ON i.id = v.proposal_id JOIN monuments m ON m.id = i.monument_id
+    WHERE ${proposalIsPublic('i', 'm')} AND v.status = 'counted' GROUP BY 1`);
   const proposalsByWeek = new Map<string, number>();
   for (const p of proposals) {
     const week = isoWeekOf(new Date(p.created_at));

@@ -9,7 +9,7 @@ import { monumentProvenance } from '../monuments/monuments.js';
 import { publicPhotos } from '../photos/photos.js';
 import {
   attributionOf,
-  interventionsCsv,
+  proposalsCsv,
   monumentsCsv,
   parseExportQuery,
   photoIndex,
@@ -17,7 +17,7 @@ import {
   toGeoJson,
 } from './exports.js';
 import { dcatCatalogue } from './catalog.js';
-import { answersFeed, interventionsFeed } from './feeds.js';
+import { answersFeed, proposalsAtom } from './feeds.js';
 import {
   Open311Error,
   open311Discovery,
@@ -55,17 +55,16 @@ export async function monumentsCsvExport(app: App, sent: Record<string, unknown>
   return monumentsCsv(list, index, origin);
 }
 
-export async function interventionsCsvExport(app: App): Promise<string> {
-  const [list, all, index] = await Promise.all([app.lists.interventions.get(), app.lists.monuments.get(), photosOf(app)]);
-  return interventionsCsv(list.data, all.data, index);
+export async function proposalsCsvExport(app: App): Promise<string> {
+  const [list, all, index] = await Promise.all([app.lists.proposals.get(), app.lists.monuments.get(), photosOf(app)]);
+  return proposalsCsv(list.data, all.data, index);
 }
 
 /** The DCAT-AP catalogue of the exports above (JSON-LD). */
 export const openDataCatalogue = (app: App): string =>
   JSON.stringify(dcatCatalogue(app.config.publicUrl, app.config.city, app.config.site));
 
-export const proposalsFeed = (app: App): Promise<string> =>
-  interventionsFeed(app.database, app.config.publicUrl, app.config.city);
+export const proposalsFeed = (app: App): Promise<string> => proposalsAtom(app.database, app.config.publicUrl, app.config.city);
 export const cityAnswersFeed = (app: App): Promise<string> => answersFeed(app.database, app.config.publicUrl, app.config.city);
 
 type Open311Input = {

@@ -13,14 +13,14 @@ import { visiblePhoto } from '../moderation/visibility.js';
 export const ANONYMOUS = 'anonym';
 const DAY_SECONDS = 86_400;
 
-export type PhotoSubject = { kind: 'monument'; monumentId: string } | { kind: 'intervention'; interventionId: number };
+export type PhotoSubject = { kind: 'monument'; monumentId: string } | { kind: 'proposal'; proposalId: number };
 export type Uploader = { voterHash: string; ipHash: string; netHash: string } | { staff: true };
 export type PhotoLimits = { perBrowserPerDay: number; perNetworkPerDay: number; pendingPerNetwork: number };
 
 type Row = {
   id: string;
   monument_id: string;
-  intervention_id: number | null;
+  proposal_id: number | null;
   status: PhotoStatus;
   alt: string;
   credit: string | null;
@@ -32,18 +32,18 @@ type Row = {
   reviewed_at: Date | string | null;
   reject_reason: string | null;
   monument_name: string;
-  intervention_name: string | null;
+  proposal_name: string | null;
 };
 
-const columns = sql`p.id, p.monument_id, p.intervention_id, p.status, p.alt, p.credit, p.licence, p.hash, p.width,
-  p.height, p.created_at, p.reviewed_at, p.reject_reason, m.name AS monument_name, i.name AS intervention_name`;
-const from = sql`photos p JOIN monuments m ON m.id = p.monument_id LEFT JOIN interventions i ON i.id = p.intervention_id`;
+const columns = sql`p.id, p.monument_id, p.proposal_id, p.status, p.alt, p.credit, p.licence, p.hash, p.width,
+  p.height, p.created_at, p.reviewed_at, p.reject_reason, m.name AS monument_name, i.name AS proposal_name`;
+const from = sql`photos p JOIN monuments m ON m.id = p.monument_id LEFT JOIN proposals i ON i.id = p.proposal_id`;
 
 export function toPhoto(r: Row): Photo {
   return {
     id: r.id,
     monumentId: r.monument_id,
-    interventionId: r.intervention_id === null ? null : Number(r.intervention_id),
+    proposalId: r.proposal_id === null ? null : Number(r.proposal_id),
     status: r.status,
     alt: r.alt,
     credit: r.credit ?? ANONYMOUS,
@@ -64,7 +64,7 @@ function toStaffPhoto(r: Row): StaffPhoto {
     reviewedAt: iso(r.reviewed_at),
     rejectReason: r.reject_reason,
     monumentName: r.monument_name,
-    interventionName: r.intervention_name,
+    proposalName: r.proposal_name,
   };
 }
 
@@ -76,15 +76,15 @@ async function subjectOf(database: Database, tx: Db, subject: PhotoSubject) {
       tx,
     );
     if (!m) throw new NotFound('Unknown monument.');
-    return { monumentId: m.id, interventionId: null };
+    return { monumentId: m.id, proposalId: null };
   }
   const [i] = await database.rows<{ monument_id: string }>(
-    sql`SELECT i.monument_id FROM interventions i JOIN monuments m ON m.id = i.monument_id
-        WHERE i.id = ${subject.interventionId} AND i.moderation = 'visible' AND m.moderation = 'visible' AND m.merged_into IS NULL`,
+    sql`SELECT i.monument_id FROM proposals i JOIN monuments m ON m.id = i.monument_id
+        WHERE i.id = ${subject.proposalId} AND i.moderation = 'visible' AND m.moderation = 'visible' AND m.merged_into IS NULL`,
     tx,
   );
   if (!i) throw new NotFound('Unknown proposal.');
-  return { monumentId: i.monument_id, interventionId: subject.interventionId };
+  return { monumentId: i.monument_id, proposalId: subject.proposalId };
 }
 
 /**
@@ -145,18 +145,18 @@ export async function addPhoto(
       // Citizens: one photo per proposal, three per monument; approved ones count, and pending ones
       // only this network's own (others' pending photos never block an upload; staff decide on them).
       const same =
-        where.interventionId === null
-          ? sql`monument_id = ${where.monumentId} AND intervention_id IS NULL`
-          : sql`intervention_id = ${where.interventionId}`;
+        where.proposalId === null
+          ? sql`monument_id = ${where.monumentId} AND proposal_id IS NULL`
+          : sql`proposal_id = ${where.proposalId}`;
       const [n] = await database.rows<{ n: number | string }>(
         sql`SELECT count(*) AS n FROM photos WHERE ${same} AND NOT by_staff
               AND (status = 'approved' OR (status = 'pending' AND uploader_net_hash = ${uploader.netHash}))`,
         tx,
       );
-      const cap = where.interventionId === null ? PHOTO_RULES.perMonument : PHOTO_RULES.perIntervention;
+      const cap = where.proposalId === null ? PHOTO_RULES.perMonument : PHOTO_RULES.perProposal;
       if (Number(n?.n ?? 0) >= cap) {
         throw new Conflict(
-          where.interventionId === null
+          where.proposalId === null
             ? `This monument has ${cap} photos from visitors already.`
             : 'This proposal has a picture already.',
         );
@@ -165,9 +165,9 @@ export async function addPhoto(
     const id = randomUUID();
     const status: PhotoStatus = staff ? 'approved' : 'pending';
     await database.rows(
-      sql`INSERT INTO photos (id, monument_id, intervention_id, status, alt, credit, licence, hash, width, height, image, thumb,
+      sql`INSERT INTO photos (id, monument_id, proposal_id, status, alt, credit, licence, hash, width, height, image, thumb,
             uploader_voter_hash, uploader_ip_hash, uploader_net_hash, by_staff, reviewed_at)
-          VALUES (${id}, ${where.monumentId}, ${where.interventionId}, ${status}, ${fields.alt}, ${fields.credit ?? null},
+          VALUES (${id}, ${where.monumentId}, ${where.proposalId}, ${status}, ${fields.alt}, ${fields.credit ?? null},
             ${fields.licence}, ${photo.hash}, ${photo.width}, ${photo.height}, ${photo.image}, ${photo.thumb},
             ${staff ? null : uploader.voterHash}, ${staff ? null : uploader.ipHash},
             ${staff ? null : uploader.netHash}, ${staff}, ${staff ? sql`now()` : null})`,
@@ -234,13 +234,13 @@ export async function mediaOf(
 }
 
 /** The photo a proposal's share preview shows: its own approved picture, else its monument's first photo. */
-export async function sharePhoto(database: Database, interventionId: number): Promise<string | undefined> {
+export async function sharePhoto(database: Database, proposalId: number): Promise<string | undefined> {
   const [row] = await database.rows<{ hash: string }>(
     sql`SELECT p.hash FROM ${from}
-        WHERE (p.intervention_id = ${interventionId}
-               OR (p.intervention_id IS NULL AND p.monument_id = (SELECT monument_id FROM interventions WHERE id = ${interventionId})))
+        WHERE (p.proposal_id = ${proposalId}
+               OR (p.proposal_id IS NULL AND p.monument_id = (SELECT monument_id FROM proposals WHERE id = ${proposalId})))
           AND ${visiblePhoto('p', 'm', 'i', null)}
-        ORDER BY (p.intervention_id IS NULL), p.created_at, p.id LIMIT 1`,
+        ORDER BY (p.proposal_id IS NULL), p.created_at, p.id LIMIT 1`,
   );
   return row?.hash;
 }
@@ -262,7 +262,7 @@ async function loadLocked(database: Database, tx: Db, id: string): Promise<Row> 
 
 /** What the audit log keeps of a photo: its facts, not its bytes. */
 const facts = (r: Row) => {
-  const { monumentName: _m, interventionName: _i, ...rest } = toStaffPhoto(r);
+  const { monumentName: _m, proposalName: _i, ...rest } = toStaffPhoto(r);
   return rest;
 };
 

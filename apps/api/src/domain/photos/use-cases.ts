@@ -64,7 +64,7 @@ export async function uploadPhoto(
     uploader,
     limits: limitsOf(app),
   });
-  if (added.status === 'approved') await listsChanged(app, 'monuments', 'interventions');
+  if (added.status === 'approved') await listsChanged(app, 'monuments', 'proposals');
   return added as { id: string; status: 'pending' };
 }
 
@@ -73,7 +73,7 @@ export const staffPhotos = (app: App, input: { status: PhotoStatus }) => listSta
 /** A staff decision on a photo (audited); the public lists change everywhere. */
 async function decided<T>(app: App, actor: Actor, decide: (name: string) => Promise<T>): Promise<T> {
   const result = await decide(await staffName(actor));
-  await listsChanged(app, 'monuments', 'interventions');
+  await listsChanged(app, 'monuments', 'proposals');
   return result;
 }
 

@@ -27,7 +27,7 @@ export const placeSuggestionsForStaff = (app: App) => staffPlaces(app.database);
 export async function confirmSuggestedPlace(app: App, input: ConfirmPlace, actor: Actor) {
   refuseOutside(app.config.city.area, input.lat, input.lng);
   const confirmed = await confirmPlace(app.database, await staffName(actor), input);
-  await listsChanged(app, 'monuments', 'interventions');
+  await listsChanged(app, 'monuments', 'proposals');
   app.mailQueued();
   return confirmed;
 }

@@ -13,10 +13,10 @@ import type { NewReport } from '@linz/contract';
 import type { Database, Db } from '../../db/client.js';
 import { audit, SYSTEM_ACTOR } from '../staff/audit.js';
 import { NotFound } from '../errors.js';
-import { publicIntervention, publicMonument } from '../moderation/visibility.js';
+import { proposalIsPublic, publicMonument } from '../moderation/visibility.js';
 import { syncWithheldMail } from '../votes/withheld-mail.js';
 
-export type ReportTarget = { kind: 'monument'; id: string } | { kind: 'intervention'; id: number };
+export type ReportTarget = { kind: 'monument'; id: string } | { kind: 'proposal'; id: number };
 export type ReportOutcome = { created: boolean; hidden: boolean };
 
 // Locks the item's row: reports on one item take turns, so the count that decides hiding is exact.
@@ -25,8 +25,8 @@ async function lockIfPublic(database: Database, tx: Db, target: ReportTarget): P
     target.kind === 'monument'
       ? await database.rows(sql`SELECT 1 FROM monuments m WHERE m.id = ${target.id} AND ${publicMonument('m')} FOR UPDATE`, tx)
       : await database.rows(
-          sql`SELECT 1 FROM interventions i JOIN monuments m ON m.id = i.monument_id
-              WHERE i.id = ${target.id} AND ${publicIntervention('i', 'm')} FOR UPDATE OF i`,
+          sql`SELECT 1 FROM proposals i JOIN monuments m ON m.id = i.monument_id
+              WHERE i.id = ${target.id} AND ${proposalIsPublic('i', 'm')} FOR UPDATE OF i`,
           tx,
         );
   return rows.length > 0;
@@ -40,8 +40,8 @@ async function hideable(database: Database, tx: Db, target: ReportTarget): Promi
     target.kind === 'monument'
       ? await database.rows(sql`SELECT 1 FROM monuments WHERE id = ${target.id} AND NOT validated`, tx)
       : await database.rows(
-          sql`SELECT 1 FROM interventions i WHERE i.id = ${target.id} AND i.answered_at IS NULL
-                AND NOT EXISTS (SELECT 1 FROM mayor_notifications n WHERE n.intervention_id = i.id AND n.kind = 'threshold')`,
+          sql`SELECT 1 FROM proposals i WHERE i.id = ${target.id} AND i.answered_at IS NULL
+                AND NOT EXISTS (SELECT 1 FROM mayor_notifications n WHERE n.proposal_id = i.id AND n.kind = 'threshold')`,
           tx,
         );
   return rows.length > 0;
@@ -49,7 +49,7 @@ async function hideable(database: Database, tx: Db, target: ReportTarget): Promi
 
 /** Hides the item if it is still visible; true when this call hid it. */
 async function hide(database: Database, tx: Db, target: ReportTarget, open: OpenReports): Promise<boolean> {
-  const table = sql.raw(target.kind === 'monument' ? 'monuments' : 'interventions');
+  const table = sql.raw(target.kind === 'monument' ? 'monuments' : 'proposals');
   const rows = await database.rows(
     sql`UPDATE ${table} SET moderation = 'hidden' WHERE id = ${target.id} AND moderation = 'visible' RETURNING id`,
     tx,
@@ -58,7 +58,7 @@ async function hide(database: Database, tx: Db, target: ReportTarget, open: Open
   await syncWithheldMail(database, tx);
   await audit(database, tx, {
     actor: SYSTEM_ACTOR,
-    action: target.kind === 'monument' ? 'monument.hide' : 'intervention.hide',
+    action: target.kind === 'monument' ? 'monument.hide' : 'proposal.hide',
     itemKind: target.kind,
     itemId: target.id,
     before: { moderation: 'visible' },

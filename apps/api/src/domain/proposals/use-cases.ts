@@ -1,8 +1,8 @@
 // Use cases of a proposal (what should stand at a monument instead) and its votes.
-import type { NewIntervention, NewReport, VoteRequest } from '@linz/contract';
+import type { NewProposal, NewReport, VoteRequest } from '@linz/contract';
 import { NotFound } from '../errors.js';
 import { continuationOf } from '../follows/follows.js';
-import { createIntervention, listAwaitingAnswer, listMonumentInterventions } from './interventions.js';
+import { createProposal, listAwaitingAnswer, listMonumentProposals } from './proposals.js';
 import { createWithinLimit, writerOf } from '../limits.js';
 import { itemsChanged, listsChanged } from '../read-cache.js';
 import { report, type ReportTarget } from './reports.js';
@@ -12,23 +12,23 @@ import type { Actor, App } from '../app.js';
 
 /** A visitor proposes something for a monument: within the connection's create limit, screened,
  * held under pre-moderation; the public lists (the monuments list counts proposals) change everywhere. */
-export async function proposeIntervention(app: App, input: { monumentId: string; body: NewIntervention }, actor: Actor) {
+export async function proposeProposal(app: App, input: { monumentId: string; body: NewProposal }, actor: Actor) {
   const who = await writerOf(actor);
   const created = await createWithinLimit(app.database, who, app.config.limits.createsPer5Minutes, (tx) =>
-    createIntervention(app.database, input.monumentId, input.body, who.ipHash, tx, actor.voterHash(), app.config.moderation),
+    createProposal(app.database, input.monumentId, input.body, who.ipHash, tx, actor.voterHash(), app.config.moderation),
   );
   // The new proposal, and its monument (whose proposals it counts).
-  await itemsChanged(app, { interventions: [created.id], monuments: [input.monumentId] });
+  await itemsChanged(app, { proposals: [created.id], monuments: [input.monumentId] });
   app.metrics?.proposalCreated();
   return created;
 }
 
 /** One vote of this browser for a proposal. A merged proposal's old id (an old link or page) votes
  * for the one it continues as. The 10th counted vote queues the mayor's mail: the sender is woken. */
-export async function voteForProposal(app: App, input: { interventionId: number; body: VoteRequest }, actor: Actor) {
+export async function voteForProposal(app: App, input: { proposalId: number; body: VoteRequest }, actor: Actor) {
   const ip = await actor.ipHashes();
   const ballot = {
-    interventionId: input.interventionId,
+    proposalId: input.proposalId,
     monumentId: input.body.monumentId,
     voterHash: actor.voterHash(),
     ipHash: ip.current,
@@ -36,18 +36,18 @@ export async function voteForProposal(app: App, input: { interventionId: number;
     netHash: actor.netHash(),
     areaHash: actor.areaHash(),
   };
-  let votedFor = ballot.interventionId;
+  let votedFor = ballot.proposalId;
   const cast = (b: typeof ballot) => castVote(app.ballots, b, () => actor.answered());
   const { newVoteCount, queued } = await cast(ballot).catch(async (err: unknown) => {
-    const next = err instanceof NotFound ? await continuationOf(app.database, ballot.interventionId) : null;
+    const next = err instanceof NotFound ? await continuationOf(app.database, ballot.proposalId) : null;
     if (!next) throw err;
     votedFor = next.id;
-    return cast({ ...ballot, interventionId: next.id, monumentId: next.monumentId });
+    return cast({ ...ballot, proposalId: next.id, monumentId: next.monumentId });
   });
   // This proposal is read again (a held vote changed nothing public: the list stays as it is). Other
   // instances learn of it from the vote function's own notification (db/functions/votes.sql).
-  if (app.lists.interventions.changed) app.lists.interventions.changed([votedFor]);
-  else app.lists.interventions.invalidate();
+  if (app.lists.proposals.changed) app.lists.proposals.changed([votedFor]);
+  else app.lists.proposals.invalidate();
   app.metrics?.voteCounted();
   if (queued) app.mailQueued();
   // What really happened at the threshold (issue 56): mailed, or checked first. Where only confirmed
@@ -73,7 +73,7 @@ export async function fileReport(app: App, input: { target: ReportTarget; body: 
       app.config.reportHideThreshold,
     ),
   );
-  if (outcome.hidden) await listsChanged(app, 'monuments', 'interventions');
+  if (outcome.hidden) await listsChanged(app, 'monuments', 'proposals');
   return { reported: true as const, created: outcome.created };
 }
 
@@ -82,17 +82,17 @@ export const proposalsAwaitingAnswer = (app: App) => listAwaitingAnswer(app.data
 
 /** A public monument's proposals, with what this browser (and its network) has voted for. */
 export const proposalsOfMonument = (app: App, input: { monumentId: string }, actor: Actor) =>
-  listMonumentInterventions(app.database, input.monumentId, { netHash: actor.netHash(), voterHash: actor.knownVoterHash() });
+  listMonumentProposals(app.database, input.monumentId, { netHash: actor.netHash(), voterHash: actor.knownVoterHash() });
 
 /**
  * A shared proposal (its link's preview and card): the public proposal with its monument and the
  * photo to show, from the public lists; or the proposal a merged one continues as; or nothing.
  */
-export async function sharedProposal(app: App, input: { interventionId: number }) {
-  const [proposals, monuments] = await Promise.all([app.lists.interventions.get(), app.lists.monuments.get()]);
-  const proposal = proposals.data.find((p) => p.id === input.interventionId);
+export async function sharedProposal(app: App, input: { proposalId: number }) {
+  const [proposals, monuments] = await Promise.all([app.lists.proposals.get(), app.lists.monuments.get()]);
+  const proposal = proposals.data.find((p) => p.id === input.proposalId);
   const monument = proposal && monuments.data.find((m) => m.id === proposal.monumentId);
   if (proposal && monument) return { found: { proposal, monument, photo: await sharePhoto(app.database, proposal.id) } };
-  const movedTo = await continuationOf(app.database, input.interventionId);
+  const movedTo = await continuationOf(app.database, input.proposalId);
   return movedTo ? { movedTo } : undefined;
 }

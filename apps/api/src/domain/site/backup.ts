@@ -314,7 +314,7 @@ export async function restoreBackup(
       else await database.rows(sql`SELECT setval(${s.sequence}::regclass, 1, false)`, tx);
     }
     // Every instance drops its cached lists (the one that restored included).
-    for (const list of ['monuments', 'interventions']) {
+    for (const list of ['monuments', 'proposals']) {
       await database.rows(sql`SELECT pg_notify(${CHANGE_CHANNEL}, ${list})`, tx);
     }
     return { tables: restored };

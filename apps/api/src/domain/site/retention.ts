@@ -67,7 +67,7 @@ export const RETENTION_STEPS: RetentionStep[] = [
     run: async (database, { now, retentionDays }) => {
       const cutoff = ago(now, retentionDays * DAY_MS);
       const blank = async (
-        table: 'votes' | 'interventions' | 'monuments' | 'accessibility_feedback' | 'photos' | 'place_suggestions',
+        table: 'votes' | 'proposals' | 'monuments' | 'accessibility_feedback' | 'photos' | 'place_suggestions',
         column: 'ip_hash' | 'net_hash' | 'area_hash' | 'creator_ip_hash' | 'uploader_ip_hash' | 'uploader_net_hash',
       ) =>
         count(
@@ -80,7 +80,7 @@ export const RETENTION_STEPS: RetentionStep[] = [
         votes: await blank('votes', 'ip_hash'),
         voteNetworks: await blank('votes', 'net_hash'),
         voteAreas: await blank('votes', 'area_hash'),
-        interventions: await blank('interventions', 'creator_ip_hash'),
+        proposals: await blank('proposals', 'creator_ip_hash'),
         monuments: await blank('monuments', 'creator_ip_hash'),
         accessibilityFeedback: await blank('accessibility_feedback', 'creator_ip_hash'),
         photos: await blank('photos', 'uploader_ip_hash'),

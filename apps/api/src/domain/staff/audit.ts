@@ -49,10 +49,10 @@ const numericId = sql`CASE WHEN a.item_id ~ '^[0-9]{1,9}$' THEN a.item_id::int E
 const named = sql`SELECT a.id, a.at, a.actor, a.action, a.item_kind, a.item_id, a.before, a.after,
     CASE a.item_kind
       WHEN 'monument' THEN (SELECT m.name FROM monuments m WHERE m.id = a.item_id)
-      WHEN 'intervention' THEN (SELECT i.name FROM interventions i WHERE i.id = ${numericId})
-      WHEN 'mail' THEN (SELECT i.name FROM mayor_notifications n JOIN interventions i ON i.id = n.intervention_id WHERE n.id = ${numericId})
+      WHEN 'proposal' THEN (SELECT i.name FROM proposals i WHERE i.id = ${numericId})
+      WHEN 'mail' THEN (SELECT i.name FROM mayor_notifications n JOIN proposals i ON i.id = n.proposal_id WHERE n.id = ${numericId})
       WHEN 'photo' THEN (SELECT coalesce(i.name, m.name) FROM photos p JOIN monuments m ON m.id = p.monument_id
-        LEFT JOIN interventions i ON i.id = p.intervention_id WHERE p.id = a.item_id)
+        LEFT JOIN proposals i ON i.id = p.proposal_id WHERE p.id = a.item_id)
     END AS item_name
   FROM audit_log a`;
 

@@ -1,10 +1,10 @@
 // How staff see monuments and proposals: any moderation state, with their open reports.
 // Each loader takes a transaction and can lock the row (FOR UPDATE) for the action that follows.
 import { sql, type SQL } from 'drizzle-orm';
-import type { FollowerCounts, Moderation, QueueIntervention, QueueReport, StaffMonument } from '@linz/contract';
+import type { FollowerCounts, Moderation, QueueProposal, QueueReport, StaffMonument } from '@linz/contract';
 import type { Database, Db } from '../../db/client.js';
 import { followerCount } from '../follows/follows.js';
-import { interventionColumns, toIntervention } from '../proposals/interventions.js';
+import { proposalColumns, toProposal } from '../proposals/proposals.js';
 import { screenLists, screenText, type ScreenLists } from '../moderation/screen.js';
 
 /** Open reports of the item `kind`/`idExpr` as a JSON array text. */
@@ -54,7 +54,7 @@ export const monumentSelect = sql`SELECT m.id, m.name, m.name_en, m.lat, m.lng, 
     m.short_description, m.short_description_en, m.image, m.alternatives::text AS alternatives, m.moderation,
     m.merged_into, m.created_at, (m.creator_ip_hash IS NOT NULL) AS added_by_visitor,
     m.moderation_reason_de, m.moderation_reason_en,
-    (SELECT count(*)::int FROM interventions i WHERE i.monument_id = m.id AND i.moderation = 'visible') AS proposals,
+    (SELECT count(*)::int FROM proposals i WHERE i.monument_id = m.id AND i.moderation = 'visible') AS proposals,
     ${openReports('monument', sql`m.id`)}, ${reportersOf('monument', sql`m.id`)}
   FROM monuments m`;
 
@@ -93,7 +93,7 @@ export async function loadMonument(database: Database, tx: Db, id: string, lock 
   return row ? toStaffMonument(row, await screenLists(database, tx)) : null;
 }
 
-type InterventionRow = Parameters<typeof toIntervention>[0] & {
+type ProposalRow = Parameters<typeof toProposal>[0] & {
   moderation: Moderation;
   created_at: Date | string;
   monument_name: string;
@@ -110,16 +110,16 @@ type InterventionRow = Parameters<typeof toIntervention>[0] & {
   followers: number | string;
 };
 
-export const interventionSelect = sql`SELECT ${interventionColumns}, i.moderation, i.created_at,
+export const proposalSelect = sql`SELECT ${proposalColumns}, i.moderation, i.created_at,
     i.moderation_reason_de, i.moderation_reason_en, m.name AS monument_name, m.lat AS m_lat, m.lng AS m_lng,
     m.category AS m_category, m.sex AS m_sex, m.short_description AS m_description, m.short_description_en AS m_description_en,
-    ${followerCount('i')} AS followers, ${openReports('intervention', sql`i.id::text`)},
-    ${reportersOf('intervention', sql`i.id::text`)}
-  FROM interventions i JOIN monuments m ON m.id = i.monument_id`;
+    ${followerCount('i')} AS followers, ${openReports('proposal', sql`i.id::text`)},
+    ${reportersOf('proposal', sql`i.id::text`)}
+  FROM proposals i JOIN monuments m ON m.id = i.monument_id`;
 
-export function toQueueIntervention(r: InterventionRow, lists: ScreenLists): QueueIntervention {
+export function toQueueProposal(r: ProposalRow, lists: ScreenLists): QueueProposal {
   return {
-    ...toIntervention(r),
+    ...toProposal(r),
     moderation: r.moderation,
     screen: screenText(r.name, lists.words, lists.allowed),
     createdAt: new Date(r.created_at).toISOString(),
@@ -133,18 +133,18 @@ export function toQueueIntervention(r: InterventionRow, lists: ScreenLists): Que
       shortDescription_en: r.m_description_en,
     },
     reports: reportsOf(r.reports_json),
-    reporters: JSON.parse(r.reporters_json) as QueueIntervention['reporters'],
+    reporters: JSON.parse(r.reporters_json) as QueueProposal['reporters'],
     moderationReason: reasonOf(r),
     followers: Number(r.followers),
   };
 }
 
-export async function loadIntervention(database: Database, tx: Db, id: number, lock = false): Promise<QueueIntervention | null> {
-  const [row] = await database.rows<InterventionRow>(
-    sql`${interventionSelect} WHERE i.id = ${id} ${lock ? sql`FOR UPDATE OF i` : sql``}`,
+export async function loadProposal(database: Database, tx: Db, id: number, lock = false): Promise<QueueProposal | null> {
+  const [row] = await database.rows<ProposalRow>(
+    sql`${proposalSelect} WHERE i.id = ${id} ${lock ? sql`FOR UPDATE OF i` : sql``}`,
     tx,
   );
-  return row ? toQueueIntervention(row, await screenLists(database, tx)) : null;
+  return row ? toQueueProposal(row, await screenLists(database, tx)) : null;
 }
 
 /**
@@ -161,21 +161,21 @@ export async function reviewQueue(database: Database) {
       OR m.moderation IN ('hidden', 'pending', 'held')
       OR EXISTS (SELECT 1 FROM reports r WHERE r.item_kind = 'monument' AND r.item_id = m.id AND r.resolved_at IS NULL))
     ORDER BY ${first('m')}`);
-  const interventions = await database.rows<InterventionRow>(sql`${interventionSelect}
+  const proposals = await database.rows<ProposalRow>(sql`${proposalSelect}
     WHERE (i.moderation IN ('hidden', 'pending', 'held') AND i.merged_into IS NULL)
-      OR EXISTS (SELECT 1 FROM reports r WHERE r.item_kind = 'intervention' AND r.item_id = i.id::text AND r.resolved_at IS NULL)
+      OR EXISTS (SELECT 1 FROM reports r WHERE r.item_kind = 'proposal' AND r.item_id = i.id::text AND r.resolved_at IS NULL)
     ORDER BY ${first('i')}`);
   const lists = await screenLists(database);
   return {
     monuments: monuments.map((r) => toStaffMonument(r, lists)),
-    interventions: interventions.map((r) => toQueueIntervention(r, lists)),
+    proposals: proposals.map((r) => toQueueProposal(r, lists)),
   };
 }
 
 /** Confirmed e-mail followers of each proposal that has any (a number only, never an address). */
 export async function followerCounts(database: Database): Promise<FollowerCounts> {
   const rows = await database.rows<{ id: number; n: number | string }>(
-    sql`SELECT intervention_id AS id, count(*)::int AS n FROM follows WHERE status = 'confirmed' GROUP BY intervention_id ORDER BY intervention_id`,
+    sql`SELECT proposal_id AS id, count(*)::int AS n FROM follows WHERE status = 'confirmed' GROUP BY proposal_id ORDER BY proposal_id`,
   );
-  return rows.map((r) => ({ interventionId: Number(r.id), followers: Number(r.n) }));
+  return rows.map((r) => ({ proposalId: Number(r.id), followers: Number(r.n) }));
 }

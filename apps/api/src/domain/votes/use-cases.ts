@@ -7,14 +7,14 @@ import { confirmVote, requestVoteConfirmation } from './vote-confirm.js';
 import { decideVotes, listOpenAlerts, previewVotes, releaseMail, reviewVotes } from './vote-review.js';
 import { staffName, type Actor, type App } from '../app.js';
 
-type ProposalRef = { interventionId: number };
+type ProposalRef = { proposalId: number };
 
 /** Asks to confirm this browser's vote by e-mail: the confirmation mail is queued. */
 export async function askToConfirmVote(app: App, input: ProposalRef & { body: ConfirmVoteRequest }, actor: Actor) {
   const voterHash = actor.knownVoterHash();
   if (voterHash === null) throw new NotFound('This browser has not voted for this proposal.');
   const queued = await requestVoteConfirmation(app.database, app.followSecret, {
-    interventionId: input.interventionId,
+    proposalId: input.proposalId,
     email: input.body.email,
     lang: input.body.lang,
     ipHash: await actor.ipHash(),
@@ -28,30 +28,30 @@ export async function askToConfirmVote(app: App, input: ProposalRef & { body: Co
 
 /** A vote confirmed from its mail's link: the count may change (and reach the mayor's threshold). */
 export async function confirmVoteByLink(app: App, input: { token: string }) {
-  const { interventionId, queued, already } = await confirmVote(app.database, app.voteRules, input.token);
-  if (!already) await listsChanged(app, 'interventions');
+  const { proposalId, queued, already } = await confirmVote(app.database, app.voteRules, input.token);
+  if (!already) await listsChanged(app, 'proposals');
   if (queued) app.mailQueued();
-  return { confirmed: true as const, interventionId, already };
+  return { confirmed: true as const, proposalId, already };
 }
 
 export const openVoteAlerts = (app: App) => listOpenAlerts(app.database);
 
-export const reviewProposalVotes = (app: App, input: ProposalRef) => reviewVotes(app.database, input.interventionId);
+export const reviewProposalVotes = (app: App, input: ProposalRef) => reviewVotes(app.database, input.proposalId);
 
 /** What a decision would do, without doing it. */
 export const previewVoteDecision = (app: App, input: ProposalRef & { body: VotePreviewRequest }) =>
-  previewVotes(app.database, input.interventionId, input.body);
+  previewVotes(app.database, input.proposalId, input.body);
 
 /** Staff count or invalidate votes (audited): the count changes everywhere; a mail may be queued or corrected. */
 export async function decideProposalVotes(app: App, input: ProposalRef & { body: VoteDecision }, actor: Actor) {
   const { mailQueued, ...answer } = await decideVotes(
     app.database,
     await staffName(actor),
-    input.interventionId,
+    input.proposalId,
     input.body,
     app.voteRules,
   );
-  await listsChanged(app, 'interventions');
+  await listsChanged(app, 'proposals');
   if (mailQueued) app.mailQueued();
   return answer;
 }
@@ -59,7 +59,7 @@ export async function decideProposalVotes(app: App, input: ProposalRef & { body:
 /** Staff send a held mayor's mail (audited). */
 export async function releaseHeldMail(app: App, input: { notificationId: number }, actor: Actor) {
   const entry = await releaseMail(app.database, await staffName(actor), input.notificationId);
-  await listsChanged(app, 'interventions');
+  await listsChanged(app, 'proposals');
   app.mailQueued();
   return entry;
 }

@@ -9,15 +9,8 @@ import { sql } from 'drizzle-orm';
 import type { MailLang } from '@linz/contract';
 import type { Database } from '../../db/client.js';
 import { NotFound } from '../errors.js';
-import {
-  checkAskLimits,
-  CONFIRM_HOURS,
-  currentInterventionId,
-  emailHashOf,
-  normaliseEmail,
-  recordAsk,
-  type MailAsk,
-} from '../follows/follows.js';
+import { CONFIRM_HOURS, currentProposalId } from '../follows/follows.js';
+import { checkAskLimits, emailHashOf, normaliseEmail, recordAsk, type MailAsk } from '../follows/mail-asks.js';
 import { keyedHash } from '../identity.js';
 import type { VoteRules } from './votes.js';
 
@@ -25,7 +18,7 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 export const voteEmailHashOf = (secret: string, normalised: string) => keyedHash(`vote-email:${secret}`, normalised);
 export const voteConfirmTokenOf = (secret: string, seed: string) => keyedHash(`vote-confirm:${secret}`, seed);
 
-export type VoteConfirmAsk = MailAsk & { interventionId: number; email: string; lang: MailLang };
+export type VoteConfirmAsk = MailAsk & { proposalId: number; email: string; lang: MailLang };
 
 /**
  * A browser that voted for a proposal asks to confirm its vote: a confirmation mail (at most
@@ -39,9 +32,9 @@ export async function requestVoteConfirmation(database: Database, secret: string
   const inbox = emailHashOf(secret, ask.email);
   return database.db.transaction(async (tx) => {
     const mayMail = await checkAskLimits(database, tx, ask, inbox);
-    const id = (await currentInterventionId(database, ask.interventionId, tx)) ?? ask.interventionId;
+    const id = (await currentProposalId(database, ask.proposalId, tx)) ?? ask.proposalId;
     const [vote] = await database.rows<{ email_hash: string | null }>(
-      sql`SELECT email_hash FROM votes WHERE intervention_id = ${id} AND voter_hash = ${ask.voterHash}`,
+      sql`SELECT email_hash FROM votes WHERE proposal_id = ${id} AND voter_hash = ${ask.voterHash}`,
       tx,
     );
     if (!vote) throw new NotFound('This browser has not voted for this proposal.');
@@ -50,7 +43,7 @@ export async function requestVoteConfirmation(database: Database, secret: string
     if (!mail) return false;
     const seed = randomBytes(18).toString('base64url');
     await database.rows(
-      sql`INSERT INTO vote_confirmations (intervention_id, voter_hash, email, email_hash, email_domain, lang, token_seed, token_hash, expires_at)
+      sql`INSERT INTO vote_confirmations (proposal_id, voter_hash, email, email_hash, email_domain, lang, token_seed, token_hash, expires_at)
           VALUES (${id}, ${ask.voterHash}, ${ask.email}, ${emailHash}, ${domain}, ${ask.lang}, ${seed},
             ${sha256(voteConfirmTokenOf(secret, seed))}, now() + make_interval(hours => ${CONFIRM_HOURS}))`,
       tx,
@@ -71,30 +64,30 @@ export async function confirmVote(
   rules: VoteRules,
   token: string,
   now = new Date(),
-): Promise<{ interventionId: number; queued: boolean; already: boolean }> {
+): Promise<{ proposalId: number; queued: boolean; already: boolean }> {
   return database.db.transaction(async (tx) => {
     const [c] = await database.rows<{
-      intervention_id: number;
+      proposal_id: number;
       voter_hash: string;
       email_hash: string;
       email_domain: string;
       used_at: string | Date | null;
     }>(
-      sql`SELECT intervention_id, voter_hash, email_hash, email_domain, used_at FROM vote_confirmations
+      sql`SELECT proposal_id, voter_hash, email_hash, email_domain, used_at FROM vote_confirmations
           WHERE token_hash = ${sha256(token)} AND expires_at > ${now.toISOString()}::timestamptz FOR UPDATE`,
       tx,
     );
     if (!c) {
       throw new NotFound('This confirmation link is unknown or has expired (after 48 hours). Please vote again.');
     }
-    if (c.used_at !== null) return { interventionId: Number(c.intervention_id), queued: false, already: true };
-    const id = Number(c.intervention_id);
+    if (c.used_at !== null) return { proposalId: Number(c.proposal_id), queued: false, already: true };
+    const id = Number(c.proposal_id);
     // The proposal's row first, as votes and staff decisions take it: they take turns.
-    await database.rows(sql`SELECT id FROM interventions WHERE id = ${id} FOR UPDATE`, tx);
+    await database.rows(sql`SELECT id FROM proposals WHERE id = ${id} FOR UPDATE`, tx);
     // Every link of this vote is used now; their addresses go, mails not yet sent are not sent.
     await database.rows(
       sql`UPDATE vote_confirmations SET used_at = ${now.toISOString()}::timestamptz, email = NULL
-          WHERE intervention_id = ${id} AND voter_hash = ${c.voter_hash} AND used_at IS NULL`,
+          WHERE proposal_id = ${id} AND voter_hash = ${c.voter_hash} AND used_at IS NULL`,
       tx,
     );
     // A held vote confirmed by its own address counts (issue 56): voters who share an address (a
@@ -102,8 +95,8 @@ export async function confirmVote(
     const [vote] = await database.rows<{ status: string }>(
       sql`UPDATE votes SET email_hash = ${c.email_hash}, email_domain = ${c.email_domain}, confirmed_at = ${now.toISOString()}::timestamptz,
             status = CASE WHEN status = 'held' THEN 'counted' ELSE status END
-          WHERE intervention_id = ${id} AND voter_hash = ${c.voter_hash} AND email_hash IS NULL
-            AND NOT EXISTS (SELECT 1 FROM votes w WHERE w.intervention_id = ${id} AND w.email_hash = ${c.email_hash})
+          WHERE proposal_id = ${id} AND voter_hash = ${c.voter_hash} AND email_hash IS NULL
+            AND NOT EXISTS (SELECT 1 FROM votes w WHERE w.proposal_id = ${id} AND w.email_hash = ${c.email_hash})
           RETURNING status`,
       tx,
     );
@@ -116,7 +109,7 @@ export async function confirmVote(
       );
       queued = r?.q === true;
     }
-    return { interventionId: id, queued, already: false };
+    return { proposalId: id, queued, already: false };
   });
 }
 

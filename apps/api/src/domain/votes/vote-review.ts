@@ -44,7 +44,7 @@ const tallyOf = (r: Tally): Tally => ({
 /** The proposal's networks in order of their first vote, with their labels. */
 async function networksOf(database: Database, id: number, tx?: Db) {
   const rows = await database.rows<Tally & { net_hash: string }>(
-    sql`SELECT net_hash, ${tallyColumns} FROM votes WHERE intervention_id = ${id} AND net_hash <> 'expired'
+    sql`SELECT net_hash, ${tallyColumns} FROM votes WHERE proposal_id = ${id} AND net_hash <> 'expired'
         GROUP BY net_hash ORDER BY min(created_at), net_hash`,
     tx,
   );
@@ -53,8 +53,8 @@ async function networksOf(database: Database, id: number, tx?: Db) {
 
 type AlertRow = {
   id: number;
-  intervention_id: number;
-  intervention_name: string;
+  proposal_id: number;
+  proposal_name: string;
   kind: VoteAlert['kind'];
   net_hash: string | null;
   votes: number;
@@ -62,13 +62,13 @@ type AlertRow = {
   closed_at: Date | string | null;
 };
 
-const alertSelect = sql`SELECT a.id, a.intervention_id, i.name AS intervention_name, a.kind, a.net_hash, a.votes, a.opened_at, a.closed_at
-  FROM vote_alerts a JOIN interventions i ON i.id = a.intervention_id`;
+const alertSelect = sql`SELECT a.id, a.proposal_id, i.name AS proposal_name, a.kind, a.net_hash, a.votes, a.opened_at, a.closed_at
+  FROM vote_alerts a JOIN proposals i ON i.id = a.proposal_id`;
 
 const toAlert = (r: AlertRow, label: (net: string) => string | null): VoteAlert => ({
   id: Number(r.id),
-  interventionId: Number(r.intervention_id),
-  interventionName: r.intervention_name,
+  proposalId: Number(r.proposal_id),
+  proposalName: r.proposal_name,
   kind: r.kind,
   network: r.net_hash === null ? null : label(r.net_hash),
   votes: Number(r.votes),
@@ -80,10 +80,10 @@ const toAlert = (r: AlertRow, label: (net: string) => string | null): VoteAlert 
 export async function listOpenAlerts(database: Database): Promise<VoteAlert[]> {
   const rows = await database.rows<AlertRow>(sql`${alertSelect} WHERE a.closed_at IS NULL ORDER BY a.opened_at DESC, a.id DESC`);
   const labels = new Map<number, Map<string, string>>();
-  for (const id of new Set(rows.map((r) => Number(r.intervention_id)))) {
+  for (const id of new Set(rows.map((r) => Number(r.proposal_id)))) {
     labels.set(id, new Map((await networksOf(database, id)).map((n) => [n.key, n.label])));
   }
-  return rows.map((r) => toAlert(r, (net) => labels.get(Number(r.intervention_id))?.get(net) ?? null));
+  return rows.map((r) => toAlert(r, (net) => labels.get(Number(r.proposal_id))?.get(net) ?? null));
 }
 
 /** Open alerts by kind, for /metrics. */
@@ -96,27 +96,27 @@ export async function openAlertCounts(database: Database): Promise<Record<string
 
 export async function reviewVotes(database: Database, id: number): Promise<VoteReview> {
   const [p] = await database.rows<{ name: string; votes: number; confirmed_votes: number }>(
-    sql`SELECT name, votes, confirmed_votes FROM interventions WHERE id = ${id}`,
+    sql`SELECT name, votes, confirmed_votes FROM proposals WHERE id = ${id}`,
   );
   if (!p) throw new NotFound('Unknown proposal.');
   const networks = await networksOf(database, id);
   const label = new Map(networks.map((n) => [n.key, n.label]));
-  const [all] = await database.rows<Tally>(sql`SELECT ${tallyColumns} FROM votes WHERE intervention_id = ${id}`);
+  const [all] = await database.rows<Tally>(sql`SELECT ${tallyColumns} FROM votes WHERE proposal_id = ${id}`);
   const hours = await database.rows<Tally & { hour: Date | string }>(
     sql`SELECT date_trunc('hour', created_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS hour, ${tallyColumns}
-        FROM votes WHERE intervention_id = ${id} GROUP BY 1 ORDER BY 1`,
+        FROM votes WHERE proposal_id = ${id} GROUP BY 1 ORDER BY 1`,
   );
   const domains = await database.rows<{ domain: string; n: number }>(
     sql`SELECT email_domain AS domain, count(*)::int AS n FROM votes
-        WHERE intervention_id = ${id} AND email_domain IS NOT NULL AND status = 'counted' GROUP BY 1 ORDER BY 2 DESC, 1`,
+        WHERE proposal_id = ${id} AND email_domain IS NOT NULL AND status = 'counted' GROUP BY 1 ORDER BY 2 DESC, 1`,
   );
   const alerts = await database.rows<AlertRow>(
-    sql`${alertSelect} WHERE a.intervention_id = ${id} ORDER BY a.closed_at IS NULL DESC, a.opened_at DESC`,
+    sql`${alertSelect} WHERE a.proposal_id = ${id} ORDER BY a.closed_at IS NULL DESC, a.opened_at DESC`,
   );
   const votes = Number(p.votes);
   const confirmedVotes = Number(p.confirmed_votes);
   return {
-    interventionId: id,
+    proposalId: id,
     name: p.name,
     votes,
     confirmedVotes,
@@ -140,7 +140,7 @@ function changing(id: number, { filter, action }: VotePreviewRequest): SQL {
   const states = FROM_STATES[action];
   return sql.join(
     [
-      sql`intervention_id = ${id}`,
+      sql`proposal_id = ${id}`,
       sql`status IN (${sql.join(
         states.map((s) => sql`${s}`),
         sql`, `,
@@ -169,7 +169,7 @@ async function effectOf(
           count(*) FILTER (WHERE x.after = 'counted' AND x.confirmed)::int AS confirmed_after
         FROM (SELECT (${changing(id, d)}) AS hit, email_hash IS NOT NULL AS confirmed,
                 CASE WHEN ${changing(id, d)} THEN ${to} ELSE status END AS after
-              FROM votes WHERE intervention_id = ${id}) x`,
+              FROM votes WHERE proposal_id = ${id}) x`,
     tx,
   );
   return {
@@ -180,7 +180,7 @@ async function effectOf(
 }
 
 export async function previewVotes(database: Database, id: number, d: VotePreviewRequest): Promise<VoteDecisionAnswer> {
-  const [p] = await database.rows(sql`SELECT id FROM interventions WHERE id = ${id}`);
+  const [p] = await database.rows(sql`SELECT id FROM proposals WHERE id = ${id}`);
   if (!p) throw new NotFound('Unknown proposal.');
   return { ...(await effectOf(database, id, d)), applied: false };
 }
@@ -200,7 +200,7 @@ export async function decideVotes(
 ): Promise<VoteDecisionAnswer & { mailQueued: boolean }> {
   return database.db.transaction(async (tx) => {
     const [before] = await database.rows<{ votes: number; confirmed_votes: number }>(
-      sql`SELECT votes, confirmed_votes FROM interventions WHERE id = ${id} FOR UPDATE`,
+      sql`SELECT votes, confirmed_votes FROM proposals WHERE id = ${id} FOR UPDATE`,
       tx,
     );
     if (!before) throw new NotFound('Unknown proposal.');
@@ -212,11 +212,11 @@ export async function decideVotes(
     const [after] = await database.rows<{ votes: number; confirmed_votes: number; reached: boolean }>(
       sql`SELECT votes, confirmed_votes,
             threshold_count(votes, confirmed_votes, ${JSON.stringify(rules)}::jsonb) >= ${rules.threshold} AS reached
-          FROM interventions WHERE id = ${id}`,
+          FROM proposals WHERE id = ${id}`,
       tx,
     );
     await database.rows(
-      sql`UPDATE vote_alerts SET closed_at = now(), closed_by = ${actor} WHERE intervention_id = ${id} AND closed_at IS NULL`,
+      sql`UPDATE vote_alerts SET closed_at = now(), closed_by = ${actor} WHERE proposal_id = ${id} AND closed_at IS NULL`,
       tx,
     );
     const mailQueued = await mailAfterDecision(database, tx, id, after?.reached === true, Number(after?.votes ?? 0), rules);
@@ -230,7 +230,7 @@ export async function decideVotes(
     await audit(database, tx, {
       actor,
       action: d.action === 'release' ? 'votes.release' : 'votes.invalidate',
-      itemKind: 'intervention',
+      itemKind: 'proposal',
       itemId: id,
       before: { votes: Number(before.votes), confirmedVotes: Number(before.confirmed_votes) },
       after: { ...answer, filter: d.filter, reason: d.reason },
@@ -243,7 +243,7 @@ async function mailAfterDecision(database: Database, tx: Db, id: number, reached
   if (reached) {
     const released = await database.rows(
       sql`UPDATE mayor_notifications SET status = 'pending', next_attempt_at = now()
-          WHERE intervention_id = ${id} AND kind = 'threshold' AND status = 'held' RETURNING id`,
+          WHERE proposal_id = ${id} AND kind = 'threshold' AND status = 'held' RETURNING id`,
       tx,
     );
     const [r] = await database.rows<{ q: boolean }>(
@@ -253,20 +253,20 @@ async function mailAfterDecision(database: Database, tx: Db, id: number, reached
     return released.length > 0 || r?.q === true;
   }
   const [mail] = await database.rows<{ status: string }>(
-    sql`SELECT status FROM mayor_notifications WHERE intervention_id = ${id} AND kind = 'threshold' FOR UPDATE`,
+    sql`SELECT status FROM mayor_notifications WHERE proposal_id = ${id} AND kind = 'threshold' FOR UPDATE`,
     tx,
   );
   if (!mail) return false;
   if (mail.status === 'sent' || mail.status === 'sending') {
     const queued = await database.rows(
-      sql`INSERT INTO mayor_notifications (intervention_id, kind, vote_count) VALUES (${id}, 'correction', ${votes})
+      sql`INSERT INTO mayor_notifications (proposal_id, kind, vote_count) VALUES (${id}, 'correction', ${votes})
           ON CONFLICT DO NOTHING RETURNING id`,
       tx,
     );
     return queued.length > 0;
   }
   // Not gone yet: withdrawn, so that the proposal can reach the threshold again later.
-  await database.rows(sql`DELETE FROM mayor_notifications WHERE intervention_id = ${id} AND kind = 'threshold'`, tx);
+  await database.rows(sql`DELETE FROM mayor_notifications WHERE proposal_id = ${id} AND kind = 'threshold'`, tx);
   return false;
 }
 
@@ -282,7 +282,7 @@ export async function releaseMail(database: Database, actor: string, id: number)
     if (released.length === 0) throw new Conflict('Only a held notification can be released.');
     await database.rows(
       sql`UPDATE vote_alerts SET closed_at = now(), closed_by = ${actor}
-          WHERE intervention_id = ${before.interventionId} AND closed_at IS NULL`,
+          WHERE proposal_id = ${before.proposalId} AND closed_at IS NULL`,
       tx,
     );
     await syncWithheldMail(database, tx);

@@ -22,7 +22,7 @@ import { AlreadyVoted, Conflict, NotFound } from '../errors.js';
  * `netHash`: its network under the server secret (review).
  */
 export type Ballot = {
-  interventionId: number;
+  proposalId: number;
   monumentId: string;
   voterHash: string;
   ipHash: string;
@@ -53,7 +53,7 @@ export type VoteRules = {
 
 /** The rules of a configuration (config.ts). */
 export const voteRulesOf = (config: Config, channel: string | null): VoteRules => ({
-  ipLimit: config.limits.votesPerIpPerIntervention,
+  ipLimit: config.limits.votesPerIpPerProposal,
   netHourLimit: config.limits.votesPerNetworkHour,
   threshold: config.city.voteThreshold,
   ...config.votes,
@@ -70,7 +70,7 @@ export function voteQuery(ballots: readonly Ballot[], rules: VoteRules, now: Dat
   const json = JSON.stringify(
     ballots.map((b, k) => ({
       k,
-      i: b.interventionId,
+      i: b.proposalId,
       m: b.monumentId,
       v: b.voterHash,
       ip: b.ipHash,
@@ -219,7 +219,7 @@ export async function castVote(
     case 'held':
       return { newVoteCount: r.count, queued: r.queued };
     case 'unknown':
-      throw new NotFound('Unknown intervention for this monument.');
+      throw new NotFound('Unknown proposal for this monument.');
     case 'repeat':
       throw new AlreadyVoted();
     case 'closed':

@@ -15,13 +15,13 @@ export function Outbox() {
   const outbox = useQuery(trpc.staff.outbox.list.queryOptions());
   const retry = useMutation(
     trpc.staff.outbox.retry.mutationOptions({
-      onSuccess: (entry) => action.done(t('admin.outbox.retried', { name: entry.interventionName })),
+      onSuccess: (entry) => action.done(t('admin.outbox.retried', { name: entry.proposalName })),
       onError: action.failed,
     }),
   );
   const release = useMutation(
     trpc.votes.releaseMail.mutationOptions({
-      onSuccess: (entry) => action.done(t('admin.outbox.released', { name: entry.interventionName })),
+      onSuccess: (entry) => action.done(t('admin.outbox.released', { name: entry.proposalName })),
       onError: action.failed,
     }),
   );
@@ -47,7 +47,7 @@ export function Outbox() {
       >
         {entries.map((e) => (
           <tr key={e.id}>
-            <th scope="row">{e.interventionName}</th>
+            <th scope="row">{e.proposalName}</th>
             <td>{t(`admin.outbox.states.${e.status}`)}</td>
             <td>{e.attempts}</td>
             <td>{e.lastError ?? '–'}</td>
@@ -62,7 +62,7 @@ export function Outbox() {
                   type="button"
                   className="button"
                   disabled={retry.isPending}
-                  aria-label={t('admin.outbox.retryLabel', { name: e.interventionName })}
+                  aria-label={t('admin.outbox.retryLabel', { name: e.proposalName })}
                   onClick={() => retry.mutate({ notificationId: e.id })}
                 >
                   {t('admin.outbox.retry')}
@@ -73,7 +73,7 @@ export function Outbox() {
                   type="button"
                   className="button"
                   disabled={release.isPending}
-                  aria-label={t('admin.outbox.releaseLabel', { name: e.interventionName })}
+                  aria-label={t('admin.outbox.releaseLabel', { name: e.proposalName })}
                   onClick={() => release.mutate({ notificationId: e.id })}
                 >
                   {t('admin.outbox.release')}

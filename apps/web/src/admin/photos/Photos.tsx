@@ -54,7 +54,7 @@ function PhotoCard({ photo }: { photo: StaffPhoto }) {
   const rotate = useMutation(trpc.staff.photos.rotate.mutationOptions(done('admin.photos.rotated')));
   const remove = useMutation(trpc.staff.photos.remove.mutationOptions(done('admin.photos.removed')));
   const busy = approve.isPending || reject.isPending || rotate.isPending || remove.isPending;
-  const subject = photo.interventionName ? `${photo.monumentName} – ${photo.interventionName}` : photo.monumentName;
+  const subject = photo.proposalName ? `${photo.monumentName} – ${photo.proposalName}` : photo.monumentName;
   return (
     <li className="admin-card admin-photo" aria-labelledby={`${id}-for`}>
       <img

@@ -4,9 +4,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { allInterventionsQuery, monumentsQuery } from '../../api/queries';
+import { allProposalsQuery, monumentsQuery } from '../../api/queries';
 import { useTRPC } from '../trpc';
-import { InterventionCard, type StaffProposal } from './InterventionCard';
+import { ProposalCard, type StaffProposal } from './ProposalCard';
 
 const SHOWN = 20;
 
@@ -14,33 +14,33 @@ export function AllProposals() {
   const { t } = useTranslation();
   const searchId = useId();
   const [search, setSearch] = useState('');
-  const interventions = useQuery(allInterventionsQuery());
+  const listed = useQuery(allProposalsQuery());
   const monuments = useQuery(monumentsQuery());
-  const followers = useQuery(useTRPC().staff.interventions.followers.queryOptions());
+  const followers = useQuery(useTRPC().staff.proposals.followers.queryOptions());
   const proposals = useMemo(() => {
     const names = new Map((monuments.data ?? []).map((m) => [m.id, m.name]));
-    const counts = followers.data && new Map(followers.data.map((f) => [f.interventionId, f.followers]));
+    const counts = followers.data && new Map(followers.data.map((f) => [f.proposalId, f.followers]));
     const needle = search.trim().toLocaleLowerCase();
-    return (interventions.data ?? []).flatMap((item): StaffProposal[] => {
+    return (listed.data ?? []).flatMap((item): StaffProposal[] => {
       const monumentName = names.get(item.monumentId);
       const text = `${item.name} ${monumentName ?? ''}`.toLocaleLowerCase();
       if (item.id === undefined || (needle && !text.includes(needle))) return [];
       const following = counts && (counts.get(item.id) ?? 0);
       return [{ ...item, id: item.id, monumentName, moderation: 'visible', reports: [], followers: following }];
     });
-  }, [interventions.data, monuments.data, followers.data, search]);
+  }, [listed.data, monuments.data, followers.data, search]);
   return (
     <section className="admin-section" aria-labelledby={`${searchId}-h`}>
       <h2 id={`${searchId}-h`}>{t('admin.proposals.title')}</h2>
       <label htmlFor={searchId}>{t('admin.proposals.search')}</label>
       <input id={searchId} type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
       <p role="status">
-        {interventions.isPending
+        {listed.isPending
           ? t('app.loading')
           : t('admin.proposals.found', { count: proposals.length, shown: Math.min(SHOWN, proposals.length) })}
       </p>
       {proposals.slice(0, SHOWN).map((p) => (
-        <InterventionCard key={p.id} proposal={p} />
+        <ProposalCard key={p.id} proposal={p} />
       ))}
     </section>
   );

@@ -11,7 +11,7 @@ import { useTRPC } from '../trpc';
 import { useStaffAction } from '../useStaffAction';
 
 type Props = {
-  interventionId: number;
+  proposalId: number;
   name: string;
   status: ProposalStatus;
   answer: { de: string | null; en: string | null } | null;
@@ -20,7 +20,7 @@ type Props = {
 /** A field left blank is left out: the server takes a missing language (or note) as not given. */
 const given = (text: string): string | undefined => (text.trim() === '' ? undefined : text);
 
-export function AnswerForm({ interventionId, name, status, answer }: Props) {
+export function AnswerForm({ proposalId, name, status, answer }: Props) {
   const { t } = useTranslation();
   const trpc = useTRPC();
   const action = useStaffAction();
@@ -28,7 +28,7 @@ export function AnswerForm({ interventionId, name, status, answer }: Props) {
   const [draft, setDraft] = useState({ status, de: answer?.de ?? '', en: answer?.en ?? '', note: '' });
   const [missing, setMissing] = useState(false);
   const save = useMutation(
-    trpc.staff.interventions.answer.mutationOptions({
+    trpc.staff.proposals.answer.mutationOptions({
       onSuccess: () => action.done(t('admin.done.answered', { name })),
       onError: action.failed,
     }),
@@ -42,7 +42,7 @@ export function AnswerForm({ interventionId, name, status, answer }: Props) {
         const statement = { de: given(draft.de), en: given(draft.en) };
         setMissing(!statement.de && !statement.en);
         if (!statement.de && !statement.en) return;
-        save.mutate({ interventionId, status: draft.status, statement, note: given(draft.note) });
+        save.mutate({ proposalId, status: draft.status, statement, note: given(draft.note) });
       }}
     >
       {missing && (

@@ -18,7 +18,7 @@ export function AnswerWaiting({ item }: { item: AwaitingAnswer }) {
       >
         {t('admin.actions.answer')}
       </button>
-      {open ? <AnswerForm interventionId={item.id} name={item.name} status="open" answer={null} /> : null}
+      {open ? <AnswerForm proposalId={item.id} name={item.name} status="open" answer={null} /> : null}
     </>
   );
 }

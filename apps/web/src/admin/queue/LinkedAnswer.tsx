@@ -6,17 +6,17 @@ import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../errors';
 import { useTRPC } from '../trpc';
-import { InterventionCard } from './InterventionCard';
+import { ProposalCard } from './ProposalCard';
 
-type Props = { interventionId: number; onClose: () => void };
+type Props = { proposalId: number; onClose: () => void };
 
-export function LinkedAnswer({ interventionId, onClose }: Props) {
+export function LinkedAnswer({ proposalId, onClose }: Props) {
   const { t } = useTranslation();
   const trpc = useTRPC();
   const headingId = useId();
   const section = useRef<HTMLElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  const proposal = useQuery(trpc.staff.interventions.get.queryOptions({ interventionId }, { retry: false }));
+  const proposal = useQuery(trpc.staff.proposals.get.queryOptions({ proposalId }, { retry: false }));
   const settled = proposal.isSuccess || proposal.isError;
   // Once: into the answer form's first field when it is there, else to the heading (the reason follows it).
   const focused = useRef(false);
@@ -29,11 +29,11 @@ export function LinkedAnswer({ interventionId, onClose }: Props) {
   return (
     <section ref={section} className="admin-section" aria-labelledby={headingId}>
       <h2 id={headingId} ref={heading} tabIndex={-1}>
-        {t('admin.linkedAnswer.title', { id: interventionId })}
+        {t('admin.linkedAnswer.title', { id: proposalId })}
       </h2>
       {proposal.isPending && <p role="status">{t('app.loading')}</p>}
       {proposal.isError && <p className="feedback feedback--error">{errorText(t, proposal.error)}</p>}
-      {proposal.data && <InterventionCard proposal={proposal.data} initiallyOpen="answer" />}
+      {proposal.data && <ProposalCard proposal={proposal.data} initiallyOpen="answer" />}
       <button type="button" className="button" onClick={onClose}>
         {t('admin.linkedAnswer.close')}
       </button>

@@ -4,10 +4,10 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../errors';
 import { useTRPC } from '../trpc';
-import { InterventionCard } from './InterventionCard';
+import { ProposalCard } from './ProposalCard';
 import { MonumentCard } from './MonumentCard';
 
-type Kind = 'monument' | 'intervention';
+type Kind = 'monument' | 'proposal';
 
 export function MonumentLookup() {
   const { t } = useTranslation();
@@ -22,10 +22,10 @@ export function MonumentLookup() {
   });
   const proposalId = Number(wanted?.id);
   const proposal = useQuery({
-    ...trpc.staff.interventions.get.queryOptions({ interventionId: proposalId }),
-    enabled: wanted?.kind === 'intervention' && Number.isInteger(proposalId) && proposalId > 0,
+    ...trpc.staff.proposals.get.queryOptions({ proposalId: proposalId }),
+    enabled: wanted?.kind === 'proposal' && Number.isInteger(proposalId) && proposalId > 0,
   });
-  const found = wanted?.kind === 'intervention' ? proposal : monument;
+  const found = wanted?.kind === 'proposal' ? proposal : monument;
   return (
     <section className="admin-section" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>{t('admin.lookup.title')}</h2>
@@ -40,7 +40,7 @@ export function MonumentLookup() {
           <label htmlFor={`${id}-kind`}>{t('admin.lookup.kind')}</label>
           <select id={`${id}-kind`} value={draftKind} onChange={(e) => setDraftKind(e.target.value as Kind)}>
             <option value="monument">{t('admin.kinds.monument')}</option>
-            <option value="intervention">{t('admin.kinds.intervention')}</option>
+            <option value="proposal">{t('admin.kinds.proposal')}</option>
           </select>
         </div>
         <div className="admin-field">
@@ -53,7 +53,7 @@ export function MonumentLookup() {
       </form>
       {found.isError && <p className="feedback feedback--error">{errorText(t, found.error)}</p>}
       {wanted?.kind === 'monument' && monument.data && <MonumentCard monument={monument.data} />}
-      {wanted?.kind === 'intervention' && proposal.data && <InterventionCard proposal={proposal.data} />}
+      {wanted?.kind === 'proposal' && proposal.data && <ProposalCard proposal={proposal.data} />}
     </section>
   );
 }

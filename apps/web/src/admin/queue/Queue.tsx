@@ -1,19 +1,19 @@
 // One tab of the review queue (split.ts): visitor-added and held items to check, or everything
 // reported or hidden; newest first, as the server sends them. A search narrows both lists, and each
 // list shows its items a page at a time: a long queue stays quick to read and to work through.
-import type { QueueIntervention, QueueMonument } from '@linz/contract';
+import type { QueueProposal, QueueMonument } from '@linz/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../errors';
 import { useTRPC } from '../trpc';
-import { InterventionCard } from './InterventionCard';
+import { ProposalCard } from './ProposalCard';
 import { MAPS_AT_ONCE } from './ItemContext';
 import { MonumentCard } from './MonumentCard';
 import { MonumentLookup } from './MonumentLookup';
 import { useRejected } from './rejected';
 import { queueTab, type QueueTab } from './split';
-import { AwaitingAnswers } from '../../interventions/AwaitingAnswers';
+import { AwaitingAnswers } from '../../proposals/AwaitingAnswers';
 import { AnswerWaiting } from './AnswerWaiting';
 
 /** Items of a list shown at first and added by each "show more". */
@@ -34,10 +34,10 @@ export function Queue({ tab }: { tab: QueueTab }) {
   const all = queueTab(queue.data, tab);
   const needle = search.trim().toLocaleLowerCase();
   const monuments = all.monuments.filter((m) => matches(needle, m.name, m.id));
-  const interventions = all.interventions.filter((i) => matches(needle, i.name, i.id, i.monumentName));
+  const proposals = all.proposals.filter((i) => matches(needle, i.name, i.id, i.monumentName));
   // Still listed by the server (e.g. with open reports): shown there, not twice.
   const rejectedMonuments = rejected.monuments.filter((r) => !all.monuments.some((m) => m.id === r.id));
-  const rejectedProposals = rejected.interventions.filter((r) => !all.interventions.some((i) => i.id === r.id));
+  const rejectedProposals = rejected.proposals.filter((r) => !all.proposals.some((i) => i.id === r.id));
   return (
     <>
       {/* Proposals past the threshold that still wait for the city's answer come first. */}
@@ -58,10 +58,10 @@ export function Queue({ tab }: { tab: QueueTab }) {
       <QueueList
         key={`p-${needle}`}
         id="queue-proposals"
-        heading={t(`admin.queue.${tab}.proposals`, { count: interventions.length })}
+        heading={t(`admin.queue.${tab}.proposals`, { count: proposals.length })}
         empty={t(needle ? 'admin.queue.noMatch' : `admin.queue.${tab}.noProposals`)}
-        items={interventions}
-        render={(p: QueueIntervention, i) => <InterventionCard key={p.id} proposal={p} mapShown={i < MAPS_AT_ONCE} />}
+        items={proposals}
+        render={(p: QueueProposal, i) => <ProposalCard key={p.id} proposal={p} mapShown={i < MAPS_AT_ONCE} />}
       />
       {rejectedMonuments.length + rejectedProposals.length > 0 && (
         <section className="admin-section" aria-labelledby="queue-rejected">
@@ -71,7 +71,7 @@ export function Queue({ tab }: { tab: QueueTab }) {
             <MonumentCard key={m.id} monument={m} />
           ))}
           {rejectedProposals.map((i) => (
-            <InterventionCard key={i.id} proposal={i} />
+            <ProposalCard key={i.id} proposal={i} />
           ))}
         </section>
       )}

@@ -1,13 +1,13 @@
 // Items rejected in this session. A rejected item leaves the queue (the server lists only new,
 // reported and hidden ones), so it is kept here to be restored if the rejection was a mistake.
-import type { QueueIntervention, StaffMonument } from '@linz/contract';
+import type { QueueProposal, StaffMonument } from '@linz/contract';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 
-type Rejected = { monuments: StaffMonument[]; interventions: QueueIntervention[] };
+type Rejected = { monuments: StaffMonument[]; proposals: QueueProposal[] };
 type Api = Rejected & {
   rejectedMonument: (m: StaffMonument) => void;
-  rejectedIntervention: (i: QueueIntervention) => void;
-  restored: (kind: 'monument' | 'intervention', id: string | number) => void;
+  rejectedProposal: (i: QueueProposal) => void;
+  restored: (kind: 'monument' | 'proposal', id: string | number) => void;
 };
 
 const RejectedContext = createContext<Api | null>(null);
@@ -19,27 +19,27 @@ export function useRejected(): Api {
 }
 
 export function RejectedProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<Rejected>({ monuments: [], interventions: [] });
+  const [state, setState] = useState<Rejected>({ monuments: [], proposals: [] });
   const rejectedMonument = useCallback(
     (m: StaffMonument) => setState((s) => ({ ...s, monuments: [m, ...s.monuments.filter((x) => x.id !== m.id)] })),
     [],
   );
-  const rejectedIntervention = useCallback(
-    (i: QueueIntervention) => setState((s) => ({ ...s, interventions: [i, ...s.interventions.filter((x) => x.id !== i.id)] })),
+  const rejectedProposal = useCallback(
+    (i: QueueProposal) => setState((s) => ({ ...s, proposals: [i, ...s.proposals.filter((x) => x.id !== i.id)] })),
     [],
   );
   const restored = useCallback(
-    (kind: 'monument' | 'intervention', id: string | number) =>
+    (kind: 'monument' | 'proposal', id: string | number) =>
       setState((s) =>
         kind === 'monument'
           ? { ...s, monuments: s.monuments.filter((x) => x.id !== id) }
-          : { ...s, interventions: s.interventions.filter((x) => x.id !== id) },
+          : { ...s, proposals: s.proposals.filter((x) => x.id !== id) },
       ),
     [],
   );
   const api = useMemo(
-    () => ({ ...state, rejectedMonument, rejectedIntervention, restored }),
-    [state, rejectedMonument, rejectedIntervention, restored],
+    () => ({ ...state, rejectedMonument, rejectedProposal, restored }),
+    [state, rejectedMonument, rejectedProposal, restored],
   );
   return <RejectedContext.Provider value={api}>{children}</RejectedContext.Provider>;
 }

@@ -14,11 +14,11 @@ const hiddenFirst = <T extends { moderation: string }>(items: T[]): T[] =>
 export function queueTab(queue: StaffQueue, tab: QueueTab): StaffQueue {
   return {
     monuments: hiddenFirst(queue.monuments.filter((m) => tabOf(m) === tab)),
-    interventions: hiddenFirst(queue.interventions.filter((i) => tabOf(i) === tab)),
+    proposals: hiddenFirst(queue.proposals.filter((i) => tabOf(i) === tab)),
   };
 }
 
 export const queueCount = (queue: StaffQueue, tab: QueueTab) => {
   const items = queueTab(queue, tab);
-  return items.monuments.length + items.interventions.length;
+  return items.monuments.length + items.proposals.length;
 };

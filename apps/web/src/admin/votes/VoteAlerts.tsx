@@ -7,7 +7,7 @@ import { errorText } from '../errors';
 import { formatTime } from '../format';
 import { useTRPC } from '../trpc';
 
-export function VoteAlerts({ onReview }: { onReview: (interventionId: number) => void }) {
+export function VoteAlerts({ onReview }: { onReview: (proposalId: number) => void }) {
   const { t } = useTranslation();
   const trpc = useTRPC();
   const alerts = useQuery(trpc.votes.alerts.queryOptions());
@@ -30,7 +30,7 @@ export function VoteAlerts({ onReview }: { onReview: (interventionId: number) =>
         >
           {list.map((a) => (
             <tr key={a.id}>
-              <th scope="row">{a.interventionName}</th>
+              <th scope="row">{a.proposalName}</th>
               <td>{t(`admin.votes.kinds.${a.kind}`)}</td>
               <td>{a.network === null ? '–' : t('admin.votes.networkLabel', { label: a.network })}</td>
               <td>{a.votes}</td>
@@ -39,8 +39,8 @@ export function VoteAlerts({ onReview }: { onReview: (interventionId: number) =>
                 <button
                   type="button"
                   className="button"
-                  aria-label={t('admin.votes.reviewLabel', { name: a.interventionName })}
-                  onClick={() => onReview(a.interventionId)}
+                  aria-label={t('admin.votes.reviewLabel', { name: a.proposalName })}
+                  onClick={() => onReview(a.proposalId)}
                 >
                   {t('admin.votes.review')}
                 </button>

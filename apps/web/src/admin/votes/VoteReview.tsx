@@ -40,10 +40,10 @@ function filterOf(d: Draft): VoteFilter {
   };
 }
 
-export function VoteReview({ interventionId }: { interventionId: number }) {
+export function VoteReview({ proposalId }: { proposalId: number }) {
   const { t } = useTranslation();
   const trpc = useTRPC();
-  const review = useQuery(trpc.votes.review.queryOptions({ interventionId }));
+  const review = useQuery(trpc.votes.review.queryOptions({ proposalId }));
   if (review.isPending) return <p role="status">{t('app.loading')}</p>;
   if (review.isError) return <p className="feedback feedback--error">{errorText(t, review.error)}</p>;
   return <ReviewOf review={review.data} />;
@@ -113,7 +113,7 @@ function ReviewOf({ review }: { review: Review }) {
         ))}
       </AdminTable>
       {review.mails.length === 0 ? <p>{t('admin.votes.none')}</p> : null}
-      <DecisionForm key={review.interventionId} review={review} />
+      <DecisionForm key={review.proposalId} review={review} />
     </section>
   );
 }
@@ -131,7 +131,7 @@ function DecisionForm({ review }: { review: Review }) {
     setDraft({ ...draft, ...next });
     setPreview(null);
   };
-  const interventionId = review.interventionId;
+  const proposalId = review.proposalId;
   const previewing = useMutation(
     trpc.votes.preview.mutationOptions({
       onSuccess: (answer) => setPreview(answer),
@@ -168,7 +168,7 @@ function DecisionForm({ review }: { review: Review }) {
           setProblem(t('admin.votes.decide.reasonRequired'));
           return;
         }
-        previewing.mutate({ interventionId, body: body() });
+        previewing.mutate({ proposalId, body: body() });
       }}
     >
       <h4 id={`${id}-title`}>{t('admin.votes.decide.title')}</h4>
@@ -276,7 +276,7 @@ function DecisionForm({ review }: { review: Review }) {
           confirmLabel={
             draft.action === 'release' ? t('admin.votes.decide.confirmRelease') : t('admin.votes.decide.confirmInvalidate')
           }
-          onConfirm={() => decide.mutate({ interventionId, body: { ...body(), reason: draft.reason.trim() } })}
+          onConfirm={() => decide.mutate({ proposalId, body: { ...body(), reason: draft.reason.trim() } })}
           onClose={() => setConfirming(false)}
         >
           <p>

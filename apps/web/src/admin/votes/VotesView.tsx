@@ -4,10 +4,10 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VoteReview } from './VoteReview';
 
-export function VotesView({ interventionId, onChoose }: { interventionId: number | null; onChoose: (id: number) => void }) {
+export function VotesView({ proposalId, onChoose }: { proposalId: number | null; onChoose: (id: number) => void }) {
   const { t } = useTranslation();
   const id = useId();
-  const [typed, setTyped] = useState(interventionId === null ? '' : String(interventionId));
+  const [typed, setTyped] = useState(proposalId === null ? '' : String(proposalId));
   return (
     <section className="admin-section" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>{t('admin.votes.title')}</h2>
@@ -28,7 +28,7 @@ export function VotesView({ interventionId, onChoose }: { interventionId: number
           {t('admin.votes.choose')}
         </button>
       </form>
-      {interventionId === null ? null : <VoteReview key={interventionId} interventionId={interventionId} />}
+      {proposalId === null ? null : <VoteReview key={proposalId} proposalId={proposalId} />}
     </section>
   );
 }

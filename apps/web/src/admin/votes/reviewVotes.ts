@@ -2,5 +2,5 @@
 // StaffArea provides the function that opens "Stimmen prüfen" at a proposal.
 import { createContext, useContext } from 'react';
 
-export const ReviewVotesContext = createContext<((interventionId: number) => void) | null>(null);
+export const ReviewVotesContext = createContext<((proposalId: number) => void) | null>(null);
 export const useReviewVotes = () => useContext(ReviewVotesContext);

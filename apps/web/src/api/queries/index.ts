@@ -1,15 +1,15 @@
 // One query-options factory per resource, shared by route loaders and components.
 import type { MonumentFilters } from '@linz/contract';
 import { PAGE_LIMIT_DEFAULT } from '@linz/contract/facts';
-import { monumentFilterSearch, type InterventionSearch } from '@linz/contract/filters';
+import { monumentFilterSearch, type ProposalSearch } from '@linz/contract/filters';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { call, callRaw } from '../client';
-import type { ListedIntervention } from '../normalise';
+import type { ListedProposal } from '../normalise';
 
 export const queryKeys = {
   monuments: ['monuments'] as const,
-  allInterventions: ['interventions', 'all'] as const,
-  monumentInterventions: (monumentId: string) => ['interventions', 'monument', monumentId] as const,
+  allProposals: ['proposals', 'all'] as const,
+  monumentProposals: (monumentId: string) => ['proposals', 'monument', monumentId] as const,
   clientConfig: ['config'] as const,
 };
 
@@ -29,24 +29,24 @@ export const monumentsQuery = () =>
       listOrEmpty(() => callRaw('listMonuments', { signal }), (await import('../normalise')).normaliseMonuments),
   });
 
-export const allInterventionsQuery = () =>
+export const allProposalsQuery = () =>
   queryOptions({
-    queryKey: queryKeys.allInterventions,
-    queryFn: async ({ signal }): Promise<ListedIntervention[]> =>
-      listOrEmpty(() => callRaw('allInterventions', { signal }), (await import('../normalise')).normaliseInterventions),
+    queryKey: queryKeys.allProposals,
+    queryFn: async ({ signal }): Promise<ListedProposal[]> =>
+      listOrEmpty(() => callRaw('allProposals', { signal }), (await import('../normalise')).normaliseProposals),
   });
 
-/** One monument's interventions for its popup; errors surface as the popup's error state. */
-export const monumentInterventionsQuery = (monumentId: string) =>
+/** One monument's proposals for its popup; errors surface as the popup's error state. */
+export const monumentProposalsQuery = (monumentId: string) =>
   queryOptions({
-    queryKey: queryKeys.monumentInterventions(monumentId),
-    queryFn: ({ signal }) => call('monumentInterventions', { params: { monumentId }, signal }),
+    queryKey: queryKeys.monumentProposals(monumentId),
+    queryFn: ({ signal }) => call('monumentProposals', { params: { monumentId }, signal }),
   });
 
 /** Proposals at the threshold still waiting for the city's answer, longest waiting first. */
 export const awaitingAnswerQuery = () =>
   queryOptions({
-    queryKey: ['interventions', 'awaiting'] as const,
+    queryKey: ['proposals', 'awaiting'] as const,
     queryFn: ({ signal }) => call('awaitingAnswer', { signal }),
   });
 
@@ -72,15 +72,15 @@ export const monumentPagesQuery = (filters: MonumentFilters) => {
 };
 
 /** /interventions: the proposals passing the search, each with its monument, a page at a time. */
-export const interventionPagesQuery = ({ q, status, sort }: InterventionSearch) => {
+export const proposalPagesQuery = ({ q, status, sort }: ProposalSearch) => {
   const query: Record<string, string> = {
     ...(q ? { q } : {}),
     ...(status ? { status: status.join(',') } : {}),
     ...(sort && sort !== 'votes' ? { sort } : {}),
   };
   return infiniteQueryOptions({
-    queryKey: [...queryKeys.allInterventions, 'pages', query] as const,
-    queryFn: ({ pageParam, signal }) => call('interventionsPage', { query: pageQuery(query, pageParam), signal }),
+    queryKey: [...queryKeys.allProposals, 'pages', query] as const,
+    queryFn: ({ pageParam, signal }) => call('proposalsPage', { query: pageQuery(query, pageParam), signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });

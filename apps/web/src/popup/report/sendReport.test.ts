@@ -5,7 +5,7 @@ import { sendReport } from './sendReport';
 
 const deps = (answer: Answer | Error) => answering(answer);
 
-const proposal = { kind: 'intervention', interventionId: 7 } as const;
+const proposal = { kind: 'proposal', proposalId: 7 } as const;
 const reported = { reported: true };
 
 describe('sendReport', () => {
@@ -25,8 +25,8 @@ describe('sendReport', () => {
       feedback: { kind: 'success', key: 'report.thanks' },
     });
     expect(d.sent[0]).toEqual({
-      route: 'reportIntervention',
-      options: { params: { interventionId: 7 }, body: { reason: 'spam' } },
+      route: 'reportProposal',
+      options: { params: { proposalId: 7 }, body: { reason: 'spam' } },
     });
   });
 

@@ -5,14 +5,14 @@ import { call } from '../../api/client';
 import { apiErrorOf } from '../../api/errors';
 import { failure, refusal, success, type Feedback } from '../../feedback/feedback';
 
-export type ReportTarget = { kind: 'monument'; monumentId: string } | { kind: 'intervention'; interventionId: number };
+export type ReportTarget = { kind: 'monument'; monumentId: string } | { kind: 'proposal'; proposalId: number };
 export type ReportOutcome = { sent: boolean; feedback: Feedback };
 export type ReportDeps = { call: typeof call };
 
 function request(target: ReportTarget, body: NewReport, deps: ReportDeps) {
   return target.kind === 'monument'
     ? deps.call('reportMonument', { params: { monumentId: target.monumentId }, body })
-    : deps.call('reportIntervention', { params: { interventionId: target.interventionId }, body });
+    : deps.call('reportProposal', { params: { proposalId: target.proposalId }, body });
 }
 
 export async function sendReport(target: ReportTarget, body: NewReport, deps: ReportDeps = { call }): Promise<ReportOutcome> {

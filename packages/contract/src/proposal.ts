@@ -4,14 +4,14 @@ import { NAME_MAX, PROPOSAL_STATUSES } from './facts.js';
 import { nameText } from './text.js';
 
 /** A proposal's id: a positive PostgreSQL `integer` (the bound of its serial column). */
-export const InterventionId = z.number().int().positive().max(2_147_483_647, { message: 'invalid intervention id' });
+export const ProposalId = z.number().int().positive().max(2_147_483_647, { message: 'invalid proposal id' });
 
 /** The same id as a path segment: decimal digits only, then the one schema above. */
-export const InterventionIdParam = z
+export const ProposalIdParam = z
   .string()
-  .regex(/^[1-9]\d{0,9}$/, { message: 'invalid intervention id' })
+  .regex(/^[1-9]\d{0,9}$/, { message: 'invalid proposal id' })
   .transform(Number)
-  .pipe(InterventionId);
+  .pipe(ProposalId);
 
 /** When the mayor's office was sent this proposal (ISO time), or null. Added to the spec's fields. */
 const mayorNotifiedAt = z.string().nullable().default(null);
@@ -33,7 +33,7 @@ export type StatusEntry = z.infer<typeof StatusEntry>;
 // The fields added to the spec's have defaults: an answer of a server that sends only the spec's
 // fields reads as open, unanswered and unconfirmed (the web reads such servers, standing.spec.ts).
 export const Intervention = z.object({
-  id: InterventionId,
+  id: ProposalId,
   monumentId: z.string(),
   name: z.string(),
   emoji: z.string(),
@@ -50,11 +50,11 @@ export const Intervention = z.object({
   history: z.array(StatusEntry).default([]),
 });
 export type Intervention = z.infer<typeof Intervention>;
-export const InterventionList = z.array(Intervention);
-export type InterventionList = z.infer<typeof InterventionList>;
+export const ProposalList = z.array(Intervention);
+export type ProposalList = z.infer<typeof ProposalList>;
 
 /** One row of a monument's popup list. */
-export const MonumentIntervention = Intervention.pick({
+export const MonumentProposal = Intervention.pick({
   id: true,
   name: true,
   votes: true,
@@ -65,25 +65,25 @@ export const MonumentIntervention = Intervention.pick({
   answer: true,
   history: true,
 });
-export type MonumentIntervention = z.infer<typeof MonumentIntervention>;
-export const MonumentInterventionList = z.array(MonumentIntervention);
+export type MonumentProposal = z.infer<typeof MonumentProposal>;
+export const MonumentProposalList = z.array(MonumentProposal);
 
-export const NewIntervention = z.object({ name: nameText(NAME_MAX) });
-export type NewIntervention = z.infer<typeof NewIntervention>;
+export const NewProposal = z.object({ name: nameText(NAME_MAX) });
+export type NewProposal = z.infer<typeof NewProposal>;
 
 /**
  * The answer to a new proposal: `underReview` when others will see it only once staff approve it
  * (MODERATION=pre, or its text matched the word screen); its author sees it as "under review".
  */
-export const CreatedIntervention = Intervention.extend({ underReview: z.boolean() });
-export type CreatedIntervention = z.infer<typeof CreatedIntervention>;
+export const CreatedProposal = Intervention.extend({ underReview: z.boolean() });
+export type CreatedProposal = z.infer<typeof CreatedProposal>;
 
 /**
  * A proposal that reached the mayor's threshold and still waits for the city's answer, with the
  * whole days since it reached it (as the UK petitions site lists "awaiting government response").
  */
 export const AwaitingAnswer = z.object({
-  id: InterventionId,
+  id: ProposalId,
   name: z.string(),
   monumentId: z.string(),
   monumentName: z.string(),

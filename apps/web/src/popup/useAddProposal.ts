@@ -1,5 +1,5 @@
-// Posts a new intervention from the popup; on success it goes on top of the list.
-import type { CreatedIntervention, MonumentIntervention } from '@linz/contract';
+// Posts a new proposal from the popup; on success it goes on top of the list.
+import type { CreatedProposal, MonumentProposal } from '@linz/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../api/client';
 import { apiErrorOf } from '../api/errors';
@@ -9,14 +9,14 @@ import { mineKey } from '../api/queries/mine';
 import { underReview } from '../storage/keys';
 import { retriedImport } from '../layout/retriedImport';
 
-export function useAddIntervention(
+export function useAddProposal(
   monumentId: string,
   setFeedback: (feedback: Feedback) => void,
-  onAdded?: (row: MonumentIntervention) => void,
+  onAdded?: (row: MonumentProposal) => void,
 ) {
   const queryClient = useQueryClient();
   const mutation = useMutation({
-    mutationFn: async (name: string): Promise<CreatedIntervention | 'queued'> => {
+    mutationFn: async (name: string): Promise<CreatedProposal | 'queued'> => {
       // Made now, when the visitor acts: a resend from the offline queue is the same proposal.
       const key = crypto.randomUUID();
       const queue = async () => {
@@ -26,7 +26,7 @@ export function useAddIntervention(
       };
       if (navigator.onLine === false) return queue();
       try {
-        return await call('createIntervention', { params: { monumentId }, body: { name }, idempotencyKey: key });
+        return await call('createProposal', { params: { monumentId }, body: { name }, idempotencyKey: key });
       } catch (error) {
         if (apiErrorOf(error).code === 'NETWORK') return queue();
         throw error;
@@ -40,7 +40,7 @@ export function useAddIntervention(
         void queryClient.invalidateQueries({ queryKey: mineKey });
         return setFeedback(success('success.proposalUnderReview'));
       }
-      const row: MonumentIntervention = {
+      const row: MonumentProposal = {
         id: created.id,
         name: created.name,
         votes: created.votes,
@@ -51,17 +51,17 @@ export function useAddIntervention(
         answer: created.answer,
         history: created.history,
       };
-      queryClient.setQueryData<MonumentIntervention[]>(queryKeys.monumentInterventions(monumentId), (list) => [
+      queryClient.setQueryData<MonumentProposal[]>(queryKeys.monumentProposals(monumentId), (list) => [
         row,
         ...(list ?? []).filter((item) => item.id !== row.id),
       ]);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.allInterventions });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.allProposals });
       setFeedback(success('success.proposalAdded'));
       onAdded?.(row);
     },
     onError: (error) => {
       setFeedback(
-        apiErrorOf(error).code === 'TOO_MANY_REQUESTS' ? failure('errors.tooManyRequests') : failure('errors.addIntervention'),
+        apiErrorOf(error).code === 'TOO_MANY_REQUESTS' ? failure('errors.tooManyRequests') : failure('errors.addProposal'),
       );
     },
   });

@@ -9,10 +9,10 @@ const DECIMALS = 5;
 export function formatPlace(lat: number, lng: number, t: TFunction): string {
   const degrees = (value: number) => writeDecimal(t, Math.abs(value), DECIMALS);
   // Not `lng` or `ns`: i18next reads those options as the language and the namespace.
-  return t('interventions.place', {
+  return t('proposals.place', {
     latitude: degrees(lat),
     longitude: degrees(lng),
-    northSouth: t(lat < 0 ? 'interventions.compass.south' : 'interventions.compass.north'),
-    eastWest: t(lng < 0 ? 'interventions.compass.west' : 'interventions.compass.east'),
+    northSouth: t(lat < 0 ? 'proposals.compass.south' : 'proposals.compass.north'),
+    eastWest: t(lng < 0 ? 'proposals.compass.west' : 'proposals.compass.east'),
   });
 }

@@ -2,14 +2,14 @@
 // clearing all, and each row's link to its monument on the map.
 import { expect, mapReady, test, unique, type Page } from './fixtures';
 
-const titles = (page: Page) => page.locator('.intervention-item__title');
+const titles = (page: Page) => page.locator('.proposal-item__title');
 const count = (page: Page) => page.getByRole('status').filter({ hasText: /Vorschl/ });
 
 test('search over proposal and monument names, sort by votes or newest, status, count and clear all', async ({ page, api }) => {
   const tag = unique('x').slice(2);
   const monument = await api.addMonument(`Jägerstätter-Platz ${tag}`, 48.23 + Math.random() * 0.05, 14.23);
-  const older = await api.addIntervention(monument.id, `Ein Brunnen ${tag}`);
-  const newer = await api.addIntervention(monument.id, `Eine Straßenbahn ${tag}`);
+  const older = await api.addProposal(monument.id, `Ein Brunnen ${tag}`);
+  const newer = await api.addProposal(monument.id, `Eine Straßenbahn ${tag}`);
   await api.voteAsOthers(older.id, monument.id, 2);
 
   await page.goto('/interventions');
@@ -51,7 +51,7 @@ test('search over proposal and monument names, sort by votes or newest, status, 
 test('invalid parameters are ignored, the rest kept; each row links to its monument on the map', async ({ page, api }) => {
   const tag = unique('x').slice(2);
   const monument = await api.addMonument(`Linkdenkmal ${tag}`, 48.24 + Math.random() * 0.05, 14.24);
-  const proposal = await api.addIntervention(monument.id, `Ein Garten ${tag}`);
+  const proposal = await api.addProposal(monument.id, `Ein Garten ${tag}`);
   await page.goto(`/interventions?q=${tag}&status=nope&sort=sideways`);
   await expect(titles(page)).toHaveText([new RegExp(proposal.name)]);
   await expect(page.getByRole('combobox', { name: 'Sortieren nach' })).toHaveValue('votes');
@@ -69,7 +69,7 @@ test('51 matching proposals: 50 shown, "mehr anzeigen" asks for the page after t
   const tag = unique('x').slice(2);
   const monument = await api.addMonument(`Seitendenkmal ${tag}`, 48.25 + Math.random() * 0.05, 14.25);
   const names: string[] = [];
-  for (let i = 1; i <= 51; i++) names.push((await api.addIntervention(monument.id, `Vorschlag ${i} ${tag}`)).name);
+  for (let i = 1; i <= 51; i++) names.push((await api.addProposal(monument.id, `Vorschlag ${i} ${tag}`)).name);
   const asked: string[] = [];
   page.on('request', (r) => {
     const url = new URL(r.url());

@@ -5,7 +5,7 @@ import type {
   Moderation,
   ProposalAnswer,
   ProposalStatus,
-  QueueIntervention,
+  QueueProposal,
   QueueReport,
   Reporters,
   ScreenHit,
@@ -36,7 +36,7 @@ export type StaffProposal = {
   reports: readonly QueueReport[];
   /** Queue items only: who reported, the monument's place and context, why staff hid it. */
   reporters?: Reporters;
-  monument?: QueueIntervention['monument'];
+  monument?: QueueProposal['monument'];
   moderationReason?: ModerationReasonText | null;
   /** Where the word screen matched the name (queue items only). */
   screen?: readonly ScreenHit[];
@@ -51,7 +51,7 @@ function TextEditor({ proposal, onDone }: { proposal: StaffProposal; onDone: () 
   const id = useId();
   const [name, setName] = useState(proposal.name);
   const update = useMutation(
-    trpc.staff.interventions.update.mutationOptions({
+    trpc.staff.proposals.update.mutationOptions({
       onSuccess: (saved) => {
         action.done(t('admin.done.updated', { name: saved.name }));
         onDone();
@@ -64,7 +64,7 @@ function TextEditor({ proposal, onDone }: { proposal: StaffProposal; onDone: () 
       className="admin-form"
       onSubmit={(event) => {
         event.preventDefault();
-        update.mutate({ interventionId: proposal.id, name });
+        update.mutate({ proposalId: proposal.id, name });
       }}
     >
       <label htmlFor={id}>{t('admin.fields.proposalText')}</label>
@@ -82,7 +82,7 @@ type CardProps = {
   mapShown?: boolean;
 };
 
-export function InterventionCard({ proposal, initiallyOpen, mapShown }: CardProps) {
+export function ProposalCard({ proposal, initiallyOpen, mapShown }: CardProps) {
   const { t } = useTranslation();
   const trpc = useTRPC();
   const action = useStaffAction();
@@ -92,27 +92,27 @@ export function InterventionCard({ proposal, initiallyOpen, mapShown }: CardProp
   const rejected = useRejected();
   const reviewVotes = useReviewVotes();
   const { name } = proposal;
-  const ref = { interventionId: proposal.id };
+  const ref = { proposalId: proposal.id };
   const reject = useMutation(
-    trpc.staff.interventions.reject.mutationOptions({
+    trpc.staff.proposals.reject.mutationOptions({
       onSuccess: (saved) => {
-        rejected.rejectedIntervention(saved);
+        rejected.rejectedProposal(saved);
         action.done(t('admin.done.hidden', { name }));
       },
       onError: action.failed,
     }),
   );
   const restore = useMutation(
-    trpc.staff.interventions.restore.mutationOptions({
+    trpc.staff.proposals.restore.mutationOptions({
       onSuccess: () => {
-        rejected.restored('intervention', proposal.id);
+        rejected.restored('proposal', proposal.id);
         action.done(t('admin.done.restored', { name }));
       },
       onError: action.failed,
     }),
   );
   const approve = useMutation(
-    trpc.staff.interventions.approve.mutationOptions({
+    trpc.staff.proposals.approve.mutationOptions({
       onSuccess: () => action.done(t('admin.done.approved', { name })),
       onError: action.failed,
     }),
@@ -182,9 +182,7 @@ export function InterventionCard({ proposal, initiallyOpen, mapShown }: CardProp
         )}
       </div>
       {open === 'edit' && <TextEditor proposal={proposal} onDone={() => setOpen(null)} />}
-      {open === 'answer' && (
-        <AnswerForm interventionId={proposal.id} name={name} status={proposal.status} answer={proposal.answer} />
-      )}
+      {open === 'answer' && <AnswerForm proposalId={proposal.id} name={name} status={proposal.status} answer={proposal.answer} />}
       {confirming && (
         <HideDialog
           title={t('admin.hide.proposalTitle', { name })}

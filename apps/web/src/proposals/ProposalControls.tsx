@@ -1,19 +1,19 @@
 // /interventions' controls: search, status, sort, the announced count and clearing everything.
 import { PROPOSAL_STATUSES } from '@linz/contract/facts';
-import type { InterventionSearch } from '@linz/contract/filters';
+import type { ProposalSearch } from '@linz/contract/filters';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ResultCount } from '../finder/ResultCount';
 import { SearchBox } from '../finder/SearchBox';
-import { validateInterventionSearch } from '../finder/search';
+import { validateProposalSearch } from '../finder/search';
 import { toggled, useReplaceSearch } from '../finder/useReplaceSearch';
 import '../finder/finder.css';
 
-type Props = { search: InterventionSearch; shown: number; total: number | undefined };
+type Props = { search: ProposalSearch; shown: number; total: number | undefined };
 
-export function InterventionControls({ search, shown, total }: Props) {
+export function ProposalControls({ search, shown, total }: Props) {
   const { t } = useTranslation();
-  const replace = useReplaceSearch(validateInterventionSearch);
+  const replace = useReplaceSearch(validateProposalSearch);
   const id = useId();
   return (
     <search className="finder-controls">

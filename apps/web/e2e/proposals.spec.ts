@@ -1,13 +1,13 @@
 // /interventions: the list with its monuments (a page at a time from the server), the fallbacks and
 // the empty message.
-import type { InterventionPage } from '@linz/contract';
+import type { ProposalPage } from '@linz/contract';
 import { expect, test, unique } from './fixtures';
 import { outsideWindow } from './fits';
 
-test('lists each intervention with monument, location and votes; back links (DE)', async ({ page, api }) => {
+test('lists each proposal with monument, location and votes; back links (DE)', async ({ page, api }) => {
   const monument = await api.monument('Dreifaltigkeitssäule');
   const title = unique('Säule der Frauen');
-  const proposal = await api.addIntervention(monument.id, title);
+  const proposal = await api.addProposal(monument.id, title);
   await api.voteAsOthers(proposal.id, monument.id, 2);
   await page.goto('/interventions');
   await expect(page.getByRole('heading', { level: 1, name: 'Alle Interventionen' })).toBeVisible();
@@ -29,7 +29,7 @@ test.describe('English', () => {
   test('uses English monument names and labels', async ({ page, api }) => {
     const monument = await api.monument('Dreifaltigkeitssäule');
     const title = unique('Column of women');
-    await api.addIntervention(monument.id, title);
+    await api.addProposal(monument.id, title);
     await page.goto('/interventions');
     const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
     await expect(item).toContainText('Trinity Column');
@@ -45,7 +45,7 @@ test.describe('on a 360 px phone', () => {
     // A monument placed with 15 decimals, as a long press gives them.
     const monument = await api.addMonument(unique('Telefonkarte'), 48.30724019753809, 14.286661148071289);
     const title = unique('Denkmal für alle Frauen der Ersten Frauenbewegung in Oberösterreich');
-    await api.addIntervention(monument.id, title);
+    await api.addProposal(monument.id, title);
     await page.goto(`/interventions?q=${encodeURIComponent(title)}`);
     const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
     await expect(item).toContainText('48,30724° N, 14,28666° O');
@@ -58,12 +58,12 @@ test.describe('on a 360 px phone', () => {
   });
 });
 
-type PagedIntervention = InterventionPage['items'][number];
+type PagedProposal = ProposalPage['items'][number];
 
 test('a proposal’s description and mayor notice, from the server’s page; never the whole lists', async ({ page, api }) => {
   const monument = await api.monument('Dreifaltigkeitssäule');
   // Typed by the contract, so a field it gains is a compile error here, not an empty list.
-  const item = (id: number, name: string, extra: Partial<PagedIntervention>): PagedIntervention => ({
+  const item = (id: number, name: string, extra: Partial<PagedProposal>): PagedProposal => ({
     id,
     monumentId: monument.id,
     name,
@@ -113,7 +113,7 @@ for (const [label, fulfil] of [
   ['invalid JSON', { contentType: 'application/json', body: '{not json' }],
   ['a malformed page', { contentType: 'application/json', body: '{"items":[{"broken":true}],"nextCursor":null,"total":1}' }],
 ] as const) {
-  test(`${label} shows the 'no interventions' message`, async ({ page }) => {
+  test(`${label} shows the 'no proposals' message`, async ({ page }) => {
     await page.route(/\/api\/interventions\/page(\?|$)/, (route) => route.fulfill(fulfil));
     await page.goto('/interventions');
     await expect(page.getByText('Noch keine Interventionen.')).toBeVisible();

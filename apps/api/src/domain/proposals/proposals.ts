@@ -1,18 +1,18 @@
-// Interventions: proposals for what should stand at a monument instead.
+// Proposals: proposals for what should stand at a monument instead.
 import { sql } from 'drizzle-orm';
 import type {
   AwaitingAnswer,
-  CreatedIntervention,
+  CreatedProposal,
   Intervention,
-  MonumentIntervention,
-  NewIntervention,
+  MonumentProposal,
+  NewProposal,
   ProposalStatus,
   StatusEntry,
 } from '@linz/contract';
 import type { Database, Db } from '../../db/client.js';
 import { NotFound } from '../errors.js';
 import { admission, auditHold } from '../moderation/screen.js';
-import { publicIntervention, publicMonument } from '../moderation/visibility.js';
+import { proposalIsPublic, publicMonument } from '../moderation/visibility.js';
 
 export const DEFAULT_EMOJI = '💡';
 
@@ -36,7 +36,7 @@ type Row = {
 
 export const iso = (t: Date | string | null) => (t === null ? null : new Date(t).toISOString());
 
-export function toIntervention(r: Row): Intervention {
+export function toProposal(r: Row): Intervention {
   return {
     id: Number(r.id),
     monumentId: r.monument_id,
@@ -59,33 +59,33 @@ export function toIntervention(r: Row): Intervention {
 
 /** The status history of proposal `i` as JSON text, oldest first. */
 export const historyColumn = sql`(SELECT coalesce(json_agg(json_build_object('status', h.status, 'at', h.at, 'note', h.note)
-    ORDER BY h.at, h.id)::text, '[]') FROM status_history h WHERE h.intervention_id = i.id) AS history_json`;
+    ORDER BY h.at, h.id)::text, '[]') FROM status_history h WHERE h.proposal_id = i.id) AS history_json`;
 
 export const historyOf = (json: string | null): StatusEntry[] =>
   json === null ? [] : (JSON.parse(json) as StatusEntry[]).map((e) => ({ ...e, at: new Date(e.at).toISOString() }));
 
-/** The columns of an Intervention, for `interventions i` joined to its monument `m`. */
-export const interventionColumns = sql`i.id, i.monument_id, i.name, i.emoji, i.short_description_en, i.votes,
+/** The columns of an Intervention, for `proposals i` joined to its monument `m`. */
+export const proposalColumns = sql`i.id, i.monument_id, i.name, i.emoji, i.short_description_en, i.votes,
   i.confirmed_votes, i.status, i.answer_de, i.answer_en, i.answered_at,
-  (SELECT n.sent_at FROM mayor_notifications n WHERE n.intervention_id = i.id AND n.kind = 'threshold' AND n.status = 'sent') AS sent_at,
-  EXISTS (SELECT 1 FROM mayor_notifications n WHERE n.intervention_id = i.id AND n.kind = 'threshold' AND n.status = 'held') AS mayor_review,
+  (SELECT n.sent_at FROM mayor_notifications n WHERE n.proposal_id = i.id AND n.kind = 'threshold' AND n.status = 'sent') AS sent_at,
+  EXISTS (SELECT 1 FROM mayor_notifications n WHERE n.proposal_id = i.id AND n.kind = 'threshold' AND n.status = 'held') AS mayor_review,
   ${historyColumn}`;
 
-const selectInterventions = sql`
-  SELECT ${interventionColumns}
-  FROM interventions i JOIN monuments m ON m.id = i.monument_id
-  WHERE ${publicIntervention('i', 'm')}`;
+const selectProposals = sql`
+  SELECT ${proposalColumns}
+  FROM proposals i JOIN monuments m ON m.id = i.monument_id
+  WHERE ${proposalIsPublic('i', 'm')}`;
 
 /** The public proposals (or those of `ids` that are public: a list's incremental refresh, read-cache.ts). */
-export async function listAllInterventions(database: Database, ids?: readonly number[]): Promise<Intervention[]> {
+export async function listAllProposals(database: Database, ids?: readonly number[]): Promise<Intervention[]> {
   const only = ids
     ? sql` AND i.id IN (${sql.join(
         ids.map((id) => sql`${id}`),
         sql`, `,
       )})`
     : sql``;
-  const rows = await database.rows<Row>(sql`${selectInterventions}${only} ORDER BY i.votes DESC, i.id DESC`);
-  return rows.map(toIntervention);
+  const rows = await database.rows<Row>(sql`${selectProposals}${only} ORDER BY i.votes DESC, i.id DESC`);
+  return rows.map(toProposal);
 }
 
 /**
@@ -93,22 +93,22 @@ export async function listAllInterventions(database: Database, ids?: readonly nu
  * network or browser (db/functions/votes.sql held_seen_by), so a held voter reads what a counted
  * one would; ordered by that count as the public list is by its own.
  */
-export async function listMonumentInterventions(
+export async function listMonumentProposals(
   database: Database,
   monumentId: string,
   viewer: { netHash: string; voterHash: string | null } = { netHash: '', voterHash: null },
-): Promise<MonumentIntervention[]> {
+): Promise<MonumentProposal[]> {
   const rows = await database.rows<Row & { known: boolean; seen: number; seen_confirmed: number }>(sql`
     SELECT m.id IS NOT NULL AS known, x.*, held_seen_by(x.id, ${viewer.netHash}, ${viewer.voterHash}) AS seen,
       held_confirmed_seen_by(x.id, ${viewer.netHash}, ${viewer.voterHash}) AS seen_confirmed
     FROM (SELECT ${monumentId}::text AS mid) q
     LEFT JOIN monuments m ON m.id = q.mid AND ${publicMonument('m')}
-    LEFT JOIN (${selectInterventions}) x ON x.monument_id = q.mid`);
+    LEFT JOIN (${selectProposals}) x ON x.monument_id = q.mid`);
   if (!rows[0]?.known) throw new NotFound('Unknown monument.');
   return rows
     .filter((r) => r.id !== null)
     .map((r) => {
-      const { id, name, votes, confirmedVotes, mayorNotifiedAt, mayorReview, status, answer, history } = toIntervention(r);
+      const { id, name, votes, confirmedVotes, mayorNotifiedAt, mayorReview, status, answer, history } = toProposal(r);
       return {
         id,
         name,
@@ -128,20 +128,20 @@ export async function listMonumentInterventions(
  * A new proposal, public at once unless the word screen holds it or MODERATION=pre makes it wait
  * for staff (domain/moderation/screen.ts). Its author may also propose at its own monument under review.
  */
-export async function createIntervention(
+export async function createProposal(
   database: Database,
   monumentId: string,
-  input: NewIntervention,
+  input: NewProposal,
   creatorIpHash: string,
   tx: Db = database.db,
   /** This browser's keyed voter hash, for "mine". */
   creatorVoterHash: string | null = null,
   mode: 'post' | 'pre' = 'post',
-): Promise<CreatedIntervention> {
+): Promise<CreatedProposal> {
   const admitted = await admission(database, tx, mode, input.name);
   const [row] = await database.rows<Row & { monument_public: boolean }>(
     sql`
-    INSERT INTO interventions (monument_id, name, emoji, creator_ip_hash, creator_voter_hash, moderation)
+    INSERT INTO proposals (monument_id, name, emoji, creator_ip_hash, creator_voter_hash, moderation)
     SELECT m.id, ${input.name}, ${DEFAULT_EMOJI}, ${creatorIpHash}, ${creatorVoterHash}, ${admitted.moderation} FROM monuments m
     WHERE m.id = ${monumentId} AND (${publicMonument('m')} OR (${ownUnderReview('m', creatorVoterHash)}))
     RETURNING id, monument_id, name, emoji, short_description_en, votes, confirmed_votes, status, answer_de, answer_en,
@@ -150,8 +150,8 @@ export async function createIntervention(
   );
   if (!row) throw new NotFound('Unknown monument.');
   if (admitted.moderation === 'held')
-    await auditHold(database, tx, { kind: 'intervention', id: Number(row.id) }, input.name, admitted.hits);
-  return { ...toIntervention(row), underReview: admitted.moderation !== 'visible' || row.monument_public !== true };
+    await auditHold(database, tx, { kind: 'proposal', id: Number(row.id) }, input.name, admitted.hits);
+  return { ...toProposal(row), underReview: admitted.moderation !== 'visible' || row.monument_public !== true };
 }
 
 /** `m` is a monument that this browser added and staff have not yet decided on. */
@@ -177,9 +177,9 @@ export async function listAwaitingAnswer(database: Database, now: Date = new Dat
     reached_at: Date | string;
   }>(sql`
     SELECT i.id, i.name, i.monument_id, m.name AS monument_name, i.votes, n.reached_at
-    FROM interventions i JOIN monuments m ON m.id = i.monument_id
-    JOIN mayor_notifications n ON n.intervention_id = i.id AND n.kind = 'threshold' AND n.status <> 'held'
-    WHERE ${publicIntervention('i', 'm')} AND i.answered_at IS NULL
+    FROM proposals i JOIN monuments m ON m.id = i.monument_id
+    JOIN mayor_notifications n ON n.proposal_id = i.id AND n.kind = 'threshold' AND n.status <> 'held'
+    WHERE ${proposalIsPublic('i', 'm')} AND i.answered_at IS NULL
     ORDER BY n.reached_at, i.id`);
   return rows.map((r) => {
     const reached = new Date(r.reached_at);

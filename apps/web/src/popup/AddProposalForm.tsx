@@ -1,4 +1,4 @@
-// The popup's input and button to propose an intervention.
+// The popup's input and button to propose a proposal.
 import { NAME_MAX } from '@linz/contract/facts';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 /** `hint`: what a proposal could be here (for a street: a new name or an added plaque). */
 type Props = { adding: boolean; onAdd: (title: string) => boolean; hint?: string | undefined };
 
-export function AddInterventionForm({ adding, onAdd, hint }: Props) {
+export function AddProposalForm({ adding, onAdd, hint }: Props) {
   const { t } = useTranslation();
   const id = useId();
   const hintId = useId();
@@ -19,11 +19,11 @@ export function AddInterventionForm({ adding, onAdd, hint }: Props) {
   return (
     <>
       {hint ? (
-        <p id={hintId} className="add-intervention__hint">
+        <p id={hintId} className="add-proposal__hint">
           {hint}
         </p>
       ) : null}
-      <form className="add-intervention" onSubmit={submit} noValidate>
+      <form className="add-proposal" onSubmit={submit} noValidate>
         <label htmlFor={id} className="visually-hidden">
           {t('popup.inputLabel')}
         </label>
