@@ -3,6 +3,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { fontPreload } from './scripts/font-preload';
 import { precompress } from './scripts/precompress';
 import { sharedChunk } from './scripts/shared-chunk';
 import { webManifest } from './scripts/web-manifest';
@@ -36,6 +37,7 @@ export default defineConfig({
         ],
       },
     }),
+    fontPreload(),
     precompress(),
   ],
   // Leaflet as the map uses it, from Leaflet's own ES modules (src/map/leaflet-subset.js): 11 KiB

@@ -156,7 +156,9 @@ try {
         .map((l) => l.toFixed(2))
         .join(' ')}`,
   );
-  for (const { path: page, missing } of PAGES) {
+  // BENCH_PAGES=/interventions,/monuments/… measures those pages alone (a closer look at one).
+  const only = process.env.BENCH_PAGES?.split(',');
+  for (const { path: page, missing } of PAGES.filter((p) => !only || only.includes(p.path))) {
     if (missing && (await shows(`${baseUrl}${page}`, missing))) {
       console.log(`\n${page}: not built yet, skipped`);
       continue;
