@@ -93,6 +93,7 @@ export function createServices({ config, database, secret, mailer }: ServicePart
         name: config.city.name,
         productName: config.city.productName,
         view: config.city.view,
+        timeZone: config.city.timeZone,
         voteThreshold: config.city.voteThreshold,
         sources: config.city.sources,
         streetSource: config.city.streetRegisterSource ?? null,

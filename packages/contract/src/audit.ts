@@ -130,20 +130,28 @@ const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 /** The fields that hold a latitude or longitude. */
 const COORDINATES = new Set(['geoLocX', 'geoLocY']);
 
-/** The city's time zone: staff read times as the clock in Linz shows them, wherever the server runs. */
-export const CITY_TIME_ZONE = 'Europe/Vienna';
+/**
+ * A point in time as people read it ("27.11.2026, 20:15"), in the city's time zone (its profile's
+ * `timeZone`, ClientConfig's city): staff read times as the city's clocks show them, wherever the
+ * server or the browser runs.
+ */
+export const formatAuditTime = (iso: string, lang: string, timeZone: string): string =>
+  new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
 
-/** A point in time as people read it ("27.11.2026, 20:15"), in Linz's time. */
-export const formatAuditTime = (iso: string, lang: string): string =>
-  new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone: CITY_TIME_ZONE }).format(new Date(iso));
-
-/** A logged value as people read it, in `lang`. */
-export function valueText(kind: ItemKind, field: string, value: unknown, lang: string, lookup: Lookup): string {
+/** A logged value as people read it, in `lang` (a time in `timeZone`). */
+export function valueText(
+  kind: ItemKind,
+  field: string,
+  value: unknown,
+  lang: string,
+  lookup: Lookup,
+  timeZone: string,
+): string {
   if (value === null || value === undefined || value === '') return lookup('admin.audit.empty') ?? '–';
   if (Array.isArray(value))
     return value.length === 0
       ? (lookup('admin.audit.empty') ?? '–')
-      : value.map((v) => valueText(kind, field, v, lang, lookup)).join(', ');
+      : value.map((v) => valueText(kind, field, v, lang, lookup, timeZone)).join(', ');
   if (typeof value === 'boolean') return lookup(value ? 'admin.audit.yes' : 'admin.audit.no') ?? String(value);
   if (typeof value === 'number') {
     // Five decimals of a degree are about a metre: enough to see that a monument was moved.
@@ -151,7 +159,7 @@ export function valueText(kind: ItemKind, field: string, value: unknown, lang: s
     return `${new Intl.NumberFormat(lang, digits).format(value)}${COORDINATES.has(field) ? '°' : ''}`;
   }
   if (typeof value === 'string') {
-    if (ISO_TIME.test(value) && !Number.isNaN(Date.parse(value))) return formatAuditTime(value, lang);
+    if (ISO_TIME.test(value) && !Number.isNaN(Date.parse(value))) return formatAuditTime(value, lang, timeZone);
     const words = VALUE_TEXT[`${kind}.${field}`] ?? VALUE_TEXT[field];
     return (words && lookup(`${words}.${value}`)) ?? value;
   }
@@ -159,11 +167,17 @@ export function valueText(kind: ItemKind, field: string, value: unknown, lang: s
 }
 
 /** One change in words: the field, and its value before and after. */
-export function describeChange(kind: ItemKind, change: Partial<AuditChange> & { field: string }, lang: string, lookup: Lookup) {
+export function describeChange(
+  kind: ItemKind,
+  change: Partial<AuditChange> & { field: string },
+  lang: string,
+  lookup: Lookup,
+  timeZone: string,
+) {
   return {
     field: fieldText(kind, change.field, lookup),
-    before: valueText(kind, change.field, change.before, lang, lookup),
-    after: valueText(kind, change.field, change.after, lang, lookup),
+    before: valueText(kind, change.field, change.before, lang, lookup, timeZone),
+    after: valueText(kind, change.field, change.after, lang, lookup, timeZone),
   };
 }
 

@@ -28,6 +28,8 @@ export const ClientConfig = z.object({
     name: z.object({ de: z.string(), en: z.string() }),
     productName: z.string(),
     view: z.object({ lat: z.number(), lng: z.number(), zoom: z.number().int() }),
+    /** Its time zone (IANA): staff read the audit log's times in it. */
+    timeZone: z.string(),
     /** Votes that send a proposal to the mayor's office. */
     voteThreshold: z.number().int(),
     /** Whose data the map shows (the about page's credits). */

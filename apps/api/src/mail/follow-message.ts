@@ -76,7 +76,7 @@ function texts(
     case 'threshold':
       return mail(words.threshold, values, reason);
     case 'status': {
-      const history = historyOfPayload(p.history).map((e) => `- ${historyLine(e, lang)}`);
+      const history = historyOfPayload(p.history).map((e) => `- ${historyLine(e, lang, s.timeZone)}`);
       const status = (STATUS_WORDS[lang] as Record<string, string>)[str(p.status)] ?? str(p.status);
       return mail(
         words.status,

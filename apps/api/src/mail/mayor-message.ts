@@ -26,7 +26,7 @@ function composeCorrection(n: Notification, s: MailSettings, proposal: string, m
     votes: n.votes.counted,
     proposal,
     monument,
-    when: when(n.reachedAt, MAIL_TEXTS[lang].locale),
+    when: when(n.reachedAt, MAIL_TEXTS[lang].locale, s.timeZone),
     origin: origin[lang],
     map: mapLinkOf(s.publicUrl, n),
     id: n.proposalId,
@@ -58,9 +58,10 @@ export function osmLinkOf(m: Notification['monument']): string {
   return `https://www.openstreetmap.org/?mlat=${coord(m.lat)}&mlon=${coord(m.lng)}#map=18/${coord(m.lat)}/${coord(m.lng)}`;
 }
 
-function when(t: Date, locale: string): string {
-  const local = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Vienna' }).format(t);
-  return `${local} (Europe/Vienna; ${t.toISOString()})`;
+/** The moment in the city's time zone, named, with UTC beside it: "12. März 2027 um 14:05 (Europe/Vienna; 2027-03-12T13:05:00.000Z)". */
+function when(t: Date, locale: string, timeZone: string): string {
+  const local = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone }).format(t);
+  return `${local} (${timeZone}; ${t.toISOString()})`;
 }
 
 type Lang = 'de' | 'en';
@@ -146,7 +147,7 @@ export function composeMayorMail(n: Notification, s: MailSettings): OutgoingMail
       product: s.product,
       votes: n.voteCount,
       staffEmail: s.staffEmail,
-      when: when(n.reachedAt, MAIL_TEXTS[lang].locale),
+      when: when(n.reachedAt, MAIL_TEXTS[lang].locale, s.timeZone),
     };
     const other = lang === 'de' ? description.en : description.de;
     return [

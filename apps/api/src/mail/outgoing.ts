@@ -24,6 +24,8 @@ export type MailSettings = {
   /** The site's name (subjects, signatures) and the city's, per language: the city profile's. */
   product: string;
   city: { de: string; en: string };
+  /** The city's time zone (IANA): the dates a mail writes out. */
+  timeZone: string;
 };
 
 /**

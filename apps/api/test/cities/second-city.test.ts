@@ -3,7 +3,7 @@
 // map opens inside its boundary, its figures count its data, a place outside is refused, its
 // mayor's mail goes to its own address and names it, and none of its answers names Linz.
 import path from 'node:path';
-import { ClientConfig, insideArea, routes, Stats } from '@linz/contract';
+import { ClientConfig, insideArea, OPEN311_BASE, routes, Stats } from '@linz/contract';
 import { startSmtpPeer, type SmtpPeer } from '@linz/test-peers/smtp';
 import { sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
@@ -35,6 +35,7 @@ describe(`a second city (Auwinkel) on ${DB_KIND}`, () => {
     expect(config.city).toMatchObject({
       name: { de: 'Auwinkel', en: 'Auwinkel' },
       productName: 'Denk·Mal Auwinkel',
+      timeZone: 'Europe/London',
       voteThreshold: 3,
     });
     // No view in its profile: derived from the boundary, inside its L (the box's centre is on its edge).
@@ -88,6 +89,19 @@ describe(`a second city (Auwinkel) on ${DB_KIND}`, () => {
     expect(mail.headers.get('subject')).toMatch(/^Denk·Mal Auwinkel: /);
     const { text = '' } = await simpleParser(mail.raw);
     expect(text).toContain('Marie-Curie-Gasse');
+    // Its time zone (Europe/London in its profile), not Linz's: the moment of the threshold, and
+    // Open311's agency and times.
+    expect(text).toContain('(Europe/London; ');
+    expect(text).not.toContain('Vienna');
+    const open311 = JSON.parse((await app.inject({ url: `${OPEN311_BASE}/requests/${id}.json` })).body) as {
+      agency_responsible: string;
+      requested_datetime: string;
+    }[];
+    expect(open311[0]?.agency_responsible).toBe('Marktgemeinde Auwinkel');
+    const at = open311[0]?.requested_datetime ?? '';
+    const londonHour = new Date(at).toLocaleString('en-GB', { timeZone: 'Europe/London', hour: '2-digit', hourCycle: 'h23' });
+    expect(at.slice(11, 13)).toBe(londonHour);
+    expect(at).toMatch(/\+0[01]:00$/);
 
     // Nothing it answers names Linz: its config, figures, site profile, lists, exports and feeds, and the mail.
     const pages = [
@@ -99,6 +113,8 @@ describe(`a second city (Auwinkel) on ${DB_KIND}`, () => {
       routes.monumentsGeojson.path,
       '/api/feeds/interventions.atom',
       '/api/feeds/answers.atom',
+      `${OPEN311_BASE}/discovery.json`,
+      `${OPEN311_BASE}/requests.json`,
     ];
     for (const url of pages) {
       const res = await app.inject({ url });

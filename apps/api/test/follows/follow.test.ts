@@ -468,6 +468,7 @@ describe(`follow a proposal by e-mail on ${DB_KIND}`, () => {
         staffEmail: 'team@linz.example',
         product: 'Denk·Mal Linz',
         city: { de: 'Linz', en: 'Linz' },
+        timeZone: 'Europe/Vienna',
       },
       log: a.app.log,
       clock: a.clock,

@@ -260,6 +260,7 @@ describe('tiles from our own address', () => {
         name: { de: 'Linz', en: 'Linz' },
         productName: 'Denk·Mal Linz',
         view: { lat: 48.3064, lng: 14.2861, zoom: 14 },
+        timeZone: 'Europe/Vienna',
         voteThreshold: 10,
         // The credits the profile names (cities/linz/city.json).
         sources: loadConfig({}).city.sources,

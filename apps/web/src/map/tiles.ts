@@ -25,6 +25,8 @@ export const FALLBACK_TILES: ClientConfig = {
     name: { de: '', en: '' },
     productName: 'Denk·Mal',
     view: { lat: (south + north) / 2, lng: (west + east) / 2, zoom: 8 },
+    // No city: times as the world's clock reads them (the config comes before the first page anyway).
+    timeZone: 'UTC',
     voteThreshold: 10,
     sources: [],
     streetSource: null,

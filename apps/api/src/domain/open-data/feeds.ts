@@ -147,7 +147,7 @@ export async function answersFeed(database: Database, publicUrl: string, city: C
         link,
         summary: [
           fill(WORDS.answers.step, {
-            history: historyLine({ status: r.status, at: new Date(r.at).toISOString(), note: r.note }, 'de'),
+            history: historyLine({ status: r.status, at: new Date(r.at).toISOString(), note: r.note }, 'de', city.timeZone),
             monument: r.monument,
           }),
           ...statement,

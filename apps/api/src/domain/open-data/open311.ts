@@ -25,9 +25,11 @@ import { proposalIsPublic, visiblePhoto } from '../moderation/visibility.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SERVICE_NAME = 'Vorschlag';
-const AGENCY = 'Stadt Linz';
 /** The date the GeoReport mapping below last changed (discovery's `changeset`). */
 const CHANGESET = new Date('2026-11-23T00:00:00Z');
+
+/** Where the requests are published: the site's address, the agency (the city's open-data publisher), its time zone. */
+export type Open311Site = { publicUrl: string; agency: string; timeZone: string };
 
 /** The city's five states on GeoReport's two: what the city still works on is open. */
 export const OPEN311_STATUS: Record<ProposalStatus, 'open' | 'closed'> = {
@@ -38,11 +40,11 @@ export const OPEN311_STATUS: Record<ProposalStatus, 'open' | 'closed'> = {
   done: 'closed',
 };
 
-/** An instant as ISO 8601 with Linz's offset (GeoReport's examples carry one, e.g. +01:00). */
-export function isoWithOffset(at: Date): string {
+/** An instant as ISO 8601 with the city's offset (GeoReport's examples carry one, e.g. +01:00). */
+export function isoWithOffset(at: Date, timeZone: string): string {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Europe/Vienna',
+      timeZone,
       hourCycle: 'h23',
       year: 'numeric',
       month: '2-digit',
@@ -143,7 +145,7 @@ type Row = {
   photo_hash: string | null;
 };
 
-function toRequest(r: Row, publicUrl: string): Open311Request {
+function toRequest(r: Row, site: Open311Site): Open311Request {
   const created = new Date(r.created_at);
   const answered = r.answered_at === null ? null : new Date(r.answered_at);
   return {
@@ -153,15 +155,15 @@ function toRequest(r: Row, publicUrl: string): Open311Request {
     service_name: SERVICE_NAME,
     service_code: OPEN311_SERVICE_CODE,
     description: r.name,
-    agency_responsible: AGENCY,
-    requested_datetime: isoWithOffset(created),
+    agency_responsible: site.agency,
+    requested_datetime: isoWithOffset(created, site.timeZone),
     // The city's answer is the only change a request sees after it was made.
-    updated_datetime: isoWithOffset(answered && answered > created ? answered : created),
+    updated_datetime: isoWithOffset(answered && answered > created ? answered : created, site.timeZone),
     address: r.monument,
     lat: Number(r.lat),
     long: Number(r.lng),
     // GeoReport's one picture of a request: the proposal's approved picture.
-    ...(r.photo_hash ? { media_url: `${publicUrl}${mediaUrl(r.photo_hash)}` } : {}),
+    ...(r.photo_hash ? { media_url: `${site.publicUrl}${mediaUrl(r.photo_hash)}` } : {}),
   };
 }
 
@@ -173,7 +175,7 @@ const select = sql`
   WHERE ${proposalIsPublic('i', 'm')}`;
 
 /** The public proposals a query selects, newest first, at most 1,000. */
-export async function open311Requests(database: Database, q: Open311Query, publicUrl = ''): Promise<Open311Request[]> {
+export async function open311Requests(database: Database, q: Open311Query, site: Open311Site): Promise<Open311Request[]> {
   let where: SQL;
   if ('ids' in q) {
     where = sql`i.id IN (${sql.join(
@@ -191,21 +193,21 @@ export async function open311Requests(database: Database, q: Open311Query, publi
   const rows = await database.rows<Row>(
     sql`${select} AND ${where} ORDER BY i.created_at DESC, i.id DESC LIMIT ${OPEN311_MAX_REQUESTS}`,
   );
-  return rows.map((r) => toRequest(r, publicUrl));
+  return rows.map((r) => toRequest(r, site));
 }
 
 /** One public proposal, or Open311Error('not-found'). */
-export async function open311Request(database: Database, id: number, publicUrl = ''): Promise<Open311Request[]> {
-  const found = await open311Requests(database, { ids: [id] }, publicUrl);
+export async function open311Request(database: Database, id: number, site: Open311Site): Promise<Open311Request[]> {
+  const found = await open311Requests(database, { ids: [id] }, site);
   if (found.length === 0) throw new Open311Error('not-found', [`No public service request ${id}.`]);
   return found;
 }
 
-export function open311Discovery(publicUrl: string) {
-  const changeset = isoWithOffset(CHANGESET);
+export function open311Discovery({ publicUrl, agency, timeZone }: Open311Site) {
+  const changeset = isoWithOffset(CHANGESET, timeZone);
   return {
     changeset,
-    contact: `${AGENCY}, ${publicUrl}/about`,
+    contact: `${agency}, ${publicUrl}/about`,
     key_service: 'Read only: no API key is needed.',
     endpoints: [
       {

@@ -67,6 +67,12 @@ export const openDataCatalogue = (app: App): string =>
 export const proposalsFeed = (app: App): Promise<string> => proposalsAtom(app.database, app.config.publicUrl, app.config.city);
 export const cityAnswersFeed = (app: App): Promise<string> => answersFeed(app.database, app.config.publicUrl, app.config.city);
 
+const open311Site = ({ config }: App) => ({
+  publicUrl: config.publicUrl,
+  agency: config.city.openData.publisher,
+  timeZone: config.city.timeZone,
+});
+
 type Open311Input = {
   operation: Open311RouteName;
   format: Open311Format;
@@ -75,13 +81,13 @@ type Open311Input = {
 };
 
 async function open311Body(app: App, { operation, format, query, serviceRequestId }: Open311Input): Promise<string> {
-  const { database, config } = app;
-  if (operation === 'discovery') return renderOpen311('discovery', open311Discovery(config.publicUrl), format);
+  const { database } = app;
+  if (operation === 'discovery') return renderOpen311('discovery', open311Discovery(open311Site(app)), format);
   if (operation === 'services') return renderOpen311('services', open311Services(), format);
   if (operation === 'requests') {
     return renderOpen311(
       'requests',
-      await open311Requests(database, parseOpen311Query(query, new Date()), config.publicUrl),
+      await open311Requests(database, parseOpen311Query(query, new Date()), open311Site(app)),
       format,
     );
   }
@@ -89,7 +95,7 @@ async function open311Body(app: App, { operation, format, query, serviceRequestI
   if (!/^[1-9]\d{0,9}$/.test(id) || Number(id) > 2_147_483_647) {
     throw new Open311Error('invalid', ['The service request id must be a positive whole number.']);
   }
-  return renderOpen311('requests', await open311Request(database, Number(id), config.publicUrl), format);
+  return renderOpen311('requests', await open311Request(database, Number(id), open311Site(app)), format);
 }
 
 /**

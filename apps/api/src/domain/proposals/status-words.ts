@@ -10,12 +10,10 @@ export const STATUS_WORDS: Record<MailLang, Record<ProposalStatus, string>> = {
   en: MAIL_TEXTS.en.status,
 };
 
-/** The day written out as Linz reads it ("12. März 2027", "12 March 2027"), in the city's time zone. */
-export const dayOf = (iso: string | Date, lang: MailLang): string =>
-  new Intl.DateTimeFormat(lang === 'de' ? 'de-AT' : 'en-GB', { dateStyle: 'long', timeZone: 'Europe/Vienna' }).format(
-    new Date(iso),
-  );
+/** The day written out ("12. März 2027", "12 March 2027"), in the city's time zone. */
+export const dayOf = (iso: string | Date, lang: MailLang, timeZone: string): string =>
+  new Intl.DateTimeFormat(MAIL_TEXTS[lang].locale, { dateStyle: 'long', timeZone }).format(new Date(iso));
 
 /** One step of the history as a line: "12. März 2027: in Prüfung – Im Kulturausschuss beraten". */
-export const historyLine = (e: StatusEntry, lang: MailLang): string =>
-  `${dayOf(e.at, lang)}: ${STATUS_WORDS[lang][e.status]}${e.note ? ` – ${oneLine(e.note)}` : ''}`;
+export const historyLine = (e: StatusEntry, lang: MailLang, timeZone: string): string =>
+  `${dayOf(e.at, lang, timeZone)}: ${STATUS_WORDS[lang][e.status]}${e.note ? ` – ${oneLine(e.note)}` : ''}`;

@@ -118,21 +118,26 @@ export const AUDIT_CSV_MAX = 10_000;
  * language: one record per changed field (an entry that changed no field has one record with the
  * field empty), so a spreadsheet filters by field; the entry's number ties its records together.
  */
-export async function auditCsv(database: Database, filter: Filter, lang: string, lookup: Lookup): Promise<string> {
+export async function auditCsv(
+  database: Database,
+  filter: Filter,
+  reader: { lang: string; lookup: Lookup; timeZone: string },
+): Promise<string> {
+  const { lang, lookup, timeZone } = reader;
   const entries = await select(database, filter, AUDIT_CSV_MAX);
   const text = (key: string) => lookup(`admin.audit.csv.${key}`) ?? key;
   const header = ['entry', 'when', 'actor', 'action', 'itemKind', 'itemId', 'itemName', 'field', 'before', 'after'].map(text);
   const rows = entries.flatMap((e) => {
     const head = [
       e.id,
-      formatAuditTime(e.at, lang),
+      formatAuditTime(e.at, lang, timeZone),
       e.actor,
       actionText(e.action, lookup),
       lookup(`admin.kinds.${e.itemKind}`) ?? e.itemKind,
       e.itemId,
       e.itemName,
     ];
-    const changes = e.changes.map((c) => describeChange(e.itemKind, c, lang, lookup));
+    const changes = e.changes.map((c) => describeChange(e.itemKind, c, lang, lookup, timeZone));
     return changes.length === 0 ? [[...head, null, null, null]] : changes.map((c) => [...head, c.field, c.before, c.after]);
   });
   return toCsv(header, rows);

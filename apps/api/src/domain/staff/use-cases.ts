@@ -61,7 +61,7 @@ export const disallowWord = async (app: App, input: { word: string }, actor: Act
 export const auditPage = (app: App, input: AuditFilter) => listAudit(app.database, input);
 /** The same filters as CSV, in the staff member's language (the built web app's texts). */
 export const auditCsvExport = async (app: App, { lang, ...filter }: AuditFilter & { lang: string }) =>
-  auditCsv(app.database, filter, lang, await app.webTexts(lang));
+  auditCsv(app.database, filter, { lang, lookup: await app.webTexts(lang), timeZone: app.config.city.timeZone });
 export const accessibilityReports = (app: App) => listFeedback(app.database);
 
 export const outbox = (app: App) => listOutbox(app.database);

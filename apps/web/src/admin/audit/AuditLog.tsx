@@ -7,6 +7,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminTable } from '../AdminTable';
 import { errorText } from '../errors';
+import { clientConfigQuery } from '../../api/queries';
+import { FALLBACK_TILES } from '../../map/tiles';
 import { useTRPC } from '../trpc';
 import { AuditDownload } from './AuditDownload';
 import { AuditFilters, type Filters } from './AuditFilters';
@@ -75,14 +77,16 @@ type Entry = Pick<AuditEntry, 'at' | 'actor' | 'action' | 'itemKind' | 'itemId' 
 function AuditRow({ entry: e }: { entry: Entry }) {
   const { t, i18n } = useTranslation();
   const lookup = useLookup();
+  // Times as the city's clocks show them (its profile's time zone), wherever staff sit.
+  const timeZone = (useQuery(clientConfigQuery()).data ?? FALLBACK_TILES).city.timeZone;
   const changes = e.changes.map((c) => ({
-    ...describeChange(e.itemKind, c, i18n.language, lookup),
+    ...describeChange(e.itemKind, c, i18n.language, lookup, timeZone),
     // Struck through: a value that was replaced (an empty one was not).
     replaced: c.before !== null && c.before !== undefined && c.before !== '',
   }));
   return (
     <tr>
-      <th scope="row">{formatAuditTime(e.at, i18n.language)}</th>
+      <th scope="row">{formatAuditTime(e.at, i18n.language, timeZone)}</th>
       <td>{e.actor}</td>
       <td>{actionText(e.action, lookup)}</td>
       <td>
