@@ -139,14 +139,7 @@ export const formatAuditTime = (iso: string, lang: string, timeZone: string): st
   new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
 
 /** A logged value as people read it, in `lang` (a time in `timeZone`). */
-export function valueText(
-  kind: ItemKind,
-  field: string,
-  value: unknown,
-  lang: string,
-  lookup: Lookup,
-  timeZone: string,
-): string {
+export function valueText(kind: ItemKind, field: string, value: unknown, lang: string, lookup: Lookup, timeZone: string): string {
   if (value === null || value === undefined || value === '') return lookup('admin.audit.empty') ?? '–';
   if (Array.isArray(value))
     return value.length === 0
