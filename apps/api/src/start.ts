@@ -40,7 +40,7 @@ export async function startServer(config: Config) {
   await app.listen({ port: config.port, host: config.host });
   if (config.metrics.port !== undefined) stopMetrics = (await metricsListener(app, config.metrics.port)).close;
   app.log.info(
-    `Linz monument map listening on ${boundAddress(app.server.address())} (${app.services.database.kind}; public address ${config.publicUrl})`,
+    `${config.city.productName} listening on ${boundAddress(app.server.address())} (${app.services.database.kind}; public address ${config.publicUrl})`,
   );
   return app;
 }

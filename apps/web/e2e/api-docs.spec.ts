@@ -1,7 +1,7 @@
 // The API's description page (/api/docs) under the app's strict CSP: it renders without a single
 // script (the fixture fails the test on any CSP violation or page error), its links reach each
 // operation, and it is axe-clean.
-import { PATHS, PRODUCT_NAME } from '@linz/contract/facts';
+import { PATHS } from '@linz/contract/facts';
 import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
 
@@ -17,7 +17,7 @@ test('the API docs page renders under the CSP, without scripts, and is accessibl
       .map((d) => d.trim())
       .find((d) => d.startsWith(`${name} `));
   expect(directive('script-src')).toBe("script-src 'self'");
-  await expect(page.getByRole('heading', { level: 1, name: `${PRODUCT_NAME} API` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Denk·Mal Linz API' })).toBeVisible();
   await expect(page.locator('script')).toHaveCount(0);
 
   // Each tag is a section; the contents link to the operations.

@@ -1,10 +1,6 @@
 // Facts shared by the API and the web app that need no validation library, so the browser can
 // import them without pulling zod into its first load (`@linz/contract/facts`).
 
-/** The product's one name: mails, page titles, share images, the API's description. The locales'
- * sharePreview.siteName and index.html's titles must agree (apps/web/src/i18n/setup.test.ts). */
-export const PRODUCT_NAME = 'Denk·Mal Linz';
-
 /** The paths of the web app's pages; any other non-API path is the app's not-found page (HTTP 404). */
 export const APP_PATHS = {
   home: '/',

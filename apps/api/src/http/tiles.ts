@@ -114,7 +114,7 @@ const etagOf = (body: Buffer) => `"${createHash('sha1').update(body).digest('bas
 const ascii = (text: string) => text.replace(/[^\x20-\x7e]/g, '?');
 
 export function userAgentOf(publicUrl: string): string {
-  return ascii(`DenkMal-Linz-tile-cache/1.0 (+${publicUrl})`);
+  return ascii(`DenkMal-tile-cache/1.0 (+${publicUrl})`);
 }
 
 /** The disk cache: one file per tile, its expiry as the file's mtime (so no second file has to stay

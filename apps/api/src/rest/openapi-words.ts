@@ -3,7 +3,8 @@ import { MAP_CLUSTER_MAX_ZOOM, MAYOR_THRESHOLD, type RouteName } from '@linz/con
 
 export const TAGS = {
   public: 'The map, its proposals and votes, as the web app uses them; no account.',
-  'open data': 'Figures and exports under CC BY 4.0 (Stadt Linz, data.linz.gv.at; OpenStreetMap contributors).',
+  'open data':
+    "Figures and exports under the city's open-data licence, its publisher and sources named in each (Link header, /about).",
   staff: "The city's staff: a bearer token (`pnpm staff add`) or the /admin session cookie.",
   open311:
     'Open311 GeoReport v2 (read only), outside /api/ as the standard lays it out: the public proposals as service ' +

@@ -20,7 +20,6 @@ import {
   type Route as ContractRoute,
   type RouteName,
 } from '@linz/contract';
-import { PRODUCT_NAME } from '@linz/contract/facts';
 import { z } from 'zod';
 import { OPERATIONS, TAGS, type Tag } from './openapi-words.js';
 
@@ -281,7 +280,7 @@ function open311Operation(name: Open311RouteName, format: Open311Format) {
   };
 }
 
-export function openApiDocument(publicUrl: string) {
+export function openApiDocument(publicUrl: string, product: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const name of Object.keys(routes) as RouteName[]) {
     const route = routes[name];
@@ -296,12 +295,12 @@ export function openApiDocument(publicUrl: string) {
     openapi: '3.1.1',
     servers: [{ url: publicUrl, description: 'This deployment (its PUBLIC_URL).' }],
     info: {
-      title: `${PRODUCT_NAME} API`,
+      title: `${product} API`,
       version: '1',
       // What the API serves is open data under CC BY 4.0 (the exports name it in their Link header).
       license: { name: 'CC BY 4.0 (the data it serves)', identifier: 'CC-BY-4.0' },
       description:
-        `The REST API of ${PRODUCT_NAME}: monuments, proposals (proposals), votes and reports; ` +
+        `The REST API of ${product}: monuments, proposals (the spec's interventions), votes and reports; ` +
         'the figures and open data; the city staff’s endpoints. Errors answer `ErrorBody` as JSON. ' +
         `Generated from the zod schemas in packages/contract; a readable page is at ${PATHS.docs}.`,
     },

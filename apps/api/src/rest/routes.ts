@@ -143,7 +143,7 @@ export function restRoutes(app: FastifyInstance, contextFor: ContextFor) {
   let described: { json: Snapshot<unknown>; page: Snapshot<string> } | undefined;
   const description = () => {
     if (described) return described;
-    const doc = openApiDocument(app.services.config.publicUrl);
+    const doc = openApiDocument(app.services.config.publicUrl, app.services.config.city.productName);
     return (described = { json: snapshotOf(routes.openapi.answer, doc), page: textSnapshot(docsPage(doc)) });
   };
   app.get(routes.openapi.path, (req, reply) => sendSnapshot(req, reply, description().json, 'application/json; charset=utf-8'));

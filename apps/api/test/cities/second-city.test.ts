@@ -103,6 +103,16 @@ describe(`a second city (Auwinkel) on ${DB_KIND}`, () => {
     expect(at.slice(11, 13)).toBe(londonHour);
     expect(at).toMatch(/\+0[01]:00$/);
 
+    // A text that speaks as this city ("Marktgemeinde Auwinkel", its office) waits for staff.
+    const voice = await app.inject({
+      method: 'POST',
+      url: `/api/interventions/${street!.id}`,
+      headers: { ...json, ...browser(app, 'auwinkel-voice') },
+      payload: { name: 'Mitteilung der Marktgemeinde Auwinkel' },
+    });
+    expect(voice.statusCode, voice.body).toBe(201);
+    expect(JSON.parse(voice.body)).toMatchObject({ underReview: true });
+
     // Nothing it answers names Linz: its config, figures, site profile, lists, exports and feeds, and the mail.
     const pages = [
       routes.clientConfig.path,

@@ -1,7 +1,10 @@
 // Following a proposal by e-mail on both databases: double opt-in, the rules for bad
 // input and limits, the follower mails as a real SMTP peer receives them (parsed with mailparser),
 // one-click unsubscribe (RFC 8058), SMTP down and a crashed sender.
-import { FollowConfirmed, FollowPending, pathOf, PRODUCT_NAME, routes, Unsubscribed } from '@linz/contract';
+import { FollowConfirmed, FollowPending, pathOf, routes, Unsubscribed } from '@linz/contract';
+
+/** The Linz profile's site name (cities/linz/city.json). */
+const PRODUCT_NAME = 'Denk·Mal Linz';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { markRetry } from '../../src/mail/outbox.js';

@@ -5,7 +5,6 @@
 // inbox; held votes showing through confirmedVotes; a declined proposal taking votes; empty and
 // official-looking names.
 import { MonumentProposalList, ProposalList, pathOf, routes, VoteAlertList } from '@linz/contract';
-import { PRODUCT_NAME } from '@linz/contract/facts';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConfigOptions } from '../../src/config.js';
@@ -86,6 +85,9 @@ async function start(env: Record<string, string> = {}, config: ConfigOptions = {
 
 /** Host 1 of the /56 number `k` (0..255) inside the /48 2001:db8:4848::/48. */
 const in48 = (k: number, host = 1) => `2001:db8:4848:${(k * 256).toString(16)}::${host}`;
+
+/** The Linz profile's site name (cities/linz/city.json). */
+const PRODUCT_NAME = 'Denk·Mal Linz';
 
 describe(`the threshold's networks on ${DB_KIND}`, () => {
   it('ten votes from ten /56s of one /48 hold the mail (alert few_areas); released, it says they share one wider network', async () => {

@@ -1,4 +1,3 @@
-import { PRODUCT_NAME } from '@linz/contract/facts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,6 +7,10 @@ import { webManifest } from '../../scripts/web-manifest';
 import { createI18n, TRANSLATION_RETRY } from './setup';
 
 const texts: Record<string, unknown> = { de, en };
+/** The shipped profile's site name (apps/api/cities/linz/city.json): the page's title before the config names the city's. */
+const PRODUCT_NAME = (
+  JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../../api/cities/linz/city.json'), 'utf8')) as { productName: string }
+).productName;
 
 function json(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

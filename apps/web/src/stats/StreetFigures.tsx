@@ -1,16 +1,18 @@
 // The city's street names by who they are named after (counted from its register at seed time),
 // credited as its licence requires.
 import type { Stats } from '@linz/contract';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { clientConfigQuery } from '../api/queries';
 import { BarChart } from './BarChart';
 import { countWithShare, formatCount } from './format';
 import { StatsTable } from './StatsTable';
 
-const CITY_DATA_URL = 'https://data.linz.gv.at/';
-
 export function StreetFigures({ streets }: { streets: Stats['streets'] }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
+  // The register's source as the city profile names it (streetRegisterSource).
+  const source = useQuery(clientConfigQuery()).data?.city.streetSource;
   const known = streets.female + streets.male;
   const total = known + streets.unknown;
   const segments = (['female', 'male'] as const).map((s) => ({
@@ -59,10 +61,12 @@ export function StreetFigures({ streets }: { streets: Stats['streets'] }) {
           </StatsTable>
         }
       />
-      <p className="stats-credit">
-        {t('stats.streets.creditBefore')} <a href={CITY_DATA_URL}>Stadt Linz – data.linz.gv.at</a>, {t('stats.streets.licence')}{' '}
-        <a href="https://creativecommons.org/licenses/by/4.0/deed.de">CC BY 4.0</a>
-      </p>
+      {source && (
+        <p className="stats-credit">
+          {t('stats.streets.creditBefore')} <a href={source.url}>{source.name}</a>, {t('stats.streets.licence')}{' '}
+          {source.licenceUrl ? <a href={source.licenceUrl}>{source.licence}</a> : source.licence}
+        </p>
+      )}
     </section>
   );
 }

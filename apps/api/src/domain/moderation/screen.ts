@@ -214,9 +214,18 @@ export async function removeScreenWord(database: Database, actor: string, entry:
 /** How a new item starts: held when its text matched, else pending under MODERATION=pre, else public. */
 export type Admission = { moderation: 'visible' | 'pending' | 'held'; hits: ScreenHit[] };
 
-export async function admission(database: Database, tx: Db, mode: 'post' | 'pre', text: string): Promise<Admission> {
-  const hits = [...(await screen(database, tx, text)), ...officialLookHits(text)];
-  return { moderation: hits.length > 0 ? 'held' : mode === 'pre' ? 'pending' : 'visible', hits };
+/** What decides a new text's start: MODERATION, and the city's names (a text that speaks as the city is held). */
+export type AdmissionRules = { moderation: 'post' | 'pre'; cityNames: readonly string[] };
+
+/** The rules of a configuration: its MODERATION (or the one given) and its city's names in both languages. */
+export const admissionRules = (
+  config: { moderation: 'post' | 'pre'; city: { name: { de: string; en: string } } },
+  moderation = config.moderation,
+): AdmissionRules => ({ moderation, cityNames: [config.city.name.de, config.city.name.en] });
+
+export async function admission(database: Database, tx: Db, rules: AdmissionRules, text: string): Promise<Admission> {
+  const hits = [...(await screen(database, tx, text)), ...officialLookHits(text, rules.cityNames)];
+  return { moderation: hits.length > 0 ? 'held' : rules.moderation === 'pre' ? 'pending' : 'visible', hits };
 }
 
 /** The automatic hold goes into the audit log (actor "system") with the words that matched. */

@@ -14,7 +14,7 @@ import type { Database, Db } from '../../db/client.js';
 import { monuments } from '../../db/schema.js';
 import { refuseDuplicate } from './duplicates.js';
 import { Conflict, NotFound, OutsideArea } from '../errors.js';
-import { admission, auditHold } from '../moderation/screen.js';
+import { admission, auditHold, type AdmissionRules } from '../moderation/screen.js';
 
 type Row = typeof monuments.$inferSelect;
 
@@ -119,12 +119,12 @@ export async function addMonument(
   input: NewMonument,
   creatorIpHash: string,
   creatorVoterHash: string | null,
-  mode: 'post' | 'pre',
+  rules: AdmissionRules,
   area: CityArea,
 ): Promise<CreatedMonument> {
   refuseOutside(area, input.geoLocX, input.geoLocY);
   await refuseDuplicate(database, tx, input.name, { lat: input.geoLocX, lng: input.geoLocY });
-  const admitted = await admission(database, tx, mode, input.name);
+  const admitted = await admission(database, tx, rules, input.name);
   const ids = [input.id ?? freshId(), freshId(), freshId()];
   for (const id of ids) {
     const [row] = await tx

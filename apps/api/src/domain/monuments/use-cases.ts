@@ -3,6 +3,7 @@ import type { NewMonument } from '@linz/contract';
 import { createWithinLimit, writerOf } from '../limits.js';
 import { addMonument, getPublicMonument } from './monuments.js';
 import { itemsChanged } from '../read-cache.js';
+import { admissionRules } from '../moderation/screen.js';
 import type { Actor, App } from '../app.js';
 
 /** A visitor adds a missing monument: within the connection's create limit, inside the city's
@@ -10,7 +11,7 @@ import type { Actor, App } from '../app.js';
 export async function addMonumentAsVisitor(app: App, input: NewMonument, actor: Actor) {
   const who = await writerOf(actor);
   const monument = await createWithinLimit(app.database, who, app.config.limits.createsPer5Minutes, (tx) =>
-    addMonument(app.database, tx, input, who.ipHash, actor.voterHash(), app.config.moderation, app.config.city.area),
+    addMonument(app.database, tx, input, who.ipHash, actor.voterHash(), admissionRules(app.config), app.config.city.area),
   );
   await itemsChanged(app, { monuments: [monument.id] });
   return monument;

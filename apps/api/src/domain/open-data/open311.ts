@@ -16,7 +16,6 @@ import {
   type Open311Request,
   type ProposalStatus,
 } from '@linz/contract';
-import { PRODUCT_NAME } from '@linz/contract/facts';
 import { XMLBuilder } from 'fast-xml-parser';
 import type { Database } from '../../db/client.js';
 import { DomainError } from '../errors.js';
@@ -29,7 +28,15 @@ const SERVICE_NAME = 'Vorschlag';
 const CHANGESET = new Date('2026-11-23T00:00:00Z');
 
 /** Where the requests are published: the site's address, the agency (the city's open-data publisher), its time zone. */
-export type Open311Site = { publicUrl: string; agency: string; timeZone: string };
+export type Open311Site = {
+  publicUrl: string;
+  agency: string;
+  timeZone: string;
+  /** The site's and the city's names, and the votes that send a proposal to the mayor's office. */
+  product: string;
+  city: string;
+  threshold: number;
+};
 
 /** The city's five states on GeoReport's two: what the city still works on is open. */
 export const OPEN311_STATUS: Record<ProposalStatus, 'open' | 'closed'> = {
@@ -221,16 +228,17 @@ export function open311Discovery({ publicUrl, agency, timeZone }: Open311Site) {
   };
 }
 
-export const open311Services = () => [
+export const open311Services = (site: Open311Site) => [
   {
     service_code: OPEN311_SERVICE_CODE,
     service_name: SERVICE_NAME,
     description:
-      'Vorschläge von Bürgerinnen und Bürgern, was an einem Denkmal in Linz (zusätzlich) stehen soll; ab 10 Stimmen geht ein Vorschlag an das Büro des Bürgermeisters.',
+      `Vorschläge von Bürgerinnen und Bürgern, was an einem Denkmal in ${site.city} (zusätzlich) stehen soll; ` +
+      `ab ${site.threshold} Stimmen geht ein Vorschlag an das Büro des Bürgermeisters.`,
     metadata: false,
     type: 'realtime' as const,
     keywords: 'Denkmal, Erinnerung, Frauen, Vorschlag',
-    group: PRODUCT_NAME,
+    group: site.product,
   },
 ];
 

@@ -71,6 +71,9 @@ const open311Site = ({ config }: App) => ({
   publicUrl: config.publicUrl,
   agency: config.city.openData.publisher,
   timeZone: config.city.timeZone,
+  product: config.city.productName,
+  city: config.city.name.de,
+  threshold: config.city.voteThreshold,
 });
 
 type Open311Input = {
@@ -83,7 +86,7 @@ type Open311Input = {
 async function open311Body(app: App, { operation, format, query, serviceRequestId }: Open311Input): Promise<string> {
   const { database } = app;
   if (operation === 'discovery') return renderOpen311('discovery', open311Discovery(open311Site(app)), format);
-  if (operation === 'services') return renderOpen311('services', open311Services(), format);
+  if (operation === 'services') return renderOpen311('services', open311Services(open311Site(app)), format);
   if (operation === 'requests') {
     return renderOpen311(
       'requests',

@@ -68,13 +68,16 @@ export async function suggestPlace(
   monumentId: string,
   input: NewPlaceSuggestion,
   who: Suggester,
+  cityNames: readonly string[],
 ): Promise<{ id: number; underReview: true }> {
   const [item] = await database.rows<{ id: string }>(
     sql`SELECT m.id FROM monuments m WHERE m.id = ${monumentId} AND ${unplacedMonument('m')} FOR SHARE`,
     tx,
   );
   if (!item) throw new NotFound('No commemoration without a place has this id (it may have been placed meanwhile).');
-  const held = input.note ? (await admission(database, tx, 'post', input.note)).moderation === 'held' : false;
+  const held = input.note
+    ? (await admission(database, tx, { moderation: 'post', cityNames }, input.note)).moderation === 'held'
+    : false;
   const [row] = await database.rows<{ id: number }>(
     sql`INSERT INTO place_suggestions (monument_id, lat, lng, note, email, lang, creator_ip_hash, creator_voter_hash, net_hash, moderation)
       VALUES (${monumentId}, ${input.lat}, ${input.lng}, ${input.note ?? null}, ${input.email ?? null}, ${input.lang},

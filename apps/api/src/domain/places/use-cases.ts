@@ -4,6 +4,7 @@ import type { ConfirmPlace, NewPlaceSuggestion } from '@linz/contract';
 import { createWithinLimit, writerOf } from '../limits.js';
 import { refuseOutside } from '../monuments/monuments.js';
 import { listsChanged } from '../read-cache.js';
+import { admissionRules } from '../moderation/screen.js';
 import { staffName, type Actor, type App } from '../app.js';
 import { confirmPlace, listUnplaced, rejectPlaces, staffPlaces, suggestPlace } from './places.js';
 
@@ -13,11 +14,18 @@ export async function suggestPlaceAsCitizen(app: App, input: { monumentId: strin
   refuseOutside(app.config.city.area, input.body.lat, input.body.lng);
   const who = await writerOf(actor);
   return createWithinLimit(app.database, who, app.config.limits.createsPer5Minutes, (tx) =>
-    suggestPlace(app.database, tx, input.monumentId, input.body, {
-      ipHash: who.ipHash,
-      voterHash: actor.voterHash(),
-      netHash: actor.netHash(),
-    }),
+    suggestPlace(
+      app.database,
+      tx,
+      input.monumentId,
+      input.body,
+      {
+        ipHash: who.ipHash,
+        voterHash: actor.voterHash(),
+        netHash: actor.netHash(),
+      },
+      admissionRules(app.config).cityNames,
+    ),
   );
 }
 

@@ -11,7 +11,7 @@ import type {
 } from '@linz/contract';
 import type { Database, Db } from '../../db/client.js';
 import { NotFound } from '../errors.js';
-import { admission, auditHold } from '../moderation/screen.js';
+import { admission, auditHold, type AdmissionRules } from '../moderation/screen.js';
 import { proposalIsPublic, publicMonument } from '../moderation/visibility.js';
 
 export const DEFAULT_EMOJI = '💡';
@@ -136,9 +136,9 @@ export async function createProposal(
   tx: Db = database.db,
   /** This browser's keyed voter hash, for "mine". */
   creatorVoterHash: string | null = null,
-  mode: 'post' | 'pre' = 'post',
+  rules: AdmissionRules = { moderation: 'post', cityNames: [] },
 ): Promise<CreatedProposal> {
-  const admitted = await admission(database, tx, mode, input.name);
+  const admitted = await admission(database, tx, rules, input.name);
   const [row] = await database.rows<Row & { monument_public: boolean }>(
     sql`
     INSERT INTO proposals (monument_id, name, emoji, creator_ip_hash, creator_voter_hash, moderation)

@@ -7,6 +7,7 @@ import { createWithinLimit, writerOf } from '../limits.js';
 import { itemsChanged, listsChanged } from '../read-cache.js';
 import { report, type ReportTarget } from './reports.js';
 import { castVote } from '../votes/votes.js';
+import { admissionRules } from '../moderation/screen.js';
 import { sharePhoto } from '../photos/photos.js';
 import type { Actor, App } from '../app.js';
 
@@ -15,7 +16,7 @@ import type { Actor, App } from '../app.js';
 export async function proposeProposal(app: App, input: { monumentId: string; body: NewProposal }, actor: Actor) {
   const who = await writerOf(actor);
   const created = await createWithinLimit(app.database, who, app.config.limits.createsPer5Minutes, (tx) =>
-    createProposal(app.database, input.monumentId, input.body, who.ipHash, tx, actor.voterHash(), app.config.moderation),
+    createProposal(app.database, input.monumentId, input.body, who.ipHash, tx, actor.voterHash(), admissionRules(app.config)),
   );
   // The new proposal, and its monument (whose proposals it counts).
   await itemsChanged(app, { proposals: [created.id], monuments: [input.monumentId] });
