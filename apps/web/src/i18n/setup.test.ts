@@ -9,7 +9,9 @@ import { createI18n, TRANSLATION_RETRY } from './setup';
 const texts: Record<string, unknown> = { de, en };
 /** The shipped profile's site name (apps/api/cities/linz/city.json): the page's title before the config names the city's. */
 const PRODUCT_NAME = (
-  JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../../api/cities/linz/city.json'), 'utf8')) as { productName: string }
+  JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../../api/cities/linz/city.json'), 'utf8')) as {
+    productName: string;
+  }
 ).productName;
 
 function json(body: unknown, status = 200) {
