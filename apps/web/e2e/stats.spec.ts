@@ -122,8 +122,9 @@ test('the street figures are the count of the city register (CSV), credited', as
   await expect(cellOf('Nach Männern')).toHaveText(`${male} (${percent(male / known, 'de')})`);
   await expect(cellOf('Nach keiner Person oder unbekannt')).toHaveText(String(rows.length - known));
   await expect(cellOf('Alle Straßennamen')).toHaveText(count(rows.length, 'de'));
-  const credit = page.getByRole('link', { name: 'Stadt Linz – data.linz.gv.at' });
-  await expect(credit).toHaveAttribute('href', 'https://data.linz.gv.at/');
+  // The register's source as the Linz profile names it (streetRegisterSource).
+  const credit = page.getByRole('link', { name: 'Stadt Linz – data.linz.gv.at (Straßennamen und deren Bedeutung)' });
+  await expect(credit).toHaveAttribute('href', 'https://data.linz.gv.at');
   await expect(page.getByRole('link', { name: 'CC BY 4.0' })).toBeVisible();
 });
 

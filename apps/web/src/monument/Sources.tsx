@@ -3,7 +3,7 @@
 // http(s) addresses become links.
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { readSource, type SourcePart } from './readSource';
+import { readableUrl, readSource, type SourcePart } from './readSource';
 
 const URL_IN_TEXT = /(https?:\/\/[^\s)]+)/;
 
@@ -14,7 +14,7 @@ function Linked({ text }: { text: string }) {
         // split with a capturing group: the odd parts are the addresses.
         i % 2 === 1 ? (
           <a key={i} href={part} rel="noopener noreferrer" className="monument-view__source-link">
-            {part}
+            {readableUrl(part)}
           </a>
         ) : (
           <Fragment key={i}>{part}</Fragment>
@@ -59,22 +59,25 @@ function Part({ part }: { part: SourcePart }) {
   );
 }
 
+/** A source text as a list of its sources, each linked and named (readSource); nothing when it names none. */
+export function SourceList({ source }: { source: string | null }) {
+  const parts = readSource(source);
+  return parts.length === 0 ? null : (
+    <ul className="monument-view__sources">
+      {parts.map((part, i) => (
+        <Part key={i} part={part} />
+      ))}
+    </ul>
+  );
+}
+
 /** A monument's sources in the visitor's language: the seed's English notes are read, not shown (readSource). */
 export function Sources({ source, headingId }: { source: string | null; headingId: string }) {
   const { t } = useTranslation();
-  const parts = readSource(source);
   return (
     <section className="monument-view__section" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('monument.sources')}</h2>
-      {parts.length === 0 ? (
-        <p>{t('monument.noSources')}</p>
-      ) : (
-        <ul className="monument-view__sources">
-          {parts.map((part, i) => (
-            <Part key={i} part={part} />
-          ))}
-        </ul>
-      )}
+      {readSource(source).length === 0 ? <p>{t('monument.noSources')}</p> : <SourceList source={source} />}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readSource } from './readSource';
+import { readableUrl, readSource } from './readSource';
 
 describe('readSource', () => {
   it('reads the facts and a position "read via" a repository into what a visitor can be told', () => {
@@ -33,5 +33,14 @@ describe('readSource', () => {
   it('keeps a text of another shape as a part without a label', () => {
     expect(readSource('Stadtarchiv Linz')).toMatchObject([{ label: null, urls: [], named: [] }]);
     expect(readSource(null)).toEqual([]);
+  });
+});
+
+describe('readableUrl', () => {
+  it('writes an address out as people read it, and leaves one that is not percent-encoded text alone', () => {
+    expect(readableUrl('https://de.wiki.li/Liste_der_Kunstwerke_im_%C3%B6ffentlichen_Raum_in_Linz')).toBe(
+      'https://de.wiki.li/Liste_der_Kunstwerke_im_öffentlichen_Raum_in_Linz',
+    );
+    expect(readableUrl('https://example.org/100%')).toBe('https://example.org/100%');
   });
 });

@@ -62,3 +62,12 @@ export function readSource(source: string | null): SourcePart[] {
     .filter(Boolean)
     .map(readSourcePart);
 }
+
+/** An address as people read it: "öffentlichen" rather than "%C3%B6ffentlichen" (a link keeps the address as it is). */
+export function readableUrl(url: string): string {
+  try {
+    return decodeURI(url);
+  } catch {
+    return url;
+  }
+}

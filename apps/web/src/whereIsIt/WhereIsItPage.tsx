@@ -12,6 +12,7 @@ import { useCategoryLabel } from '../finder/FilterPanel';
 import { BackLink } from '../layout/BackLink';
 import { SuggestPlaceForm } from './SuggestPlaceForm';
 import './whereIsIt.css';
+import { descriptionIn } from '../commemoration/description';
 
 const PAGE = 20;
 const GENDERS = ['all', 'female', 'male', 'unknown'] as const;
@@ -34,8 +35,7 @@ function Entry({ item }: { item: UnplacedItem }) {
   const categoryLabel = useCategoryLabel();
   const [open, setOpen] = useState(false);
   const id = useId();
-  const description =
-    i18n.resolvedLanguage === 'en' && item.shortDescription_en ? item.shortDescription_en : item.shortDescription;
+  const description = descriptionIn(item, i18n.resolvedLanguage);
   return (
     <li className="where-item">
       <article aria-labelledby={`${id}-name`}>
@@ -46,9 +46,9 @@ function Entry({ item }: { item: UnplacedItem }) {
           {categoryLabel(item.category)} · {t(`commemoration.coverage.gender.${genderOf(item.sex)}`)}
         </p>
         <NamedAfter monument={item} />
-        {description ? (
-          <p className="where-item__description" lang={description === item.shortDescription ? 'de' : 'en'}>
-            {description}
+        {description.text ? (
+          <p className="where-item__description" lang={description.lang}>
+            {description.text}
           </p>
         ) : null}
         {item.suggestions > 0 ? (

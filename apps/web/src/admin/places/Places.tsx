@@ -9,6 +9,8 @@ import { useCallback, useId, useState } from 'react';
 import { lazyPart, Part } from '../../layout/lazyPart';
 import { useTranslation } from 'react-i18next';
 import { NamedAfter } from '../../commemoration/NamedAfter';
+import { SourceList } from '../../monument/Sources';
+import { descriptionIn } from '../../commemoration/description';
 import { AdminTable } from '../AdminTable';
 import { errorText } from '../errors';
 import { formatTime } from '../format';
@@ -18,7 +20,7 @@ import { useStaffAction } from '../useStaffAction';
 const SuggestionsMap = lazyPart(() => import('./SuggestionsMap').then((m) => ({ default: m.SuggestionsMap })));
 
 function Item({ entry }: { entry: StaffPlaceItem }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const action = useStaffAction();
@@ -48,6 +50,7 @@ function Item({ entry }: { entry: StaffPlaceItem }) {
       onError: action.failed,
     }),
   );
+  const description = descriptionIn(item, i18n.resolvedLanguage);
   const choose = (s: (typeof suggestions)[number]) => {
     setChosen(s.id);
     setPin({ lat: s.lat, lng: s.lng });
@@ -59,12 +62,12 @@ function Item({ entry }: { entry: StaffPlaceItem }) {
         {agreement.agreed
           ? t('commemoration.admin.agreed', {
               count: agreement.suggestions,
-              networks: agreement.networks,
+              networks: t('commemoration.admin.networkCount', { count: agreement.networks }),
               radius: AGREEMENT_RADIUS_M,
             })
           : t('commemoration.admin.notAgreed', {
               count: suggestions.length,
-              networks: agreement.networks,
+              networks: t('commemoration.admin.networkCount', { count: agreement.networks }),
               needed: AGREEMENT_NETWORKS,
               radius: AGREEMENT_RADIUS_M,
             })}
@@ -72,8 +75,8 @@ function Item({ entry }: { entry: StaffPlaceItem }) {
       <div className="places-item__columns">
         <div>
           <NamedAfter monument={item} />
-          <p lang="de">{item.shortDescription}</p>
-          {item.source ? <p className="places-item__source">{item.source}</p> : null}
+          <p lang={description.lang}>{description.text}</p>
+          <SourceList source={item.source} />
         </div>
         <Part fallback={<div className="admin-map" />}>
           <SuggestionsMap

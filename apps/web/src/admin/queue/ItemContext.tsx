@@ -5,6 +5,7 @@ import type { Reporters } from '@linz/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PositionMap } from './PositionMap';
+import { descriptionIn } from '../../commemoration/description';
 
 type Place = {
   geoLocX: number;
@@ -24,7 +25,7 @@ type Props = { place: Place; name: string; reporters: Reporters; mapShown?: bool
 export function ItemContext({ place, name, reporters, mapShown = true }: Props) {
   const { t, i18n } = useTranslation();
   const [shown, setShown] = useState(mapShown);
-  const description = (i18n.resolvedLanguage === 'en' && place.shortDescription_en) || place.shortDescription;
+  const description = descriptionIn(place, i18n.resolvedLanguage);
   return (
     <div className="admin-context">
       {shown ? (
@@ -45,7 +46,7 @@ export function ItemContext({ place, name, reporters, mapShown = true }: Props) 
         <dt>{t('admin.context.commemorates')}</dt>
         <dd>{t(`admin.sexes.${place.sex}`, { defaultValue: place.sex })}</dd>
         <dt>{t('admin.context.description')}</dt>
-        <dd>{description || t('admin.context.noDescription')}</dd>
+        <dd lang={description.text ? description.lang : undefined}>{description.text || t('admin.context.noDescription')}</dd>
         <dt>{t('admin.context.place')}</dt>
         <dd>
           {place.geoLocX.toFixed(5)}, {place.geoLocY.toFixed(5)}
