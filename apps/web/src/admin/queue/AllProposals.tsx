@@ -32,8 +32,10 @@ export function AllProposals() {
   return (
     <section className="admin-section" aria-labelledby={`${searchId}-h`}>
       <h2 id={`${searchId}-h`}>{t('admin.proposals.title')}</h2>
-      <label htmlFor={searchId}>{t('admin.proposals.search')}</label>
-      <input id={searchId} type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+      <div className="admin-queue-search">
+        <label htmlFor={searchId}>{t('admin.proposals.search')}</label>
+        <input id={searchId} type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+      </div>
       <p role="status">
         {listed.isPending
           ? t('app.loading')
