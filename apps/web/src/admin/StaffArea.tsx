@@ -24,6 +24,7 @@ import { useTRPC } from './trpc';
 import { ReviewVotesContext } from './votes/reviewVotes';
 import { VoteAlerts } from './votes/VoteAlerts';
 import { VotesView } from './votes/VotesView';
+import { useCityTimeZone } from './format';
 
 const VIEWS = [
   'review',
@@ -42,6 +43,7 @@ type View = (typeof VIEWS)[number];
 
 export function StaffArea({ name, onSignedOut }: { name: string; onSignedOut: () => void }) {
   const { t } = useTranslation();
+  const timeZone = useCityTimeZone();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const announce = useAnnounce();
@@ -92,6 +94,7 @@ export function StaffArea({ name, onSignedOut }: { name: string; onSignedOut: ()
           {t('admin.session.signOut')}
         </button>
       </div>
+      <p className="admin-clock">{t('admin.session.clock', { zone: timeZone })}</p>
       {/* Open vote alerts come first: a held mayor's mail waits for them. */}
       <VoteAlerts onReview={review} />
       <ReviewWarning />

@@ -7,8 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminTable } from '../AdminTable';
 import { errorText } from '../errors';
-import { clientConfigQuery } from '../../api/queries';
-import { FALLBACK_TILES } from '../../map/tiles';
+import { useCityTimeZone } from '../format';
 import { useTRPC } from '../trpc';
 import { AuditDownload } from './AuditDownload';
 import { AuditFilters, type Filters } from './AuditFilters';
@@ -78,7 +77,7 @@ function AuditRow({ entry: e }: { entry: Entry }) {
   const { t, i18n } = useTranslation();
   const lookup = useLookup();
   // Times as the city's clocks show them (its profile's time zone), wherever staff sit.
-  const timeZone = (useQuery(clientConfigQuery()).data ?? FALLBACK_TILES).city.timeZone;
+  const timeZone = useCityTimeZone();
   const changes = e.changes.map((c) => ({
     ...describeChange(e.itemKind, c, i18n.language, lookup, timeZone),
     // Struck through: a value that was replaced (an empty one was not).

@@ -4,11 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AdminTable } from '../AdminTable';
 import { errorText } from '../errors';
-import { formatTime } from '../format';
+import { useFormatTime } from '../format';
 import { useTRPC } from '../trpc';
 
 export function AccessibilityFeedback() {
   const { t } = useTranslation();
+  const time = useFormatTime();
   const trpc = useTRPC();
   const list = useQuery(trpc.staff.accessibilityFeedback.list.queryOptions());
   const entries = list.data ?? [];
@@ -28,7 +29,7 @@ export function AccessibilityFeedback() {
       >
         {entries.map((e) => (
           <tr key={e.id}>
-            <th scope="row">{formatTime(e.receivedAt, t)}</th>
+            <th scope="row">{time(e.receivedAt)}</th>
             <td className="admin-feedback__message">{e.message}</td>
             <td>{e.page ?? '–'}</td>
             <td>{e.email ? <a href={`mailto:${e.email}`}>{e.email}</a> : t('admin.feedback.noEmail')}</td>

@@ -4,12 +4,13 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AdminTable, hiddenHeading } from '../AdminTable';
 import { errorText } from '../errors';
-import { formatTime } from '../format';
+import { useFormatTime } from '../format';
 import { useTRPC } from '../trpc';
 import { useStaffAction } from '../useStaffAction';
 
 export function Outbox() {
   const { t } = useTranslation();
+  const time = useFormatTime();
   const trpc = useTRPC();
   const action = useStaffAction();
   const outbox = useQuery(trpc.staff.outbox.list.queryOptions());
@@ -51,9 +52,9 @@ export function Outbox() {
             <td>{t(`admin.outbox.states.${e.status}`)}</td>
             <td>{e.attempts}</td>
             <td>{e.lastError ?? '–'}</td>
-            <td>{e.status === 'sent' ? '–' : formatTime(e.nextAttemptAt, t)}</td>
-            <td>{formatTime(e.sentAt, t)}</td>
-            <td>{formatTime(e.reachedAt, t)}</td>
+            <td>{e.status === 'sent' ? '–' : time(e.nextAttemptAt)}</td>
+            <td>{time(e.sentAt)}</td>
+            <td>{time(e.reachedAt)}</td>
             <td>{t(`admin.outbox.kinds.${e.kind}`)}</td>
             <td>{e.voteCount}</td>
             <td>

@@ -13,7 +13,7 @@ import { SourceList } from '../../monument/Sources';
 import { descriptionIn } from '../../commemoration/description';
 import { AdminTable } from '../AdminTable';
 import { errorText } from '../errors';
-import { formatTime } from '../format';
+import { useFormatTime } from '../format';
 import { useTRPC } from '../trpc';
 import { useStaffAction } from '../useStaffAction';
 
@@ -21,6 +21,7 @@ const SuggestionsMap = lazyPart(() => import('./SuggestionsMap').then((m) => ({ 
 
 function Item({ entry }: { entry: StaffPlaceItem }) {
   const { t, i18n } = useTranslation();
+  const time = useFormatTime();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const action = useStaffAction();
@@ -94,7 +95,7 @@ function Item({ entry }: { entry: StaffPlaceItem }) {
           <label key={s.id} className="places-item__suggestion">
             <input type="radio" name={`${id}-chosen`} checked={chosen === s.id} onChange={() => choose(s)} />
             <span>
-              {t('commemoration.admin.suggestion', { network: s.network, when: formatTime(s.createdAt, t) })}
+              {t('commemoration.admin.suggestion', { network: s.network, when: time(s.createdAt) })}
               {s.held ? ` · ${t('commemoration.admin.held')}` : ''}
               {s.wantsMail ? ` · ${t('commemoration.admin.wantsMail')}` : ''}
               {s.note ? <span className="places-item__note"> „{s.note}“</span> : null}

@@ -3,7 +3,7 @@ import type { QueueMonument } from '@linz/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../format';
+import { useFormatTime } from '../format';
 import { useTRPC } from '../trpc';
 import { useStaffAction } from '../useStaffAction';
 import { HideDialog } from './HideDialog';
@@ -17,6 +17,7 @@ import { useRejected } from './rejected';
 
 export function MonumentCard({ monument, mapShown }: { monument: QueueMonument; mapShown?: boolean }) {
   const { t } = useTranslation();
+  const time = useFormatTime();
   const trpc = useTRPC();
   const action = useStaffAction();
   const rejected = useRejected();
@@ -58,7 +59,7 @@ export function MonumentCard({ monument, mapShown }: { monument: QueueMonument; 
         <ScreenTag hits={monument.screen} />
         <li>{monument.validated ? t('admin.tags.validated') : t('admin.tags.notValidated')}</li>
         {monument.addedByVisitor && <li>{t('admin.tags.byVisitor')}</li>}
-        <li>{t('admin.tags.added', { date: formatTime(monument.createdAt, t) })}</li>
+        <li>{t('admin.tags.added', { date: time(monument.createdAt) })}</li>
         <li>
           {t('admin.tags.id')} <code>{monument.id}</code>
         </li>

@@ -4,11 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AdminTable, hiddenHeading } from '../AdminTable';
 import { errorText } from '../errors';
-import { formatTime } from '../format';
+import { useFormatTime } from '../format';
 import { useTRPC } from '../trpc';
 
 export function VoteAlerts({ onReview }: { onReview: (proposalId: number) => void }) {
   const { t } = useTranslation();
+  const time = useFormatTime();
   const trpc = useTRPC();
   const alerts = useQuery(trpc.votes.alerts.queryOptions());
   const list = alerts.data ?? [];
@@ -34,7 +35,7 @@ export function VoteAlerts({ onReview }: { onReview: (proposalId: number) => voi
               <td>{t(`admin.votes.kinds.${a.kind}`)}</td>
               <td>{a.network === null ? '–' : t('admin.votes.networkLabel', { label: a.network })}</td>
               <td>{a.votes}</td>
-              <td>{formatTime(a.openedAt, t)}</td>
+              <td>{time(a.openedAt)}</td>
               <td>
                 <button
                   type="button"

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { AdminTable } from '../AdminTable';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { errorText } from '../errors';
-import { formatTime } from '../format';
+import { useFormatTime } from '../format';
 import { useTRPC } from '../trpc';
 import { useStaffAction } from '../useStaffAction';
 
@@ -51,6 +51,7 @@ export function VoteReview({ proposalId }: { proposalId: number }) {
 
 function ReviewOf({ review }: { review: Review }) {
   const { t, i18n } = useTranslation();
+  const time = useFormatTime();
   const tally = [t('admin.votes.counted'), t('admin.votes.held'), t('admin.votes.invalidated'), t('admin.votes.confirmed')];
   const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 0 });
   return (
@@ -82,7 +83,7 @@ function ReviewOf({ review }: { review: Review }) {
       <AdminTable caption={t('admin.votes.hoursCaption')} head={[t('admin.votes.hour'), ...tally]}>
         {review.hours.map((h) => (
           <tr key={h.hour}>
-            <th scope="row">{formatTime(h.hour, t)}</th>
+            <th scope="row">{time(h.hour)}</th>
             <td>{h.counted}</td>
             <td>{h.held}</td>
             <td>{h.invalidated}</td>
@@ -108,7 +109,7 @@ function ReviewOf({ review }: { review: Review }) {
             <th scope="row">{t(`admin.outbox.kinds.${m.kind}`)}</th>
             <td>{t(`admin.outbox.states.${m.status}`)}</td>
             <td>{m.voteCount}</td>
-            <td>{formatTime(m.reachedAt, t)}</td>
+            <td>{time(m.reachedAt)}</td>
           </tr>
         ))}
       </AdminTable>
