@@ -44,7 +44,7 @@ test('a citizen places Achleitnerstraße, two agree, staff confirm, and it is a 
   // Staff see the three agree and confirm.
   const { name, token } = addStaff('Verortung');
   await signIn(page, token, name);
-  await page.getByRole('button', { name: 'Wo ist das?', exact: true }).click();
+  await page.getByRole('button', { name: /^Wo ist das\? \(\d+\)$/ }).click();
   const item = page.getByRole('article', { name: 'Achleitnerstraße' });
   await expect(item).toContainText('Einig: 3 Vorschläge aus 3 Netzen liegen innerhalb von 100 m.');
   await expect(item).toContainText('Sackgasse vom Hauderweg aus');

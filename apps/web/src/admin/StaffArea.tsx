@@ -52,7 +52,23 @@ export function StaffArea({ name, onSignedOut }: { name: string; onSignedOut: ()
   const queue = useQuery(trpc.staff.queue.queryOptions());
   // "Wo ist das?" has its words in its own block (issue 54).
   const navLabel = (v: View) => (v === 'places' ? t('commemoration.admin.nav') : t(`admin.nav.${v}`));
-  const countOf = (v: View) => (queue.data && (v === 'review' || v === 'reports') ? queueCount(queue.data, v) : undefined);
+  // What waits on each tab, once it is known (never "(0)" while loading): the queue's two lists, the
+  // photos to check, the suggested places, the mails that need staff (failed or held) and the
+  // accessibility reports. Each tab reads its list again when it is opened (refetchOnMount), and
+  // its count follows.
+  const pendingPhotos = useQuery(trpc.staff.photos.list.queryOptions({ status: 'pending' }));
+  const places = useQuery(trpc.staff.places.list.queryOptions());
+  const outbox = useQuery(trpc.staff.outbox.list.queryOptions());
+  const feedback = useQuery(trpc.staff.accessibilityFeedback.list.queryOptions());
+  const counts: Partial<Record<View, number | undefined>> = {
+    review: queue.data && queueCount(queue.data, 'review'),
+    reports: queue.data && queueCount(queue.data, 'reports'),
+    photos: pendingPhotos.data?.length,
+    places: places.data?.items.length,
+    outbox: outbox.data?.filter((e) => e.status === 'failed' || e.status === 'held').length,
+    feedback: feedback.data?.length,
+  };
+  const countOf = (v: View) => counts[v];
   // The proposal whose votes "Stimmen prüfen" shows (chosen from an alert, a proposal or its number).
   const [reviewing, setReviewing] = useState<number | null>(null);
   const review = (proposalId: number) => {

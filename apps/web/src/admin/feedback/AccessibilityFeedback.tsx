@@ -11,7 +11,7 @@ export function AccessibilityFeedback() {
   const { t } = useTranslation();
   const time = useFormatTime();
   const trpc = useTRPC();
-  const list = useQuery(trpc.staff.accessibilityFeedback.list.queryOptions());
+  const list = useQuery({ ...trpc.staff.accessibilityFeedback.list.queryOptions(), refetchOnMount: 'always' });
   const entries = list.data ?? [];
   return (
     <section className="admin-section" aria-labelledby="a11y-feedback-h">

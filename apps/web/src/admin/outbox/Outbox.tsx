@@ -13,7 +13,7 @@ export function Outbox() {
   const time = useFormatTime();
   const trpc = useTRPC();
   const action = useStaffAction();
-  const outbox = useQuery(trpc.staff.outbox.list.queryOptions());
+  const outbox = useQuery({ ...trpc.staff.outbox.list.queryOptions(), refetchOnMount: 'always' });
   const retry = useMutation(
     trpc.staff.outbox.retry.mutationOptions({
       onSuccess: (entry) => action.done(t('admin.outbox.retried', { name: entry.proposalName })),

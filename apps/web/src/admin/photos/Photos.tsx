@@ -15,7 +15,7 @@ export function Photos() {
   const trpc = useTRPC();
   const id = useId();
   const [status, setStatus] = useState<PhotoStatus>('pending');
-  const photos = useQuery(trpc.staff.photos.list.queryOptions({ status }));
+  const photos = useQuery({ ...trpc.staff.photos.list.queryOptions({ status }), refetchOnMount: 'always' });
   const list = photos.data ?? [];
   return (
     <section className="admin-section" aria-labelledby={`${id}-h`}>

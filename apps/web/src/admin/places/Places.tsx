@@ -129,7 +129,7 @@ function Item({ entry }: { entry: StaffPlaceItem }) {
 export function Places() {
   const { t } = useTranslation();
   const trpc = useTRPC();
-  const places = useQuery(trpc.staff.places.list.queryOptions());
+  const places = useQuery({ ...trpc.staff.places.list.queryOptions(), refetchOnMount: 'always' });
   const data = places.data;
   return (
     <section className="admin-section" aria-labelledby="places-h">
