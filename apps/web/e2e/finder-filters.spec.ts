@@ -45,13 +45,16 @@ test('the map: the Filter button opens the panel, each change replaces the addre
 });
 
 test('every filter narrows /monuments, and "Alle Filter löschen" clears them in one action', async ({ page }) => {
-  await page.goto('/monuments');
-  await expect(count(page)).toHaveText(/^\d+ Denkmäler$/);
-  const total = Number((await count(page).textContent())?.split(' ')[0]);
+  // The expected counts from the public list itself (the seeded streets and busts of the profile),
+  // read until the page shows the same total: tests in other workers add monuments meanwhile, so
+  // the totals below ("von N") are only required to be numbers.
+  let list: { category: string }[] = [];
+  await expect(async () => {
+    list = (await (await page.request.get('/api/monuments')).json()) as { category: string }[];
+    await page.goto('/monuments');
+    await expect(count(page)).toHaveText(`${list.length} Denkmäler`, { timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
   const filters = page.getByRole('search');
-  // The expected counts from the public list itself (the seeded streets and busts of the profile).
-  const list = (await (await page.request.get('/api/monuments')).json()) as { category: string }[];
-  expect(list).toHaveLength(total);
   const streets = list.filter((m) => m.category === 'street').length;
   const busts = list.filter((m) => m.category === 'bust').length;
   expect(streets).toBeGreaterThan(0);
@@ -59,10 +62,10 @@ test('every filter narrows /monuments, and "Alle Filter löschen" clears them in
 
   await filters.getByRole('checkbox', { name: 'Straße' }).check();
   await expect(page).toHaveURL(/\/monuments\?category=street$/);
-  await expect(count(page)).toHaveText(`${streets} Treffer von ${total} Denkmälern`);
+  await expect(count(page)).toHaveText(new RegExp(`^${streets} Treffer von \\d+ Denkmälern$`));
   await expect(names(page)).toHaveCount(Math.min(streets, LIST_PAGE_SIZE));
   await filters.getByRole('checkbox', { name: 'Büste' }).check();
-  await expect(count(page)).toHaveText(`${streets + busts} Treffer von ${total} Denkmälern`);
+  await expect(count(page)).toHaveText(new RegExp(`^${streets + busts} Treffer von \\d+ Denkmälern$`));
   expect(search(page).get('category')).toBe('street,bust');
 
   await filters.getByRole('checkbox', { name: 'Frauen', exact: true }).check();
@@ -72,7 +75,7 @@ test('every filter narrows /monuments, and "Alle Filter löschen" clears them in
 
   await filters.getByRole('button', { name: 'Alle Filter löschen' }).click();
   await expect(page).toHaveURL(/\/monuments$/);
-  await expect(count(page)).toHaveText(`${total} Denkmäler`);
+  await expect(count(page)).toHaveText(/^\d+ Denkmäler$/);
 
   await filters.getByRole('radio', { name: 'Noch nicht geprüft' }).check();
   await expect(page).toHaveURL(/validated=0/);
