@@ -1,5 +1,7 @@
-// A database made by the migrations before 0003 (today's main) upgrades: cast_votes then takes
-// the NOTIFY channel by name, and a counted vote announces its proposal on CHANGE_CHANNEL.
+// A database made by the migrations before 0003 upgrades: cast_votes then takes the NOTIFY channel
+// by name, and a counted vote announces its proposal on CHANGE_CHANNEL. The old migrations no
+// longer write the old functions' bodies (db/functions/votes.sql is the one definition), so the
+// database of that time is made with a stand-in of the function it held: the upgrade must drop it.
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -37,12 +39,17 @@ const signature = async (database: Database) =>
     )
   ).map((r) => r.args);
 
-/** Opens a database that the old migrations made, checks the old function, then upgrades it. */
+/** What a database made by 0002 held: cast_votes with its signature of then (the body does not matter here). */
+const OLD_CAST_VOTES = `CREATE FUNCTION cast_votes(p_ballots jsonb, p_ip_limit integer, p_threshold integer, p_announce boolean)
+  RETURNS void LANGUAGE plpgsql AS $$ BEGIN END $$`;
+
+/** Opens a database that the old migrations made, with the old function, checks it, then upgrades it. */
 async function oldDatabaseUpgraded(): Promise<Database> {
   const old = migrationsBefore0003();
   if (DB_KIND === 'pglite') {
     const pg = new PGlite();
     await migratePglite(drizzlePglite({ client: pg }), { migrationsFolder: old });
+    await pg.exec(OLD_CAST_VOTES);
     const [row] = (
       await pg.query<{ args: string }>(
         `SELECT pg_get_function_identity_arguments(oid) AS args FROM pg_proc WHERE proname = 'cast_votes'`,
@@ -59,6 +66,7 @@ async function oldDatabaseUpgraded(): Promise<Database> {
   const url = adminUrl.replace(/\/postgres$/, `/${name}`);
   const own = postgres(url, { max: 1, onnotice: () => {} });
   await migratePostgres(drizzlePostgres({ client: own }), { migrationsFolder: old });
+  await own.unsafe(OLD_CAST_VOTES);
   const [row] = await own<
     { args: string }[]
   >`SELECT pg_get_function_identity_arguments(oid) AS args FROM pg_proc WHERE proname = 'cast_votes'`;
