@@ -55,7 +55,7 @@ export type Watching = z.infer<typeof Watching>;
 /** One proposal on "Meine Beteiligung", with its monument's name for the list. */
 export const MineItem = z.object({
   proposal: Intervention,
-  monument: z.object({ id: z.string(), name: z.string(), nameEn: z.string().nullable() }),
+  monument: z.object({ id: z.string(), name: z.string(), name_en: z.string().nullable() }),
   /** This browser's own proposal that others do not see yet: staff have to approve it (docs/screening.md). */
   underReview: z.boolean(),
 });

@@ -91,7 +91,7 @@ export function streetCommemorations(slugId: SlugId, city: City): CommemorationR
         sex: specSex(sexById.get(r('id'))),
         validated: true,
         shortDescription: r('beschreibung'),
-        shortDescriptionEn: '',
+        shortDescription_en: '',
         source: point ? `${credit}; point: ${p('coord_source_dataset')}, ${p('coord_source_location_text')}` : credit,
         namesake: namesakeOf(r),
         placement: point ? placementOf(p) : null,
@@ -117,7 +117,7 @@ export function artCommemorations(slugId: SlugId, city: City): CommemorationRow[
         sex: a.gender === 'unknown' ? 'unspecified' : a.gender,
         validated: true,
         shortDescription: a.address ? `Ort laut Quelle: ${a.address}` : '',
-        shortDescriptionEn: a.address ? `Place as the source gives it: ${a.address}` : '',
+        shortDescription_en: a.address ? `Place as the source gives it: ${a.address}` : '',
         source: a.fact_sources.join(' · ') || null,
         namesake:
           a.persons.length > 0 && wikidata.length > 0 ? { name: a.persons.map((p) => p.name).join(', '), wikidata } : null,

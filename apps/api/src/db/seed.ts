@@ -52,14 +52,14 @@ export function seedRows(city: City) {
     return {
       id,
       name: m.name,
-      nameEn: m.name_en ?? null,
+      name_en: m.name_en ?? null,
       lat: m.geoLocX,
       lng: m.geoLocY,
       category: m.category,
       sex: m.sex,
       validated: true,
       shortDescription: m.shortDescription ?? '',
-      shortDescriptionEn: m.shortDescription_en ?? '',
+      shortDescription_en: m.shortDescription_en ?? '',
       source: m.source ?? null,
     };
   });

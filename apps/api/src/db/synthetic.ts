@@ -159,14 +159,14 @@ export function syntheticMonuments(count: number, region: Region = 'linz'): Synt
     rows.push({
       id: `${SYNTHETIC_PREFIX}${String(i).padStart(6, '0')}`,
       name: nameOf(category, person, topic, district),
-      nameEn: rng() < 0.3 ? `${en.charAt(0).toUpperCase()}${en.slice(1)}: ${about}` : null,
+      name_en: rng() < 0.3 ? `${en.charAt(0).toUpperCase()}${en.slice(1)}: ${about}` : null,
       lat,
       lng,
       category,
       sex,
       validated: rng() < 0.7,
       shortDescription: `Synthetische Testdaten: ${de} in ${district}, erinnert an ${about}.`,
-      shortDescriptionEn: `Synthetic test data: ${en} in ${district}, remembering ${about}.`,
+      shortDescription_en: `Synthetic test data: ${en} in ${district}, remembering ${about}.`,
       source: 'synthetic (pnpm seed:synthetic)',
       createdAt: new Date(BASE_TIME - Math.floor(rng() * 365 * 24 * 60) * 60_000),
     });
@@ -190,7 +190,7 @@ export function syntheticProposals(count: number, monumentCount: number, totalVo
       monumentId: `${SYNTHETIC_PREFIX}${String(m).padStart(6, '0')}`,
       name: `${pick(rng, PROPOSALS)} ${who}`,
       emoji: pick(rng, EMOJI),
-      shortDescriptionEn: null,
+      shortDescription_en: null,
       // Below the threshold: a synthetic proposal never queues the mayor's e-mail.
       votes: Math.floor(rng() * MAYOR_THRESHOLD),
       createdAt: new Date(BASE_TIME + Math.floor(rng() * 90 * 24 * 60) * 60_000),

@@ -63,7 +63,7 @@ function texts(
     city: s.city[lang],
     proposal,
     named: visitorText(lang, proposal),
-    monument: oneLine(lang === 'en' && m.monument.nameEn ? m.monument.nameEn : m.monument.name),
+    monument: oneLine(lang === 'en' && m.monument.name_en ? m.monument.name_en : m.monument.name),
     proposalLink: links.proposal,
     confirmLink: links.confirm,
     intoLink: links.into,

@@ -6,6 +6,7 @@
 // nothing a visitor typed becomes markup, and nothing typed ever becomes a header.
 import { monumentViewPath, staffAnswerPath } from '@linz/contract/facts';
 import type { Notification } from './outbox.js';
+import { placeOf } from '../db/answer-columns.js';
 import type { MailSettings, OutgoingMail } from './outgoing.js';
 import { fill, fillLines, MAIL_TEXTS, MAYOR_HTML as HTML, plural } from './texts.js';
 import { escapeHtml, oneLine } from '../domain/visitor-text.js';
@@ -55,7 +56,8 @@ export function mapLinkOf(publicUrl: string, n: Pick<Notification, 'monument' | 
 }
 
 export function osmLinkOf(m: Notification['monument']): string {
-  return `https://www.openstreetmap.org/?mlat=${coord(m.lat)}&mlon=${coord(m.lng)}#map=18/${coord(m.lat)}/${coord(m.lng)}`;
+  const { geoLocX, geoLocY } = placeOf(m);
+  return `https://www.openstreetmap.org/?mlat=${coord(geoLocX)}&mlon=${coord(geoLocY)}#map=18/${coord(geoLocX)}/${coord(geoLocY)}`;
 }
 
 /** The moment in the city's time zone, named, with UTC beside it: "12. März 2027 um 14:05 (Europe/Vienna; 2027-03-12T13:05:00.000Z)". */
@@ -131,14 +133,16 @@ export function composeMayorMail(n: Notification, s: MailSettings): OutgoingMail
   const proposal = oneLine(n.proposal.name);
   const monument = oneLine(n.monument.name);
   if (n.kind === 'correction') return composeCorrection(n, s, proposal, monument);
-  const summaryEn = n.proposal.descriptionEn ? oneLine(n.proposal.descriptionEn) : null;
-  const coords = `${coord(n.monument.lat)}, ${coord(n.monument.lng)}`;
+  const summaryEn = n.proposal.shortDescription_en ? oneLine(n.proposal.shortDescription_en) : null;
+  const place = placeOf(n.monument);
+  const coords = `${coord(place.geoLocX)}, ${coord(place.geoLocY)}`;
   const map = mapLinkOf(s.publicUrl, n);
   const osm = osmLinkOf(n.monument);
   const answer = `${s.publicUrl}${staffAnswerPath(n.proposalId)}`;
   const origin = voteOrigin(n.votes);
-  const sex = n.monument.sex in MAIL_TEXTS.de.mayor.sexes ? n.monument.sex : 'unspecified';
-  const description = { de: oneLine(n.monument.description.de), en: oneLine(n.monument.description.en) };
+  const sexes = MAIL_TEXTS.de.mayor.sexes;
+  const sex = n.monument.sex in sexes ? (n.monument.sex as keyof typeof sexes) : 'unspecified';
+  const description = { de: oneLine(n.monument.shortDescription), en: oneLine(n.monument.shortDescription_en) };
 
   /** The mail's half in one language: German first, the mayor's language, then English. */
   const half = (lang: Lang): Block[] => {
@@ -170,7 +174,7 @@ export function composeMayorMail(n: Notification, s: MailSettings): OutgoingMail
       { h: w.monumentTitle },
       {
         fields: [
-          { label: w.monument, value: lang === 'en' && n.monument.nameEn ? oneLine(n.monument.nameEn) : monument },
+          { label: w.monument, value: lang === 'en' && n.monument.name_en ? oneLine(n.monument.name_en) : monument },
           {
             label: w.description,
             value:

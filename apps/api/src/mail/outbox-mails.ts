@@ -5,6 +5,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import type { MailLang, VoteAlert } from '@linz/contract';
 import { at, TABLES } from './outbox.js';
+import { mailContexts, type MailContext } from './mail-context.js';
 
 /** A claimed follower mail with what it needs to say. */
 export type FollowerMail = {
@@ -15,8 +16,8 @@ export type FollowerMail = {
   payload: Record<string, unknown>;
   queuedAt: Date;
   follow: { id: number; email: string; lang: MailLang; tokenSeed: string };
-  proposal: { id: number; name: string; votes: number };
-  monument: { id: string; name: string; nameEn: string | null };
+  proposal: MailContext['proposal'];
+  monument: MailContext['monument'];
 };
 
 type FollowerRow = {
@@ -30,11 +31,6 @@ type FollowerRow = {
   lang: MailLang;
   token_seed: string;
   proposal_id: number;
-  proposal_name: string;
-  votes: number;
-  monument_id: string;
-  monument_name: string;
-  monument_name_en: string | null;
 };
 
 /** Claims up to `limit` due follower mails (any proposal state: a "removed" mail is about a hidden one). */
@@ -59,14 +55,18 @@ export async function claimDueFollowerMails(
       FROM due WHERE x.id = due.id
       RETURNING x.id, x.attempts, x.kind, x.payload::text AS payload, x.created_at, x.follow_id
     )
-    SELECT c.*, f.email, f.lang, f.token_seed, i.id AS proposal_id, i.name AS proposal_name, i.votes,
-           m.id AS monument_id, m.name AS monument_name, m.name_en AS monument_name_en
+    SELECT c.*, f.email, f.lang, f.token_seed, f.proposal_id
     FROM claimed c
     JOIN follows f ON f.id = c.follow_id
-    JOIN proposals i ON i.id = f.proposal_id
-    JOIN monuments m ON m.id = i.monument_id
     ORDER BY c.id`);
-  return rows.map((r) => ({
+  const contexts = await mailContexts(
+    database,
+    rows.map((r) => Number(r.proposal_id)),
+  );
+  return rows.flatMap((r) => {
+    const context = contexts.get(Number(r.proposal_id));
+    if (!context) return [];
+    return {
     box: 'follower' as const,
     id: Number(r.id),
     attempt: Number(r.attempts),
@@ -74,9 +74,9 @@ export async function claimDueFollowerMails(
     payload: JSON.parse(r.payload) as Record<string, unknown>,
     queuedAt: new Date(r.created_at),
     follow: { id: Number(r.follow_id), email: r.email, lang: r.lang, tokenSeed: r.token_seed },
-    proposal: { id: Number(r.proposal_id), name: r.proposal_name, votes: Number(r.votes) },
-    monument: { id: r.monument_id, name: r.monument_name, nameEn: r.monument_name_en },
-  }));
+    ...context,
+    };
+  });
 }
 
 /** A claimed vote confirmation mail. */
@@ -88,8 +88,8 @@ export type VoterMail = {
   email: string;
   lang: MailLang;
   tokenSeed: string;
-  proposal: { id: number; name: string };
-  monument: { id: string; name: string; nameEn: string | null };
+  proposal: MailContext['proposal'];
+  monument: MailContext['monument'];
 };
 
 /** A claimed alert for staff. */
@@ -141,24 +141,23 @@ export async function claimDueVoterMails(database: Database, now: Date, leaseMs:
     lang: MailLang;
     token_seed: string;
     proposal_id: number;
-    proposal_name: string;
-    monument_id: string;
-    monument_name: string;
-    monument_name_en: string | null;
   }>(
     claimRows(
       'voter',
       now,
       leaseMs,
       limit,
-      sql`SELECT c.id, c.attempts, c.created_at, c.email, c.lang, c.token_seed, i.id AS proposal_id, i.name AS proposal_name,
-            m.id AS monument_id, m.name AS monument_name, m.name_en AS monument_name_en
-          FROM claimed c JOIN proposals i ON i.id = c.proposal_id JOIN monuments m ON m.id = i.monument_id ORDER BY c.id`,
+      sql`SELECT c.id, c.attempts, c.created_at, c.email, c.lang, c.token_seed, c.proposal_id FROM claimed c ORDER BY c.id`,
     ),
   );
-  return rows
-    .filter((r) => r.email !== null)
-    .map((r) => ({
+  const contexts = await mailContexts(
+    database,
+    rows.map((r) => Number(r.proposal_id)),
+  );
+  return rows.flatMap((r) => {
+    const context = contexts.get(Number(r.proposal_id));
+    if (r.email === null || !context) return [];
+    return {
       box: 'voter' as const,
       id: Number(r.id),
       attempt: Number(r.attempts),
@@ -166,9 +165,9 @@ export async function claimDueVoterMails(database: Database, now: Date, leaseMs:
       email: r.email ?? '',
       lang: r.lang,
       tokenSeed: r.token_seed,
-      proposal: { id: Number(r.proposal_id), name: r.proposal_name },
-      monument: { id: r.monument_id, name: r.monument_name, nameEn: r.monument_name_en },
-    }));
+      ...context,
+    };
+  });
 }
 
 export async function claimDueAlertMails(database: Database, now: Date, leaseMs: number, limit: number): Promise<AlertMail[]> {

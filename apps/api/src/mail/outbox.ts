@@ -5,8 +5,8 @@
 // a row left "sending" by a crashed process is taken over once its lease has run out.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import type { Sex } from '@linz/contract';
 import { proposalIsPublic } from '../domain/moderation/visibility.js';
+import { mailContexts, type MailContext } from './mail-context.js';
 
 /** Which table a claimed mail is a row of. */
 export type Box = 'mayor' | 'follower' | 'voter' | 'alert' | 'feedback' | 'placed';
@@ -33,17 +33,9 @@ export type Notification = {
   reachedAt: Date;
   /** The attempt this claim is; it fences later updates against a takeover after the lease. */
   attempt: number;
-  proposal: { name: string; descriptionEn: string | null };
-  monument: {
-    id: string;
-    name: string;
-    nameEn: string | null;
-    lat: number;
-    lng: number;
-    /** Its short descriptions ('' when none was written yet) and whom it commemorates (a SEXES value). */
-    description: { de: string; en: string };
-    sex: Sex;
-  };
+  /** The proposal and its monument as the tables hold them (mail-context.ts). */
+  proposal: MailContext['proposal'];
+  monument: MailContext['monument'];
   /** Confirmed e-mail followers of the proposal (the mayor's mail says how many). */
   followers: number;
   /** threshold: the proposal reached it; correction: staff invalidated votes of a sent one below it. */
@@ -67,16 +59,6 @@ type ClaimRow = {
   vote_count: number;
   reached_at: Date | string;
   attempts: number;
-  proposal_name: string;
-  short_description_en: string | null;
-  monument_id: string;
-  monument_name: string;
-  monument_name_en: string | null;
-  lat: number;
-  lng: number;
-  monument_description: string;
-  monument_description_en: string;
-  sex: Sex;
   followers: number | string;
   kind: 'threshold' | 'correction';
   counted: number | string;
@@ -109,9 +91,7 @@ export async function claimDue(database: Database, now: Date, leaseMs: number, l
       FROM due WHERE n.id = due.id
       RETURNING n.id, n.proposal_id, n.vote_count, n.reached_at, n.attempts, n.kind
     )
-    SELECT c.*, i.name AS proposal_name, i.short_description_en,
-           m.id AS monument_id, m.name AS monument_name, m.name_en AS monument_name_en, m.lat, m.lng,
-           m.short_description AS monument_description, m.short_description_en AS monument_description_en, m.sex,
+    SELECT c.*,
            (SELECT count(*) FROM follows f WHERE f.proposal_id = i.id AND f.status = 'confirmed') AS followers,
            i.votes AS counted, i.confirmed_votes AS confirmed, counted_networks(i.id) AS networks,
            (SELECT max(n) FROM (SELECT count(*) AS n FROM votes v WHERE v.proposal_id = i.id AND v.status = 'counted'
@@ -121,25 +101,25 @@ export async function claimDue(database: Database, now: Date, leaseMs: number, l
               AND v.area_hash <> 'expired' GROUP BY v.area_hash) x) AS largest_area
     FROM claimed c
     JOIN proposals i ON i.id = c.proposal_id
-    JOIN monuments m ON m.id = i.monument_id
     ORDER BY c.id`);
-  return rows.map((r) => ({
+  const contexts = await mailContexts(
+    database,
+    rows.map((r) => Number(r.proposal_id)),
+  );
+  return rows.flatMap((r) => {
+    const context = contexts.get(Number(r.proposal_id));
+    return context ? [{ ...toNotification(r), ...context }] : [];
+  });
+}
+
+function toNotification(r: ClaimRow): Omit<Notification, 'proposal' | 'monument'> {
+  return {
     box: 'mayor' as const,
     id: Number(r.id),
     proposalId: Number(r.proposal_id),
     voteCount: Number(r.vote_count),
     reachedAt: new Date(r.reached_at),
     attempt: Number(r.attempts),
-    proposal: { name: r.proposal_name, descriptionEn: r.short_description_en },
-    monument: {
-      id: r.monument_id,
-      name: r.monument_name,
-      nameEn: r.monument_name_en,
-      lat: Number(r.lat),
-      lng: Number(r.lng),
-      description: { de: r.monument_description, en: r.monument_description_en },
-      sex: r.sex,
-    },
     followers: Number(r.followers),
     kind: r.kind,
     votes: {
@@ -151,7 +131,7 @@ export async function claimDue(database: Database, now: Date, leaseMs: number, l
       largestArea: Number(r.largest_area ?? (Number(r.counted) > 0 ? 1 : 0)),
       domains: Number(r.domains),
     },
-  }));
+  };
 }
 
 /**

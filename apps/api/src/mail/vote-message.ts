@@ -16,7 +16,7 @@ export function composeVoteConfirmMail(m: VoterMail, s: MailSettings & { secret:
   const values = {
     product: s.product,
     named: visitorText(m.lang, proposal),
-    monument: oneLine(m.lang === 'en' && m.monument.nameEn ? m.monument.nameEn : m.monument.name),
+    monument: oneLine(m.lang === 'en' && m.monument.name_en ? m.monument.name_en : m.monument.name),
     link: `${s.publicUrl}${APP_PATHS.voteConfirm}?token=${voteConfirmTokenOf(s.secret, m.tokenSeed)}`,
   };
   return {

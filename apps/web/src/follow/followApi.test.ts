@@ -24,7 +24,7 @@ const proposal = {
   answer: null,
   history: [],
 };
-const item = { proposal: proposal, monument: { id: 'mon-a', name: 'Denkmal', nameEn: null }, underReview: false };
+const item = { proposal: proposal, monument: { id: 'mon-a', name: 'Denkmal', name_en: null }, underReview: false };
 const mine = (lists: object) => ({ proposed: [], voted: [], following: [], reviewing: [], hidden: [], seen: [], ...lists });
 
 describe('requestFollow', () => {

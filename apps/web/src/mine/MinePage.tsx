@@ -26,7 +26,7 @@ type Section = (typeof SECTIONS)[number];
 function MineEntry({ item, section, onUnwatch }: { item: MineItem; section: Section; onUnwatch: (item: MineItem) => void }) {
   const { t, i18n } = useTranslation();
   const { proposal, monument } = item;
-  const where = langOf(i18n.resolvedLanguage) === 'en' && monument.nameEn ? monument.nameEn : monument.name;
+  const where = langOf(i18n.resolvedLanguage) === 'en' && monument.name_en ? monument.name_en : monument.name;
   const photo = usePublicPhoto(monument.id, proposal.id);
   return (
     <li className="mine-item">

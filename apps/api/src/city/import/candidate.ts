@@ -9,7 +9,7 @@ export type Candidate = {
   /** Our own export's id (kept on a round trip); otherwise made from the name. */
   id?: string;
   name: string;
-  nameEn?: string | null;
+  name_en?: string | null;
   category: string;
   sex?: Sex;
   lat?: number;
@@ -17,7 +17,7 @@ export type Candidate = {
   geometry?: LineGeometry;
   validated?: boolean;
   shortDescription?: string;
-  shortDescriptionEn?: string;
+  shortDescription_en?: string;
   /** Where it comes from, with the namesake's Wikidata id when known. */
   source?: string;
   /** The row or feature in the file (the report names it). */

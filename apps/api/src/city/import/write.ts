@@ -25,7 +25,7 @@ export type ImportReport = {
 /** The fields an import writes and a refresh compares (the monuments row's keys). */
 const FIELDS = [
   'name',
-  'nameEn',
+  'name_en',
   'lat',
   'lng',
   'category',
@@ -33,7 +33,7 @@ const FIELDS = [
   'geometry',
   'validated',
   'shortDescription',
-  'shortDescriptionEn',
+  'shortDescription_en',
   'source',
 ] as const;
 type Field = (typeof FIELDS)[number];

@@ -20,7 +20,7 @@ export const monuments = pgTable(
   {
     id: text('id').primaryKey(),
     name: text('name').notNull(),
-    nameEn: text('name_en'),
+    name_en: text('name_en'),
     /** Null for a commemoration not yet placed (no marker until staff confirm a place; migration 0019). */
     lat: doublePrecision('lat'),
     lng: doublePrecision('lng'),
@@ -28,7 +28,7 @@ export const monuments = pgTable(
     sex: text('sex').notNull(),
     validated: boolean('validated').notNull().default(false),
     shortDescription: text('short_description').notNull().default(''),
-    shortDescriptionEn: text('short_description_en').notNull().default(''),
+    shortDescription_en: text('short_description_en').notNull().default(''),
     image: text('image').notNull().default('default-placeholder.jpg'),
     alternatives: jsonb('alternatives')
       .$type<string[]>()
@@ -73,7 +73,7 @@ export const proposals = pgTable(
       .references(() => monuments.id),
     name: text('name').notNull(),
     emoji: text('emoji').notNull(),
-    shortDescriptionEn: text('short_description_en'),
+    shortDescription_en: text('short_description_en'),
     /** Counted votes (db/functions/votes.sql keeps it), and of those the e-mail-confirmed ones. */
     votes: integer('votes').notNull().default(0),
     confirmedVotes: integer('confirmed_votes').notNull().default(0),

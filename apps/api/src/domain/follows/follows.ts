@@ -9,13 +9,14 @@
 // under the server secret, so a mail can be written again after a crash; rows keep only the
 // SHA-256 of a token, to find its follow.
 import { createHash, randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { MailLang, Mine, MineHidden, MineItem, StatusEntry } from '@linz/contract';
 import type { Database, Db } from '../../db/client.js';
 import { NotFound } from '../errors.js';
 import { keyedHash } from '../identity.js';
 import { checkAskLimits, emailHashOf, recordAsk, type MailAsk } from './mail-asks.js';
-import { proposalColumns, toProposal } from '../proposals/proposals.js';
+import { i, m, proposalFields, toProposal } from '../proposals/proposals.js';
+import { placeOf } from '../../db/answer-columns.js';
 import { proposalIsPublic } from '../moderation/visibility.js';
 
 /** A confirmation link works this long. */
@@ -225,13 +226,7 @@ export async function purgeFollows(database: Database, now: Date = new Date()): 
   return { unconfirmed: unconfirmed.length, ended: ended.length };
 }
 
-type MineRow = Parameters<typeof toProposal>[0] & {
-  list: Exclude<keyof Mine, 'reviewing' | 'hidden' | 'seen'>;
-  m_id: string;
-  m_name: string;
-  m_name_en: string | null;
-  is_public: boolean;
-};
+type MineList = Exclude<keyof Mine, 'reviewing' | 'hidden' | 'seen'>;
 
 /** Waiting for staff (MODERATION=pre or held by the word screen): only its author sees it, as under review. */
 const UNDER_REVIEW = ['pending', 'held'];
@@ -258,27 +253,36 @@ export async function mine(database: Database, voterHash: string | null, netHash
       .map((s) => `'${s}'`)
       .join(', ')})`,
   );
-  const rows = await database.rows<MineRow>(sql`
+  const mineOf = sql`(
     WITH mine(list, id, at) AS (
       SELECT 'proposed', id, created_at FROM proposals WHERE creator_voter_hash = ${voterHash}
       UNION ALL SELECT 'voted', proposal_id, created_at FROM votes WHERE voter_hash = ${voterHash}
       UNION ALL SELECT 'following', proposal_id, created_at FROM watches WHERE voter_hash = ${voterHash}
       UNION ALL SELECT 'following', proposal_id, created_at FROM follows WHERE voter_hash = ${voterHash} AND status = 'confirmed'
     )
-    SELECT x.list, ${proposalColumns}, m.id AS m_id, m.name AS m_name, m.name_en AS m_name_en,
-      (${proposalIsPublic('i', 'm')}) AS is_public
-    FROM (SELECT list, id, max(at) AS at FROM mine GROUP BY list, id) x
-    JOIN proposals i ON i.id = x.id JOIN monuments m ON m.id = i.monument_id
-    WHERE ${proposalIsPublic('i', 'm')}
-      OR (x.list = 'proposed' AND i.moderation IN ${reviewable} AND m.moderation IN ${reviewable} AND m.merged_into IS NULL)
-    ORDER BY x.at DESC, i.id DESC`);
+    SELECT list, id, max(at) AS at FROM mine GROUP BY list, id) x`;
+  const rows = await database.db
+    .select({
+      ...proposalFields,
+      list: sql<MineList>`x.list`,
+      monument: { id: m.id, name: m.name, name_en: m.name_en },
+      isPublic: sql<boolean>`(${proposalIsPublic('i', 'm')})`.mapWith((b: boolean | string) => b === true || b === 't'),
+    })
+    .from(mineOf)
+    .innerJoin(i, sql`i.id = x.id`)
+    .innerJoin(m, eq(m.id, i.monumentId))
+    .where(
+      sql`${proposalIsPublic('i', 'm')}
+      OR (x.list = 'proposed' AND i.moderation IN ${reviewable} AND m.moderation IN ${reviewable} AND m.merged_into IS NULL)`,
+    )
+    .orderBy(sql`x.at DESC`, desc(i.id));
   for (const r of rows) {
     const counted = toProposal(r);
     const own = seen.get(counted.id);
     const item: MineItem = {
       proposal: own ? { ...counted, votes: own.votes, confirmedVotes: own.confirmedVotes } : counted,
-      monument: { id: r.m_id, name: r.m_name, nameEn: r.m_name_en },
-      underReview: r.is_public !== true,
+      monument: r.monument,
+      underReview: !r.isPublic,
     };
     empty[r.list].push(item);
   }
@@ -287,7 +291,7 @@ export async function mine(database: Database, voterHash: string | null, netHash
     WHERE creator_voter_hash = ${voterHash} AND moderation IN ${sql.raw(`(${UNDER_REVIEW.map((s) => `'${s}'`).join(', ')})`)}
       AND merged_into IS NULL
     ORDER BY created_at DESC, id DESC`);
-  empty.reviewing = monuments.map((m) => ({ id: m.id, name: m.name, geoLocX: Number(m.lat), geoLocY: Number(m.lng) }));
+  empty.reviewing = monuments.map((r) => ({ id: r.id, name: r.name, ...placeOf({ lat: Number(r.lat), lng: Number(r.lng) }) }));
   empty.hidden = await hiddenOf(database, voterHash);
   return empty;
 }

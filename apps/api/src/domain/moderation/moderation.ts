@@ -1,13 +1,15 @@
 // Staff decisions on monuments and proposals. Each action is one transaction: lock the row, read
 // it, change it, read it again, and log both versions in the audit log. Callers refresh the
 // public read caches afterwards (trpc/staff.ts).
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AuditAction, CityArea, HideReason, MergeResult, MonumentPatch, QueueProposal, StaffMonument } from '@linz/contract';
 import type { Database, Db } from '../../db/client.js';
+import { changesOf } from '../../db/answer-columns.js';
+import { monuments } from '../../db/schema.js';
 import { audit } from '../staff/audit.js';
 import { Conflict, Invalid, NotFound } from '../errors.js';
 import { resolveReports } from '../proposals/reports.js';
-import { historyColumn, historyOf } from '../proposals/proposals.js';
+import { i, selectProposals } from '../proposals/proposals.js';
 import { loadProposal, loadMonument } from '../staff/staff-views.js';
 import { syncWithheldMail } from '../votes/withheld-mail.js';
 import { refuseOutside } from '../monuments/monuments.js';
@@ -135,18 +137,10 @@ export const updateMonument = (
     if (patch.geoLocX !== undefined || patch.geoLocY !== undefined) {
       refuseOutside(area, patch.geoLocX ?? m.geoLocX, patch.geoLocY ?? m.geoLocY);
     }
-    const sets = [
-      patch.name !== undefined && sql`name = ${patch.name}`,
-      patch.name_en !== undefined && sql`name_en = ${patch.name_en === '' ? null : patch.name_en}`,
-      patch.geoLocX !== undefined && sql`lat = ${patch.geoLocX}`,
-      patch.geoLocY !== undefined && sql`lng = ${patch.geoLocY}`,
-      patch.category !== undefined && sql`category = ${patch.category}`,
-      patch.sex !== undefined && sql`sex = ${patch.sex}`,
-      patch.shortDescription !== undefined && sql`short_description = ${patch.shortDescription}`,
-      patch.shortDescription_en !== undefined && sql`short_description_en = ${patch.shortDescription_en}`,
-    ].filter((s) => s !== false);
-    if (sets.length === 0) throw new Invalid('Nothing to change.');
-    await database.rows(sql`UPDATE monuments SET ${sql.join(sets, sql`, `)} WHERE id = ${id}`, tx);
+    const { geoLocX, geoLocY, ...same } = patch;
+    const changes = changesOf(monuments, { ...same, lat: geoLocX, lng: geoLocY });
+    if (Object.keys(changes).length === 0) throw new Invalid('Nothing to change.');
+    await tx.update(monuments).set(changes).where(eq(monuments.id, id));
   });
 
 /**
@@ -263,11 +257,8 @@ export const saveProposalAnswer = (
       note === null;
     if (!same) {
       const eventKey = `status:${new Date(row?.answered_at ?? Date.now()).getTime()}`;
-      const [h] = await database.rows<{ history_json: string }>(
-        sql`SELECT ${historyColumn} FROM (SELECT ${id}::int AS id) i`,
-        tx,
-      );
-      const payload = { status: answer.status, de, en, note, history: historyOf(h?.history_json ?? null) };
+      const [h] = await selectProposals(tx).where(eq(i.id, id));
+      const payload = { status: answer.status, de, en, note, history: h?.history ?? [] };
       await queueFollowerMails(database, tx, id, { kind: 'status', eventKey, payload });
     }
     await markFinal(database, tx, id, isFinal(answer.status));

@@ -6,17 +6,19 @@ import {
   USER_MONUMENT_DEFAULTS,
   type CityArea,
   type CreatedMonument,
-  type Monument,
+  Monument,
   type MonumentDetail,
   type NewMonument,
 } from '@linz/contract';
 import type { Database, Db } from '../../db/client.js';
 import { monuments } from '../../db/schema.js';
+import { columnsOf, placeOf } from '../../db/answer-columns.js';
 import { refuseDuplicate } from './duplicates.js';
 import { Conflict, NotFound, OutsideArea } from '../errors.js';
 import { admission, auditHold, type AdmissionRules } from '../moderation/screen.js';
 
-type Row = typeof monuments.$inferSelect;
+export type MonumentRow = typeof monuments.$inferSelect;
+type Row = MonumentRow;
 
 /** A placed monument's row (every public read asks publicMonument, which requires the place). */
 export type PlacedRow = Row & { lat: number; lng: number };
@@ -25,22 +27,14 @@ export function isPlaced(r: Row): r is PlacedRow {
   return r.lat !== null && r.lng !== null;
 }
 
-export function toMonument(r: PlacedRow, proposals = 0): Monument {
+/** What the public sees of a monument's row, by the contract's keys (db/answer-columns.ts); the place and the counts are added. */
+const shownColumns = columnsOf(Monument.omit({ geoLocX: true, geoLocY: true, proposals: true, placedBy: true }));
+
+export function toMonument(r: Row, proposals = 0): Monument {
   return {
-    id: r.id,
-    name: r.name,
-    ...(r.nameEn ? { name_en: r.nameEn } : {}),
-    geoLocX: r.lat,
-    geoLocY: r.lng,
-    category: r.category,
-    sex: r.sex,
-    validated: r.validated,
-    shortDescription: r.shortDescription,
-    shortDescription_en: r.shortDescriptionEn,
-    image: r.image,
-    alternatives: r.alternatives,
+    ...shownColumns(r),
+    ...placeOf(r),
     proposals,
-    ...(r.namesake ? { namesake: r.namesake } : {}),
     ...(r.placement?.by === 'citizens' ? { placedBy: 'citizens' as const } : {}),
   };
 }

@@ -10,52 +10,38 @@ import {
   type Placement,
   type StaffPlaceItem,
   type StaffPlaces,
-  type UnplacedItem,
+  UnplacedItem,
 } from '@linz/contract';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.js';
+import { columnsOf } from '../../db/answer-columns.js';
+import { m } from '../../db/aliases.js';
+import type { MonumentRow } from '../monuments/monuments.js';
 import { Conflict, NotFound } from '../errors.js';
 import { admission } from '../moderation/screen.js';
 import { unplacedMonument } from '../moderation/visibility.js';
 import { audit } from '../staff/audit.js';
 
-type ItemRow = {
-  id: string;
-  name: string;
-  category: string;
-  sex: string;
-  short_description: string;
-  short_description_en: string;
-  namesake: UnplacedItem['namesake'] | string | null;
-  source: string | null;
-  suggestions: number | string;
+/** What the list shows of an item's row (db/answer-columns.ts), and the suggestions waiting for staff. */
+const shownColumns = columnsOf(UnplacedItem.omit({ suggestions: true }));
+const itemFields = {
+  m,
+  suggestions: sql<number>`(SELECT count(*)::int FROM place_suggestions s WHERE s.monument_id = m.id AND s.decision = 'open')`.mapWith(
+    Number,
+  ),
 };
 
 const jsonOf = <T>(v: T | string | null): T | null => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
 
-function toItem(r: ItemRow): UnplacedItem {
-  const namesake = jsonOf(r.namesake);
-  return {
-    id: r.id,
-    name: r.name,
-    category: r.category,
-    sex: r.sex,
-    shortDescription: r.short_description,
-    shortDescription_en: r.short_description_en,
-    ...(namesake ? { namesake } : {}),
-    suggestions: Number(r.suggestions),
-  };
-}
-
-const itemSelect = sql`SELECT m.id, m.name, m.category, m.sex, m.short_description, m.short_description_en,
-    m.namesake, m.source,
-    (SELECT count(*)::int FROM place_suggestions s WHERE s.monument_id = m.id AND s.decision = 'open') AS suggestions
-  FROM monuments m`;
+const toItem = (r: { m: MonumentRow; suggestions: number }): UnplacedItem => ({ ...shownColumns(r.m), suggestions: r.suggestions });
 
 /** Every public commemoration without a place: women first, then by name. */
 export async function listUnplaced(database: Database): Promise<UnplacedItem[]> {
-  const rows = await database.rows<ItemRow>(sql`${itemSelect} WHERE ${unplacedMonument('m')}
-    ORDER BY (m.sex = 'female') DESC, m.name, m.id`);
+  const rows = await database.db
+    .select(itemFields)
+    .from(m)
+    .where(sql`${unplacedMonument('m')}`)
+    .orderBy(sql`(m.sex = 'female') DESC`, m.name, m.id);
   return rows.map(toItem);
 }
 
@@ -125,19 +111,14 @@ export async function staffPlaces(database: Database): Promise<StaffPlaces> {
   const items =
     ids.length === 0
       ? []
-      : await database.rows<ItemRow>(
-          sql`${itemSelect} WHERE m.id IN (${sql.join(
-            ids.map((id) => sql`${id}`),
-            sql`, `,
-          )})`,
-        );
+      : await database.db.select(itemFields).from(m).where(inArray(m.id, ids));
   const out: StaffPlaceItem[] = items.map((r) => {
-    const own = suggestions.filter((s) => s.monument_id === r.id);
+    const own = suggestions.filter((s) => s.monument_id === r.m.id);
     // Networks as letters within the item: staff see which agree, never a hash.
     const letters = new Map<string, string>();
     for (const s of own) if (!letters.has(s.net_hash)) letters.set(s.net_hash, String.fromCharCode(65 + (letters.size % 26)));
     return {
-      item: { ...toItem(r), source: r.source },
+      item: { ...toItem(r), source: r.m.source },
       suggestions: own.map((s) => ({
         id: Number(s.id),
         lat: Number(s.lat),

@@ -1,90 +1,69 @@
 // Proposals: proposals for what should stand at a monument instead.
-import { sql } from 'drizzle-orm';
-import type {
-  AwaitingAnswer,
-  CreatedProposal,
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
   Intervention,
-  MonumentProposal,
-  NewProposal,
-  ProposalStatus,
-  StatusEntry,
+  type AwaitingAnswer,
+  type CreatedProposal,
+  type MonumentProposal,
+  type NewProposal,
+  type StatusEntry,
 } from '@linz/contract';
 import type { Database, Db } from '../../db/client.js';
+import { columnsOf } from '../../db/answer-columns.js';
+import { i, m } from '../../db/aliases.js';
+import type { proposals } from '../../db/schema.js';
 import { NotFound } from '../errors.js';
 import { admission, auditHold, type AdmissionRules } from '../moderation/screen.js';
 import { proposalIsPublic, publicMonument } from '../moderation/visibility.js';
 
 export const DEFAULT_EMOJI = '💡';
 
-type Row = {
-  id: number;
-  monument_id: string;
-  name: string;
-  emoji: string;
-  short_description_en: string | null;
-  votes: number;
-  confirmed_votes: number;
-  sent_at: Date | string | null;
-  mayor_review: boolean;
-  status: ProposalStatus;
-  answer_de: string | null;
-  answer_en: string | null;
-  answered_at: Date | string | null;
-  /** The status history as JSON text (`historyColumn`); absent on a row just inserted (no history yet). */
-  history_json?: string | null;
-};
+export { i, m };
 
 export const iso = (t: Date | string | null) => (t === null ? null : new Date(t).toISOString());
 
-export function toProposal(r: Row): Intervention {
+const historyOf = (json: string | null): StatusEntry[] =>
+  json === null ? [] : (JSON.parse(json) as StatusEntry[]).map((e) => ({ ...e, at: new Date(e.at).toISOString() }));
+
+/** A select's fields for a proposal of `i`: its row, and what the mayor's outbox and its history add. */
+export const proposalFields = {
+  i,
+  sentAt: sql<string | null>`(SELECT n.sent_at FROM mayor_notifications n WHERE n.proposal_id = i.id AND n.kind = 'threshold' AND n.status = 'sent')`.mapWith(
+    (t: Date | string) => iso(t),
+  ),
+  mayorReview: sql<boolean>`EXISTS (SELECT 1 FROM mayor_notifications n WHERE n.proposal_id = i.id AND n.kind = 'threshold' AND n.status = 'held')`.mapWith(
+    (b: boolean | string) => b === true || b === 't',
+  ),
+  history: sql<StatusEntry[]>`(SELECT coalesce(json_agg(json_build_object('status', h.status, 'at', h.at, 'note', h.note)
+    ORDER BY h.at, h.id)::text, '[]') FROM status_history h WHERE h.proposal_id = i.id)`.mapWith(historyOf),
+};
+export type ProposalRow = { i: typeof proposals.$inferSelect; sentAt: string | null; mayorReview: boolean; history: StatusEntry[] };
+
+/** `proposals i` joined to its monument `m`, for a where of the caller's. */
+export const selectProposals = (db: Db) => db.select(proposalFields).from(i).innerJoin(m, eq(m.id, i.monumentId)).$dynamic();
+
+/** What a proposal's row shows as it is (db/answer-columns.ts); the answer and the mail's state are composed. */
+const shownColumns = columnsOf(
+  Intervention.pick({ id: true, monumentId: true, name: true, emoji: true, shortDescription_en: true, votes: true, confirmedVotes: true, status: true }),
+);
+
+export function toProposal(r: ProposalRow): Intervention {
+  const { answerDe, answerEn, answeredAt } = r.i;
   return {
-    id: Number(r.id),
-    monumentId: r.monument_id,
-    name: r.name,
-    emoji: r.emoji,
-    ...(r.short_description_en ? { shortDescription_en: r.short_description_en } : {}),
-    votes: Number(r.votes),
-    confirmedVotes: Number(r.confirmed_votes),
-    mayorNotifiedAt: iso(r.sent_at),
-    mayorReview: r.mayor_review === true,
-    status: r.status,
+    ...shownColumns(r.i),
+    mayorNotifiedAt: r.sentAt,
+    mayorReview: r.mayorReview,
     // One language is enough; an answer has at least one (AnswerBody).
-    answer:
-      r.answered_at === null || (r.answer_de === null && r.answer_en === null)
-        ? null
-        : { de: r.answer_de, en: r.answer_en, answeredAt: new Date(r.answered_at).toISOString() },
-    history: historyOf(r.history_json ?? null),
+    answer: answeredAt === null || (answerDe === null && answerEn === null) ? null : { de: answerDe, en: answerEn, answeredAt: answeredAt.toISOString() },
+    history: r.history,
   };
 }
 
-/** The status history of proposal `i` as JSON text, oldest first. */
-export const historyColumn = sql`(SELECT coalesce(json_agg(json_build_object('status', h.status, 'at', h.at, 'note', h.note)
-    ORDER BY h.at, h.id)::text, '[]') FROM status_history h WHERE h.proposal_id = i.id) AS history_json`;
-
-export const historyOf = (json: string | null): StatusEntry[] =>
-  json === null ? [] : (JSON.parse(json) as StatusEntry[]).map((e) => ({ ...e, at: new Date(e.at).toISOString() }));
-
-/** The columns of an Intervention, for `proposals i` joined to its monument `m`. */
-export const proposalColumns = sql`i.id, i.monument_id, i.name, i.emoji, i.short_description_en, i.votes,
-  i.confirmed_votes, i.status, i.answer_de, i.answer_en, i.answered_at,
-  (SELECT n.sent_at FROM mayor_notifications n WHERE n.proposal_id = i.id AND n.kind = 'threshold' AND n.status = 'sent') AS sent_at,
-  EXISTS (SELECT 1 FROM mayor_notifications n WHERE n.proposal_id = i.id AND n.kind = 'threshold' AND n.status = 'held') AS mayor_review,
-  ${historyColumn}`;
-
-const selectProposals = sql`
-  SELECT ${proposalColumns}
-  FROM proposals i JOIN monuments m ON m.id = i.monument_id
-  WHERE ${proposalIsPublic('i', 'm')}`;
-
 /** The public proposals (or those of `ids` that are public: a list's incremental refresh, read-cache.ts). */
 export async function listAllProposals(database: Database, ids?: readonly number[]): Promise<Intervention[]> {
-  const only = ids
-    ? sql` AND i.id IN (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})`
-    : sql``;
-  const rows = await database.rows<Row>(sql`${selectProposals}${only} ORDER BY i.votes DESC, i.id DESC`);
+  const rows = await selectProposals(database.db)
+    .where(and(sql`${proposalIsPublic('i', 'm')}`, ids ? inArray(i.id, [...ids]) : undefined))
+    .orderBy(desc(i.votes), desc(i.id));
   return rows.map(toProposal);
 }
 
@@ -98,22 +77,25 @@ export async function listMonumentProposals(
   monumentId: string,
   viewer: { netHash: string; voterHash: string | null } = { netHash: '', voterHash: null },
 ): Promise<MonumentProposal[]> {
-  const rows = await database.rows<Row & { known: boolean; seen: number; seen_confirmed: number }>(sql`
-    SELECT m.id IS NOT NULL AS known, x.*, held_seen_by(x.id, ${viewer.netHash}, ${viewer.voterHash}) AS seen,
-      held_confirmed_seen_by(x.id, ${viewer.netHash}, ${viewer.voterHash}) AS seen_confirmed
-    FROM (SELECT ${monumentId}::text AS mid) q
-    LEFT JOIN monuments m ON m.id = q.mid AND ${publicMonument('m')}
-    LEFT JOIN (${selectProposals}) x ON x.monument_id = q.mid`);
-  if (!rows[0]?.known) throw new NotFound('Unknown monument.');
+  const [known] = await database.rows(sql`SELECT 1 FROM monuments m WHERE m.id = ${monumentId} AND ${publicMonument('m')}`);
+  if (!known) throw new NotFound('Unknown monument.');
+  const rows = await database.db
+    .select({
+      ...proposalFields,
+      seen: sql<number>`held_seen_by(i.id, ${viewer.netHash}, ${viewer.voterHash})`.mapWith(Number),
+      seenConfirmed: sql<number>`held_confirmed_seen_by(i.id, ${viewer.netHash}, ${viewer.voterHash})`.mapWith(Number),
+    })
+    .from(i)
+    .innerJoin(m, eq(m.id, i.monumentId))
+    .where(and(eq(i.monumentId, monumentId), sql`${proposalIsPublic('i', 'm')}`));
   return rows
-    .filter((r) => r.id !== null)
     .map((r) => {
       const { id, name, votes, confirmedVotes, mayorNotifiedAt, mayorReview, status, answer, history } = toProposal(r);
       return {
         id,
         name,
-        votes: votes + Number(r.seen ?? 0),
-        confirmedVotes: confirmedVotes + Number(r.seen_confirmed ?? 0),
+        votes: votes + (r.seen ?? 0),
+        confirmedVotes: confirmedVotes + (r.seenConfirmed ?? 0),
         mayorNotifiedAt,
         mayorReview,
         status,
@@ -139,19 +121,19 @@ export async function createProposal(
   rules: AdmissionRules = { moderation: 'post', cityNames: [] },
 ): Promise<CreatedProposal> {
   const admitted = await admission(database, tx, rules, input.name);
-  const [row] = await database.rows<Row & { monument_public: boolean }>(
+  const [made] = await database.rows<{ id: number; monument_public: boolean }>(
     sql`
     INSERT INTO proposals (monument_id, name, emoji, creator_ip_hash, creator_voter_hash, moderation)
     SELECT m.id, ${input.name}, ${DEFAULT_EMOJI}, ${creatorIpHash}, ${creatorVoterHash}, ${admitted.moderation} FROM monuments m
     WHERE m.id = ${monumentId} AND (${publicMonument('m')} OR (${ownUnderReview('m', creatorVoterHash)}))
-    RETURNING id, monument_id, name, emoji, short_description_en, votes, confirmed_votes, status, answer_de, answer_en,
-      answered_at, NULL::timestamptz AS sent_at, false AS mayor_review, (SELECT ${publicMonument('m')} FROM monuments m WHERE m.id = monument_id) AS monument_public`,
+    RETURNING id, (SELECT ${publicMonument('m')} FROM monuments m WHERE m.id = monument_id) AS monument_public`,
     tx,
   );
-  if (!row) throw new NotFound('Unknown monument.');
-  if (admitted.moderation === 'held')
-    await auditHold(database, tx, { kind: 'proposal', id: Number(row.id) }, input.name, admitted.hits);
-  return { ...toProposal(row), underReview: admitted.moderation !== 'visible' || row.monument_public !== true };
+  if (!made) throw new NotFound('Unknown monument.');
+  const id = Number(made.id);
+  if (admitted.moderation === 'held') await auditHold(database, tx, { kind: 'proposal', id }, input.name, admitted.hits);
+  const [row] = await selectProposals(tx).where(eq(i.id, id));
+  return { ...toProposal(row!), underReview: admitted.moderation !== 'visible' || made.monument_public !== true };
 }
 
 /** `m` is a monument that this browser added and staff have not yet decided on. */
