@@ -20,3 +20,4 @@ export * from './map.js';
 export * from './site.js';
 export * from './photo.js';
 export * from './audit.js';
+export * from './clock.js';

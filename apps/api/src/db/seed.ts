@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 // Imported, not read at run time: the word lists are the languages', not a city's.
 import shippedScreenWords from '../../seed/screen-words.json' with { type: 'json' };
 import type { City } from '../city/profile.js';
-import type { Database } from './client.js';
+import type { Database, Db } from './client.js';
 import { monuments, screenWords, streetNames } from './schema.js';
 import { artCommemorations, streetCommemorations, type CommemorationRow } from './commemorations.js';
 import { streetRows } from './streets.js';
@@ -65,6 +65,15 @@ export function seedRows(city: City) {
   });
 }
 
+/** Sets the seed's marker `name` in this transaction; false when an earlier start set it (the seed ran once). */
+async function firstTime(database: Database, tx: Db, name: string, value: string): Promise<boolean> {
+  const marked = await database.rows<{ name: string }>(
+    sql`INSERT INTO app_secrets (name, value) VALUES (${name}, ${value}) ON CONFLICT DO NOTHING RETURNING name`,
+    tx,
+  );
+  return marked.length > 0;
+}
+
 /**
  * Seeds once per database (a marker row makes it idempotent across restarts and instances). The
  * street register and the commemorations have their own markers, so a database seeded before they
@@ -74,11 +83,7 @@ export async function seedCity(database: Database, city: City): Promise<number> 
   await seedStreets(database, city);
   await seedScreenWords(database);
   const added = await database.db.transaction(async (tx) => {
-    const marked = await database.rows<{ name: string }>(
-      sql`INSERT INTO app_secrets (name, value) VALUES ('seeded', 'city') ON CONFLICT DO NOTHING RETURNING name`,
-      tx,
-    );
-    if (marked.length === 0) return 0;
+    if (!(await firstTime(database, tx, 'seeded', 'city'))) return 0;
     const rows = seedRows(city);
     if (rows.length > 0) await tx.insert(monuments).values(rows).onConflictDoNothing();
     // Which monuments a first start brought (a restore may replace them without --force: site/backup.ts).
@@ -112,11 +117,7 @@ export function commemorationRows(city: City): CommemorationRow[] {
  */
 export async function seedCommemorations(database: Database, city: City): Promise<number> {
   return database.db.transaction(async (tx) => {
-    const marked = await database.rows<{ name: string }>(
-      sql`INSERT INTO app_secrets (name, value) VALUES ('seeded-commemorations', 'city') ON CONFLICT DO NOTHING RETURNING name`,
-      tx,
-    );
-    if (marked.length === 0) return 0;
+    if (!(await firstTime(database, tx, 'seeded-commemorations', 'city'))) return 0;
     const existing = new Map(
       (
         await database.rows<{ id: string; category: string; seed_key: string | null }>(
@@ -151,11 +152,7 @@ export async function seedCommemorations(database: Database, city: City): Promis
 /** The city's street-name register, once per database (its own marker; see seedCity). */
 export async function seedStreets(database: Database, city: City): Promise<number> {
   return database.db.transaction(async (tx) => {
-    const marked = await database.rows<{ name: string }>(
-      sql`INSERT INTO app_secrets (name, value) VALUES ('seeded-streets', 'city') ON CONFLICT DO NOTHING RETURNING name`,
-      tx,
-    );
-    if (marked.length === 0) return 0;
+    if (!(await firstTime(database, tx, 'seeded-streets', 'city'))) return 0;
     const rows = city.seed.streets ? streetRows(city, readFileSync(city.seed.streets, 'utf8')) : [];
     if (rows.length > 0) await tx.insert(streetNames).values(rows).onConflictDoNothing();
     return rows.length;
@@ -168,11 +165,7 @@ export async function seedStreets(database: Database, city: City): Promise<numbe
  */
 export async function seedScreenWords(database: Database): Promise<number> {
   return database.db.transaction(async (tx) => {
-    const marked = await database.rows<{ name: string }>(
-      sql`INSERT INTO app_secrets (name, value) VALUES ('seeded-screen-words', 'shipped') ON CONFLICT DO NOTHING RETURNING name`,
-      tx,
-    );
-    if (marked.length === 0) return 0;
+    if (!(await firstTime(database, tx, 'seeded-screen-words', 'shipped'))) return 0;
     const rows = (['de', 'en'] as const).flatMap((lang) => shippedScreenWords[lang].map((word) => ({ lang, word })));
     await tx.insert(screenWords).values(rows).onConflictDoNothing();
     return rows.length;

@@ -33,7 +33,7 @@ export type MailContext = {
 };
 
 /** The proposals of `ids` with their monuments, by proposal id. */
-export async function mailContexts(database: Database, ids: readonly number[]): Promise<Map<number, MailContext>> {
+async function mailContexts(database: Database, ids: readonly number[]): Promise<Map<number, MailContext>> {
   if (ids.length === 0) return new Map();
   const rows: MailContext[] = await database.db
     .select(contextFields)
@@ -41,4 +41,21 @@ export async function mailContexts(database: Database, ids: readonly number[]): 
     .innerJoin(m, eq(m.id, i.monumentId))
     .where(inArray(i.id, [...new Set(ids)]));
   return new Map(rows.map((r) => [r.proposal.id, r]));
+}
+
+/** Claimed rows made into mails with their proposal and monument; `make` may drop a row (null), as does a missing proposal. */
+export async function withContexts<R extends { proposal_id: number | string }, T>(
+  database: Database,
+  rows: readonly R[],
+  make: (row: R, context: MailContext) => T | null,
+): Promise<T[]> {
+  const contexts = await mailContexts(
+    database,
+    rows.map((r) => Number(r.proposal_id)),
+  );
+  return rows.flatMap((r) => {
+    const context = contexts.get(Number(r.proposal_id));
+    const mail = context ? make(r, context) : null;
+    return mail === null ? [] : [mail];
+  });
 }

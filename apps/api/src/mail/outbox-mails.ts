@@ -5,7 +5,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import type { MailLang, VoteAlert } from '@linz/contract';
 import { at, TABLES } from './outbox.js';
-import { mailContexts, type MailContext } from './mail-context.js';
+import { withContexts, type MailContext } from './mail-context.js';
 
 /** A claimed follower mail with what it needs to say. */
 export type FollowerMail = {
@@ -59,14 +59,7 @@ export async function claimDueFollowerMails(
     FROM claimed c
     JOIN follows f ON f.id = c.follow_id
     ORDER BY c.id`);
-  const contexts = await mailContexts(
-    database,
-    rows.map((r) => Number(r.proposal_id)),
-  );
-  return rows.flatMap((r) => {
-    const context = contexts.get(Number(r.proposal_id));
-    if (!context) return [];
-    return {
+  return withContexts(database, rows, (r, context) => ({
     box: 'follower' as const,
     id: Number(r.id),
     attempt: Number(r.attempts),
@@ -75,8 +68,7 @@ export async function claimDueFollowerMails(
     queuedAt: new Date(r.created_at),
     follow: { id: Number(r.follow_id), email: r.email, lang: r.lang, tokenSeed: r.token_seed },
     ...context,
-    };
-  });
+  }));
 }
 
 /** A claimed vote confirmation mail. */
@@ -150,24 +142,20 @@ export async function claimDueVoterMails(database: Database, now: Date, leaseMs:
       sql`SELECT c.id, c.attempts, c.created_at, c.email, c.lang, c.token_seed, c.proposal_id FROM claimed c ORDER BY c.id`,
     ),
   );
-  const contexts = await mailContexts(
-    database,
-    rows.map((r) => Number(r.proposal_id)),
+  return withContexts(database, rows, (r, context) =>
+    r.email === null
+      ? null
+      : {
+          box: 'voter' as const,
+          id: Number(r.id),
+          attempt: Number(r.attempts),
+          queuedAt: new Date(r.created_at),
+          email: r.email ?? '',
+          lang: r.lang,
+          tokenSeed: r.token_seed,
+          ...context,
+        },
   );
-  return rows.flatMap((r) => {
-    const context = contexts.get(Number(r.proposal_id));
-    if (r.email === null || !context) return [];
-    return {
-      box: 'voter' as const,
-      id: Number(r.id),
-      attempt: Number(r.attempts),
-      queuedAt: new Date(r.created_at),
-      email: r.email ?? '',
-      lang: r.lang,
-      tokenSeed: r.token_seed,
-      ...context,
-    };
-  });
 }
 
 export async function claimDueAlertMails(database: Database, now: Date, leaseMs: number, limit: number): Promise<AlertMail[]> {

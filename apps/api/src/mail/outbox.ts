@@ -6,7 +6,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { proposalIsPublic } from '../domain/moderation/visibility.js';
-import { mailContexts, type MailContext } from './mail-context.js';
+import { withContexts, type MailContext } from './mail-context.js';
 
 /** Which table a claimed mail is a row of. */
 export type Box = 'mayor' | 'follower' | 'voter' | 'alert' | 'feedback' | 'placed';
@@ -102,14 +102,7 @@ export async function claimDue(database: Database, now: Date, leaseMs: number, l
     FROM claimed c
     JOIN proposals i ON i.id = c.proposal_id
     ORDER BY c.id`);
-  const contexts = await mailContexts(
-    database,
-    rows.map((r) => Number(r.proposal_id)),
-  );
-  return rows.flatMap((r) => {
-    const context = contexts.get(Number(r.proposal_id));
-    return context ? [{ ...toNotification(r), ...context }] : [];
-  });
+  return withContexts(database, rows, (r, context) => ({ ...toNotification(r), ...context }));
 }
 
 function toNotification(r: ClaimRow): Omit<Notification, 'proposal' | 'monument'> {

@@ -1,5 +1,6 @@
 // Dates as staff read them: in the page's language and on one clock, the city's (its profile's
 // `timeZone`), wherever staff sit; the audit log reads its times on the same clock.
+import { clockIn } from '@linz/contract';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -12,26 +13,8 @@ export const useCityTimeZone = (): string => (useQuery(clientConfigQuery()).data
 
 /** An instant's day and time as the clocks in `timeZone` show them. */
 export function zonedFields(date: Date, timeZone: string): DateFields {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-    })
-      .formatToParts(date)
-      .map((p) => [p.type, Number(p.value)]),
-  );
-  return {
-    year: parts.year ?? 0,
-    month: parts.month ?? 1,
-    day: parts.day ?? 1,
-    hour: parts.hour ?? 0,
-    minute: parts.minute ?? 0,
-  };
+  const { year, month, day, hour, minute } = clockIn(date, timeZone);
+  return { year, month, day, hour, minute };
 }
 
 export function formatTime(iso: string | null | undefined, t: TFunction, timeZone: string): string {

@@ -44,6 +44,16 @@ function csvRows(text: string): { header: string[]; rows: Row[] } {
   return { header: header.map((h) => h.trim()), rows };
 }
 
+/** The monument's fields as our own exports write them (the CSV's text and the GeoJSON's values alike), read back. */
+const exportedFields = (p: Record<string, unknown>) => ({
+  name_en: str(p.name_en) || null,
+  category: str(p.category) || 'other',
+  sex: isSex(str(p.sex)) ? (str(p.sex) as Sex) : ('unspecified' as const),
+  validated: p.validated === true || p.validated === 'true',
+  shortDescription: str(p.shortDescription),
+  shortDescription_en: str(p.shortDescription_en),
+});
+
 /** Streets of one name are one street: their lines are merged, the marker is on the longest. */
 function street(
   acc: Map<string, Candidate>,
@@ -170,14 +180,9 @@ function geojson(json: { features: unknown[] }): Parsed {
         key: id ? `id:${id}` : `name:${fold(name)}`,
         ...(id ? { id } : {}),
         name,
-        name_en: str(p.name_en) || null,
-        category: str(p.category) || 'other',
-        sex: isSex(str(p.sex)) ? (str(p.sex) as Sex) : 'unspecified',
+        ...exportedFields(p),
         lat,
         lng,
-        validated: p.validated === true,
-        shortDescription: str(p.shortDescription),
-        shortDescription_en: str(p.shortDescription_en),
         // Our own export names where each item's facts come from (its provenance columns).
         ...(str(p.source) ? { source: str(p.source) } : {}),
         at,
@@ -246,14 +251,9 @@ function csv(text: string): Parsed {
         key: `id:${id}`,
         id,
         name,
-        name_en: str(r.name_en) || null,
-        category: str(r.category) || 'other',
-        sex: isSex(str(r.sex)) ? (str(r.sex) as Sex) : 'unspecified',
+        ...exportedFields(r),
         lat,
         lng,
-        validated: r.validated === 'true',
-        shortDescription: str(r.shortDescription),
-        shortDescription_en: str(r.shortDescription_en),
         ...(str(r.source) ? { source: str(r.source) } : {}),
         at: at(i),
       });

@@ -20,8 +20,19 @@ export const moderationReason = () => ({
 export type LineGeometry =
   { type: 'LineString'; coordinates: [number, number][] } | { type: 'MultiLineString'; coordinates: [number, number][][] };
 
-/** The outbox columns a row needs to be a mail of its own (mail/outbox.ts claims and marks them). */
-export const outboxColumns = () => ({
+const MAIL_STATES = ['pending', 'sending', 'sent', 'failed'] as const;
+
+/**
+ * The outbox columns a row needs to be a mail of its own (mail/outbox.ts claims and marks them):
+ * its state (the mail's four, and `also` the table's own), its attempts, lease and last error.
+ */
+export const outboxColumns = <const E extends string = never>(
+  also: readonly E[] = [],
+  initial: (typeof MAIL_STATES)[number] | E = 'pending',
+) => ({
+  status: text('status', { enum: [...MAIL_STATES, ...also] as [...typeof MAIL_STATES, ...E[]] })
+    .notNull()
+    .default(initial),
   attempts: integer('attempts').notNull().default(0),
   nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
   leaseUntil: timestamp('lease_until', { withTimezone: true }),

@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { proposals } from './items.js';
+import { outboxColumns } from './columns.js';
 
 /**
  * E-mail follows of a proposal (double opt-in). The address is kept only to send to it; limits and
@@ -57,14 +58,7 @@ export const followMails = pgTable(
       .notNull()
       .default(sql`'{}'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] })
-      .notNull()
-      .default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    leaseUntil: timestamp('lease_until', { withTimezone: true }),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
-    lastError: text('last_error'),
+    ...outboxColumns(),
   },
   (t) => [
     unique('follow_mails_once_per_event').on(t.followId, t.eventKey),

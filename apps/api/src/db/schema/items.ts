@@ -142,10 +142,7 @@ export const placeSuggestions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     /** The mail to the suggester once staff confirmed (the outbox's states; 'none' without an address). */
-    status: text('status', { enum: ['none', 'pending', 'sending', 'sent', 'failed'] })
-      .notNull()
-      .default('none'),
-    ...outboxColumns(),
+    ...outboxColumns(['none'], 'none'),
   },
   (t) => [
     index('place_suggestions_monument_idx').on(t.monumentId, t.decision),

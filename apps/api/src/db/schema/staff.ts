@@ -135,10 +135,7 @@ export const accessibilityFeedback = pgTable(
     creatorIpHash: text('creator_ip_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** listed: over the mail caps (domain/site/accessibility-feedback.ts), shown in /admin only. */
-    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed', 'listed'] })
-      .notNull()
-      .default('pending'),
-    ...outboxColumns(),
+    ...outboxColumns(['listed']),
   },
   (t) => [
     index('accessibility_feedback_due_idx').on(t.status, t.nextAttemptAt),

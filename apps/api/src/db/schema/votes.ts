@@ -54,9 +54,6 @@ export const voteConfirmations = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** When its vote was confirmed (by this link or another of the same vote): the row stays, without its address, until it expires. */
     usedAt: timestamp('used_at', { withTimezone: true }),
-    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] })
-      .notNull()
-      .default('pending'),
     ...outboxColumns(),
   },
   (t) => [index('vote_confirmations_due_idx').on(t.status, t.nextAttemptAt)],
@@ -76,10 +73,7 @@ export const voteAlerts = pgTable(
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     closedBy: text('closed_by'),
-    status: text('status', { enum: ['none', 'pending', 'sending', 'sent', 'failed'] })
-      .notNull()
-      .default('pending'),
-    ...outboxColumns(),
+    ...outboxColumns(['none']),
   },
   (t) => [
     uniqueIndex('vote_alerts_open_once')
@@ -102,14 +96,7 @@ export const mayorNotifications = pgTable(
       .default('threshold'),
     voteCount: integer('vote_count').notNull(),
     reachedAt: timestamp('reached_at', { withTimezone: true }).notNull().defaultNow(),
-    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed', 'withheld', 'held'] })
-      .notNull()
-      .default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    leaseUntil: timestamp('lease_until', { withTimezone: true }),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
-    lastError: text('last_error'),
+    ...outboxColumns(['withheld', 'held']),
   },
   (t) => [
     index('mayor_notifications_due_idx').on(t.status, t.nextAttemptAt),

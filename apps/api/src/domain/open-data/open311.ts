@@ -3,6 +3,7 @@
 // by joining strings with user text.
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  clockIn,
   type ErrorCode,
   mediaUrl,
   OPEN311_BASE,
@@ -49,23 +50,9 @@ export const OPEN311_STATUS: Record<ProposalStatus, 'open' | 'closed'> = {
 
 /** An instant as ISO 8601 with the city's offset (GeoReport's examples carry one, e.g. +01:00). */
 export function isoWithOffset(at: Date, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      timeZoneName: 'longOffset',
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  const offset = parts.timeZoneName === 'GMT' ? '+00:00' : String(parts.timeZoneName).replace('GMT', '');
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${offset}`;
+  const c = clockIn(at, timeZone);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${c.year}-${two(c.month)}-${two(c.day)}T${two(c.hour)}:${two(c.minute)}:${two(c.second)}${c.offset}`;
 }
 
 /** Open311 parameters that cannot be read, or a service request that is not public: GeoReport's
