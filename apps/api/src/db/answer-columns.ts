@@ -52,5 +52,5 @@ export function changesOf<T extends PgTable, P extends Partial<T['$inferInsert']
     if (value === undefined) continue;
     changes[key] = value === '' && columns[key]?.notNull === false ? null : value;
   }
-  return changes as Partial<T['$inferInsert']>;
+  return changes;
 }

@@ -133,7 +133,8 @@ export async function createProposal(
   const id = Number(made.id);
   if (admitted.moderation === 'held') await auditHold(database, tx, { kind: 'proposal', id }, input.name, admitted.hits);
   const [row] = await selectProposals(tx).where(eq(i.id, id));
-  return { ...toProposal(row!), underReview: admitted.moderation !== 'visible' || made.monument_public !== true };
+  if (!row) throw new NotFound('Unknown proposal.');
+  return { ...toProposal(row), underReview: admitted.moderation !== 'visible' || made.monument_public !== true };
 }
 
 /** `m` is a monument that this browser added and staff have not yet decided on. */
