@@ -146,7 +146,16 @@ export const PAGES: PageCase[] = [
     noWcag: true,
     missing: async (page) => (await page.locator('.finder-controls').count()) > 0 || (await notFound(page)),
   },
-  { name: 'add', id: 'add', path: '/add' },
+  {
+    name: 'add',
+    id: 'add',
+    path: '/add',
+    // The picture shows the place picker drawn, not its "loading" line.
+    open: async (page) => {
+      await expect(page.locator('.place-picker')).toBeVisible();
+      await expect(page.locator('.place-field__loading')).toHaveCount(0);
+    },
+  },
   { name: 'monuments', id: 'monuments', path: '/monuments' },
   { name: 'proposals', id: 'proposals', path: '/interventions' },
   {
