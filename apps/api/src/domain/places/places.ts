@@ -26,14 +26,18 @@ import { audit } from '../staff/audit.js';
 const shownColumns = columnsOf(UnplacedItem.omit({ suggestions: true }));
 const itemFields = {
   m,
-  suggestions: sql<number>`(SELECT count(*)::int FROM place_suggestions s WHERE s.monument_id = m.id AND s.decision = 'open')`.mapWith(
-    Number,
-  ),
+  suggestions:
+    sql<number>`(SELECT count(*)::int FROM place_suggestions s WHERE s.monument_id = m.id AND s.decision = 'open')`.mapWith(
+      Number,
+    ),
 };
 
 const jsonOf = <T>(v: T | string | null): T | null => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
 
-const toItem = (r: { m: MonumentRow; suggestions: number }): UnplacedItem => ({ ...shownColumns(r.m), suggestions: r.suggestions });
+const toItem = (r: { m: MonumentRow; suggestions: number }): UnplacedItem => ({
+  ...shownColumns(r.m),
+  suggestions: r.suggestions,
+});
 
 /** Every public commemoration without a place: women first, then by name. */
 export async function listUnplaced(database: Database): Promise<UnplacedItem[]> {
@@ -108,10 +112,7 @@ export async function staffPlaces(database: Database): Promise<StaffPlaces> {
     SELECT s.id, s.monument_id, s.lat, s.lng, s.note, s.net_hash, s.moderation, (s.email IS NOT NULL) AS wants_mail, s.created_at
     FROM place_suggestions s WHERE s.decision = 'open' ORDER BY s.monument_id, s.created_at, s.id`);
   const ids = [...new Set(suggestions.map((s) => s.monument_id))];
-  const items =
-    ids.length === 0
-      ? []
-      : await database.db.select(itemFields).from(m).where(inArray(m.id, ids));
+  const items = ids.length === 0 ? [] : await database.db.select(itemFields).from(m).where(inArray(m.id, ids));
   const out: StaffPlaceItem[] = items.map((r) => {
     const own = suggestions.filter((s) => s.monument_id === r.m.id);
     // Networks as letters within the item: staff see which agree, never a hash.

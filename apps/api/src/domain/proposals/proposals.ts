@@ -28,23 +28,40 @@ const historyOf = (json: string | null): StatusEntry[] =>
 /** A select's fields for a proposal of `i`: its row, and what the mayor's outbox and its history add. */
 export const proposalFields = {
   i,
-  sentAt: sql<string | null>`(SELECT n.sent_at FROM mayor_notifications n WHERE n.proposal_id = i.id AND n.kind = 'threshold' AND n.status = 'sent')`.mapWith(
+  sentAt: sql<
+    string | null
+  >`(SELECT n.sent_at FROM mayor_notifications n WHERE n.proposal_id = i.id AND n.kind = 'threshold' AND n.status = 'sent')`.mapWith(
     (t: Date | string) => iso(t),
   ),
-  mayorReview: sql<boolean>`EXISTS (SELECT 1 FROM mayor_notifications n WHERE n.proposal_id = i.id AND n.kind = 'threshold' AND n.status = 'held')`.mapWith(
-    (b: boolean | string) => b === true || b === 't',
-  ),
+  mayorReview:
+    sql<boolean>`EXISTS (SELECT 1 FROM mayor_notifications n WHERE n.proposal_id = i.id AND n.kind = 'threshold' AND n.status = 'held')`.mapWith(
+      (b: boolean | string) => b === true || b === 't',
+    ),
   history: sql<StatusEntry[]>`(SELECT coalesce(json_agg(json_build_object('status', h.status, 'at', h.at, 'note', h.note)
     ORDER BY h.at, h.id)::text, '[]') FROM status_history h WHERE h.proposal_id = i.id)`.mapWith(historyOf),
 };
-export type ProposalRow = { i: typeof proposals.$inferSelect; sentAt: string | null; mayorReview: boolean; history: StatusEntry[] };
+export type ProposalRow = {
+  i: typeof proposals.$inferSelect;
+  sentAt: string | null;
+  mayorReview: boolean;
+  history: StatusEntry[];
+};
 
 /** `proposals i` joined to its monument `m`, for a where of the caller's. */
 export const selectProposals = (db: Db) => db.select(proposalFields).from(i).innerJoin(m, eq(m.id, i.monumentId)).$dynamic();
 
 /** What a proposal's row shows as it is (db/answer-columns.ts); the answer and the mail's state are composed. */
 const shownColumns = columnsOf(
-  Intervention.pick({ id: true, monumentId: true, name: true, emoji: true, shortDescription_en: true, votes: true, confirmedVotes: true, status: true }),
+  Intervention.pick({
+    id: true,
+    monumentId: true,
+    name: true,
+    emoji: true,
+    shortDescription_en: true,
+    votes: true,
+    confirmedVotes: true,
+    status: true,
+  }),
 );
 
 export function toProposal(r: ProposalRow): Intervention {
@@ -54,7 +71,10 @@ export function toProposal(r: ProposalRow): Intervention {
     mayorNotifiedAt: r.sentAt,
     mayorReview: r.mayorReview,
     // One language is enough; an answer has at least one (AnswerBody).
-    answer: answeredAt === null || (answerDe === null && answerEn === null) ? null : { de: answerDe, en: answerEn, answeredAt: answeredAt.toISOString() },
+    answer:
+      answeredAt === null || (answerDe === null && answerEn === null)
+        ? null
+        : { de: answerDe, en: answerEn, answeredAt: answeredAt.toISOString() },
     history: r.history,
   };
 }

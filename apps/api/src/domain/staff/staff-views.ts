@@ -1,14 +1,20 @@
 // How staff see monuments and proposals: any moderation state, with their open reports.
 // Each loader takes a transaction and can lock the row (FOR UPDATE) for the action that follows.
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { QueueProposal, type FollowerCounts, type Moderation, type QueueReport, type Reporters, type StaffMonument } from '@linz/contract';
+import {
+  QueueProposal,
+  type FollowerCounts,
+  type Moderation,
+  type QueueReport,
+  type Reporters,
+  type StaffMonument,
+} from '@linz/contract';
 import type { Database, Db } from '../../db/client.js';
 import { columnsOf, placeOf } from '../../db/answer-columns.js';
 import { followerCount } from '../follows/follows.js';
 import { toMonument, type MonumentRow } from '../monuments/monuments.js';
 import { i, m, proposalFields, toProposal, type ProposalRow } from '../proposals/proposals.js';
 import { screenLists, screenText, type ScreenLists } from '../moderation/screen.js';
-
 
 /** The staff's reason for hiding, while it is hidden by staff. */
 const reasonOf = (r: { moderation: Moderation; moderationReasonDe: string | null; moderationReasonEn: string | null }) =>
