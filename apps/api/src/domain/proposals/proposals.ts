@@ -97,8 +97,6 @@ export async function listMonumentProposals(
   monumentId: string,
   viewer: { netHash: string; voterHash: string | null } = { netHash: '', voterHash: null },
 ): Promise<MonumentProposal[]> {
-  const [known] = await database.rows(sql`SELECT 1 FROM monuments m WHERE m.id = ${monumentId} AND ${publicMonument('m')}`);
-  if (!known) throw new NotFound('Unknown monument.');
   const rows = await database.db
     .select({
       ...proposalFields,
@@ -108,6 +106,11 @@ export async function listMonumentProposals(
     .from(i)
     .innerJoin(m, eq(m.id, i.monumentId))
     .where(and(eq(i.monumentId, monumentId), sql`${proposalIsPublic('i', 'm')}`));
+  // No public proposal: a known monument without any, or no public monument (one more query, only then).
+  if (rows.length === 0) {
+    const [known] = await database.rows(sql`SELECT 1 FROM monuments m WHERE m.id = ${monumentId} AND ${publicMonument('m')}`);
+    if (!known) throw new NotFound('Unknown monument.');
+  }
   return rows
     .map((r) => {
       const { id, name, votes, confirmedVotes, mayorNotifiedAt, mayorReview, status, answer, history } = toProposal(r);
