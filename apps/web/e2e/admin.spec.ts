@@ -199,8 +199,12 @@ test('proposal: edit text, official answer (none in either language refused), hi
 
   await signIn(page, token, name);
   await page.getByRole('button', { name: 'Alle Vorschläge' }).click();
-  await page.getByLabel('Vorschläge oder Denkmäler suchen').fill(title);
+  // The number the mails name ("Vorschlag Nr. 12") finds the card, and the card shows it.
+  await page.getByLabel('Vorschläge oder Denkmäler suchen').fill(`Nr. ${proposal.id}`);
   let card = page.getByRole('article', { name: title });
+  await expect(card.locator('.admin-tags')).toContainText(`Nr. ${proposal.id}`);
+  await expect(page.locator('.admin-card')).toHaveCount(1);
+  await page.getByLabel('Vorschläge oder Denkmäler suchen').fill(title);
   await card.getByRole('button', { name: 'Text bearbeiten' }).click();
   await card.getByLabel('Text des Vorschlags').fill(corrected);
   await card.getByRole('button', { name: 'Speichern' }).click();

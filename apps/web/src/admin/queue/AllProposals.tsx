@@ -21,10 +21,13 @@ export function AllProposals() {
     const names = new Map((monuments.data ?? []).map((m) => [m.id, m.name]));
     const counts = followers.data && new Map(followers.data.map((f) => [f.proposalId, f.followers]));
     const needle = search.trim().toLocaleLowerCase();
+    // "12", "Nr. 12", "no. 12" or "#12": the proposal of that number (the mails name it so).
+    const number = /^(?:nr\.?|no\.?|#)?\s*(\d{1,9})$/.exec(needle)?.[1];
     return (listed.data ?? []).flatMap((item): StaffProposal[] => {
       const monumentName = names.get(item.monumentId);
       const text = `${item.name} ${monumentName ?? ''}`.toLocaleLowerCase();
-      if (item.id === undefined || (needle && !text.includes(needle))) return [];
+      const found = !needle || text.includes(needle) || (number !== undefined && item.id === Number(number));
+      if (item.id === undefined || !found) return [];
       const following = counts && (counts.get(item.id) ?? 0);
       return [{ ...item, id: item.id, monumentName, moderation: 'visible', reports: [], followers: following }];
     });

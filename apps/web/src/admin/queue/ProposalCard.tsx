@@ -125,6 +125,8 @@ export function ProposalCard({ proposal, initiallyOpen, mapShown }: CardProps) {
         <MarkedName text={name} hits={proposal.screen} />
       </h3>
       <ul className="admin-tags">
+        {/* The number the mails name ("Vorschlag Nr. 12"), so staff find the card a mail speaks of. */}
+        <li>{t('admin.tags.number', { id: proposal.id })}</li>
         {proposal.monumentName && <li>{t('admin.tags.at', { name: proposal.monumentName })}</li>}
         <li>{t(`admin.moderation.${proposal.moderation}`)}</li>
         <ScreenTag hits={proposal.screen} />
