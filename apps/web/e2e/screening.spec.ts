@@ -86,7 +86,12 @@ test('a held proposal: under review for its author, absent for others and the op
   await expect(card.locator('mark')).toHaveText('W1chser');
   await expect(card).toContainText('Zustand: vom Wortfilter zurückgehalten');
   await expect(card).toContainText('Wortfilter: wichser');
-  await card.getByRole('button', { name: 'Freigeben' }).click();
+  // Held by the word screen: hiding is the primary action, and publishing asks first (issue 56).
+  await expect(card.getByRole('button', { name: 'Ausblenden (Moderation)…' })).toHaveClass(/button--primary/);
+  await card.getByRole('button', { name: 'Freigeben …' }).click();
+  const ask = city.getByRole('dialog', { name: `„${title}“ veröffentlichen?` });
+  await expect(ask).toContainText('Nach der Freigabe sehen ihn alle.');
+  await ask.getByRole('button', { name: 'Veröffentlichen' }).click();
   await expect(city.getByText(`„${title}“ ist freigegeben und öffentlich.`).first()).toBeAttached();
   await expect(city.getByRole('article', { name: title })).toHaveCount(0);
   revokeStaff(staff.name);

@@ -155,7 +155,17 @@ test('ten votes from one network hold the mayor’s mail: /admin shows the alert
   await expect(outboxRow).toContainText('Zurückgehalten (wartet auf Prüfung der Stimmen)');
   await expect(outboxRow).toContainText('Schwelle erreicht');
   expect(await seriousViolations(page), 'axe: the outbox with a held mail').toEqual([]);
+  // Releasing asks first (issue 56): cancelled, nothing is sent; confirmed, the mail goes.
   await outboxRow.getByRole('button', { name: `E-Mail zu „${title}“ freigeben` }).click();
+  let ask = page.getByRole('dialog', { name: `E-Mail zu „${title}“ jetzt senden?` });
+  await expect(ask).toContainText('Sind die Stimmen geprüft?');
+  expect(await seriousViolations(page), 'axe: the release confirmation').toEqual([]);
+  await ask.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(outboxRow).toContainText('Zurückgehalten (wartet auf Prüfung der Stimmen)');
+  await outboxRow.getByRole('button', { name: `E-Mail zu „${title}“ freigeben` }).click();
+  ask = page.getByRole('dialog', { name: `E-Mail zu „${title}“ jetzt senden?` });
+  await ask.getByRole('button', { name: 'Freigeben und senden' }).click();
   await expect(page.locator('.admin-status')).toHaveText(`Die E-Mail zu „${title}“ ist freigegeben und wird gesendet.`);
   await mailTo(MAYOR, bySubject);
   await expect(outboxRow.getByRole('cell').first()).toHaveText(/^(Wartet|Wird gesendet|Gesendet)$/);

@@ -1,8 +1,10 @@
 // The mayor's mail outbox: every notification's kind and state; a failed one can be sent again,
 // a held one (waiting for a check of the votes) released.
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminTable, hiddenHeading } from '../AdminTable';
+import { ConfirmDialog } from '../ConfirmDialog';
 import { errorText } from '../errors';
 import { useFormatTime } from '../format';
 import { useTRPC } from '../trpc';
@@ -11,6 +13,8 @@ import { useStaffAction } from '../useStaffAction';
 export function Outbox() {
   const { t } = useTranslation();
   const time = useFormatTime();
+  /** The held mail staff are about to release: its release asks first (issue 56: it was one click). */
+  const [releasing, setReleasing] = useState<{ id: number; name: string } | null>(null);
   const trpc = useTRPC();
   const action = useStaffAction();
   const outbox = useQuery({ ...trpc.staff.outbox.list.queryOptions(), refetchOnMount: 'always' });
@@ -75,7 +79,7 @@ export function Outbox() {
                   className="button"
                   disabled={release.isPending}
                   aria-label={t('admin.outbox.releaseLabel', { name: e.proposalName })}
-                  onClick={() => release.mutate({ notificationId: e.id })}
+                  onClick={() => setReleasing({ id: e.id, name: e.proposalName })}
                 >
                   {t('admin.outbox.release')}
                 </button>
@@ -84,6 +88,16 @@ export function Outbox() {
           </tr>
         ))}
       </AdminTable>
+      {releasing && (
+        <ConfirmDialog
+          title={t('admin.outbox.releaseTitle', { name: releasing.name })}
+          confirmLabel={t('admin.outbox.releaseConfirm')}
+          onConfirm={() => release.mutate({ notificationId: releasing.id })}
+          onClose={() => setReleasing(null)}
+        >
+          <p>{t('admin.outbox.releaseText')}</p>
+        </ConfirmDialog>
+      )}
       <p role="status">{outbox.isPending ? t('app.loading') : entries.length === 0 ? t('admin.outbox.none') : ''}</p>
     </section>
   );

@@ -4,6 +4,7 @@ import type { PhotoStatus, StaffPhoto } from '@linz/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../ConfirmDialog';
 import { errorText } from '../errors';
 import { useTRPC } from '../trpc';
 import { useStaffAction } from '../useStaffAction';
@@ -47,6 +48,8 @@ function PhotoCard({ photo }: { photo: StaffPhoto }) {
   const action = useStaffAction();
   const id = useId();
   const [rejecting, setRejecting] = useState(false);
+  /** Removing deletes for good: it asks first (issue 56: it was one click). */
+  const [removing, setRemoving] = useState(false);
   const [reason, setReason] = useState('');
   const done = (key: string) => ({ onSuccess: () => action.done(t(key)), onError: action.failed });
   const approve = useMutation(trpc.staff.photos.approve.mutationOptions(done('admin.photos.approved')));
@@ -112,9 +115,19 @@ function PhotoCard({ photo }: { photo: StaffPhoto }) {
         >
           {t('admin.photos.rotateRight')}
         </button>
-        <button type="button" className="button" disabled={busy} onClick={() => remove.mutate({ photoId: photo.id })}>
+        <button type="button" className="button" disabled={busy} onClick={() => setRemoving(true)}>
           {t('admin.photos.remove')}
         </button>
+        {removing && (
+          <ConfirmDialog
+            title={t('admin.photos.removeTitle', { name: subject })}
+            confirmLabel={t('admin.photos.removeConfirm')}
+            onConfirm={() => remove.mutate({ photoId: photo.id })}
+            onClose={() => setRemoving(false)}
+          >
+            <p>{t('admin.photos.removeText')}</p>
+          </ConfirmDialog>
+        )}
       </div>
       {rejecting ? (
         <form

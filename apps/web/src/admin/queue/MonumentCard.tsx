@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormatTime } from '../format';
 import { useTRPC } from '../trpc';
 import { useStaffAction } from '../useStaffAction';
+import { ApproveButton, hideClass } from './ApproveButton';
 import { HideDialog } from './HideDialog';
 import { ItemContext } from './ItemContext';
 import { MergeDialog } from './MergeDialog';
@@ -69,9 +70,7 @@ export function MonumentCard({ monument, mapShown }: { monument: QueueMonument; 
       <Reports reports={monument.reports} />
       <div className="admin-actions">
         {awaiting && (
-          <button type="button" className="button button--primary" disabled={busy} onClick={() => approve.mutate(ref)}>
-            {t('admin.actions.approve')}
-          </button>
+          <ApproveButton moderation={monument.moderation} name={name} busy={busy} onApprove={() => approve.mutate(ref)} />
         )}
         {!monument.validated && (
           <button type="button" className="button" disabled={busy} onClick={() => validate.mutate(ref)}>
@@ -85,7 +84,7 @@ export function MonumentCard({ monument, mapShown }: { monument: QueueMonument; 
           {t('admin.actions.merge')}
         </button>
         {monument.moderation !== 'rejected' && (
-          <button type="button" className="button" disabled={busy} onClick={() => setDialog('hide')}>
+          <button type="button" className={hideClass(monument.moderation)} disabled={busy} onClick={() => setDialog('hide')}>
             {t('admin.actions.hide')}
           </button>
         )}

@@ -17,6 +17,7 @@ import { useTRPC } from '../trpc';
 import { useStaffAction } from '../useStaffAction';
 import { AnswerForm } from './AnswerForm';
 import { HiddenReason } from './HiddenReason';
+import { ApproveButton, hideClass } from './ApproveButton';
 import { HideDialog } from './HideDialog';
 import { ItemContext } from './ItemContext';
 import { Reports } from './Reports';
@@ -146,14 +147,12 @@ export function ProposalCard({ proposal, initiallyOpen, mapShown }: CardProps) {
       <Reports reports={proposal.reports} />
       <div className="admin-actions">
         {awaiting && (
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={approve.isPending}
-            onClick={() => approve.mutate(ref)}
-          >
-            {t('admin.actions.approve')}
-          </button>
+          <ApproveButton
+            moderation={proposal.moderation}
+            name={name}
+            busy={approve.isPending}
+            onApprove={() => approve.mutate(ref)}
+          />
         )}
         <button type="button" className="button" aria-expanded={open === 'edit'} onClick={() => toggle('edit')}>
           {t('admin.actions.editText')}
@@ -162,7 +161,12 @@ export function ProposalCard({ proposal, initiallyOpen, mapShown }: CardProps) {
           {t('admin.actions.answer')}
         </button>
         {proposal.moderation !== 'rejected' && (
-          <button type="button" className="button" disabled={reject.isPending} onClick={() => setConfirming(true)}>
+          <button
+            type="button"
+            className={hideClass(proposal.moderation)}
+            disabled={reject.isPending}
+            onClick={() => setConfirming(true)}
+          >
             {t('admin.actions.hide')}
           </button>
         )}
