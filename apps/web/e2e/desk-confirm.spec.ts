@@ -3,7 +3,7 @@
 // publishing a held name ask too: votes.spec and screening.spec.)
 import { addStaff, revokeStaff, signIn } from './admin-fixtures';
 import { seriousViolations } from './axe';
-import { drawnImage } from './drawn';
+import { sendProposalSketch } from './drawn';
 import { expect, test, unique } from './fixtures';
 
 test('removing a photo asks first: cancelled, it stays; confirmed, it is gone for good', async ({ page, api }) => {
@@ -12,18 +12,7 @@ test('removing a photo asks first: cancelled, it stays; confirmed, it is gone fo
   const title = unique('Bild einer Stele');
   const proposal = await api.addProposal(monument.id, title);
   const alt = unique('Skizze einer Stele');
-  const sent = await page.request.post(`/api/interventions/${proposal.id}/photos`, {
-    multipart: {
-      alt,
-      licence: 'CC-BY-4.0',
-      photo: {
-        name: 'skizze.png',
-        mimeType: 'image/png',
-        buffer: await drawnImage(page, 'image/png', { width: 300, height: 200 }),
-      },
-    },
-  });
-  expect(sent.status()).toBe(202);
+  expect(await sendProposalSketch(page, proposal.id, alt)).toBe(202);
 
   const staff = addStaff('Fotoprüfung');
   await signIn(page, staff.token, staff.name);

@@ -24,3 +24,19 @@ export async function drawnImage(
   );
   return Buffer.from(dataUrl.split(',')[1] ?? '', 'base64');
 }
+
+/** A drawn sketch sent as a proposal's photo over the REST API, as a phone's form sends it; the answer's status. */
+export async function sendProposalSketch(page: Page, proposalId: number, alt: string): Promise<number> {
+  const sent = await page.request.post(`/api/interventions/${proposalId}/photos`, {
+    multipart: {
+      alt,
+      licence: 'CC-BY-4.0',
+      photo: {
+        name: 'skizze.png',
+        mimeType: 'image/png',
+        buffer: await drawnImage(page, 'image/png', { width: 300, height: 200 }),
+      },
+    },
+  });
+  return sent.status();
+}

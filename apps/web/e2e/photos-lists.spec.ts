@@ -2,7 +2,7 @@
 // of monuments and proposals in /monuments, /interventions and /mine once staff approved them.
 import { expect, test, unique, type Page } from './fixtures';
 import { coordinateFields } from './place';
-import { drawnImage } from './drawn';
+import { drawnImage, sendProposalSketch } from './drawn';
 import { staffToken } from './staff';
 
 async function approve(page: Page, alt: string) {
@@ -60,18 +60,7 @@ test('a photo sent with a new monument on /add; the approved pictures in /monume
   // The proposal's picture, over the REST API as a phone's form would send it.
   const proposal = (await api.proposals(monument?.id ?? '')).find((i) => i.name === title);
   const sketchAlt = `Skizze: eine Stele auf grünem Grund ${name}`;
-  const sent = await page.request.post(`/api/interventions/${proposal?.id}/photos`, {
-    multipart: {
-      alt: sketchAlt,
-      licence: 'CC-BY-4.0',
-      photo: {
-        name: 'skizze.png',
-        mimeType: 'image/png',
-        buffer: await drawnImage(page, 'image/png', { width: 300, height: 200 }),
-      },
-    },
-  });
-  expect(sent.status()).toBe(202);
+  expect(await sendProposalSketch(page, proposal?.id ?? 0, sketchAlt)).toBe(202);
 
   // Not in the lists before staff approve.
   await page.goto(`/monuments?q=${encodeURIComponent(name)}`);
