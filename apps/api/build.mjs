@@ -14,7 +14,7 @@ rmSync(outdir, { recursive: true, force: true });
 await build({
   // server.js, and staff.js: the staff CLI (`node dist/staff.js add "<name>"` where there is no tsx);
   // backup.js: `node dist/backup.js backup|restore <file>`.
-  // city.js: `node dist/city.js import <file>` (the monthly refresh, deploy/systemd/linz-denkmal-refresh.service).
+  // city.js: `node dist/city.js import <file>` (the monthly refresh, deploy/systemd/denkmal-refresh.service).
   entryPoints: { server: 'src/server.ts', staff: 'src/cli/staff.ts', backup: 'src/cli/backup.ts', city: 'src/cli/city.ts' },
   outdir,
   bundle: true,

@@ -6,7 +6,6 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { fontPreload } from './scripts/font-preload';
 import { precompress } from './scripts/precompress';
 import { sharedChunk } from './scripts/shared-chunk';
-import { webManifest } from './scripts/web-manifest';
 
 const api = 'http://localhost:3000';
 const shared = sharedChunk();
@@ -15,15 +14,16 @@ export default defineConfig({
   plugins: [
     react(),
     shared.plugin,
-    // The service worker (sw/sw.ts) with its precache list, and the web app manifest. Registered by
-    // the app itself after the first paint (src/offline/register.ts), so nothing is injected.
+    // The service worker (sw/sw.ts) with its precache list. Registered by the app itself after the
+    // first paint (src/offline/register.ts), so nothing is injected. The web app manifest names the
+    // city, so the server makes it (apps/api/src/http/city-page.ts).
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
       filename: 'sw.ts',
       registerType: 'prompt',
       injectRegister: false,
-      manifest: webManifest,
+      manifest: false,
       includeManifestIcons: false,
       injectManifest: {
         // The shell, both languages' texts and the icons; not the marker's 2x image or the

@@ -1,5 +1,5 @@
 // Speed where a city runs it, as rows of the main table and a memory table:
-// - reads through the shipped nginx configuration (deploy/nginx/linz.conf, test/support/cluster.ts)
+// - reads through the shipped nginx configuration (deploy/nginx/denkmal.conf, test/support/cluster.ts)
 //   with its cache, to three instances on PostgreSQL, beside the same nginx serving the same bytes
 //   from a file (a second server block in its http block), in alternating slices of the same run:
 //   GET /api/monuments with gzip (as browsers ask) and the map data tile over Linz's centre;
@@ -72,7 +72,7 @@ async function throughNginx(pg: PgServer, work: string, rows: Row[]): Promise<vo
     },
     extraHttp: `  server {
     listen 127.0.0.1:${refPort};
-    access_log ${work}/files-access.log linz;
+    access_log ${work}/files-access.log denkmal;
     root ${root};
     types { }
     default_type "${JSON_TYPE}";

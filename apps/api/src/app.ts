@@ -142,6 +142,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   await webApp(
     app,
     config.webDist,
+    config.city,
     { [APP_PATHS.stats]: statsHead, [APP_PATHS.home]: proposalHead, [APP_PATHS.monument]: proposalHead },
     {
       // A monument's view shows the monument first (its LCP is the description), with its proposals,

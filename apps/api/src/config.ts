@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SiteProfile, THRESHOLD_COUNTS } from '@linz/contract';
-import { DEFAULT_TILES, PATHS } from '@linz/contract/facts';
+import { DEFAULT_TILES, PATHS, type CityArea } from '@linz/contract/facts';
 import { z } from 'zod';
 import { CityProfileError, cityFolder, loadCity, type City } from './city/profile.js';
 import { TILE_PRESETS, type Config, type OidcConfig } from './config/types.js';
@@ -167,7 +167,11 @@ function trustProxyOf(raw: string | undefined): Config['trustProxy'] {
   return raw;
 }
 
-function tilesOf(e: z.infer<typeof Env>): Config['tiles'] {
+/** Degrees around a city's box that an own tile service's default bounds add (its surroundings on the map). */
+const OWN_TILES_MARGIN = 0.5;
+const degrees = (n: number) => Math.round(n * 1e6) / 1e6;
+
+function tilesOf(e: z.infer<typeof Env>, area: CityArea): Config['tiles'] {
   const preset = e.TILE_UPSTREAM in TILE_PRESETS ? TILE_PRESETS[e.TILE_UPSTREAM as keyof typeof TILE_PRESETS] : undefined;
   // TILE_ATTRIBUTION: the city's own credit (HTML, the same in both languages), or a preset's name
   // for a mirror of its tiles (its credit in the visitor's language).
@@ -185,10 +189,27 @@ function tilesOf(e: z.infer<typeof Env>): Config['tiles'] {
   if (e.TILE_MIN_ZOOM > e.TILE_MAX_ZOOM) {
     throw invalid(['TILE_MIN_ZOOM: must not be above TILE_MAX_ZOOM']);
   }
+  // basemap.at (or a mirror of it) covers Austria; another service, by default, the city and its surroundings.
+  const bounds: [[number, number], [number, number]] =
+    e.TILE_BOUNDS ??
+    (e.TILE_UPSTREAM === 'basemap' || own === 'basemap'
+      ? DEFAULT_TILES.tileBounds
+      : [
+          [degrees(Math.max(-85, area.south - OWN_TILES_MARGIN)), degrees(Math.max(-180, area.west - OWN_TILES_MARGIN))],
+          [degrees(Math.min(85, area.north + OWN_TILES_MARGIN)), degrees(Math.min(180, area.east + OWN_TILES_MARGIN))],
+        ]);
+  const [[south, west], [north, east]] = bounds;
+  if (area.south < south || area.west < west || area.north > north || area.east > east) {
+    const box = (b: number[]) => b.map((n) => n.toFixed(2)).join(',');
+    throw invalid([
+      `TILE_BOUNDS: the city (${box([area.south, area.west, area.north, area.east])}) is not inside the tiles' area (${box([south, west, north, east])})` +
+        (e.TILE_BOUNDS ? '' : "; basemap.at covers Austria only: set TILE_UPSTREAM (osm, or the city's own tiles)"),
+    ]);
+  }
   return {
     upstream: preset?.url ?? e.TILE_UPSTREAM,
     attribution,
-    bounds: e.TILE_BOUNDS ?? DEFAULT_TILES.tileBounds,
+    bounds,
     minZoom: e.TILE_MIN_ZOOM,
     maxZoom: e.TILE_MAX_ZOOM,
     cacheMaxBytes: e.TILE_CACHE_MAX_MB * 1024 * 1024,
@@ -281,7 +302,7 @@ function refusePlaceholders(
   if (!bound && !publishes(url)) return;
   const address = !publishes(url)
     ? [
-        `PUBLIC_URL: ${reach.publicUrl === undefined ? 'not set' : `${url} is local`}; set the address visitors use (https://denkmal.linz.at), the mayor's links point there`,
+        `PUBLIC_URL: ${reach.publicUrl === undefined ? 'not set' : `${url} is local`}; set the address visitors use (e.g. https://denkmal.stadt.example), the mayor's links point there`,
       ]
     : [];
   const fields = profilePlaceholders(profile);
@@ -342,7 +363,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     publicUrl,
-    tiles: tilesOf(e),
+    tiles: tilesOf(e, city.area),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${city.productName} <no-reply@localhost>`,
     mayorEmail,

@@ -58,6 +58,9 @@ test('a citizen places Achleitnerstraße, two agree, staff confirm, and it is a 
   await expect(popup.getByRole('heading', { name: 'Achleitnerstraße' })).toBeVisible({ timeout: 30_000 });
   await expect(popup).toContainText('Von Bürgerinnen und Bürgern verortet, von der Stadt bestätigt');
   await expect(popup).toContainText('Benannt nach Viktor Achleitner');
+  // The register's link and credit name the city and the source as its profile does.
+  await expect(popup.getByRole('link', { name: 'Eintrag im Straßennamen-Register der Stadt Linz' })).toBeVisible();
+  await expect(popup).toContainText('Quelle: Stadt Linz – data.linz.gv.at (Straßennamen und deren Bedeutung), CC BY 4.0');
   await popup.getByRole('textbox', { name: 'Dein Vorschlag' }).fill('Zusatztafel: wer war Viktor Achleitner?');
   await popup.getByRole('button', { name: 'Hinzufügen', exact: true }).click();
   await expect(popup.getByRole('status')).toHaveText('Dein Vorschlag wurde hinzugefügt!');

@@ -63,6 +63,8 @@ export async function startApi({ tilePort, name, prepare = () => {} }) {
       LOG_LEVEL: 'warn',
       TILE_UPSTREAM: `http://127.0.0.1:${tilePort}/{z}/{x}/{y}.png`,
       TILE_ATTRIBUTION: 'Test tiles (bench)',
+      // The local tiles stand in for basemap.at's: Austria (the map at 50,000 monuments pans across it).
+      TILE_BOUNDS: '46.36,8.78,49.04,17.19',
     },
   });
   const stop = async () => {

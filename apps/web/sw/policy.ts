@@ -3,6 +3,8 @@
 
 const DAY_S = 24 * 3600;
 
+/** The names browsers already hold the copies under (from when the map ran for Linz only): renamed, an
+ * update would leave a visitor offline without the popups seen before. */
 export const CACHES = { api: 'linz-api', tiles: 'linz-tiles' } as const;
 /** How long a public read waits for the network before the last copy answers. */
 export const NETWORK_WAIT_S = 4;

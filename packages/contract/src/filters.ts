@@ -130,7 +130,7 @@ export const SEARCH_WORDS_MAX = 6;
 /**
  * A query's folded words; each must occur in the searched text. Normalised so that a query costs
  * at most SEARCH_WORDS_MAX scans: words shorter than SEARCH_WORD_MIN are dropped, repeats counted
- * once, and a word inside another of the query dropped (where "linz" occurs, so does "lin").
+ * once, and a word inside another of the query dropped (where "dom" occurs, so does "do").
  */
 export function searchWords(query: string): string[] {
   const words = [...new Set(fold(query).split(/\s+/))].filter((w) => w.length >= SEARCH_WORD_MIN);

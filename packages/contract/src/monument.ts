@@ -13,8 +13,8 @@ export const MonumentId = z
 export const MonumentRef = z.object({ monumentId: MonumentId });
 
 /**
- * Whom a commemoration honours, from the city's street-name register (Stadt Linz – data.linz.gv.at,
- * CC BY 4.0): the person's name, dates (ISO, as the register gives them), profession (the
+ * Whom a commemoration honours, from the city's street-name register (the profile's
+ * streetRegisterSource): the person's name, dates (ISO, as the register gives them), profession (the
  * register's word, from Wikidata, in English), Wikidata ids and the register's own page.
  */
 export const Namesake = z.object({

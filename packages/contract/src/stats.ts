@@ -28,7 +28,7 @@ export const Stats = z.object({
     bySex: SexCounts,
     /** Category → counts by sex. */
     byCategory: z.record(z.string(), SexCounts),
-    /** Items to women from linz-women-without-coordinates.json that are not on the map (no position yet). */
+    /** Items to women from the profile's seed.withoutCoordinates that are not on the map (no position yet). */
     withoutCoordinates: z.object({ total: count, bySex: SexCounts, byCategory: z.record(z.string(), count) }),
   }),
   /** The city's current street names, counted at seed time from its register (CC BY 4.0). `unknown`

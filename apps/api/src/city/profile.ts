@@ -37,7 +37,7 @@ export const CityFile = z.strictObject({
   name: Localised,
   /** The site's name in titles, mails and share images, e.g. "Denk·Mal Graz". */
   productName: z.string().trim().min(1).max(60),
-  /** A GeoJSON file: a Polygon or MultiPolygon (a Feature or FeatureCollection of them). */
+  /** A GeoJSON file: a Polygon or MultiPolygon (a Feature, FeatureCollection or GeometryCollection of them). */
   boundary: FileName,
   /** Where the map opens; the boundary's centre at zoom 13 when left out. */
   view: z
@@ -113,17 +113,29 @@ const Boundary = z.union([
   Geometry,
   z.object({ type: z.literal('Feature'), geometry: Geometry }),
   z.object({ type: z.literal('FeatureCollection'), features: z.array(z.object({ geometry: Geometry })).min(1) }),
+  // EqualStreetNames' boundary.geojson (Overpass turbo's export) is a GeometryCollection of one MultiPolygon.
+  z.object({ type: z.literal('GeometryCollection'), geometries: z.array(Geometry).min(1) }),
 ]);
+const BOUNDARY_KINDS = 'a GeoJSON Polygon or MultiPolygon, or a Feature, FeatureCollection or GeometryCollection of them';
 
 const ring = (r: number[][]): Ring => r.map((p) => [p[0] ?? 0, p[1] ?? 0]);
 
 /** A GeoJSON boundary's polygons (MultiPolygon coordinates), or the problems with it. */
 export function boundaryPolygons(raw: unknown): { polygons: Ring[][] } | { problems: string[] } {
   const parsed = Boundary.safeParse(raw);
-  if (!parsed.success) return { problems: parsed.error.issues.map((i) => `${i.path.join('.') || '(file)'}: ${i.message}`) };
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(file)'}: ${i.message}`);
+    return { problems: [`not ${BOUNDARY_KINDS}`, ...problems] };
+  }
   const b = parsed.data;
   const geometries =
-    b.type === 'FeatureCollection' ? b.features.map((f) => f.geometry) : b.type === 'Feature' ? [b.geometry] : [b];
+    b.type === 'FeatureCollection'
+      ? b.features.map((f) => f.geometry)
+      : b.type === 'GeometryCollection'
+        ? b.geometries
+        : b.type === 'Feature'
+          ? [b.geometry]
+          : [b];
   return {
     polygons: geometries.flatMap((g) =>
       g.type === 'Polygon' ? [g.coordinates.map(ring)] : g.coordinates.map((p) => p.map(ring)),

@@ -115,7 +115,7 @@ const reconnectBackoff = (retries: number) => Math.min(0.01 * 2 ** retries, RECO
 function openPostgres(url: string, max: number, statementTimeoutMs: number) {
   // postgres.js keeps its pool to itself; a name of this pool's own lets pg_stat_activity show its
   // connections (the metrics' pool figures), apart from other instances' and other programs'.
-  const applicationName = `linz-api-${randomBytes(6).toString('hex')}`;
+  const applicationName = `denkmal-api-${randomBytes(6).toString('hex')}`;
   const client = postgres(url, {
     max,
     onnotice: () => {},
@@ -158,7 +158,7 @@ function openPostgres(url: string, max: number, statementTimeoutMs: number) {
       try {
         // Instances started together take turns (a session lock on this one connection): drizzle's
         // migrator would otherwise run the same migration twice and one instance fail to start.
-        await own`SELECT pg_advisory_lock(hashtext('linz:migrations'))`;
+        await own`SELECT pg_advisory_lock(hashtext('denkmal:migrations'))`;
         await migratePostgres(drizzlePostgres({ client: own }), { migrationsFolder });
         for (const statement of functionStatements()) await own.unsafe(statement);
       } finally {

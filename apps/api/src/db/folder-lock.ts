@@ -1,7 +1,7 @@
 // PGlite allows one process per data folder. Whoever opens the folder (the server, or the staff
 // CLI when no server runs) first takes this lock file, holding its process id; a second process
 // finds it and stays out. A lock left by a process that is gone is taken over.
-import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 
 export const lockPath = (dataDir: string) => path.join(dataDir, 'pglite.lock');
@@ -32,6 +32,8 @@ export type FolderLock = { release(): void };
 /** Takes the folder's lock or throws when a live process holds it. */
 export function lockFolder(dataDir: string): FolderLock {
   const file = lockPath(dataDir);
+  // A folder named but not made yet (a first `pnpm city import`) is made, as PGlite would.
+  mkdirSync(dataDir, { recursive: true });
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(file, 'wx', 0o600);

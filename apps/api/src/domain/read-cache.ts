@@ -27,7 +27,7 @@ export type ReadCache<T> = {
   refreshing?(): Promise<unknown> | undefined;
 };
 
-export const CHANGE_CHANNEL = 'linz_changes';
+export const CHANGE_CHANNEL = 'denkmal_changes';
 export type ListName = 'monuments' | 'proposals';
 
 const snapshots = new WeakMap<object, Snapshot<unknown>>();

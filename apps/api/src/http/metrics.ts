@@ -100,12 +100,12 @@ export function createMetrics(database: Database): Metrics {
   registry.registerMetric(durations as unknown as Metric);
 
   const votes = new Counter({
-    name: 'linz_votes_total',
+    name: 'denkmal_votes_total',
     help: 'Votes counted by this process (a repeat by the same browser is not counted).',
     registers: [registry],
   });
   const proposals = new Counter({
-    name: 'linz_proposals_total',
+    name: 'denkmal_proposals_total',
     help: 'Proposals created through this process.',
     registers: [registry],
   });
@@ -126,7 +126,7 @@ export function createMetrics(database: Database): Metrics {
       .finally(() => setImmediate(() => (scrape = undefined))));
 
   new Gauge({
-    name: 'linz_metrics_database_up',
+    name: 'denkmal_metrics_database_up',
     help: '1 when this scrape could read the outbox and pool figures from the database, else 0 (and those are absent).',
     registers: [registry],
     async collect() {
@@ -134,7 +134,7 @@ export function createMetrics(database: Database): Metrics {
     },
   });
   new Gauge({
-    name: 'linz_mails',
+    name: 'denkmal_mails',
     help: "E-mails in the outbox by kind (mayor: the mayor's notifications; followers' mails by their kind) and state.",
     labelNames: ['kind', 'state'] as const,
     registers: [registry],
@@ -147,7 +147,7 @@ export function createMetrics(database: Database): Metrics {
     },
   });
   new Gauge({
-    name: 'linz_vote_alerts_open',
+    name: 'denkmal_vote_alerts_open',
     help: "Open alerts about a proposal's votes by kind (burst, regular, few_networks): each waits for staff in /admin.",
     labelNames: ['kind'] as const,
     registers: [registry],
@@ -159,7 +159,7 @@ export function createMetrics(database: Database): Metrics {
     },
   });
   new Gauge({
-    name: 'linz_mail_oldest_unsent_age_seconds',
+    name: 'denkmal_mail_oldest_unsent_age_seconds',
     help: 'How long the oldest e-mail not yet sent (pending or being sent) has waited, by kind; 0 when none waits.',
     labelNames: ['kind'] as const,
     registers: [registry],
@@ -176,7 +176,7 @@ export function createMetrics(database: Database): Metrics {
     },
   });
   new Gauge({
-    name: 'linz_db_pool_max_connections',
+    name: 'denkmal_db_pool_max_connections',
     help: "The database pool's size (embedded PGlite: one connection).",
     registers: [registry],
     async collect() {
@@ -185,7 +185,7 @@ export function createMetrics(database: Database): Metrics {
     },
   });
   new Gauge({
-    name: 'linz_db_pool_connections',
+    name: 'denkmal_db_pool_connections',
     help: "PostgreSQL: this process's open connections by state as pg_stat_activity shows them (active: running a query).",
     labelNames: ['state'] as const,
     registers: [registry],

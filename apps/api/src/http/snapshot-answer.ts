@@ -19,7 +19,7 @@ export function acceptsGzip(header: string | undefined): boolean {
 }
 
 /**
- * How long a shared cache in front (the shipped nginx, deploy/nginx/linz.conf) may answer with this
+ * How long a shared cache in front (the shipped nginx, deploy/nginx/denkmal.conf) may answer with this
  * without asking again: until the end of the current second (nginx's `X-Accel-Expires: @<epoch
  * second>`; nginx does not pass it on to clients). Then it revalidates with the ETag, so a write
  * shows through it within 1 s. (nginx's own validities count whole seconds from now: up to 2 s.)

@@ -1,17 +1,19 @@
 // Serves the built web app on the same origin. The app's pages answer its index.html (with the
 // voter cookie, so a browser has its identity before its first vote); any other non-API path
 // answers the same page with 404 (the app shows its not-found page), a missing file a plain 404.
-// Files are sent precompressed (.br, .gz written by the web build) as the request accepts. A page
+// Files are sent precompressed (.br, .gz written by the web build) as the request accepts; the page
+// and the web app manifest name this server's city (city-page.ts). A page
 // may add tags to its <head> for crawlers that run no JavaScript (/stats, and / for a shared proposal:
 // their Open Graph tags), and preload the data it shows first (a monument's view: the monument, its
 // proposals and photos, and what this browser did there).
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { APP_PATHS, isApiPath } from '@linz/contract/facts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { cityManifest, cityPage, sendCityFile, type CityFile } from './city-page.js';
 import { voterIdFor } from './context.js';
+import type { CityWords } from './locale.js';
 import { refuse } from './errors.js';
 
 const SPA_ROUTES = Object.values(APP_PATHS);
@@ -27,17 +29,28 @@ export type PageHeads = Partial<Record<string, PageHead>>;
 /** Per app path: the API answers its page asks for first (same-origin paths), if the address names them. */
 export type PagePreloads = Partial<Record<string, (req: FastifyRequest) => string[]>>;
 
-export async function webApp(app: FastifyInstance, webDist: string, heads: PageHeads = {}, preloads: PagePreloads = {}) {
+export async function webApp(
+  app: FastifyInstance,
+  webDist: string,
+  city: CityWords,
+  heads: PageHeads = {},
+  preloads: PagePreloads = {},
+) {
   const built = existsSync(path.join(webDist, 'index.html'));
+  let page: CityFile | undefined;
   if (built) {
+    page = await cityPage(webDist, city);
+    const manifest = await cityManifest(webDist, city);
+    app.get('/manifest.webmanifest', (req, reply) => sendCityFile(req, reply, manifest));
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
       index: false,
       preCompressed: true,
-      // index.html is only served by sendPage (cookie, status); the compressed copies are found by
-      // preCompressed next to their file, never addressed themselves.
-      globIgnore: ['index.html', '**/*.br', '**/*.gz'],
+      // index.html is only served by sendPage (cookie, status, the city's name), the manifest by its
+      // route above; the compressed copies are found by preCompressed next to their file, never
+      // addressed themselves.
+      globIgnore: ['index.html', 'manifest.webmanifest', '**/*.br', '**/*.gz'],
       setHeaders(reply, file) {
         const name = file.replace(/\.(br|gz)$/, '');
         // The app's page is always `private`: it may carry the voter cookie, and a shared cache
@@ -51,24 +64,23 @@ export async function webApp(app: FastifyInstance, webDist: string, heads: PageH
 
   /** The app's page (headers in setHeaders above), with this browser's voter cookie. */
   function sendPage(req: FastifyRequest, reply: FastifyReply, status: 200 | 404) {
-    if (!built) return refuse(reply, 'UNAVAILABLE', 'The web app is not built. Run pnpm build.');
+    if (!page) return refuse(reply, 'UNAVAILABLE', 'The web app is not built. Run pnpm build.');
     voterIdFor(req, reply);
-    reply.code(status);
+    reply.header('cache-control', 'private, no-cache');
     // The not-found page answers 404 every time, never a 304 from a conditional request.
-    return status === 404 ? reply.sendFile('index.html', { etag: false, lastModified: false }) : reply.sendFile('index.html');
+    return sendCityFile(req, reply, page, status);
   }
 
   /** The page with tags added to its head; without them (e.g. the figures unreadable) as it is. */
   async function sendPageWithHead(req: FastifyRequest, reply: FastifyReply, head: PageHead) {
-    if (!built) return sendPage(req, reply, 200);
+    if (!page) return sendPage(req, reply, 200);
     const tags = await head(req).catch((err: unknown) => (req.log.warn({ err }, 'page head left out'), ''));
     if (typeof tags === 'object') return reply.redirect(tags.movedTo, 301);
     // Nothing to add (e.g. the map without a shared proposal): the page as it is, with its ETag.
     if (!tags) return sendPage(req, reply, 200);
-    const html = await readFile(path.join(webDist, 'index.html'), 'utf8');
     voterIdFor(req, reply);
     reply.header('cache-control', 'private, no-cache').type('text/html; charset=utf-8');
-    return reply.send(html.replace('</head>', () => `${tags}\n</head>`));
+    return reply.send(page.text.replace('</head>', () => `${tags}\n</head>`));
   }
 
   for (const route of SPA_ROUTES) {

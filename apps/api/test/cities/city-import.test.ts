@@ -4,7 +4,7 @@
 import { closeSync, mkdtempSync, openSync, readFileSync, writeFileSync, ftruncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { routes } from '@linz/contract';
+import { insideArea, routes } from '@linz/contract';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ImportFileError } from '../../src/city/import/candidate.js';
@@ -180,7 +180,7 @@ describe(`pnpm city import on ${DB_KIND}`, () => {
       features: [
         {
           type: 'Feature',
-          properties: { name: 'Käthe-Leichter-Gasse', wikidata: 'Q86737', gender: 'F' },
+          properties: { name: 'Käthe-Leichter-Gasse', wikidata: 'Q9000001', gender: 'F', details: { wikidata: 'Q86737' } },
           geometry: {
             type: 'LineString',
             coordinates: [
@@ -191,7 +191,7 @@ describe(`pnpm city import on ${DB_KIND}`, () => {
         },
         {
           type: 'Feature',
-          properties: { name: 'Adalbert-Stifter-Ring', wikidata: 'Q78488', gender: 'M' },
+          properties: { name: 'Adalbert-Stifter-Ring', wikidata: 'Q9000002', gender: 'M', details: { wikidata: 'Q78488' } },
           geometry: {
             type: 'MultiLineString',
             coordinates: [
@@ -202,6 +202,36 @@ describe(`pnpm city import on ${DB_KIND}`, () => {
               [
                 [15.021, 47.921],
                 [15.023, 47.921],
+              ],
+            ],
+          },
+        },
+        {
+          // A neighbour of Käthe-Leichter-Gasse (about 30 m away): two streets, not one twice.
+          type: 'Feature',
+          properties: { name: 'Nachbargasse', wikidata: 'Q9000004', gender: null, details: null },
+          geometry: {
+            type: 'LineString',
+            coordinates: [
+              [15.0105, 47.9108],
+              [15.0115, 47.9108],
+            ],
+          },
+        },
+        {
+          // Mostly outside the city (its longest line), a short line reaching in: the part inside is kept.
+          type: 'Feature',
+          properties: { name: 'Grenzstraße', wikidata: 'Q9000003', gender: null, details: null },
+          geometry: {
+            type: 'MultiLineString',
+            coordinates: [
+              [
+                [15.12, 47.91],
+                [15.2, 47.91],
+              ],
+              [
+                [15.09, 47.91],
+                [15.104, 47.91],
               ],
             ],
           },
@@ -220,8 +250,26 @@ describe(`pnpm city import on ${DB_KIND}`, () => {
       ],
     };
     const esn = await importFile(t.database, file('ways.geojson', JSON.stringify(ways)), area);
-    expect(esn).toMatchObject({ format: 'EqualStreetNames GeoJSON (ways/relations)', items: { new: 2 } });
-    expect(esn.skipped).toEqual([{ at: 'feature 3', name: null, reason: 'no name' }]);
+    expect(esn).toMatchObject({ format: 'EqualStreetNames GeoJSON (ways/relations)', items: { new: 4 } });
+    expect(esn.skipped).toEqual([{ at: 'feature 5', name: null, reason: 'no name' }]);
+    expect(esn.duplicates).toEqual([]);
+    const streets = await t.database.rows<{ name: string; source: string; lat: number; lng: number; geometry: unknown }>(
+      sql`SELECT name, source, lat, lng, geometry FROM monuments WHERE name IN ('Käthe-Leichter-Gasse', 'Grenzstraße') ORDER BY name`,
+    );
+    // The source names the namesake's item (details.wikidata), not the street's own.
+    expect(streets.map((r) => r.source)).toEqual([
+      'EqualStreetNames / OpenStreetMap (ODbL)',
+      'EqualStreetNames / OpenStreetMap (ODbL); Q86737',
+    ]);
+    const grenz = streets[0];
+    expect(insideArea(area, Number(grenz?.lat), Number(grenz?.lng))).toBe(true);
+    expect(grenz?.geometry).toEqual({
+      type: 'LineString',
+      coordinates: [
+        [15.09, 47.91],
+        [15.104, 47.91],
+      ],
+    });
     const binding = (item: string, label: string, coord: string, sex: string) => ({
       item: { type: 'uri', value: `http://www.wikidata.org/entity/${item}` },
       itemLabel: { type: 'literal', value: label },
@@ -235,14 +283,17 @@ describe(`pnpm city import on ${DB_KIND}`, () => {
         bindings: [
           binding('Q1', 'Suttner-Denkmal', 'Point(15.03 47.915)', 'Q6581072'),
           binding('Q2', 'Fernes Denkmal', 'Point(16.37 48.2)', 'Q6581097'),
+          // A memorial about 25 m from the street named after the same woman: perhaps one of them twice.
+          binding('Q3', 'Käthe-Leichter-Gedenkstein', 'Point(15.0112 47.9103)', 'Q6581072'),
         ],
       },
     };
     const wd = await importFile(t.database, file('query.json', JSON.stringify(sparql)), area);
     expect(wd).toMatchObject({
       format: 'Wikidata SPARQL JSON',
-      items: { new: 1 },
+      items: { new: 2 },
       skipped: [{ name: 'Fernes Denkmal', reason: 'outside the boundary' }],
+      duplicates: [{ name: 'Käthe-Leichter-Gedenkstein', other: 'Käthe-Leichter-Gasse', why: 'within 50 m' }],
     });
     const [suttner] = await t.database.rows<{ sex: string; source: string }>(
       sql`SELECT sex, source FROM monuments WHERE name = 'Suttner-Denkmal'`,

@@ -1,7 +1,7 @@
 // Tiles from our own address: a real tile upstream on loopback that counts its requests stands in
 // for basemap.at. Each tile is fetched once and then served from disk until it expires; requests
 // the cache must refuse never reach the upstream; a failing upstream costs at most 3 s.
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -37,6 +37,11 @@ async function upstream() {
 
 /** Tile (z, x, y) in Linz's old town at zoom 14, and its neighbours. */
 const LINZ = { z: 14, x: 8842, y: 5674 };
+/** An own tile service's default bounds: Linz's box (its profile's boundary) and half a degree around. */
+const LINZ_AND_AROUND = [
+  [47.704, 13.718],
+  [48.884, 14.922],
+];
 const url = (x: number, y = LINZ.y, z = LINZ.z) => `/tiles/${z}/${x}/${y}.png`;
 
 describe('tiles from our own address', () => {
@@ -247,10 +252,8 @@ describe('tiles from our own address', () => {
     expect(cfg).toEqual({
       tileUrl: TILE_PATH,
       tileAttribution: { de: 'Test tiles', en: 'Test tiles' },
-      tileBounds: [
-        [46.36, 8.78],
-        [49.04, 17.19],
-      ],
+      // An own tile service: the city and its surroundings.
+      tileBounds: LINZ_AND_AROUND,
       minZoom: 6,
       maxZoom: 19,
       staffOidc: false,
@@ -304,6 +307,26 @@ describe('tile settings', () => {
       minZoom: 10,
       maxZoom: 18,
     });
+  });
+
+  it("cover the city: basemap.at's Austria, another service's the city and its surroundings; a city outside them is refused at start", () => {
+    expect(loadConfig({ TILE_UPSTREAM: 'osm' }).tiles.bounds).toEqual(LINZ_AND_AROUND);
+    // A city outside Austria (Zürich's box) on basemap.at's tiles cannot show its map.
+    const zurich = mkdtempSync(path.join(tmpdir(), 'city-zurich-'));
+    cpSync(path.join(import.meta.dirname, '../fixtures/cities/auwinkel'), zurich, { recursive: true });
+    const ring = [
+      [8.45, 47.32],
+      [8.63, 47.32],
+      [8.63, 47.43],
+      [8.45, 47.43],
+      [8.45, 47.32],
+    ];
+    writeFileSync(path.join(zurich, 'boundary.geojson'), JSON.stringify({ type: 'Polygon', coordinates: [ring] }));
+    expect(() => loadConfig({ CITY: zurich })).toThrow(
+      /TILE_BOUNDS: the city \(47\.32,8\.45,47\.43,8\.63\) is not inside the tiles' area \(46\.36,8\.78,49\.04,17\.19\); basemap\.at covers Austria only/,
+    );
+    expect(loadConfig({ CITY: zurich, TILE_UPSTREAM: 'osm' }).tiles.bounds[0]).toEqual([46.82, 7.95]);
+    expect(() => loadConfig({ CITY: zurich, TILE_UPSTREAM: 'osm', TILE_BOUNDS: '47.35,8.4,47.5,8.7' })).toThrow(/TILE_BOUNDS/);
   });
 
   it('take a preset’s name as the credit of a mirror of its tiles, in each language', () => {

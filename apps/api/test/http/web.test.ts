@@ -1,5 +1,6 @@
-// The web app as the API serves it: the voter cookie with every page, not-found answers, and
-// precompressed files. A tiny fake build stands in for apps/web/dist.
+// The web app as the API serves it: the voter cookie with every page, not-found answers,
+// precompressed files, and the page and manifest named for the city. A tiny fake build stands in
+// for apps/web/dist.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,7 +9,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KIND, json, testApp } from '../support/harness.js';
 
-const INDEX = '<!doctype html><html><head><title>Denkmal-Karte</title></head><body><div id="root"></div></body></html>';
+/** The build's page names no city: the server fills in the city's site name. */
+const BUILT_INDEX = '<!doctype html><html><head><title>{{product}}</title></head><body><div id="root"></div></body></html>';
+const INDEX = BUILT_INDEX.replace('{{product}}', 'Denk·Mal Linz');
+const TEXTS = { manifest: { name: '{{product}} – Denkmäler', description: 'Die Karte von {{city}}.' } };
 const SCRIPT = `console.log(${JSON.stringify('denkmal '.repeat(200))});`;
 const ASSET = 'assets/index-AbCd1234.js';
 
@@ -16,7 +20,7 @@ function fakeDist(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'linz-dist-'));
   mkdirSync(path.join(dir, 'assets'));
   for (const [name, text] of [
-    ['index.html', INDEX],
+    ['index.html', BUILT_INDEX],
     [ASSET, SCRIPT],
   ] as const) {
     writeFileSync(path.join(dir, name), text);
@@ -24,6 +28,8 @@ function fakeDist(): string {
     writeFileSync(path.join(dir, `${name}.gz`), gzipSync(text));
   }
   writeFileSync(path.join(dir, 'robots.txt'), 'User-agent: *\n');
+  mkdirSync(path.join(dir, 'locales', 'de'), { recursive: true });
+  writeFileSync(path.join(dir, 'locales', 'de', 'translation.json'), JSON.stringify(TEXTS));
   return dir;
 }
 
@@ -186,5 +192,44 @@ describe(`precompressed files on ${DB_KIND}`, () => {
     expect(robots.statusCode).toBe(200);
     expect(robots.headers['cache-control']).toBe('no-cache');
     expect(robots.headers['content-encoding']).toBeUndefined();
+  });
+});
+
+describe(`the page and the web app manifest name the city on ${DB_KIND}`, () => {
+  type Manifest = { name: string; short_name: string; description: string; lang: string; icons: unknown[] };
+
+  it("Linz's: the page's title and the manifest say Denk·Mal Linz; the manifest is compressed and revalidated by its ETag", async () => {
+    expect((await get('/about')).body).toContain('<title>Denk·Mal Linz</title>');
+    const res = await get('/manifest.webmanifest', { 'accept-encoding': 'br' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(res.headers['content-encoding']).toBe('br');
+    const manifest = JSON.parse(brotliDecompressSync(res.rawPayload).toString()) as Manifest;
+    expect(manifest).toMatchObject({
+      name: 'Denk·Mal Linz – Denkmäler',
+      short_name: 'Denk·Mal Linz',
+      description: 'Die Karte von Linz.',
+      lang: 'de',
+    });
+    expect(manifest.icons).toHaveLength(3);
+    const again = await get('/manifest.webmanifest', { 'if-none-match': String(res.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    expect((await get('/manifest.webmanifest.br')).statusCode).toBe(404);
+  });
+
+  it("another city's (Auwinkel): its name in both, and none says Linz", async () => {
+    const other = await testApp(
+      { CITY: path.join(import.meta.dirname, '../fixtures/cities/auwinkel') },
+      { unseeded: true, config: { webDist: fakeDist() } },
+    );
+    try {
+      const page = await other.app.inject({ url: '/' });
+      expect(page.body).toContain('<title>Denk·Mal Auwinkel</title>');
+      const manifest = JSON.parse((await other.app.inject({ url: '/manifest.webmanifest' })).body) as Manifest;
+      expect(manifest).toMatchObject({ short_name: 'Denk·Mal Auwinkel', description: 'Die Karte von Auwinkel.' });
+      expect(page.body + JSON.stringify(manifest)).not.toMatch(/linz/i);
+    } finally {
+      await other.close();
+    }
   });
 });

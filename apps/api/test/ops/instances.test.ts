@@ -1,4 +1,4 @@
-// Three API instances on one PostgreSQL behind nginx (test/support/cluster.ts, deploy/nginx/linz.conf):
+// Three API instances on one PostgreSQL behind nginx (test/support/cluster.ts, deploy/nginx/denkmal.conf):
 // what a city running several instances relies on. PostgreSQL only (PGlite is one process).
 // Behaviour only: exact counts, one mail, no lost request. How fast a write shows on the other
 // instances and a restart under wrk's load are measured by `pnpm bench -- --only instances`.
@@ -190,9 +190,9 @@ describe.skipIf(DB_KIND !== 'postgres')('three instances behind nginx on one Pos
     const { id } = (await res.json()) as { id: number };
     const mark = res.headers
       .getSetCookie()
-      .find((c) => c.startsWith('linz_wrote='))
+      .find((c) => c.startsWith('denkmal_wrote='))
       ?.split(';')[0];
-    expect(mark).toBe('linz_wrote=1');
+    expect(mark).toBe('denkmal_wrote=1');
     const author = await list(`${headers('cached-author').cookie}; ${mark}`);
     expect(author.cache).toBe('BYPASS');
     expect(author.ids).toContain(id);

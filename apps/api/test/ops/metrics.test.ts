@@ -36,7 +36,7 @@ function promtool(text: string) {
   return { code: r.status, output: `${r.stdout}${r.stderr}` };
 }
 
-/** The value of one sample line, e.g. value(text, 'linz_votes_total'). */
+/** The value of one sample line, e.g. value(text, 'denkmal_votes_total'). */
 function value(text: string, series: string): number | undefined {
   const line = text.split('\n').find((l) => l.startsWith(`${series} `));
   return line === undefined ? undefined : Number(line.slice(series.length + 1));
@@ -48,7 +48,7 @@ describe(`metrics on ${DB_KIND}`, () => {
     expect(t.app.services.metrics).toBeUndefined();
     const res = await scrape(t, `Bearer ${TOKEN}`);
     expect(res.statusCode).toBe(404);
-    expect(res.body).not.toMatch(/# (HELP|TYPE)|_seconds|linz_/);
+    expect(res.body).not.toMatch(/# (HELP|TYPE)|_seconds|denkmal_/);
   });
 
   it('with METRICS_TOKEN: a missing or wrong token gets 401 and no figures', async () => {
@@ -58,7 +58,7 @@ describe(`metrics on ${DB_KIND}`, () => {
       expect(res.statusCode, String(auth)).toBe(401);
       expect(res.headers['www-authenticate']).toBe('Bearer realm="metrics"');
       expect(JSON.parse(res.body)).toEqual({ message: expect.stringMatching(/token/), code: 'UNAUTHORIZED' });
-      expect(res.body).not.toMatch(/# (HELP|TYPE)|_seconds|linz_/);
+      expect(res.body).not.toMatch(/# (HELP|TYPE)|_seconds|denkmal_/);
     }
   });
 
@@ -96,16 +96,16 @@ describe(`metrics on ${DB_KIND}`, () => {
       ),
     ).toBe(11);
 
-    expect(value(text, 'linz_votes_total')).toBe(11);
-    expect(value(text, 'linz_proposals_total')).toBe(1);
+    expect(value(text, 'denkmal_votes_total')).toBe(11);
+    expect(value(text, 'denkmal_proposals_total')).toBe(1);
     // The tenth vote queued the mayor's mail (pending or already being written out as a file).
-    const queued = ['pending', 'sending', 'sent'].map((s) => value(text, `linz_mails{kind="mayor",state="${s}"}`) ?? 0);
+    const queued = ['pending', 'sending', 'sent'].map((s) => value(text, `denkmal_mails{kind="mayor",state="${s}"}`) ?? 0);
     expect(queued.reduce((a, b) => a + b)).toBe(1);
-    expect(value(text, 'linz_mails{kind="mayor",state="failed"}')).toBe(0);
-    expect(value(text, 'linz_mail_oldest_unsent_age_seconds{kind="mayor"}')).toBeGreaterThanOrEqual(0);
-    expect(value(text, 'linz_metrics_database_up')).toBe(1);
-    expect(value(text, 'linz_db_pool_max_connections')).toBe(DB_KIND === 'postgres' ? 20 : 1);
-    if (DB_KIND === 'postgres') expect(value(text, 'linz_db_pool_connections{state="idle"}')).toBeGreaterThanOrEqual(1);
+    expect(value(text, 'denkmal_mails{kind="mayor",state="failed"}')).toBe(0);
+    expect(value(text, 'denkmal_mail_oldest_unsent_age_seconds{kind="mayor"}')).toBeGreaterThanOrEqual(0);
+    expect(value(text, 'denkmal_metrics_database_up')).toBe(1);
+    expect(value(text, 'denkmal_db_pool_max_connections')).toBe(DB_KIND === 'postgres' ? 20 : 1);
+    if (DB_KIND === 'postgres') expect(value(text, 'denkmal_db_pool_connections{state="idle"}')).toBeGreaterThanOrEqual(1);
     // prom-client's process figures: memory, event-loop lag.
     expect(value(text, 'process_resident_memory_bytes')).toBeGreaterThan(0);
     expect(text).toMatch(/^nodejs_eventloop_lag_seconds \d/m);
@@ -133,17 +133,17 @@ describe(`metrics on ${DB_KIND}`, () => {
     );
     const text = (await scrape(t, `Bearer ${TOKEN}`)).body;
     expect(promtool(text).code).toBe(0);
-    const mayorAge = value(text, 'linz_mail_oldest_unsent_age_seconds{kind="mayor"}') ?? 0;
+    const mayorAge = value(text, 'denkmal_mail_oldest_unsent_age_seconds{kind="mayor"}') ?? 0;
     expect(mayorAge).toBeGreaterThanOrEqual(7200);
     expect(mayorAge).toBeLessThan(7200 + 600);
-    expect(value(text, 'linz_mails{kind="mayor",state="pending"}')).toBe(1);
-    expect(value(text, 'linz_mails{kind="confirm",state="pending"}')).toBe(1);
-    expect(value(text, 'linz_mails{kind="confirm",state="sent"}')).toBe(1);
-    expect(value(text, 'linz_mails{kind="status",state="failed"}')).toBe(1);
+    expect(value(text, 'denkmal_mails{kind="mayor",state="pending"}')).toBe(1);
+    expect(value(text, 'denkmal_mails{kind="confirm",state="pending"}')).toBe(1);
+    expect(value(text, 'denkmal_mails{kind="confirm",state="sent"}')).toBe(1);
+    expect(value(text, 'denkmal_mails{kind="status",state="failed"}')).toBe(1);
     // A sent or failed mail is not waiting: only the pending confirmation's age counts.
-    expect(value(text, 'linz_mail_oldest_unsent_age_seconds{kind="confirm"}')).toBeGreaterThanOrEqual(1800);
-    expect(value(text, 'linz_mail_oldest_unsent_age_seconds{kind="confirm"}')).toBeLessThan(1800 + 600);
-    expect(value(text, 'linz_mail_oldest_unsent_age_seconds{kind="status"}')).toBe(0);
+    expect(value(text, 'denkmal_mail_oldest_unsent_age_seconds{kind="confirm"}')).toBeGreaterThanOrEqual(1800);
+    expect(value(text, 'denkmal_mail_oldest_unsent_age_seconds{kind="confirm"}')).toBeLessThan(1800 + 600);
+    expect(value(text, 'denkmal_mail_oldest_unsent_age_seconds{kind="status"}')).toBe(0);
   });
 
   it('with METRICS_PORT only: served on 127.0.0.1 without a token, and /metrics on the main port is a 404', async () => {

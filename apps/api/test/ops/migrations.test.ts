@@ -114,15 +114,16 @@ describe(`migration 0003 on ${DB_KIND}`, () => {
 });
 
 /** A database made by the migrations up to 0003 (main before 0004 added moderation), not yet upgraded. */
-async function databaseOf0003(): Promise<{ exec(q: string): Promise<unknown>; open(): Promise<Database> }> {
-  const old = migrationsBefore0003(3);
+/** A database made by the migrations up to `lastIdx`: `exec` runs SQL on it, `open` upgrades it to today's. */
+async function databaseUpTo(lastIdx: number): Promise<{ exec(q: string): Promise<unknown>; open(): Promise<Database> }> {
+  const old = migrationsBefore0003(lastIdx);
   if (DB_KIND === 'pglite') {
     const pg = new PGlite();
     await migratePglite(drizzlePglite({ client: pg }), { migrationsFolder: old });
     return { exec: (q) => pg.exec(q), open: () => openDatabase({ pglite: pg }) };
   }
   const adminUrl = inject('pgUrl');
-  const name = `t_upgrade4_${process.pid}_${Date.now()}`;
+  const name = `t_upgrade${lastIdx}_${process.pid}_${Date.now()}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`CREATE DATABASE ${name}`);
   await admin.end();
@@ -140,7 +141,7 @@ async function databaseOf0003(): Promise<{ exec(q: string): Promise<unknown>; op
 
 describe(`migration 0004 on ${DB_KIND}`, () => {
   it('keeps every monument, proposal, vote and mail of a database made before it; all public, status open', async () => {
-    const old = await databaseOf0003();
+    const old = await databaseUpTo(3);
     await old.exec(`
       INSERT INTO monuments (id, name, lat, lng, category, sex) VALUES ('m1', 'Eins', 48.3, 14.3, 'Büste', 'male'), ('m2', 'Zwei', 48.31, 14.29, 'Tafel', 'female');
       INSERT INTO interventions (monument_id, name, emoji, votes) VALUES ('m1', 'P1', 'x', 10), ('m2', 'P2', 'y', 1);
@@ -186,6 +187,27 @@ describe(`migration 0004 on ${DB_KIND}`, () => {
       expect(
         (await castBallots(database, [ballot('c')], { ...voteRulesOf(loadConfig({}), null), ipLimit: 10 }))[0]?.outcome,
       ).toBe('unknown');
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe(`migration 0023 on ${DB_KIND}`, () => {
+  it('the canned reason that named Linz names no city after it; one that staff reworded stays theirs', async () => {
+    const old = await databaseUpTo(22);
+    await old.exec(
+      `INSERT INTO moderation_reasons (de, en) VALUES ('Kein Denkmal in Linz, oder am falschen Ort', 'Not in Linz (staff)')`,
+    );
+    const database = await old.open();
+    try {
+      const reasons = await database.rows<{ de: string; en: string }>(sql`SELECT de, en FROM moderation_reasons ORDER BY id`);
+      expect(reasons).toContainEqual({
+        de: 'Kein Denkmal in dieser Stadt, oder am falschen Ort',
+        en: 'Not a monument in this city, or in the wrong place',
+      });
+      expect(reasons).toContainEqual({ de: 'Kein Denkmal in Linz, oder am falschen Ort', en: 'Not in Linz (staff)' });
+      expect(reasons.filter((r) => r.en.includes('Linz'))).toHaveLength(1);
     } finally {
       await database.close();
     }

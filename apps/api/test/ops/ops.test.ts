@@ -188,7 +188,7 @@ describe(`the server process on ${DB_KIND}`, () => {
     expect((await fetch(`${url}/api/oidc/start`, { redirect: 'manual' })).status).toBe(404);
     const metrics = await fetch(`${url}/metrics`, { headers: { authorization: 'Bearer anything-at-all-0123456789' } });
     expect(metrics.status).toBe(404);
-    expect(await metrics.text()).not.toMatch(/# (HELP|TYPE)|_seconds|linz_/);
+    expect(await metrics.text()).not.toMatch(/# (HELP|TYPE)|_seconds|denkmal_/);
 
     const signalled = Date.now();
     server.child.proc.kill('SIGTERM');

@@ -1,6 +1,6 @@
 // Several API instances on one PostgreSQL behind nginx (Debian's package), for the several-instance
 // tests and benchmarks. nginx runs unprivileged from a folder of its own with the repo's
-// deploy/nginx/linz.conf; only the upstream (the instances' loopback ports), the listen address and
+// deploy/nginx/denkmal.conf; only the upstream (the instances' loopback ports), the listen address and
 // the log paths are this launcher's. The instances start as every test server does (server.ts).
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -36,7 +36,7 @@ export type ClusterOptions = {
   port?: number;
   env?: Record<string, string>;
   options?: ConfigOptions;
-  /** More of nginx's http block, e.g. a server of the bench's own beside linz.conf's (bench/city.ts). */
+  /** More of nginx's http block, e.g. a server of the bench's own beside denkmal.conf's (bench/city.ts). */
   extraHttp?: string;
 };
 
@@ -48,12 +48,12 @@ export function requireNginx(): void {
 
 /** The nginx main configuration: unprivileged paths under `dir`, the repo's server block. */
 function nginxConf(dir: string, port: number, instancePorts: number[], extraHttp = ''): string {
-  const server = readFileSync(path.join(repo, 'deploy/nginx/linz.conf'), 'utf8');
-  if (!server.includes('listen 8080;')) throw new Error('deploy/nginx/linz.conf: no `listen 8080;` to point elsewhere');
-  const cachePath = 'proxy_cache_path /var/cache/nginx/linz ';
-  if (!server.includes(cachePath)) throw new Error(`deploy/nginx/linz.conf: no \`${cachePath}\` to point elsewhere`);
+  const server = readFileSync(path.join(repo, 'deploy/nginx/denkmal.conf'), 'utf8');
+  if (!server.includes('listen 8080;')) throw new Error('deploy/nginx/denkmal.conf: no `listen 8080;` to point elsewhere');
+  const cachePath = 'proxy_cache_path /var/cache/nginx/denkmal ';
+  if (!server.includes(cachePath)) throw new Error(`deploy/nginx/denkmal.conf: no \`${cachePath}\` to point elsewhere`);
   writeFileSync(
-    path.join(dir, 'linz.conf'),
+    path.join(dir, 'denkmal.conf'),
     server.replace('listen 8080;', `listen 127.0.0.1:${port};`).replace(cachePath, `proxy_cache_path ${dir}/cache `),
   );
   const upstream = instancePorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`).join('\n');
@@ -68,12 +68,12 @@ http {
   fastcgi_temp_path ${dir}/tmp/fastcgi;
   uwsgi_temp_path ${dir}/tmp/uwsgi;
   scgi_temp_path ${dir}/tmp/scgi;
-  upstream linz_api {
+  upstream denkmal_api {
 ${upstream}
     keepalive 32;
   }
-  include ${dir}/linz.conf;
-  access_log ${dir}/access.log linz;
+  include ${dir}/denkmal.conf;
+  access_log ${dir}/access.log denkmal;
 ${extraHttp}
 }
 `;

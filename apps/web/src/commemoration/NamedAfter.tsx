@@ -1,8 +1,11 @@
 // Whom a commemoration honours, from the city's street-name register: "Benannt nach Adalbert
 // Stifter (1805–1868), Schriftsteller", with links to the register's page and to Wikidata and the
-// credit line the register's licence (CC BY 4.0) asks for. In the popup (short) and the view.
+// credit line the register's licence asks for (the city profile's streetRegisterSource). In the
+// popup (short) and the view.
 import type { Monument, Namesake } from '@linz/contract';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { clientConfigQuery } from '../api/queries';
 import './commemoration.css';
 
 const year = (date: string | undefined) => date?.match(/^-?\d{1,4}/)?.[0] ?? '';
@@ -25,6 +28,7 @@ type Props = { monument: Pick<Monument, 'namesake' | 'placedBy' | 'sex'>; full?:
 export function NamedAfter({ monument, full = false }: Props) {
   const { t } = useTranslation();
   const line = useNamesakeLine();
+  const source = useQuery(clientConfigQuery()).data?.city.streetSource;
   const n = monument.namesake;
   return (
     <>
@@ -47,7 +51,9 @@ export function NamedAfter({ monument, full = false }: Props) {
               </li>
             ))}
           </ul>
-          {full || n.registerId ? <p className="named-after__credit">{t('commemoration.credit')}</p> : null}
+          {source && (full || n.registerId) ? (
+            <p className="named-after__credit">{t('commemoration.credit', { source: source.name, licence: source.licence })}</p>
+          ) : null}
         </div>
       ) : null}
       {monument.placedBy === 'citizens' ? <p className="named-after__placed">{t('commemoration.placedByCitizens')}</p> : null}

@@ -1,4 +1,4 @@
-// Each page's tab title: its heading and the site's name ("Statistik – Denk·Mal Linz"), the map's
+// Each page's tab title: its heading and the site's name ("Statistik – Denk·Mal Graz", the profile's productName), the map's
 // the site's name alone. Read from the page's own <h1>, so it follows the language, a monument's
 // name and a lazily loaded page without a second list of titles.
 import { cityVariables } from '../i18n/city';

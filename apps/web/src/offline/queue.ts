@@ -36,6 +36,8 @@ interface QueueDb extends DBSchema {
   actions: { key: string; value: QueueEntry; indexes: { createdAt: number } };
 }
 
+/** The name browsers already hold the queue under (from when the map ran for Linz only): renamed, a
+ * visitor's waiting votes would be lost with an update. */
 const DB_NAME = 'linz-offline';
 let dbPromise: Promise<IDBPDatabase<QueueDb>> | undefined;
 const db = () =>
@@ -64,7 +66,7 @@ type Listener = (entries: QueueEntry[]) => void;
 const listeners = new Set<Listener>();
 let current: QueueEntry[] = [];
 // Other tabs of this browser learn of changes too.
-const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel('linz-offline-queue');
+const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel('denkmal-offline-queue');
 channel?.addEventListener('message', () => void refresh(false));
 
 async function refresh(broadcast = true): Promise<QueueEntry[]> {
@@ -147,7 +149,7 @@ export function flush(): Promise<number> {
   if (typeof navigator !== 'undefined' && !navigator.onLine) return Promise.resolve(0);
   // One sender per tab; across tabs a lock (where there is one) — and the keys make a double send harmless anyway.
   const run = (async () =>
-    navigator.locks ? await navigator.locks.request('linz-offline-flush', sendWaiting) : sendWaiting())();
+    navigator.locks ? await navigator.locks.request('denkmal-offline-flush', sendWaiting) : sendWaiting())();
   const current = (flushing ??= run.finally(() => (flushing = undefined)));
   return current;
 }

@@ -1,4 +1,4 @@
-// /stats: how many of those Linz commemorates are women, on the map and in its street names, and
+// /stats: how many of those the city commemorates are women, on the map and in its street names, and
 // what citizens propose. Loaded on demand; every chart is followed by its table.
 import { APP_PATHS } from '@linz/contract/facts';
 import { formatPercent, womenShareOfMonuments, womenShareOfStreets } from '@linz/contract/shares';

@@ -24,7 +24,7 @@ export type Candidate = {
   at: string;
 };
 
-/** A row of a street register (the Linz CSV's columns): counted for the figures, not drawn. */
+/** A row of a street register (the shipped register CSV's columns): counted for the figures, not drawn. */
 export type RegisterStreet = {
   id: string;
   name: string;

@@ -1,7 +1,7 @@
 // The formats `pnpm city import` reads, told apart by their content (not their name): our own
 // CSV and GeoJSON exports, EqualStreetNames' gender.csv and ways/relations.geojson, Overpass API
-// JSON (`out geom;`), a Wikidata SPARQL result (JSON), and a street register CSV (the Linz one's
-// columns). Each row becomes a candidate or a skip with its reason (candidate.ts).
+// JSON (`out geom;`), a Wikidata SPARQL result (JSON), and a street register CSV (the
+// columns of the one the default profile ships). Each row becomes a candidate or a skip with its reason (candidate.ts).
 import { fold, SEXES, type Sex } from '@linz/contract';
 import { parseCsv } from '../../db/csv.js';
 import { slugId } from '../../db/seed.js';
@@ -191,7 +191,8 @@ function geojson(json: { features: unknown[] }): Parsed {
     }
     const lines = linesOf(f.geometry);
     if (!lines) return void skipped.push({ at, name, reason: 'bad geometry' });
-    const namesake = qid(p.wikidata);
+    // EqualStreetNames: `wikidata` is the street's own item, `details.wikidata` its namesake's.
+    const namesake = qid((p.details as { wikidata?: unknown } | null | undefined)?.wikidata);
     street(acc, name, lines, {
       sex: sexOf(str(p.gender)),
       source: `EqualStreetNames / OpenStreetMap (ODbL)${namesake ? `; ${namesake}` : ''}`,

@@ -1,5 +1,6 @@
 // Lines for streets: read from the formats' shapes, checked, merged, and a point on the line for
 // the marker (halfway along its length, so it lies on the street, not beside a bend).
+import { insideArea, type CityArea } from '@linz/contract';
 import type { LineGeometry } from '../../db/schema.js';
 
 type Position = [number, number];
@@ -64,4 +65,22 @@ export function geometryOf(lines: Position[][]): LineGeometry {
   return rounded.length === 1
     ? { type: 'LineString', coordinates: rounded[0] as Position[] }
     : { type: 'MultiLineString', coordinates: rounded };
+}
+
+/**
+ * The part of a street inside the city: the lines with a position inside the area, its marker on
+ * them (halfway along the longest, or its first position inside when that halfway point is not).
+ * Undefined when no line reaches into the area. A street that runs out of the city keeps its part in it.
+ */
+export function insidePart(
+  geometry: LineGeometry,
+  area: CityArea,
+): { lat: number; lng: number; geometry: LineGeometry } | undefined {
+  const within = ([lng, lat]: Position) => insideArea(area, lat, lng);
+  const lines = (linesOf(geometry) ?? []).filter((line) => line.some(within));
+  if (lines.length === 0) return undefined;
+  const marker = pointOnLine(lines);
+  if (within([marker.lng, marker.lat])) return { ...marker, geometry: geometryOf(lines) };
+  const [lng, lat] = lines.flat().find(within) as Position;
+  return { lat: round6(lat), lng: round6(lng), geometry: geometryOf(lines) };
 }

@@ -9,7 +9,7 @@ import { monuments, streetNames } from '../../db/schema.js';
 import { slugId } from '../../db/seed.js';
 import { CHANGE_CHANNEL } from '../../domain/read-cache.js';
 import type { Candidate, Parsed, Skip } from './candidate.js';
-import { metres } from './geometry.js';
+import { insidePart, metres } from './geometry.js';
 
 export type Counts = { new: number; updated: number; unchanged: number };
 export type ImportReport = {
@@ -64,10 +64,13 @@ export async function writeImport(
   { dryRun = false, progress }: { dryRun?: boolean; progress?: (done: number, total: number) => void } = {},
 ): Promise<ImportReport> {
   const skipped = [...parsed.skipped];
-  const inside = parsed.candidates.filter((c) => {
-    if (c.lat === undefined || c.lng === undefined || insideArea(area, c.lat, c.lng)) return true;
+  const inside = parsed.candidates.flatMap((c) => {
+    if (c.lat === undefined || c.lng === undefined || insideArea(area, c.lat, c.lng)) return [c];
+    // A street whose marker fell outside keeps its lines that reach into the city.
+    const part = c.geometry ? insidePart(c.geometry, area) : undefined;
+    if (part) return [{ ...c, ...part }];
     skipped.push({ at: c.at, name: c.name, reason: 'outside the boundary' });
-    return false;
+    return [];
   });
   const report: ImportReport = {
     format: parsed.format,
@@ -133,11 +136,16 @@ export async function writeImport(
   return report;
 }
 
-function duplicatesOf(c: Candidate, rows: Pick<Row, 'name' | 'lat' | 'lng' | 'moderation'>[], report: ImportReport) {
+/**
+ * What may be the same as an item already there: the same name, or within DUPLICATE_RADIUS_M of it.
+ * Two streets near each other are neighbours (crossing, or one leading into the other), not one item twice.
+ */
+function duplicatesOf(c: Candidate, rows: Pick<Row, 'name' | 'lat' | 'lng' | 'moderation' | 'category'>[], report: ImportReport) {
   const name = fold(c.name);
   for (const r of rows) {
     if (r.moderation !== undefined && r.moderation !== 'visible') continue;
     if (fold(r.name) === name) report.duplicates.push({ name: c.name, other: r.name, why: 'same name' });
+    else if (c.category === 'street' && r.category === 'street') continue;
     else if (r.lat !== null && r.lng !== null && metres([c.lng ?? 0, c.lat ?? 0], [r.lng, r.lat]) <= DUPLICATE_RADIUS_M)
       report.duplicates.push({ name: c.name, other: r.name, why: `within ${DUPLICATE_RADIUS_M} m` });
   }

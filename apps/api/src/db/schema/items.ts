@@ -152,7 +152,7 @@ export const placeSuggestions = pgTable(
 );
 
 /**
- * The city's street-name register (the city profile's seed.streets, e.g. Stadt Linz – data.linz.gv.at,
+ * The city's street-name register (the city profile's seed.streets, e.g. a city's open data,
  * CC BY 4.0), loaded at seed time; the dashboard counts streets from here, never from typed-in figures.
  */
 export const streetNames = pgTable('street_names', {

@@ -29,7 +29,7 @@ import { BUILT_AT_ONCE, runAtOnce, SLICE_ITEMS, slicedModels, type Steps } from 
 /** Filter sets whose matches are kept per snapshot (the map's and the lists' current ones). */
 const KEPT_FILTER_SETS = 32;
 
-/** A query as its normalised words (contract searchWords): "Linz linz  LINZ" and "linz" are one filter set. */
+/** A query as its normalised words (contract searchWords): "Dom dom  DOM" and "dom" are one filter set. */
 const normalQuery = (q: string | undefined) => (q === undefined ? undefined : searchWords(q).join(' ') || undefined);
 
 /** One key per filter set: the address form, in a fixed order, with the query's normalised words. */

@@ -1,5 +1,5 @@
 // Names that pose as the city or carry a web address (issue 56): held for staff like a listed word,
-// because a visitor's "Amtliche Mitteilung der Stadt Linz … www.linz-amt.example" on the city's map
+// because a visitor's "Amtliche Mitteilung der Stadt … www.stadt-amt.example" on the city's map
 // reads as the city's own word. Matched on the screen's normalisation (screen.ts normalise: look-alike
 // letters, invisible characters and fullwidth dots read as what people see); a held name that is
 // innocent (a bust of a former mayor, "Rathausplatz") is published by staff with one click.
@@ -14,7 +14,7 @@ const OFFICES = String.raw`magistrat\w*|amtlich\w*|offiziell\w*|official\w*|stad
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const voices = new Map<string, RegExp>();
 
-/** Words with which a text speaks for the city: its name as an office ("Stadt Linz", "city of Linz"), its offices, "official". */
+/** Words with which a text speaks for the city: its name as an office ("Stadt Graz", "city of Graz"), its offices, "official". */
 function cityVoice(cityNames: readonly string[]): RegExp {
   const key = cityNames.join('\n');
   let voice = voices.get(key);

@@ -19,6 +19,7 @@ import { sql } from 'drizzle-orm';
 import { migrationsFolder, type Database, type Db } from '../../db/client.js';
 import { CHANGE_CHANNEL } from '../read-cache.js';
 
+/** The first line's mark of a backup file; backups already made carry it (from when the map ran for Linz only). */
 export const BACKUP_MAGIC = 'denkmal-linz-backup';
 export const BACKUP_FORMAT = 1;
 

@@ -132,7 +132,7 @@ export function retentionFacts(retentionDays: number): RetentionFacts {
 
 export type RetentionRun = { ranAt: string; retentionDays: number; counts: Record<string, StepCounts> };
 
-const LOCK_KEY = sql`hashtext('linz:retention')`;
+const LOCK_KEY = sql`hashtext('denkmal:retention')`;
 
 /**
  * Runs every step once and audits the counts; null when another instance is running the job.
