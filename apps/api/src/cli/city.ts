@@ -1,18 +1,18 @@
 // `pnpm city init <folder> --name "<name>" --boundary <file.geojson>`: writes a starting city profile.
-// `pnpm city import <file> [--dry-run]`: loads a city's data into the configured database (the
+// `pnpm city import <file> [<file> …] [--dry-run]`: loads a city's data into the configured database (the
 // CITY's boundary decides what is inside), as `pnpm staff` does: PostgreSQL directly; PGlite
 // through the running server's control socket, or, when none runs, by opening the folder itself.
 import path from 'node:path';
 import { initCity } from '../city/init.js';
 import { reportLines } from '../city/import/run.js';
 import { invocationDir, loadConfigOrExit } from '../config.js';
-import { runImportCommand, type ImportCommand, type ImportResult } from './city-commands.js';
+import { IMPORT_FILES_MAX, runImportCommand, type ImportCommand, type ImportResult } from './city-commands.js';
 import { sendToServer } from './control-socket.js';
 import { cliMain, onConfiguredDatabase } from './main.js';
 
 const USAGE = [
   'Usage: pnpm city init <folder> --name "<name>" --boundary <file.geojson>',
-  '       pnpm city import <file> [--dry-run]',
+  '       pnpm city import <file> [<file> …] [--dry-run]',
 ].join('\n');
 
 type InitCommand = { command: 'init'; folder: string; name: string; boundary: string };
@@ -24,8 +24,10 @@ function commandOf(args: string[]): Command | null {
   const [command, target, ...rest] = args;
   if (target === undefined || target.startsWith('--')) return null;
   if (command === 'import') {
-    if (rest.length > 1 || (rest.length === 1 && rest[0] !== '--dry-run')) return null;
-    return { command, file: path.resolve(here, target), dryRun: rest.length === 1 };
+    const dryRun = rest.at(-1) === '--dry-run';
+    const files = [target, ...(dryRun ? rest.slice(0, -1) : rest)];
+    if (files.length > IMPORT_FILES_MAX || files.some((f) => f.startsWith('--'))) return null;
+    return { command, files: files.map((f) => path.resolve(here, f)), dryRun };
   }
   if (command === 'init' && rest.length === 4) {
     const option = (flag: string) => rest[rest.indexOf(flag) + 1];

@@ -8,7 +8,7 @@ import { insideArea, routes } from '@linz/contract';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ImportFileError } from '../../src/city/import/candidate.js';
-import { importFile, reportLines } from '../../src/city/import/run.js';
+import { importFile, importFiles, reportLines } from '../../src/city/import/run.js';
 import { DB_KIND, json, testApp } from '../support/harness.js';
 import { bearer, newStaff, snapshotRows, trpcPost } from '../support/staff-helpers.js';
 
@@ -308,5 +308,55 @@ describe(`pnpm city import on ${DB_KIND}`, () => {
       updated: 0,
       unchanged: 2,
     });
+  });
+
+  it("takes EqualStreetNames' ways and relations together: a street in both has the lines of both, and again nothing changes", async () => {
+    const t = await auwinkel();
+    const area = t.config.city.area;
+    const feature = (coordinates: number[][]) => ({
+      type: 'Feature',
+      properties: { name: 'Bertha-von-Suttner-Straße', wikidata: 'Q9000005', gender: 'F', details: { wikidata: 'Q46500' } },
+      geometry: { type: 'LineString', coordinates },
+    });
+    const ways = file(
+      'ways.geojson',
+      JSON.stringify({
+        type: 'FeatureCollection',
+        features: [
+          feature([
+            [15.01, 47.915],
+            [15.02, 47.915],
+          ]),
+        ],
+      }),
+    );
+    const relations = file(
+      'relations.geojson',
+      JSON.stringify({
+        type: 'FeatureCollection',
+        features: [
+          feature([
+            [15.02, 47.915],
+            [15.03, 47.916],
+          ]),
+        ],
+      }),
+    );
+    const first = await importFiles(t.database, [ways, relations], area);
+    expect(first).toMatchObject({ read: 2, items: { new: 1, updated: 0, unchanged: 0 }, duplicates: [] });
+    const [row] = await t.database.rows<{ geometry: { type: string; coordinates: unknown[] } }>(
+      sql`SELECT geometry FROM monuments WHERE name = 'Bertha-von-Suttner-Straße'`,
+    );
+    expect(row?.geometry.type).toBe('MultiLineString');
+    expect(row?.geometry.coordinates).toHaveLength(2);
+    expect((await importFiles(t.database, [ways, relations], area)).items).toEqual({ new: 0, updated: 0, unchanged: 1 });
+    // A skip names its file.
+    const bad = file(
+      'bad.geojson',
+      JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry: null }] }),
+    );
+    expect((await importFiles(t.database, [ways, bad], area, { dryRun: true })).skipped).toEqual([
+      { at: 'bad.geojson feature 1', name: null, reason: 'no name' },
+    ]);
   });
 });

@@ -1,10 +1,14 @@
-// `pnpm city import <file>`: the file checked (size, encoding), read in its format, written in one
-// transaction (write.ts), and the report in words. A bad file changes nothing.
+// `pnpm city import <file> [<file> …]`: each file checked (size, encoding) and read in its format,
+// the files of one run taken together (a street in two of them is one street with the lines of
+// both: EqualStreetNames' ways and relations), written in one transaction (write.ts), and the
+// report in words. A bad file changes nothing.
 import { openSync, readSync, closeSync, statSync } from 'node:fs';
+import path from 'node:path';
 import type { CityArea } from '@linz/contract';
 import type { Database } from '../../db/client.js';
-import { ImportFileError } from './candidate.js';
+import { ImportFileError, type Candidate, type Parsed } from './candidate.js';
 import { parseImport } from './formats.js';
+import { geometryOf, linesOf, pointOnLine } from './geometry.js';
 import { writeImport, type ImportReport } from './write.js';
 
 /** The largest file read: a city's OpenStreetMap streets are a few MB; 100 MB is far beyond any city's. */
@@ -40,14 +44,48 @@ export function readImportFile(file: string): string {
   }
 }
 
-export async function importFile(
+/** The files of one run as one: an item found in several is one (a street with all their lines). */
+export function together(files: { name: string; parsed: Parsed }[]): Parsed {
+  if (files.length === 1 && files[0]) return files[0].parsed;
+  const byKey = new Map<string, Candidate>();
+  for (const { name, parsed } of files) {
+    for (const c of parsed.candidates) {
+      const at = `${name} ${c.at}`;
+      const before = byKey.get(c.key);
+      const lines = [before?.geometry, c.geometry].flatMap((g) => (g ? (linesOf(g) ?? []) : []));
+      byKey.set(
+        c.key,
+        before && lines.length > 0
+          ? { ...before, ...c, at, ...pointOnLine(lines), geometry: geometryOf(lines) }
+          : { ...before, ...c, at },
+      );
+    }
+  }
+  return {
+    format: [...new Set(files.map((f) => f.parsed.format))].join(' + '),
+    candidates: [...byKey.values()],
+    register: files.flatMap((f) => f.parsed.register),
+    skipped: files.flatMap(({ name, parsed }) => parsed.skipped.map((s) => ({ ...s, at: `${name} ${s.at}` }))),
+    read: files.reduce((n, f) => n + f.parsed.read, 0),
+  };
+}
+
+export async function importFiles(
+  database: Database,
+  files: string[],
+  area: CityArea,
+  opts: { dryRun?: boolean; progress?: (done: number, total: number) => void } = {},
+): Promise<ImportReport> {
+  const parsed = files.map((file) => ({ name: path.basename(file), parsed: parseImport(readImportFile(file)) }));
+  return writeImport(database, together(parsed), area, opts);
+}
+
+export const importFile = (
   database: Database,
   file: string,
   area: CityArea,
   opts: { dryRun?: boolean; progress?: (done: number, total: number) => void } = {},
-): Promise<ImportReport> {
-  return writeImport(database, parseImport(readImportFile(file)), area, opts);
-}
+): Promise<ImportReport> => importFiles(database, [file], area, opts);
 
 /** The report as the command prints it. */
 export function reportLines(r: ImportReport): string[] {
