@@ -159,7 +159,10 @@ describe(`proposals waiting for the city's answer (${DB_KIND})`, () => {
     ]);
     vi.setSystemTime(new Date('2027-01-31T12:00:00Z'));
     expect(mine(await awaiting()).map((a) => a.daysWaiting)).toEqual([30, 11]);
-    // An answer (in any status) ends the wait.
+    // A holding reply (an answer that leaves the status "open") keeps the wait.
+    await answered(early.id, { status: 'open', statement: { de: 'Danke, wir melden uns.' } });
+    expect(mine(await awaiting()).map((a) => a.name)).toEqual(['Früh', 'Spät']);
+    // An answer that decides (any status but "open") ends it.
     await answered(early.id, { status: 'in_review', statement: { de: 'Wir prüfen.' } });
     expect(mine(await awaiting()).map((a) => a.name)).toEqual(['Spät']);
     // A mail held for a check of the votes is not with the city yet.

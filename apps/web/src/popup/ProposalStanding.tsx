@@ -2,10 +2,10 @@
 // threshold, when the mayor's office got the e-mail, and the city's answer in the visitor's language.
 // Shared by the popup's rows and the /interventions list.
 import type { Intervention } from '@linz/contract';
-import { MAYOR_THRESHOLD } from '@linz/contract/facts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { clientConfigQuery } from '../api/queries';
+import { useVoteThreshold } from '../api/queries/voteThreshold';
 import { langOf } from '../i18n/languages';
 import type { DateStyle } from '../i18n/writing';
 import { useLocalDate } from './localDate';
@@ -34,8 +34,9 @@ export function StatusBadge({ status }: { status: Intervention['status'] }) {
 /** "7 of 10 votes" with a bar; past the threshold it stays full (the count is shown beside it). */
 export function VoteProgress({ votes }: { votes: number }) {
   const { t } = useTranslation();
-  const reached = Math.min(votes, MAYOR_THRESHOLD);
-  const text = t('proposal.progress', { votes: reached, threshold: MAYOR_THRESHOLD });
+  const threshold = useVoteThreshold();
+  const reached = Math.min(votes, threshold);
+  const text = t('proposal.progress', { votes: reached, threshold });
   return (
     <span className="vote-progress">
       <span
@@ -43,11 +44,11 @@ export function VoteProgress({ votes }: { votes: number }) {
         role="progressbar"
         aria-label={t('proposal.progressName')}
         aria-valuemin={0}
-        aria-valuemax={MAYOR_THRESHOLD}
+        aria-valuemax={threshold}
         aria-valuenow={reached}
         aria-valuetext={text}
       >
-        <span className="vote-progress__fill" style={{ width: `${(reached / MAYOR_THRESHOLD) * 100}%` }} />
+        <span className="vote-progress__fill" style={{ width: `${(reached / threshold) * 100}%` }} />
       </span>
       <span className="vote-progress__text" aria-hidden="true">
         {text}

@@ -48,6 +48,11 @@ describe('castVote (spec section 4)', () => {
     expect((await castVote(target, silent)).feedback.key).toBe('success.voteRecorded');
   });
 
+  it("takes the server's word at a city's own threshold (3 votes in a smaller town)", async () => {
+    const { d } = deps({ status: 200, json: { newVoteCount: 3, mayor: 'mailed' } });
+    expect(await castVote(target, d)).toMatchObject({ mayorNotified: true, mayor: 'mailed' });
+  });
+
   it('does not celebrate again at 11', async () => {
     const { d } = deps({ status: 200, json: { newVoteCount: 11 } });
     expect(await castVote(target, d)).toMatchObject({ mayorNotified: false });

@@ -3,12 +3,12 @@
 // "awaiting government response"). On /interventions for everyone, and first in the staff area,
 // which adds its answer button to each (`action`).
 import type { AwaitingAnswer } from '@linz/contract';
-import { MAYOR_THRESHOLD } from '@linz/contract/facts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { awaitingAnswerQuery } from '../api/queries';
+import { useVoteThreshold } from '../api/queries/voteThreshold';
 import { useLocalDate } from '../popup/localDate';
 
 type Props = {
@@ -19,13 +19,14 @@ type Props = {
 
 export function AwaitingAnswers({ action, className = 'awaiting' }: Props) {
   const { t } = useTranslation();
+  const threshold = useVoteThreshold();
   const headingId = useId();
   const list = useQuery(awaitingAnswerQuery());
   const day = useLocalDate('fullDate');
   return (
     <section className={className} aria-labelledby={headingId}>
       <h2 id={headingId}>{t('awaiting.heading', { count: list.data?.length ?? 0 })}</h2>
-      <p>{t('awaiting.text', { threshold: MAYOR_THRESHOLD })}</p>
+      <p>{t('awaiting.text', { threshold })}</p>
       {list.isPending ? (
         <p role="status">{t('app.loading')}</p>
       ) : list.isError ? (

@@ -1,8 +1,8 @@
 // What citizens propose and how the city answers: totals, the mayor's threshold, answers, and the
 // proposals and votes of the last weeks.
 import type { Stats } from '@linz/contract';
-import { MAYOR_THRESHOLD } from '@linz/contract/facts';
 import { useTranslation } from 'react-i18next';
+import { useVoteThreshold } from '../api/queries/voteThreshold';
 import { formatCount, formatDay, isoWeek } from './format';
 import { WeekChart } from './WeekChart';
 import { StatsTable } from './StatsTable';
@@ -12,6 +12,7 @@ const WEEKS_SHOWN = 10;
 
 export function ParticipationFigures({ participation: p }: { participation: Stats['participation'] }) {
   const { t, i18n } = useTranslation();
+  const threshold = useVoteThreshold();
   const lang = i18n.language;
   const weeks = p.weeks.slice(-WEEKS_SHOWN).map((w) => ({
     key: w.week,
@@ -24,7 +25,7 @@ export function ParticipationFigures({ participation: p }: { participation: Stat
   const facts: [string, string][] = [
     [names.proposals, formatCount(p.proposals, lang)],
     [names.votes, formatCount(p.votes, lang)],
-    [t('stats.participation.reached', { threshold: MAYOR_THRESHOLD }), formatCount(p.reachedThreshold, lang)],
+    [t('stats.participation.reached', { threshold }), formatCount(p.reachedThreshold, lang)],
     [t('stats.participation.answered'), formatCount(p.answered, lang)],
     [
       t('stats.participation.median'),

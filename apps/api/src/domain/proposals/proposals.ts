@@ -170,8 +170,9 @@ const DAY_MS = 86_400_000;
 
 /**
  * Public proposals that reached the mayor's threshold (their mail not held for a check of the
- * votes) and have no answer from the city yet, longest waiting first, with the whole days waited
- * by the server's clock (so the days are not cached with the public lists).
+ * votes) and whose status the city has not moved yet (a holding reply that leaves it "open" keeps
+ * the wait), longest waiting first, with the whole days waited by the server's clock (so the days
+ * are not cached with the public lists).
  */
 export async function listAwaitingAnswer(database: Database, now: Date = new Date()): Promise<AwaitingAnswer[]> {
   const rows = await database.rows<{
@@ -185,7 +186,7 @@ export async function listAwaitingAnswer(database: Database, now: Date = new Dat
     SELECT i.id, i.name, i.monument_id, m.name AS monument_name, i.votes, n.reached_at
     FROM proposals i JOIN monuments m ON m.id = i.monument_id
     JOIN mayor_notifications n ON n.proposal_id = i.id AND n.kind = 'threshold' AND n.status <> 'held'
-    WHERE ${proposalIsPublic('i', 'm')} AND i.answered_at IS NULL
+    WHERE ${proposalIsPublic('i', 'm')} AND i.status = 'open'
     ORDER BY n.reached_at, i.id`);
   return rows.map((r) => {
     const reached = new Date(r.reached_at);
