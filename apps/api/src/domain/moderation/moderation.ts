@@ -122,6 +122,7 @@ export const approveMonument = (database: Database, actor: string, id: string) =
 /**
  * A correction by staff; a move must stay inside the city's area (other fields of a monument outside
  * it may still change), and a category must be one of `categories` (the contract's and the site profile's).
+ * It settles the monument's open reports: staff acted on them.
  */
 export const updateMonument = (
   database: Database,
@@ -141,6 +142,7 @@ export const updateMonument = (
     const changes = changesOf(monuments, { ...same, lat: geoLocX, lng: geoLocY });
     if (Object.keys(changes).length === 0) throw new Invalid('Nothing to change.');
     await tx.update(monuments).set(changes).where(eq(monuments.id, id));
+    await resolveReports(database, tx, 'monument', id);
   });
 
 /**
@@ -183,9 +185,11 @@ export async function mergeMonument(database: Database, actor: string, id: strin
   });
 }
 
+/** A correction by staff (e.g. personal data taken out of the name): it settles the proposal's open reports. */
 export const saveProposalName = (database: Database, actor: string, id: number, name: string) =>
   decide(PROPOSAL, database, actor, id, 'proposal.update', async (tx) => {
     await database.rows(sql`UPDATE proposals SET name = ${name} WHERE id = ${id}`, tx);
+    await resolveReports(database, tx, 'proposal', id);
   });
 
 const isFinal = (status: string) => (FINAL_STATUSES as readonly string[]).includes(status);
