@@ -42,7 +42,10 @@ test.describe('header and navigation', () => {
     await page.goto('/about');
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     await expect(page.getByRole('heading', { level: 1, name: 'Über das Projekt' })).toBeVisible();
+    // The map's credit as the city configured its tiles (here a mirror of basemap.at), as words.
+    await expect(page.getByText('Kartenkacheln (Datenquelle: basemap.at), von unserem eigenen Server ausgeliefert')).toBeVisible();
     await page.getByRole('button', { name: 'Switch to English' }).click();
+    await expect(page.getByText('Map tiles (Data source: basemap.at), served from our own server')).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.getByRole('heading', { level: 1, name: 'About the project' })).toBeVisible();
     await expect(page.getByRole('banner').getByText('An art project in public space')).toBeVisible();

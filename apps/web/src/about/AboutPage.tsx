@@ -29,7 +29,10 @@ export function AboutPage() {
   const lang = langOf(i18n.resolvedLanguage);
   const { contact } = branding;
   const operator = useQuery(siteQuery()).data?.profile.operator;
-  const sources = (useQuery(clientConfigQuery()).data ?? FALLBACK_TILES).city.sources;
+  const config = useQuery(clientConfigQuery()).data ?? FALLBACK_TILES;
+  const sources = config.city.sources;
+  // The map's credit as the city configured it (HTML for the map's corner), read here as its words.
+  const tiles = new DOMParser().parseFromString(config.tileAttribution[lang], 'text/html').body.textContent ?? '';
   return (
     <div className="content about">
       <BackLink label={t('about.back')} />
@@ -53,7 +56,7 @@ export function AboutPage() {
         headline={t('about.creditsHeadline')}
         paragraphs={[
           t('about.creditMap'),
-          t('about.creditTiles'),
+          t('about.creditTiles', { tiles }),
           ...(sources.length > 0
             ? [t('about.creditCity', { sources: sources.map((x) => `${x.name[lang]} (${x.licence[lang]})`).join('; ') })]
             : []),

@@ -11,6 +11,7 @@ import { MonumentFigures } from './MonumentFigures';
 import { ParticipationFigures } from './ParticipationFigures';
 import { PatternDefs } from './patterns';
 import { statsQuery } from '../api/queries/stats';
+import { shownParts } from './shown';
 import { StreetFigures } from './StreetFigures';
 import { WithoutCoordinates } from './WithoutCoordinates';
 import './stats.css';
@@ -21,9 +22,10 @@ export function StatsPage() {
   const lang = i18n.language;
   const percent = (share: number | null) => (share === null ? t('stats.noShare') : formatPercent(share, lang));
   const data = stats.data;
+  const parts = data && shownParts(data);
   const headlines = data && [
     t('stats.headlineMonuments', { share: percent(womenShareOfMonuments(data.monuments.bySex)) }),
-    t('stats.headlineStreets', { share: percent(womenShareOfStreets(data.streets)) }),
+    ...(parts?.register ? [t('stats.headlineStreets', { share: percent(womenShareOfStreets(data.streets)) })] : []),
   ];
   return (
     <div className="content stats">
@@ -47,9 +49,13 @@ export function StatsPage() {
           />
           <PatternDefs />
           <MonumentFigures total={data.monuments.total} bySex={data.monuments.bySex} byCategory={data.monuments.byCategory} />
-          <StreetFigures streets={data.streets} />
-          <CoverageFigures coverage={data.coverage} />
-          <WithoutCoordinates items={data.monuments.withoutCoordinates} />
+          {parts?.register ? (
+            <>
+              <StreetFigures streets={data.streets} />
+              <CoverageFigures coverage={data.coverage} />
+            </>
+          ) : null}
+          {parts?.withoutPlace ? <WithoutCoordinates items={data.monuments.withoutCoordinates} /> : null}
           <ParticipationFigures participation={data.participation} />
         </>
       )}
