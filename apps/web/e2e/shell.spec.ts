@@ -43,7 +43,9 @@ test.describe('header and navigation', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     await expect(page.getByRole('heading', { level: 1, name: 'Über das Projekt' })).toBeVisible();
     // The map's credit as the city configured its tiles (here a mirror of basemap.at), as words.
-    await expect(page.getByText('Kartenkacheln (Datenquelle: basemap.at), von unserem eigenen Server ausgeliefert')).toBeVisible();
+    await expect(
+      page.getByText('Kartenkacheln (Datenquelle: basemap.at), von unserem eigenen Server ausgeliefert'),
+    ).toBeVisible();
     await page.getByRole('button', { name: 'Switch to English' }).click();
     await expect(page.getByText('Map tiles (Data source: basemap.at), served from our own server')).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
