@@ -40,7 +40,7 @@ export async function precompressDir(dir: string): Promise<number> {
 export function precompress(): Plugin {
   let outDir = 'dist';
   return {
-    name: 'linz:precompress',
+    name: 'denkmal:precompress',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);

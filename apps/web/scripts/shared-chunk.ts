@@ -18,7 +18,7 @@ const SHAREABLE = /[\\/]apps[\\/]web[\\/]src[\\/]|[\\/]@tanstack[\\/]/;
 export function sharedChunk() {
   const firstDraw = new Set<string>();
   const plugin: Plugin = {
-    name: 'linz:shared-chunk',
+    name: 'denkmal:shared-chunk',
     apply: 'build',
     buildEnd() {
       const walk = (id: string) => {
