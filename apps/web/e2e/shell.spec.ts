@@ -243,8 +243,9 @@ test.describe('about page', () => {
         const credits = page.getByRole('region', { name: de ? 'Quellen und Lizenzen' : 'Credits and data sources' });
         await expect(credits).toContainText('Leaflet');
         await expect(credits).toContainText('BSD-2-Clause');
-        await expect(credits).toContainText('OpenStreetMap');
-        await expect(credits).toContainText('ODbL');
+        // The tiles as the city configured them (here a mirror of basemap.at), not a fixed service.
+        await expect(credits).toContainText(de ? 'Datenquelle: basemap.at' : 'Data source: basemap.at');
+        await expect(credits).not.toContainText('OpenStreetMap');
         // Each of the city profile's sources, named and licensed in the page's language.
         const config = (await (await page.request.get(PATHS.clientConfig)).json()) as ClientConfig;
         expect(config.city.sources.length).toBeGreaterThan(0);

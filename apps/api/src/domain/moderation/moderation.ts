@@ -122,7 +122,6 @@ export const approveMonument = (database: Database, actor: string, id: string) =
 /**
  * A correction by staff; a move must stay inside the city's area (other fields of a monument outside
  * it may still change), and a category must be one of `categories` (the contract's and the site profile's).
- * It settles the monument's open reports: staff acted on them.
  */
 export const updateMonument = (
   database: Database,
@@ -142,7 +141,6 @@ export const updateMonument = (
     const changes = changesOf(monuments, { ...same, lat: geoLocX, lng: geoLocY });
     if (Object.keys(changes).length === 0) throw new Invalid('Nothing to change.');
     await tx.update(monuments).set(changes).where(eq(monuments.id, id));
-    await resolveReports(database, tx, 'monument', id);
   });
 
 /**
