@@ -90,6 +90,32 @@ test('adding a proposal: disabled and "adding" while it runs, new one on top, in
   await expect(popup.getByRole('status')).toHaveCount(0);
 });
 
+test('a list still loading when the proposal is added does not hide it afterwards', async ({ page, api }) => {
+  const { monument, marker } = await ownMonument(api, 'Langsam');
+  await api.addProposal(monument.id, 'Erster Vorschlag');
+  // The list is read before the proposal exists, and its answer arrives only after the proposal's.
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let reads = 0;
+  await page.route(`**/api/interventions/${monument.id}`, async (route) => {
+    if (route.request().method() !== 'GET' || reads++ > 0) return route.continue();
+    const response = await route.fetch();
+    await gate;
+    await route.fulfill({ response });
+  });
+  await page.goto('/');
+  const popup = await openPopup(page, marker);
+  await expect(popup.getByRole('status')).toHaveText('Interventionen werden geladen…');
+  await popup.getByRole('textbox', { name: 'Dein Vorschlag' }).fill('Ein Gedenkstein');
+  await popup.getByRole('button', { name: 'Hinzufügen', exact: true }).click();
+  await expect(popup.getByRole('status')).toHaveText('Dein Vorschlag wurde hinzugefügt!');
+  release();
+  const rows = popup.getByRole('list', { name: 'Vorgeschlagene Interventionen' }).getByRole('listitem');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: 'Ein Gedenkstein' })).toHaveCount(1);
+  await expect(rows.filter({ hasText: 'Erster Vorschlag' })).toHaveCount(1);
+});
+
 test('a blank title is refused; a failed add says so and clears the input', async ({ page, api }) => {
   const { monument, marker } = await ownMonument(api, 'Leertitel');
   await page.goto('/');

@@ -90,13 +90,25 @@ for (const lang of ['de', 'en'] as const) {
       });
       await expect(staffList).toBeVisible();
       const staffItem = staffList.getByRole('listitem').filter({ hasText: title });
-      await staffItem
-        .getByRole('button', { name: lang === 'de' ? `Offizielle Antwort auf ${title}` : `Official answer to ${title}` })
-        .click();
-      await staffItem
-        .getByLabel(lang === 'de' ? 'Stellungnahme (Englisch)' : 'Statement (English)')
-        .fill('We will look into it.');
-      await staffItem.getByRole('button', { name: lang === 'de' ? 'Antwort veröffentlichen' : 'Publish answer' }).click();
+      const answer = async (status: string | null, text: string) => {
+        await staffItem
+          .getByRole('button', { name: lang === 'de' ? `Offizielle Antwort auf ${title}` : `Official answer to ${title}` })
+          .click();
+        if (status) await staffItem.getByLabel('Status').selectOption(status);
+        await staffItem.getByLabel(lang === 'de' ? 'Stellungnahme (Englisch)' : 'Statement (English)').fill(text);
+        await staffItem.getByRole('button', { name: lang === 'de' ? 'Antwort veröffentlichen' : 'Publish answer' }).click();
+      };
+      // A holding reply that leaves the status open is not yet the city's answer: it keeps waiting.
+      await answer(null, 'We will look into it.');
+      await expect(
+        page.getByText(
+          lang === 'de' ? `Die Antwort auf „${title}“ ist veröffentlicht.` : `The answer to “${title}” is published.`,
+        ),
+      ).toBeVisible();
+      await page.reload();
+      await expect(staffItem).toHaveCount(1);
+      // A status is: the proposal leaves the list.
+      await answer('in_review', 'The culture committee is reviewing it.');
       await expect(staffList.getByRole('listitem').filter({ hasText: title })).toHaveCount(0);
 
       await page.goto('/interventions');

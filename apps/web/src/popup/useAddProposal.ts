@@ -32,7 +32,7 @@ export function useAddProposal(
         throw error;
       }
     },
-    onSuccess: (created) => {
+    onSuccess: async (created) => {
       if (created === 'queued') return setFeedback(success('offline.queued.proposal'));
       if (created.underReview) {
         // Only its author sees it, as under review, until staff approve it (docs/screening.md).
@@ -51,10 +51,13 @@ export function useAddProposal(
         answer: created.answer,
         history: created.history,
       };
-      queryClient.setQueryData<MonumentProposal[]>(queryKeys.monumentProposals(monumentId), (list) => [
-        row,
-        ...(list ?? []).filter((item) => item.id !== row.id),
-      ]);
+      // A read of the list still under way was answered before this proposal existed: it must not
+      // overwrite the row put on top here, so it is dropped and asked again.
+      const key = queryKeys.monumentProposals(monumentId);
+      const reading = queryClient.isFetching({ queryKey: key }) > 0;
+      if (reading) await queryClient.cancelQueries({ queryKey: key });
+      queryClient.setQueryData<MonumentProposal[]>(key, (list) => [row, ...(list ?? []).filter((item) => item.id !== row.id)]);
+      if (reading) void queryClient.invalidateQueries({ queryKey: key });
       void queryClient.invalidateQueries({ queryKey: queryKeys.allProposals });
       setFeedback(success('success.proposalAdded'));
       onAdded?.(row);
