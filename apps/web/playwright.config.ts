@@ -57,6 +57,14 @@ if (!existsSync(cityFolder)) {
     JSON.stringify({ type: 'Feature', properties: { name: 'Linz (e2e)' }, geometry: { type: 'Polygon', coordinates: [ring] } }),
   );
 }
+/** A second city, made up (apps/api/test/fixtures/cities/auwinkel), on a server and a database of its
+ * own: e2e/second-city.spec.ts. */
+const auwinkel = {
+  port: port + 5,
+  folder: path.resolve(import.meta.dirname, '../api/test/fixtures/cities/auwinkel'),
+  dataDir: `${dataDir}-auwinkel`,
+};
+const auwinkelURL = `http://127.0.0.1:${auwinkel.port}`;
 /** Where the SMTP peer writes the mails it accepts (e2e/mailbox.ts reads them). */
 const mailDir = `${dataDir}-mail`;
 /** The shipped site profile with one category of the e2e run's own (stats.spec.ts counts its row
@@ -166,13 +174,30 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
-      testIgnore: /phone\.spec\.ts/,
+      testIgnore: /(phone|second-city)\.spec\.ts/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions },
     },
     {
       name: 'phone',
       testMatch: /(phone|a11y|screens|search-results|monument-view)\.spec\.ts/,
       use: { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, launchOptions },
+    },
+    {
+      name: 'second-city',
+      testMatch: /second-city\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, baseURL: auwinkelURL, launchOptions },
+    },
+    {
+      name: 'second-city-phone',
+      testMatch: /second-city\.spec\.ts/,
+      use: {
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+        baseURL: auwinkelURL,
+        launchOptions,
+      },
     },
   ],
   webServer: [
@@ -230,6 +255,31 @@ export default defineConfig({
         OIDC_CLIENT_ID: 'denkmal-linz',
         OIDC_CLIENT_SECRET: 'test-secret-of-the-citys-provider-0123456789',
         OIDC_STAFF_CLAIM: 'groups=denkmal-staff',
+      },
+    },
+    {
+      // Auwinkel: its streets imported into an empty database as a city does (`pnpm city import`,
+      // docs/cities.md), then started with its own profile; the mail and tile peers are shared.
+      command: [
+        `pnpm --filter @linz/api exec tsx src/cli/city.ts import ${auwinkel.folder}/overpass.json ${auwinkel.folder}/gender.csv`,
+        `pnpm --filter @linz/api exec tsx test/support/server-main.ts '${JSON.stringify({ options: apiOptions })}'`,
+      ].join(' && '),
+      url: `${auwinkelURL}/api/config`,
+      reuseExistingServer: false,
+      timeout: 300_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        DATA_DIR: auwinkel.dataDir,
+        CITY: auwinkel.folder,
+        PORT: String(auwinkel.port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: auwinkelURL,
+        LOG_LEVEL: 'warn',
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        TRUST_PROXY: '1',
+        TILE_UPSTREAM: `http://127.0.0.1:${tilePort}/{z}/{x}/{y}.png`,
+        TILE_ATTRIBUTION: 'basemap',
       },
     },
   ],

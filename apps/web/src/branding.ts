@@ -5,10 +5,8 @@ export const branding = {
   /** Names the marker image: /assets/{product}Marker.png */
   product: 'denkmal',
   artist: 'Kollektiv Denk·Mal',
-  // Phone, e-mail and web address are the operator's: the site profile (apps/api/cities/<city>/site.json), one place.
-  contact: {
-    social: { label: '@denkmal.linz', url: 'https://instagram.com/denkmal.linz' }, // the art project's account (credit)
-  },
+  // Phone, e-mail, web address and social account are the operator's: the site profile
+  // (apps/api/cities/<city>/site.json), one place.
   copyrightYear: 2026,
 } as const;
 

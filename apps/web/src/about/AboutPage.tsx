@@ -1,6 +1,6 @@
 // /about, the help: project, the welcome overlay once more, artist, credits, a pointer to the
 // privacy notice (/datenschutz, which holds the privacy sections this page had), and the contact
-// footer (the operator's details from the site profile, the social account from branding).
+// footer (the operator's details from the site profile, its social account included).
 import { APP_PATHS } from '@linz/contract/facts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -27,7 +27,6 @@ function Section({ id, headline, paragraphs }: { id: string; headline: string; p
 export function AboutPage() {
   const { t, i18n } = useTranslation();
   const lang = langOf(i18n.resolvedLanguage);
-  const { contact } = branding;
   const operator = useQuery(siteQuery()).data?.profile.operator;
   const config = useQuery(clientConfigQuery()).data ?? FALLBACK_TILES;
   const sources = config.city.sources;
@@ -73,7 +72,7 @@ export function AboutPage() {
       <section className="contact" aria-labelledby="about-contact">
         <h2 id="about-contact">{t('about.contactHeadline')}</h2>
         <ul>
-          {/* The operator's phone, e-mail and web address are the site profile's, as on /impressum. */}
+          {/* The operator's phone, e-mail, web address and account are the site profile's, as on /impressum. */}
           {operator && (
             <>
               <li>
@@ -84,11 +83,13 @@ export function AboutPage() {
               </li>
             </>
           )}
-          <li>
-            <a href={contact.social.url} rel="noopener noreferrer">
-              {t('about.social', { handle: contact.social.label })}
-            </a>
-          </li>
+          {operator?.social && (
+            <li>
+              <a href={operator.social.url} rel="noopener noreferrer">
+                {t('about.social', { handle: operator.social.label })}
+              </a>
+            </li>
+          )}
           {operator?.website && (
             <li>
               <a href={operator.website} rel="noopener noreferrer">
