@@ -116,6 +116,23 @@ export const PAGES: PageCase[] = [
     },
   },
   {
+    // Offline, the popup of a monument never opened on this device (the popup's code is in the
+    // page already): it says why it shows no proposals, under the "no connection" banner.
+    name: 'map, popup offline',
+    id: 'popup-offline',
+    path: `/?monument=${POPUP_MONUMENT}`,
+    noWcag: true,
+    open: async (page) => {
+      await page.locator('.leaflet-popup-close-button').click();
+      await expect(page.locator('.leaflet-popup')).toHaveCount(0);
+      await page.context().setOffline(true);
+      const other = page.getByRole('button', { name: /^(?!Dreifaltigkeits).+ \(.+\)$/ }).first();
+      await other.focus();
+      await page.keyboard.press('Enter');
+      await expect(page.locator('.leaflet-popup .monument-popup__offline')).toBeVisible();
+    },
+  },
+  {
     name: 'map, filter panel',
     id: 'filter',
     path: '/',
@@ -300,6 +317,8 @@ const signedIn = new WeakSet<Page>();
 
 /** Opens a page case and waits until it is settled (an upcoming screen whose route is missing skips the test). */
 export async function visit(page: Page, c: PageCase, lang: Lang) {
+  // A state that went offline (the offline popup) comes back online for the next visit.
+  await page.context().setOffline(false);
   if (c.staff) {
     staff ??= addStaff('wcag');
     // Signed in once per page: a second visit finds the session.

@@ -1,5 +1,5 @@
 // The marker popup: every state, adding proposals and the whole vote flow of spec section 4.
-import { expect, openPopup, test, unique, somewhere } from './fixtures';
+import { expect, mapReady, openPopup, test, unique, somewhere } from './fixtures';
 
 // Each test works on its own visitor-added monument so parallel tests never share a list.
 async function ownMonument(api: import('./fixtures').Api, label: string) {
@@ -114,6 +114,36 @@ test('a list still loading when the proposal is added does not hide it afterward
   await expect(rows).toHaveCount(2);
   await expect(rows.filter({ hasText: 'Ein Gedenkstein' })).toHaveCount(1);
   await expect(rows.filter({ hasText: 'Erster Vorschlag' })).toHaveCount(1);
+});
+
+test('offline, a popup never opened before says its proposals are not on this device, and loads them once back online', async ({
+  page,
+  context,
+  api,
+}) => {
+  const { monument, marker } = await ownMonument(api, 'Funkloch');
+  await api.addProposal(monument.id, 'Erster Vorschlag');
+  // A neighbour's popup opened online first: the popup's code is in the page (the service worker
+  // keeps it offline; this spec runs without one).
+  const neighbour = unique('Nachbar');
+  await api.addMonument(neighbour, monument.geoLocX + 0.0003, monument.geoLocY + 0.0003);
+  await page.goto(`/?lat=${monument.geoLocX}&lng=${monument.geoLocY}&zoom=19`);
+  await mapReady(page);
+  await openPopup(page, new RegExp(`^${neighbour} \\(`));
+  await page.keyboard.press('Escape');
+  await context.setOffline(true);
+  // Its marker is on the map already (no new data tiles come offline).
+  await page.getByRole('button', { name: marker }).focus();
+  await page.keyboard.press('Enter');
+  const popup = page.locator('.leaflet-popup');
+  await expect(popup.getByRole('status')).toHaveText(
+    'Keine Verbindung: Die Vorschläge zu diesem Denkmal sind auf diesem Gerät nicht gespeichert. Einen neuen Vorschlag kannst du trotzdem machen; er wird gesendet, sobald wieder eine Verbindung besteht.',
+    { timeout: 5_000 },
+  );
+  await expect(popup.getByRole('textbox', { name: 'Dein Vorschlag' })).toBeEnabled();
+  await context.setOffline(false);
+  await expect(popup.getByRole('listitem').filter({ hasText: 'Erster Vorschlag' })).toBeVisible();
+  await expect(popup.locator('.monument-popup__offline')).toHaveCount(0);
 });
 
 test('a blank title is refused; a failed add says so and clears the input', async ({ page, api }) => {

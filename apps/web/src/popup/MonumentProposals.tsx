@@ -95,7 +95,12 @@ export function MonumentProposals({ monument, name, sharedProposalId, photos, Ca
         </>
       ) : null}
       <UnderReviewRows names={ownUnderReview} />
-      {proposals.isPending ? (
+      {/* Offline, a list never seen here waits (paused) or fails: it says why, not "loading". */}
+      {(proposals.isPending && proposals.fetchStatus === 'paused') || (proposals.isError && navigator.onLine === false) ? (
+        <p className="monument-popup__offline" role="status">
+          {t('popup.offline')}
+        </p>
+      ) : proposals.isPending ? (
         <p className="monument-popup__loading" role="status">
           {t('popup.loading')}
         </p>
