@@ -64,6 +64,8 @@ test('follow from the popup, confirm from the mail, see it on /mine, read the ci
   expect(posts).toEqual([]);
   await page.getByRole('button', { name: 'Bestätigen' }).click();
   await expect(page.getByRole('status')).toContainText('Danke! Du folgst jetzt diesem Vorschlag.');
+  // Done, the page no longer asks for it.
+  await expect(page.getByRole('heading', { level: 1, name: 'Adresse bestätigt' })).toBeVisible();
   await expect(page.getByRole('status')).toContainText(`„${title}“ bei ${monument.name}.`);
   const mapLink = page.getByRole('link', { name: 'Auf der Karte zeigen' });
   await expect(mapLink).toHaveAttribute('href', `/?monument=${monument.id}&proposal=${proposal.id}`);
@@ -169,8 +171,12 @@ test('after a vote: follow this proposal in this browser, see it on /mine, stop 
     .getByRole('button', { name: `Für „${title}“ stimmen` })
     .click();
   await expect(popup.getByRole('status').filter({ hasText: 'Deine Stimme wurde gezählt!' })).toBeVisible();
+  await popup.getByRole('button', { name: `Weitere Möglichkeiten zu „${title}“` }).click();
   await expect(popup.getByRole('link', { name: 'Meine Beteiligung' })).toHaveAttribute('href', '/mine');
-  await popup.getByRole('button', { name: `Folge diesem Vorschlag: „${title}“` }).click();
+  await popup
+    .locator('.follow-offer')
+    .getByRole('button', { name: `„${title}“ folgen` })
+    .click();
 
   const dialog = page.getByRole('dialog', { name: `„${title}“ folgen` });
   const remember = dialog.getByRole('button', { name: 'In diesem Browser merken' });
@@ -199,7 +205,8 @@ test('after a vote: follow this proposal in this browser, see it on /mine, stop 
   await again.getByRole('textbox', { name: 'Dein Vorschlag' }).fill(mine);
   await again.getByRole('button', { name: 'Hinzufügen', exact: true }).click();
   await expect(again.getByRole('status').filter({ hasText: 'Dein Vorschlag wurde hinzugefügt!' })).toBeVisible();
-  await expect(again.getByRole('button', { name: `Folge diesem Vorschlag: „${mine}“` })).toBeVisible();
+  await again.getByRole('button', { name: `Weitere Möglichkeiten zu „${mine}“` }).click();
+  await expect(again.locator('.follow-offer').getByRole('button', { name: `„${mine}“ folgen` })).toBeVisible();
   await again.getByRole('link', { name: 'Meine Beteiligung' }).click();
   await expect(page).toHaveURL(/\/mine$/);
   await expect(page.getByRole('region', { name: /^Vorgeschlagen/ }).getByRole('heading', { name: mine })).toBeVisible();

@@ -1,5 +1,5 @@
 // /?monument=<id>&proposal=<id>, as a proposal's share button sends it: the map opens at the
-// monument with its popup, the shared proposal marked ("Geteilter Vorschlag"), scrolled to and
+// monument with its popup, the shared proposal marked ("Der Vorschlag aus deinem Link"), scrolled to and
 // focused; its share button shares the monument's view with it selected. Axe-clean. Desktop and phone.
 import { seriousViolations } from './axe';
 import { expect, mapReady, openPopup, test, unique } from './fixtures';
@@ -19,11 +19,11 @@ test('a shared proposal link opens the popup at that proposal, marked and focuse
   const row = popup.locator('.proposal-row--shared');
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(shared.name);
-  await expect(row).toContainText('Geteilter Vorschlag');
+  await expect(row).toContainText('Der Vorschlag aus deinem Link');
   await expect(row).toBeFocused();
   await expect(row).toBeInViewport();
   // Only that one is marked.
-  await expect(popup.getByText('Geteilter Vorschlag')).toHaveCount(1);
+  await expect(popup.getByText('Der Vorschlag aus deinem Link')).toHaveCount(1);
   expect(await seriousViolations(page)).toEqual([]);
 });
 

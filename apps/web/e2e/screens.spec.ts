@@ -8,7 +8,7 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { wcagViolations } from './axe';
-import { expect, popupSettled, test, type Page } from './fixtures';
+import { expect, mapReady, popupSettled, test, type Page } from './fixtures';
 import { APP_FONT_STYLE } from './font';
 import { layoutFailures } from './layout';
 import { PAGES, visit, type Lang, type PageCase } from './pages';
@@ -58,6 +58,10 @@ async function switchTo(page: Page, c: PageCase, lang: Lang, again: boolean) {
         if (el && (el.scrollTop || el.scrollLeft)) el.scrollTo(0, 0);
     });
   await expect(page.locator('html')).toHaveAttribute('lang', lang);
+  // The map draws its markers anew in the new language, a batch per frame, and then hides those a
+  // control covers: the checks wait for the end of that drawing (online: offline, the offline
+  // popup's map keeps what it has).
+  if ((c.path.startsWith('/?') || c.path === '/') && (await page.evaluate(() => navigator.onLine))) await mapReady(page);
   if (c.path.includes('monument=')) await popupSettled(page);
 }
 

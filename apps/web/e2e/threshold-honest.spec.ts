@@ -39,7 +39,8 @@ test('ten browsers on one address reach 10: the message says the votes are check
   );
   await expect(message).not.toContainText('benachrichtigt');
   await expect(row).toContainText('10 Stimmen, davon 0 bestätigt');
-  // Every voter is offered the e-mail confirmation.
+  // Every voter is offered the e-mail confirmation (folded into one line in the popup).
+  await popup.getByRole('button', { name: `Weitere Möglichkeiten zu „${title}“` }).click();
   await expect(popup.getByRole('button', { name: `Stimme für „${title}“ per E-Mail bestätigen` })).toBeVisible();
 
   // The monument's view.

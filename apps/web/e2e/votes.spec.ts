@@ -29,6 +29,13 @@ test('vote, confirm it by e-mail, open the mail’s link, press the button: the 
   await expect(popup.getByRole('status').first()).toHaveText('Deine Stimme wurde gezählt!');
   await expect(row).toContainText('3 Stimmen, davon 0 bestätigt');
 
+  // The extras after a vote are one line that opens on request: the proposals stay in view.
+  const more = popup.getByRole('button', { name: `Weitere Möglichkeiten zu „${title}“` });
+  await expect(more).toHaveAttribute('aria-expanded', 'false');
+  await expect(popup.locator('.follow-offer').getByRole('button', { name: `„${title}“ folgen` })).toBeHidden();
+  await more.click();
+  await expect(more).toHaveAttribute('aria-expanded', 'true');
+  await expect(popup.locator('.follow-offer').getByRole('button', { name: `„${title}“ folgen` })).toBeVisible();
   const offer = popup.getByRole('button', { name: `Stimme für „${title}“ per E-Mail bestätigen` });
   await expect(offer).toHaveText('Stimme per E-Mail bestätigen');
   await expect(offer).toHaveAttribute('aria-expanded', 'false');
@@ -68,6 +75,7 @@ test('vote, confirm it by e-mail, open the mail’s link, press the button: the 
   await page.getByRole('button', { name: 'Stimme bestätigen' }).click();
   const done = page.getByRole('status').filter({ hasText: 'Deine Stimme ist bestätigt' });
   await expect(done).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Stimme bestätigt' })).toBeVisible();
   expect(posts).toHaveLength(1);
   const mapLink = done.getByRole('link', { name: 'Auf der Karte zeigen' });
   await expect(mapLink).toBeVisible();

@@ -40,7 +40,7 @@ export function MailLinkConfirmPage({ token, texts, confirm, after }: Props) {
   return (
     <div className="content follow-page">
       <BackLink label={t('about.back')} />
-      <h1>{t(`${texts}.headline`)}</h1>
+      <h1>{t(state.step === 'done' ? `${texts}.headlineDone` : `${texts}.headline`)}</h1>
       {!token ? (
         <p role="alert">{t(`${texts}.invalid`)}</p>
       ) : state.step === 'done' ? (

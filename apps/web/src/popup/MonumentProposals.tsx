@@ -89,10 +89,14 @@ export function MonumentProposals({ monument, name, sharedProposalId, photos, Ca
     <>
       <FeedbackBanner feedback={feedback} onClose={() => setFeedback(null)} />
       {offer && feedback?.kind === 'success' ? (
-        <>
-          <FollowOffer name={offer.name} onFollow={(opener) => setFollowing({ ...offer, opener })} />
-          {offer.voted ? <VoteConfirmForm key={offer.id} proposalId={offer.id} name={offer.name} /> : null}
-        </>
+        <FollowOffer
+          key={offer.id}
+          name={offer.name}
+          folded={Card === undefined}
+          onFollow={(opener) => setFollowing({ ...offer, opener })}
+        >
+          {offer.voted ? <VoteConfirmForm proposalId={offer.id} name={offer.name} /> : null}
+        </FollowOffer>
       ) : null}
       <UnderReviewRows names={ownUnderReview} />
       {/* Offline, a list never seen here waits (paused) or fails: it says why, not "loading". */}
