@@ -258,14 +258,14 @@ export default defineConfig({
       },
     },
     {
-      // Auwinkel: its streets imported into an empty database as a city does (`pnpm city import`,
-      // docs/cities.md), then started with its own profile; the mail and tile peers are shared.
-      command: [
-        `pnpm --filter @linz/api exec tsx src/cli/city.ts import ${auwinkel.folder}/overpass.json ${auwinkel.folder}/gender.csv`,
-        `pnpm --filter @linz/api exec tsx test/support/server-main.ts '${JSON.stringify({ options: apiOptions })}'`,
-      ].join(' && '),
+      // Auwinkel, on PostgreSQL (Linz's server above is on PGlite: the browser tests see both): its
+      // streets imported into an empty database as a city does (`pnpm city import`, docs/cities.md),
+      // then started with its own profile; the mail and tile peers are shared.
+      command: `pnpm --filter @linz/api exec tsx test/support/pg-server-main.ts '${JSON.stringify({ options: apiOptions })}' ${auwinkel.folder}/overpass.json ${auwinkel.folder}/gender.csv`,
       url: `${auwinkelURL}/api/config`,
       reuseExistingServer: false,
+      // Stopped so that it removes its database server.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
       timeout: 300_000,
       stdout: 'ignore',
       stderr: 'pipe',

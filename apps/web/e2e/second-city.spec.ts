@@ -1,6 +1,6 @@
 // A second city in the browser: the made-up Auwinkel (apps/api/test/fixtures/cities/auwinkel),
 // started from an empty database, its Overpass file and its gender CSV imported with
-// `pnpm city import` (playwright.config.ts), served by a server of its own. Its pages name it, its
+// `pnpm city import` (playwright.config.ts), served by a server of its own on PostgreSQL. Its pages name it, its
 // map opens inside its boundary and shows its streets, a proposal counts towards its own threshold
 // (3), /stats leaves out the street register it does not have, its sources and tiles are credited,
 // its web manifest is its own, and no page says Linz. Phone and desktop, German and English.
