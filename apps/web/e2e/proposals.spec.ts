@@ -35,7 +35,7 @@ test.describe('English', () => {
     await expect(item).toContainText('Trinity Column');
     await expect(item).toContainText('Votes');
     await expect(item).toContainText('Location');
-    await expect(item).toContainText(/48\.\d{1,5}° N, 14\.\d{1,5}° E/);
+    await expect(item).toContainText(/48\.\d{1,5}°\sN, 14\.\d{1,5}°\sE/);
   });
 });
 
