@@ -97,6 +97,24 @@ const apiOptions = {
   mailPollSeconds: 1,
 };
 
+/** The settings of an e2e API server (Linz's and Auwinkel's): its port, folder and city, the shared peers. */
+const serverEnv = (serverPort: number, dir: string, city: string) => ({
+  DATA_DIR: dir,
+  CITY: city,
+  PORT: String(serverPort),
+  HOST: '127.0.0.1',
+  PUBLIC_URL: `http://127.0.0.1:${serverPort}`,
+  LOG_LEVEL: 'warn',
+  SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  // Hiding by reports needs distinct addresses: specs that hide something report as other
+  // clients through X-Forwarded-For (fixtures.ts asOtherClient), believed for one proxy hop.
+  // The browser's own requests carry none and count as 127.0.0.1.
+  TRUST_PROXY: '1',
+  TILE_UPSTREAM: `http://127.0.0.1:${tilePort}/{z}/{x}/{y}.png`,
+  // The default preset's credit: the local upstream stands in for basemap.at (a mirror of it).
+  TILE_ATTRIBUTION: 'basemap',
+});
+
 /**
  * Chromium's features left out, on top of Playwright's own list (Playwright 1.65 passes these; a second
  * --disable-features replaces the first, so its list is repeated here): the omnibox's pages that a
@@ -234,21 +252,8 @@ export default defineConfig({
       stdout: 'ignore',
       stderr: 'pipe',
       env: {
-        DATA_DIR: dataDir,
-        CITY: cityFolder,
+        ...serverEnv(port, dataDir, cityFolder),
         SITE_PROFILE: siteProfile,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: baseURL,
-        LOG_LEVEL: 'warn',
-        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-        // Hiding by reports needs distinct addresses: specs that hide something report as other
-        // clients through X-Forwarded-For (fixtures.ts asOtherClient), believed for one proxy hop.
-        // The browser's own requests carry none and count as 127.0.0.1.
-        TRUST_PROXY: '1',
-        TILE_UPSTREAM: `http://127.0.0.1:${tilePort}/{z}/{x}/{y}.png`,
-        // The default preset's credit: the local upstream stands in for basemap.at (a mirror of it).
-        TILE_ATTRIBUTION: 'basemap',
         // Staff may also sign in at the e2e provider (the client its oidc-idp.ts registers); the
         // token sign-in the other specs use stays as it is.
         OIDC_ISSUER: idpIssuer,
@@ -269,18 +274,7 @@ export default defineConfig({
       timeout: 300_000,
       stdout: 'ignore',
       stderr: 'pipe',
-      env: {
-        DATA_DIR: auwinkel.dataDir,
-        CITY: auwinkel.folder,
-        PORT: String(auwinkel.port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: auwinkelURL,
-        LOG_LEVEL: 'warn',
-        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-        TRUST_PROXY: '1',
-        TILE_UPSTREAM: `http://127.0.0.1:${tilePort}/{z}/{x}/{y}.png`,
-        TILE_ATTRIBUTION: 'basemap',
-      },
+      env: serverEnv(auwinkel.port, auwinkel.dataDir, auwinkel.folder),
     },
   ],
 });
