@@ -16,9 +16,10 @@ import {
   type MonumentFilters,
 } from '@linz/contract';
 import { cell, latOf, lngOf, MAX_LAT, tileX, tileY } from '@linz/contract/mercator';
+import KDBush from 'kdbush';
 import Supercluster from 'supercluster';
 import { filterKey, type MonumentIndex } from './finder.js';
-import { BUILT_AT_ONCE, runAtOnce, slicedModels, type Models, type Steps } from './models.js';
+import { BUILT_AT_ONCE, runAtOnce, sliceDue, slicedModels, timeUp, type Models, type Steps } from './models.js';
 import { recentlyUsed, snapshotOf, type Recent, type Snapshot } from '../read-cache.js';
 
 /** Filter sets whose cluster index is kept (each is a few MB at 50,000 monuments). */
@@ -37,7 +38,8 @@ type ClusterIndex = {
   tiles: WeakMap<readonly Monument[], Recent<Snapshot<MapTile>>>;
 };
 
-const OPTIONS = {
+/** supercluster's options for the map (exported for the test that compares a sliced build with supercluster's own). */
+export const CLUSTER_OPTIONS = {
   minZoom: 0,
   maxZoom: MAP_CLUSTER_MAX_ZOOM,
   radius: MAP_CLUSTER_RADIUS_PX,
@@ -61,13 +63,187 @@ type Internals = {
   props: Point[];
   coords: Float64Array;
   ids: null;
-  _createTree(data: Int32Array<ArrayBufferLike>, n: number): { numItems: number };
-  _cluster(data: Int32Array<ArrayBufferLike>, n: number, z: number, out: Int32Array<ArrayBufferLike>): number;
+  clusterProps: Members[];
+  _map(data: Int32Array<ArrayBufferLike>, i: number, clone?: boolean): Members;
 };
+
+// supercluster's layout of a point or cluster in its data arrays (v9), a `stride` of 7 with `reduce`.
+const OFFSET_ZOOM = 2;
+const OFFSET_ID = 3;
+const OFFSET_PARENT = 4;
+const OFFSET_NUM = 5;
+const OFFSET_PROP = 6;
+/** supercluster's Int32 encoding of a coordinate in [0, 1]: (c − 0.5) · 2³⁰. */
+const SCALE = 0x40000000;
+
+/** supercluster's node size of its trees (its default). */
+const NODE_SIZE = 64;
+
+type Coords = KDBush['coords'];
+type Ids = KDBush['ids'];
+
+function swap(arr: Ids | Coords, i: number, j: number) {
+  const tmp = arr[i] as number;
+  arr[i] = arr[j] as number;
+  arr[j] = tmp;
+}
+function swapItem(ids: Ids, coords: Coords, i: number, j: number) {
+  swap(ids, i, j);
+  swap(coords, 2 * i, 2 * j);
+  swap(coords, 2 * i + 1, 2 * j + 1);
+}
+
+/** kdbush's Floyd–Rivest selection (v4.1.0, ISC licence): items [left, k) lie before the k-th on the axis. */
+function select(ids: Ids, coords: Coords, k: number, left: number, right: number, axis: number): void {
+  while (right > left) {
+    if (right - left > 600) {
+      const n = right - left + 1;
+      const m = k - left + 1;
+      const z = Math.log(n);
+      const s = 0.5 * Math.exp((2 * z) / 3);
+      const sd = 0.5 * Math.sqrt((z * s * (n - s)) / n) * (m - n / 2 < 0 ? -1 : 1);
+      select(
+        ids,
+        coords,
+        k,
+        Math.max(left, Math.floor(k - (m * s) / n + sd)),
+        Math.min(right, Math.floor(k + ((n - m) * s) / n + sd)),
+        axis,
+      );
+    }
+    const t = coords[2 * k + axis] as number;
+    let i = left;
+    let j = right;
+    swapItem(ids, coords, left, k);
+    if ((coords[2 * right + axis] as number) > t) swapItem(ids, coords, left, right);
+    while (i < j) {
+      swapItem(ids, coords, i, j);
+      i++;
+      j--;
+      while ((coords[2 * i + axis] as number) < t) i++;
+      while ((coords[2 * j + axis] as number) > t) j--;
+    }
+    if (coords[2 * left + axis] === t) swapItem(ids, coords, left, j);
+    else {
+      j++;
+      swapItem(ids, coords, j, right);
+    }
+    if (j <= k) left = j + 1;
+    if (k <= j) right = j - 1;
+  }
+}
+
+/**
+ * supercluster's `_createTree` as steps: the points added, then kdbush's kd-sort one range at a
+ * time (its recursion as a stack), yielding between ranges once the slice has had its time. At
+ * 50,000 points one tree took about 60 ms on the event loop.
+ */
+function* treeSteps(data: Int32Array<ArrayBufferLike>, numItems: number, stride: number): Steps<{ numItems: number }> {
+  const tree = new KDBush(numItems, NODE_SIZE, Int32Array);
+  for (let i = 0; i < numItems; i++) {
+    tree.add(data[i * stride] as number, data[i * stride + 1] as number);
+    if (sliceDue(i)) yield;
+  }
+  const ranges = [0, numItems - 1, 0];
+  while (ranges.length) {
+    const axis = ranges.pop() as number;
+    const right = ranges.pop() as number;
+    const left = ranges.pop() as number;
+    if (right - left <= NODE_SIZE) continue;
+    const m = (left + right) >> 1;
+    select(tree.ids, tree.coords, m, left, right, axis);
+    ranges.push(m + 1, right, 1 - axis, left, m - 1, 1 - axis);
+    if (timeUp()) yield;
+  }
+  tree._finished = true;
+  // As supercluster keeps them: the tree's points' data beside it.
+  return Object.assign(tree, { data });
+}
+
+/**
+ * supercluster's `_cluster` (v9.1.0, ISC licence) for one zoom, as steps: the same merging in the
+ * same order, yielding every few hundred points once the slice has had its time. At 50,000 points
+ * one zoom took up to 160 ms on the event loop, and every read behind it waited.
+ */
+function* clusterZoomSteps(
+  self: Internals,
+  data: Int32Array<ArrayBufferLike>,
+  numItems: number,
+  zoom: number,
+  out: Int32Array<ArrayBufferLike>,
+): Steps<number> {
+  const r = (CLUSTER_OPTIONS.radius / (CLUSTER_OPTIONS.extent * (1 << zoom))) * SCALE;
+  const notProcessed = MAP_CLUSTER_MAX_ZOOM + 1;
+  const tree = self.trees[zoom + 1] as unknown as {
+    withinInto(x: number, y: number, r: number, out: Uint32Array): number;
+  };
+  const { stride } = self;
+  const limit = numItems * stride;
+  const neighborIds = new Uint32Array(numItems);
+  let cursor = 0;
+  for (let i = 0, k0 = 0; i < limit; i += stride, k0++) {
+    if (sliceDue(k0)) yield;
+    if ((data[i + OFFSET_ZOOM] as number) <= zoom) continue;
+    data[i + OFFSET_ZOOM] = zoom;
+    const x = data[i] as number;
+    const y = data[i + 1] as number;
+    const neighborCount = tree.withinInto(x, y, r, neighborIds);
+    const numPointsOrigin = data[i + OFFSET_NUM] as number;
+    let numPoints = numPointsOrigin;
+    for (let n = 0; n < neighborCount; n++) {
+      const k = (neighborIds[n] as number) * stride;
+      if ((data[k + OFFSET_ZOOM] as number) > zoom) numPoints += data[k + OFFSET_NUM] as number;
+    }
+    if (numPoints > numPointsOrigin && numPoints >= 2) {
+      let wx = x * numPointsOrigin;
+      let wy = y * numPointsOrigin;
+      let clusterProperties: Members | undefined;
+      let clusterPropIndex = -1;
+      const id = (((i / stride) | 0) << 5) + (zoom + 1) + self.numPoints;
+      for (let n = 0; n < neighborCount; n++) {
+        const k = (neighborIds[n] as number) * stride;
+        if ((data[k + OFFSET_ZOOM] as number) <= zoom) continue;
+        data[k + OFFSET_ZOOM] = zoom;
+        const numPoints2 = data[k + OFFSET_NUM] as number;
+        wx += (data[k] as number) * numPoints2;
+        wy += (data[k + 1] as number) * numPoints2;
+        data[k + OFFSET_PARENT] = id;
+        if (!clusterProperties) {
+          clusterProperties = self._map(data, i, true);
+          clusterPropIndex = self.clusterProps.length;
+          self.clusterProps.push(clusterProperties);
+        }
+        CLUSTER_OPTIONS.reduce(clusterProperties, self._map(data, k));
+      }
+      data[i + OFFSET_PARENT] = id;
+      out[cursor] = wx / numPoints;
+      out[cursor + 1] = wy / numPoints;
+      out[cursor + OFFSET_ZOOM] = notProcessed;
+      out[cursor + OFFSET_ID] = id;
+      out[cursor + OFFSET_PARENT] = -1;
+      out[cursor + OFFSET_NUM] = numPoints;
+      out[cursor + OFFSET_PROP] = clusterPropIndex;
+      cursor += stride;
+    } else {
+      for (let j = 0; j < stride; j++) out[cursor + j] = data[i + j] as number;
+      cursor += stride;
+      if (numPoints > 1) {
+        for (let n = 0; n < neighborCount; n++) {
+          const k = (neighborIds[n] as number) * stride;
+          if ((data[k + OFFSET_ZOOM] as number) <= zoom) continue;
+          data[k + OFFSET_ZOOM] = zoom;
+          for (let j = 0; j < stride; j++) out[cursor + j] = data[k + j] as number;
+          cursor += stride;
+        }
+      }
+    }
+  }
+  return cursor / stride;
+}
 
 /** supercluster's `load` (v9) for points, a zoom per slice. */
 function* loadSteps(points: Point[]): Steps<Supercluster<Point, Members>> {
-  const index = new Supercluster<Point, Members>(OPTIONS);
+  const index = new Supercluster<Point, Members>(CLUSTER_OPTIONS);
   const self = index as unknown as Internals;
   const { stride } = self;
   const n = points.length;
@@ -86,27 +262,27 @@ function* loadSteps(points: Point[]): Steps<Supercluster<Point, Members>> {
     self.coords[2 * i] = px;
     self.coords[2 * i + 1] = py;
     const w = i * stride;
-    data[w] = (px - 0.5) * 0x40000000;
-    data[w + 1] = (py - 0.5) * 0x40000000;
+    data[w] = (px - 0.5) * SCALE;
+    data[w + 1] = (py - 0.5) * SCALE;
     data[w + 2] = notProcessed;
     data[w + 3] = i;
     data[w + 4] = -1;
     data[w + 5] = 1;
+    if (sliceDue(i)) yield;
   }
   let prev: Int32Array<ArrayBufferLike> = data;
   let prevNum = n;
-  self.trees[MAP_CLUSTER_MAX_ZOOM + 1] = self._createTree(prev, prevNum);
-  yield;
+  self.trees[MAP_CLUSTER_MAX_ZOOM + 1] = yield* treeSteps(prev, prevNum, stride);
   let recycled: Int32Array<ArrayBufferLike> | null = null;
   for (let z = MAP_CLUSTER_MAX_ZOOM; z >= 0; z--) {
     const out: Int32Array<ArrayBufferLike> = recycled ?? new Int32Array(prevNum * stride);
     recycled = null;
-    const written = self._cluster(prev, prevNum, z, out);
+    const written = yield* clusterZoomSteps(self, prev, prevNum, z, out);
     if (written === prevNum) {
       self.trees[z] = self.trees[z + 1] as { numItems: number };
       recycled = out;
     } else {
-      self.trees[z] = self._createTree(out, written);
+      self.trees[z] = yield* treeSteps(out, written, stride);
       prev = out;
       prevNum = written;
     }
@@ -115,26 +291,33 @@ function* loadSteps(points: Point[]): Steps<Supercluster<Point, Members>> {
   return index;
 }
 
-/** Builds the cluster index of these monuments at once (the benchmark's build time). */
-export function clusterIndex(monuments: readonly Monument[]): Supercluster<Point, Members> {
-  return runAtOnce(loadSteps(monuments.map(pointOf)));
-}
+/** The cluster index of these monuments, as steps (run at once: the benchmark's build time). */
+export const clusterSteps = (monuments: readonly Monument[]) => loadSteps(monuments.map(pointOf));
+export const clusterIndex = (monuments: readonly Monument[]) => runAtOnce(clusterSteps(monuments));
 
 const pointOf = (m: Monument): Point => ({ id: m.id, validated: m.validated, lat: m.geoLocX, lng: m.geoLocY });
-const samePoints = (a: Point[], b: Point[]) =>
-  a.length === b.length &&
-  a.every((p, i) => {
+function* samePoints(a: Point[], b: Point[]): Steps<boolean> {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const p = a[i] as Point;
     const q = b[i] as Point;
-    return p.id === q.id && p.lat === q.lat && p.lng === q.lng && p.validated === q.validated;
-  });
+    if (p.id !== q.id || p.lat !== q.lat || p.lng !== q.lng || p.validated !== q.validated) return false;
+    if (sliceDue(i)) yield;
+  }
+  return true;
+}
 
 /** A filter set's cluster indexes per monument index; reused while its monuments stand where they stood. */
 function clusterModels(filters: MonumentFilters): Models<MonumentIndex, ClusterIndex> {
   return slicedModels<MonumentIndex, ClusterIndex>(
     function* (index, previous) {
-      const points = Array.from(index.matching(filters), (i) => pointOf(index.list[i] as Monument));
-      yield;
-      if (previous && samePoints(previous.points, points)) return previous;
+      const matching = yield* index.matchingSteps(filters);
+      const points: Point[] = new Array<Point>(matching.length);
+      for (let k = 0; k < matching.length; k++) {
+        points[k] = pointOf(index.list[matching[k] as number] as Monument);
+        if (sliceDue(k)) yield;
+      }
+      if (previous && (yield* samePoints(previous.points, points))) return previous;
       return { clusters: yield* loadSteps(points), points, tiles: new WeakMap() };
     },
     (index) => index.list.length <= BUILT_AT_ONCE,

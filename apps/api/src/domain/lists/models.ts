@@ -1,30 +1,56 @@
 // The lists' derived indexes (the finder's texts and matches, the map's cluster indexes) as models
-// built in slices: a build is a generator that yields every few thousand items, run either at once
-// (a city's few hundred monuments: the read waits, as it always did) or, for a large list, between
-// other requests' turns of the event loop (setImmediate), while reads keep answering from the last
-// complete model. Builds are debounced: one at a time, and a burst of writes makes one more build
-// for the newest list, not one each. A build starts from the model before it and reuses what did
-// not change (an item's folded text, a cluster index whose monuments did not move).
+// built in slices: a build is a generator that yields where another request may run, run either at
+// once (a city's few hundred monuments: the read waits, as it always did) or, for a large list,
+// between other requests' turns of the event loop (setImmediate), while reads keep answering from
+// the last complete model. A slice ends once it has run SLICE_MS (sliceDue, timeUp), so no read
+// waits longer than that for a rebuild, whatever the list's size. Builds are debounced: one at a
+// time, and a burst of writes makes one more build for the newest list, not one each. A build
+// starts from the model before it and reuses what did not change (an item's folded text, a cluster
+// index whose monuments did not move).
+import { performance } from 'node:perf_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /** A build in slices: it yields where another request may run. */
 export type Steps<T> = Generator<void, T, void>;
 
-/** Items between two slices of a build. */
-export const SLICE_ITEMS = 2000;
+/** How long one slice of a build runs before it lets other requests in. */
+export const SLICE_MS = 4;
 /** A list this long or shorter is built at once (the read waits, a few milliseconds). */
 export const BUILT_AT_ONCE = 5000;
 
+/** When the running slice began (a build run at once: never, so it never yields). */
+let sliceBegan = Number.POSITIVE_INFINITY;
+
+/** The running slice has had its time: the build yields now. */
+export const timeUp = () => performance.now() - sliceBegan > SLICE_MS;
+/** timeUp, looked at every 256th item of a loop (the clock costs more than most items). */
+export const sliceDue = (i: number) => (i & 255) === 255 && timeUp();
+
 export function runAtOnce<T>(steps: Steps<T>): T {
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
+  // A build run at once inside a slice (a read's new filter set) leaves the slice's clock as it was.
+  const outer = sliceBegan;
+  sliceBegan = Number.POSITIVE_INFINITY;
+  try {
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return step.value;
+    }
+  } finally {
+    sliceBegan = outer;
   }
 }
 
-export async function runSliced<T>(steps: Steps<T>): Promise<T> {
+/** Runs a build between other requests' turns; `onSlice` hears each slice end (the tests count them). */
+export async function runSliced<T>(steps: Steps<T>, onSlice?: () => void): Promise<T> {
   for (;;) {
-    const step = steps.next();
+    sliceBegan = performance.now();
+    let step: IteratorResult<void, T>;
+    try {
+      step = steps.next();
+    } finally {
+      sliceBegan = Number.POSITIVE_INFINITY;
+    }
+    onSlice?.();
     if (step.done) return step.value;
     await nextTurn();
   }

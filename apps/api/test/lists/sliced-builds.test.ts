@@ -1,0 +1,97 @@
+// A large list's indexes are built in slices that end on time (models.ts), so no read waits long for
+// a write's rebuild: with a clock that moves a millisecond per look, every build here yields many
+// times, also inside one zoom of the clustering and inside the search over the joined texts, and
+// what it builds is exactly what the finder's definition (matchesFilters) and supercluster's own
+// `load` give. The busy bench (`pnpm bench -- --only busy`) measures the same on a real server.
+import { performance } from 'node:perf_hooks';
+import { matchesFilters, MAP_CLUSTER_MAX_ZOOM, type Monument, type MonumentFilters } from '@linz/contract';
+import Supercluster from 'supercluster';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { monumentIndexSteps } from '../../src/domain/lists/finder.js';
+import { CLUSTER_OPTIONS, clusterSteps } from '../../src/domain/lists/map-tiles.js';
+import { runAtOnce, runSliced, SLICE_MS } from '../../src/domain/lists/models.js';
+
+const N = 12_000;
+const WORDS = ['Brunnen', 'Tafel', 'Kepler', 'Stifter', 'Donau', 'Straße', 'Säule', 'Büste'];
+const CATEGORIES = ['statue', 'plaque', 'memorial', 'bust', 'street'];
+
+/** N monuments around Linz, some crowded, in a fixed pseudo-random order (no Math.random: the same every run). */
+function monuments(): Monument[] {
+  let seed = 7;
+  const next = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+  return Array.from({ length: N }, (_, i) => ({
+    id: `syn-${String(i).padStart(5, '0')}`,
+    name: `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]} ${i}`,
+    geoLocX: 48.3 + (i % 10 === 0 ? next() * 0.001 : next() * 0.1),
+    geoLocY: 14.28 + (i % 10 === 0 ? next() * 0.001 : next() * 0.1),
+    category: CATEGORIES[i % CATEGORIES.length] as string,
+    sex: i % 3 === 0 ? 'female' : 'male',
+    validated: i % 4 !== 0,
+    shortDescription: '',
+    shortDescription_en: '',
+    image: '',
+    alternatives: [],
+    proposals: i % 5,
+  }));
+}
+
+/** A clock that moves one millisecond each time it is read. */
+function steppingClock() {
+  let now = 0;
+  vi.spyOn(performance, 'now').mockImplementation(() => ++now);
+}
+afterEach(() => vi.restoreAllMocks());
+
+async function sliced<T>(build: Parameters<typeof runSliced<T>>[0]) {
+  let slices = 0;
+  const value = await runSliced(build, () => slices++);
+  return { value, slices };
+}
+
+describe('builds in slices', () => {
+  it('the finder’s index: yields every few hundred items and finds what the finder’s definition finds', async () => {
+    const list = monuments();
+    const sets: MonumentFilters[] = [
+      {},
+      { q: 'stifter straße' },
+      { category: ['bust', 'street'] },
+      { sex: ['female'], q: 'donau' },
+    ];
+    // A first index whose filter sets in use are recomputed, in slices too, by the next build.
+    const first = runAtOnce(monumentIndexSteps(list, undefined));
+    for (const filters of sets) first.matching(filters);
+    steppingClock();
+    const { value: index, slices } = await sliced(monumentIndexSteps(list, first));
+    // A slice ends after SLICE_MS clock reads, looked at every 256 items: at least one slice per
+    // 256 · SLICE_MS items. A build that yields only between its steps makes one slice here.
+    expect(slices).toBeGreaterThan(N / (256 * (SLICE_MS + 1)));
+    vi.restoreAllMocks();
+    for (const filters of sets) {
+      const expected = list.flatMap((m, i) => (matchesFilters(m, filters) ? [i] : []));
+      expect(expected.length).toBeGreaterThan(0);
+      expect(Array.from(index.matching(filters))).toEqual(expected);
+    }
+    expect(index.textAt(N - 1)).toContain(String(N - 1));
+  });
+
+  it('the map’s clusters: yields inside a zoom and clusters exactly as supercluster’s own load', async () => {
+    const list = monuments();
+    steppingClock();
+    const { value: index, slices } = await sliced(clusterSteps(list));
+    // More slices than zooms: the zooms themselves are cut (they took up to 160 ms at 50,000 monuments).
+    expect(slices).toBeGreaterThan(3 * (MAP_CLUSTER_MAX_ZOOM + 2));
+    vi.restoreAllMocks();
+    const own = new Supercluster(CLUSTER_OPTIONS).load(
+      list.map((m) => ({
+        type: 'Feature' as const,
+        geometry: { type: 'Point' as const, coordinates: [m.geoLocY, m.geoLocX] },
+        properties: { id: m.id, validated: m.validated, lat: m.geoLocX, lng: m.geoLocY },
+      })),
+    );
+    for (const z of [0, 8, 12, 14, 16, MAP_CLUSTER_MAX_ZOOM]) {
+      const ours = index.getClusters([-180, -85, 180, 85], z);
+      expect(ours.length).toBeGreaterThan(0);
+      expect(ours).toEqual(own.getClusters([-180, -85, 180, 85], z));
+    }
+  });
+});
