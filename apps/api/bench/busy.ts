@@ -4,8 +4,9 @@
 // and drives it from this process over loopback:
 //   - readers: twenty clients, each from its own address, one read every READ_EVERY_MS, with a
 //     city's mix (tiles at three zooms, filtered tiles, page lists, search, popups, the monument view);
-//   - phase 1, reads alone; phase 2, with writes (2 votes/s from different networks, a proposal every
-//     5 s, a monument every 10 s); phase 3, with an attacker on one address sending 49-word searches
+//   - a warm-up of 15 s (each read's first time; printed, not compared); phase 1, reads alone;
+//     phase 2, with writes (2 votes/s from different networks, a proposal every 5 s, a monument
+//     every 10 s); phase 3, with an attacker on one address sending 49-word searches
 //     and 11-tile filtered tRPC batches as fast as its limits allow (it waits out a 429's Retry-After).
 // Prints the readers' p50, p99 and failures per phase, each phase's p99 ratio to the first, the
 // writers' and the attacker's answers, and the load average. Bounded: every request has a time
@@ -27,13 +28,14 @@ const VOTES = num('BENCH_BUSY_VOTES', 100_000);
 const READERS = num('BENCH_BUSY_READERS', 20);
 const READ_EVERY_MS = num('BENCH_BUSY_READ_EVERY_MS', 350);
 const PHASE_S = {
+  warm: num('BENCH_BUSY_WARM_S', 15),
   alone: num('BENCH_BUSY_ALONE_S', 30),
   writes: num('BENCH_BUSY_WRITES_S', 60),
   attack: num('BENCH_BUSY_ATTACK_S', 60),
 };
 const REQUEST_TIMEOUT_MS = 15_000;
 /** The seconds the part takes per database at most (run.ts's budget): seeding, start, three phases. */
-export const BUSY_SECONDS = 360 + PHASE_S.alone + PHASE_S.writes + PHASE_S.attack;
+export const BUSY_SECONDS = 360 + PHASE_S.warm + PHASE_S.alone + PHASE_S.writes + PHASE_S.attack;
 
 // The Linz area of the synthetic data (src/db/synthetic.ts).
 const BOX = { south: 48.25, north: 48.36, west: 14.22, east: 14.35 };
@@ -55,7 +57,7 @@ const SEARCHES = [
 const FILTERS = ['category=statue', 'proposals=1', 'validated=1', 'sex=female', 'category=plaque,memorial'];
 
 type Sample = { ms: number; status: number };
-type Phase = 'alone' | 'writes' | 'attack';
+type Phase = 'warm' | 'alone' | 'writes' | 'attack';
 const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)] as T;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -271,15 +273,21 @@ export async function benchBusy(kind: DbTarget['kind'], work: string, pg: PgServ
     };
     log(`${kind} busy: ${data.monuments.length} monuments, ${data.proposals.length} proposals; load average ${loadAverage()}`);
     const samples = new Map<Phase, Sample[]>([
+      ['warm', []],
       ['alone', []],
       ['writes', []],
       ['attack', []],
     ]);
-    const run: Run = { phase: 'alone', stop: false };
-    const loads: Record<Phase, string> = { alone: '', writes: '', attack: '' };
+    const run: Run = { phase: 'warm', stop: false };
+    const loads: Record<Phase, string> = { warm: '', alone: '', writes: '', attack: '' };
     const written: Record<string, Record<number, number>> = {};
     const attacked: Record<number, number> = {};
     const readers = Array.from({ length: READERS }, (_, n) => reader(api!, data, n, run, samples));
+    // Each tile, filter set and page read a first time, as an instance a minute after its start has
+    // (the first read of a filter set builds its matches and its cluster index): printed, not compared.
+    await sleep(PHASE_S.warm * 1000);
+    loads.warm = loadAverage();
+    run.phase = 'alone';
     await sleep(PHASE_S.alone * 1000);
     loads.alone = loadAverage();
     run.phase = 'writes';
@@ -297,7 +305,7 @@ export async function benchBusy(kind: DbTarget['kind'], work: string, pg: PgServ
       0.99,
     );
     lines.push(`${kind}: ${READERS} readers, one read every ${READ_EVERY_MS} ms each; ${seeded}`);
-    for (const phase of ['alone', 'writes', 'attack'] as const)
+    for (const phase of ['warm', 'alone', 'writes', 'attack'] as const)
       lines.push(`  ${phaseLine(phase, samples.get(phase)!, first, loads[phase]).line}`);
     lines.push(`  writes answered: ${JSON.stringify(written)}`);
     const total = Object.values(attacked).reduce((a, b) => a + b, 0);

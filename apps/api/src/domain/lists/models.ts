@@ -2,19 +2,19 @@
 // built in slices: a build is a generator that yields where another request may run, run either at
 // once (a city's few hundred monuments: the read waits, as it always did) or, for a large list,
 // between other requests' turns of the event loop (setImmediate), while reads keep answering from
-// the last complete model. A slice ends once it has run SLICE_MS (sliceDue, timeUp), so no read
-// waits longer than that for a rebuild, whatever the list's size. Builds are debounced: one at a
+// the last complete model. A slice ends once it has run SLICE_MS (sliceDue, timeUp), and all builds
+// together run one slice per turn of the event loop (nextTurn), so a request waits for one slice at
+// most at each of its turns, whatever the list's size and however many builds are under way. Builds are debounced: one at a
 // time, and a burst of writes makes one more build for the newest list, not one each. A build
 // starts from the model before it and reuses what did not change (an item's folded text, a cluster
 // index whose monuments did not move).
 import { performance } from 'node:perf_hooks';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /** A build in slices: it yields where another request may run. */
 export type Steps<T> = Generator<void, T, void>;
 
 /** How long one slice of a build runs before it lets other requests in. */
-export const SLICE_MS = 4;
+export const SLICE_MS = 2;
 /** A list this long or shorter is built at once (the read waits, a few milliseconds). */
 export const BUILT_AT_ONCE = 5000;
 
@@ -38,6 +38,24 @@ export function runAtOnce<T>(steps: Steps<T>): T {
   } finally {
     sliceBegan = outer;
   }
+}
+
+/**
+ * The builds waiting for their next slice, first come first served. One is let on per turn of the
+ * event loop: an immediate queued from an immediate runs on the next turn, so the requests that
+ * arrived meanwhile go first. (Each build yielding to its own immediate let three builds run three
+ * slices in every turn, and a read that takes a few turns waited for all of them each time.)
+ */
+const waitingBuilds: (() => void)[] = [];
+function letNextBuildOn() {
+  waitingBuilds.shift()?.();
+  if (waitingBuilds.length > 0) setImmediate(letNextBuildOn);
+}
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => {
+    waitingBuilds.push(resolve);
+    if (waitingBuilds.length === 1) setImmediate(letNextBuildOn);
+  });
 }
 
 /** Runs a build between other requests' turns; `onSlice` hears each slice end (the tests count them). */
