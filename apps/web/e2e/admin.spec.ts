@@ -186,6 +186,48 @@ test('merge: chosen with the search box after a confirmation; proposals and vote
   await expect(auditRow(audit, 'Denkmal mit einem anderen zusammengeführt')).toContainText(name);
 });
 
+test('proposal merge in /admin: the same monument’s proposals offered first, found by number, confirmed; votes move once per browser; audited', async ({
+  page,
+  api,
+}) => {
+  test.slow(); // a long flow of staff actions; the machine is shared
+  const { name, token } = addStaff('Zusammenführerin');
+  const monument = await api.addMonument(unique('Zwei gleiche'), 48.303, 14.293);
+  const elsewhere = await api.addMonument(unique('Anderswo'), 48.304, 14.294);
+  const keptName = unique('Gedenktafel für Marie');
+  const duplicateName = unique('Tafel für Marie');
+  const kept = await api.addProposal(monument.id, keptName);
+  const duplicate = await api.addProposal(monument.id, duplicateName);
+  const other = await api.addProposal(elsewhere.id, unique('Tafel anderswo'));
+  await api.voteAsOthers(kept.id, monument.id, 1);
+  await api.voteAsOthers(duplicate.id, monument.id, 2);
+
+  await signIn(page, token, name);
+  await page.getByRole('button', { name: 'Alle Vorschläge' }).click();
+  await page.getByLabel(/^Vorschläge oder Denkmäler suchen/).fill(duplicateName);
+  const card = page.getByRole('article', { name: duplicateName });
+  await card.getByRole('button', { name: 'Zusammenführen…' }).click();
+  const dialog = page.getByRole('dialog', { name: `„${duplicateName}“ mit einem anderen Vorschlag zusammenführen` });
+  await expect(dialog).toContainText('Das lässt sich nicht rückgängig machen.');
+  await expect(dialog.getByRole('button', { name: 'Zusammenführen' })).toBeDisabled();
+  // Offered first: the other proposal at the same monument, with its number and monument.
+  await expect(dialog.locator('.admin-merge__choice').first()).toContainText(`${keptName} Nr. ${kept.id} · ${monument.name}`);
+  const search = dialog.getByLabel('Vorschläge suchen (Name, Denkmal oder Nummer)');
+  await search.fill(`Nr. ${other.id}`);
+  await expect(dialog.locator('.admin-merge__choice')).toHaveCount(1);
+  await search.fill(`Nr. ${kept.id}`);
+  await dialog.getByRole('radio', { name: new RegExp(keptName) }).check();
+  await expect(dialog).toContainText(`„${duplicateName}“ wird mit „${keptName}“ zusammengeführt.`);
+  expect(await seriousViolations(page), 'axe: the proposal merge dialog').toEqual([]);
+  await dialog.getByRole('button', { name: 'Zusammenführen' }).click();
+  await expect(status(page)).toHaveText(`„${duplicateName}“ ist mit „${keptName}“ zusammengeführt; dieser hat jetzt 3 Stimmen.`);
+
+  const after = await api.proposals(monument.id);
+  expect(after.map((p) => ({ id: p.id, votes: p.votes }))).toEqual([{ id: kept.id, votes: 3 }]);
+  const audit = await auditOf(page, duplicate.id);
+  await expect(auditRow(audit, 'Vorschlag mit einem ähnlichen zusammengeführt')).toContainText(name);
+});
+
 test('proposal: edit text, official answer (none in either language refused), hide, restore, each in the audit log', async ({
   page,
   api,

@@ -79,3 +79,60 @@ test('an edit is in the audit log in words, before → after; filtered by person
     [editor.name, 'Denkmal bearbeitet', 'Denkmal', monument.id, monumentName, 'Geschlecht', 'Nicht angegeben', 'Weiblich'],
   ]);
 });
+
+test('personal data out of the log: a phone number edited out of a proposal is removed from its entries, after a confirmation; the removal is logged without it', async ({
+  page,
+  api,
+}) => {
+  test.slow(); // staff actions; the machine is shared
+  const clerk = addStaff('Datenschutz Sachbearbeiterin');
+  const monument = await api.addMonument(unique('Platz der Namen'), ...somewhere());
+  const phone = `0664 ${String(Date.now()).slice(-7)}`;
+  const clean = unique('Tafel für meine Großmutter');
+  const proposal = await api.addProposal(monument.id, `${clean}, ruft mich an: ${phone}`);
+
+  await signIn(page, clerk.token, clerk.name);
+  await page.getByRole('button', { name: 'Alle Vorschläge' }).click();
+  await page.getByLabel(/^Vorschläge oder Denkmäler suchen/).fill(`Nr. ${proposal.id}`);
+  const card = page.locator('.admin-card').first();
+  await card.getByRole('button', { name: 'Text bearbeiten' }).click();
+  await card.getByLabel('Text des Vorschlags').fill(clean);
+  await card.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.locator('.admin-status')).toHaveText(`„${clean}“ ist gespeichert.`);
+
+  await page.getByRole('button', { name: 'Protokoll' }).click();
+  const filters = page.getByRole('form', { name: 'Protokoll filtern' });
+  await filters.getByLabel('Eintrag: Nummer, Kennung oder Name').fill(String(proposal.id));
+  await filters.getByRole('button', { name: 'Filter anwenden' }).click();
+  const table = page.getByRole('table', { name: /Aktionen der Stadt/ });
+  const rows = table.locator('tbody tr');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(phone);
+
+  await rows.first().getByRole('button', { name: 'Daten entfernen…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Personenbezogene Daten aus dem Protokoll entfernen' });
+  await expect(dialog).toContainText(`aus allen Einträgen zu Vorschlag ${proposal.id}`);
+  await expect(dialog).toContainText('Das lässt sich nicht rückgängig machen.');
+  const text = dialog.getByLabel('Zu entfernender Text (zum Beispiel eine Telefonnummer)');
+  await text.fill('06');
+  await expect(dialog.getByRole('button', { name: 'Entfernen' })).toBeDisabled();
+  // Cancelled: nothing changes.
+  await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(rows.first()).toContainText(phone);
+
+  await rows.first().getByRole('button', { name: 'Daten entfernen…' }).click();
+  await text.fill(phone);
+  expect(await seriousViolations(page), 'axe: the redaction dialog').toEqual([]);
+  await dialog.getByRole('button', { name: 'Entfernen' }).click();
+  await expect(page.locator('.admin-status')).toHaveText(`Aus 1 Eintrag zu Vorschlag ${proposal.id} entfernt.`);
+  await expect(rows).toHaveCount(2);
+  await expect(table).not.toContainText(phone);
+  await expect(rows.nth(1).getByRole('listitem')).toHaveText([
+    `Text des Vorschlags: Vorher ${clean}, ruft mich an: […] → Nachher ${clean}`,
+  ]);
+  await expect(
+    rows.first().getByRole('cell', { name: 'Personenbezogene Daten aus dem Protokoll entfernt', exact: true }),
+  ).toBeVisible();
+  await expect(rows.first()).toContainText(clerk.name);
+  await expect(rows.first().getByRole('listitem')).toHaveText(['Geänderte Protokolleinträge: Vorher (leer) → Nachher 1']);
+});

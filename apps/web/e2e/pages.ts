@@ -267,6 +267,38 @@ export const PAGES: PageCase[] = [
   { name: 'admin reasons', id: 'admin-reasons', path: '/admin', staff: true, open: staffView('Begründungen', 'Reasons') },
   { name: 'admin audit', id: 'admin-audit', path: '/admin', staff: true, open: staffView('Protokoll', 'Audit log') },
   { name: 'admin outbox', id: 'admin-outbox', path: '/admin', staff: true, open: staffView('Postausgang', 'Mail outbox') },
+  // Issue 56: what a clerk cannot take back asks first: merging two proposals, removing personal data.
+  {
+    name: 'admin proposal merge',
+    id: 'admin-proposal-merge',
+    path: '/admin',
+    staff: true,
+    open: async (page, lang) => {
+      await twoProposalsOnce(page);
+      await staffView('Alle Vorschläge', 'All proposals')(page, lang);
+      await page
+        .locator('.admin-card')
+        .first()
+        .getByRole('button', { name: lang === 'de' ? 'Zusammenführen…' : 'Merge…' })
+        .click();
+      await page.getByRole('dialog').getByRole('radio').first().check();
+    },
+  },
+  {
+    name: 'admin audit, remove data',
+    id: 'admin-audit-redact',
+    path: '/admin',
+    staff: true,
+    open: async (page, lang) => {
+      await auditedOnce(page);
+      await staffView('Protokoll', 'Audit log')(page, lang);
+      await page
+        .getByRole('button', { name: lang === 'de' ? 'Daten entfernen…' : 'Remove data…' })
+        .first()
+        .click();
+      await page.getByRole('dialog').getByRole('textbox').fill('0664 1234567');
+    },
+  },
   // Issue 54: a street's popup (whom it honours), "Wo ist das?" and staff's view of the suggestions.
   { name: 'map, street popup', id: 'popup-street', path: '/?monument=mon-adalbert-stifter-platz' },
   { name: 'where is it', id: 'where-is-it', path: '/where-is-it' },
@@ -295,6 +327,30 @@ export const PAGES: PageCase[] = [
     },
   },
 ];
+
+/** Two public proposals at the popup's monument, to merge one into the other (once per server). */
+let proposed = false;
+async function twoProposalsOnce(page: Page) {
+  if (proposed) return;
+  proposed = true;
+  for (const name of ['Eine Tafel für die Trümmerfrauen', 'Tafel für die Trümmerfrauen von Linz']) {
+    const res = await page.request.post(`/api/interventions/${POPUP_MONUMENT}`, { data: { name } });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  await page.reload();
+}
+
+/** One entry with recorded values in the audit log (a canned reason added), once per server. */
+let audited = false;
+async function auditedOnce(page: Page) {
+  if (audited || !staff) return;
+  audited = true;
+  const res = await page.request.post('/trpc/staff.reasons.add', {
+    headers: { Authorization: `Bearer ${staff.token}` },
+    data: { de: 'Bitte ohne Telefonnummern', en: 'Please leave out phone numbers' },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
 
 /** Three citizens from three networks suggest a place for the list's last item (once per server). */
 let suggested = false;

@@ -61,10 +61,14 @@ export async function targetSizeFailures(page: Page): Promise<{ checked: number;
         top = Math.max(top, c.top);
         right = Math.min(right, c.right);
         bottom = Math.min(bottom, c.bottom);
+        // A modal dialog is drawn above the page: the boxes it sits in do not clip it.
+        if (a.matches('dialog:modal')) break;
       }
       return { left, top, right, bottom };
     };
-    const all = [...document.querySelectorAll(selector)].filter(visible);
+    // An open modal dialog makes the rest of the page unreachable: only its own targets count (as in layout.ts).
+    const root = document.querySelector('dialog:modal, [aria-modal="true"]') ?? document;
+    const all = [...root.querySelectorAll(selector)].filter(visible);
     // A target inside another (an icon inside a link) is part of it.
     const targets = all.filter((el) => !all.some((o) => o !== el && o.contains(el)) && !inline(el));
     const isTarget = new Set(targets);

@@ -43,6 +43,7 @@ export const AUDIT_ACTION_TEXT: Record<AuditAction, string> = {
   'reason.add': 'admin.audit.actions.reasonAdd',
   'reason.update': 'admin.audit.actions.reasonUpdate',
   'reason.remove': 'admin.audit.actions.reasonRemove',
+  'audit.redact': 'admin.audit.actions.auditRedact',
 };
 
 /** Every action, in the order of the filter's list. */

@@ -141,6 +141,8 @@ export const PAGE_LIMIT_MAX = 100;
 
 /** Longest name of a monument or a proposal. */
 export const NAME_MAX = 120;
+/** The shortest text a redaction of the audit log removes: a letter or two would take words apart all over it. */
+export const REDACT_MIN = 3;
 
 /** Votes at which the mayor's office gets the e-mail. */
 export const MAYOR_THRESHOLD = 10;

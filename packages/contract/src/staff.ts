@@ -1,7 +1,7 @@
 // The city's staff side: sign-in, the review queue, corrections, answers, audit, outbox.
 // The tRPC router `staff` takes and returns exactly these; the staff REST paths adapt them.
 import { z } from 'zod';
-import { MODERATION_REASON_MAX, NAME_MAX, SEXES, STATEMENT_MAX, STATUS_NOTE_MAX } from './facts.js';
+import { MODERATION_REASON_MAX, NAME_MAX, REDACT_MIN, SEXES, STATEMENT_MAX, STATUS_NOTE_MAX } from './facts.js';
 import { Intervention, ProposalId, ProposalStatus } from './proposal.js';
 import { Monument, MonumentId } from './monument.js';
 import { ReportReason } from './report.js';
@@ -204,6 +204,7 @@ export const AUDIT_ACTIONS = [
   'reason.add',
   'reason.update',
   'reason.remove',
+  'audit.redact',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const ITEM_KINDS = ['monument', 'proposal', 'mail', 'staff', 'retention', 'screen', 'photo', 'reason'] as const;
@@ -259,6 +260,18 @@ export const AuditCsvQuery = AuditFilter.omit({ before: true, limit: true })
   .extend({ lang: z.enum(AUDIT_CSV_LANGS).default('de') })
   .strict();
 export type AuditCsvQuery = z.input<typeof AuditCsvQuery>;
+
+/**
+ * Personal data removed from the audit log (GDPR Art. 17): `text` is taken out of every value the
+ * log recorded for the item of entry `entryId`, wherever it stands, in any case. Itself audited.
+ */
+export const AuditRedaction = z.object({
+  entryId: z.number().int().positive(),
+  text: z.string().trim().min(REDACT_MIN).max(NAME_MAX),
+});
+export type AuditRedaction = z.infer<typeof AuditRedaction>;
+/** How many of the item's entries held the text (each now says "[…]" there). */
+export const AuditRedactionResult = z.object({ entries: z.number().int().positive() });
 
 /**
  * withheld: its proposal is no longer public, so the mail is held back (restoring it queues it again);

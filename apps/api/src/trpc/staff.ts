@@ -5,6 +5,8 @@ import {
   AccessibilityFeedbackList,
   AnswerInput,
   AuditCsvQuery,
+  AuditRedaction,
+  AuditRedactionResult,
   AuditFilter,
   AuditPage,
   FollowerCounts,
@@ -65,6 +67,7 @@ import {
   allowWord,
   auditCsvExport,
   auditPage,
+  redactAuditEntries,
   disallowWord,
   moderationReasons,
   outbox,
@@ -212,6 +215,11 @@ export const staffRouter = router({
       .input(AuditCsvQuery)
       .output(z.string())
       .query(({ ctx, input }) => auditCsvExport(ctx, input)),
+    /** Personal data out of the values the log recorded for an entry's item; itself logged. */
+    redact: staffProcedure
+      .input(AuditRedaction)
+      .output(AuditRedactionResult)
+      .mutation(({ ctx, input }) => redactAuditEntries(ctx, input, ctx)),
   }),
   /** Barriers reported through the accessibility statement's form, newest first. */
   accessibilityFeedback: router({

@@ -1,9 +1,11 @@
 // The audit log: one entry per staff action or automatic hiding, written in the action's own
-// transaction. The table is append-only (a trigger refuses UPDATE, DELETE and TRUNCATE).
+// transaction. The table is append-only (a trigger refuses UPDATE, DELETE and TRUNCATE), except for
+// a redaction of personal data, which rewrites recorded values only and is itself an entry.
 import { sql } from 'drizzle-orm';
-import type { AuditAction, AuditEntry, AuditFilter, AuditPage, ItemKind } from '@linz/contract';
+import type { AuditAction, AuditEntry, AuditFilter, AuditPage, AuditRedaction, ItemKind } from '@linz/contract';
 import { actionText, auditChanges, describeChange, formatAuditTime, type Lookup } from '@linz/contract/audit';
 import type { Database, Db } from '../../db/client.js';
+import { InvalidInput, NotFound } from '../errors.js';
 import { toCsv } from '../open-data/exports.js';
 
 export const SYSTEM_ACTOR = 'system';
@@ -141,6 +143,63 @@ export async function auditCsv(
     return changes.length === 0 ? [[...head, null, null, null]] : changes.map((c) => [...head, c.field, c.before, c.after]);
   });
   return toCsv(header, rows);
+}
+
+/** What a redacted text reads as in the log, in both languages. */
+export const REDACTED = '[…]';
+
+/** `value` with every occurrence of `pattern` in its strings replaced (keys and other values as they were). */
+function redacted(value: unknown, pattern: RegExp): unknown {
+  if (typeof value === 'string') return value.replace(pattern, REDACTED);
+  if (Array.isArray(value)) return value.map((v) => redacted(v, pattern));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redacted(v, pattern)]));
+  return value;
+}
+
+/**
+ * Takes `text` (any case) out of every value the log recorded for the item of entry `entryId`, in
+ * one transaction with its own entry, which names how many entries changed but not the text. The
+ * trigger lets this transaction rewrite recorded values and nothing else (migration 0024).
+ */
+export async function redactAudit(database: Database, actor: string, input: AuditRedaction): Promise<{ entries: number }> {
+  return database.db.transaction(async (tx) => {
+    const [entry] = await database.rows<{ item_kind: ItemKind; item_id: string }>(
+      sql`SELECT item_kind, item_id FROM audit_log WHERE id = ${input.entryId}`,
+      tx,
+    );
+    if (!entry) throw new NotFound('Unknown audit entry.');
+    const rows = await database.rows<{ id: number | string; before: string | null; after: string | null }>(
+      sql`SELECT id, before::text AS before, after::text AS after FROM audit_log
+          WHERE item_kind = ${entry.item_kind} AND item_id = ${entry.item_id}
+            AND (before::text ILIKE ${containing(input.text)} OR after::text ILIKE ${containing(input.text)})
+          ORDER BY id`,
+      tx,
+    );
+    const pattern = new RegExp(input.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'giu');
+    const changed = rows
+      .map((r) => ({ id: Number(r.id), before: parsed(r.before), after: parsed(r.after) }))
+      .map((r) => ({ ...r, was: r, before: redacted(r.before, pattern), after: redacted(r.after, pattern) }))
+      .filter((r) => JSON.stringify([r.before, r.after]) !== JSON.stringify([r.was.before, r.was.after]));
+    // Found only inside JSON's escapes (a quote, a backslash) or not at all: nothing to take out.
+    if (changed.length === 0) throw new InvalidInput('text', "not found in the values this item's entries recorded");
+    await database.rows(sql`SELECT set_config('denkmal.audit_redaction', 'on', true)`, tx);
+    for (const r of changed)
+      await database.rows(
+        sql`UPDATE audit_log SET before = ${json(r.before)}::jsonb, after = ${json(r.after)}::jsonb WHERE id = ${r.id}`,
+        tx,
+      );
+    await database.rows(sql`SELECT set_config('denkmal.audit_redaction', 'off', true)`, tx);
+    await audit(database, tx, {
+      actor,
+      action: 'audit.redact',
+      itemKind: entry.item_kind,
+      itemId: entry.item_id,
+      before: null,
+      after: { redactedEntries: changed.length },
+    });
+    return { entries: changed.length };
+  });
 }
 
 // Read as text so both drivers hand back the same thing.

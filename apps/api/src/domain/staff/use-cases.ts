@@ -1,9 +1,9 @@
 // Use cases of the staff desk besides moderation: signing in and out, the canned reasons for
 // hiding, the word screen's lists, the audit log, the accessibility reports and the outbox. Each
 // change runs as the signed-in member and is in the audit log.
-import type { AuditFilter, ModerationReasonText, ScreenWord } from '@linz/contract';
+import type { AuditFilter, AuditRedaction, ModerationReasonText, ScreenWord } from '@linz/contract';
 import { listFeedback } from '../site/accessibility-feedback.js';
-import { auditCsv, listAudit } from './audit.js';
+import { auditCsv, listAudit, redactAudit } from './audit.js';
 import { addReason, listReasons, removeReason, updateReason } from '../moderation/moderation-reasons.js';
 import { listOutbox, retryMail } from '../outbox.js';
 import {
@@ -62,6 +62,9 @@ export const auditPage = (app: App, input: AuditFilter) => listAudit(app.databas
 /** The same filters as CSV, in the staff member's language (the built web app's texts). */
 export const auditCsvExport = async (app: App, { lang, ...filter }: AuditFilter & { lang: string }) =>
   auditCsv(app.database, filter, { lang, lookup: await app.webTexts(lang), timeZone: app.config.city.timeZone });
+/** Personal data taken out of the log's recorded values for one item (GDPR Art. 17; audited). */
+export const redactAuditEntries = async (app: App, input: AuditRedaction, actor: Actor) =>
+  redactAudit(app.database, await staffName(actor), input);
 export const accessibilityReports = (app: App) => listFeedback(app.database);
 
 export const outbox = (app: App) => listOutbox(app.database);

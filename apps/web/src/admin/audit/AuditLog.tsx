@@ -1,5 +1,6 @@
 // The audit log: newest first, filtered, one page at a time ("older" follows the server's cursor).
-// Each entry reads as a sentence: who did what to which item, and only the fields it changed.
+// Each entry reads as a sentence: who did what to which item, and only the fields it changed. An
+// entry that recorded values offers to remove personal data from every entry about its item.
 import { actionText, describeChange, formatAuditTime, type AuditChange } from '@linz/contract/audit';
 import type { AuditEntry } from '@linz/contract';
 import { useQuery } from '@tanstack/react-query';
@@ -12,6 +13,7 @@ import { useTRPC } from '../trpc';
 import { AuditDownload } from './AuditDownload';
 import { AuditFilters, type Filters } from './AuditFilters';
 import { useLookup } from './lookup';
+import { RedactDialog } from './RedactDialog';
 
 const PAGE = 50;
 
@@ -69,7 +71,7 @@ export function AuditLog() {
 }
 
 /** An entry as the page reads it (tRPC's types make the logged values optional). */
-type Entry = Pick<AuditEntry, 'at' | 'actor' | 'action' | 'itemKind' | 'itemId' | 'itemName'> & {
+type Entry = Pick<AuditEntry, 'id' | 'at' | 'actor' | 'action' | 'itemKind' | 'itemId' | 'itemName'> & {
   changes: (Partial<AuditChange> & { field: string })[];
 };
 
@@ -78,6 +80,8 @@ function AuditRow({ entry: e }: { entry: Entry }) {
   const lookup = useLookup();
   // Times as the city's clocks show them (its profile's time zone), wherever staff sit.
   const timeZone = useCityTimeZone();
+  const [redacting, setRedacting] = useState(false);
+  const item = `${t(`admin.kinds.${e.itemKind}`)} ${e.itemId}`;
   const changes = e.changes.map((c) => ({
     ...describeChange(e.itemKind, c, i18n.language, lookup, timeZone),
     // Struck through: a value that was replaced (an empty one was not).
@@ -109,6 +113,12 @@ function AuditRow({ entry: e }: { entry: Entry }) {
             ))}
           </ul>
         )}
+        {changes.length > 0 && (
+          <button type="button" className="button audit-redact" onClick={() => setRedacting(true)}>
+            {t('admin.audit.redact.open')}
+          </button>
+        )}
+        {redacting && <RedactDialog entryId={e.id} item={item} onClose={() => setRedacting(false)} />}
       </td>
     </tr>
   );

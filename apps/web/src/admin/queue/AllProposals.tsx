@@ -6,6 +6,7 @@ import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { allProposalsQuery, monumentsQuery } from '../../api/queries';
 import { useTRPC } from '../trpc';
+import { proposalNumberIn } from './number';
 import { ProposalCard, type StaffProposal } from './ProposalCard';
 
 const SHOWN = 20;
@@ -22,11 +23,11 @@ export function AllProposals() {
     const counts = followers.data && new Map(followers.data.map((f) => [f.proposalId, f.followers]));
     const needle = search.trim().toLocaleLowerCase();
     // "12", "Nr. 12", "no. 12" or "#12": the proposal of that number (the mails name it so).
-    const number = /^(?:nr\.?|no\.?|#)?\s*(\d{1,9})$/.exec(needle)?.[1];
+    const number = proposalNumberIn(needle);
     return (listed.data ?? []).flatMap((item): StaffProposal[] => {
       const monumentName = names.get(item.monumentId);
       const text = `${item.name} ${monumentName ?? ''}`.toLocaleLowerCase();
-      const found = !needle || text.includes(needle) || (number !== undefined && item.id === Number(number));
+      const found = !needle || text.includes(needle) || (number !== undefined && item.id === number);
       if (item.id === undefined || !found) return [];
       const following = counts && (counts.get(item.id) ?? 0);
       return [{ ...item, id: item.id, monumentName, moderation: 'visible', reports: [], followers: following }];

@@ -1,5 +1,5 @@
 // One proposal for staff: its text, state, reports, and the actions on it (correct the text,
-// reject, restore, the official answer). Used by the queue and by the list of all proposals.
+// hide, merge into another, restore, the official answer). Used by the queue and by the list of all proposals.
 import type {
   ModerationReasonText,
   Moderation,
@@ -25,6 +25,7 @@ import { MarkedName, ScreenTag } from './ScreenMarks';
 import { useRejected } from './rejected';
 import { useReviewVotes } from '../votes/reviewVotes';
 import { EditActions } from './EditActions';
+import { ProposalMergeDialog } from './MergeDialog';
 
 export type StaffProposal = {
   id: number;
@@ -32,6 +33,7 @@ export type StaffProposal = {
   votes: number;
   status: ProposalStatus;
   answer: ProposalAnswer | null;
+  monumentId: string;
   monumentName: string | undefined;
   moderation: Moderation;
   reports: readonly QueueReport[];
@@ -89,7 +91,7 @@ export function ProposalCard({ proposal, initiallyOpen, mapShown }: CardProps) {
   const action = useStaffAction();
   const headingId = useId();
   const [open, setOpen] = useState<'edit' | 'answer' | null>(initiallyOpen ?? null);
-  const [confirming, setConfirming] = useState(false);
+  const [dialog, setDialog] = useState<'hide' | 'merge' | null>(null);
   const rejected = useRejected();
   const reviewVotes = useReviewVotes();
   const { name } = proposal;
@@ -165,9 +167,14 @@ export function ProposalCard({ proposal, initiallyOpen, mapShown }: CardProps) {
             type="button"
             className={hideClass(proposal.moderation)}
             disabled={reject.isPending}
-            onClick={() => setConfirming(true)}
+            onClick={() => setDialog('hide')}
           >
             {t('admin.actions.hide')}
+          </button>
+        )}
+        {proposal.moderation !== 'rejected' && (
+          <button type="button" className="button" onClick={() => setDialog('merge')}>
+            {t('admin.actions.merge')}
           </button>
         )}
         {reviewVotes && (
@@ -189,14 +196,15 @@ export function ProposalCard({ proposal, initiallyOpen, mapShown }: CardProps) {
       </div>
       {open === 'edit' && <TextEditor proposal={proposal} onDone={() => setOpen(null)} />}
       {open === 'answer' && <AnswerForm proposalId={proposal.id} name={name} status={proposal.status} answer={proposal.answer} />}
-      {confirming && (
+      {dialog === 'hide' && (
         <HideDialog
           title={t('admin.hide.proposalTitle', { name })}
           text={t('admin.hide.proposalText')}
           onHide={(reason) => reject.mutate({ ...ref, reason })}
-          onClose={() => setConfirming(false)}
+          onClose={() => setDialog(null)}
         />
       )}
+      {dialog === 'merge' && <ProposalMergeDialog proposal={proposal} onClose={() => setDialog(null)} />}
     </article>
   );
 }
