@@ -63,6 +63,7 @@ function staffCalls(headers: Record<string, string>) {
     trpcPost('staff.screen.allowRemove', { word: 'x' }, headers),
     trpcGet('staff.audit.list', {}, headers),
     trpcGet('staff.audit.csv', { lang: 'de' }, headers),
+    trpcPost('staff.audit.redact', { entryId: 1, text: 'xyz' }, headers),
     trpcGet('staff.outbox.list', undefined, headers),
     trpcPost('staff.outbox.retry', { notificationId: 1 }, headers),
     trpcGet('staff.accessibilityFeedback.list', undefined, headers),
