@@ -113,6 +113,7 @@ export const PAGES: PageCase[] = [
       await page.reload();
       await mapReady(page);
       await expect(page.locator('.leaflet-popup .part-error')).toBeVisible();
+      await popupSettled(page);
     },
   },
   {
@@ -130,6 +131,8 @@ export const PAGES: PageCase[] = [
       await other.focus();
       await page.keyboard.press('Enter');
       await expect(page.locator('.leaflet-popup .monument-popup__offline')).toBeVisible();
+      // The map pans the new popup clear of the header: the checks wait until it stands still.
+      await popupSettled(page);
     },
   },
   {
