@@ -148,7 +148,36 @@ function merged<T extends object>(list: T[], ids: readonly (string | number)[], 
   const next = list.slice();
   for (const at of positions.sort((a, b) => b - a)) next.splice(at, 1);
   for (const item of fresh) next.splice(insertionPoint(next, item, items.compare), 0, item);
+  derivations.set(next, { from: new WeakRef(list), ids: [...new Set(ids)], fresh: freshById });
   return next;
+}
+
+/**
+ * Which list each merged list was made from, the ids that changed and their items now: what lets a
+ * derived index update the few items instead of rebuilding (domain/lists). The list before is held
+ * weakly, so a chain of versions does not keep the old ones alive.
+ */
+type Derivation = { from: WeakRef<object>; ids: (string | number)[]; fresh: ReadonlyMap<string | number, unknown> };
+const derivations = new WeakMap<object, Derivation>();
+/** How many merges back `changedSince` looks before it says "rebuild". */
+const DERIVATIONS_FOLLOWED = 64;
+
+/**
+ * The items that may differ between `older` and `list` (both versions of one cached list), by id,
+ * each as it is in `list` (undefined: no longer in it); undefined when that is not known (the list
+ * was read whole in between, or too long ago).
+ */
+export function changedSince<T>(list: readonly T[], older: readonly T[]): Map<string | number, T | undefined> | undefined {
+  const changed = new Map<string | number, T | undefined>();
+  let at: object | undefined = list;
+  for (let steps = 0; at !== older; steps++) {
+    const step: Derivation | undefined = at === undefined || steps === DERIVATIONS_FOLLOWED ? undefined : derivations.get(at);
+    if (!step) return undefined;
+    // The newest version of an item is met first.
+    for (const id of step.ids) if (!changed.has(id)) changed.set(id, step.fresh.get(id) as T | undefined);
+    at = step.from.deref();
+  }
+  return changed;
 }
 
 /**

@@ -241,6 +241,11 @@ describe(`votes the mayor can trust on ${DB_KIND}`, () => {
     expect(await a.mayorMails()).toHaveLength(1);
     expect(await a.alerts()).toEqual([]);
     expect(await a.count('audit_log', sql`action = 'votes.release'`)).toBe(2);
+    // The log names the network as the review screen does, not by its hash.
+    const logged = await a.database.rows<{ after: { filter: { network: string } } }>(
+      sql`SELECT after FROM audit_log WHERE action = 'votes.release' ORDER BY id LIMIT 1`,
+    );
+    expect(logged[0]?.after.filter.network).toBe('A');
   });
 
   it('an organic day (votes from 30 networks at random times) raises no alert, and the mail goes at 10', async () => {

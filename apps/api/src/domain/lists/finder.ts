@@ -23,7 +23,7 @@ import {
   type PageRequest,
 } from '@linz/contract';
 import { InvalidInput } from '../errors.js';
-import { recentlyUsed, type Recent } from '../read-cache.js';
+import { changedSince, recentlyUsed, type Recent } from '../read-cache.js';
 import { BUILT_AT_ONCE, runAtOnce, sliceDue, slicedModels, timeUp, type Steps } from './models.js';
 
 /** Filter sets whose matches are kept per snapshot (the map's and the lists' current ones). */
@@ -62,6 +62,28 @@ function searchTextOf(item: object, texts: () => (string | undefined)[]): string
 }
 
 type Key = (string | number)[];
+
+/** How many items may change between two versions of a list for an index to be updated, not rebuilt. */
+const MAX_CHANGED = 256;
+
+/** Items by id: a full map shared between index versions, and the few that changed since it was made. */
+export class ById<T> {
+  private constructor(
+    private readonly all: ReadonlyMap<string, T>,
+    private readonly recent: ReadonlyMap<string, T | undefined>,
+  ) {}
+  static of<T>(all: ReadonlyMap<string, T>): ById<T> {
+    return new ById<T>(all, new Map<string, T | undefined>());
+  }
+  get(id: string): T | undefined {
+    return this.recent.has(id) ? this.recent.get(id) : this.all.get(id);
+  }
+  /** With these changes (undefined: gone); undefined once many have piled up (the caller makes a full map). */
+  with(changes: ReadonlyMap<string, T | undefined>): ById<T> | undefined {
+    if (this.recent.size + changes.size > MAX_CHANGED * 4) return undefined;
+    return new ById(this.all, new Map([...this.recent, ...changes]));
+  }
+}
 
 /** Lexicographic order of two sort keys of the same kind. */
 function compareKeys(a: Key, b: Key): number {
@@ -138,21 +160,41 @@ const TEXT_PIECE = 1024;
  */
 type Texts = { pieces: { all: string; starts: Int32Array }[]; count: number };
 
+function pieceOf(part: readonly string[]): Texts['pieces'][number] {
+  const starts = new Int32Array(part.length + 1);
+  let at = 0;
+  part.forEach((text, i) => {
+    starts[i] = at;
+    at += text.length + 1;
+  });
+  starts[part.length] = at;
+  return { all: `${part.join('\n')}\n`, starts };
+}
+
 function* textsSteps(texts: readonly string[]): Steps<Texts> {
   const pieces: Texts['pieces'] = [];
   for (let first = 0; first < texts.length; first += TEXT_PIECE) {
-    const part = texts.slice(first, first + TEXT_PIECE);
-    const starts = new Int32Array(part.length + 1);
-    let at = 0;
-    part.forEach((text, i) => {
-      starts[i] = at;
-      at += text.length + 1;
-    });
-    starts[part.length] = at;
-    pieces.push({ all: `${part.join('\n')}\n`, starts });
+    pieces.push(pieceOf(texts.slice(first, first + TEXT_PIECE)));
     if (timeUp()) yield;
   }
   return { pieces, count: texts.length };
+}
+
+/**
+ * `texts` with the texts of some positions changed (or added, at `count` and after): only the pieces
+ * that hold one are joined anew, the others are shared with `texts`.
+ */
+function textsWith(texts: Texts, changes: ReadonlyMap<number, string>, count: number): Texts {
+  const pieces = texts.pieces.slice();
+  const redo = new Set<number>();
+  for (const [k, text] of changes) if (k >= texts.count || textAtIn(texts, k) !== text) redo.add(Math.floor(k / TEXT_PIECE));
+  for (const p of redo) {
+    const first = p * TEXT_PIECE;
+    const part: string[] = [];
+    for (let k = first; k < Math.min(count, first + TEXT_PIECE); k++) part.push(changes.get(k) ?? textAtIn(texts, k));
+    pieces[p] = pieceOf(part);
+  }
+  return { pieces, count };
 }
 
 const textAtIn = ({ pieces }: Texts, i: number): string => {
@@ -214,31 +256,59 @@ export type MonumentIndex = {
   keyAt: (i: number) => Key;
   /** The i-th monument's folded search text. */
   textAt: (i: number) => string;
+  texts: Texts;
   /** The categories the list has (one spelling each, ignoring case), sorted. */
   categories: string[];
-  byId: Map<string, Monument>;
+  byId: ById<Monument>;
+  /**
+   * The index before, when this one only changed monuments where they stand, in place and in the
+   * order (a count, a description): the map keeps its cluster indexes.
+   */
+  samePlacesAs?: WeakRef<MonumentIndex>;
   /** The filter sets in use, carried into the next list's index. */
   kept: Recent<{ filters: MonumentFilters; positions: Int32Array }>;
 };
 
 export function* monumentIndexSteps(list: readonly Monument[], previous: MonumentIndex | undefined): Steps<MonumentIndex> {
+  const updated = previous ? yield* monumentIndexUpdated(list, previous) : undefined;
+  return updated ?? (yield* monumentIndexBuilt(list, previous));
+}
+
+function* monumentIndexBuilt(list: readonly Monument[], previous: MonumentIndex | undefined): Steps<MonumentIndex> {
   const texts: string[] = new Array<string>(list.length);
   const categories = new Map<string, string>();
   const byId = new Map<string, Monument>();
   for (let i = 0; i < list.length; i++) {
     const m = list[i] as Monument;
     byId.set(m.id, m);
-    texts[i] = searchTextOf(m, () => monumentTexts(m));
+    texts[i] = monumentText(m);
     foldedName(m);
     if (!categories.has(m.category.toLowerCase())) categories.set(m.category.toLowerCase(), m.category);
     if (sliceDue(i)) yield;
   }
-  const joined = yield* textsSteps(texts);
+  const { index, freshMatching } = monumentIndexOf({
+    list,
+    texts: yield* textsSteps(texts),
+    categories: [...categories].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, spelled]) => spelled),
+    byId: ById.of(byId),
+  });
+  // The filter sets in use before: ready in the new index, so no read recomputes them.
+  for (const [key, { filters }] of previous?.kept.entries() ?? []) {
+    index.kept.set(key, { filters, positions: yield* freshMatching(filters) });
+  }
+  return index;
+}
+
+const monumentText = (m: Monument) => searchTextOf(m, () => monumentTexts(m));
+
+/** The index's reads over its parts; `freshMatching` computes a filter set's matches without keeping them. */
+function monumentIndexOf(parts: Pick<MonumentIndex, 'list' | 'texts' | 'categories' | 'byId' | 'samePlacesAs'>) {
+  const { list, texts } = parts;
   const keyAt = (i: number): Key => [foldedName(list[i] as Monument), (list[i] as Monument).name, (list[i] as Monument).id];
-  function* matchingSteps(filters: MonumentFilters): Steps<Int32Array> {
+  function* freshMatching(filters: MonumentFilters): Steps<Int32Array> {
     // The text through the prepared string, the other filters as the finder defines them.
     const q = normalQuery(filters.q);
-    const holding = yield* holdingAllSteps(joined, q === undefined ? [] : searchWords(q));
+    const holding = yield* holdingAllSteps(texts, q === undefined ? [] : searchWords(q));
     const { q: _q, ...rest } = filters;
     const pass = monumentFilter(rest);
     return yield* passingSteps(undefined, list.length, (i) => (!holding || holding[i] === 1) && pass(list[i] as Monument));
@@ -247,23 +317,77 @@ export function* monumentIndexSteps(list: readonly Monument[], previous: Monumen
   /** A filter set's matches, kept for the next read (and carried into the next index). */
   function* keptMatching(filters: MonumentFilters): Steps<Int32Array> {
     const key = filterKey(filters);
-    const made = kept.has(key) ? undefined : yield* matchingSteps(filters);
-    return kept.get(key, () => ({ filters, positions: made ?? runAtOnce(matchingSteps(filters)) })).positions;
+    const made = kept.has(key) ? undefined : yield* freshMatching(filters);
+    return kept.get(key, () => ({ filters, positions: made ?? runAtOnce(freshMatching(filters)) })).positions;
   }
-  // The filter sets in use before: ready in the new index, so no read recomputes them.
-  for (const [key, { filters }] of previous?.kept.entries() ?? []) {
-    kept.set(key, { filters, positions: yield* matchingSteps(filters) });
-  }
-  return {
-    list,
+  const index: MonumentIndex = {
+    ...parts,
     keyAt,
     kept,
-    byId,
-    categories: [...categories].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, spelled]) => spelled),
-    textAt: (i) => textAtIn(joined, i),
+    textAt: (i) => textAtIn(texts, i),
     matching: (filters) => runAtOnce(keptMatching(filters)),
     matchingSteps: keptMatching,
   };
+  return { index, freshMatching };
+}
+
+/** The position of `m` in `list` (kept in the finder's order), or −1. */
+function positionIn(list: readonly Monument[], m: Monument): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compareMonuments(list[mid] as Monument, m) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return list[lo] === m ? lo : -1;
+}
+
+/**
+ * The index before with a few monuments changed where they stand in the list (a count, a
+ * description): their texts' pieces joined anew and each kept filter set's matches corrected at
+ * their positions; undefined (build it whole) where a monument came, went, moved in the order or
+ * changed its category, or what changed is not known.
+ */
+function* monumentIndexUpdated(list: readonly Monument[], previous: MonumentIndex): Steps<MonumentIndex | undefined> {
+  if (list.length !== previous.list.length) return undefined;
+  const changed = changedSince(list, previous.list);
+  if (!changed || changed.size > MAX_CHANGED) return undefined;
+  const changes = new Map<string, Monument>();
+  const texts = new Map<number, string>();
+  let samePlaces = true;
+  for (const [id, now] of changed) {
+    const before = previous.byId.get(String(id));
+    const at = before ? positionIn(previous.list, before) : -1;
+    if (!before || !now || list[at] !== now || now.category !== before.category) return undefined;
+    changes.set(now.id, now);
+    texts.set(at, monumentText(now));
+    if (now.geoLocX !== before.geoLocX || now.geoLocY !== before.geoLocY || now.validated !== before.validated)
+      samePlaces = false;
+  }
+  const byId = previous.byId.with(changes);
+  if (!byId) return undefined;
+  const { index } = monumentIndexOf({
+    list,
+    texts: textsWith(previous.texts, texts, list.length),
+    categories: previous.categories,
+    byId,
+    samePlacesAs: samePlaces ? new WeakRef(previous) : undefined,
+  });
+  const ascending = (a: number, b: number) => a - b;
+  for (const [key, { filters, positions }] of previous.kept.entries()) {
+    const words = searchWords(normalQuery(filters.q) ?? '');
+    const { q: _q, ...rest } = filters;
+    const pass = monumentFilter(rest);
+    let out = positions;
+    for (const [at, text] of texts) {
+      out = without(out, at);
+      if (holdsAll(text, words) && pass(list[at] as Monument)) out = inserted(out, at, ascending);
+    }
+    index.kept.set(key, { filters, positions: out });
+    yield;
+  }
+  return index;
 }
 
 /** The monument lists' indexes: a large list's built in slices, from the one before. */
@@ -290,15 +414,24 @@ type PagedProposal = Intervention & { monument: Monument };
 export type ProposalIndex = {
   list: readonly Intervention[];
   monuments: readonly Monument[];
-  byId: Map<string, Monument>;
-  /** The public proposals whose monument is in the monument list, each with it. */
+  byId: ById<Monument>;
+  /**
+   * The public proposals whose monument is in the monument list, each with it, oldest first (ids
+   * grow with each proposal): a position stays that proposal's while it is listed, so a vote moves
+   * one entry of `byVotes` and a new proposal is added at the end.
+   */
   items: PagedProposal[];
   /** Their folded search texts: the proposal's name and its monument's names. */
   texts: Texts;
-  /** Most votes first, then the newest (ids grow with each proposal): the list's own order; or the newest first. */
+  /** Most votes first, then the newest: the list's own order; or the newest first. */
   byVotes: Int32Array;
   byNewest: Int32Array;
   matches: Recent<{ search: ProposalSearch; positions: Int32Array }>;
+  /**
+   * Each monument's proposals' positions. Shared by the versions updated from one build, which add
+   * their new proposals' positions: a reader takes those below its item count whose monument it is.
+   */
+  ofMonument: Map<string, number[]>;
 };
 
 /** A proposal list paired with a monument list: what a proposal index is of. */
@@ -323,50 +456,206 @@ function joined(i: Intervention, monument: Monument): PagedProposal {
   return item;
 }
 
+const proposalText = (item: PagedProposal) => searchTextOf(item, () => [item.name, item.monument.name, item.monument.name_en]);
+
 const searchKey = (search: ProposalSearch) =>
   [search.sort === 'newest' ? 'n' : 'v', search.status?.join(',') ?? '', normalQuery(search.q) ?? ''].join('|');
 
-function* proposalIndexSteps({ list, monuments }: ListPair, previous: ProposalIndex | undefined): Steps<ProposalIndex> {
-  let byId = previous?.byId ?? new Map<string, Monument>();
-  if (previous?.monuments !== monuments) {
-    byId = new Map<string, Monument>();
+/** The votes order: most votes first, then the newest (a comparator of positions into `items`). */
+const byVotesOf = (items: readonly PagedProposal[]) => (a: number, b: number) => {
+  const x = items[a] as PagedProposal;
+  const y = items[b] as PagedProposal;
+  return y.votes - x.votes || y.id - x.id;
+};
+/** The newest first: positions follow the ids. */
+const byNewestOrder = (a: number, b: number) => b - a;
+/** n − 1 … 0: the newest first. */
+const reversedIdentity = (n: number) => Int32Array.from({ length: n }, (_, k) => n - 1 - k);
+
+/** `order` (sorted by `compare`) with `position` put in its place. */
+function inserted(order: Int32Array, position: number, compare: (a: number, b: number) => number): Int32Array {
+  let lo = 0;
+  let hi = order.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compare(order[mid] as number, position) <= 0) lo = mid + 1;
+    else hi = mid;
+  }
+  const out = new Int32Array(order.length + 1);
+  out.set(order.subarray(0, lo));
+  out[lo] = position;
+  out.set(order.subarray(lo), lo + 1);
+  return out;
+}
+/** `order` without `position` (itself if it is not there). */
+function without(order: Int32Array, position: number): Int32Array {
+  const at = order.indexOf(position);
+  if (at < 0) return order;
+  const out = new Int32Array(order.length - 1);
+  out.set(order.subarray(0, at));
+  out.set(order.subarray(at + 1), at);
+  return out;
+}
+
+/** A text holds every word (holdingAllSteps for one item). */
+const holdsAll = (text: string, words: readonly string[]) => words.every((word) => text.includes(word));
+
+export function* proposalIndexSteps(pair: ListPair, previous: ProposalIndex | undefined): Steps<ProposalIndex> {
+  const updated = previous ? yield* proposalIndexUpdated(pair, previous) : undefined;
+  return updated ?? (yield* proposalIndexBuilt(pair, previous));
+}
+
+/** The monuments by id: the previous index's with the changed ones, or (undefined) made anew. */
+function* monumentsById(monuments: readonly Monument[], previous: ProposalIndex | undefined): Steps<ById<Monument> | undefined> {
+  if (!previous) return undefined;
+  if (previous.monuments === monuments) return previous.byId;
+  const changed = changedSince(monuments, previous.monuments);
+  if (!changed || changed.size > MAX_CHANGED) return undefined;
+  yield;
+  return previous.byId.with(new Map([...changed].map(([id, m]) => [String(id), m])));
+}
+
+function* proposalIndexBuilt({ list, monuments }: ListPair, previous: ProposalIndex | undefined): Steps<ProposalIndex> {
+  let byId = yield* monumentsById(monuments, previous);
+  if (!byId) {
+    const all = new Map<string, Monument>();
     for (let k = 0; k < monuments.length; k++) {
       const m = monuments[k] as Monument;
-      byId.set(m.id, m);
+      all.set(m.id, m);
       if (sliceDue(k)) yield;
     }
+    byId = ById.of(all);
   }
-  const items: PagedProposal[] = [];
-  const texts: string[] = [];
+  // The listed proposals in the list's order (most votes first), then by position: oldest first.
+  const inListOrder: PagedProposal[] = [];
   for (let k = 0; k < list.length; k++) {
     const i = list[k] as Intervention;
     const monument = byId.get(i.monumentId);
-    if (monument) {
-      const item = joined(i, monument);
-      items.push(item);
-      texts.push(searchTextOf(item, () => [i.name, monument.name, monument.name_en]));
-    }
+    if (monument) inListOrder.push(joined(i, monument));
     if (sliceDue(k)) yield;
   }
-  const joinedTexts = yield* textsSteps(texts);
+  const newest = newestFirst(inListOrder);
   yield;
-  const byNewest = newestFirst(items);
-  yield;
+  const n = inListOrder.length;
+  const items = new Array<PagedProposal>(n);
+  const byVotes = new Int32Array(n);
+  for (let k = 0; k < n; k++) {
+    const at = newest[k] as number;
+    items[n - 1 - k] = inListOrder[at] as PagedProposal;
+    byVotes[at] = n - 1 - k;
+  }
+  const texts: string[] = new Array<string>(n);
+  const ofMonument = new Map<string, number[]>();
+  for (let k = 0; k < n; k++) {
+    const item = items[k] as PagedProposal;
+    texts[k] = proposalText(item);
+    const positions = ofMonument.get(item.monumentId);
+    if (positions) positions.push(k);
+    else ofMonument.set(item.monumentId, [k]);
+    if (sliceDue(k)) yield;
+  }
   const index: ProposalIndex = {
     list,
     monuments,
     byId,
     items,
-    texts: joinedTexts,
-    byVotes: Int32Array.from({ length: items.length }, (_, i) => i),
-    byNewest,
+    texts: yield* textsSteps(texts),
+    byVotes,
+    byNewest: reversedIdentity(n),
     matches: recentlyUsed(KEPT_FILTER_SETS),
+    ofMonument,
   };
   yield;
   for (const [key, { search }] of previous?.matches.entries() ?? []) {
     index.matches.set(key, { search, positions: yield* matchingSteps(index, search) });
   }
   return index;
+}
+
+/**
+ * The index before with the few proposals that changed (a vote, a new proposal, a proposal's
+ * monument changed): their entries moved in the orders and matches, their texts' pieces joined
+ * anew; undefined (build it whole) where that is not known or a proposal left the list.
+ */
+function* proposalIndexUpdated({ list, monuments }: ListPair, previous: ProposalIndex): Steps<ProposalIndex | undefined> {
+  const inList = previous.list === list ? new Map<string | number, Intervention | undefined>() : changedSince(list, previous.list);
+  if (!inList || inList.size > MAX_CHANGED) return undefined;
+  const byId = yield* monumentsById(monuments, previous);
+  if (!byId) return undefined;
+  const fresh = new Map([...inList].map(([id, i]) => [Number(id), i]));
+  // The proposals whose monument changed too.
+  for (const id of byId === previous.byId ? [] : (changedSince(monuments, previous.monuments)?.keys() ?? [])) {
+    for (const k of previous.ofMonument.get(String(id)) ?? []) {
+      const item = previous.items[k];
+      if (item?.monumentId === id && !fresh.has(item.id)) fresh.set(item.id, item);
+    }
+  }
+  if (fresh.size === 0) return { ...previous, list, monuments, byId };
+  const touched = fresh.keys();
+  const items = previous.items.slice();
+  const lastId = items.length > 0 ? (items[items.length - 1] as PagedProposal).id : 0;
+  const moved: number[] = [];
+  const added: PagedProposal[] = [];
+  for (const id of [...touched].sort((a, b) => a - b)) {
+    const i = fresh.get(id);
+    const monument = i && byId.get(i.monumentId);
+    const at = positionOfId(previous.items, id);
+    if (at >= 0 && monument) {
+      items[at] = joined(i, monument);
+      moved.push(at);
+    } else if (at < 0 && monument && id > lastId) added.push(joined(i, monument));
+    else if (at >= 0 || monument) return undefined; // left the list, or an older one joined it: rebuilt whole
+  }
+  const firstAdded = items.length;
+  items.push(...added);
+  for (const [k, item] of added.entries()) {
+    const positions = previous.ofMonument.get(item.monumentId);
+    if (positions) positions.push(firstAdded + k);
+    else previous.ofMonument.set(item.monumentId, [firstAdded + k]);
+  }
+  const changed = [...moved, ...added.map((_, k) => firstAdded + k)];
+  const texts = textsWith(previous.texts, new Map(changed.map((k) => [k, proposalText(items[k] as PagedProposal)])), items.length);
+  const votesOrder = byVotesOf(items);
+  const reorder = (order: Int32Array, compare: (a: number, b: number) => number, keep: (k: number) => boolean) => {
+    let out = order;
+    for (const k of moved) out = without(out, k);
+    for (const k of changed) if (keep(k)) out = inserted(out, k, compare);
+    return out;
+  };
+  const index: ProposalIndex = {
+    list,
+    monuments,
+    byId,
+    items,
+    texts,
+    byVotes: reorder(previous.byVotes, votesOrder, () => true),
+    byNewest: added.length > 0 ? reversedIdentity(items.length) : previous.byNewest,
+    matches: recentlyUsed(KEPT_FILTER_SETS),
+    ofMonument: previous.ofMonument,
+  };
+  for (const [key, { search, positions }] of previous.matches.entries()) {
+    const words = searchWords(normalQuery(search.q) ?? '');
+    const passes = (k: number) => {
+      const item = items[k] as PagedProposal;
+      return holdsAll(textAtIn(texts, k), words) && (!search.status || search.status.includes(item.status));
+    };
+    index.matches.set(key, { search, positions: reorder(positions, search.sort === 'newest' ? byNewestOrder : votesOrder, passes) });
+  }
+  return index;
+}
+
+/** The position of the proposal `id` among items in ascending id order, or −1. */
+function positionOfId(items: readonly PagedProposal[], id: number): number {
+  let lo = 0;
+  let hi = items.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const at = (items[mid] as PagedProposal).id;
+    if (at === id) return mid;
+    if (at < id) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
 }
 
 type Item = { id: number };

@@ -18,7 +18,7 @@ import {
 import { cell, latOf, lngOf, MAX_LAT, tileX, tileY } from '@linz/contract/mercator';
 import KDBush from 'kdbush';
 import Supercluster from 'supercluster';
-import { filterKey, type MonumentIndex } from './finder.js';
+import { filterKey, type ById, type MonumentIndex } from './finder.js';
 import { BUILT_AT_ONCE, runAtOnce, sliceDue, slicedModels, timeUp, type Models, type Steps } from './models.js';
 import { recentlyUsed, snapshotOf, type Recent, type Snapshot } from '../read-cache.js';
 
@@ -35,6 +35,8 @@ type Point = { id: string; validated: boolean; lat: number; lng: number };
 type ClusterIndex = {
   clusters: Supercluster<Point, Members>;
   points: Point[];
+  /** The monument index and matches it was built from (or found the same as). */
+  from: { index: WeakRef<MonumentIndex>; matching: Int32Array };
   tiles: WeakMap<readonly Monument[], Recent<Snapshot<MapTile>>>;
 };
 
@@ -307,18 +309,33 @@ function* samePoints(a: Point[], b: Point[]): Steps<boolean> {
   return true;
 }
 
+/** `index` was made from `before` by updates that moved no monument (MonumentIndex.samePlacesAs). */
+function samePlacesSince(index: MonumentIndex, before: MonumentIndex | undefined): boolean {
+  let at: MonumentIndex | undefined = index;
+  for (let steps = 0; at && steps < 64; steps++) {
+    if (at === before) return true;
+    at = at.samePlacesAs?.deref();
+  }
+  return false;
+}
+const sameMatches = (a: Int32Array, b: Int32Array) => a === b || (a.length === b.length && a.every((v, k) => v === b[k]));
+
 /** A filter set's cluster indexes per monument index; reused while its monuments stand where they stood. */
 function clusterModels(filters: MonumentFilters): Models<MonumentIndex, ClusterIndex> {
   return slicedModels<MonumentIndex, ClusterIndex>(
     function* (index, previous) {
       const matching = yield* index.matchingSteps(filters);
+      const from = { index: new WeakRef(index), matching };
+      // The monuments changed in place since (a count): the same points, found without making them.
+      if (previous && samePlacesSince(index, previous.from.index.deref()) && sameMatches(matching, previous.from.matching))
+        return { ...previous, from };
       const points: Point[] = new Array<Point>(matching.length);
       for (let k = 0; k < matching.length; k++) {
         points[k] = pointOf(index.list[matching[k] as number] as Monument);
         if (sliceDue(k)) yield;
       }
-      if (previous && (yield* samePoints(previous.points, points))) return previous;
-      return { clusters: yield* loadSteps(points), points, tiles: new WeakMap() };
+      if (previous && (yield* samePoints(previous.points, points))) return { ...previous, from };
+      return { clusters: yield* loadSteps(points), points, from, tiles: new WeakMap() };
     },
     (index) => index.list.length <= BUILT_AT_ONCE,
   );
@@ -330,7 +347,7 @@ const perFilters: Recent<Models<MonumentIndex, ClusterIndex>> = recentlyUsed(KEP
 const MARGIN = 0.01;
 const round6 = (v: number) => Math.round(v * 1e6) / 1e6;
 
-function computeTile(index: ClusterIndex, byId: Map<string, Monument>, { z, x, y }: MapTileParams): MapTile {
+function computeTile(index: ClusterIndex, byId: ById<Monument>, { z, x, y }: MapTileParams): MapTile {
   const n = 2 ** z;
   const bbox: [number, number, number, number] = [
     Math.max(-180, lngOf(x - MARGIN, n)),

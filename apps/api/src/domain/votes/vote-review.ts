@@ -227,13 +227,15 @@ export async function decideVotes(
       confirmedVotesAfter: Number(after?.confirmed_votes ?? 0),
       applied: true,
     };
+    // The log names a network as the review screen does ("A"), not by its keyed hash.
+    const network = d.filter.network && (await networksOf(database, id, tx)).find((n) => n.key === d.filter.network)?.label;
     await audit(database, tx, {
       actor,
       action: d.action === 'release' ? 'votes.release' : 'votes.invalidate',
       itemKind: 'proposal',
       itemId: id,
       before: { votes: Number(before.votes), confirmedVotes: Number(before.confirmed_votes) },
-      after: { ...answer, filter: d.filter, reason: d.reason },
+      after: { ...answer, filter: network ? { ...d.filter, network } : d.filter, reason: d.reason },
     });
     return { ...answer, mailQueued };
   });
