@@ -172,7 +172,7 @@ test('merge: chosen with the search box after a confirmation; proposals and vote
   expect(await seriousViolations(page), 'axe: the merge dialog').toEqual([]);
   await dialog.getByRole('button', { name: 'Zusammenführen' }).click();
   await expect(status(page)).toHaveText(
-    `„${duplicateName}“ ist mit „${kept.name}“ zusammengeführt: 1 Vorschläge und 2 Stimmen übertragen.`,
+    `„${duplicateName}“ ist mit „${kept.name}“ zusammengeführt: 1 Vorschlag und 2 Stimmen übertragen.`,
   );
 
   const moved = await api.proposals(kept.id);

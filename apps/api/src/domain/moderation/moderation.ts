@@ -45,7 +45,7 @@ async function decide<Id extends string | number, Row>(
   database: Database,
   actor: string,
   id: Id,
-  action: AuditAction,
+  action: AuditAction | ((before: Row) => AuditAction),
   change: (tx: Db, before: Row) => Promise<void>,
 ): Promise<Row> {
   return database.db.transaction(async (tx) => {
@@ -56,7 +56,7 @@ async function decide<Id extends string | number, Row>(
     const after = found(await item.load(database, tx, id), item.kind);
     await audit(database, tx, {
       actor,
-      action,
+      action: typeof action === 'function' ? action(before) : action,
       itemKind: item.kind,
       itemId: id,
       before: item.facts(before),
@@ -97,7 +97,8 @@ export const rejectMonument = (database: Database, actor: string, id: string, re
 
 /** Visible again (after hiding by reports or by staff); its open reports are settled. */
 export const restoreMonument = (database: Database, actor: string, id: string) =>
-  decide(MONUMENT, database, actor, id, 'monument.restore', async (tx, m) => {
+  // A public monument is not restored: its reports are dismissed, and the log says so.
+  decide(MONUMENT, database, actor, id, (m) => (m.moderation === 'visible' ? 'monument.dismissReports' : 'monument.restore'), async (tx, m) => {
     notMerged(m);
     await database.rows(sql`UPDATE monuments SET moderation = 'visible', ${reasonSets(null)} WHERE id = ${id}`, tx);
     await resolveReports(database, tx, 'monument', id);
@@ -214,7 +215,8 @@ export const approveProposal = (database: Database, actor: string, id: number) =
   });
 
 export const restoreProposal = (database: Database, actor: string, id: number) =>
-  decide(PROPOSAL, database, actor, id, 'proposal.restore', async (tx, before) => {
+  // A public proposal is not restored: its reports are dismissed, and the log says so.
+  decide(PROPOSAL, database, actor, id, (p) => (p.moderation === 'visible' ? 'proposal.dismissReports' : 'proposal.restore'), async (tx, before) => {
     await notMergedProposal(database, tx, id);
     await database.rows(sql`UPDATE proposals SET moderation = 'visible', ${reasonSets(null)} WHERE id = ${id}`, tx);
     await resolveReports(database, tx, 'proposal', id);

@@ -17,7 +17,13 @@ export function Outbox() {
   const [releasing, setReleasing] = useState<{ id: number; name: string } | null>(null);
   const trpc = useTRPC();
   const action = useStaffAction();
-  const outbox = useQuery({ ...trpc.staff.outbox.list.queryOptions(), refetchOnMount: 'always' });
+  const outbox = useQuery({
+    ...trpc.staff.outbox.list.queryOptions(),
+    refetchOnMount: 'always',
+    // A mail on its way (just released or retried) is sent within seconds: the row follows it to
+    // "Gesendet" or "Fehlgeschlagen" instead of saying "Wird gesendet" until the page is reloaded.
+    refetchInterval: (query) => (query.state.data?.some((e) => e.status === 'pending' || e.status === 'sending') ? 2000 : false),
+  });
   const retry = useMutation(
     trpc.staff.outbox.retry.mutationOptions({
       onSuccess: (entry) => action.done(t('admin.outbox.retried', { name: entry.proposalName })),

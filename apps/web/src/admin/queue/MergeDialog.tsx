@@ -89,8 +89,8 @@ export function MergeDialog({ monument, onClose }: { monument: QueueMonument; on
           t('admin.done.merged', {
             name: monument.name,
             into: result.kept.name,
-            proposals: result.movedProposals,
-            votes: result.movedVotes,
+            proposals: t('admin.done.movedProposals', { count: result.movedProposals }),
+            votes: t('admin.done.movedVotes', { count: result.movedVotes }),
           }),
         ),
       onError: action.failed,
@@ -133,7 +133,7 @@ export function ProposalMergeDialog({ proposal, onClose }: { proposal: StaffProp
   const merge = useMutation(
     trpc.staff.proposals.merge.mutationOptions({
       onSuccess: (kept) =>
-        action.done(t('admin.done.mergedProposal', { name: proposal.name, into: kept.name, votes: kept.votes })),
+        action.done(t('admin.done.mergedProposal', { name: proposal.name, into: kept.name, count: kept.votes })),
       onError: action.failed,
     }),
   );
