@@ -62,7 +62,8 @@ export function Outbox() {
             <td>{t(`admin.outbox.states.${e.status}`)}</td>
             <td>{e.attempts}</td>
             <td>{e.lastError ?? '–'}</td>
-            <td>{e.status === 'sent' ? '–' : time(e.nextAttemptAt)}</td>
+            {/* Only a mail on its way has a next attempt: a sent one has none, and a failed, held or withheld one waits for staff, not for a time. */}
+            <td>{e.status === 'pending' || e.status === 'sending' ? time(e.nextAttemptAt) : '–'}</td>
             <td>{time(e.sentAt)}</td>
             <td>{time(e.reachedAt)}</td>
             <td>{t(`admin.outbox.kinds.${e.kind}`)}</td>
