@@ -1,13 +1,25 @@
 // The finder's indexes follow a write by updating the few items it touched (issue 57), not by a
 // rebuild: a vote moves one proposal in the votes order and shares the rest (its texts, the newest
 // order), a new proposal is added at the end, a monument whose count changed keeps its place and the
-// map its cluster indexes. After every write each kept search and filter set answers exactly what an
+// map its cluster indexes, a visitor's monument is inserted where it belongs. After every write each kept search and filter set answers exactly what an
 // index built whole from the same lists answers. Real writes through the API on the test database.
-import { pathOf, routes, type Monument, type MonumentFilters, type ProposalSearch } from '@linz/contract';
+import {
+  Intervention,
+  Monument as MonumentSchema,
+  MonumentList,
+  pathOf,
+  ProposalList,
+  routes,
+  type Monument,
+  type MonumentFilters,
+  type ProposalSearch,
+} from '@linz/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  compareMonuments,
   monumentIndex,
   monumentIndexes,
+  monumentIndexSteps,
   monumentPage,
   pairOf,
   proposalIndexes,
@@ -17,6 +29,7 @@ import {
   type ProposalIndex,
 } from '../../src/domain/lists/finder.js';
 import { runAtOnce } from '../../src/domain/lists/models.js';
+import { createReadCache } from '../../src/domain/read-cache.js';
 import { browser, json, propose, testApp } from '../support/harness.js';
 
 type T = Awaited<ReturnType<typeof testApp>>;
@@ -107,18 +120,114 @@ describe('the finder’s indexes after a write', () => {
     expect(now.proposals.ofMonument).toBe(before.proposals.ofMonument);
     expect(now.monuments.matching({ proposals: true }).length).toBeGreaterThan(0);
 
-    // A visitor's monument: the monument index is built whole (the others' positions move), and
-    // the proposals' index keeps its own.
-    const placed = await app.inject({
-      method: 'POST',
-      url: routes.addMonument.path,
-      headers: json,
-      payload: { name: 'Aaron-Brunnen', geoLocX: 48.3, geoLocY: 14.29 },
-    });
-    expect(placed.statusCode).toBe(201);
-    const last = await compare();
-    expect(last.monuments.samePlacesAs).toBeUndefined();
+    // Visitors' monuments, first and last in the order: inserted where they belong (the others'
+    // positions move on), the map's clusters made anew; the proposals' index keeps its own.
+    let last = now;
+    for (const name of ['Aaron-Brunnen', 'Zyklus-Brunnen']) {
+      const placed = await app.inject({
+        method: 'POST',
+        url: routes.addMonument.path,
+        headers: json,
+        payload: { name, geoLocX: 48.3, geoLocY: 14.29 },
+      });
+      expect(placed.statusCode).toBe(201);
+      const next = await compare();
+      expect(next.monuments.updatedFrom?.deref()).toBe(last.monuments);
+      expect(next.monuments.samePlacesAs).toBeUndefined();
+      expect(next.proposals.ofMonument).toBe(now.proposals.ofMonument);
+      last = next;
+    }
     expect(last.monuments.matching({ q: 'aaron brunnen' }).length).toBe(1);
-    expect(last.proposals.ofMonument).toBe(now.proposals.ofMonument);
+    expect(last.monuments.textAt(last.monuments.list.length - 1)).toContain('zyklus');
+  });
+});
+
+describe('the finder’s indexes over many pieces of texts', () => {
+  it('stay equal to an index built whole through inserts, changes and appends across pieces', async () => {
+    // Lists kept as the app keeps them (read-cache.ts, items merged by id), large enough for many
+    // pieces of joined texts (1,024 items each); the rows are the loader's, as a database's would be.
+    const WORDS = ['Brunnen', 'Tafel', 'Kepler', 'Stifter', 'Donau', 'Straße'];
+    const monumentRows: Monument[] = Array.from({ length: 5000 }, (_, i) => ({
+      id: `syn-${String(i).padStart(5, '0')}`,
+      name: `${WORDS[i % 6]} ${WORDS[(i * 5) % 6]} ${String(i).padStart(5, '0')}`,
+      geoLocX: 48.3 + (i % 97) / 1000,
+      geoLocY: 14.28 + (i % 89) / 1000,
+      category: ['statue', 'plaque', 'memorial'][i % 3] as string,
+      sex: i % 3 === 0 ? 'female' : 'male',
+      validated: i % 4 !== 0,
+      shortDescription: '',
+      shortDescription_en: '',
+      image: '',
+      alternatives: [],
+      proposals: i % 2,
+    }));
+    type Row = { id: number; monumentId: string; name: string; emoji: string; votes: number };
+    const proposalRows: Row[] = Array.from({ length: 2047 }, (_, i) => ({
+      id: i + 1,
+      monumentId: (monumentRows[(i * 7) % 5000] as Monument).id,
+      name: `Vorschlag ${WORDS[i % 6]} ${i}`,
+      emoji: '🌳',
+      votes: (i * 31) % 17,
+    }));
+    const monuments = createReadCache(MonumentList, async () => monumentRows, true, {
+      item: MonumentSchema,
+      idOf: (m) => m.id,
+      compare: compareMonuments,
+      loadSome: async (ids) => monumentRows.filter((m) => ids.includes(m.id)),
+    });
+    const proposals = createReadCache(ProposalList, async () => proposalRows, true, {
+      item: Intervention,
+      idOf: (i) => i.id,
+      compare: (a, b) => b.votes - a.votes || b.id - a.id,
+      loadSome: async (ids) => proposalRows.filter((p) => ids.includes(p.id)),
+    });
+    const now = async () => {
+      const [p, m] = [(await proposals.get()).data, (await monuments.get()).data];
+      return { p: runAtOnce(proposalIndexSteps(pairOf(p, m), lastP)), m: runAtOnce(monumentIndexSteps(m, lastM)) };
+    };
+    const MANY_FILTERS: MonumentFilters[] = [...FILTERS, { q: 'kepler 0' }, { sex: ['female'] }];
+    let lastP: ProposalIndex | undefined;
+    let lastM: MonumentIndex | undefined;
+    const check = async () => {
+      const { p, m } = await now();
+      const wholeP = runAtOnce(proposalIndexSteps(pairOf(p.list, p.monuments), undefined));
+      for (const search of SEARCHES) expect(allProposals(p, search)).toEqual(allProposals(wholeP, search));
+      const wholeM = runAtOnce(monumentIndexSteps(m.list.slice(), undefined));
+      for (const filters of MANY_FILTERS) {
+        expect(allMonuments(m, filters)).toEqual(allMonuments(wholeM, filters));
+      }
+      for (const i of [0, 1023, 1024, 2500, m.list.length - 1]) expect(m.textAt(i)).toBe(wholeM.textAt(i));
+      for (const filters of MANY_FILTERS) m.matching(filters);
+      for (const search of SEARCHES) proposalPage(p, search, { limit: 1 });
+      lastP = p;
+      lastM = m;
+      return { p, m };
+    };
+    await check();
+    const refresh = async (cache: typeof monuments | typeof proposals, ids: (string | number)[]) => {
+      cache.changed!(ids);
+      await cache.refreshing!();
+    };
+    // Monuments added first, in the middle and last in the order, and counts changed in place.
+    for (const [k, name] of ['Aaron Brunnen', 'Kepler Zwischen 02500x', 'Zyklus Tafel'].entries()) {
+      const id = `new-${k}`;
+      monumentRows.push({ ...(monumentRows[0] as Monument), id, name, sex: 'female' });
+      await refresh(monuments, [id]);
+      const { m } = await check();
+      expect(m.updatedFrom).toBeDefined();
+    }
+    for (const i of [3, 2000, 4999]) monumentRows[i] = { ...(monumentRows[i] as Monument), proposals: 5 };
+    await refresh(monuments, ['syn-00003', 'syn-02000', 'syn-04999']);
+    expect((await check()).m.samePlacesAs).toBeDefined();
+    // Votes, and new proposals across the end of a piece (2,047 → 2,050 items).
+    for (const i of [0, 1500, 2046]) proposalRows[i] = { ...(proposalRows[i] as Row), votes: 40 + i };
+    await refresh(proposals, [1, 1501, 2047]);
+    await check();
+    for (const id of [2048, 2049, 2050]) {
+      proposalRows.push({ id, monumentId: 'syn-01000', name: `Neu Brunnen ${id}`, emoji: '🌳', votes: 0 });
+      await refresh(proposals, [id]);
+      const { p } = await check();
+      expect(p.items.at(-1)?.id).toBe(id);
+    }
   });
 });

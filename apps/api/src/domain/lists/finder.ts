@@ -154,13 +154,18 @@ const sortedPositions = (n: number, compare: (a: number, b: number) => number) =
 const TEXT_PIECE = 1024;
 
 /**
- * The items' folded search texts one after another, each ended by a line break, in pieces of
- * TEXT_PIECE items. A search word holds no white space, so it never spans two items: where `indexOf`
+ * The items' folded search texts one after another, each ended by a line break, in pieces of about
+ * TEXT_PIECE items (`first`: the position of a piece's first item; a piece grows where items are
+ * inserted). A search word holds no white space, so it never spans two items: where `indexOf`
  * finds it, the item is found by its start.
  */
-type Texts = { pieces: { all: string; starts: Int32Array }[]; count: number };
+type Piece = { all: string; starts: Int32Array; first: number };
+type Texts = { pieces: Piece[]; count: number };
 
-function pieceOf(part: readonly string[]): Texts['pieces'][number] {
+/** Items in one piece before an insertion makes the index build anew (its pieces even again). */
+const MAX_PIECE = 2 * TEXT_PIECE;
+
+function pieceOf(part: readonly string[], first: number): Piece {
   const starts = new Int32Array(part.length + 1);
   let at = 0;
   part.forEach((text, i) => {
@@ -168,17 +173,34 @@ function pieceOf(part: readonly string[]): Texts['pieces'][number] {
     at += text.length + 1;
   });
   starts[part.length] = at;
-  return { all: `${part.join('\n')}\n`, starts };
+  return { all: `${part.join('\n')}\n`, starts, first };
 }
+const itemsIn = (piece: Piece) => piece.starts.length - 1;
 
 function* textsSteps(texts: readonly string[]): Steps<Texts> {
-  const pieces: Texts['pieces'] = [];
+  const pieces: Piece[] = [];
   for (let first = 0; first < texts.length; first += TEXT_PIECE) {
-    pieces.push(pieceOf(texts.slice(first, first + TEXT_PIECE)));
+    pieces.push(pieceOf(texts.slice(first, first + TEXT_PIECE), first));
     if (timeUp()) yield;
   }
   return { pieces, count: texts.length };
 }
+
+/** The index of the piece that holds position i (the last one for a position after the end). */
+function pieceAt({ pieces }: Texts, i: number): number {
+  let lo = 0;
+  let hi = pieces.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1;
+    if ((pieces[mid] as Piece).first <= i) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** The texts of a piece, one per item. */
+const partOf = (piece: Piece) =>
+  Array.from({ length: itemsIn(piece) }, (_, k) => piece.all.slice(piece.starts[k], (piece.starts[k + 1] as number) - 1));
 
 /**
  * `texts` with the texts of some positions changed (or added, at `count` and after): only the pieces
@@ -187,19 +209,42 @@ function* textsSteps(texts: readonly string[]): Steps<Texts> {
 function textsWith(texts: Texts, changes: ReadonlyMap<number, string>, count: number): Texts {
   const pieces = texts.pieces.slice();
   const redo = new Set<number>();
-  for (const [k, text] of changes) if (k >= texts.count || textAtIn(texts, k) !== text) redo.add(Math.floor(k / TEXT_PIECE));
+  for (const [k, text] of changes) if (k < texts.count && textAtIn(texts, k) !== text) redo.add(pieceAt(texts, k));
   for (const p of redo) {
-    const first = p * TEXT_PIECE;
-    const part: string[] = [];
-    for (let k = first; k < Math.min(count, first + TEXT_PIECE); k++) part.push(changes.get(k) ?? textAtIn(texts, k));
-    pieces[p] = pieceOf(part);
+    const piece = pieces[p] as Piece;
+    pieces[p] = pieceOf(
+      partOf(piece).map((text, k) => changes.get(piece.first + k) ?? text),
+      piece.first,
+    );
+  }
+  // Items added at the end: the last piece filled up to TEXT_PIECE, then new pieces.
+  let covered = texts.count;
+  while (covered < count) {
+    const last = pieces[pieces.length - 1];
+    const room = last ? TEXT_PIECE - itemsIn(last) : 0;
+    const added = Array.from({ length: Math.min(count - covered, room > 0 ? room : TEXT_PIECE) }, (_, k) => changes.get(covered + k) ?? '');
+    if (last && room > 0) pieces[pieces.length - 1] = pieceOf([...partOf(last), ...added], last.first);
+    else pieces.push(pieceOf(added, covered));
+    covered += added.length;
   }
   return { pieces, count };
 }
 
-const textAtIn = ({ pieces }: Texts, i: number): string => {
-  const piece = pieces[Math.floor(i / TEXT_PIECE)] as Texts['pieces'][number];
-  const k = i % TEXT_PIECE;
+/** `texts` with `text` inserted at position `at`: its piece joined anew, the later ones moved on; undefined once that piece is too large. */
+function textsInserted(texts: Texts, at: number, text: string): Texts | undefined {
+  if (texts.pieces.length === 0) return { pieces: [pieceOf([text], 0)], count: 1 };
+  const p = pieceAt(texts, at);
+  const piece = texts.pieces[p] as Piece;
+  if (itemsIn(piece) >= MAX_PIECE) return undefined;
+  const part = partOf(piece);
+  part.splice(at - piece.first, 0, text);
+  const pieces = texts.pieces.map((q, k) => (k < p ? q : k === p ? pieceOf(part, piece.first) : { ...q, first: q.first + 1 }));
+  return { pieces, count: texts.count + 1 };
+}
+
+const textAtIn = (texts: Texts, i: number): string => {
+  const piece = texts.pieces[pieceAt(texts, i)] as Piece;
+  const k = i - piece.first;
   return piece.all.slice(piece.starts[k], (piece.starts[k + 1] as number) - 1);
 };
 
@@ -207,9 +252,9 @@ const textAtIn = ({ pieces }: Texts, i: number): string => {
 function* holdingAllSteps(texts: Texts, words: readonly string[]): Steps<Uint8Array | undefined> {
   if (words.length === 0) return undefined;
   const result = new Uint8Array(texts.count).fill(1);
-  for (const [p, { all, starts }] of texts.pieces.entries()) {
+  for (const { all, starts, first } of texts.pieces) {
     const n = starts.length - 1;
-    const alive = result.subarray(p * TEXT_PIECE, p * TEXT_PIECE + n);
+    const alive = result.subarray(first, first + n);
     for (const word of words) {
       const found = new Uint8Array(n);
       let item = 0;
@@ -265,6 +310,8 @@ export type MonumentIndex = {
    * order (a count, a description): the map keeps its cluster indexes.
    */
   samePlacesAs?: WeakRef<MonumentIndex>;
+  /** The index this one was updated from (none: built whole). */
+  updatedFrom?: WeakRef<MonumentIndex>;
   /** The filter sets in use, carried into the next list's index. */
   kept: Recent<{ filters: MonumentFilters; positions: Int32Array }>;
 };
@@ -302,7 +349,7 @@ function* monumentIndexBuilt(list: readonly Monument[], previous: MonumentIndex 
 const monumentText = (m: Monument) => searchTextOf(m, () => monumentTexts(m));
 
 /** The index's reads over its parts; `freshMatching` computes a filter set's matches without keeping them. */
-function monumentIndexOf(parts: Pick<MonumentIndex, 'list' | 'texts' | 'categories' | 'byId' | 'samePlacesAs'>) {
+function monumentIndexOf(parts: Pick<MonumentIndex, 'list' | 'texts' | 'categories' | 'byId' | 'samePlacesAs' | 'updatedFrom'>) {
   const { list, texts } = parts;
   const keyAt = (i: number): Key => [foldedName(list[i] as Monument), (list[i] as Monument).name, (list[i] as Monument).id];
   function* freshMatching(filters: MonumentFilters): Steps<Int32Array> {
@@ -343,46 +390,76 @@ function positionIn(list: readonly Monument[], m: Monument): number {
   return list[lo] === m ? lo : -1;
 }
 
+/** A few monuments added at once are put in place; more make the index build anew. */
+const MAX_ADDED = 16;
+
 /**
  * The index before with a few monuments changed where they stand in the list (a count, a
- * description): their texts' pieces joined anew and each kept filter set's matches corrected at
- * their positions; undefined (build it whole) where a monument came, went, moved in the order or
- * changed its category, or what changed is not known.
+ * description) and a few added (a visitor's monument): the changed texts' pieces joined anew, the
+ * added ones inserted into theirs, and each kept filter set's matches moved on past the added
+ * positions and corrected at the changed ones; undefined (build it whole) where a monument went,
+ * moved in the order or changed its category, or what changed is not known.
  */
 function* monumentIndexUpdated(list: readonly Monument[], previous: MonumentIndex): Steps<MonumentIndex | undefined> {
-  if (list.length !== previous.list.length) return undefined;
   const changed = changedSince(list, previous.list);
   if (!changed || changed.size > MAX_CHANGED) return undefined;
   const changes = new Map<string, Monument>();
-  const texts = new Map<number, string>();
-  let samePlaces = true;
+  const moved: { before: Monument; now: Monument }[] = [];
+  const addedAt: number[] = [];
   for (const [id, now] of changed) {
-    const before = previous.byId.get(String(id));
-    const at = before ? positionIn(previous.list, before) : -1;
-    if (!before || !now || list[at] !== now || now.category !== before.category) return undefined;
+    if (!now) return undefined;
     changes.set(now.id, now);
+    const before = previous.byId.get(String(id));
+    if (before) moved.push({ before, now });
+    else addedAt.push(positionIn(list, now));
+  }
+  addedAt.sort((a, b) => a - b);
+  if (addedAt.length > MAX_ADDED || addedAt.includes(-1) || list.length !== previous.list.length + addedAt.length) return undefined;
+  /** Where an item of the list before stands now: after the added items that come before it. */
+  const shifts = addedAt.map((a, j) => a - j);
+  const newPosition = (q: number) => {
+    let n = 0;
+    while (n < shifts.length && (shifts[n] as number) <= q) n++;
+    return q + n;
+  };
+  const texts = new Map<number, string>();
+  let samePlaces = addedAt.length === 0;
+  for (const { before, now } of moved) {
+    const at = positionIn(previous.list, before);
+    if (at < 0 || list[newPosition(at)] !== now || now.category !== before.category) return undefined;
     texts.set(at, monumentText(now));
     if (now.geoLocX !== before.geoLocX || now.geoLocY !== before.geoLocY || now.validated !== before.validated)
       samePlaces = false;
   }
   const byId = previous.byId.with(changes);
   if (!byId) return undefined;
+  let joined: Texts | undefined = textsWith(previous.texts, texts, previous.list.length);
+  for (const a of addedAt) joined = joined && textsInserted(joined, a, monumentText(list[a] as Monument));
+  if (!joined) return undefined;
+  const categories = previous.categories.slice();
+  for (const a of addedAt) {
+    const { category } = list[a] as Monument;
+    if (!categories.some((c) => c.toLowerCase() === category.toLowerCase())) categories.push(category);
+  }
+  categories.sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1));
   const { index } = monumentIndexOf({
     list,
-    texts: textsWith(previous.texts, texts, list.length),
-    categories: previous.categories,
+    texts: joined,
+    categories,
     byId,
     samePlacesAs: samePlaces ? new WeakRef(previous) : undefined,
+    updatedFrom: new WeakRef(previous),
   });
   const ascending = (a: number, b: number) => a - b;
+  const touched = [...[...texts.keys()].map(newPosition), ...addedAt];
   for (const [key, { filters, positions }] of previous.kept.entries()) {
     const words = searchWords(normalQuery(filters.q) ?? '');
     const { q: _q, ...rest } = filters;
     const pass = monumentFilter(rest);
-    let out = positions;
-    for (const [at, text] of texts) {
+    let out = addedAt.length === 0 ? positions : positions.map(newPosition);
+    for (const at of touched) {
       out = without(out, at);
-      if (holdsAll(text, words) && pass(list[at] as Monument)) out = inserted(out, at, ascending);
+      if (holdsAll(textAtIn(joined, at), words) && pass(list[at] as Monument)) out = inserted(out, at, ascending);
     }
     index.kept.set(key, { filters, positions: out });
     yield;
