@@ -65,7 +65,10 @@ test('a clerk’s afternoon: an insult hidden, a photo removed, a held mail rele
   await nav.getByRole('button', { name: /^Fotos/ }).click();
   const photo = page.locator('.admin-photo').filter({ has: page.getByRole('img', { name: alt }) });
   await photo.getByRole('button', { name: 'Entfernen' }).click();
-  await page.getByRole('dialog', { name: /^Foto zu „.*“ endgültig entfernen\?$/ }).getByRole('button', { name: 'Endgültig entfernen' }).click();
+  await page
+    .getByRole('dialog', { name: /^Foto zu „.*“ endgültig entfernen\?$/ })
+    .getByRole('button', { name: 'Endgültig entfernen' })
+    .click();
   await expect(status(page)).toHaveText('Foto entfernt.');
   await expect(photo).toHaveCount(0);
 

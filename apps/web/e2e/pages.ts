@@ -293,7 +293,9 @@ export const PAGES: PageCase[] = [
     open: async (page, lang) => {
       await withHeldMail(page);
       await staffView('Postausgang', 'Mail outbox')(page, lang);
-      await expect(page.getByRole('button', { name: lang === 'de' ? /^E-Mail zu „.*“ freigeben$/ : /^Release the e-mail/ }).first()).toBeVisible();
+      await expect(
+        page.getByRole('button', { name: lang === 'de' ? /^E-Mail zu „.*“ freigeben$/ : /^Release the e-mail/ }).first(),
+      ).toBeVisible();
     },
   },
   // Issue 56: what a clerk cannot take back asks first: merging two proposals, removing personal data.

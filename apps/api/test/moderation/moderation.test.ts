@@ -346,7 +346,9 @@ describe(`reports and moderation on ${DB_KIND}`, () => {
     expect((await t.app.inject({ url: `${routes.staffAudit.path}?limit=201`, headers: bearer(token) })).statusCode).toBe(400);
     // "Restoring" a public proposal dismisses its reports: logged as that, not as a restore.
     await staff('staff.proposals.restore', { proposalId: p.id });
-    const dismissed = dataOf<AuditPage>(await t.app.inject(trpcGet('staff.audit.list', { actor: 'Erika', limit: 1 }, bearer(token))));
+    const dismissed = dataOf<AuditPage>(
+      await t.app.inject(trpcGet('staff.audit.list', { actor: 'Erika', limit: 1 }, bearer(token))),
+    );
     expect(dismissed.entries.map((e) => e.action)).toEqual(['proposal.dismissReports']);
   });
 

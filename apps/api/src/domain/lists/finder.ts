@@ -222,7 +222,10 @@ function textsWith(texts: Texts, changes: ReadonlyMap<number, string>, count: nu
   while (covered < count) {
     const last = pieces[pieces.length - 1];
     const room = last ? TEXT_PIECE - itemsIn(last) : 0;
-    const added = Array.from({ length: Math.min(count - covered, room > 0 ? room : TEXT_PIECE) }, (_, k) => changes.get(covered + k) ?? '');
+    const added = Array.from(
+      { length: Math.min(count - covered, room > 0 ? room : TEXT_PIECE) },
+      (_, k) => changes.get(covered + k) ?? '',
+    );
     if (last && room > 0) pieces[pieces.length - 1] = pieceOf([...partOf(last), ...added], last.first);
     else pieces.push(pieceOf(added, covered));
     covered += added.length;
@@ -414,7 +417,8 @@ function* monumentIndexUpdated(list: readonly Monument[], previous: MonumentInde
     else addedAt.push(positionIn(list, now));
   }
   addedAt.sort((a, b) => a - b);
-  if (addedAt.length > MAX_ADDED || addedAt.includes(-1) || list.length !== previous.list.length + addedAt.length) return undefined;
+  if (addedAt.length > MAX_ADDED || addedAt.includes(-1) || list.length !== previous.list.length + addedAt.length)
+    return undefined;
   /** Where an item of the list before stands now: after the added items that come before it. */
   const shifts = addedAt.map((a, j) => a - j);
   const newPosition = (q: number) => {
@@ -655,7 +659,8 @@ function* proposalIndexBuilt({ list, monuments }: ListPair, previous: ProposalIn
  * anew; undefined (build it whole) where that is not known or a proposal left the list.
  */
 function* proposalIndexUpdated({ list, monuments }: ListPair, previous: ProposalIndex): Steps<ProposalIndex | undefined> {
-  const inList = previous.list === list ? new Map<string | number, Intervention | undefined>() : changedSince(list, previous.list);
+  const inList =
+    previous.list === list ? new Map<string | number, Intervention | undefined>() : changedSince(list, previous.list);
   if (!inList || inList.size > MAX_CHANGED) return undefined;
   const byId = yield* monumentsById(monuments, previous);
   if (!byId) return undefined;
@@ -691,7 +696,11 @@ function* proposalIndexUpdated({ list, monuments }: ListPair, previous: Proposal
     else previous.ofMonument.set(item.monumentId, [firstAdded + k]);
   }
   const changed = [...moved, ...added.map((_, k) => firstAdded + k)];
-  const texts = textsWith(previous.texts, new Map(changed.map((k) => [k, proposalText(items[k] as PagedProposal)])), items.length);
+  const texts = textsWith(
+    previous.texts,
+    new Map(changed.map((k) => [k, proposalText(items[k] as PagedProposal)])),
+    items.length,
+  );
   const votesOrder = byVotesOf(items);
   const reorder = (order: Int32Array, compare: (a: number, b: number) => number, keep: (k: number) => boolean) => {
     let out = order;
@@ -716,7 +725,10 @@ function* proposalIndexUpdated({ list, monuments }: ListPair, previous: Proposal
       const item = items[k] as PagedProposal;
       return holdsAll(textAtIn(texts, k), words) && (!search.status || search.status.includes(item.status));
     };
-    index.matches.set(key, { search, positions: reorder(positions, search.sort === 'newest' ? byNewestOrder : votesOrder, passes) });
+    index.matches.set(key, {
+      search,
+      positions: reorder(positions, search.sort === 'newest' ? byNewestOrder : votesOrder, passes),
+    });
   }
   return index;
 }

@@ -98,11 +98,18 @@ export const rejectMonument = (database: Database, actor: string, id: string, re
 /** Visible again (after hiding by reports or by staff); its open reports are settled. */
 export const restoreMonument = (database: Database, actor: string, id: string) =>
   // A public monument is not restored: its reports are dismissed, and the log says so.
-  decide(MONUMENT, database, actor, id, (m) => (m.moderation === 'visible' ? 'monument.dismissReports' : 'monument.restore'), async (tx, m) => {
-    notMerged(m);
-    await database.rows(sql`UPDATE monuments SET moderation = 'visible', ${reasonSets(null)} WHERE id = ${id}`, tx);
-    await resolveReports(database, tx, 'monument', id);
-  });
+  decide(
+    MONUMENT,
+    database,
+    actor,
+    id,
+    (m) => (m.moderation === 'visible' ? 'monument.dismissReports' : 'monument.restore'),
+    async (tx, m) => {
+      notMerged(m);
+      await database.rows(sql`UPDATE monuments SET moderation = 'visible', ${reasonSets(null)} WHERE id = ${id}`, tx);
+      await resolveReports(database, tx, 'monument', id);
+    },
+  );
 
 /** Held by the word screen or waiting under MODERATION=pre: only these are approved (the others are restored). */
 const awaitingApproval = (moderation: string, what: string) => {
@@ -216,12 +223,19 @@ export const approveProposal = (database: Database, actor: string, id: number) =
 
 export const restoreProposal = (database: Database, actor: string, id: number) =>
   // A public proposal is not restored: its reports are dismissed, and the log says so.
-  decide(PROPOSAL, database, actor, id, (p) => (p.moderation === 'visible' ? 'proposal.dismissReports' : 'proposal.restore'), async (tx, before) => {
-    await notMergedProposal(database, tx, id);
-    await database.rows(sql`UPDATE proposals SET moderation = 'visible', ${reasonSets(null)} WHERE id = ${id}`, tx);
-    await resolveReports(database, tx, 'proposal', id);
-    await markFinal(database, tx, id, isFinal(before.status));
-  });
+  decide(
+    PROPOSAL,
+    database,
+    actor,
+    id,
+    (p) => (p.moderation === 'visible' ? 'proposal.dismissReports' : 'proposal.restore'),
+    async (tx, before) => {
+      await notMergedProposal(database, tx, id);
+      await database.rows(sql`UPDATE proposals SET moderation = 'visible', ${reasonSets(null)} WHERE id = ${id}`, tx);
+      await resolveReports(database, tx, 'proposal', id);
+      await markFinal(database, tx, id, isFinal(before.status));
+    },
+  );
 
 async function notMergedProposal(database: Database, tx: Db, id: number) {
   const [row] = await database.rows<{ merged_into: number | null }>(sql`SELECT merged_into FROM proposals WHERE id = ${id}`, tx);
