@@ -5,10 +5,9 @@
 // are this script's, since the database is not what is measured. Prints, per write, the CPU time
 // of each (the median of ROUNDS) and their ratio. docs/performance.md has the figures.
 import type { Monument, MonumentFilters } from '@linz/contract';
-import { Intervention, Monument as MonumentSchema, MonumentList, ProposalList } from '@linz/contract';
-import { compareMonuments, monumentIndexSteps, pairOf, proposalIndexSteps } from '../src/domain/lists/finder.js';
+import { monumentIndexSteps, pairOf, proposalIndexSteps } from '../src/domain/lists/finder.js';
 import { runAtOnce } from '../src/domain/lists/models.js';
-import { createReadCache } from '../src/domain/read-cache.js';
+import { publicListCaches } from '../src/domain/lists/list-caches.js';
 
 const MONUMENTS = 50_000;
 const PROPOSALS = 20_000;
@@ -39,18 +38,11 @@ const proposalRows: Row[] = Array.from({ length: PROPOSALS }, (_, i) => ({
   emoji: '🌳',
   votes: (i * 7919) % 40,
 }));
-const monuments = createReadCache(MonumentList, async () => monumentRows, true, {
-  item: MonumentSchema,
-  idOf: (m) => m.id,
-  compare: compareMonuments,
-  loadSome: async (ids) => monumentRows.filter((m) => ids.includes(m.id)),
-});
-const proposals = createReadCache(ProposalList, async () => proposalRows, true, {
-  item: Intervention,
-  idOf: (i) => i.id,
-  compare: (a, b) => b.votes - a.votes || b.id - a.id,
-  loadSome: async (ids) => proposalRows.filter((p) => ids.includes(p.id)),
-});
+const rowsOf =
+  <T extends { id: I }, I>(rows: T[]) =>
+  async (ids?: I[]) =>
+    ids ? rows.filter((r) => ids.includes(r.id)) : rows;
+const { monuments, proposals } = publicListCaches({ monuments: rowsOf(monumentRows), proposals: rowsOf(proposalRows) });
 
 const cpuMs = () => {
   const u = process.cpuUsage();

@@ -1,6 +1,6 @@
 // The long-lived parts every request uses, built once per app from its parts (config, database,
 // server secret, mail sender) and read-only after.
-import { ClientConfig, Intervention, ProposalList, Monument, MonumentList, SiteInfo, Stats } from '@linz/contract';
+import { ClientConfig, SiteInfo, Stats, type MonumentList, type ProposalList } from '@linz/contract';
 import { TILE_PATH } from '@linz/contract/facts';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -9,16 +9,8 @@ import { createMetrics, metricsEnabled, type Metrics } from './http/metrics.js';
 import { createIpHasher, type IpHasher } from './domain/identity.js';
 import { listAllProposals } from './domain/proposals/proposals.js';
 import { listMonuments } from './domain/monuments/monuments.js';
-import { compareMonuments } from './domain/lists/finder.js';
-import {
-  CHANGE_CHANNEL,
-  changeOf,
-  createDerivedCache,
-  createReadCache,
-  snapshotOf,
-  type ReadCache,
-  type Snapshot,
-} from './domain/read-cache.js';
+import { publicListCaches } from './domain/lists/list-caches.js';
+import { CHANGE_CHANNEL, changeOf, createDerivedCache, snapshotOf, type ReadCache, type Snapshot } from './domain/read-cache.js';
 import { retentionFacts } from './domain/site/retention.js';
 import { createOidc, type Oidc } from './domain/staff/oidc.js';
 import { computeStats } from './domain/open-data/stats.js';
@@ -54,21 +46,10 @@ export type Services = Readonly<{
 export type ServiceParts = { config: Config; database: Database; secret: string; mailer: Pick<OutboxSender, 'wake'> };
 
 export function createServices({ config, database, secret, mailer }: ServiceParts): Services {
-  // Kept in the finder's orders, and refreshed item by item after a vote or a new item (read-cache.ts).
-  const lists = {
-    monuments: createReadCache(MonumentList, () => listMonuments(database), config.readCache, {
-      item: Monument,
-      idOf: (m) => m.id,
-      compare: compareMonuments,
-      loadSome: (ids) => listMonuments(database, ids.map(String)),
-    }),
-    proposals: createReadCache(ProposalList, () => listAllProposals(database), config.readCache, {
-      item: Intervention,
-      idOf: (i) => i.id,
-      compare: (a, b) => b.votes - a.votes || b.id - a.id,
-      loadSome: (ids) => listAllProposals(database, ids.map(Number)),
-    }),
-  };
+  const lists = publicListCaches(
+    { monuments: (ids) => listMonuments(database, ids), proposals: (ids) => listAllProposals(database, ids) },
+    config.readCache,
+  );
   const voteRules = voteRulesOf(config, database.kind === 'postgres' && config.readCache ? CHANGE_CHANNEL : null);
   return Object.freeze({
     config,

@@ -3,20 +3,9 @@
 // order), a new proposal is added at the end, a monument whose count changed keeps its place and the
 // map its cluster indexes, a visitor's monument is inserted where it belongs. After every write each kept search and filter set answers exactly what an
 // index built whole from the same lists answers. Real writes through the API on the test database.
-import {
-  Intervention,
-  Monument as MonumentSchema,
-  MonumentList,
-  pathOf,
-  ProposalList,
-  routes,
-  type Monument,
-  type MonumentFilters,
-  type ProposalSearch,
-} from '@linz/contract';
+import { pathOf, routes, type Monument, type MonumentFilters, type ProposalSearch } from '@linz/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  compareMonuments,
   monumentIndex,
   monumentIndexes,
   monumentIndexSteps,
@@ -29,7 +18,7 @@ import {
   type ProposalIndex,
 } from '../../src/domain/lists/finder.js';
 import { runAtOnce } from '../../src/domain/lists/models.js';
-import { createReadCache } from '../../src/domain/read-cache.js';
+import { publicListCaches } from '../../src/domain/lists/list-caches.js';
 import { browser, json, propose, testApp } from '../support/harness.js';
 
 type T = Awaited<ReturnType<typeof testApp>>;
@@ -169,18 +158,12 @@ describe('the finder’s indexes over many pieces of texts', () => {
       emoji: '🌳',
       votes: (i * 31) % 17,
     }));
-    const monuments = createReadCache(MonumentList, async () => monumentRows, true, {
-      item: MonumentSchema,
-      idOf: (m) => m.id,
-      compare: compareMonuments,
-      loadSome: async (ids) => monumentRows.filter((m) => ids.includes(m.id)),
-    });
-    const proposals = createReadCache(ProposalList, async () => proposalRows, true, {
-      item: Intervention,
-      idOf: (i) => i.id,
-      compare: (a, b) => b.votes - a.votes || b.id - a.id,
-      loadSome: async (ids) => proposalRows.filter((p) => ids.includes(p.id)),
-    });
+    const rowsOf =
+      <T extends { id: I }, I>(rows: T[]) =>
+      async (ids?: I[]) =>
+        ids ? rows.filter((r) => ids.includes(r.id)) : rows;
+    const { monuments, proposals } = publicListCaches({ monuments: rowsOf(monumentRows), proposals: rowsOf(proposalRows) });
+
     const now = async () => {
       const [p, m] = [(await proposals.get()).data, (await monuments.get()).data];
       return { p: runAtOnce(proposalIndexSteps(pairOf(p, m), lastP)), m: runAtOnce(monumentIndexSteps(m, lastM)) };
