@@ -56,4 +56,23 @@ test.describe('intro overlay', () => {
     await expect(page.getByRole('dialog')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });
+
+  test('offers the other language while open; closed, it leaves focus on the page, not on the body', async ({ page }) => {
+    await page.goto('/');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('button', { name: 'Los geht’s' })).toBeFocused();
+    await dialog.getByRole('button', { name: 'English' }).click();
+    await expect(dialog.getByRole('heading')).toHaveText('Welcome!');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await dialog.getByRole('button', { name: 'Let’s go' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.locator('#main')).toBeFocused();
+    // Escape closes it the same way.
+    await page.evaluate(() => localStorage.removeItem('introSeen'));
+    await page.reload();
+    await expect(page.getByRole('dialog').getByRole('button', { name: 'Deutsch' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(page.locator('#main')).toBeFocused();
+  });
 });

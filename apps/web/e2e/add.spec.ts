@@ -55,6 +55,11 @@ test('round trip: "Adding...", monument and proposal saved, back on the map at z
   await expect(fields.lng).toHaveValue('14.276543');
   await page.getByRole('textbox', { name: 'Name' }).fill(name);
   await page.getByRole('textbox', { name: /Dein Vorschlag/ }).fill('Ein Platz für Frauen');
+  // A reload keeps what was typed, and the place.
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue(name);
+  await expect(page.getByRole('textbox', { name: /Dein Vorschlag/ })).toHaveValue('Ein Platz für Frauen');
+  await expect((await coordinateFields(page)).lat).toHaveValue('48.301235');
   let release = () => {};
   const gate = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/add-monument', async (route) => {
@@ -66,6 +71,21 @@ test('round trip: "Adding...", monument and proposal saved, back on the map at z
   release();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('status')).toHaveText('Dein Denkmal wurde zur Karte hinzugefügt!');
+  // The message covers neither the zoom buttons nor the filter button while it shows.
+  await expect(page.locator('.filter-toggle')).toBeVisible();
+  await expect(page.locator('.page')).toHaveCount(1);
+  const [flash, ...controls] = await Promise.all(
+    ['.map-flash', '.monument-map .leaflet-control-zoom', '.filter-toggle'].map((selector) =>
+      page.locator(selector).boundingBox(),
+    ),
+  );
+  for (const control of controls)
+    expect(
+      flash!.x < control!.x + control!.width &&
+        control!.x < flash!.x + flash!.width &&
+        flash!.y < control!.y + control!.height &&
+        control!.y < flash!.y + flash!.height,
+    ).toBe(false);
   await expect.poll(async () => (await mapViewOf(page))?.zoom).toBe(16);
   const view = await mapViewOf(page);
   expect(view?.center.lat).toBeCloseTo(48.301235, 6);
@@ -79,6 +99,15 @@ test('round trip: "Adding...", monument and proposal saved, back on the map at z
   await expect(popup.getByRole('listitem')).toContainText('Ein Platz für Frauen');
   await page.getByRole('status').getByRole('button', { name: 'Meldung schließen' }).click();
   await expect(page.getByText('Dein Denkmal wurde zur Karte hinzugefügt!')).toHaveCount(0);
+  // Sent, the texts are forgotten: the next monument starts empty.
+  await page.goto('/add');
+  await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('');
+  await expect(page.getByRole('textbox', { name: /Dein Vorschlag/ })).toHaveValue('');
+  // "Meine Beteiligung" lists it among the monuments this browser added, with a way to its view.
+  await page.goto('/mine');
+  const added = page.getByRole('region', { name: /^Hinzugefügte Denkmäler/ });
+  await expect(added.getByRole('heading', { name })).toBeVisible();
+  await expect(added.getByRole('link', { name: `Alles über „${name}“` })).toHaveAttribute('href', `/monuments/${created?.id}`);
 });
 
 test('a blank proposal title is not posted', async ({ page, api }) => {

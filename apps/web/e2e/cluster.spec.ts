@@ -22,7 +22,14 @@ test('at low zoom the monuments are clusters: named buttons that zoom in by keyb
   const withUnverified = names.find((name) => CLUSTER.exec(name)?.[3]);
   expect(withUnverified, names.join(' | ')).toBeTruthy();
   // The count of unverified ones is also visible text on the cluster, not only colour.
-  await expect(page.getByRole('button', { name: withUnverified })).toContainText(/\d+ neu/);
+  // It says "unverified" ("new" was read as "recent"): on one line, centred under the count, whole.
+  const cluster = page.getByRole('button', { name: withUnverified });
+  await expect(cluster).toContainText(/\d+ ungeprüft/);
+  const line = cluster.locator('.monument-cluster__new');
+  const [box, round] = await Promise.all([line.boundingBox(), cluster.boundingBox()]);
+  expect(box!.height).toBeLessThan(20);
+  expect(Math.abs(box!.x + box!.width / 2 - (round!.x + round!.width / 2))).toBeLessThan(1.5);
+  expect(await line.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
 
   expect(await seriousViolations(page)).toEqual([]);
 

@@ -38,6 +38,15 @@ test('keyboard: language selector, a marker, the popup and its form are reachabl
   await expect(popup.getByRole('listitem').first()).toContainText('Getippt');
   await page.keyboard.press('Escape');
   await expect(page.locator('.leaflet-popup')).toHaveCount(0);
+  // Escape on the popup's × (Leaflet's, outside the popup's content) closes it too, and focus goes
+  // back to the marker, not to the page's body.
+  await openPopup(page, 'Hessendenkmal');
+  const close = page.locator('.leaflet-popup-close-button');
+  await expect(close).toHaveAccessibleName('Schließen');
+  await close.focus();
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.leaflet-popup')).toHaveCount(0);
+  expect(await page.evaluate(() => document.activeElement?.classList.contains('leaflet-marker-icon'))).toBe(true);
 });
 
 test('zooming out by keyboard draws the monuments that come into view; focusing one scrolls neither the map box nor the page', async ({

@@ -206,6 +206,31 @@ test.describe('locate me', () => {
     await page.getByRole('button', { name: 'Meinen Standort anzeigen' }).click();
     await expect.poll(async () => (await mapViewOf(page))?.center.lat).toBeCloseTo(48.2951, 4);
     expect((await mapViewOf(page))?.center.lng).toBeCloseTo(14.3001, 4);
+    // A dot marks the position, at the map's centre, below the markers and hidden from screen readers.
+    const dot = page.locator('.my-position');
+    await expect(dot).toHaveCount(1);
+    await expect(dot).toHaveAttribute('aria-hidden', 'true');
+    const [box, map] = await Promise.all([dot.boundingBox(), page.locator('.leaflet-container').boundingBox()]);
+    expect(Math.abs(box!.x + box!.width / 2 - (map!.x + map!.width / 2))).toBeLessThan(2);
+    expect(Math.abs(box!.y + box!.height / 2 - (map!.y + map!.height / 2))).toBeLessThan(2);
+    // A second press keeps one dot.
+    await page.getByRole('button', { name: 'Meinen Standort anzeigen' }).click();
+    await expect.poll(async () => (await mapViewOf(page))?.center.lat).toBeCloseTo(48.2951, 4);
+    await expect(dot).toHaveCount(1);
+  });
+});
+
+test.describe('locate me, outside the city', () => {
+  test.use({ geolocation: { latitude: 48.2082, longitude: 16.3738 }, permissions: ['geolocation'] });
+  test('says so and leaves the map where it is', async ({ page }) => {
+    await page.goto('/');
+    await mapReady(page);
+    const before = await mapViewOf(page);
+    const alerts = collectAlerts(page);
+    await page.getByRole('button', { name: 'Meinen Standort anzeigen' }).click();
+    await expect.poll(() => alerts).toEqual(['Dein Standort liegt außerhalb von Linz. Die Karte zeigt nur Linz.']);
+    expect(await mapViewOf(page)).toEqual(before);
+    await expect(page.locator('.my-position')).toHaveCount(0);
   });
 });
 

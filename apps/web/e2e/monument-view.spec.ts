@@ -4,7 +4,7 @@
 // proposal selected; an unknown id. A layout check: no text in the popup's rows or the view's
 // cards is clipped, wider than the viewport or broken inside a word.
 import { seriousViolations } from './axe';
-import { expect, mapReady, openPopup, test, unique, type Page, somewhere } from './fixtures';
+import { expect, mapReady, openPopup, popupSettled, test, unique, type Page, somewhere } from './fixtures';
 
 // A busy machine runs the map's first load and a vote's round trips slowly: limits, not sleeps.
 test.describe.configure({ timeout: 150_000 });
@@ -78,6 +78,32 @@ test('from the popup to the view: readable rows, a link, the description, facts,
   await page.getByRole('link', { name: 'Auf der Karte zeigen: Dreifaltigkeitssäule' }).click();
   await expect(page).toHaveURL(new RegExp(`/\\?monument=${MON}$`));
   await expect(page.locator('.leaflet-popup').getByRole('heading', { level: 2, name: 'Dreifaltigkeitssäule' })).toBeVisible();
+});
+
+test('back from the view opened in a popup: the popup is open again, in the view the map had', async ({ page }) => {
+  await page.goto('/');
+  await mapReady(page, MAP_WAIT);
+  const popup = await openPopup(page, 'Dreifaltigkeitssäule');
+  await popupSettled(page);
+  const view = () => page.evaluate(() => sessionStorage.getItem('mapView'));
+  const before = await view();
+  // The view has a way back at its top.
+  await popup.getByRole('link', { name: 'Alles über dieses Denkmal' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dreifaltigkeitssäule' })).toBeVisible();
+  const top = page.getByRole('article').getByRole('link', { name: 'Zurück zur Karte' });
+  await expect(top).toHaveAttribute('href', `/?monument=${MON}`);
+  await page.goBack();
+  await mapReady(page, MAP_WAIT);
+  await expect(page.locator('.leaflet-popup').getByRole('heading', { level: 2, name: 'Dreifaltigkeitssäule' })).toBeVisible();
+  await popupSettled(page);
+  expect(await view()).toBe(before);
+  // Closed, it stays closed after the next visit to the map.
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.leaflet-popup')).toHaveCount(0);
+  await page.goto('/about');
+  await page.getByRole('link', { name: 'Zurück zur Karte' }).first().click();
+  await mapReady(page, MAP_WAIT);
+  await expect(page.locator('.leaflet-popup')).toHaveCount(0);
 });
 
 test.describe('in English', () => {

@@ -93,4 +93,15 @@ test.describe('English', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'Hessen Regiment Memorial' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Show on the map: Hessen Regiment Memorial' })).toBeVisible();
   });
+
+  test('sorted by the English names it shows', async ({ page }) => {
+    await page.goto('/monuments?q=Kepler');
+    const names = page.getByRole('list', { name: 'All monuments' }).getByRole('heading', { level: 2 });
+    // Kepler's German names start "Kepler-Denkmal", "Kepler-Gedenktafeln", "Keplers Wohnhaus"; their
+    // English ones "Kepler Monument", "Kepler memorial plaques", "Kepler's house".
+    await expect.poll(() => names.count()).toBeGreaterThan(2);
+    const shown = await names.allTextContents();
+    const key = (name: string) => name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+    expect(shown).toEqual([...shown].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0)));
+  });
 });

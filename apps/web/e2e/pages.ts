@@ -192,6 +192,23 @@ export const PAGES: PageCase[] = [
       await expect(page.locator('.place-field__loading')).toHaveCount(0);
     },
   },
+  {
+    // The arrival after /add: the message at the map's top, clear of its zoom and filter buttons.
+    name: 'map, after adding a monument',
+    id: 'map-added',
+    path: '/add',
+    noWcag: true,
+    open: async (page, lang) => {
+      const form = page.getByRole('form', { name: lang === 'de' ? 'Neues Denkmal' : 'New monument' });
+      await form.getByRole('textbox', { name: 'Name' }).fill(unique('Bildschirm-Denkmal'));
+      await form.getByRole('textbox', { name: /^(Dein Vorschlag|Your proposal)/ }).fill('Ein Brunnen');
+      await form.getByRole('button', { name: lang === 'de' ? 'Denkmal hinzufügen' : 'Add monument' }).click();
+      await mapReady(page);
+      await expect(
+        page.getByRole('status').filter({ hasText: lang === 'de' ? 'Dein Denkmal wurde' : 'Your monument has' }),
+      ).toBeVisible();
+    },
+  },
   { name: 'monuments', id: 'monuments', path: '/monuments' },
   { name: 'proposals', id: 'proposals', path: '/interventions' },
   {
@@ -200,6 +217,11 @@ export const PAGES: PageCase[] = [
     path: '/mine',
     open: async (page) => {
       await votedProposal(page, 'Meins');
+      // A monument this browser added: "Hinzugefügte Denkmäler".
+      const added = await page.request.post('/api/add-monument', {
+        data: { name: unique('Mein Denkmal'), geoLocX: 48.3, geoLocY: 14.29 },
+      });
+      expect(added.status(), await added.text()).toBe(201);
       await page.reload();
       await settled(page);
       await expect(page.getByRole('listitem').first()).toBeVisible();

@@ -8,6 +8,26 @@ async function ownMonument(api: import('./fixtures').Api, label: string) {
   return { monument, marker: new RegExp(`^${name} \\(`) };
 }
 
+/** Where the confetti's canvas has paint (in the page's pixels): its mean x and its lowest y. */
+function confettiDrawn(page: import('./fixtures').Page) {
+  return page.locator('canvas.confetti-canvas').evaluate((canvas: HTMLCanvasElement) => {
+    const { width, height } = canvas;
+    const data = canvas.getContext('2d')?.getImageData(0, 0, width, height).data;
+    const scale = width / canvas.getBoundingClientRect().width;
+    let count = 0;
+    let sumX = 0;
+    let bottom = -1;
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++)
+        if ((data?.[(y * width + x) * 4 + 3] ?? 0) > 0) {
+          count++;
+          sumX += x;
+          bottom = y;
+        }
+    return count ? { x: sumX / count / scale, bottom: bottom / scale } : null;
+  });
+}
+
 test('shows name, question, loading, then the empty state (DE)', async ({ page, api }) => {
   const { monument, marker } = await ownMonument(api, 'Leer');
   // Hold the answer until the loading state has been seen.
@@ -176,18 +196,46 @@ test('a blank title is refused; a failed add says so and clears the input', asyn
   await expect(popup.getByRole('alert')).toHaveText(/Zu viele Anfragen/);
 });
 
-test('the list scrolls within 150 px', async ({ page, api }) => {
+test('the list scrolls within 150 px and ends at a row’s end', async ({ page, api }) => {
   const { monument, marker } = await ownMonument(api, 'Lang');
-  for (let i = 1; i <= 8; i++) await api.addProposal(monument.id, `Vorschlag ${i}`);
+  // Rows of different heights: every third name takes two lines.
+  for (let i = 1; i <= 8; i++)
+    await api.addProposal(monument.id, i % 3 === 0 ? `Vorschlag ${i} mit einem langen Namen über zwei Zeilen` : `Vorschlag ${i}`);
   await page.goto('/');
   const popup = await openPopup(page, marker);
   const list = popup.getByRole('list', { name: 'Vorgeschlagene Interventionen' });
   await expect(list.getByRole('listitem')).toHaveCount(8);
-  await expect(list).toHaveCSS('max-height', '150px');
   await expect(list).toHaveCSS('overflow-y', 'auto');
-  const { scroll, client } = await list.evaluate((el) => ({ scroll: el.scrollHeight, client: el.clientHeight }));
+  const fit = () =>
+    list.evaluate((el) => {
+      // Where each row ends, from the top of the list's content (the list may be scrolled).
+      const top = el.getBoundingClientRect().top - el.scrollTop;
+      const ends = [...el.children].map((row) => Math.round(row.getBoundingClientRect().bottom - top));
+      return { scroll: el.scrollHeight, client: el.clientHeight, ends, top: el.scrollTop };
+    });
+  const { scroll, client, ends } = await fit();
   expect(client).toBeLessThanOrEqual(150);
   expect(scroll).toBeGreaterThan(client);
+  // No row is cut in half: the list's foot is a row's end, and the next row would not have fit.
+  expect(
+    ends.some((end) => Math.abs(end - client) <= 1),
+    `${client} vs ${ends.join(', ')}`,
+  ).toBe(true);
+  expect(ends.find((end) => end > client + 1)).toBeGreaterThan(150);
+  // It stays so after a vote changes a row.
+  await list.getByRole('button', { name: 'Für „Vorschlag 1“ stimmen' }).click();
+  await expect(list.getByRole('listitem').filter({ hasText: 'Vorschlag 1' })).toContainText('1 Stimme');
+  const after = await fit();
+  expect(
+    after.ends.some((end) => Math.abs(end - after.client) <= 1),
+    `${after.client} vs ${after.ends.join(', ')}`,
+  ).toBe(true);
+  // Scrolled to that row (the click brought it into view), the list rests at a row's start.
+  expect(after.top).toBeGreaterThan(0);
+  expect(
+    after.ends.some((end) => Math.abs(end - after.top) <= 1),
+    `${after.top} vs ${after.ends.join(', ')}`,
+  ).toBe(true);
 });
 
 test('voting: the server count, the voted list, then the local and the 403 duplicate checks', async ({ page, api }) => {
@@ -288,6 +336,16 @@ for (const lang of ['de', 'en'] as const) {
       await expect(row).toContainText(lang === 'de' ? '10 Stimmen' : '10 votes');
       await expect(row.locator('.thumbs-up--celebrating')).toHaveCount(1);
       await expect(page.locator('canvas.confetti-canvas')).toHaveCount(1);
+      // The confetti starts at the thumbs-up where it stands now, below the vote's banner: after two
+      // frames the paper flies up and out from its centre.
+      await page.clock.runFor(40);
+      const drawn = await confettiDrawn(page);
+      // (Voted, the button has another name.)
+      const button = (await row.locator('.thumbs-up').boundingBox())!;
+      expect(drawn, 'confetti drawn').not.toBeNull();
+      expect(Math.abs(drawn!.x - (button.x + button.width / 2))).toBeLessThan(24);
+      expect(drawn!.bottom).toBeGreaterThan(button.y - 24);
+      expect(drawn!.bottom).toBeLessThan(button.y + button.height + 24);
       // Confetti for 2 seconds after the vote's answer: still there at 1.9 s, gone at 2 s.
       await page.clock.runFor(1900);
       await expect(page.locator('canvas.confetti-canvas')).toHaveCount(1);

@@ -185,7 +185,7 @@ test.describe('intro overlay', () => {
     const dialog = page.getByRole('dialog', { name: 'Willkommen!' });
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText('Experiment zur Gestaltung deiner Umgebung');
-    await dialog.getByRole('button', { name: "Los geht's" }).click();
+    await dialog.getByRole('button', { name: 'Los geht’s' }).click();
     await expect(dialog).toBeHidden();
     await page.reload();
     await mapReady(page);
@@ -199,7 +199,7 @@ test.describe('intro overlay from the help', () => {
   test('the help page shows it again, with the mouse tip on a desktop; it stays dismissed', async ({ page }) => {
     await page.goto('/about');
     const dialog = page.getByRole('dialog', { name: 'Willkommen!' });
-    await dialog.getByRole('button', { name: "Los geht's" }).click();
+    await dialog.getByRole('button', { name: 'Los geht’s' }).click();
     await expect(dialog).toBeHidden();
     const again = page.getByRole('button', { name: 'Einführung noch einmal zeigen' });
     await again.click();

@@ -97,6 +97,10 @@ test.describe('on a 360 px phone', () => {
       .evaluateAll((els) => els.map((el) => ({ wide: el.scrollWidth > el.clientWidth, stop: el.hasAttribute('tabindex') })));
     expect(frames.length).toBeGreaterThan(1);
     expect(frames.filter((f) => f.wide !== f.stop)).toEqual([]);
+    // Each table that scrolls says so above it, in words.
+    await expect(page.getByText('Die Tabelle geht rechts weiter: seitlich verschieben, um alles zu sehen.')).toHaveCount(
+      frames.filter((f) => f.wide).length,
+    );
     await region.focus();
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);

@@ -91,6 +91,14 @@ test('vote, confirm it by e-mail, open the mail’s link, press the button: the 
   await page.goto('/');
   const after = await openPopup(page, new RegExp(`^${monument.name} \\(`));
   await expect(rowOf(after, title)).toContainText('3 Stimmen, davon 1 bestätigt');
+  // /mine now says the vote is confirmed, and no longer offers to confirm it.
+  await page.goto('/mine');
+  const confirmedVote = page
+    .getByRole('region', { name: /^Abgestimmt/ })
+    .getByRole('listitem')
+    .filter({ hasText: title });
+  await expect(confirmedVote).toContainText('Deine Stimme ist per E-Mail bestätigt.');
+  await expect(confirmedVote.getByRole('button', { name: /per E-Mail bestätigen/ })).toHaveCount(0);
 });
 
 test('a wrong confirmation link says so; a GET never confirms', async ({ page }) => {

@@ -58,10 +58,12 @@ export const MineItem = z.object({
   monument: z.object({ id: z.string(), name: z.string(), name_en: z.string().nullable() }),
   /** This browser's own proposal that others do not see yet: staff have to approve it (docs/screening.md). */
   underReview: z.boolean(),
+  /** This browser's vote for it is confirmed by e-mail: there is nothing more to confirm. */
+  voteConfirmed: z.boolean(),
 });
 export type MineItem = z.infer<typeof MineItem>;
 
-/** A monument this browser added that others do not see yet (staff have to approve it). */
+/** A monument this browser added: in `added` public, in `reviewing` waiting for staff. */
 export const MineMonument = z.object({ id: z.string(), name: z.string(), geoLocX: z.number(), geoLocY: z.number() });
 export type MineMonument = z.infer<typeof MineMonument>;
 
@@ -78,13 +80,16 @@ export type MineHidden = z.infer<typeof MineHidden>;
 
 /**
  * `GET /api/mine`: this browser's own activity only (no voter cookie: empty lists). `reviewing`:
- * its monuments still under review (its proposals under review are in `proposed`, marked).
+ * its monuments still under review (its proposals under review are in `proposed`, marked), `added`
+ * its monuments on the map.
  */
 export const Mine = z.object({
   proposed: z.array(MineItem),
   voted: z.array(MineItem),
   following: z.array(MineItem),
   reviewing: z.array(MineMonument),
+  /** Its monuments that are on the map (verified by staff or not yet), newest first. */
+  added: z.array(MineMonument),
   hidden: z.array(MineHidden),
   /**
    * Counts as this browser sees them, where they differ from the public lists' (its own or its

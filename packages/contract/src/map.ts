@@ -62,10 +62,17 @@ const pageOf = (q: { cursor?: string | undefined; limit?: number | undefined }):
   limit: q.limit ?? PAGE_LIMIT_DEFAULT,
 });
 
-/** `GET /api/monuments/page`: the finder's filters and a page. */
+/** `GET /api/monuments/page`: the finder's filters, a page, and the language whose names it is sorted by. */
 export const MonumentPageQuery = z
-  .strictObject({ ...filterFields, ...pageFields })
-  .transform((q, ctx) => ({ filters: filtersOf(q, ctx), page: pageOf(q) }));
+  .strictObject({
+    ...filterFields,
+    ...pageFields,
+    lang: z
+      .enum(['de', 'en'])
+      .optional()
+      .describe('sorted by the names in this language: en sorts a monument by its English name where it has one (default de)'),
+  })
+  .transform((q, ctx) => ({ filters: filtersOf(q, ctx), page: pageOf(q), lang: q.lang ?? 'de' }));
 export type MonumentPageQuery = z.output<typeof MonumentPageQuery>;
 
 /** `GET /api/interventions/page`: the proposal list's parameters (`/interventions`) and a page. */

@@ -96,6 +96,8 @@ describe(`merging proposals, mine and retention on ${DB_KIND}`, () => {
     expect(m.voted.map((i) => i.proposal.id)).toEqual([other]);
     expect(m.following.map((i) => i.proposal.id).sort()).toEqual([other, watched].sort());
     expect(m.proposed[0]?.monument.id).toBe(a.monumentId);
+    // The vote is not confirmed yet: the list says so, and /mine offers to confirm it.
+    expect(m.voted.map((i) => i.voteConfirmed)).toEqual([false]);
     const theirs = await mineOf(a, 'someone-else');
     expect(theirs.proposed.map((i) => i.proposal.id).sort()).toEqual([other, watched].sort());
     expect(theirs.following).toEqual([]);
@@ -105,6 +107,7 @@ describe(`merging proposals, mine and retention on ${DB_KIND}`, () => {
       voted: [],
       following: [],
       reviewing: [],
+      added: [],
       hidden: [],
       seen: [],
     });

@@ -34,14 +34,18 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const get = (url: string) => t.app.inject({ url });
-const byName = (a: Monument, b: Monument) => {
+/** The order by a name (folded, then as written, then the id). */
+const byNameIn = (name: (m: Monument) => string) => (a: Monument, b: Monument) => {
   const [x, y] = [
-    [fold(a.name), a.name, a.id],
-    [fold(b.name), b.name, b.id],
+    [fold(name(a)), name(a), a.id],
+    [fold(name(b)), name(b), b.id],
   ];
   for (let i = 0; i < 3; i++) if (x[i] !== y[i]) return (x[i] as string) < (y[i] as string) ? -1 : 1;
   return 0;
 };
+const byName = byNameIn((m) => m.name);
+/** An English list's order: the English name where there is one. */
+const byEnglishName = byNameIn((m) => m.name_en || m.name);
 
 /** Every page of a list, following nextCursor; each page's total is the same. */
 async function walk<S extends typeof MonumentPage | typeof ProposalPage>(path: string, schema: S, query: string) {
@@ -91,6 +95,27 @@ describe(`monument pages on ${DB_KIND}`, () => {
     expect(
       all.filter((m) => matchesFilters(m, { q: 'jagerstatter' })).every((m) => /Jägerstätter/.test(m.name + m.shortDescription)),
     ).toBe(true);
+  });
+
+  it('lang=en sorts by the English names (a monument without one by its name), filtered and searched alike', async () => {
+    const all = expectAnswer(await get(routes.listMonuments.path), 200, MonumentList);
+    const english = all.filter((m) => m.name_en && m.name_en !== m.name);
+    expect(english.length).toBeGreaterThan(10);
+    const { items } = await walk(routes.monumentsPage.path, MonumentPage, 'limit=37&lang=en');
+    expect(items).toEqual([...all].sort(byEnglishName));
+    // The orders differ, or this would prove nothing.
+    expect(items).not.toEqual([...all].sort(byName));
+    for (const query of ['q=wien', 'sex=female&limit=7']) {
+      const filters = parseMonumentFilters(Object.fromEntries(new URLSearchParams(query))).value;
+      const expected = all.filter((m) => matchesFilters(m, filters)).sort(byEnglishName);
+      expect((await walk(routes.monumentsPage.path, MonumentPage, `${query}&lang=en`)).items, query).toEqual(expected);
+    }
+    // A German page's cursor is not an English page's, and an unknown language is refused.
+    const german = expectAnswer(await get(`${routes.monumentsPage.path}?limit=3`), 200, MonumentPage);
+    const mixed = expectAnswer(await get(`${routes.monumentsPage.path}?lang=en&cursor=${german.nextCursor}`), 400, ErrorBody);
+    expect(mixed.issues?.map((i) => i.path)).toEqual(['cursor']);
+    const unknown = expectAnswer(await get(`${routes.monumentsPage.path}?lang=fr`), 400, ErrorBody);
+    expect(unknown.issues?.map((i) => i.path)).toEqual(['lang']);
   });
 
   it('goes on after the cursor’s item when monuments were added before it', async () => {

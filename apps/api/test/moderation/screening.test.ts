@@ -291,7 +291,9 @@ describe(`MODERATION=pre on ${DB_KIND}`, () => {
     expect((await tileAt(48.235, 14.38)).monuments.map((m) => m.id)).not.toContain(monument.id);
     expect((await get(pathOf(routes.monument.path, { monumentId: monument.id }))).statusCode).toBe(404);
 
-    expect((await mine(AUTHOR)).reviewing).toEqual([{ id: monument.id, name: monument.name, geoLocX: 48.235, geoLocY: 14.38 }]);
+    const waiting = { id: monument.id, name: monument.name, geoLocX: 48.235, geoLocY: 14.38 };
+    expect((await mine(AUTHOR)).reviewing).toEqual([waiting]);
+    expect((await mine(AUTHOR)).added).toEqual([]);
     expect((await mine(OTHER)).reviewing).toEqual([]);
     // Its author may already propose there (another browser may not): under review as well.
     const other = await app.app.inject({
@@ -312,7 +314,10 @@ describe(`MODERATION=pre on ${DB_KIND}`, () => {
     const geo = expectAnswer(await get(PATHS.monumentsGeojson), 200, MonumentFeatureCollection);
     expect(JSON.stringify(geo)).toContain('Johanna Dohnal');
     expect((await tileAt(48.235, 14.38)).monuments.map((m) => m.id)).toContain(monument.id);
+    // Approved, it is among its author's monuments on the map (and nobody else's).
     expect((await mine(AUTHOR)).reviewing).toEqual([]);
+    expect((await mine(AUTHOR)).added).toEqual([waiting]);
+    expect((await mine(OTHER)).added).toEqual([]);
     // The proposal made while it waited needs its own approval.
     expect(await publicProposalText()).not.toContain('Eine Tafel');
     expectAnswer(await approve('proposal', proposal.id), 200, QueueProposal);

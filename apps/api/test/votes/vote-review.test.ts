@@ -3,6 +3,7 @@
 // network is held and released in one action; confirmed votes with normalised addresses; an
 // organic fixture raises nothing; a preview is what the decision does; corrections go once.
 import {
+  Mine,
   MonumentProposalList,
   OutboxEntry,
   pathOf,
@@ -407,6 +408,11 @@ describe(`confirmed votes on ${DB_KIND}`, () => {
     // Addresses at several providers (ten at one domain hold the mail: trust-round-3.test.ts).
     for (let i = 3; i < 11; i++) await confirmFrom(a, id, `voter-${i}`, `person${i}@mail${i % 4}.linz.example`);
     expect((await a.popup(id))?.confirmedVotes).toBe(9);
+    // "Meine Beteiligung" knows which of its votes is confirmed: it offers to confirm the others only.
+    const mine = async (who: string) =>
+      Mine.parse(JSON.parse((await a.app.inject({ url: routes.mine.path, headers: browser(a.app, who) })).body)).voted;
+    expect((await mine('voter-3')).map((item) => [item.proposal.id, item.voteConfirmed])).toEqual([[id, true]]);
+    expect((await mine('voter-12')).map((item) => [item.proposal.id, item.voteConfirmed])).toEqual([[id, false]]);
     await a.drain();
     expect(await a.mayorMails()).toHaveLength(0);
     await confirmFrom(a, id, 'voter-11', 'person11@mail3.linz.example');

@@ -2,7 +2,7 @@
 // title and, if the visitor wishes, a photo of the monument (sent once the monument exists).
 import { insideArea, NAME_MAX, type CityArea } from '@linz/contract/facts';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clientConfigQuery } from '../api/queries';
 import { draftProblem, EMPTY_DRAFT, PhotoInputs } from '../photos/PhotoInputs';
@@ -10,6 +10,7 @@ import type { PhotoToSend } from '../photos/upload';
 import { NearbyMonuments } from './NearbyMonuments';
 import { firstPlace } from './place';
 import { FALLBACK_TILES } from '../map/tiles';
+import { addDraft } from '../storage/keys';
 import { PlaceField, placeOf, textsOf, type PlaceTexts } from './PlaceField';
 import type { AddForm } from './submitMonument';
 
@@ -29,7 +30,7 @@ export function AddMonumentForm(props: Props) {
 function PlaceForm({ submitting, onSubmit, area, cityView }: Props & { area: CityArea; cityView: { lat: number; lng: number } }) {
   const { t } = useTranslation();
   const id = useId();
-  const [name, setName] = useState('');
+  const [name, setName] = useState(() => addDraft.read()?.name ?? '');
   const [texts, setTexts] = useState(() => textsOf(firstPlace(area, cityView)));
   const place = placeOf(texts);
   const [placeProblem, setPlaceProblem] = useState<string | null>(null);
@@ -37,7 +38,12 @@ function PlaceForm({ submitting, onSubmit, area, cityView }: Props & { area: Cit
     setTexts(next);
     setPlaceProblem(null);
   }, []);
-  const [title, setTitle] = useState('');
+  const [title, setTitle] = useState(() => addDraft.read()?.title ?? '');
+  // A reload keeps what was typed.
+  useEffect(() => {
+    if (name || title) addDraft.write({ name, title });
+    else addDraft.clear();
+  }, [name, title]);
   const file = useRef<HTMLInputElement>(null);
   const [draft, setDraft] = useState(EMPTY_DRAFT);
   const [photoProblem, setPhotoProblem] = useState<string | null>(null);

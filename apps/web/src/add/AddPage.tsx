@@ -11,7 +11,7 @@ import { BackLink } from '../layout/BackLink';
 import { touchFirst } from '../layout/touchFirst';
 import { arrival } from '../map/arrival';
 import { uploadPhoto, type PhotoToSend } from '../photos/upload';
-import { pendingCoords } from '../storage/keys';
+import { addDraft, pendingCoords } from '../storage/keys';
 import { AddMonumentForm } from './AddMonumentForm';
 import { submitMonument, type AddForm } from './submitMonument';
 
@@ -28,6 +28,8 @@ export function AddPage() {
     setError(null);
     setDuplicateOf(null);
     const result = await submitMonument(form);
+    // Sent, or kept to be sent once online: a reload no longer brings the texts back.
+    if (result.ok || result.queued) addDraft.clear();
     if (!result.ok) {
       setSubmitting(false);
       if (result.existingId) setDuplicateOf(result.existingId);

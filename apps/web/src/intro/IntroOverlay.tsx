@@ -1,13 +1,15 @@
 // The welcome overlay: shown on a first visit, dismissible, then only when the help page reopens it.
 // Its tip names the gesture of the visitor's device: a long press on a touch screen, the right
-// mouse button where there is a mouse.
+// mouse button where there is a mouse. It offers the other language beside its button: the
+// header's switch lies behind it until it is closed.
 import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LANGUAGES, langOf } from '../i18n/languages';
 import { touchFirst } from '../layout/touchFirst';
 import { dismissIntro, useIntroOpen } from './introState';
 
 export function IntroOverlay() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const open = useIntroOpen();
   const dialog = useRef<HTMLDialogElement>(null);
 
@@ -19,18 +21,31 @@ export function IntroOverlay() {
   }, [open]);
 
   if (!open) return null;
+  const other = LANGUAGES.find((lang) => lang !== langOf(i18n.resolvedLanguage)) ?? LANGUAGES[0];
   const dismiss = () => {
-    dialog.current?.close();
+    const element = dialog.current;
+    element?.close();
     dismissIntro();
+    // On a first visit nothing had focus before, and the browser would leave it on the body (or, for
+    // a moment, on the closed dialog's button): the page's content takes it.
+    const focused = document.activeElement;
+    if (focused === document.body || (focused && element?.contains(focused)))
+      document.getElementById('main')?.focus({ preventScroll: true });
   };
   return (
     <dialog ref={dialog} className="intro" aria-labelledby="intro-title" onCancel={dismiss}>
       <h2 id="intro-title">{t('intro.title')}</h2>
       <p>{t('intro.text')}</p>
       <p className="tip">{t(touchFirst() ? 'intro.howToTouch' : 'intro.howTo')}</p>
-      <button type="button" className="button button--primary" onClick={dismiss}>
-        {t('intro.dismiss')}
-      </button>
+      <div className="intro__actions">
+        {/* First in the dialog, so it has the focus when the dialog opens. */}
+        <button type="button" className="button button--primary" onClick={dismiss}>
+          {t('intro.dismiss')}
+        </button>
+        <button type="button" className="intro__language" lang={other} onClick={() => void i18n.changeLanguage(other)}>
+          {t('intro.otherLanguage')}
+        </button>
+      </div>
     </dialog>
   );
 }

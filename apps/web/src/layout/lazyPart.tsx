@@ -18,8 +18,9 @@ export class PartLoadError extends Error {
   }
 }
 
-/** Like React's lazy, with the download retried (retriedImport); after a failure, Part's retry tries anew. */
-export function lazyPart<C extends ComponentType<never>>(importer: () => Promise<{ default: C }>): C {
+/** Like React's lazy, with the download retried (retriedImport); after a failure, Part's retry tries
+ * anew. `preload` starts the download before the part is first shown. */
+export function lazyPart<C extends ComponentType<never>>(importer: () => Promise<{ default: C }>): C & { preload: () => void } {
   let Loaded: C | undefined;
   let failed: PartLoadError | undefined;
   let loading: Promise<unknown> | undefined;
@@ -38,7 +39,8 @@ export function lazyPart<C extends ComponentType<never>>(importer: () => Promise
     if (failed) throw failed;
     return Loaded ? createElement(Loaded as ComponentType<object>, props) : null;
   }
-  return LazyPart as unknown as C;
+  LazyPart.preload = () => void load();
+  return LazyPart as unknown as C & { preload: () => void };
 }
 
 type PartProps = {

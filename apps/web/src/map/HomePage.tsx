@@ -18,6 +18,7 @@ import { usePressToAdd } from './usePressToAdd';
 import { arrival as pendingArrival } from './arrival';
 import { parseMapLink } from '@linz/contract/facts';
 import { initialView } from './view';
+import { popupToReopen } from './reopen';
 
 // Leaflet, react-leaflet and the map: a chunk of their own (a quarter of the first load's
 // JavaScript otherwise), fetched and run after the first paint.
@@ -38,7 +39,10 @@ export function HomePage() {
   // The monument last picked from the search, and how many picks there were (the same one
   // picked again opens again).
   const [picked, setPicked] = useState<{ monument: Monument; count: number } | null>(null);
-  const linked = useMonumentLink(arrival && !picked ? undefined : link.monument);
+  // The popup that was open when the visitor left the map (to its monument's view, say) opens
+  // again, in the view the map had (not centred as a link's).
+  const [reopen] = useState(() => (arrival || link.monument !== undefined ? undefined : popupToReopen.read()));
+  const linked = useMonumentLink(arrival && !picked ? undefined : (link.monument ?? reopen));
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   // A pick opens as a link does, and the address says so (reload or share it: the same popup).
@@ -75,6 +79,7 @@ export function HomePage() {
             openMonument={picked?.monument ?? linked.monument}
             openProposalId={picked ? undefined : link.proposal}
             openCount={picked?.count}
+            openKeepsView={!picked && reopen !== undefined}
           />
         </Part>
       ) : null}

@@ -4,7 +4,9 @@
 import type { Monument } from '@linz/contract';
 import { Point, Popup, type Map as LeafletMap, type Marker } from 'leaflet';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { lazyPart, Part } from '../layout/lazyPart';
+import { Part } from '../layout/lazyPart';
+import { MonumentPopup } from '../popup/lazyPopup';
+import { popupToReopen } from './reopen';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useMap } from 'react-leaflet/hooks';
@@ -20,9 +22,6 @@ import { createMarkerLayer, type Look } from './markerLayer';
 import { monumentName } from '../i18n/monumentName';
 import { LINK_ZOOM } from './view';
 
-// The popup's code (voting, proposing, sharing, confetti) loads when a popup first opens.
-const MonumentPopup = lazyPart(() => import('../popup/MonumentPopup').then((m) => ({ default: m.MonumentPopup })));
-
 type Open = { monument: Monument; marker: Marker; popup: Popup; content: HTMLElement };
 
 /** Opens a popup on the marker; React renders into Leaflet's content node, as react-leaflet does:
@@ -32,7 +31,22 @@ function openPopup(map: LeafletMap, marker: Marker, onClosed: () => void): { pop
   const popup = new Popup({ minWidth: Math.min(240, width), maxWidth: Math.min(320, width), autoPanPadding: [16, PAN_PADDING] });
   clearOfPanel(map, popup);
   marker.bindPopup(popup);
+  // Escape closes the popup from anywhere in the map: its content, its × (Leaflet's, outside the
+  // content), and its marker (focused by the click that opened it, until the popup takes focus).
+  const container = map.getContainer();
+  const escape = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') marker.closePopup();
+  };
+  container.addEventListener('keydown', escape);
+  // The open popup is remembered (reopen.ts): back on the map it opens again. Closed, it is
+  // forgotten; the map going away (leaving the page) closes it without forgetting it.
+  let leaving = false;
+  const unload = () => (leaving = true);
+  map.once('unload', unload);
   popup.once('remove', () => {
+    map.off('unload', unload);
+    if (!leaving) popupToReopen.clear();
+    container.removeEventListener('keydown', escape);
     marker.unbindPopup();
     onClosed();
     // Give keyboard users their place back when the popup closes from inside.
@@ -189,9 +203,11 @@ type Props = {
   openProposalId?: number | undefined;
   /** Counts the search's picks: each opens its monument (again), the map flying there. */
   openCount?: number | undefined;
+  /** The popup opens in the view as it is (back from the monument's view). */
+  openKeepsView?: boolean | undefined;
 };
 
-export function MonumentLayer({ openMonument, openProposalId, openCount = 0 }: Props) {
+export function MonumentLayer({ openMonument, openProposalId, openCount = 0, openKeepsView = false }: Props) {
   const map = useMap();
   const { t, i18n } = useTranslation();
   const lang = langOf(i18n.resolvedLanguage);
@@ -213,6 +229,7 @@ export function MonumentLayer({ openMonument, openProposalId, openCount = 0 }: P
   const pendingOpen = useRef<Monument | null>(null);
   const layer = useMemo(() => {
     const openMonument = (monument: Monument, marker: Marker) => {
+      popupToReopen.write(monument.id);
       const opened = openPopup(map, marker, () => {
         setOpen((o) => (o?.marker === marker ? null : o));
         setLinked(null);
@@ -257,8 +274,8 @@ export function MonumentLayer({ openMonument, openProposalId, openCount = 0 }: P
       return;
     }
     open();
-    map.setView([monument.geoLocX, monument.geoLocY], Math.max(map.getZoom(), LINK_ZOOM), { animate: false });
-  }, [map, openMonument, openCount]);
+    if (!openKeepsView) map.setView([monument.geoLocX, monument.geoLocY], Math.max(map.getZoom(), LINK_ZOOM), { animate: false });
+  }, [map, openMonument, openCount, openKeepsView]);
 
   const fan = useMemo(() => fanOut(fanned?.members ?? []), [fanned]);
   const pinned = open?.monument ?? linked;
@@ -335,12 +352,21 @@ export function MonumentLayer({ openMonument, openProposalId, openCount = 0 }: P
   if (!open) return null;
   // The tiles may have been refreshed since (a new proposal): show the current record.
   const monument = current(open.monument);
+  const name = monumentName(monument, lang);
+  // While the popup's code comes: its monument's name at once, and that its proposals are on the way.
+  const loading = (
+    <section className="monument-popup">
+      <h2 className="monument-popup__name">{name}</h2>
+      <p className="monument-popup__loading" role="status">
+        {t('popup.loading')}
+      </p>
+    </section>
+  );
   return createPortal(
-    <Part fallback={<p role="status">{t('popup.loading')}</p>}>
+    <Part fallback={loading}>
       <MonumentPopup
         monument={monument}
-        name={monumentName(monument, lang)}
-        onClose={() => open.marker.closePopup()}
+        name={name}
         // Only the popup the link opened shows the shared proposal (closing it ends the link).
         sharedProposalId={linked?.id === monument.id ? openProposalId : undefined}
       />

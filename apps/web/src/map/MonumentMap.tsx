@@ -35,6 +35,8 @@ type Props = {
   openProposalId?: number | undefined;
   /** How many monuments the search has opened (each pick flies there, the same one again too). */
   openCount?: number | undefined;
+  /** The monument's popup opens in the map's view as it is (back from its view), not centred on it. */
+  openKeepsView?: boolean | undefined;
 };
 
 /** The tile layer, once the config has said where tiles come from; `onLoad` when those in view are drawn. */
@@ -68,7 +70,7 @@ function Busy() {
   return null;
 }
 
-export function MonumentMap({ view: given, onReady, openMonument, openProposalId, openCount }: Props) {
+export function MonumentMap({ view: given, onReady, openMonument, openProposalId, openCount, openKeepsView }: Props) {
   const { t } = useTranslation();
   const config = useQuery(clientConfigQuery());
   const city = config.isPending ? undefined : (config.data ?? FALLBACK_TILES).city.view;
@@ -96,7 +98,12 @@ export function MonumentMap({ view: given, onReady, openMonument, openProposalId
       <Tiles onLoad={startMarkers} />
       {markersStarted ? (
         <Part fallback={<Busy />}>
-          <MonumentLayer openMonument={openMonument} openProposalId={openProposalId} openCount={openCount} />
+          <MonumentLayer
+            openMonument={openMonument}
+            openProposalId={openProposalId}
+            openCount={openCount}
+            openKeepsView={openKeepsView}
+          />
         </Part>
       ) : (
         <Busy />

@@ -43,7 +43,11 @@ function MineEntry({ item, section, onUnwatch }: { item: MineItem; section: Sect
       <p className="mine-item__monument">{t('follow.mine.at', { monument: where })}</p>
       {item.underReview ? <p className="review-explain">{t('review.explain')}</p> : <ProposalStanding proposal={proposal} />}
       {/* The popup offers it once, with its banner; here it can be asked for again at any time. */}
-      {section === 'voted' ? <VoteConfirmForm proposalId={proposal.id} name={proposal.name} /> : null}
+      {section !== 'voted' ? null : item.voteConfirmed ? (
+        <p className="mine-item__confirmed">{t('follow.mine.voteConfirmed')}</p>
+      ) : (
+        <VoteConfirmForm proposalId={proposal.id} name={proposal.name} />
+      )}
       <p className="mine-item__actions">
         <Link {...proposalLink(monument.id, proposal.id)} aria-label={t('follow.mine.mapLabel', { name: proposal.name })}>
           {t('follow.mapLink')}
@@ -97,6 +101,29 @@ export function MinePage() {
                       {m.name} <ReviewBadge />
                     </h3>
                     <p className="review-explain">{t('review.explain')}</p>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          {mine.data.added.length > 0 ? (
+            <section aria-labelledby="mine-added">
+              <h2 id="mine-added">
+                {t('follow.mine.added')} ({mine.data.added.length})
+              </h2>
+              <ul className="mine__list">
+                {mine.data.added.map((m) => (
+                  <li key={m.id} className="mine-item">
+                    <h3 className="mine-item__name">{m.name}</h3>
+                    <p className="mine-item__actions">
+                      <Link
+                        to="/monuments/$monumentId"
+                        params={{ monumentId: m.id }}
+                        aria-label={t('follow.mine.viewLabel', { name: m.name })}
+                      >
+                        {t('monument.openView')}
+                      </Link>
+                    </p>
                   </li>
                 ))}
               </ul>

@@ -5,6 +5,7 @@ import type { MonumentDetail } from '@linz/contract';
 import { APP_PATHS } from '@linz/contract/facts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { BackLink } from '../layout/BackLink';
 import { useId, useRef } from 'react';
 import { lazyPart, Part } from '../layout/lazyPart';
 import { useTranslation } from 'react-i18next';
@@ -71,6 +72,7 @@ export function MonumentDetails({ monument, selectedProposalId }: Props) {
   const ids = { title: useId(), proposals: useId(), place: useId(), sources: useId() };
   return (
     <article className="content monument-view" aria-labelledby={ids.title}>
+      <BackLink label={t('app.toMap')} monumentId={monument.id} />
       <h1 id={ids.title}>{name}</h1>
       {monument.validated ? null : <p className="monument-popup__unvalidated">{t('popup.unvalidated')}</p>}
       {photo ? <PhotoFigure photo={photo} className="monument-view__photo" /> : null}

@@ -1,8 +1,7 @@
 // /monuments: the map's accessible alternative. Every monument that passes the address's filters
 // (the same panel and parameters as the map), a page at a time from the server, so that 50,000 stay
 // usable; "Mehr anzeigen" moves focus to the first newly shown monument. The order is the server's:
-// the German name ignoring case and accents (in English, a monument's English name is shown where
-// its German name sorts; the pages cannot be sorted again here).
+// the name shown ignoring case and accents (in English, a monument's English name where it has one).
 import { monumentFilterSearch } from '@linz/contract/filters';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +19,7 @@ export function MonumentsPage() {
   const { t, i18n } = useTranslation();
   const lang = langOf(i18n.resolvedLanguage);
   const filters = useFilters();
-  const pages = useInfiniteQuery(monumentPagesQuery(filters));
+  const pages = useInfiniteQuery(monumentPagesQuery(filters, lang));
   const items = pages.data?.pages.flatMap((p) => p.items) ?? [];
   const total = pages.data?.pages[0]?.total ?? 0;
   const focus = useFocusFirstNew(items.length);

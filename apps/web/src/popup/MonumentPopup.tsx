@@ -12,9 +12,9 @@ import { monumentPhotosQuery } from '../photos/photoApi';
 import { NamedAfter } from '../commemoration/NamedAfter';
 import { MonumentProposals } from './MonumentProposals';
 
-type Props = { monument: Monument; name: string; onClose: () => void; sharedProposalId?: number | undefined };
+type Props = { monument: Monument; name: string; sharedProposalId?: number | undefined };
 
-export function MonumentPopup({ monument, name, onClose, sharedProposalId }: Props) {
+export function MonumentPopup({ monument, name, sharedProposalId }: Props) {
   const { t } = useTranslation();
   const heading = useRef<HTMLHeadingElement>(null);
 
@@ -24,8 +24,9 @@ export function MonumentPopup({ monument, name, onClose, sharedProposalId }: Pro
   const photo = firstPhoto(photos, null);
 
   return (
-    // Not an interaction: the handlers keep the popup's own clicks and Escape away from the map.
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
+    // Not an interaction: the handler keeps the popup's own clicks away from the map (Escape, which
+    // closes the popup, is heard on the map: MonumentLayer).
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions, jsx-a11y/click-events-have-key-events
     <section
       className="monument-popup"
       aria-labelledby={`popup-${monument.id}`}
@@ -33,9 +34,6 @@ export function MonumentPopup({ monument, name, onClose, sharedProposalId }: Pro
       // React handles clicks at the portal before Leaflet sees them; a button React removes
       // (the banner's close) would look to Leaflet like a click on the map and close the popup.
       onClick={(event) => event.stopPropagation()}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') onClose();
-      }}
     >
       {photo ? <PhotoFigure photo={photo} className="monument-popup__photo" /> : null}
       <h2 id={`popup-${monument.id}`} ref={heading} tabIndex={-1} className="monument-popup__name">

@@ -20,6 +20,7 @@ import { useAddProposal } from './useAddProposal';
 import { UnderReviewRows } from '../review/UnderReview';
 import { useUnderReview } from '../review/useUnderReview';
 import { useVote } from './useVote';
+import { useWholeRows } from './wholeRows';
 import { VoteConfirmForm } from './VoteConfirmForm';
 import type { ReportTarget } from './report/sendReport';
 
@@ -206,6 +207,8 @@ export function MonumentProposals({ monument, name, sharedProposalId, photos, Ca
 
 /** The popup's list scrolls within 150 px (spec), so it takes focus to be scrolled; the view's cards do not scroll. */
 function ProposalList({ cards, label, children }: { cards: boolean; label: string; children: ReactNode }) {
+  const list = useRef<HTMLUListElement>(null);
+  useWholeRows(list, !cards);
   if (cards)
     return (
       <ul className="proposal-cards" aria-label={label}>
@@ -215,7 +218,7 @@ function ProposalList({ cards, label, children }: { cards: boolean; label: strin
   return (
     // A scrolling list must be reachable by keyboard to be scrolled (axe: scrollable-region-focusable).
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-    <ul className="monument-popup__list" aria-label={label} tabIndex={0}>
+    <ul ref={list} className="monument-popup__list" aria-label={label} tabIndex={0}>
       {children}
     </ul>
   );

@@ -29,6 +29,16 @@ export const pendingCoords = {
   clear: (): void => remove('local', 'pendingCoords'),
 };
 
+/** The /add form's typed name and proposal for this tab: a reload keeps them (the place comes
+ * back from pendingCoords or the map's view); sending the monument forgets them. */
+export type AddDraft = { name: string; title: string };
+const AddDraft = shape<AddDraft>({ name: isString, title: isString });
+export const addDraft = {
+  read: (): AddDraft | undefined => readJson('session', 'addDraft', AddDraft),
+  write: (draft: AddDraft): void => writeJson('session', 'addDraft', draft),
+  clear: (): void => remove('session', 'addDraft'),
+};
+
 /** mapView: the map's centre and zoom for this browser session. */
 export const mapView = {
   read: (): MapView | undefined => readJson('session', 'mapView', MapView),

@@ -226,10 +226,12 @@ export async function purgeFollows(database: Database, now: Date = new Date()): 
   return { unconfirmed: unconfirmed.length, ended: ended.length };
 }
 
-type MineList = Exclude<keyof Mine, 'reviewing' | 'hidden' | 'seen'>;
+type MineList = Exclude<keyof Mine, 'reviewing' | 'added' | 'hidden' | 'seen'>;
 
 /** Waiting for staff (MODERATION=pre or held by the word screen): only its author sees it, as under review. */
 const UNDER_REVIEW = ['pending', 'held'];
+/** A boolean as the database driver gives it (PGlite: true, node-postgres through sql: 't' at times). */
+const truth = (b: boolean | string) => b === true || b === 't';
 
 /**
  * What this browser proposed, voted for and follows (watches, and confirmed e-mail follows asked
@@ -237,7 +239,7 @@ const UNDER_REVIEW = ['pending', 'held'];
  * still to approve, marked. Nothing of any other browser.
  */
 export async function mine(database: Database, voterHash: string | null, netHash = ''): Promise<Mine> {
-  const empty: Mine = { proposed: [], voted: [], following: [], reviewing: [], hidden: [], seen: [] };
+  const empty: Mine = { proposed: [], voted: [], following: [], reviewing: [], added: [], hidden: [], seen: [] };
   // The held votes this viewer sees as counted (db/functions/votes.sql held_seen_by): few rows, by
   // the network's index or the browser's key.
   const held = await database.rows<{ id: number; votes: number; confirmed: number }>(sql`
@@ -266,7 +268,9 @@ export async function mine(database: Database, voterHash: string | null, netHash
       ...proposalFields,
       list: sql<MineList>`x.list`,
       monument: { id: m.id, name: m.name, name_en: m.name_en },
-      isPublic: sql<boolean>`(${proposalIsPublic('i', 'm')})`.mapWith((b: boolean | string) => b === true || b === 't'),
+      isPublic: sql<boolean>`(${proposalIsPublic('i', 'm')})`.mapWith(truth),
+      voteConfirmed: sql<boolean>`EXISTS (SELECT 1 FROM votes v WHERE v.proposal_id = i.id AND v.voter_hash = ${voterHash}
+        AND v.email_hash IS NOT NULL)`.mapWith(truth),
     })
     .from(mineOf)
     .innerJoin(i, sql`i.id = x.id`)
@@ -283,15 +287,21 @@ export async function mine(database: Database, voterHash: string | null, netHash
       proposal: own ? { ...counted, votes: own.votes, confirmedVotes: own.confirmedVotes } : counted,
       monument: r.monument,
       underReview: !r.isPublic,
+      voteConfirmed: r.voteConfirmed,
     };
     empty[r.list].push(item);
   }
-  const monuments = await database.rows<{ id: string; name: string; lat: number; lng: number }>(sql`
-    SELECT id, name, lat, lng FROM monuments
-    WHERE creator_voter_hash = ${voterHash} AND moderation IN ${sql.raw(`(${UNDER_REVIEW.map((s) => `'${s}'`).join(', ')})`)}
-      AND merged_into IS NULL
+  // Its monuments, waiting for staff or on the map (hidden ones are in `hidden`, merged ones gone).
+  const monuments = await database.rows<{ id: string; name: string; lat: number; lng: number; moderation: string }>(sql`
+    SELECT id, name, lat, lng, moderation FROM monuments
+    WHERE creator_voter_hash = ${voterHash} AND moderation IN ${reviewable} AND merged_into IS NULL
     ORDER BY created_at DESC, id DESC`);
-  empty.reviewing = monuments.map((r) => ({ id: r.id, name: r.name, ...placeOf({ lat: Number(r.lat), lng: Number(r.lng) }) }));
+  for (const r of monuments)
+    (UNDER_REVIEW.includes(r.moderation) ? empty.reviewing : empty.added).push({
+      id: r.id,
+      name: r.name,
+      ...placeOf({ lat: Number(r.lat), lng: Number(r.lng) }),
+    });
   empty.hidden = await hiddenOf(database, voterHash);
   return empty;
 }

@@ -482,11 +482,70 @@ export function monumentIndex(list: readonly Monument[]): MonumentIndex {
   return index;
 }
 
-export function monumentPage(index: MonumentIndex, filters: MonumentFilters, page: PageRequest): MonumentPage {
+/** A page of the monuments passing `filters`, sorted by their names in `lang`. */
+export function monumentPage(
+  index: MonumentIndex,
+  filters: MonumentFilters,
+  page: PageRequest,
+  lang: 'de' | 'en' = 'de',
+): MonumentPage {
+  const matches = index.matching(filters);
+  const shape = ['string', 'string', 'string'] as const;
   return {
-    ...pageOf(index.list, index.matching(filters), index.keyAt, 'm', ['string', 'string', 'string'], page),
+    ...(lang === 'de'
+      ? pageOf(index.list, matches, index.keyAt, 'm', shape, page)
+      : pageOf(index.list, englishOrder(index.list, matches), englishKeyAt(index.list), 'me', shape, page)),
     categories: index.categories,
   };
+}
+
+/** The name an English list shows and sorts a monument by: its English name where it has one. */
+const englishName = (m: Monument) => m.name_en || m.name;
+const foldedEnglishNames = new WeakMap<Monument, string>();
+const englishKeyAt =
+  (list: readonly Monument[]) =>
+  (i: number): Key => {
+    const m = list[i] as Monument;
+    let folded = foldedEnglishNames.get(m);
+    if (folded === undefined) foldedEnglishNames.set(m, (folded = fold(englishName(m))));
+    return [folded, englishName(m), m.id];
+  };
+
+const inEnglish = new WeakMap<Int32Array, { list: readonly Monument[]; order: Int32Array }>();
+/**
+ * `matches` (positions in the list's German order) in the English names' order. A monument without
+ * an English name has the same key in both, so those keep their order; the few with one are sorted
+ * by it and put in their places by binary search: no sort of the whole list, once per matches and list.
+ */
+function englishOrder(list: readonly Monument[], matches: Int32Array): Int32Array {
+  const known = inEnglish.get(matches);
+  if (known?.list === list) return known.order;
+  const keyAt = englishKeyAt(list);
+  const own: number[] = [];
+  const rest: number[] = [];
+  for (const i of matches) (englishName(list[i] as Monument) !== (list[i] as Monument).name ? own : rest).push(i);
+  let order = matches;
+  if (own.length > 0) {
+    own.sort((a, b) => compareKeys(keyAt(a), keyAt(b)));
+    order = new Int32Array(matches.length);
+    let r = 0;
+    let k = 0;
+    for (const i of own) {
+      const key = keyAt(i);
+      let lo = r;
+      let hi = rest.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (compareKeys(keyAt(rest[mid] as number), key) < 0) lo = mid + 1;
+        else hi = mid;
+      }
+      while (r < lo) order[k++] = rest[r++] as number;
+      order[k++] = i;
+    }
+    while (r < rest.length) order[k++] = rest[r++] as number;
+  }
+  inEnglish.set(matches, { list, order });
+  return order;
 }
 
 type PagedProposal = Intervention & { monument: Monument };

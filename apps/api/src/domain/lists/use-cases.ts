@@ -18,7 +18,7 @@ export async function proposalIndexNow(app: App) {
 }
 
 export async function monumentsPageOf(app: App, input: z.infer<typeof MonumentPageQuery>) {
-  return snapshotOf(MonumentPage, monumentPage(await monumentIndexNow(app), input.filters, input.page)).data;
+  return snapshotOf(MonumentPage, monumentPage(await monumentIndexNow(app), input.filters, input.page, input.lang)).data;
 }
 
 export async function proposalsPageOf(app: App, input: z.infer<typeof ProposalPageQuery>) {

@@ -5,6 +5,7 @@ import { monumentFilterSearch, type ProposalSearch } from '@linz/contract/filter
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { call, callRaw } from '../client';
 import type { ListedProposal } from '../normalise';
+import type { Lang } from '../../i18n/languages';
 
 export const queryKeys = {
   monuments: ['monuments'] as const,
@@ -60,9 +61,10 @@ export const clientConfigQuery = () =>
 /** A list page's query: the list's parameters (the address's), and the cursor of the page before. */
 const pageQuery = (query: Record<string, string>, cursor: string | undefined) => (cursor ? { ...query, cursor } : query);
 
-/** /monuments: the monuments passing the filters, a page at a time, sorted and searched on the server. */
-export const monumentPagesQuery = (filters: MonumentFilters) => {
-  const query = monumentFilterSearch(filters);
+/** /monuments: the monuments passing the filters, a page at a time, sorted (by the names in the
+ * page's language) and searched on the server. */
+export const monumentPagesQuery = (filters: MonumentFilters, lang: Lang) => {
+  const query: Record<string, string> = { ...monumentFilterSearch(filters), ...(lang === 'en' ? { lang } : {}) };
   return infiniteQueryOptions({
     queryKey: [...queryKeys.monuments, 'pages', query] as const,
     queryFn: ({ pageParam, signal }) => call('monumentsPage', { query: pageQuery(query, pageParam), signal }),
