@@ -64,7 +64,7 @@ test.describe('intro overlay', () => {
     await dialog.getByRole('button', { name: 'English' }).click();
     await expect(dialog.getByRole('heading')).toHaveText('Welcome!');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    await dialog.getByRole('button', { name: 'Let’s go' }).click();
+    await dialog.getByRole('button', { name: "Let's go" }).click();
     await expect(dialog).toBeHidden();
     await expect(page.locator('#main')).toBeFocused();
     // Escape closes it the same way.

@@ -110,7 +110,7 @@ const LINKS = {
   de: ['Hilfe', 'Kontakt', 'Impressum', 'Datenschutz', 'Barrierefreiheit'],
   en: ['Help', 'Contact', 'Legal notice', 'Privacy', 'Accessibility'],
 };
-const HREFS = ['/about', '/impressum#kontakt', '/impressum', '/datenschutz', '/barrierefreiheit'];
+const HREFS = ['/about#hilfe', '/impressum#kontakt', '/impressum', '/datenschutz', '/barrierefreiheit'];
 const PAGES = [
   '/',
   '/about',
@@ -267,4 +267,14 @@ test('/admin warns once the accessibility statement was last reviewed more than 
   } finally {
     revokeStaff(staff.name);
   }
+});
+
+test('"Hilfe" leads to the help on /about: how the map works, with the city’s threshold', async ({ page }) => {
+  await page.goto('/');
+  await linkRow(page, 'de').getByRole('link', { name: 'Hilfe', exact: true }).click();
+  await expect(page).toHaveURL(/\/about#hilfe$/);
+  const help = page.getByRole('region', { name: 'Hilfe: So funktioniert die Karte' });
+  await expect(help).toBeInViewport();
+  await expect(help).toContainText('Erreicht ein Vorschlag 10 Stimmen');
+  await expect(help).toContainText('halte die Karte 3 Sekunden lang gedrückt');
 });

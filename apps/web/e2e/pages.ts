@@ -96,7 +96,6 @@ export const PAGES: PageCase[] = [
     name: 'map, intro overlay',
     id: 'intro',
     path: '/',
-    noWcag: true,
     open: async (page) => {
       await page.evaluate(() => localStorage.removeItem('introSeen'));
       await page.reload();
@@ -108,7 +107,6 @@ export const PAGES: PageCase[] = [
     name: 'map, popup after a vote',
     id: 'popup-voted',
     path: `/?monument=${POPUP_MONUMENT}`,
-    noWcag: true,
     open: async (page, lang) => {
       const { name } = await proposal(page, 'Bildschirm');
       await page.reload();
@@ -123,7 +121,6 @@ export const PAGES: PageCase[] = [
     name: 'map, popup whose script failed to load',
     id: 'popup-failed',
     path: `/?monument=${POPUP_MONUMENT}`,
-    noWcag: true,
     open: async (page) => {
       await page.route(/\/assets\/MonumentPopup-[^/]*\.js$/, (route) => route.abort());
       await page.reload();
@@ -138,7 +135,6 @@ export const PAGES: PageCase[] = [
     name: 'map, popup offline',
     id: 'popup-offline',
     path: `/?monument=${POPUP_MONUMENT}`,
-    noWcag: true,
     open: async (page) => {
       await page.locator('.leaflet-popup-close-button').click();
       await expect(page.locator('.leaflet-popup')).toHaveCount(0);
@@ -197,7 +193,6 @@ export const PAGES: PageCase[] = [
     name: 'map, after adding a monument',
     id: 'map-added',
     path: '/add',
-    noWcag: true,
     open: async (page, lang) => {
       const form = page.getByRole('form', { name: lang === 'de' ? 'Neues Denkmal' : 'New monument' });
       await form.getByRole('textbox', { name: 'Name' }).fill(unique('Bildschirm-Denkmal'));

@@ -45,7 +45,7 @@ for (const lang of ['de', 'en'] as const) {
       const welcome = page.getByRole('dialog');
       await expect(welcome).toContainText(de ? 'in den Straßen von Auwinkel' : 'in the streets of Auwinkel');
       await saysNoLinz(page);
-      await welcome.getByRole('button', { name: de ? 'Los geht’s' : 'Let’s go' }).click();
+      await welcome.getByRole('button', { name: de ? 'Los geht’s' : "Let's go" }).click();
       await expect(welcome).toHaveCount(0);
       await mapReady(page);
       await expect(page.getByRole('region', { name: de ? 'Karte der Denkmäler in Auwinkel' : /Auwinkel/ })).toBeVisible();
@@ -66,7 +66,7 @@ for (const lang of ['de', 'en'] as const) {
       await page.goto('/');
       await page
         .getByRole('dialog')
-        .getByRole('button', { name: de ? 'Los geht’s' : 'Let’s go' })
+        .getByRole('button', { name: de ? 'Los geht’s' : "Let's go" })
         .click();
       const popup = await openPopup(page, SUTTNER);
       await expect(popup.getByRole('heading', { level: 2, name: SUTTNER })).toBeVisible();
@@ -81,7 +81,7 @@ for (const lang of ['de', 'en'] as const) {
       await page.goto('/stats');
       await page
         .getByRole('dialog')
-        .getByRole('button', { name: de ? 'Los geht’s' : 'Let’s go' })
+        .getByRole('button', { name: de ? 'Los geht’s' : "Let's go" })
         .click();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(de ? 'Wen Auwinkel ehrt: die Zahlen' : /Auwinkel/);
       await expect(page.getByRole('heading', { name: de ? 'Straßennamen in Auwinkel' : /Street names in Auwinkel/ })).toHaveCount(

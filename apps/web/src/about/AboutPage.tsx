@@ -1,4 +1,4 @@
-// /about, the help: project, the welcome overlay once more, artist, credits, a pointer to the
+// /about, the help: project, how the map works and the welcome overlay once more, artist, credits, a pointer to the
 // privacy notice (/datenschutz, which holds the privacy sections this page had), and the contact
 // footer (the operator's details from the site profile, its social account included).
 import { APP_PATHS } from '@linz/contract/facts';
@@ -12,6 +12,8 @@ import { siteQuery, webAddressLabel } from '../api/queries/site';
 import { clientConfigQuery } from '../api/queries';
 import { FALLBACK_TILES } from '../map/tiles';
 import { langOf } from '../i18n/languages';
+import { useVoteThreshold } from '../api/queries/voteThreshold';
+import { HELP_ID } from './help';
 
 function Section({ id, headline, paragraphs }: { id: string; headline: string; paragraphs: string[] }) {
   return (
@@ -29,6 +31,7 @@ export function AboutPage() {
   const lang = langOf(i18n.resolvedLanguage);
   const operator = useQuery(siteQuery()).data?.profile.operator;
   const config = useQuery(clientConfigQuery()).data ?? FALLBACK_TILES;
+  const threshold = useVoteThreshold();
   const sources = config.city.sources;
   // The map's credit as the city configured it (HTML for the map's corner), read here as its words.
   const tiles = new DOMParser().parseFromString(config.tileAttribution[lang], 'text/html').body.textContent ?? '';
@@ -39,7 +42,12 @@ export function AboutPage() {
       {['project1', 'project2', 'project3'].map((key) => (
         <p key={key}>{t(`about.${key}`)}</p>
       ))}
-      {/* This page is the help ("Hilfe" under every page): the welcome and its tip once more. */}
+      {/* The help ("Hilfe" under every page links here): how the map works, and the welcome once more. */}
+      <Section
+        id={HELP_ID}
+        headline={t('about.helpHeadline')}
+        paragraphs={[t('about.help1'), t('about.help2'), t('about.help3', { threshold })]}
+      />
       <div className="about__intro-again">
         <button type="button" className="button" onClick={showIntro}>
           {t('intro.again')}

@@ -24,8 +24,22 @@ const proposal = {
   answer: null,
   history: [],
 };
-const item = { proposal: proposal, monument: { id: 'mon-a', name: 'Denkmal', name_en: null }, underReview: false };
-const mine = (lists: object) => ({ proposed: [], voted: [], following: [], reviewing: [], hidden: [], seen: [], ...lists });
+const item = {
+  proposal: proposal,
+  monument: { id: 'mon-a', name: 'Denkmal', name_en: null },
+  underReview: false,
+  voteConfirmed: false,
+};
+const mine = (lists: object) => ({
+  proposed: [],
+  voted: [],
+  following: [],
+  reviewing: [],
+  added: [],
+  hidden: [],
+  seen: [],
+  ...lists,
+});
 
 describe('requestFollow', () => {
   it('posts address and language to the proposal’s follow path; 202 asks to look for the mail', async () => {
@@ -112,11 +126,17 @@ describe('setWatching', () => {
 
 describe('fetchMine', () => {
   it('reads the lists, parsed with the contract', async () => {
-    const { send, sent } = fake({ status: 200, json: mine({ proposed: [item], following: [item] }) });
+    const added = [{ id: 'mon-user-2', name: 'Brunnen', geoLocX: 48.31, geoLocY: 14.29 }];
+    const { send, sent } = fake({
+      status: 200,
+      json: mine({ proposed: [item], voted: [{ ...item, voteConfirmed: true }], following: [item], added }),
+    });
     const answer = await fetchMine(send);
     expect(sent[0]?.route).toBe('mine');
     expect(answer.proposed[0]?.proposal.name).toBe('Johanna Dohnal');
     expect(answer.following).toHaveLength(1);
+    expect(answer.voted[0]?.voteConfirmed).toBe(true);
+    expect(answer.added).toEqual(added);
   });
 
   it('reads what is under review: marked proposals and monuments', async () => {

@@ -3,6 +3,7 @@
 import { APP_PATHS } from '@linz/contract/facts';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { HELP_ID } from '../about/help';
 import { LegalPage, Section } from './LegalPage';
 import { localised, webAddressLabel } from '../api/queries/site';
 
@@ -46,7 +47,9 @@ export function ImpressumPage() {
             <p>{t('legal.impressum.help')}</p>
             <ul>
               <li>
-                <Link to={APP_PATHS.about}>{t('legal.impressum.helpAbout')}</Link>
+                <Link to={APP_PATHS.about} hash={HELP_ID}>
+                  {t('legal.impressum.helpAbout')}
+                </Link>
               </li>
               <li>
                 <Link to={APP_PATHS.accessibility} hash="feedback">

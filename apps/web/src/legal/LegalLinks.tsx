@@ -5,6 +5,7 @@ import { APP_PATHS } from '@linz/contract/facts';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HELP_ID } from '../about/help';
 
 export function LegalLinks() {
   const { t } = useTranslation();
@@ -22,7 +23,9 @@ export function LegalLinks() {
       <nav aria-label={t('legal.links.label')}>
         <ul>
           <li>
-            <Link to={APP_PATHS.about}>{t('legal.links.help')}</Link>
+            <Link to={APP_PATHS.about} hash={HELP_ID}>
+              {t('legal.links.help')}
+            </Link>
           </li>
           <li>
             <Link to={APP_PATHS.impressum} hash="kontakt">
