@@ -13,6 +13,7 @@ import { afterPaint } from '../layout/schedule';
 import { underReview, type MapView } from '../storage/keys';
 import { SaveMapView } from './MapEvents';
 import { FALLBACK_TILES } from './tiles';
+import { MyPositionDot } from './MyPositionDot';
 import { MapControlTexts } from './MapControlTexts';
 import { useMapLabel } from './mapLabel';
 import { CityTiles } from './CityTiles';
@@ -96,6 +97,7 @@ export function MonumentMap({ view: given, onReady, openMonument, openProposalId
       <MapControlTexts />
       <MapLabel label={t('map.label')} />
       <Tiles onLoad={startMarkers} />
+      <MyPositionDot />
       {markersStarted ? (
         <Part fallback={<Busy />}>
           <MonumentLayer

@@ -18,7 +18,13 @@ export function MonumentPopup({ monument, name, sharedProposalId }: Props) {
   const { t } = useTranslation();
   const heading = useRef<HTMLHeadingElement>(null);
 
-  useEffect(() => heading.current?.focus({ preventScroll: true }), []);
+  useEffect(() => {
+    // A shared proposal's row takes focus first when the list is there at once (a link asked for
+    // it early): that focus stays.
+    const element = heading.current;
+    if (element?.parentElement?.contains(document.activeElement)) return;
+    element?.focus({ preventScroll: true });
+  }, []);
   // The monument's photo above its name, the proposals' pictures beside them.
   const photos = useQuery(monumentPhotosQuery(monument.id)).data ?? [];
   const photo = firstPhoto(photos, null);
