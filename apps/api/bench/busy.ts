@@ -16,6 +16,8 @@ import { performance } from 'node:perf_hooks';
 import { sign } from '@fastify/cookie';
 import { cell, tileX, tileY } from '@linz/contract/mercator';
 import type { PgServer } from '@linz/test-peers/postgres';
+import { cityFolder, loadCity, shippedCity } from '../src/city/profile.js';
+import { aroundOf } from '../src/db/synthetic.js';
 import { json, log } from './common.js';
 import { newDatabase, seedSyntheticCli } from './scale.js';
 import { COOKIE_SECRET, startApi, type Api, type DbTarget } from './server.js';
@@ -37,9 +39,9 @@ const REQUEST_TIMEOUT_MS = 15_000;
 /** The seconds the part takes per database at most (run.ts's budget): seeding, start, three phases. */
 export const BUSY_SECONDS = 360 + PHASE_S.warm + PHASE_S.alone + PHASE_S.writes + PHASE_S.attack;
 
-// The Linz area of the synthetic data (src/db/synthetic.ts).
-const BOX = { south: 48.25, north: 48.36, west: 14.22, east: 14.35 };
-const CENTRE = { lat: 48.3059, lng: 14.2862 };
+// The shipped city's area, where the synthetic data stands (src/db/synthetic.ts).
+const BOX = aroundOf(loadCity(cityFolder(shippedCity())));
+const CENTRE = { lat: BOX.lat, lng: BOX.lng };
 const SEARCHES = [
   'lin',
   'denk',

@@ -2,7 +2,7 @@
 // - reads through the shipped nginx configuration (deploy/nginx/denkmal.conf, test/support/cluster.ts)
 //   with its cache, to three instances on PostgreSQL, beside the same nginx serving the same bytes
 //   from a file (a second server block in its http block), in alternating slices of the same run:
-//   GET /api/monuments with gzip (as browsers ask) and the map data tile over Linz's centre;
+//   GET /api/monuments with gzip (as browsers ask) and the map data tile over the city's centre;
 // - what request logging costs one process on PGlite: LOG_LEVEL=info (the default) against warn;
 // - resident memory (VmRSS) of one process at rest after its start and after a load run, on both
 //   databases, as a city runs it: the built bundle under plain node, its settings from the
@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { cell, tileX, tileY } from '@linz/contract/mercator';
+import { cityFolder, loadCity, shippedCity } from '../src/city/profile.js';
 import { buildBundle, startBuilt } from '../test/support/built.js';
 import { accessLines, startCluster } from '../test/support/cluster.js';
 import { freePort, startPostgres, type PgServer } from '@linz/test-peers/postgres';
@@ -21,17 +22,17 @@ import { startApi, type Api, type DbTarget } from './server.js';
 import type { MemoryRow, Row } from './table.js';
 import { compareGets, CONNECTIONS, loadGet } from './wrk.js';
 
-/** The data tile over Linz's centre at the zoom a phone opens the map with. */
+/** The data tile where the shipped city's map opens, at the zoom a phone opens it with. */
 const TILE_Z = 13;
-const LINZ = { lat: 48.3059, lng: 14.2862 };
+const { view: CENTRE, name: CITY_NAME } = loadCity(cityFolder(shippedCity()));
 const N = 2 ** TILE_Z;
-const TILE = `/api/map/${TILE_Z}/${cell(tileX(LINZ.lng, N), N)}/${cell(tileY(LINZ.lat, N), N)}.json`;
+const TILE = `/api/map/${TILE_Z}/${cell(tileX(CENTRE.lng, N), N)}/${cell(tileY(CENTRE.lat, N), N)}.json`;
 
 const GZIP = 'Accept-Encoding: gzip';
 const JSON_TYPE = 'application/json; charset=utf-8';
 const CASES = [
   { name: 'GET /api/monuments (gzip)', path: '/api/monuments', gzip: true },
-  { name: `GET /api/map/{z}/{x}/{y}.json (Linz, z${TILE_Z})`, path: TILE, gzip: false },
+  { name: `GET /api/map/{z}/{x}/{y}.json (${CITY_NAME.en}, z${TILE_Z})`, path: TILE, gzip: false },
 ];
 /** The memory part's load run: a few seconds of each, with gzip. */
 const MEMORY_LOAD = ['/api/monuments', '/api/interventions/all', TILE, '/api/monuments.geojson', '/api/stats'];
@@ -202,7 +203,7 @@ export async function benchCity(
   memoryRows: MemoryRow[],
   atExit: (cleanup: () => unknown) => void,
 ): Promise<void> {
-  const work = mkdtempSync(path.join(tmpdir(), 'linz-bench-city-'));
+  const work = mkdtempSync(path.join(tmpdir(), 'denkmal-bench-city-'));
   // The bundle inside apps/api (.tmp/, ignored by git), so that it finds its npm packages.
   const bundle = path.resolve(import.meta.dirname, '..', '.tmp', `bench-bundle-${process.pid}`);
   atExit(() => rmSync(work, { recursive: true, force: true }));

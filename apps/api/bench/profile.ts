@@ -11,7 +11,7 @@ import { COOKIE_SECRET, startApi, type Api } from './server.js';
 const [what = 'monuments', kind = 'pglite', secs = '8'] = process.argv.slice(2);
 const seconds = Number(secs);
 requireWrk();
-const work = mkdtempSync(path.join(tmpdir(), 'linz-prof-'));
+const work = mkdtempSync(path.join(tmpdir(), 'denkmal-prof-'));
 process.env.BENCH_CPU_PROF = path.join(work, 'prof');
 let pg: PgServer | undefined;
 let api: Api | undefined;

@@ -268,7 +268,7 @@ async function benchVotes(ctx: Ctx, rows: Row[], checks: string[]): Promise<bool
 }
 
 async function benchDb(kind: DbTarget['kind'], rows: Row[], mechanisms: MechanismRow[], checks: string[]): Promise<boolean> {
-  const work = mkdtempSync(path.join(tmpdir(), `linz-bench-${kind}-`));
+  const work = mkdtempSync(path.join(tmpdir(), `denkmal-bench-${kind}-`));
   cleanups.push(() => rmSync(work, { recursive: true, force: true }));
   let pg: PgServer | undefined;
   let api: Api | undefined;

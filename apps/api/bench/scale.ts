@@ -1,4 +1,4 @@
-// `--only scale`: GET /api/monuments at 42 monuments (the Linz data) and at 10,000 (synthetic, from
+// `--only scale`: GET /api/monuments at 42 monuments (the shipped seed) and at 10,000 (synthetic, from
 // `pnpm seed:synthetic`, with 3,000 proposals), plain and gzipped, each against bare node:http
 // sending the same bytes with the same headers. Each size gets a database of its own.
 import { execFileSync } from 'node:child_process';

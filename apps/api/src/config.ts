@@ -4,7 +4,7 @@ import path from 'node:path';
 import { SiteProfile, THRESHOLD_COUNTS } from '@linz/contract';
 import { DEFAULT_TILES, PATHS, type CityArea } from '@linz/contract/facts';
 import { z } from 'zod';
-import { CityProfileError, cityFolder, loadCity, type City } from './city/profile.js';
+import { CityProfileError, cityFolder, loadCity, shippedCity, type City } from './city/profile.js';
 import { TILE_PRESETS, type Config, type OidcConfig } from './config/types.js';
 import { loopback, placeholder, profilePlaceholders, publishes } from './config/placeholders.js';
 
@@ -122,8 +122,9 @@ const Env = z.object({
   SMTP_URL: z.string().optional(),
   // The city profile's productName <no-reply@localhost> when not set.
   MAIL_FROM: z.string().optional(),
-  // The city profile's folder: a shipped one's name (apps/api/cities/<name>) or a path.
-  CITY: z.string().min(1).default('linz'),
+  // The city profile's folder: a shipped one's name (apps/api/cities/<name>) or a path; when not set,
+  // the one profile shipped (shippedCity).
+  CITY: z.string().min(1).optional(),
   // Overrides the city profile's mayorEmail.
   MAYOR_EMAIL: z.string().optional(),
   RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
@@ -378,9 +379,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 /** The CITY setting's profile; its problems refuse the start, each naming its field. */
-function cityOf(setting: string): City {
+function cityOf(setting: string | undefined): City {
   try {
-    return loadCity(cityFolder(setting));
+    return loadCity(cityFolder(setting ?? shippedCity()));
   } catch (err) {
     if (err instanceof CityProfileError) throw invalid(err.lines);
     throw err;

@@ -1,5 +1,5 @@
 // The map at scale (part of pnpm bench:web; alone: node scripts/bench-map.mjs after a build of web
-// and api). For the Linz seed (42), 10,000 monuments around Linz and 50,000 across Austria (pnpm
+// and api). For the shipped seed (42), 10,000 monuments in its area and 50,000 across Austria (pnpm
 // seed:synthetic, the seed joins), each on a fresh database: open / on a phone-sized page and count
 // the monument data fetched (bytes on the wire, gzip) until the markers show; then, 1280x800, record
 // a performance trace (CDP Tracing, devtools.timeline) while the script pans and zooms out over
@@ -9,13 +9,13 @@ import { chromium } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import { startApi, startTiles, synthetic } from './bench-server.mjs';
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-/** Monuments added to the Linz seed, and where (synthetic: around Linz, or spread like Austria's towns). */
+/** Monuments added to the city's seed, and where (synthetic: in the city's area, or spread like Austria's towns). */
 const SIZES = [
   { extra: 0 },
-  { extra: 10_000, region: 'linz' },
+  { extra: 10_000, region: 'city' },
   { extra: Number(process.env.BENCH_MAP_MONUMENTS ?? 50_000), region: 'austria' },
 ];
-/** Each step: a drag of the map, or a zoom by keyboard; then the map settles. From Linz at 14 out to 9 (all of Austria) and back. */
+/** Each step: a drag of the map, or a zoom by keyboard; then the map settles. From the city at 14 out to 9 (all of Austria) and back. */
 const STEPS = [
   ...['pan', 'pan', 'zoomOut', 'pan', 'zoomOut', 'pan', 'zoomOut', 'pan', 'zoomOut', 'pan', 'zoomOut', 'pan'],
   ...['zoomIn', 'pan', 'zoomIn', 'pan', 'zoomIn', 'zoomIn', 'pan', 'zoomIn', 'pan', 'zoomOut'],

@@ -45,7 +45,7 @@ export async function startTiles() {
 
 /** A fresh data folder (`prepare(dataDir)` may fill it first), the API on it; `stop` ends both. */
 export async function startApi({ tilePort, name, prepare = () => {} }) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), `linz-${name}-`));
+  const dataDir = mkdtempSync(path.join(tmpdir(), `denkmal-${name}-`));
   prepare(dataDir);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -86,7 +86,7 @@ export async function startApi({ tilePort, name, prepare = () => {} }) {
   return { baseUrl, stop };
 }
 
-/** A `prepare` for startApi: `extra` synthetic monuments (pnpm seed:synthetic, the Linz seed joins at start) in `region`. */
+/** A `prepare` for startApi: `extra` synthetic monuments (pnpm seed:synthetic, the city's seed joins at start) in `region`. */
 export const synthetic = (extra, region) => (dataDir) => {
   if (extra === 0) return;
   const args = [

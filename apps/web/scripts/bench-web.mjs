@@ -175,7 +175,7 @@ try {
     try {
       const runs = [];
       for (let i = 0; i < RUNS; i++) runs.push(await lighthouse(`${large.baseUrl}/`));
-      report('/ at 50,000 monuments (Linz seed + synthetic across Austria)', runs);
+      report('/ at 50,000 monuments (the shipped seed + synthetic across Austria)', runs);
     } finally {
       await large.stop();
     }

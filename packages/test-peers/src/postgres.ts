@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-const PG_USER = 'linztest';
+const PG_USER = 'denkmaltest';
 
 function binDir(): string {
   const root = '/usr/lib/postgresql';
@@ -55,7 +55,7 @@ export type PgServer = {
 export async function startPostgres(): Promise<PgServer> {
   const bin = binDir();
   if (isRoot()) ensureUser();
-  const dir = mkdtempSync(path.join(tmpdir(), 'linz-pg-'));
+  const dir = mkdtempSync(path.join(tmpdir(), 'denkmal-pg-'));
   chmodSync(dir, 0o777);
   const data = path.join(dir, 'data');
   if (isRoot()) execFileSync('chown', ['-R', PG_USER, dir]);

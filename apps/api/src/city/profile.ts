@@ -1,7 +1,7 @@
 // A city's profile: one folder (apps/api/cities/<name>/, or any folder CITY names) holds what is the
 // city's own: its name, boundary, opening view, time zone, vote threshold, the mayor's address,
 // its site and legal profile (site.json) and its seed files. Read and validated once at start.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { areaOf, EmailAddress, insideArea, type CityArea, type Ring } from '@linz/contract';
 import { z } from 'zod';
@@ -160,6 +160,24 @@ export function viewOf(area: CityArea): { lat: number; lng: number; zoom: number
 }
 
 /** CITY: a name of a shipped profile (apps/api/cities/<name>) or a path to a folder. */
+/**
+ * The profile a start without CITY runs: the one folder under CITIES_DIR (those starting with `_`,
+ * such as `_template`, are not cities). With none or several, CITY must say which.
+ */
+export function shippedCity(dir: string = CITIES_DIR): string {
+  const cities = readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && !d.name.startsWith('_'))
+    .map((d) => d.name)
+    .sort();
+  const [only] = cities;
+  if (only !== undefined && cities.length === 1) return only;
+  throw new CityProfileError([
+    cities.length === 0
+      ? `CITY: not set, and ${dir} holds no city profile (pnpm city init makes one)`
+      : `CITY: not set; set it to one of ${cities.join(', ')} (folders of ${dir}) or a profile folder's path`,
+  ]);
+}
+
 export const cityFolder = (setting: string) =>
   /[\\/]/.test(setting) || setting.startsWith('.') ? path.resolve(setting) : path.join(CITIES_DIR, setting);
 

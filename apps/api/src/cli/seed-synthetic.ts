@@ -1,10 +1,11 @@
-// `pnpm seed:synthetic --monuments <N> --proposals <M> [--votes <V>] [--region linz|austria] [--force]`: fills the configured
+// `pnpm seed:synthetic --monuments <N> --proposals <M> [--votes <V>] [--region city|austria] [--force]`: fills the configured
 // database (DATA_DIR or DATABASE_URL, as the server reads them) with deterministic synthetic data
 // (src/db/synthetic.ts). On the embedded database it takes the folder's lock, so it refuses while a
 // server runs on that folder: stop the server first (it rebuilds its lists at the next start).
 import { mkdirSync } from 'node:fs';
 import { lockHolder } from '../db/folder-lock.js';
-import { seedSynthetic, type SyntheticOptions } from '../db/synthetic.js';
+import { loadConfig } from '../config.js';
+import { aroundOf, seedSynthetic, type SyntheticOptions } from '../db/synthetic.js';
 import { cliMain, onConfiguredDatabase } from './main.js';
 import { parseArgs, USAGE } from './synthetic-args.js';
 
@@ -21,7 +22,10 @@ function refuseWhileServed(dataDir: string) {
 
 async function run(opts: SyntheticOptions) {
   const started = performance.now();
-  const { result } = await onConfiguredDatabase((database) => seedSynthetic(database, opts), { beforeOpen: refuseWhileServed });
+  const around = aroundOf(loadConfig().city);
+  const { result } = await onConfiguredDatabase((database) => seedSynthetic(database, opts, around), {
+    beforeOpen: refuseWhileServed,
+  });
   return { opts, wrote: result, seconds: ((performance.now() - started) / 1000).toFixed(1) };
 }
 

@@ -1,7 +1,7 @@
 // The arguments of `pnpm seed:synthetic` (cli/seed-synthetic.ts), apart so a test can read them.
 import { REGIONS, type Region, type SyntheticOptions } from '../db/synthetic.js';
 
-export const USAGE = 'Usage: pnpm seed:synthetic --monuments <N> --proposals <M> [--votes <V>] [--region linz|austria] [--force]';
+export const USAGE = 'Usage: pnpm seed:synthetic --monuments <N> --proposals <M> [--votes <V>] [--region city|austria] [--force]';
 const MAX = { '--monuments': 1_000_000, '--proposals': 1_000_000, '--votes': 10_000_000 } as const;
 
 export function parseArgs(args: string[]): SyntheticOptions | null {

@@ -1,5 +1,7 @@
-// Where synthetic monuments stand (db/synthetic.ts): the Linz area, or Austria's towns, drawn
-// with a seeded PRNG, and the small helpers of those draws.
+// Where synthetic monuments stand (db/synthetic.ts): the configured city's area, or Austria's
+// towns, drawn with a seeded PRNG, and the small helpers of those draws.
+
+import { insideArea, type CityArea } from '@linz/contract';
 
 export type Rng = () => number;
 export const pick = <T>(rng: Rng, items: readonly T[]): T => items[Math.floor(rng() * items.length)] as T;
@@ -10,14 +12,13 @@ export function weighted<T>(rng: Rng, table: readonly [readonly [T, number], ...
   return table[0][0];
 }
 
-// The Linz area: a third of the monuments near the old town, the rest spread over the bounding box.
-const BOX = { south: 48.25, north: 48.36, west: 14.22, east: 14.35 };
-const CENTRE = { lat: 48.3059, lng: 14.2862 };
+/** A city's area for `--region city`: its boundary and where its map opens (its centre). */
+export type Around = CityArea & { lat: number; lng: number };
 export const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
 const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
 
-/** Where synthetic monuments stand: the Linz area, or Austria's towns. */
-export const REGIONS = ['linz', 'austria'] as const;
+/** Where synthetic monuments stand: the configured city's area, or Austria's towns. */
+export const REGIONS = ['city', 'austria'] as const;
 export type Region = (typeof REGIONS)[number];
 
 /**
@@ -140,18 +141,32 @@ export function austriaPlace(rng: Rng): { district: string; lat: number; lng: nu
   return { district, lat: lat0, lng: lng0 };
 }
 
-export function position(rng: Rng) {
+/** Draws of a point inside the boundary before the centre is taken (a boundary fills at least a
+ * few per cent of its box). */
+const TRIES = 50;
+
+/** Inside a city's boundary: a third of the monuments near its centre (its old town), the rest spread over it. */
+export function position(rng: Rng, around: Around) {
+  for (let i = 0; i < TRIES; i++) {
+    const p = inBox(rng, around);
+    if (insideArea(around, p.lat, p.lng)) return p;
+  }
+  return { lat: round6(around.lat), lng: round6(around.lng) };
+}
+
+function inBox(rng: Rng, box: Around) {
   if (rng() < 0.35) {
     // Box–Muller: a normal spread of about 1 km around the centre.
     const r = Math.sqrt(-2 * Math.log(1 - rng()));
     const a = 2 * Math.PI * rng();
+    const km = { lat: 1 / 111.2, lng: 1 / (111.2 * Math.cos((box.lat * Math.PI) / 180)) };
     return {
-      lat: round6(clamp(CENTRE.lat + 0.009 * r * Math.cos(a), BOX.south, BOX.north)),
-      lng: round6(clamp(CENTRE.lng + 0.013 * r * Math.sin(a), BOX.west, BOX.east)),
+      lat: round6(clamp(box.lat + km.lat * r * Math.cos(a), box.south, box.north)),
+      lng: round6(clamp(box.lng + km.lng * r * Math.sin(a), box.west, box.east)),
     };
   }
   return {
-    lat: round6(BOX.south + rng() * (BOX.north - BOX.south)),
-    lng: round6(BOX.west + rng() * (BOX.east - BOX.west)),
+    lat: round6(box.south + rng() * (box.north - box.south)),
+    lng: round6(box.west + rng() * (box.east - box.west)),
   };
 }

@@ -1,5 +1,5 @@
 // Deterministic synthetic data for benchmarks and scale tests (`pnpm seed:synthetic`): monuments in
-// the Linz area, or with `--region austria` spread like Austria's towns, with ids
+// the configured city's area, or with `--region austria` spread like Austria's towns, with ids
 // `syn-000001`…, proposals on them and their votes (below the mayor's threshold, so no mail is
 // queued; with `--votes N` exactly N votes, and a proposal at the threshold has its mail marked
 // sent, never queued). The same arguments give the same rows, byte for byte, on a fresh database:
@@ -8,13 +8,17 @@ import { MAYOR_THRESHOLD } from '@linz/contract/facts';
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { announceChange } from '../domain/read-cache.js';
+import type { City } from '../city/profile.js';
 import type { Database, Db } from './client.js';
 import { proposals, monuments } from './schema.js';
-import { austriaPlace, pick, position, weighted, type Region } from './synthetic-places.js';
+import { austriaPlace, pick, position, weighted, type Around, type Region } from './synthetic-places.js';
 
-export { AUSTRIA_BOX, REGIONS, type Region } from './synthetic-places.js';
+export { AUSTRIA_BOX, REGIONS, type Around, type Region } from './synthetic-places.js';
 
 export const SYNTHETIC_PREFIX = 'syn-';
+
+/** A city's area for the synthetic monuments: its boundary, centred where its map opens. */
+export const aroundOf = ({ area, view }: Pick<City, 'area' | 'view'>): Around => ({ ...area, lat: view.lat, lng: view.lng });
 
 /** mulberry32: a small, fast PRNG with a 32-bit state; enough for test data. */
 export function mulberry32(seed: number): () => number {
@@ -30,7 +34,7 @@ export function mulberry32(seed: number): () => number {
 
 const BASE_TIME = Date.UTC(2026, 0, 1);
 
-// Shares close to the real Linz data (streets and plaques most common; few women).
+// Shares close to the shipped city's real data (streets and plaques most common; few women).
 const CATEGORIES = [
   ['street', 35],
   ['plaque', 20],
@@ -88,23 +92,24 @@ const TOPICS = [
   'Schloßberg',
   'Rosengarten',
 ];
+/** Quarters a city's synthetic names mention (any city has them). */
 const DISTRICTS = [
   'Altstadt',
-  'Urfahr',
-  'Ebelsberg',
-  'Kleinmünchen',
-  'Pöstlingberg',
-  'Bindermichl',
-  'Froschberg',
-  'Dornach',
-  'Auhof',
-  'Spallerhof',
-  'Neue Heimat',
-  'Pichling',
-  'Katzbach',
-  'St. Magdalena',
-  'Lustenau',
-  'Waldegg',
+  'Nord',
+  'Süd',
+  'Ost',
+  'West',
+  'Mitte',
+  'Hafen',
+  'Bahnhof',
+  'Am Berg',
+  'Neustadt',
+  'Vorstadt',
+  'Gartenstadt',
+  'Au',
+  'Heide',
+  'Am Markt',
+  'Schlossviertel',
 ];
 const LABEL: Record<(typeof CATEGORIES)[number][0], [de: string, en: string]> = {
   street: ['Straße', 'street'],
@@ -144,8 +149,9 @@ function nameOf(category: keyof typeof LABEL, person: string | null, topic: stri
 
 export type SyntheticMonument = typeof monuments.$inferInsert;
 
-export function syntheticMonuments(count: number, region: Region = 'linz'): SyntheticMonument[] {
-  const rng = mulberry32(region === 'austria' ? 0x41757374 : 0x4c696e7a); // "Aust", "Linz"
+/** `count` monuments in `around` (the city's area), or across Austria. */
+export function syntheticMonuments(count: number, where: Around | 'austria'): SyntheticMonument[] {
+  const rng = mulberry32(where === 'austria' ? 0x41757374 : 0x43697479); // "Aust", "City"
   const rows: SyntheticMonument[] = [];
   for (let i = 1; i <= count; i++) {
     const category = weighted(rng, CATEGORIES);
@@ -153,7 +159,7 @@ export function syntheticMonuments(count: number, region: Region = 'linz'): Synt
     const person = sex === 'none' ? null : pick(rng, PEOPLE[sex]);
     const topic = pick(rng, TOPICS);
     const { district, lat, lng } =
-      region === 'austria' ? austriaPlace(rng) : { district: pick(rng, DISTRICTS), ...position(rng) };
+      where === 'austria' ? austriaPlace(rng) : { district: pick(rng, DISTRICTS), ...position(rng, where) };
     const [de, en] = LABEL[category];
     const about = person ?? topic;
     rows.push({
@@ -247,6 +253,7 @@ export type SyntheticOptions = {
   proposals: number;
   /** Exactly this many votes in all; without it each proposal gets 0 to 9. */
   votes?: number;
+  /** The configured city's area (the default), or Austria's towns. */
   region?: Region;
   force?: boolean;
 };
@@ -301,9 +308,12 @@ const VOTES_FROM = new Date(BASE_TIME + 100 * 24 * 3600_000).toISOString();
 /**
  * Writes the synthetic data in one transaction, replacing earlier synthetic rows. Refuses
  * (RealDataPresent) when the database holds real data, unless `force`: then it adds beside it.
- * On an empty database it also marks it seeded, so the server does not add the Linz data later.
+ * On an empty database it also marks it seeded, so the server does not add the city's seed later.
+ * `around`: the configured city's area, where `--region city` puts the monuments.
  */
-export async function seedSynthetic(database: Database, opts: SyntheticOptions): Promise<SyntheticResult> {
+export async function seedSynthetic(database: Database, opts: SyntheticOptions, around?: Around): Promise<SyntheticResult> {
+  const where = opts.region === 'austria' ? 'austria' : around;
+  if (!where) throw new Error("seedSynthetic: the city region needs the city's area (aroundOf)");
   const found = await realData(database);
   if (!opts.force && Object.values(found).some((n) => n > 0)) {
     throw new RealDataPresent(
@@ -311,7 +321,7 @@ export async function seedSynthetic(database: Database, opts: SyntheticOptions):
         `${found.reports} reports that are not synthetic). Use a fresh database, or --force to add synthetic data beside it.`,
     );
   }
-  const monumentRows = syntheticMonuments(opts.monuments, opts.region);
+  const monumentRows = syntheticMonuments(opts.monuments, where);
   const proposalRows = syntheticProposals(opts.proposals, opts.monuments, opts.votes);
   const result = await database.db.transaction(async (tx) => {
     await database.rows(

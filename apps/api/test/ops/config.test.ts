@@ -1,8 +1,10 @@
 // Configuration errors are caught at start, with a message that names the variable; the list of
 // variables stays short (what a city sets), everything else is an option of loadConfig.
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CityProfileError, CITIES_DIR, shippedCity } from '../../src/city/profile.js';
 import { DEFAULTS, loadConfig, SETTINGS } from '../../src/config.js';
 
 describe('TRUST_PROXY', () => {
@@ -40,5 +42,24 @@ describe('the settings a city sets', () => {
     // A group given in part keeps the other defaults.
     expect(tuned.limits).toEqual({ ...DEFAULTS.limits, requestsPerMinute: 0 });
     expect(tuned.pressure).toEqual({ ...DEFAULTS.pressure, requestDeadlineMs: 0 });
+  });
+});
+
+describe('CITY not set', () => {
+  it('runs the one profile shipped (its name is not written in the code)', () => {
+    const shipped = readdirSync(CITIES_DIR).filter((d) => !d.startsWith('_'));
+    expect(shipped).toHaveLength(1);
+    expect(loadConfig({}).city.folder).toBe(path.join(CITIES_DIR, shipped[0] ?? ''));
+  });
+
+  it('asks which city when there are several profiles, or none', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cities-'));
+    mkdirSync(path.join(dir, '_template'));
+    expect(() => shippedCity(dir)).toThrow(CityProfileError);
+    expect(() => shippedCity(dir)).toThrow(/CITY: not set, and .* holds no city profile/);
+    mkdirSync(path.join(dir, 'graz'));
+    expect(shippedCity(dir)).toBe('graz');
+    mkdirSync(path.join(dir, 'auwinkel'));
+    expect(() => shippedCity(dir)).toThrow(/CITY: not set; set it to one of auwinkel, graz/);
   });
 });

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { MAYOR_THRESHOLD, MonumentList, routes } from '@linz/contract';
+import { insideArea, MAYOR_THRESHOLD, MonumentList, routes } from '@linz/contract';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.js';
@@ -13,10 +13,13 @@ import { lockPath } from '../../src/db/folder-lock.js';
 import { openDatabase } from '../../src/db/client.js';
 import { seedCity } from '../../src/db/seed.js';
 import { linzCity } from '../support/city.js';
-import { AUSTRIA_BOX, RealDataPresent, seedSynthetic, syntheticMonuments } from '../../src/db/synthetic.js';
+import { aroundOf, AUSTRIA_BOX, RealDataPresent, seedSynthetic, syntheticMonuments } from '../../src/db/synthetic.js';
 import { parseArgs } from '../../src/cli/synthetic-args.js';
 import { DB_KIND, expectAnswer, freshDatabase, PLACED_SEED, testApp } from '../support/harness.js';
 import { snapshotRows } from '../support/staff-helpers.js';
+
+/** The Linz profile's area, where the tests' synthetic monuments stand. */
+const LINZ = aroundOf(linzCity());
 
 const cleanups: (() => Promise<unknown> | void)[] = [];
 afterEach(async () => {
@@ -41,22 +44,18 @@ describe('synthetic data', () => {
     const t = await testApp();
     cleanups.push(() => t.close());
     const before = await snapshotRows(t.database);
-    await expect(seedSynthetic(t.database, { monuments: 50, proposals: 30 })).rejects.toThrow(RealDataPresent);
-    await expect(seedSynthetic(t.database, { monuments: 50, proposals: 30 })).rejects.toThrow(/\d{3} monuments.*--force/);
+    await expect(seedSynthetic(t.database, { monuments: 50, proposals: 30 }, LINZ)).rejects.toThrow(RealDataPresent);
+    await expect(seedSynthetic(t.database, { monuments: 50, proposals: 30 }, LINZ)).rejects.toThrow(/\d{3} monuments.*--force/);
     expect(await snapshotRows(t.database)).toEqual(before);
 
-    const wrote = await seedSynthetic(t.database, { monuments: 400, proposals: 300, force: true });
+    const wrote = await seedSynthetic(t.database, { monuments: 400, proposals: 300, force: true }, LINZ);
     expect(wrote).toMatchObject({ monuments: 400, proposals: 300, replaced: 0 });
     const list = expectAnswer(await t.app.inject({ url: routes.listMonuments.path }), 200, MonumentList);
     expect(list).toHaveLength(PLACED_SEED + 400);
     const syn = list.filter((m) => m.id.startsWith('syn-'));
     expect(syn.map((m) => m.id).sort()[0]).toBe('syn-000001');
-    for (const m of syn) {
-      expect(m.geoLocX).toBeGreaterThanOrEqual(48.25);
-      expect(m.geoLocX).toBeLessThanOrEqual(48.36);
-      expect(m.geoLocY).toBeGreaterThanOrEqual(14.22);
-      expect(m.geoLocY).toBeLessThanOrEqual(14.35);
-    }
+    // Inside the city's boundary, not only its box.
+    for (const m of syn) expect(insideArea(LINZ, m.geoLocX, m.geoLocY)).toBe(true);
     // Names exercise the search: umlauts and ß; several categories and sexes; some validated.
     expect(syn.some((m) => m.name.includes('Jägerstätter'))).toBe(true);
     expect(syn.some((m) => m.name.includes('ß'))).toBe(true);
@@ -81,15 +80,15 @@ describe('synthetic data', () => {
 
   it('same arguments on two fresh databases give identical rows; other arguments differ; a re-run replaces', async () => {
     const [a, b, c] = [await fresh(), await fresh(), await fresh()];
-    await seedSynthetic(a, { monuments: 300, proposals: 200, force: true });
-    await seedSynthetic(b, { monuments: 300, proposals: 200, force: true });
-    await seedSynthetic(c, { monuments: 300, proposals: 201, force: true });
+    await seedSynthetic(a, { monuments: 300, proposals: 200, force: true }, LINZ);
+    await seedSynthetic(b, { monuments: 300, proposals: 200, force: true }, LINZ);
+    await seedSynthetic(c, { monuments: 300, proposals: 201, force: true }, LINZ);
     const [da, db, dc] = [await dump(a), await dump(b), await dump(c)];
     expect(da.length).toBeGreaterThan(100_000);
     expect(db).toBe(da);
     expect(dc).not.toBe(da);
     // Running again replaces the synthetic rows rather than adding to them.
-    const again = await seedSynthetic(a, { monuments: 300, proposals: 200, force: true });
+    const again = await seedSynthetic(a, { monuments: 300, proposals: 200, force: true }, LINZ);
     expect(again.replaced).toBe(300);
     const [n] = await a.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM monuments WHERE id LIKE 'syn-%'`);
     expect(Number(n?.n)).toBe(300);
@@ -115,9 +114,14 @@ describe('synthetic data', () => {
     const towns = new Set(rows.map((r) => /Testdaten: \S+ in (.+), erinnert/.exec(r.shortDescription ?? '')?.[1]));
     expect(towns.size).toBeGreaterThan(60);
     expect(towns.has('St. Pölten')).toBe(true);
-    // The Linz region is another data set, its rows as before.
-    expect(syntheticMonuments(10, 'linz')).toEqual(syntheticMonuments(10));
-    expect(syntheticMonuments(10, 'linz')[0]?.lat).not.toBe(rows[0]?.lat);
+    // A city's region is another data set, inside the city's box.
+    const city = syntheticMonuments(3000, LINZ);
+    expect(syntheticMonuments(3000, LINZ)).toEqual(city);
+    expect(city[0]?.lat).not.toBe(rows[0]?.lat);
+    for (const r of city) expect(insideArea(LINZ, r.lat ?? 0, r.lng ?? 0)).toBe(true);
+    // About a third within 2 km of where the map opens.
+    const centre = city.filter((r) => Math.hypot(((r.lat ?? 0) - LINZ.lat) * 111.2, ((r.lng ?? 0) - LINZ.lng) * 74) < 2).length;
+    expect(centre).toBeGreaterThan(0.3 * 3000);
   });
 
   it('casts exactly --votes votes; a proposal at the threshold has its mail marked sent, none queued', async () => {
@@ -149,7 +153,7 @@ describe('synthetic data', () => {
     expect(Number(v?.unsent)).toBe(0);
     expect(Number(v?.max)).toBeGreaterThan(2 * (5000 / 300));
     // Re-running replaces votes and mails with the rest.
-    await seedSynthetic(database, { monuments: 200, proposals: 300, votes: 10, force: true });
+    await seedSynthetic(database, { monuments: 200, proposals: 300, votes: 10, force: true }, LINZ);
     const [n] = await database.rows<{ n: number | string }>(sql`SELECT count(*) AS n FROM mayor_notifications`);
     expect(Number(n?.n)).toBe(0);
   });
