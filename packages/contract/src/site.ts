@@ -39,7 +39,7 @@ export const SiteProfile = z.object({
     phone: z.string().trim().min(1),
     /** The operator's own web address (a portfolio, the city's site); shown on /impressum and /about when set. */
     website: WebAddress.optional(),
-    /** The operator's account on a social network, shown on /about when set (e.g. "@denkmal.linz"). */
+    /** The operator's account on a social network, shown on /about when set (e.g. "@denkmal.example"). */
     social: z.object({ label: z.string().trim().min(1).max(60), url: WebAddress }).optional(),
     /** Unternehmensgegenstand / line of business. */
     lineOfBusiness: Localised,
