@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { seriousViolations } from './axe';
-import { expect, openPopup, test, unique } from './fixtures';
+import { emptyMapPoint, expect, openPopup, test, unique } from './fixtures';
 import { mapReady, visitOnline } from './sw';
 
 test.use({ serviceWorkers: 'allow' });
@@ -255,4 +255,59 @@ test('online with the worker the data stays fresh: a write shows after a reload'
   await mapReady(page);
   const popup = await openPopup(page, new RegExp(`^${name} \\(`));
   await expect(popup.getByRole('listitem').filter({ hasText: 'Nach dem Besuch' })).toBeVisible();
+});
+
+test('markers under the offline panel at the foot are hidden, as under a control (they could be neither picked nor seen)', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/');
+  await mapReady(page);
+  // The panel's code is loaded after the map's: offline without a worker, it could not come later.
+  const panel = page.locator('.offline-panel');
+  await expect(panel).toBeAttached();
+  // Where the panel stands while offline.
+  await context.setOffline(true);
+  const banner = panel.getByRole('status').filter({ hasText: 'Keine Verbindung' });
+  await expect(banner).toBeVisible();
+  const panelBox = await panel.boundingBox();
+  if (!panelBox) throw new Error('no offline panel');
+  await context.setOffline(false);
+  await expect(banner).toHaveCount(0);
+  // Online, a marker is moved by a drag of the map until its foot is 10 px below the panel's top, at
+  // the panel's middle.
+  const marker = page.locator('.leaflet-marker-icon[data-key^="m:"]:not(.leaflet-marker-icon--covered)').first();
+  const moved = page.locator(`.leaflet-marker-icon[data-key="${await marker.getAttribute('data-key')}"]`);
+  const before = await moved.boundingBox();
+  if (!before) throw new Error('no marker');
+  const from = await emptyMapPoint(page);
+  const dx = panelBox.x + panelBox.width / 2 - (before.x + before.width / 2);
+  const dy = panelBox.y + 10 - (before.y + before.height);
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x + dx / 2, from.y + dy / 2, { steps: 5 });
+  await page.mouse.move(from.x + dx, from.y + dy, { steps: 5 });
+  await page.mouse.up();
+  await expect
+    .poll(async () => Math.round(await moved.evaluate((el) => el.getBoundingClientRect().bottom)))
+    .toBeGreaterThan(panelBox.y);
+  await expect(moved).not.toHaveClass(/leaflet-marker-icon--covered/);
+  // Offline, the panel comes without a move of the map: the marker under it is hidden.
+  await context.setOffline(true);
+  await expect(banner).toBeVisible();
+  await expect(moved).toHaveClass(/leaflet-marker-icon--covered/);
+  // No marker shown on the map reaches into the panel (once the map has drawn what the drag brought).
+  const shownUnder = () =>
+    page.evaluate((p) => {
+      const map = document.querySelector('.leaflet-container')!.getBoundingClientRect();
+      return [...document.querySelectorAll('.leaflet-marker-icon')]
+        .filter((el) => {
+          const r = el.getBoundingClientRect();
+          const onMap = r.top < map.bottom && r.bottom > map.top && r.left < map.right && r.right > map.left;
+          const underPanel = r.bottom > p.y && r.right > p.x && r.left < p.x + p.width;
+          return onMap && underPanel && getComputedStyle(el).visibility !== 'hidden';
+        })
+        .map((el) => el.getAttribute('data-key'));
+    }, panelBox);
+  await expect.poll(shownUnder).toEqual([]);
 });

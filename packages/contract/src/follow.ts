@@ -99,3 +99,6 @@ export const Mine = z.object({
   seen: z.array(z.object({ id: z.number().int(), votes: z.number().int(), confirmedVotes: z.number().int() })),
 });
 export type Mine = z.infer<typeof Mine>;
+
+/** /mine for a browser with nothing of its own yet (no voter cookie). */
+export const emptyMine = (): Mine => ({ proposed: [], voted: [], following: [], reviewing: [], added: [], hidden: [], seen: [] });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { emptyMine } from '@linz/contract';
 import { ApiError } from '../api/errors';
 import { answering, type Answer } from '../api/testing';
 import { confirmFollow, fetchMine, requestFollow, setWatching, unsubscribe } from './followApi';
@@ -30,16 +31,7 @@ const item = {
   underReview: false,
   voteConfirmed: false,
 };
-const mine = (lists: object) => ({
-  proposed: [],
-  voted: [],
-  following: [],
-  reviewing: [],
-  added: [],
-  hidden: [],
-  seen: [],
-  ...lists,
-});
+const mine = (lists: object) => ({ ...emptyMine(), ...lists });
 
 describe('requestFollow', () => {
   it('posts address and language to the proposal’s follow path; 202 asks to look for the mail', async () => {

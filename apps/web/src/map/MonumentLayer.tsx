@@ -139,12 +139,13 @@ function reveal(map: LeafletMap, marker: Marker) {
 /** WCAG 2.5.8's minimum target, with a margin for the browser's rounding. */
 const MIN_TARGET_PX = 26;
 
-/** What may stand over the map's markers: its controls, the buttons laid over it, an open popup;
- * and the link row under the map, which a marker cut by the map's lower edge would crowd. */
-const COVERS = '.leaflet-control a, .leaflet-control button, .map-overlay a, .map-overlay button, .legal-links a';
+/** What may stand over the map's markers: its controls, the buttons laid over it, an open popup,
+ * the offline panel at the screen's foot; and the link row under the map, which a marker cut by the
+ * map's lower edge would crowd. */
+const COVERS = '.leaflet-control a, .leaflet-control button, .map-overlay a, .map-overlay button, .legal-links a, .offline-panel';
 
-/** Markers and clusters that an open popup, its own marker or a control over the map partly
- * covers are hidden until the view changes: they could be neither picked (WCAG 2.5.8) nor seen when
+/** Markers and clusters that an open popup, its own marker, a control over the map or the offline
+ * panel partly covers are hidden until the view changes: they could be neither picked (WCAG 2.5.8) nor seen when
  * Tab reaches them (2.4.11). The focused marker stays: reveal has panned it clear, and hiding it
  * would drop the focus to the page. Tab reaches only the markers inside the safe area: one that
  * made the map pan as it got the focus would change the view, and with it the markers, under the
@@ -291,7 +292,12 @@ export function MonumentLayer({ openMonument, openProposalId, openCount = 0, ope
   useEffect(() => {
     const settle = () => hideCovered(map, openRef.current);
     map.on('moveend', settle);
-    return () => void map.off('moveend', settle);
+    // The offline panel comes, grows and goes without a move.
+    const unsubscribe = onReservedChange(settle);
+    return () => {
+      map.off('moveend', settle);
+      unsubscribe();
+    };
   }, [map]);
   useEffect(() => {
     const container = map.getContainer();

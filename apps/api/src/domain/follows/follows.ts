@@ -10,7 +10,7 @@
 // SHA-256 of a token, to find its follow.
 import { createHash, randomBytes } from 'node:crypto';
 import { desc, eq, sql } from 'drizzle-orm';
-import type { MailLang, Mine, MineHidden, MineItem, StatusEntry } from '@linz/contract';
+import { emptyMine, type MailLang, type Mine, type MineHidden, type MineItem, type StatusEntry } from '@linz/contract';
 import type { Database, Db } from '../../db/client.js';
 import { NotFound } from '../errors.js';
 import { keyedHash } from '../identity.js';
@@ -239,7 +239,7 @@ const truth = (b: boolean | string) => b === true || b === 't';
  * still to approve, marked. Nothing of any other browser.
  */
 export async function mine(database: Database, voterHash: string | null, netHash = ''): Promise<Mine> {
-  const empty: Mine = { proposed: [], voted: [], following: [], reviewing: [], added: [], hidden: [], seen: [] };
+  const empty = emptyMine();
   // The held votes this viewer sees as counted (db/functions/votes.sql held_seen_by): few rows, by
   // the network's index or the browser's key.
   const held = await database.rows<{ id: number; votes: number; confirmed: number }>(sql`
