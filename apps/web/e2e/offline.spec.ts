@@ -310,4 +310,8 @@ test('markers under the offline panel at the foot are hidden, as under a control
         .map((el) => el.getAttribute('data-key'));
     }, panelBox);
   await expect.poll(shownUnder).toEqual([]);
+  // Back online, the empty panel (no height) covers nothing: the marker shows again.
+  await context.setOffline(false);
+  await expect(banner).toHaveCount(0);
+  await expect(moved).not.toHaveClass(/leaflet-marker-icon--covered/);
 });

@@ -168,7 +168,10 @@ function hideCovered(map: LeafletMap, open: Open | null) {
     const covered =
       el !== own &&
       el !== focused &&
-      (sliver || covers.some((b) => b.width > 0 && r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top));
+      (sliver ||
+        covers.some(
+          (b) => b.width > 0 && b.height > 0 && r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top,
+        ));
     el.classList.toggle('leaflet-marker-icon--covered', covered);
     const clear = r.left >= safe.left && r.right <= safe.right && r.top >= safe.top && r.bottom <= safe.bottom;
     el.tabIndex = clear && !covered ? 0 : -1;
