@@ -9,6 +9,7 @@ import { clientConfigQuery } from './api/queries';
 import { FALLBACK_TILES } from './map/tiles';
 import { nameCity } from './i18n/city';
 import { createI18n } from './i18n/setup';
+import { mountIntro } from './intro/mountIntro';
 import { createAppRouter } from './router';
 import './styles/index.css';
 
@@ -27,7 +28,8 @@ function nextTask(): Promise<void> {
 
 /**
  * The start in steps, each a task of its own, so that none blocks a phone's main thread for long: the
- * scripts' evaluation, then the router and the texts, then the route's loading. The route is matched
+ * scripts' evaluation, then the router and the texts, then a first visit's welcome (a root of its own,
+ * drawn before the page's chunk is asked for), then the route's loading. The route is matched
  * and loaded before the first render, so that render already has the whole tree: as a transition it
  * yields to the browser every few milliseconds (the router loading in an effect re-rendered everything
  * synchronously). What the page needs first is already on its way (index.html preloads the texts and
@@ -41,8 +43,11 @@ async function start(root: HTMLElement) {
   const config = queryClient.prefetchQuery(clientConfigQuery());
   const texts = createI18n();
   await nextTask();
-  const [i18n] = await Promise.all([texts, router.load(), config]);
+  const [i18n] = await Promise.all([texts, config]);
   nameCity(i18n, (queryClient.getQueryData(clientConfigQuery().queryKey) ?? FALLBACK_TILES).city);
+  // A first visit's welcome is drawn now, before the page's chunk is asked for.
+  await mountIntro(i18n, router.history);
+  await router.load();
   startTransition(() =>
     createRoot(root).render(
       <StrictMode>

@@ -1,6 +1,6 @@
 // Whether the welcome overlay is open: at first on a first visit only, and again whenever the help
-// page asks for it. One small store, so the overlay (in the root layout) and the help page's
-// button need not share a parent's state.
+// page asks for it. One small store, so the overlay (in a root of its own, mountIntro) and the help
+// page's button need not share a parent's state.
 import { useSyncExternalStore } from 'react';
 import { introSeen } from '../storage/keys';
 
@@ -18,6 +18,9 @@ const subscribe = (listener: () => void) => {
 };
 
 export const useIntroOpen = () => useSyncExternalStore(subscribe, isOpen);
+
+/** Whether it is open, outside React (the start waits for its fonts only when it is). */
+export const introOpenNow = isOpen;
 
 export const showIntro = () => set(true);
 

@@ -1,4 +1,5 @@
-// The app shell: header, animated pages, the legal link row, the intro overlay (not on /admin) and the body class per route.
+// The app shell: header, animated pages, the legal link row and the body class per route (the intro
+// overlay has a root of its own: intro/mountIntro).
 import { APP_PATHS } from '@linz/contract/facts';
 import type { QueryClient } from '@tanstack/react-query';
 import { Link, createRootRouteWithContext, useLocation } from '@tanstack/react-router';
@@ -6,7 +7,6 @@ import { startTransition, useEffect, useState } from 'react';
 import { lazyPart, Part } from '../layout/lazyPart';
 import { useTranslation } from 'react-i18next';
 import { Header } from '../header/Header';
-import { IntroOverlay } from '../intro/IntroOverlay';
 import { LegalLinks } from '../legal/LegalLinks';
 import { AnimatedOutlet } from '../layout/AnimatedOutlet';
 import { applyBodyClass } from '../layout/bodyClass';
@@ -60,8 +60,6 @@ function RootLayout() {
         <AnimatedOutlet notFound={<NotFound />} />
       </main>
       <LegalLinks />
-      {/* The welcome is for citizens: staff signing in are not greeted with it. */}
-      {pathname !== APP_PATHS.admin && <IntroOverlay />}
       {pathname !== APP_PATHS.admin && offlineStarted && (
         <Part fallback={null} quiet>
           <OfflinePanel />
