@@ -8,7 +8,7 @@ import { addStaff, signIn } from './admin-fixtures';
 test.use({ serviceWorkers: 'allow' });
 test.setTimeout(150_000);
 
-const TILES = 'linz-tiles';
+const TILES = 'denkmal-tiles';
 const banner = (page: Page) => page.getByRole('status').filter({ hasText: 'Keine Verbindung' });
 
 /** Every cache's keys, by cache name. */
@@ -137,7 +137,7 @@ test('never kept: the staff area, staff calls, and any answer that sets a cookie
   expect(keys.filter((url) => /^\/(admin|trpc|api\/staff)(\/|$)|AdminPage/.test(new URL(url).pathname))).toEqual([]);
   expect(keys.filter((url) => setCookie.includes(url))).toEqual([]);
   // The public reads it keeps never set a cookie, not even for a first-time visitor without one.
-  const reads = all['linz-api'] ?? [];
+  const reads = all['denkmal-api'] ?? [];
   const paths = reads.map((url) => new URL(url).pathname);
   expect(paths).toEqual(expect.arrayContaining(['/api/monuments/page', '/api/stats']));
   expect(paths.some((path) => path.startsWith('/api/map/'))).toBe(true);

@@ -315,3 +315,50 @@ test('markers under the offline panel at the foot are hidden, as under a control
   await expect(banner).toHaveCount(0);
   await expect(moved).not.toHaveClass(/leaflet-marker-icon--covered/);
 });
+
+test('an update keeps what an earlier version kept under the city’s name: a waiting vote is sent, seen tiles stay', async ({
+  page,
+  api,
+}) => {
+  const monument = await api.addMonument(unique('Früher'), 48.29 + Math.random() * 0.05, 14.26 + Math.random() * 0.05);
+  const proposal = await api.addProposal(monument.id, 'Vorschlag von früher');
+  const tile = '/tiles/earlier/1/2/3.png';
+  // A page of the site without the app (no worker yet): the queue and a tile as the version that ran
+  // for Linz alone kept them, under its names.
+  await page.goto('/api/config');
+  await page.evaluate(
+    async ({ monumentId, proposalId, tile }) => {
+      const open = indexedDB.open('linz-offline', 1);
+      open.onupgradeneeded = () =>
+        open.result.createObjectStore('actions', { keyPath: 'key' }).createIndex('createdAt', 'createdAt');
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(new Error(String(open.error)));
+      });
+      await new Promise((resolve, reject) => {
+        const tx = db.transaction('actions', 'readwrite');
+        const action = { kind: 'vote', monumentId, proposalId, label: 'Vorschlag von früher' };
+        tx.objectStore('actions').put({ key: crypto.randomUUID(), action, createdAt: Date.now() });
+        tx.oncomplete = resolve;
+        tx.onerror = () => reject(new Error(String(tx.error)));
+      });
+      db.close();
+      await (await caches.open('linz-tiles')).put(tile, new Response('seen before'));
+    },
+    { monumentId: monument.id, proposalId: proposal.id, tile },
+  );
+  await visitOnline(page);
+  // The vote that waited under the earlier name is sent, once.
+  await expect(page.locator('.offline-queue').getByRole('listitem')).toHaveText(['Stimme für „Vorschlag von früher“: gezählt.'], {
+    timeout: 20_000,
+  });
+  expect((await api.proposals(monument.id)).find((i) => i.id === proposal.id)?.votes).toBe(1);
+  const names = () => page.evaluate(async () => [...(await indexedDB.databases()).map((d) => d.name), ...(await caches.keys())]);
+  await expect.poll(names).toEqual(expect.arrayContaining(['denkmal-offline', 'denkmal-tiles']));
+  expect(await names()).not.toEqual(expect.arrayContaining(['linz-offline']));
+  expect(await names()).not.toEqual(expect.arrayContaining(['linz-tiles']));
+  // The tile seen before is in the worker's cache now.
+  expect(await page.evaluate(async (url) => (await (await caches.open('denkmal-tiles')).match(url))?.text(), tile)).toBe(
+    'seen before',
+  );
+});

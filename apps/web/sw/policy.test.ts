@@ -1,6 +1,6 @@
 // The service worker's rules (policy.ts): what it keeps, for how long, and what it never touches.
 import { describe, expect, it } from 'vitest';
-import { API_BOUND, isPage, isPublicRead, isTile, storable, TILE_BOUND } from './policy';
+import { API_BOUND, CACHES, isPage, isPublicRead, isTile, movedTo, storable, TILE_BOUND } from './policy';
 
 const ORIGIN = 'https://denkmal.linz.at';
 const at = (path: string, origin = ORIGIN) => new URL(path, origin);
@@ -79,5 +79,15 @@ describe('the service worker policy', () => {
     expect(storable(answer(404))).toBe(false);
     expect(storable(answer(503))).toBe(false);
     expect(storable({ ...answer(0), type: 'opaque' })).toBe(true);
+  });
+
+  it("moves a city-named cache of an earlier version into its own, and leaves Workbox's and anything else", () => {
+    expect(movedTo('linz-api')).toBe(CACHES.api);
+    expect(movedTo('linz-tiles')).toBe(CACHES.tiles);
+    expect(movedTo('graz-tiles')).toBe(CACHES.tiles);
+    expect(movedTo(CACHES.api)).toBeNull();
+    expect(movedTo(CACHES.tiles)).toBeNull();
+    expect(movedTo('workbox-precache-v2-https://denkmal.linz.at/')).toBeNull();
+    expect(movedTo('other-cache')).toBeNull();
   });
 });

@@ -3,9 +3,20 @@
 
 const DAY_S = 24 * 3600;
 
-/** The names browsers already hold the copies under (from when the map ran for Linz only): renamed, an
- * update would leave a visitor offline without the popups seen before. */
-export const CACHES = { api: 'linz-api', tiles: 'linz-tiles' } as const;
+/** The worker's own copies, by kind. */
+export const CACHES = { api: 'denkmal-api', tiles: 'denkmal-tiles' } as const;
+
+/**
+ * Where a cache of an earlier version goes: while the map ran for one city, the names carried the
+ * city's ("<city>-api", "<city>-tiles"). The worker moves those copies into its own on activation,
+ * so that an update does not leave a visitor offline without the popups and tiles seen before.
+ * Workbox's precache and this worker's own caches stay where they are; anything else is not ours.
+ */
+export function movedTo(name: string): string | null {
+  if (name.startsWith('workbox-') || Object.values<string>(CACHES).includes(name)) return null;
+  const kind = /^[a-z]+-(api|tiles)$/.exec(name)?.[1];
+  return kind === 'api' ? CACHES.api : kind === 'tiles' ? CACHES.tiles : null;
+}
 /** How long a public read waits for the network before the last copy answers. */
 export const NETWORK_WAIT_S = 4;
 /** The public reads kept: at most this many answers, each for this long. */

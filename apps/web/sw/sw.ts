@@ -11,7 +11,7 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import type { WorkboxPlugin } from 'workbox-core';
-import { API_BOUND, CACHES, isPage, isPublicRead, isTile, NETWORK_WAIT_S, storable, TILE_BOUND } from './policy';
+import { API_BOUND, CACHES, isPage, isPublicRead, isTile, movedTo, NETWORK_WAIT_S, storable, TILE_BOUND } from './policy';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -34,6 +34,21 @@ registerRoute(
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
+
+// Copies kept under an earlier name (policy.ts, movedTo) move into this worker's caches.
+async function moveEarlierCaches() {
+  for (const name of await caches.keys()) {
+    const target = movedTo(name);
+    if (!target) continue;
+    const [from, to] = await Promise.all([caches.open(name), caches.open(target)]);
+    for (const request of await from.keys()) {
+      const response = await from.match(request);
+      if (response && !(await to.match(request))) await to.put(request, response);
+    }
+    await caches.delete(name);
+  }
+}
+self.addEventListener('activate', (event) => event.waitUntil(moveEarlierCaches()));
 
 // A new version waits until the visitor agrees ("Neue Version – neu laden") or every tab of the
 // old one is closed: a page never has its scripts swapped under it.

@@ -196,8 +196,9 @@ describe(`migration 0004 on ${DB_KIND}`, () => {
 describe(`migration 0023 on ${DB_KIND}`, () => {
   it('the canned reason that named Linz names no city after it; one that staff reworded stays theirs', async () => {
     const old = await databaseUpTo(22);
+    // What the first form of 0016 wrote (the one every database of that time holds), and a staff rewording.
     await old.exec(
-      `INSERT INTO moderation_reasons (de, en) VALUES ('Kein Denkmal in Linz, oder am falschen Ort', 'Not in Linz (staff)')`,
+      `INSERT INTO moderation_reasons (de, en) VALUES ('Kein Denkmal in Linz, oder am falschen Ort', 'Not a monument in Linz, or in the wrong place'), ('Kein Denkmal in Linz, oder am falschen Ort', 'Not in Linz (staff)')`,
     );
     const database = await old.open();
     try {
@@ -208,6 +209,7 @@ describe(`migration 0023 on ${DB_KIND}`, () => {
       });
       expect(reasons).toContainEqual({ de: 'Kein Denkmal in Linz, oder am falschen Ort', en: 'Not in Linz (staff)' });
       expect(reasons.filter((r) => r.en.includes('Linz'))).toHaveLength(1);
+      expect(reasons.filter((r) => r.de === 'Kein Denkmal in dieser Stadt, oder am falschen Ort')).toHaveLength(2);
     } finally {
       await database.close();
     }

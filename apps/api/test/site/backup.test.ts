@@ -177,6 +177,11 @@ describe(`backup and restore on ${DB_KIND}`, () => {
       expect(result.ok ? '' : result.message, name).toMatch(message);
       expect(await dump(a.database), name).toEqual(before);
     }
+    // A backup made while the map ran for one city carried its name in the first line's mark: it
+    // still restores; a mark of something else does not.
+    const marked = (magic: string) => gzipSync([JSON.stringify({ ...header, magic }), ...rest].join('\n'));
+    expect(readBackup(marked('denkmal-linz-backup')).rows).toEqual(readBackup(file).rows);
+    expect(() => readBackup(marked('other-backup'))).toThrow(/not a Denk·Mal backup file/);
     // The intact file is accepted, and the command writes what it read.
     const good = path.join(dir, 'good.ndjson.gz');
     expect(await runBackupCommand(a.database, { command: 'backup', file: good })).toMatchObject({ ok: true });

@@ -30,6 +30,16 @@ describe('readSource', () => {
     expect(place).toMatchObject({ label: 'coordinates', named: ['Wikipedia'], metres: null, approximate: false });
   });
 
+  it("names any city's open-data portal and wiki as the text writes them, none by a fixed name", () => {
+    expect(readSource('Coordinates (object, GrazWiki (4 decimals)): GrazWiki page source')[0]?.named).toEqual(['GrazWiki']);
+    expect(readSource('Coordinates: Wien OGD (CC BY 4.0, data.wien.gv.at Denkmaeler.csv)')[0]?.named).toEqual([
+      'data.wien.gv.at',
+    ]);
+    expect(readSource('Coordinates: daten.berlin.de, Straßenverzeichnis')[0]?.named).toEqual(['daten.berlin.de']);
+    // A repository's folder of a city's open data is no portal.
+    expect(readSource('Coordinates: read via github.com/x/y:opendata-wien/x.csv')[0]?.named).toEqual([]);
+  });
+
   it('keeps a text of another shape as a part without a label', () => {
     expect(readSource('Stadtarchiv Linz')).toMatchObject([{ label: null, urls: [], named: [] }]);
     expect(readSource(null)).toEqual([]);

@@ -1,6 +1,6 @@
 // A monument's source text as the seed writes it, in English for the project's editors ("Facts: <url>
-// (mirror of de.wikipedia '…', CC BY-SA) | Coordinates (approximate, square-level (~30 m)): Linz OGD
-// … read via github.com/…"), read into the facts a visitor can be told in either language: the
+// (mirror of de.wikipedia '…', CC BY-SA) | Coordinates (approximate, square-level (~30 m)): <city> OGD
+// … (CC BY 4.0, data.<city>.gv.at …; read via github.com/…)"), read into the facts a visitor can be told in either language: the
 // addresses, what a page mirrors, the licences, the named sources and how exact a position is.
 
 export type SourcePart = {
@@ -11,7 +11,7 @@ export type SourcePart = {
   mirrorOf: string | null;
   /** "CC BY-SA", "CC BY 4.0". */
   licences: string[];
-  /** Sources named without an address (Wikipedia, LinzWiki, the city's open data). */
+  /** Sources named without an address (Wikipedia, a city's wiki, a city's open-data portal). */
   named: string[];
   /** "~30 m": how close the position is, in metres. */
   metres: number | null;
@@ -22,12 +22,22 @@ export type SourcePart = {
 const PART = /^(Facts|Coordinates)\b([^:]*):\s*(.*)$/s;
 const URL = /https?:\/\/[^\s)]+/g;
 const LICENCE = /CC BY(?:-SA)?(?: \d\.\d)?/g;
-const NAMED: [RegExp, string][] = [
-  [/data\.linz\.gv\.at|Linz OGD/, 'data.linz.gv.at'],
-  [/LinzWiki/, 'LinzWiki'],
+/** A named source and the name it is shown under: a fixed one, or (null) the words that matched. */
+const NAMED: [RegExp, string | null][] = [
+  // An open-data portal by its host, as a city's data names it ("data.wien.gv.at", "daten.berlin.de").
+  [/\b(?:data|daten|opendata)\.(?:[a-z0-9-]+\.)+[a-z]{2,}\b/, null],
+  // A city's own wiki, one word ("GrazWiki").
+  [/\b\p{Lu}\p{Ll}+Wiki\b/u, null],
   [/Wikipedia|wiki\b/, 'Wikipedia'],
   [/geocache/i, 'Geocaching'],
 ];
+
+function namedIn(text: string): string[] {
+  return NAMED.flatMap(([re, name]) => {
+    const match = re.exec(text);
+    return match ? [name ?? match[0]] : [];
+  });
+}
 
 function unique<T>(items: T[]): T[] {
   return [...new Set(items)];
@@ -48,7 +58,7 @@ export function readSourcePart(text: string): SourcePart {
     mirrorOf: mirror?.[1] ?? null,
     licences: unique(body.match(LICENCE) ?? []),
     // A named source counts only where no address says it already (a mirror's page names Wikipedia).
-    named: urls.length > 0 ? [] : unique(NAMED.filter(([re]) => re.test(`${qualifier} ${withoutUrls}`)).map(([, name]) => name)),
+    named: urls.length > 0 ? [] : unique(namedIn(`${qualifier} ${withoutUrls}`)),
     metres: metres ? Number(metres[1]) : null,
     approximate: /approximate/.test(qualifier),
   };

@@ -4,7 +4,7 @@
 // The server answers a repeated key with its first answer, so a resend after a reload, a closed
 // tab or a connection lost mid-send doubles nothing; an entry leaves the queue only once the
 // server has answered it (not for a network failure or a 5xx), so nothing is lost either.
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { call } from '../api/client';
 import { apiErrorOf, type ApiError } from '../api/errors';
 import { votedList } from '../storage/keys';
@@ -36,16 +36,32 @@ interface QueueDb extends DBSchema {
   actions: { key: string; value: QueueEntry; indexes: { createdAt: number } };
 }
 
-/** The name browsers already hold the queue under (from when the map ran for Linz only): renamed, a
- * visitor's waiting votes would be lost with an update. */
-const DB_NAME = 'linz-offline';
+const DB_NAME = 'denkmal-offline';
+/** A queue of an earlier version: while the map ran for one city, its name carried the city's
+ * ("<city>-offline"). Its waiting actions move into this one when it is opened, so that an update
+ * loses none of a visitor's votes. */
+const isEarlier = (name: string | undefined) => name !== DB_NAME && /^[a-z]+-offline$/.test(name ?? '');
+
 let dbPromise: Promise<IDBPDatabase<QueueDb>> | undefined;
-const db = () =>
-  (dbPromise ??= openDB<QueueDb>(DB_NAME, 1, {
+const db = () => (dbPromise ??= openQueue());
+
+async function openQueue(): Promise<IDBPDatabase<QueueDb>> {
+  const queue = await openDB<QueueDb>(DB_NAME, 1, {
     upgrade(d) {
       d.createObjectStore('actions', { keyPath: 'key' }).createIndex('createdAt', 'createdAt');
     },
-  }));
+  });
+  const earlier = typeof indexedDB.databases === 'function' ? await indexedDB.databases().catch(() => []) : [];
+  for (const { name } of earlier.filter((d) => isEarlier(d.name))) {
+    if (!name) continue;
+    const old = await openDB<QueueDb>(name);
+    const entries = old.objectStoreNames.contains('actions') ? await old.getAll('actions') : [];
+    old.close();
+    for (const entry of entries) if (!(await queue.get('actions', entry.key))) await queue.put('actions', entry);
+    await deleteDB(name);
+  }
+  return queue;
+}
 
 /**
  * Whether this browser may hold a queue at all: indexedDB.databases() answers without creating the
@@ -56,7 +72,7 @@ const db = () =>
 async function mayHoldEntries(): Promise<boolean> {
   if (dbPromise || typeof indexedDB.databases !== 'function') return true;
   try {
-    return (await indexedDB.databases()).some((d) => d.name === DB_NAME);
+    return (await indexedDB.databases()).some((d) => d.name === DB_NAME || isEarlier(d.name));
   } catch {
     return true;
   }

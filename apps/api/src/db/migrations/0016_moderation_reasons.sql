@@ -10,12 +10,13 @@ CREATE TABLE "moderation_reasons" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
--- The first canned reasons (docs/staff.md); staff edit them in /admin from then on.
+-- The first canned reasons (docs/staff.md); staff edit them in /admin from then on. (This file's
+-- first form named the city in the fourth; 0023 rewords that where it was written.)
 INSERT INTO "moderation_reasons" ("de", "en") VALUES
 	('Beleidigend oder herabwürdigend', 'Offensive or degrading'),
 	('Werbung oder Spam', 'Advertising or spam'),
 	('Doppelt: Es steht schon auf der Karte', 'A duplicate: it is already on the map'),
-	('Kein Denkmal in Linz, oder am falschen Ort', 'Not a monument in Linz, or in the wrong place'),
+	('Kein Denkmal in dieser Stadt, oder am falschen Ort', 'Not a monument in this city, or in the wrong place'),
 	('Enthält persönliche Daten', 'Contains personal data'),
 	('Hat keinen Bezug zum Denkmal', 'Has nothing to do with the monument');--> statement-breakpoint
 -- A visitor's monument starts as "undetermined" (contract: MONUMENT_CATEGORIES), no longer "Unknown".

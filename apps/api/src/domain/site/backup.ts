@@ -19,14 +19,17 @@ import { sql } from 'drizzle-orm';
 import { migrationsFolder, type Database, type Db } from '../../db/client.js';
 import { CHANGE_CHANNEL } from '../read-cache.js';
 
-/** The first line's mark of a backup file; backups already made carry it (from when the map ran for Linz only). */
-export const BACKUP_MAGIC = 'denkmal-linz-backup';
+/** The first line's mark of a backup file. */
+export const BACKUP_MAGIC = 'denkmal-backup';
+/** The marks read: this one, and the one backups carried while the map ran for one city, with that
+ * city's name in it ("denkmal-<city>-backup"): those restore as they always did. */
+const READ_MAGIC = /^denkmal-(?:[a-z]+-)?backup$/;
 export const BACKUP_FORMAT = 1;
 
 export type BackupTable = { name: string; columns: string[]; rows: number };
 export type BackupSequence = { table: string; column: string; lastValue: string; isCalled: boolean };
 export type BackupHeader = {
-  magic: typeof BACKUP_MAGIC;
+  magic: string;
   format: number;
   createdAt: string;
   database: 'pglite' | 'postgres';
@@ -181,7 +184,7 @@ export function readBackup(file: Buffer): BackupFile {
   } catch {
     throw new BackupFileError('This is not a Denk·Mal backup file (no header).');
   }
-  if (typeof header !== 'object' || header === null || header.magic !== BACKUP_MAGIC) {
+  if (typeof header !== 'object' || header === null || typeof header.magic !== 'string' || !READ_MAGIC.test(header.magic)) {
     throw new BackupFileError('This is not a Denk·Mal backup file (unknown header).');
   }
   if (header.format !== BACKUP_FORMAT) {
