@@ -58,7 +58,7 @@ const SEARCHES = [
 ];
 const FILTERS = ['category=statue', 'proposals=1', 'validated=1', 'sex=female', 'category=plaque,memorial'];
 
-type Sample = { ms: number; status: number };
+type Sample = { ms: number; status: number; kind?: string };
 type Phase = 'warm' | 'alone' | 'writes' | 'attack';
 const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)] as T;
@@ -123,8 +123,8 @@ async function reader(api: Api, data: Data, n: number, run: Run, samples: Map<Ph
     next += READ_EVERY_MS;
     if (run.stop) break;
     const phase = run.phase;
-    const s = await timed(api.base + readPath(data).path, { headers });
-    samples.get(phase)!.push(s);
+    const { kind, path } = readPath(data);
+    samples.get(phase)!.push({ ...(await timed(api.base + path, { headers })), kind });
   }
 }
 
@@ -220,6 +220,13 @@ async function attacker(api: Api, run: Run, answers: Record<number, number>) {
   await Promise.all([loop(() => `/api/monuments/page?limit=8&q=${encodeURIComponent(longQuery())}`), loop(tileBatch)]);
 }
 
+/** Which reads were slower than the reads alone's p99, by kind of read (where the tail comes from). */
+function slowKinds(samples: Sample[], limit: number): string {
+  const slow: Record<string, number> = {};
+  for (const s of samples) if (s.ms > limit && s.kind) slow[s.kind] = (slow[s.kind] ?? 0) + 1;
+  return JSON.stringify(slow);
+}
+
 function phaseLine(phase: Phase, samples: Sample[], first: number, load: string) {
   const ms = samples.map((s) => s.ms);
   const failed = samples.filter((s) => s.status === 0 || s.status >= 400);
@@ -231,7 +238,8 @@ function phaseLine(phase: Phase, samples: Sample[], first: number, load: string)
     line:
       `${phase.padEnd(7)} reads ${String(samples.length).padStart(5)}, p50 ${percentile(ms, 0.5).toFixed(0)} ms, ` +
       `p99 ${p99.toFixed(0)} ms, max ${Math.max(...ms).toFixed(0)} ms, failed ${failed.length}` +
-      `${failed.length ? ` ${JSON.stringify(byStatus)}` : ''}, p99 ratio ${(p99 / first).toFixed(2)}x; load average ${load}`,
+      `${failed.length ? ` ${JSON.stringify(byStatus)}` : ''}, p99 ratio ${(p99 / first).toFixed(2)}x; load average ${load}` +
+      `; slower than the first p99, by kind: ${slowKinds(samples, first)}`,
   };
 }
 

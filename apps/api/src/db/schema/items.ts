@@ -58,6 +58,8 @@ export const monuments = pgTable(
   },
   (t) => [
     index('monuments_creator_idx').on(t.creatorIpHash, t.createdAt),
+    // A new monument's neighbours within 50 m (domain/monuments/duplicates.ts): a range of the index, not every row.
+    index('monuments_place_idx').on(t.lat, t.lng),
     uniqueIndex('monuments_seed_key_idx').on(t.seedKey),
     uniqueIndex('monuments_import_key_idx').on(t.importKey),
     check('monuments_place_whole', sql`(${t.lat} IS NULL) = (${t.lng} IS NULL)`),
