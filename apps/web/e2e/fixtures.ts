@@ -80,13 +80,14 @@ export class Api {
   }
 
   /** Votes as `times` different visitors (each a fresh cookie jar), each from its own network
-   *  (asOtherClient), as people do; `sameNetwork`: all from this machine's one network. */
+   *  (asOtherClient), as people do; `sameNetwork`: all from this machine's one network (127.0.0.0/24),
+   *  each from an address of its own there (a connection's sixth vote for a proposal would be held). */
   async voteAsOthers(proposalId: number, monumentId: string, times: number, sameNetwork = false): Promise<number> {
     let last = 0;
     for (let i = 0; i < times; i++) {
       const visitor = await this.playwright.request.newContext({
         baseURL: this.baseURL,
-        ...(sameNetwork ? {} : { extraHTTPHeaders: asOtherClient() }),
+        extraHTTPHeaders: sameNetwork ? { 'x-forwarded-for': `127.0.0.${2 + i}` } : asOtherClient(),
       });
       const res = await visitor.post(`/api/interventions/${proposalId}/vote`, { data: { monumentId, action: 'vote' } });
       expect(res.status(), await res.text()).toBe(200);
