@@ -49,7 +49,7 @@ function searches(): string[] {
   const words = [
     'wien',
     'graz',
-    'linz',
+    'wels',
     'salzburg',
     'innsbruck',
     'villach',
