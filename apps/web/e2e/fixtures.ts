@@ -48,7 +48,9 @@ export type { Page };
 export class Api {
   constructor(
     private readonly request: APIRequestContext,
-    private readonly playwright: { request: { newContext: (o: { baseURL: string }) => Promise<APIRequestContext> } },
+    private readonly playwright: {
+      request: { newContext: (o: { baseURL: string; extraHTTPHeaders?: Record<string, string> }) => Promise<APIRequestContext> };
+    },
     private readonly baseURL: string,
   ) {}
 
