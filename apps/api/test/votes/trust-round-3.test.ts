@@ -4,7 +4,7 @@
 // mayor's and staff's subjects; feedback floods; creates per household; a stranger using up an
 // inbox; held votes showing through confirmedVotes; a declined proposal taking votes; empty and
 // official-looking names.
-import { MonumentProposalList, ProposalList, pathOf, routes, VoteAlertList } from '@linz/contract';
+import { AwaitingAnswerList, MonumentProposalList, ProposalList, pathOf, routes, VoteAlertList } from '@linz/contract';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConfigOptions } from '../../src/config.js';
@@ -142,10 +142,22 @@ describe(`reports on ${DB_KIND}`, () => {
     const a = await start();
     const [m] = await a.database.rows<{ id: string }>(sql`SELECT id FROM monuments WHERE validated ORDER BY id LIMIT 1`);
     const url = pathOf(routes.reportMonument.path, { monumentId: m!.id });
+    const made = await a.app.inject({
+      method: 'POST',
+      url: pathOf(routes.createProposal.path, { monumentId: m!.id }),
+      headers: { ...json, ...browser(a.app, 'proposer') },
+      payload: { name: 'Eine Tafel dazu' },
+    });
+    expect(made.statusCode).toBe(201);
+    const itsProposals = async () => (await a.publicList()).filter((p) => p.monumentId === m!.id).length;
+    const before = await itsProposals();
+    expect(before).toBeGreaterThan(0);
     for (let k = 0; k < 3; k++)
       expect((await report(a, url, k, `2001:db8:99:${(k * 256).toString(16)}::1`)).statusCode).toBe(201);
     const [row] = await a.database.rows<{ moderation: string }>(sql`SELECT moderation FROM monuments WHERE id = ${m!.id}`);
     expect(row?.moderation).toBe('visible');
+    // Its proposals stay public with it.
+    expect(await itsProposals()).toBe(before);
     expect(await a.count('reports', sql`item_id = ${m!.id} AND resolved_at IS NULL`)).toBe(3);
   });
 
@@ -164,6 +176,9 @@ describe(`reports on ${DB_KIND}`, () => {
     const ids = (await a.publicList()).map((p) => p.id);
     expect(ids).toContain(sent);
     expect(ids).toContain(answered);
+    // The mailed one still waits for the city's answer in public.
+    const awaiting = AwaitingAnswerList.parse(JSON.parse((await a.app.inject({ url: routes.awaitingAnswer.path })).body));
+    expect(awaiting.map((p) => p.id)).toContain(sent);
     // An ordinary proposal still goes at three.
     const plain = await a.proposal('Gewöhnlich');
     const url = pathOf(routes.reportProposal.path, { proposalId: plain });
