@@ -15,7 +15,14 @@ await build({
   // server.js, and staff.js: the staff CLI (`node dist/staff.js add "<name>"` where there is no tsx);
   // backup.js: `node dist/backup.js backup|restore <file>`.
   // city.js: `node dist/city.js import <file>` (the monthly refresh, deploy/systemd/denkmal-refresh.service).
-  entryPoints: { server: 'src/server.ts', staff: 'src/cli/staff.ts', backup: 'src/cli/backup.ts', city: 'src/cli/city.ts' },
+  // cluster-worker.js: the thread that builds a large map's cluster indexes (domain/lists/clusters.ts).
+  entryPoints: {
+    server: 'src/server.ts',
+    staff: 'src/cli/staff.ts',
+    backup: 'src/cli/backup.ts',
+    city: 'src/cli/city.ts',
+    'cluster-worker': 'src/domain/lists/cluster-worker.ts',
+  },
   outdir,
   bundle: true,
   platform: 'node',

@@ -15,7 +15,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { monumentIndex, monumentPage } from '../src/domain/lists/finder.js';
-import { clusterIndex } from '../src/domain/lists/map-tiles.js';
+import { clusterIndex } from '../src/domain/lists/clusters.js';
 import { log } from './common.js';
 import { newDatabase, seedSyntheticCli } from './scale.js';
 import type { DbTarget } from './server.js';

@@ -8,7 +8,7 @@ import { matchesFilters, MAP_CLUSTER_MAX_ZOOM, type Monument, type MonumentFilte
 import Supercluster from 'supercluster';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { monumentIndexSteps } from '../../src/domain/lists/finder.js';
-import { CLUSTER_OPTIONS, clusterSteps } from '../../src/domain/lists/map-tiles.js';
+import { CLUSTER_OPTIONS, clusterPointsSteps, clusterSteps, offThread, pointOf } from '../../src/domain/lists/clusters.js';
 import { runAtOnce, runSliced, SLICE_MS } from '../../src/domain/lists/models.js';
 
 const N = 12_000;
@@ -94,5 +94,35 @@ describe('builds in slices', () => {
       expect(ours.length).toBeGreaterThan(0);
       expect(ours).toEqual(own.getClusters([-180, -85, 180, 85], z));
     }
+  });
+
+  it('the map’s clusters of a large set: built in the worker thread, exactly as supercluster’s own load', async () => {
+    const list = monuments();
+    const before = offThread.built;
+    let slices = 0;
+    const index = await runSliced(clusterPointsSteps(list.map(pointOf)), () => slices++);
+    expect(offThread.built).toBe(before + 1);
+    const own = new Supercluster(CLUSTER_OPTIONS).load(
+      list.map((m) => ({
+        type: 'Feature' as const,
+        geometry: { type: 'Point' as const, coordinates: [m.geoLocY, m.geoLocX] },
+        properties: { id: m.id, validated: m.validated, lat: m.geoLocX, lng: m.geoLocY },
+      })),
+    );
+    for (const z of [0, 8, 12, 14, 16, MAP_CLUSTER_MAX_ZOOM]) {
+      const ours = index.getClusters([-180, -85, 180, 85], z);
+      expect(ours.length).toBeGreaterThan(0);
+      expect(ours).toEqual(own.getClusters([-180, -85, 180, 85], z));
+      // The trees' parents and zooms came along: each cluster expands where supercluster's own does.
+      for (const f of ours.slice(0, 50))
+        if ('cluster_id' in f.properties)
+          expect(index.getClusterExpansionZoom(f.properties.cluster_id)).toBe(
+            own.getClusterExpansionZoom(f.properties.cluster_id),
+          );
+    }
+  });
+
+  it('a build run at once cannot wait for another thread', () => {
+    expect(() => runAtOnce(clusterPointsSteps(monuments().map(pointOf)))).toThrow(/cannot wait/);
   });
 });

@@ -10,8 +10,11 @@
 // index whose monuments did not move).
 import { performance } from 'node:perf_hooks';
 
-/** A build in slices: it yields where another request may run. */
-export type Steps<T> = Generator<void, T, void>;
+/**
+ * A build in slices: it yields where another request may run, or yields a promise where it waits for
+ * work done elsewhere (a worker thread), which only a build run in slices may do.
+ */
+export type Steps<T> = Generator<void | Promise<void>, T, void>;
 
 /** How long one slice of a build runs before it lets other requests in. */
 export const SLICE_MS = 2;
@@ -34,6 +37,7 @@ export function runAtOnce<T>(steps: Steps<T>): T {
     for (;;) {
       const step = steps.next();
       if (step.done) return step.value;
+      if (step.value) throw new Error('A build run at once cannot wait for another thread.');
     }
   } finally {
     sliceBegan = outer;
@@ -62,7 +66,7 @@ function nextTurn(): Promise<void> {
 export async function runSliced<T>(steps: Steps<T>, onSlice?: () => void): Promise<T> {
   for (;;) {
     sliceBegan = performance.now();
-    let step: IteratorResult<void, T>;
+    let step: IteratorResult<void | Promise<void>, T>;
     try {
       step = steps.next();
     } finally {
@@ -70,7 +74,7 @@ export async function runSliced<T>(steps: Steps<T>, onSlice?: () => void): Promi
     }
     onSlice?.();
     if (step.done) return step.value;
-    await nextTurn();
+    await (step.value ?? nextTurn());
   }
 }
 
