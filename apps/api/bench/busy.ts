@@ -170,7 +170,8 @@ async function writers(api: Api, data: Data, run: Run, phase: Phase, answers: Re
       );
     }),
     every(10_000, async (i) => {
-      const p = randomPlace();
+      // Near the centre: inside the city's area (a place in its box but outside the area is refused 400).
+      const p = nearCentre(0.03);
       count(
         'monument',
         await post(api, '/api/add-monument', { name: `Gedenkstein Nummer ${stamp} ${i}`, geoLocX: p.lat, geoLocY: p.lng }),

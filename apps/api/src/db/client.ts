@@ -198,8 +198,25 @@ await pg.close();`;
   if (status !== 0) throw new Error(`PGlite: creating the database in ${dir} failed (exit ${status}):\n${stderr}`);
 }
 
-/** How often PGlite's planner statistics are refreshed (PostgreSQL's autovacuum does its own). */
+/** How often PGlite's planner statistics are looked at (PostgreSQL's autovacuum does its own). */
 const PGLITE_ANALYZE_MS = 5 * 60_000;
+
+/**
+ * Refreshes the planner's statistics of the tables whose rows changed by more than autovacuum's
+ * rule since their last ANALYZE (50 rows and a tenth of the table), as autovacuum would, and says
+ * which. PGlite runs on the API's thread: a whole-database ANALYZE at 50,000 monuments and 100,000
+ * votes held every read for 0.6 s, every 5 minutes, where a table that barely changed needs none.
+ */
+export async function refreshStatistics(client: Pick<PGlite, 'query' | 'exec'>): Promise<string[]> {
+  const { rows } = await client.query<{ name: string }>(
+    `SELECT quote_ident(s.schemaname) || '.' || quote_ident(s.relname) AS name
+     FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid
+     WHERE s.n_mod_since_analyze > 50 + 0.1 * greatest(c.reltuples, 0)
+     ORDER BY 1`,
+  );
+  for (const { name } of rows) await client.exec(`ANALYZE ${name}`);
+  return rows.map((r) => r.name);
+}
 
 async function openPglite(opts: DatabaseOptions) {
   let pg = opts.pglite;
@@ -215,8 +232,8 @@ async function openPglite(opts: DatabaseOptions) {
   // PGlite runs PostgreSQL without its autovacuum, so the planner's statistics would stay those of
   // an empty database: with thousands of votes on a proposal, a vote's look at its latest ten then
   // read all of them (bitmap scan and sort, 12 ms at 6,000) instead of ten from the index. The
-  // statistics are refreshed after the migrations and then every few minutes, as autovacuum would.
-  const analyze = setInterval(() => void client.exec('ANALYZE').catch(() => {}), PGLITE_ANALYZE_MS);
+  // statistics are refreshed after the migrations and then, table by table, as autovacuum would.
+  const analyze = setInterval(() => void refreshStatistics(client).catch(() => {}), PGLITE_ANALYZE_MS);
   analyze.unref();
   return {
     kind: 'pglite' as const,
