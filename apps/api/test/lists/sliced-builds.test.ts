@@ -35,6 +35,16 @@ function monuments(): Monument[] {
   }));
 }
 
+/** supercluster's own `load` of the monuments, to hold ours against. */
+const ownLoad = (list: Monument[]) =>
+  new Supercluster(CLUSTER_OPTIONS).load(
+    list.map((m) => ({
+      type: 'Feature' as const,
+      geometry: { type: 'Point' as const, coordinates: [m.geoLocY, m.geoLocX] },
+      properties: { id: m.id, validated: m.validated, lat: m.geoLocX, lng: m.geoLocY },
+    })),
+  );
+
 /** A clock that moves one millisecond each time it is read. */
 function steppingClock() {
   let now = 0;
@@ -82,13 +92,7 @@ describe('builds in slices', () => {
     // More slices than zooms: the zooms themselves are cut (they took up to 160 ms at 50,000 monuments).
     expect(slices).toBeGreaterThan(3 * (MAP_CLUSTER_MAX_ZOOM + 2));
     vi.restoreAllMocks();
-    const own = new Supercluster(CLUSTER_OPTIONS).load(
-      list.map((m) => ({
-        type: 'Feature' as const,
-        geometry: { type: 'Point' as const, coordinates: [m.geoLocY, m.geoLocX] },
-        properties: { id: m.id, validated: m.validated, lat: m.geoLocX, lng: m.geoLocY },
-      })),
-    );
+    const own = ownLoad(list);
     for (const z of [0, 8, 12, 14, 16, MAP_CLUSTER_MAX_ZOOM]) {
       const ours = index.getClusters([-180, -85, 180, 85], z);
       expect(ours.length).toBeGreaterThan(0);
@@ -102,13 +106,7 @@ describe('builds in slices', () => {
     let slices = 0;
     const index = await runSliced(clusterPointsSteps(list.map(pointOf)), () => slices++);
     expect(offThread.built).toBe(before + 1);
-    const own = new Supercluster(CLUSTER_OPTIONS).load(
-      list.map((m) => ({
-        type: 'Feature' as const,
-        geometry: { type: 'Point' as const, coordinates: [m.geoLocY, m.geoLocX] },
-        properties: { id: m.id, validated: m.validated, lat: m.geoLocX, lng: m.geoLocY },
-      })),
-    );
+    const own = ownLoad(list);
     for (const z of [0, 8, 12, 14, 16, MAP_CLUSTER_MAX_ZOOM]) {
       const ours = index.getClusters([-180, -85, 180, 85], z);
       expect(ours.length).toBeGreaterThan(0);
