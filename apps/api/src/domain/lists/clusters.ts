@@ -432,12 +432,17 @@ function* builtOffThread(points: Point[]): Steps<PackedClusters | null> {
   }
   const answer: { packed: PackedClusters | null } = { packed: null };
   yield new Promise<void>((resolve) => {
-    const { worker, waiting } = clusterThread();
-    waiting.set(job.job, (packed) => {
-      answer.packed = packed;
+    try {
+      const { worker, waiting } = clusterThread();
+      waiting.set(job.job, (packed) => {
+        answer.packed = packed;
+        resolve();
+      });
+      worker.postMessage(job, [job.lat.buffer, job.lng.buffer, job.validated.buffer]);
+    } catch {
+      // No thread could be started (a limit of the machine's): built here, as when it fails later.
       resolve();
-    });
-    worker.postMessage(job, [job.lat.buffer, job.lng.buffer, job.validated.buffer]);
+    }
   });
   return answer.packed;
 }

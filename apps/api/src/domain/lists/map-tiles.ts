@@ -4,9 +4,8 @@
 // tile of a zoom, so a client joins tiles without duplicates. A tile's answer is a snapshot (bytes
 // and an ETag, a hash of the bytes): a tile whose content did not change keeps its ETag across
 // writes elsewhere. A cluster index is kept per filter set and built in slices (models.ts), a
-// large one in a worker thread (clusters.ts); a new
-// list version whose passing monuments stand where they stood (a vote, a new proposal) keeps it,
-// and its tiles show the monuments' current data.
+// large one in a worker thread (clusters.ts); a new list version whose passing monuments stand
+// where they stood (a vote, a new proposal) keeps it, and its tiles show the monuments' current data.
 import { MapTile, type MapCluster, type MapTileParams, type Monument, type MonumentFilters } from '@linz/contract';
 import { cell, latOf, lngOf, MAX_LAT, tileX, tileY } from '@linz/contract/mercator';
 import type Supercluster from 'supercluster';
