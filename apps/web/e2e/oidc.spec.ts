@@ -31,6 +31,8 @@ test('a person clicks "Mit dem Konto der Stadt anmelden", signs in at the city a
   await page.screenshot({ path: '.tmp/oidc-1-admin.png' });
 
   await link.click();
+  // The provider's page first: a screenshot taken while the browser is between the two pages fails.
+  await expect(page.getByRole('heading', { name: 'Test-Anmeldung der Stadt' })).toBeVisible();
   await page.screenshot({ path: '.tmp/oidc-2-provider.png' });
   await signInAtProvider(page, 'anna');
 
