@@ -22,6 +22,7 @@ import { PageLoadError, reloadOnce, retryPage } from './lazyPage';
 import { loadPageAnimation } from './pageAnimation';
 import { PageSearchContext } from './pageSearch';
 import { afterMapDrawn, afterPaint } from './schedule';
+import { reducedMotion } from './reducedMotion';
 
 export const PAGE_TRANSITION_MS = 400;
 const SLIDE_PX = 40;
@@ -67,8 +68,6 @@ function RoutePage({ routeId, leaving }: { routeId: string; leaving: boolean }) 
     </FrameBoundary>
   ) : null;
 }
-
-const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /** Runs the enter animation on mount (not for the page the app opens with) and the exit one when leaving. */
 function PageFrame({ frame, onGone, children }: { frame: Frame; onGone: (pathname: string) => void; children: ReactNode }) {

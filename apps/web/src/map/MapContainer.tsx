@@ -5,6 +5,7 @@
 // first paint (docs/performance.md).
 import { createLeafletContext, LeafletContext, type LeafletContextInterface } from '@react-leaflet/core';
 import { Map as LeafletMap, type LatLngExpression, type MapOptions } from 'leaflet';
+import { reducedMotion } from '../layout/reducedMotion';
 import { startTransition, useCallback, useImperativeHandle, useState, type ReactNode, type Ref } from 'react';
 
 type Props = MapOptions & {
@@ -22,9 +23,10 @@ export function MapContainer({ center, zoom, className, children, ref, ...option
   // Made once, with the first props, as react-leaflet does (the children move it afterwards), and
   // removed with its element.
   // Tiles show at once, without Leaflet's fade: a fading tile counts as painted only at its end (the
-  // first load's largest paint, 0.2 s later), and each fade frame is work for a phone.
+  // first load's largest paint, 0.2 s later), and each fade frame is work for a phone. A visitor who
+  // asked for less motion has no glide after a drag: the map stops where it is let go.
   const attach = useCallback((node: HTMLDivElement) => {
-    const map = new LeafletMap(node, { fadeAnimation: false, ...options }).setView(center, zoom);
+    const map = new LeafletMap(node, { fadeAnimation: false, inertia: !reducedMotion(), ...options }).setView(center, zoom);
     startTransition(() => setContext(createLeafletContext(map)));
     return () => void map.remove();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the first props make the map

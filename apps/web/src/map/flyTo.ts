@@ -3,13 +3,12 @@
 import type { Monument } from '@linz/contract';
 import { LatLng, LatLngBounds, Point, type Map as LeafletMap } from 'leaflet';
 import { LINK_ZOOM } from './view';
+import { reducedMotion } from '../layout/reducedMotion';
 
 /** Seconds a flight takes at most (Leaflet's own length grows with the distance). */
 const FLIGHT_SECONDS = 0.8;
 /** Room kept around the matches when the map fits them: a marker is 42 px wide and 52 high. */
 const FIT_PADDING = new Point(56, 64);
-
-const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /** Resolves when the map has arrived (its `moveend`); at once where it is there already. */
 function arrived(map: LeafletMap, move: (animate: boolean) => void): Promise<void> {
