@@ -9,18 +9,19 @@ import { createMetrics, metricsEnabled, type Metrics } from './http/metrics.js';
 import { createIpHasher, type IpHasher } from './domain/identity.js';
 import { listAllProposals } from './domain/proposals/proposals.js';
 import { listMonuments } from './domain/monuments/monuments.js';
-import { publicListCaches } from './domain/lists/list-caches.js';
+import { publicListCaches, type Origins } from './domain/lists/list-caches.js';
 import { CHANGE_CHANNEL, changeOf, createDerivedCache, snapshotOf, type ReadCache, type Snapshot } from './domain/read-cache.js';
 import { retentionFacts } from './domain/site/retention.js';
 import { createOidc, type Oidc } from './domain/staff/oidc.js';
 import { computeStats } from './domain/open-data/stats.js';
 import { createBallotBox, voteRulesOf, type BallotBox, type VoteRules } from './domain/votes/votes.js';
+import { createHeldVoters, type HeldVoters } from './domain/votes/held-voters.js';
 import type { OutboxSender } from './mail/sender.js';
 
 export type Services = Readonly<{
   config: Config;
   database: Database;
-  lists: { monuments: ReadCache<MonumentList>; proposals: ReadCache<ProposalList> };
+  lists: { monuments: ReadCache<MonumentList>; proposals: ReadCache<ProposalList>; origins: Origins };
   /** The dashboard's figures, rebuilt whenever one of the lists changes. */
   stats: ReadCache<Stats>;
   /** What the web app needs to know of this server (tiles), fixed at start. */
@@ -29,6 +30,8 @@ export type Services = Readonly<{
   site: Snapshot<SiteInfo>;
   hashIp: IpHasher;
   ballots: BallotBox;
+  /** Networks and browsers that may have held votes: their popups are read from the database. */
+  heldVoters: HeldVoters;
   /** Which votes count and when the mayor's e-mail is queued or held (db/functions/votes.sql). */
   voteRules: VoteRules;
   /** Prometheus figures; undefined when metrics are off (nothing is measured then). */
@@ -83,6 +86,7 @@ export function createServices({ config, database, secret, mailer }: ServicePart
     site: snapshotOf(SiteInfo, { profile: config.site, retention: retentionFacts(config.retentionDays) }),
     hashIp: createIpHasher(database),
     voteRules,
+    heldVoters: createHeldVoters(database),
     ballots: createBallotBox(database, {
       rules: voteRules,
       inFlight: database.kind === 'postgres' ? config.ballotsInFlight : 1,
@@ -100,9 +104,17 @@ export function createServices({ config, database, secret, mailer }: ServicePart
   });
 }
 
-/** A change notification (read-cache.ts announceChange): the items it names read again, or the whole list. */
+/**
+ * A change notification (read-cache.ts announceChange): the items it names read again, or the whole
+ * list; or votes held on another instance (db/functions/votes.sql: `held:net|voter,…`).
+ */
 export function invalidateList(services: Services, payload: string): void {
   const { list, ids } = changeOf(payload);
+  if (list === 'held') {
+    if (ids) services.heldVoters.add(ids.map((pair) => pair.split('|') as [string, string]));
+    else services.heldVoters.forget();
+    return;
+  }
   if (list !== 'monuments' && list !== 'proposals') return;
   const cache: ReadCache<unknown> = services.lists[list];
   if (ids && cache.changed) cache.changed(list === 'proposals' ? ids.map(Number) : ids);

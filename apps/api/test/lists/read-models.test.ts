@@ -2,10 +2,21 @@
 // proposal held for staff) leaves the public lists and their indexes as they are, the same objects;
 // a counted vote or a public proposal reads those items again and puts them in place, in the
 // finder's order, without reading the rest; the finder's index is the one built for that list.
-import { CreatedProposal, ProposalList, MonumentList, pathOf, routes, type Monument } from '@linz/contract';
+import {
+  CreatedProposal,
+  MonumentDetail,
+  MonumentProposalList,
+  ProposalList,
+  MonumentList,
+  pathOf,
+  routes,
+  type Monument,
+} from '@linz/contract';
 import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { openDatabase } from '../../src/db/client.js';
 import { compareMonuments, monumentIndexes } from '../../src/domain/lists/finder.js';
-import { browser, expectAnswer, json, propose, testApp } from '../support/harness.js';
+import { browser, DB_KIND, expectAnswer, holdLock, json, propose, testApp } from '../support/harness.js';
 
 type T = Awaited<ReturnType<typeof testApp>>;
 let t: T | undefined;
@@ -13,6 +24,15 @@ afterEach(async () => {
   await t?.close();
   t = undefined;
 });
+
+/** A monument's popup as this browser on this connection reads it: its proposals' counts by id. */
+const popup = async (app: T['app'], monumentId: string, voter: string, from: string) => {
+  const res = await app.inject({
+    url: pathOf(routes.monumentProposals.path, { monumentId }),
+    headers: { ...browser(app, voter), 'x-forwarded-for': from },
+  });
+  return Object.fromEntries(expectAnswer(res, 200, MonumentProposalList).map((p) => [p.id, p.votes]));
+};
 
 const vote = (app: T['app'], id: number, monumentId: string, voter: string, from: string) =>
   app.inject({
@@ -96,5 +116,64 @@ describe('the public lists', () => {
     const index = await monumentIndexes.of(withIt.data);
     expect(index.list).toBe(withIt.data);
     expect(index.matching({ q: 'aaron gedenk' }).length).toBe(1);
+  });
+
+  it('answer a monument’s popup and view while a write holds the database; a held voter’s popup counts their vote', async () => {
+    // Without the lists, the popup would wait for the lock and miss this deadline (503).
+    t = await testApp(
+      { TRUST_PROXY: '1' },
+      { config: { limits: { votesPerIpPerProposal: 1 }, pressure: { requestDeadlineMs: 3000 } } },
+    );
+    const { app } = t;
+    const target = (await app.services.lists.monuments.get()).data[4] as Monument;
+    const proposal = await propose(app, 'Eine Stele für Johanna Dohnal', target.id);
+    expect((await vote(app, proposal.id, target.id, 'first', '198.51.100.7')).statusCode).toBe(200);
+    const view = expectAnswer(
+      await app.inject({ url: pathOf(routes.monument.path, { monumentId: target.id }) }),
+      200,
+      MonumentDetail,
+    );
+    expect(view.source).not.toBeNull();
+    expect(await popup(app, target.id, 'reader', '203.0.113.20')).toEqual({ [proposal.id]: 1 });
+
+    const release = await holdLock(t, (s) => s`LOCK TABLE monuments, proposals, votes IN ACCESS EXCLUSIVE MODE`);
+    try {
+      expect(await popup(app, target.id, 'reader', '203.0.113.21')).toEqual({ [proposal.id]: 1 });
+      const locked = await app.inject({ url: pathOf(routes.monument.path, { monumentId: target.id }) });
+      // The same view, with where its facts come from.
+      expect(expectAnswer(locked, 200, MonumentDetail)).toEqual(view);
+      const unknown = await app.inject({ url: pathOf(routes.monumentProposals.path, { monumentId: 'no-such-monument' }) });
+      expect(unknown.statusCode).toBe(404);
+    } finally {
+      await release();
+    }
+
+    // A second browser on the first one's connection is held: it reads its vote counted, from its
+    // browser on any connection and from that network; everyone else reads the public count.
+    expect((await vote(app, proposal.id, target.id, 'second', '198.51.100.7')).statusCode).toBe(200);
+    expect(await popup(app, target.id, 'second', '192.0.2.50')).toEqual({ [proposal.id]: 2 });
+    expect(await popup(app, target.id, 'another', '198.51.100.99')).toEqual({ [proposal.id]: 2 });
+    expect(await popup(app, target.id, 'reader', '203.0.113.22')).toEqual({ [proposal.id]: 1 });
+  });
+
+  it.skipIf(DB_KIND !== 'postgres')('tell another instance who may see held votes', async () => {
+    t = await testApp({ TRUST_PROXY: '1' }, { config: { limits: { votesPerIpPerProposal: 1 } } });
+    const { app } = t;
+    const database = await openDatabase({ databaseUrl: t.url });
+    const other = await buildApp(t.config, { database });
+    try {
+      const target = (await app.services.lists.monuments.get()).data[6] as Monument;
+      const proposal = await propose(app, 'Ein Platz für Marianne Hainisch', target.id);
+      expect((await vote(app, proposal.id, target.id, 'first', '198.51.100.7')).statusCode).toBe(200);
+      // The other instance has read who may see held votes (nobody yet) and answers from its lists.
+      await expect.poll(() => popup(other, target.id, 'second', '192.0.2.50'), { timeout: 10_000 }).toEqual({ [proposal.id]: 1 });
+      expect((await vote(app, proposal.id, target.id, 'second', '198.51.100.7')).statusCode).toBe(200);
+      // Its notification names the held voter: the other instance reads that browser's popup from the database.
+      await expect.poll(() => popup(other, target.id, 'second', '192.0.2.50'), { timeout: 10_000 }).toEqual({ [proposal.id]: 2 });
+      expect(await popup(other, target.id, 'reader', '203.0.113.22')).toEqual({ [proposal.id]: 1 });
+    } finally {
+      await other.close();
+      await database.close();
+    }
   });
 });

@@ -175,6 +175,8 @@ DECLARE
   cur_dirty boolean := false;
   any_counted boolean := false;
   touched text := '';
+  held_pairs text := '';
+  held_unnamed boolean := false;
   ip_votes integer;
   net_hour integer;
   net_burst integer;
@@ -269,6 +271,12 @@ BEGIN
           END IF;
         ELSE
           r_outcome := 'held';
+          -- Who may now see held votes (domain/votes/held-voters.ts), within a notification's 8000 bytes.
+          IF length(held_pairs) < 7000 THEN
+            held_pairs := held_pairs || CASE WHEN held_pairs = '' THEN '' ELSE ',' END || b.net || '|' || b.v;
+          ELSE
+            held_unnamed := true;
+          END IF;
         END IF;
         r_count := cur_votes + held_seen_by(b.i, b.net, b.v);
       END IF;
@@ -281,6 +289,10 @@ BEGIN
   IF p_rules->>'channel' IS NOT NULL AND any_counted THEN
     -- Which proposals: every instance reads those again (read-cache.ts), not the whole list.
     PERFORM pg_notify(p_rules->>'channel', 'proposals:' || touched);
+  END IF;
+  IF p_rules->>'channel' IS NOT NULL AND held_pairs <> '' THEN
+    -- Too many to name: every instance reads them again.
+    PERFORM pg_notify(p_rules->>'channel', CASE WHEN held_unnamed THEN 'held' ELSE 'held:' || held_pairs END);
   END IF;
 END
 $$;

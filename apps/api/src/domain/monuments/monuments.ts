@@ -39,8 +39,11 @@ export function toMonument(r: Row, proposals = 0): Monument {
   };
 }
 
-/** The public monuments (or those of `ids` that are public: a list's incremental refresh, read-cache.ts). */
-export async function listMonuments(database: Database, ids?: readonly string[]): Promise<Monument[]> {
+/**
+ * The public monuments (or those of `ids` that are public: a list's incremental refresh, read-cache.ts),
+ * each with its origin (`source`, `placement`), which the list keeps beside it (lists/list-caches.ts).
+ */
+export async function listMonuments(database: Database, ids?: readonly string[]): Promise<MonumentDetail[]> {
   const rows = await database.db
     .select({ m: monuments, proposals: proposalCount })
     .from(monuments)
@@ -53,17 +56,14 @@ export async function listMonuments(database: Database, ids?: readonly string[])
       ),
     )
     .orderBy(asc(monuments.name), asc(monuments.id));
-  return rows.flatMap((r) => (isPlaced(r.m) ? [toMonument(r.m, r.proposals)] : []));
+  return rows.flatMap((r) => (isPlaced(r.m) ? [detailOf(r.m, r.proposals)] : []));
 }
 
-/** Where each public monument's facts and point come from (the exports: `source`, `placement`). */
-export async function monumentProvenance(database: Database) {
-  const rows = await database.db
-    .select({ id: monuments.id, source: monuments.source, placement: monuments.placement })
-    .from(monuments)
-    .where(and(eq(monuments.moderation, 'visible'), isNull(monuments.mergedInto), isNotNull(monuments.lat)));
-  return new Map(rows.map((r) => [r.id, { source: r.source, placement: r.placement }]));
-}
+const detailOf = (row: PlacedRow, proposals: number): MonumentDetail => ({
+  ...toMonument(row, proposals),
+  source: row.source,
+  placement: row.placement,
+});
 
 /** The number of public proposals at the monument (its own visibility is checked by the caller). */
 const proposalCount = sql<number>`(SELECT count(*)::int FROM proposals i
@@ -87,7 +87,7 @@ export async function getPublicMonument(database: Database, monumentId: string):
       continue;
     }
     if (row.moderation !== 'visible' || !isPlaced(row)) break;
-    return { ...toMonument(row, found.proposals), source: row.source, placement: row.placement };
+    return detailOf(row, found.proposals);
   }
   throw new NotFound('Unknown monument.');
 }

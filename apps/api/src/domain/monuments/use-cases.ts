@@ -3,6 +3,7 @@ import type { NewMonument } from '@linz/contract';
 import { createWithinLimit, writerOf } from '../limits.js';
 import { addMonument, getPublicMonument } from './monuments.js';
 import { itemsChanged } from '../read-cache.js';
+import { monumentViewNow } from '../lists/use-cases.js';
 import { admissionRules } from '../moderation/screen.js';
 import type { Actor, App } from '../app.js';
 
@@ -17,5 +18,9 @@ export async function addMonumentAsVisitor(app: App, input: NewMonument, actor: 
   return monument;
 }
 
-/** One public monument; a merged id answers the monument it was merged into. */
-export const publicMonument = (app: App, input: { monumentId: string }) => getPublicMonument(app.database, input.monumentId);
+/**
+ * One public monument, from the lists (no read waits for a write: issue 57); an id not among them (a
+ * merged id answers the monument it was merged into; an unknown one is not found) from the database.
+ */
+export const publicMonument = async (app: App, input: { monumentId: string }) =>
+  (await monumentViewNow(app, input.monumentId)) ?? getPublicMonument(app.database, input.monumentId);

@@ -13,6 +13,7 @@ import {
 } from '@linz/contract';
 import type { City } from '../../city/profile.js';
 import type { MonumentIndex } from '../lists/finder.js';
+import type { Origins } from '../lists/list-caches.js';
 
 /** The attribution every export carries (CC BY 4.0 asks for it): the site, its contributors and the city's sources. */
 export const attributionOf = (city: City): string =>
@@ -82,16 +83,15 @@ export function photoIndex(photos: readonly Photo[], publicUrl: string): PhotoIn
 const NO_PHOTOS: PhotoIndex = { monuments: new Map(), proposals: new Map() };
 
 /** Where each public monument's facts and point come from (its `source` text and `placement`), by id. */
-export type Provenance = Map<string, { source: string | null; placement: Placement | null }>;
-const NO_PROVENANCE: Provenance = new Map();
-const provenanceOf = (p: Provenance, id: string) => p.get(id) ?? { source: null, placement: null };
+const NO_PROVENANCE: Origins = new Map();
+const provenanceOf = (p: Origins, id: string) => p.get(id) ?? { source: null, placement: null };
 
 /** RFC 7946: positions are [longitude, latitude]; `geoLocX` is the latitude, `geoLocY` the longitude. */
 export function toGeoJson(
   list: readonly Monument[],
   photos: PhotoIndex,
   attribution: string,
-  provenance: Provenance = NO_PROVENANCE,
+  provenance: Origins = NO_PROVENANCE,
 ): MonumentFeatureCollection {
   return {
     type: 'FeatureCollection',
@@ -156,7 +156,7 @@ const photoCells = (p: ExportPhoto | undefined) => [p?.url, p?.alt, p?.credit, p
 export function monumentsCsv(
   list: readonly Monument[],
   photos: PhotoIndex = NO_PHOTOS,
-  provenance: Provenance = NO_PROVENANCE,
+  provenance: Origins = NO_PROVENANCE,
 ): string {
   return toCsv(
     [

@@ -5,7 +5,6 @@ import { ERROR_STATUS, type ErrorCode, type Open311Format, type Open311RouteName
 import type { App } from '../app.js';
 import { Invalid } from '../errors.js';
 import { monumentIndexNow } from '../lists/use-cases.js';
-import { monumentProvenance } from '../monuments/monuments.js';
 import { publicPhotos } from '../photos/photos.js';
 import {
   attributionOf,
@@ -38,8 +37,8 @@ class InvalidExportQuery extends Invalid {
 async function exportedMonuments(app: App, sent: Record<string, unknown>) {
   const { value, invalid } = parseExportQuery(sent);
   if (invalid.length > 0) throw new InvalidExportQuery(`Invalid query parameter(s): ${invalid.join(', ')}.`);
-  const [list, index, origin] = await Promise.all([monumentIndexNow(app), photosOf(app), monumentProvenance(app.database)]);
-  return { list: selectMonuments(list, value), index, origin };
+  const [list, index] = await Promise.all([monumentIndexNow(app), photosOf(app)]);
+  return { list: selectMonuments(list, value), index, origin: app.lists.origins };
 }
 
 /** The approved photos: URL, alt text, credit and licence of each. */

@@ -112,21 +112,24 @@ export async function listMonumentProposals(
     if (!known) throw new NotFound('Unknown monument.');
   }
   return rows
-    .map((r) => {
-      const { id, name, votes, confirmedVotes, mayorNotifiedAt, mayorReview, status, answer, history } = toProposal(r);
-      return {
-        id,
-        name,
-        votes: votes + (r.seen ?? 0),
-        confirmedVotes: confirmedVotes + (r.seenConfirmed ?? 0),
-        mayorNotifiedAt,
-        mayorReview,
-        status,
-        answer,
-        history,
-      };
-    })
+    .map((r) => asMonumentProposal(toProposal(r), r.seen ?? 0, r.seenConfirmed ?? 0))
     .sort((a, b) => b.votes - a.votes || b.id - a.id);
+}
+
+/** A public proposal as a monument's popup shows it, with the held votes its viewer sees counted. */
+export function asMonumentProposal(p: Intervention, seen = 0, seenConfirmed = 0): MonumentProposal {
+  const { id, name, votes, confirmedVotes, mayorNotifiedAt, mayorReview, status, answer, history } = p;
+  return {
+    id,
+    name,
+    votes: votes + seen,
+    confirmedVotes: confirmedVotes + seenConfirmed,
+    mayorNotifiedAt,
+    mayorReview,
+    status,
+    answer,
+    history,
+  };
 }
 
 /**

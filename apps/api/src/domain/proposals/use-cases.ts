@@ -2,13 +2,14 @@
 import type { NewProposal, NewReport, VoteRequest } from '@linz/contract';
 import { NotFound } from '../errors.js';
 import { continuationOf } from '../follows/follows.js';
-import { createProposal, listAwaitingAnswer, listMonumentProposals } from './proposals.js';
+import { asMonumentProposal, createProposal, listAwaitingAnswer, listMonumentProposals } from './proposals.js';
 import { createWithinLimit, writerOf } from '../limits.js';
 import { itemsChanged, listsChanged } from '../read-cache.js';
 import { report, type ReportTarget } from './reports.js';
 import { castVote } from '../votes/votes.js';
 import { admissionRules } from '../moderation/screen.js';
 import { sharePhoto } from '../photos/photos.js';
+import { monumentProposalsNow } from '../lists/use-cases.js';
 import type { Actor, App } from '../app.js';
 
 /** A visitor proposes something for a monument: within the connection's create limit, screened,
@@ -39,7 +40,7 @@ export async function voteForProposal(app: App, input: { proposalId: number; bod
   };
   let votedFor = ballot.proposalId;
   const cast = (b: typeof ballot) => castVote(app.ballots, b, () => actor.answered());
-  const { newVoteCount, queued } = await cast(ballot).catch(async (err: unknown) => {
+  const { newVoteCount, queued, held } = await cast(ballot).catch(async (err: unknown) => {
     const next = err instanceof NotFound ? await continuationOf(app.database, ballot.proposalId) : null;
     if (!next) throw err;
     votedFor = next.id;
@@ -49,6 +50,8 @@ export async function voteForProposal(app: App, input: { proposalId: number; bod
   // instances learn of it from the vote function's own notification (db/functions/votes.sql).
   if (app.lists.proposals.changed) app.lists.proposals.changed([votedFor]);
   else app.lists.proposals.invalidate();
+  // This browser's and network's popups are read from the database from now on (they see it counted).
+  if (held) app.heldVoters.add([[ballot.netHash, ballot.voterHash]]);
   app.metrics?.voteCounted();
   if (queued) app.mailQueued();
   // What really happened at the threshold (issue 56): mailed, or checked first. Where only confirmed
@@ -81,9 +84,19 @@ export async function fileReport(app: App, input: { target: ReportTarget; body: 
 /** Proposals at the threshold still waiting for the city's answer, longest waiting first. */
 export const proposalsAwaitingAnswer = (app: App) => listAwaitingAnswer(app.database);
 
-/** A public monument's proposals, with what this browser (and its network) has voted for. */
-export const proposalsOfMonument = (app: App, input: { monumentId: string }, actor: Actor) =>
-  listMonumentProposals(app.database, input.monumentId, { netHash: actor.netHash(), voterHash: actor.knownVoterHash() });
+/**
+ * A public monument's proposals as this browser sees them: from the public lists (no read waits for
+ * a write: issue 57), unless its network or browser may have held votes, which it sees counted
+ * (db/functions/votes.sql held_seen_by): then from the database.
+ */
+export async function proposalsOfMonument(app: App, input: { monumentId: string }, actor: Actor) {
+  const viewer = { netHash: actor.netHash(), voterHash: actor.knownVoterHash() };
+  if (await app.heldVoters.mayHave(viewer.netHash, viewer.voterHash))
+    return listMonumentProposals(app.database, input.monumentId, viewer);
+  const proposals = await monumentProposalsNow(app, input.monumentId);
+  if (!proposals) throw new NotFound('Unknown monument.');
+  return proposals.map((p) => asMonumentProposal(p));
+}
 
 /**
  * A shared proposal (its link's preview and card): the public proposal with its monument and the

@@ -52,6 +52,8 @@ export async function decideProposalVotes(app: App, input: ProposalRef & { body:
     app.voteRules,
   );
   await listsChanged(app, 'proposals');
+  // Decided votes are no longer held: who may have any is read again (held-voters.ts).
+  app.heldVoters.forget();
   if (mailQueued) app.mailQueued();
   return answer;
 }

@@ -212,12 +212,12 @@ export async function castVote(
   box: BallotBox,
   ballot: Ballot,
   answered?: () => boolean,
-): Promise<VoteAnswer & { queued: boolean }> {
+): Promise<VoteAnswer & { queued: boolean; held: boolean }> {
   const r = await box.cast(ballot, answered);
   switch (r.outcome) {
     case 'counted':
     case 'held':
-      return { newVoteCount: r.count, queued: r.queued };
+      return { newVoteCount: r.count, queued: r.queued, held: r.outcome === 'held' };
     case 'unknown':
       throw new NotFound('Unknown proposal for this monument.');
     case 'repeat':
