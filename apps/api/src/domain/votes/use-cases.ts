@@ -53,7 +53,7 @@ export async function decideProposalVotes(app: App, input: ProposalRef & { body:
   );
   await listsChanged(app, 'proposals');
   // Decided votes are no longer held: who may have any is read again (held-voters.ts).
-  app.heldVoters.forget();
+  app.heldVoters.reread();
   if (mailQueued) app.mailQueued();
   return answer;
 }
