@@ -75,4 +75,21 @@ test.describe('intro overlay', () => {
     await expect(page.getByRole('dialog')).toBeHidden();
     await expect(page.locator('#main')).toBeFocused();
   });
+
+  test('closed before the page has come, the page takes focus when it comes', async ({ page }) => {
+    // The welcome is drawn before the page's chunk is asked for; on a slow line it is closed first.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/AboutPage-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/about');
+    await expect(page.getByRole('dialog').getByRole('button', { name: 'English' })).toBeVisible();
+    await expect(page.locator('#main')).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+    release();
+    await expect(page.locator('#main')).toBeFocused();
+  });
 });

@@ -8,6 +8,20 @@ import { LANGUAGES, langOf } from '../i18n/languages';
 import { touchFirst } from '../layout/touchFirst';
 import { dismissIntro, useIntroOpen } from './introState';
 
+/** The page's content takes focus: now, or, when the welcome was closed before the page's chunk had
+ * come (it is drawn first, mountIntro), once the page is there, unless the visitor is elsewhere by then. */
+function focusMain() {
+  const main = document.getElementById('main');
+  if (main) return main.focus({ preventScroll: true });
+  const observer = new MutationObserver(() => {
+    const drawn = document.getElementById('main');
+    if (!drawn) return;
+    observer.disconnect();
+    if (document.activeElement === document.body) drawn.focus({ preventScroll: true });
+  });
+  observer.observe(document.body, { childList: true, subtree: true });
+}
+
 export function IntroOverlay() {
   const { t, i18n } = useTranslation();
   const open = useIntroOpen();
@@ -29,8 +43,7 @@ export function IntroOverlay() {
     // On a first visit nothing had focus before, and the browser would leave it on the body (or, for
     // a moment, on the closed dialog's button): the page's content takes it.
     const focused = document.activeElement;
-    if (focused === document.body || (focused && element?.contains(focused)))
-      document.getElementById('main')?.focus({ preventScroll: true });
+    if (focused === document.body || (focused && element?.contains(focused))) focusMain();
   };
   return (
     <dialog ref={dialog} className="intro" aria-labelledby="intro-title" onCancel={dismiss}>
