@@ -17,7 +17,10 @@ import {
 } from '@linz/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedSynthetic } from '../../src/db/synthetic.js';
-import { DB_KIND, expectAnswer, json, PLACED_SEED, testApp } from '../support/harness.js';
+import { monumentIndexNow } from '../../src/domain/lists/use-cases.js';
+import { mapTile } from '../../src/domain/lists/map-tiles.js';
+import { cell, tileX, tileY } from '@linz/contract/mercator';
+import { DB_KIND, expectAnswer, json, PLACED_SEED, propose, testApp } from '../support/harness.js';
 
 type T = Awaited<ReturnType<typeof testApp>>;
 let t: T;
@@ -181,6 +184,25 @@ describe(`map tiles on ${DB_KIND}`, () => {
     } finally {
       for (const spy of reads) spy.mockRestore();
     }
+  });
+
+  it('after a write, keeps the answers of the tiles it did not touch (the same bytes) and makes the touched one anew', async () => {
+    const z = 18;
+    const n = 2 ** z;
+    const tileOf = (m: Monument) => ({ z, x: cell(tileX(m.geoLocY, n), n), y: cell(tileY(m.geoLocX, n), n) });
+    const [touched, other] = [all[3], all[all.length - 3]] as [Monument, Monument];
+    const before = await monumentIndexNow(t.app.services);
+    const [a, b] = await Promise.all([touched, other].map((m) => mapTile(before, {}, tileOf(m))));
+    // A proposal changes its monument's count, not where it stands: the clusters stay.
+    await propose(t.app, 'Eine Kachel weiter', touched.id);
+    await t.app.services.lists.monuments.refreshing?.();
+    const now = await monumentIndexNow(t.app.services);
+    expect(now.list).not.toBe(before.list);
+    const [a2, b2] = await Promise.all([touched, other].map((m) => mapTile(now, {}, tileOf(m))));
+    expect(b2).toBe(b);
+    expect(a2).not.toBe(a);
+    const shown = (tile: typeof a | undefined) => tile?.data.monuments.find((m) => m.id === touched.id)?.proposals;
+    expect(shown(a2)).toBe((shown(a) ?? 0) + 1);
   });
 
   it('changes the ETag of the tiles where a monument was added, and of no other', async () => {

@@ -342,7 +342,7 @@ export const transferOf = (p: PackedClusters): ArrayBuffer[] => [
 ];
 
 /** The readers' side: a Supercluster as its load would have left it, from the worker's arrays, in slices. */
-function* unpackSteps(packed: PackedClusters, points: Point[]): Steps<Supercluster<Point, Members>> {
+function unpacked(packed: PackedClusters, points: Point[]): Supercluster<Point, Members> {
   const index = new Supercluster<Point, Members>(CLUSTER_OPTIONS);
   const self = index as unknown as Internals;
   self.numPoints = points.length;
@@ -352,20 +352,18 @@ function* unpackSteps(packed: PackedClusters, points: Point[]): Steps<Superclust
   const trees = packed.trees.map((t) => Object.assign(KDBush.from(t.buffer), { data: t.data }));
   self.trees = packed.treeOf.map((k) => trees[k] as KDBush);
   const { unreviewed, first, bounds } = packed;
-  self.clusterProps = new Array<Members>(unreviewed.length);
-  for (let k = 0; k < unreviewed.length; k++) {
+  // A cluster's properties are made when supercluster answers with it (it copies them), from the
+  // packed arrays, and not kept: tens of thousands of objects per index that every garbage
+  // collection would walk, and that each new index made anew.
+  const memberAt = (k: number): Members => {
     const b = k * 4;
-    const [s, w, n, e] = [bounds[b], bounds[b + 1], bounds[b + 2], bounds[b + 3]] as number[];
-    self.clusterProps[k] = {
-      unreviewed: unreviewed[k] as number,
-      first: (points[first[k] as number] as Point).id,
-      s,
-      w,
-      n,
-      e,
-    } as Members;
-    if (sliceDue(k)) yield;
-  }
+    const [s, w, n, e] = [bounds[b], bounds[b + 1], bounds[b + 2], bounds[b + 3]] as [number, number, number, number];
+    return { unreviewed: unreviewed[k] as number, first: (points[first[k] as number] as Point).id, s, w, n, e };
+  };
+  self.clusterProps = new Proxy([] as Members[], {
+    get: (target, key): unknown =>
+      typeof key === 'string' && /^\d+$/.test(key) ? memberAt(Number(key)) : (Reflect.get(target, key) as unknown),
+  });
   return index;
 }
 
@@ -456,5 +454,5 @@ export function* clusterPointsSteps(points: Point[]): Steps<Supercluster<Point, 
   const packed = yield* builtOffThread(points);
   if (!packed) return yield* loadSteps(points);
   offThread.built++;
-  return yield* unpackSteps(packed, points);
+  return unpacked(packed, points);
 }

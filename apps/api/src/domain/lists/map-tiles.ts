@@ -12,7 +12,7 @@ import type Supercluster from 'supercluster';
 import { clusterPointsSteps, pointOf, type Members, type Point } from './clusters.js';
 import { filterKey, type ById, type MonumentIndex } from './finder.js';
 import { BUILT_AT_ONCE, sliceDue, slicedModels, type Models, type Steps } from './models.js';
-import { recentlyUsed, snapshotOf, type Recent, type Snapshot } from '../read-cache.js';
+import { changedSince, recentlyUsed, snapshotOf, type Recent, type Snapshot } from '../read-cache.js';
 
 /** Filter sets whose cluster index is kept (each is a few MB at 50,000 monuments). */
 const KEPT_INDEXES = 8;
@@ -25,17 +25,35 @@ type ClusterIndex = {
   /** The monument index and matches it was built from (or found the same as). */
   from: { index: WeakRef<MonumentIndex>; matching: Int32Array };
   tiles: WeakMap<readonly Monument[], Recent<Snapshot<MapTile>>>;
+  /** The list whose tiles were made last (one holder for this index and the copies that share it). */
+  last: { list?: WeakRef<readonly Monument[]> };
 };
 
-function* samePoints(a: Point[], b: Point[]): Steps<boolean> {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) {
-    const p = a[i] as Point;
-    const q = b[i] as Point;
-    if (p.id !== q.id || p.lat !== q.lat || p.lng !== q.lng || p.validated !== q.validated) return false;
-    if (sliceDue(i)) yield;
+/**
+ * The points of the monuments at `matching`, reusing those of `before` that stand where they stood
+ * (the lists keep their order: a monument added or removed shifts the rest); `before` itself when
+ * all of them do (a monument added that does not pass the filters). Only a changed point is made.
+ */
+export function* pointsSteps(list: readonly Monument[], matching: Int32Array, before: Point[] | undefined): Steps<Point[]> {
+  const points: Point[] = new Array<Point>(matching.length);
+  let same = before?.length === matching.length;
+  let j = 0;
+  for (let k = 0; k < matching.length; k++) {
+    const m = list[matching[k] as number] as Monument;
+    // One removed before this monument: the next of `before` is its.
+    if (before && before[j]?.id !== m.id && before[j + 1]?.id === m.id) j++;
+    const p = before?.[j];
+    if (p && p.id === m.id && p.lat === m.geoLocX && p.lng === m.geoLocY && p.validated === m.validated) {
+      points[k] = p;
+      j++;
+    } else {
+      points[k] = pointOf(m);
+      if (p?.id === m.id) j++;
+    }
+    if (same && points[k] !== (before as Point[])[k]) same = false;
+    if (sliceDue(k)) yield;
   }
-  return true;
+  return same && before ? before : points;
 }
 
 /** `index` was made from `before` by updates that moved no monument (MonumentIndex.samePlacesAs). */
@@ -58,13 +76,9 @@ function clusterModels(filters: MonumentFilters): Models<MonumentIndex, ClusterI
       // The monuments changed in place since (a count): the same points, found without making them.
       if (previous && samePlacesSince(index, previous.from.index.deref()) && sameMatches(matching, previous.from.matching))
         return { ...previous, from };
-      const points: Point[] = new Array<Point>(matching.length);
-      for (let k = 0; k < matching.length; k++) {
-        points[k] = pointOf(index.list[matching[k] as number] as Monument);
-        if (sliceDue(k)) yield;
-      }
-      if (previous && (yield* samePoints(previous.points, points))) return { ...previous, from };
-      return { clusters: yield* clusterPointsSteps(points), points, from, tiles: new WeakMap() };
+      const points = yield* pointsSteps(index.list, matching, previous?.points);
+      if (points === previous?.points) return { ...previous, from };
+      return { clusters: yield* clusterPointsSteps(points), points, from, tiles: new WeakMap(), last: {} };
     },
     (index) => index.list.length <= BUILT_AT_ONCE,
   );
@@ -109,6 +123,38 @@ function computeTile(index: ClusterIndex, byId: ById<Monument>, { z, x, y }: Map
   return { z, x, y, clusters: clusters.sort(byIdOrder), monuments: monuments.sort(byIdOrder) };
 }
 
+/**
+ * Into a newer list's tiles, the answers of the list before (same clusters) for each tile where no
+ * monument changed since stands: the same bytes, not made again. The clusters come from the points
+ * alone, so only the tiles that show a changed monument differ. After each write every tile was made
+ * anew, and tiles are 30 % of a city's reads (docs/performance.md).
+ */
+function carryTiles(clusters: ClusterIndex, list: readonly Monument[], into: Recent<Snapshot<MapTile>>): void {
+  const before = clusters.last.list?.deref();
+  const old = before && clusters.tiles.get(before);
+  const changed = old && changedSince(list, before);
+  if (!old || !changed) return;
+  // Where each stands now, and where this index has it (the last complete index while a newer one
+  // is being built may have it elsewhere).
+  const places: { lat: number; lng: number }[] = [];
+  for (const m of changed.values()) if (m) places.push({ lat: m.geoLocX, lng: m.geoLocY });
+  for (const p of clusters.points) if (changed.has(p.id)) places.push(p);
+  const dirty = new Map<number, Set<string>>();
+  const dirtyAt = (z: number) => {
+    let keys = dirty.get(z);
+    if (!keys) {
+      const n = 2 ** z;
+      keys = new Set(places.map((p) => `${cell(tileX(p.lng, n), n)}/${cell(tileY(p.lat, n), n)}`));
+      dirty.set(z, keys);
+    }
+    return keys;
+  };
+  for (const [key, snap] of old.entries()) {
+    const slash = key.indexOf('/');
+    if (!dirtyAt(Number(key.slice(0, slash))).has(key.slice(slash + 1))) into.set(key, snap);
+  }
+}
+
 /** One tile's answer for the monuments of this index's list that pass the filters. */
 export async function mapTile(index: MonumentIndex, filters: MonumentFilters, tile: MapTileParams): Promise<Snapshot<MapTile>> {
   const models = perFilters.get(filterKey(filters), () => clusterModels(filters));
@@ -116,6 +162,10 @@ export async function mapTile(index: MonumentIndex, filters: MonumentFilters, ti
   // The cluster index may be the last complete one (a large list's is being rebuilt): the monuments'
   // data come from the list it was built with or a newer one, never an older.
   let tiles = clusters.tiles.get(index.list);
-  if (!tiles) clusters.tiles.set(index.list, (tiles = recentlyUsed(KEPT_TILES)));
+  if (!tiles) {
+    clusters.tiles.set(index.list, (tiles = recentlyUsed(KEPT_TILES)));
+    carryTiles(clusters, index.list, tiles);
+    clusters.last.list = new WeakRef(index.list);
+  }
   return tiles.get(`${tile.z}/${tile.x}/${tile.y}`, () => snapshotOf(MapTile, computeTile(clusters, index.byId, tile)));
 }
