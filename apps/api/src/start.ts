@@ -16,7 +16,7 @@ import { loggerOptions } from './logging.js';
  * How far V8 lets the heap grow after a full garbage collection before it starts the next: to twice
  * what was live. Left to itself, V8 saw a server at 50,000 monuments allocate slowly (each write's
  * new list versions) and let the heap grow by a tenth: a full collection every 10 s while people
- * wrote, each 80–100 ms of marking on this thread in steps of up to 13 ms and a pause of up to
+ * wrote, each 60–100 ms of marking on this thread in steps of up to 13 ms and a pause of up to
  * 36 ms, which the reads of that moment waited for (docs/performance.md, "Reads while people
  * write"). At rest the memory reducer still collects and shrinks the heap.
  */

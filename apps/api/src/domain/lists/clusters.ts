@@ -341,7 +341,7 @@ export const transferOf = (p: PackedClusters): ArrayBuffer[] => [
   p.bounds.buffer as ArrayBuffer,
 ];
 
-/** The readers' side: a Supercluster as its load would have left it, from the worker's arrays, in slices. */
+/** The readers' side: a Supercluster as its load would have left it, over the worker's arrays as they came. */
 function unpacked(packed: PackedClusters, points: Point[]): Supercluster<Point, Members> {
   const index = new Supercluster<Point, Members>(CLUSTER_OPTIONS);
   const self = index as unknown as Internals;
