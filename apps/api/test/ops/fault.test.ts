@@ -95,10 +95,11 @@ describe('database stopped under load (PostgreSQL project only)', () => {
       const startedAt = Date.now() - t0;
       const after = () => samples.filter((s) => s.at > startedAt);
       // Until normal answers are back (at most 10 s, the assertion below wants 5), then until 200
-      // more requests begun after that first success have been answered.
+      // more requests begun after that first success have been answered: up to 30 s, as the whole
+      // suite's load left one CI run (of 54cf149) at 119 answers after 15 s.
       await until(() => after().some((s) => s.status === 200), 10_000);
       const firstOkAt = after().find((s) => s.status === 200)?.at ?? Infinity;
-      await until(() => samples.filter((s) => s.at > firstOkAt).length >= 200, 15_000);
+      await until(() => samples.filter((s) => s.at > firstOkAt).length >= 200, 30_000);
       // A burst wider than the pool (10): every pooled connection must have reconnected.
       const burstAt = Date.now() - t0;
       const burst = await Promise.all(
@@ -166,5 +167,5 @@ describe('database stopped under load (PostgreSQL project only)', () => {
     } finally {
       await app.close();
     }
-  }, 60_000);
+  }, 90_000);
 });
