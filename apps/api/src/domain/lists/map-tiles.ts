@@ -129,16 +129,19 @@ function computeTile(index: ClusterIndex, byId: ById<Monument>, { z, x, y }: Map
  * alone, so only the tiles that show a changed monument differ. After each write every tile was made
  * anew, and tiles are 30 % of a city's reads (docs/performance.md).
  */
-function carryTiles(clusters: ClusterIndex, list: readonly Monument[], into: Recent<Snapshot<MapTile>>): void {
+function carryTiles(clusters: ClusterIndex, index: MonumentIndex, into: Recent<Snapshot<MapTile>>): void {
+  const list = index.list;
   const before = clusters.last.list?.deref();
   const old = before && clusters.tiles.get(before);
   const changed = old && changedSince(list, before);
   if (!old || !changed) return;
-  // Where each stands now, and where this index has it (the last complete index while a newer one
-  // is being built may have it elsewhere).
+  // Where each stands now, and where this index has it: the same place when no monument moved since
+  // the index's list (a new proposal, a description); else (the last complete index while a newer
+  // one is being built) a pass over its points finds it.
   const places: { lat: number; lng: number }[] = [];
   for (const m of changed.values()) if (m) places.push({ lat: m.geoLocX, lng: m.geoLocY });
-  for (const p of clusters.points) if (changed.has(p.id)) places.push(p);
+  const built = clusters.from.index.deref();
+  if (!built || !samePlacesSince(index, built)) for (const p of clusters.points) if (changed.has(p.id)) places.push(p);
   const dirty = new Map<number, Set<string>>();
   const dirtyAt = (z: number) => {
     let keys = dirty.get(z);
@@ -164,7 +167,7 @@ export async function mapTile(index: MonumentIndex, filters: MonumentFilters, ti
   let tiles = clusters.tiles.get(index.list);
   if (!tiles) {
     clusters.tiles.set(index.list, (tiles = recentlyUsed(KEPT_TILES)));
-    carryTiles(clusters, index.list, tiles);
+    carryTiles(clusters, index, tiles);
     clusters.last.list = new WeakRef(index.list);
   }
   return tiles.get(`${tile.z}/${tile.x}/${tile.y}`, () => snapshotOf(MapTile, computeTile(clusters, index.byId, tile)));
