@@ -8,14 +8,16 @@
 //     phase 2, with writes (2 votes/s from different networks, a proposal every 5 s, a monument
 //     every 10 s); phase 3, with an attacker on one address sending 49-word searches
 //     and 11-tile filtered tRPC batches as fast as its limits allow (it waits out a 429's Retry-After).
-// Prints the readers' p50, p99 and failures per phase, each phase's p99 ratio to the first, the
-// writers' and the attacker's answers, and the load average. Bounded: every request has a time
+// On PostgreSQL the seeded tables are vacuumed before the server starts (as pgbench does). Prints
+// the readers' p50, p99 and failures per phase, each phase's p99 ratio to the first, the writers'
+// and the attacker's answers, the load average, and (PostgreSQL) autovacuum's runs. Bounded: every request has a time
 // limit, every phase its seconds, and the runner its budget (run.ts).
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { sign } from '@fastify/cookie';
 import { cell, tileX, tileY } from '@linz/contract/mercator';
 import type { PgServer } from '@linz/test-peers/postgres';
+import postgres from 'postgres';
 import { cityFolder, loadCity, shippedCity } from '../src/city/profile.js';
 import { aroundOf } from '../src/db/synthetic.js';
 import { json, log } from './common.js';
@@ -221,6 +223,33 @@ async function attacker(api: Api, run: Run, answers: Record<number, number>) {
   await Promise.all([loop(() => `/api/monuments/page?limit=8&q=${encodeURIComponent(longQuery())}`), loop(tileBatch)]);
 }
 
+/**
+ * The seeded tables vacuumed before the server starts, as pgbench does before each run: else
+ * PostgreSQL's autovacuum (its insert threshold, past it by 100,000 new votes) vacuums them within
+ * a minute, during a phase, on the same two cores.
+ */
+async function vacuumed(url: string) {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await sql.unsafe('VACUUM (ANALYZE)');
+  } finally {
+    await sql.end();
+  }
+}
+
+/** How often autovacuum and autoanalyze ran on the API's tables so far (printed after the phases). */
+async function autovacuumCounts(url: string): Promise<string> {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    const rows = await sql<{ relname: string; vacuums: number; analyzes: number }[]>`
+      SELECT relname, autovacuum_count::int AS vacuums, autoanalyze_count::int AS analyzes
+      FROM pg_stat_user_tables WHERE autovacuum_count + autoanalyze_count > 0 ORDER BY relname`;
+    return rows.map((r) => `${r.relname} ${r.vacuums}/${r.analyzes}`).join(', ') || 'none';
+  } finally {
+    await sql.end();
+  }
+}
+
 /** Which reads were slower than the reads alone's p99, by kind of read (where the tail comes from). */
 function slowKinds(samples: Sample[], limit: number): string {
   const slow: Record<string, number> = {};
@@ -256,6 +285,7 @@ export async function benchBusy(kind: DbTarget['kind'], work: string, pg: PgServ
     String(VOTES),
   ]);
   log(`${kind} busy: ${seeded} (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+  if (db.kind === 'postgres') await vacuumed(db.url);
   let api: Api | undefined;
   const lines: string[] = [];
   try {
@@ -321,6 +351,8 @@ export async function benchBusy(kind: DbTarget['kind'], work: string, pg: PgServ
     lines.push(`  writes answered: ${JSON.stringify(written)}`);
     const total = Object.values(attacked).reduce((a, b) => a + b, 0);
     lines.push(`  attacker: ${total} requests in ${PHASE_S.attack} s, answers ${JSON.stringify(attacked)}`);
+    if (db.kind === 'postgres')
+      lines.push(`  autovacuum/autoanalyze runs since the database was made: ${await autovacuumCounts(db.url)}`);
     for (const l of lines) log(l);
     return lines;
   } finally {
