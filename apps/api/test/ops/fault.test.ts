@@ -95,11 +95,12 @@ describe('database stopped under load (PostgreSQL project only)', () => {
       const startedAt = Date.now() - t0;
       const after = () => samples.filter((s) => s.at > startedAt);
       // Until normal answers are back (at most 10 s, the assertion below wants 5), then until 200
-      // more requests begun after that first success have been answered: up to 30 s, as the whole
-      // suite's load left one CI run (of 54cf149) at 119 answers after 15 s.
+      // more requests begun after that first success have been answered: up to 45 s, as the whole
+      // suite's load left clean-clone CI runs at 119 answers after 15 s (54cf149) and 162 after
+      // 30 s (9ecb1b9), where alone it takes under a second.
       await until(() => after().some((s) => s.status === 200), 10_000);
       const firstOkAt = after().find((s) => s.status === 200)?.at ?? Infinity;
-      await until(() => samples.filter((s) => s.at > firstOkAt).length >= 200, 30_000);
+      await until(() => samples.filter((s) => s.at > firstOkAt).length >= 200, 45_000);
       // A burst wider than the pool (10): every pooled connection must have reconnected.
       const burstAt = Date.now() - t0;
       const burst = await Promise.all(
@@ -115,12 +116,15 @@ describe('database stopped under load (PostgreSQL project only)', () => {
       running = false;
       await Promise.all(workers);
 
-      const before = samples.filter((s) => s.at + s.ms < stoppedAt);
+      const before = samples.filter((s) => s.at + s.ms <= stoppedAt);
       const down = samples.filter((s) => s.at > stoppedAt && s.at + s.ms < restartAt);
       const count = (list: Sample[], status: number) => list.filter((s) => s.status === status).length;
       const firstOk = after().find((s) => s.status === 200);
       const recovered = [...samples.filter((s) => s.at > (firstOk?.at ?? Infinity)), ...burst];
       const stalled = (s: Sample) => s.status === 503 && s.ms >= CONNECT_TIMEOUT_MS - 100 && s.ms < CONNECT_TIMEOUT_MS + 500;
+      // How fast the answers came after the recovery: said when the count below falls short.
+      const msAfter = recovered.map((s) => s.ms).sort((a, b) => a - b);
+      const afterRecovery = `${recovered.length} answers in ${((burstAt - (firstOk?.at ?? burstAt)) / 1000).toFixed(1)} s after the first success, ms p50 ${msAfter[Math.floor(msAfter.length / 2)]}, p90 ${msAfter[Math.floor(msAfter.length * 0.9)]}, max ${msAfter[msAfter.length - 1]}, 503s ${recovered.filter((s) => s.status === 503).length}`;
       if (process.env.SHOW_COUNTS) {
         console.info(
           'fault: before',
@@ -141,6 +145,8 @@ describe('database stopped under load (PostgreSQL project only)', () => {
           recovered.filter(stalled).length,
           '| max ms',
           Math.max(...samples.map((s) => s.ms)),
+          '|',
+          afterRecovery,
         );
       }
 
@@ -151,7 +157,7 @@ describe('database stopped under load (PostgreSQL project only)', () => {
       expect(count(down, 503)).toBe(down.length);
       // Normal answers after the restart; from then on nothing is refused but a rare stalled connect.
       expect(firstOk, 'an answer 200 after the restart').toBeDefined();
-      expect(recovered.length).toBeGreaterThanOrEqual(200);
+      expect(recovered.length, afterRecovery).toBeGreaterThanOrEqual(200);
       expect(recovered.filter((s) => s.status !== 200 && !stalled(s))).toEqual([]);
       expect(recovered.filter(stalled).length).toBeLessThanOrEqual(STALLS_ALLOWED);
 
@@ -167,5 +173,5 @@ describe('database stopped under load (PostgreSQL project only)', () => {
     } finally {
       await app.close();
     }
-  }, 90_000);
+  }, 120_000);
 });
