@@ -10,8 +10,8 @@
 //     and 11-tile filtered tRPC batches as fast as its limits allow (it waits out a 429's Retry-After).
 // On PostgreSQL the seeded tables are vacuumed before the server starts (as pgbench does). Prints
 // the readers' p50, p99 and failures per phase, each phase's p99 ratio to the first, the writers'
-// and the attacker's answers, the load average, and (PostgreSQL) autovacuum's runs. Bounded: every request has a time
-// limit, every phase its seconds, and the runner its budget (run.ts).
+// and the attacker's answers, the load average, and (PostgreSQL) autovacuum's runs. Bounded: every
+// request has a time limit, every phase its seconds, and the runner its budget (run.ts).
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { sign } from '@fastify/cookie';
