@@ -5,10 +5,12 @@
 // `load` give. The busy bench (`pnpm bench -- --only busy`) measures the same on a real server.
 import { performance } from 'node:perf_hooks';
 import { matchesFilters, MAP_CLUSTER_MAX_ZOOM, type Monument, type MonumentFilters } from '@linz/contract';
+import { cell, tileX, tileY } from '@linz/contract/mercator';
 import Supercluster from 'supercluster';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { monumentIndexSteps } from '../../src/domain/lists/finder.js';
-import { pointsSteps } from '../../src/domain/lists/map-tiles.js';
+import { mapTile, pointsSteps, pointsUpdated, type ClusterIndex } from '../../src/domain/lists/map-tiles.js';
+import { publicListCaches } from '../../src/domain/lists/list-caches.js';
 import { CLUSTER_OPTIONS, clusterPointsSteps, clusterSteps, offThread, pointOf } from '../../src/domain/lists/clusters.js';
 import { runAtOnce, runSliced, SLICE_MS } from '../../src/domain/lists/models.js';
 
@@ -158,6 +160,80 @@ describe('builds in slices', () => {
       [4, 5],
     ] as const)
       expect(left[k]).toBe(before[b]);
+  });
+
+  it('while a large list’s new cluster index is built, tiles answer from the last one: where a moved monument stood made anew, the rest kept', async () => {
+    const rows = monuments();
+    const { monuments: cache } = publicListCaches({
+      monuments: async (ids) => (ids ? rows.filter((r) => ids.includes(r.id)) : rows),
+      proposals: async () => [],
+    });
+    const z = MAP_CLUSTER_MAX_ZOOM + 1;
+    const n = 2 ** z;
+    const tileAt = (lat: number, lng: number) => ({ z, x: cell(tileX(lng, n), n), y: cell(tileY(lat, n), n) });
+    const [movedAt, otherAt] = [1, 5];
+    const [stood, other] = [rows[movedAt], rows[otherAt]] as [Monument, Monument];
+    const first = runAtOnce(monumentIndexSteps((await cache.get()).data, undefined));
+    const [a, b] = await Promise.all([stood, other].map((m) => mapTile(first, {}, tileAt(m.geoLocX, m.geoLocY))));
+    expect(a?.data.monuments.map((m) => m.id)).toContain(stood.id);
+    expect(b?.data.monuments.map((m) => m.id)).toContain(other.id);
+
+    // Staff move the monument: the new index is updated from the first, not in the same places.
+    rows[movedAt] = { ...stood, geoLocX: stood.geoLocX + 0.01 };
+    cache.changed?.([stood.id]);
+    await cache.refreshing?.();
+    const next = runAtOnce(monumentIndexSteps((await cache.get()).data, first));
+    expect(next.updatedFrom?.deref()).toBe(first);
+    expect(next.samePlacesAs).toBeUndefined();
+    // Its cluster index is built in the worker meanwhile; the tiles come from the first one's.
+    const [a2, b2] = await Promise.all([stood, other].map((m) => mapTile(next, {}, tileAt(m.geoLocX, m.geoLocY))));
+    expect(b2).toBe(b);
+    expect(a2).not.toBe(a);
+    // Where the last complete index has it, with the newest data.
+    expect(a2?.data.monuments.find((m) => m.id === stood.id)?.geoLocX).toBe(stood.geoLocX + 0.01);
+  });
+
+  it('a few monuments changed in a large list: their points put in place are those a whole pass makes', async () => {
+    const rows = monuments();
+    const { monuments: cache } = publicListCaches({
+      monuments: async (ids) => (ids ? rows.filter((r) => ids.includes(r.id)) : rows),
+      proposals: async () => [],
+    });
+    const refreshed = async (ids: string[]) => {
+      cache.changed?.(ids);
+      await cache.refreshing?.();
+      return (await cache.get()).data;
+    };
+    const FILTER_SETS: MonumentFilters[] = [{}, { category: ['statue'] }, { validated: true }];
+    let index = runAtOnce(monumentIndexSteps((await cache.get()).data, undefined));
+    const clustersOf = (filters: MonumentFilters) => {
+      const matching = index.matching(filters);
+      const points = runAtOnce(pointsSteps(index.list, matching, undefined));
+      return { points, from: { index: new WeakRef(index), matching } } as unknown as ClusterIndex;
+    };
+    let before = FILTER_SETS.map(clustersOf);
+    const step = async (ids: string[]) => {
+      const next = runAtOnce(monumentIndexSteps(await refreshed(ids), index));
+      index = next;
+      const updated = FILTER_SETS.map((filters, f) => pointsUpdated(next, next.matching(filters), before[f] as ClusterIndex));
+      FILTER_SETS.forEach((filters, f) => {
+        expect(updated[f]).toEqual(runAtOnce(pointsSteps(next.list, next.matching(filters), undefined)));
+      });
+      const kept = updated.map((points, f) => points === before[f]?.points);
+      before = FILTER_SETS.map(clustersOf);
+      return kept;
+    };
+    // A visitor's plaque, not yet reviewed: a point for the unfiltered map alone; the others keep theirs.
+    rows.push({ ...(rows[1] as Monument), id: 'syn-new', name: 'Aaron Gedenktafel', validated: false });
+    expect(await step(['syn-new'])).toEqual([false, true, true]);
+    // A statue moved, one renamed to the front of the order, one gone, one reviewed.
+    const at = (i: number) => rows[i] as Monument;
+    rows[10] = { ...at(10), geoLocX: at(10).geoLocX + 0.01 };
+    rows[15] = { ...at(15), name: 'Aaa Statue' };
+    const gone = at(20).id;
+    rows.splice(20, 1);
+    rows[4] = { ...at(4), validated: true };
+    expect(await step([at(10).id, at(15).id, gone, at(4).id])).toEqual([false, false, false]);
   });
 
   it('a build run at once cannot wait for another thread', () => {

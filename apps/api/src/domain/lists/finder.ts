@@ -382,7 +382,7 @@ function monumentIndexOf(parts: Pick<MonumentIndex, 'list' | 'texts' | 'categori
 }
 
 /** The position of `m` in `list` (kept in the finder's order), or −1. */
-function positionIn(list: readonly Monument[], m: Monument): number {
+export function positionIn(list: readonly Monument[], m: Monument): number {
   let lo = 0;
   let hi = list.length;
   while (lo < hi) {
