@@ -95,6 +95,11 @@ describe('the finder’s indexes after a write', () => {
       expect(now.proposals.texts.pieces[0]).toBe(before.proposals.texts.pieces[0]);
       expect(now.proposals.byNewest).toBe(before.proposals.byNewest);
       expect(now.proposals.ofMonument).toBe(before.proposals.ofMonument);
+      // A vote moves nothing in the newest first: those searches keep their matches, not copies.
+      const newest = (index: ProposalIndex) =>
+        new Map(index.matches.entries().filter(([, kept]) => kept.search.sort === 'newest'));
+      expect(newest(now.proposals).size).toBe(2);
+      for (const [key, kept] of newest(now.proposals)) expect(kept.positions).toBe(newest(before.proposals).get(key)?.positions);
       before = now;
     }
     expect(allProposals(before.proposals, { sort: 'votes' })[0]).toBe(made[3]!.id);
@@ -105,6 +110,8 @@ describe('the finder’s indexes after a write', () => {
     const now = await compare();
     expect(now.monuments.list).not.toBe(before.monuments.list);
     expect(now.monuments.samePlacesAs?.deref()).toBe(before.monuments);
+    // Its monument passes each filter set as it did: the kept matches are the ones before, not copies.
+    for (const filters of FILTERS) expect(now.monuments.matching(filters)).toBe(before.monuments.matching(filters));
     expect(now.proposals.items.at(-1)?.id).toBe(added.id);
     expect(now.proposals.ofMonument).toBe(before.proposals.ofMonument);
     expect(now.monuments.matching({ proposals: true }).length).toBeGreaterThan(0);

@@ -461,10 +461,8 @@ function* monumentIndexUpdated(list: readonly Monument[], previous: MonumentInde
     const { q: _q, ...rest } = filters;
     const pass = monumentFilter(rest);
     let out = addedAt.length === 0 ? positions : positions.map(newPosition);
-    for (const at of touched) {
-      out = without(out, at);
-      if (holdsAll(textAtIn(joined, at), words) && pass(list[at] as Monument)) out = inserted(out, at, ascending);
-    }
+    for (const at of touched)
+      out = placed(out, at, ascending, holdsAll(textAtIn(joined, at), words) && pass(list[at] as Monument));
     index.kept.set(key, { filters, positions: out });
     yield;
   }
@@ -627,6 +625,33 @@ function inserted(order: Int32Array, position: number, compare: (a: number, b: n
   out.set(order.subarray(lo), lo + 1);
   return out;
 }
+/**
+ * `order` (sorted by `compare`) with `position` where it belongs now, or without it (`keep` false):
+ * itself when nothing moves (a count changed, the filter still passes), else one copy. Removing and
+ * inserting made two copies each time, and each is an ArrayBuffer of up to 200 KB at a country's
+ * size: a new proposal left 16 of them for the garbage collector (eight kept filter sets), a vote
+ * up to ten. `compare` must hold for the rest of `order` as it is.
+ */
+function placed(order: Int32Array, position: number, compare: (a: number, b: number) => number, keep: boolean): Int32Array {
+  const at = order.indexOf(position);
+  if (at < 0) return keep ? inserted(order, position, compare) : order;
+  if (!keep) return without(order, position);
+  // Where it goes among the others: the upper bound in `order` without the entry at `at`.
+  let lo = 0;
+  let hi = order.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compare(order[mid < at ? mid : mid + 1] as number, position) <= 0) lo = mid + 1;
+    else hi = mid;
+  }
+  if (lo === at) return order;
+  const out = order.slice();
+  if (lo < at) out.copyWithin(lo + 1, lo, at);
+  else out.copyWithin(at, at + 1, lo + 1);
+  out[lo] = position;
+  return out;
+}
+
 /** `order` without `position` (itself if it is not there). */
 function without(order: Int32Array, position: number): Int32Array {
   const at = order.indexOf(position);
@@ -763,6 +788,12 @@ function* proposalIndexUpdated({ list, monuments }: ListPair, previous: Proposal
   const votesOrder = byVotesOf(items);
   const reorder = (order: Int32Array, compare: (a: number, b: number) => number, keep: (k: number) => boolean) => {
     let out = order;
+    // One change, or an order of positions alone (the newest first): each put in place by itself,
+    // where the rest of the order still holds.
+    if (changed.length === 1 || compare === byNewestOrder) {
+      for (const k of changed) out = placed(out, k, compare, keep(k));
+      return out;
+    }
     for (const k of moved) out = without(out, k);
     for (const k of changed) if (keep(k)) out = inserted(out, k, compare);
     return out;
