@@ -96,8 +96,17 @@ describe('the finder’s indexes after a write', () => {
       expect(now.proposals.byNewest).toBe(before.proposals.byNewest);
       expect(now.proposals.ofMonument).toBe(before.proposals.ofMonument);
       // A vote moves nothing in the newest first: those searches keep their matches, not copies.
+      // (The kept searches may include other test files' too, which share the module: only ours.)
       const newest = (index: ProposalIndex) =>
-        new Map(index.matches.entries().filter(([, kept]) => kept.search.sort === 'newest'));
+        new Map(
+          index.matches
+            .entries()
+            .filter(([, { search }]) =>
+              SEARCHES.some(
+                (s) => s.sort === 'newest' && search.sort === 'newest' && s.q === search.q && !s.status && !search.status,
+              ),
+            ),
+        );
       expect(newest(now.proposals).size).toBe(2);
       for (const [key, kept] of newest(now.proposals)) expect(kept.positions).toBe(newest(before.proposals).get(key)?.positions);
       before = now;
