@@ -1,11 +1,12 @@
 // The database dies under load: a dedicated PostgreSQL server is stopped with `pg_ctl -m immediate`
-// while browsers keep voting and reading, then started again. While it is down every answer is a
-// 503 within 5 s (never a 500, never a hang) and the process stays up. After the restart normal
-// answers return within 5 s (health check every second, probe timeout 2 s, reconnect back-off at
-// most 0.5 s), and from the first success on requests, and a burst wider than the pool, are
-// answered 200: no pooled connection waits out a back-off grown during the outage (postgres.js's
-// default grows to 20 s) and the health check does not fail again. Every vote answered 200 is
-// still counted.
+// while browsers keep voting and reading, then started again. While it is down every vote is
+// answered 503 within 5 s (never a 500, never a hang) and the process stays up; a popup, answered
+// from the lists in memory, may still be answered 200 until the health check sheds it. After the
+// restart normal answers return within 5 s (health check every second, probe timeout 2 s,
+// reconnect back-off at most 0.5 s), and from the first success on requests, and a burst wider
+// than the pool, are answered 200: no pooled connection waits out a back-off grown during the
+// outage (postgres.js's default grows to 20 s) and the health check does not fail again. Every
+// vote answered 200 is still counted.
 // Runs in the postgres project only: embedded PGlite cannot be stopped from outside.
 import { pathOf, routes } from '@linz/contract';
 import { sql } from 'drizzle-orm';
@@ -154,12 +155,21 @@ describe('database stopped under load (PostgreSQL project only)', () => {
       // Never a 500 or another status: 200 while the database answers, 503 otherwise.
       expect(samples.filter((s) => s.status !== 200 && s.status !== 503)).toEqual([]);
       expect(down.length).toBeGreaterThan(20);
-      expect(count(down, 503)).toBe(down.length);
+      // A vote needs the database; a popup comes from the lists in memory, so until the health check
+      // notices the outage (a second or two) it may still be answered (a clean-clone CI run had 48
+      // of them, where the test wanted every answer a 503).
+      const votesDown = down.filter((s) => s.kind === 'vote');
+      expect(votesDown.length).toBeGreaterThan(10);
+      expect(count(votesDown, 503)).toBe(votesDown.length);
       // Normal answers after the restart; from then on nothing is refused but a rare stalled connect.
       expect(firstOk, 'an answer 200 after the restart').toBeDefined();
       expect(recovered.length, afterRecovery).toBeGreaterThanOrEqual(200);
       expect(recovered.filter((s) => s.status !== 200 && !stalled(s))).toEqual([]);
-      expect(recovered.filter(stalled).length).toBeLessThanOrEqual(STALLS_ALLOWED);
+      // When they began, after the first success: said when there are too many.
+      const stallStarts = recovered.filter(stalled).map((s) => ((s.at - (firstOk?.at ?? 0)) / 1000).toFixed(1));
+      expect(recovered.filter(stalled).length, `stalled connects begun at ${stallStarts.join(', ')} s`).toBeLessThanOrEqual(
+        STALLS_ALLOWED,
+      );
 
       // Every vote answered 200 is counted (a vote committed just as the server died may be counted
       // although its answer was a 503, so the database may hold more, never fewer).
