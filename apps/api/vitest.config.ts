@@ -11,13 +11,14 @@ export default defineConfig({
     maxWorkers: 2,
     isolate: false,
     projects: [
-      // fault.test.ts and ready-fault.test.ts stop a PostgreSQL server: PostgreSQL only.
+      // fault.test.ts and ready-fault.test.ts stop a PostgreSQL server, driver-close.test.ts resets
+      // the driver's socket to one: PostgreSQL only.
       {
         extends: true,
         test: {
           name: 'pglite',
           include,
-          exclude: ['test/ops/fault.test.ts', 'test/ops/ready-fault.test.ts'],
+          exclude: ['test/ops/fault.test.ts', 'test/ops/ready-fault.test.ts', 'test/ops/driver-close.test.ts'],
           env: { TEST_DB: 'pglite' },
           globalSetup: ['test/support/global-pglite.ts'],
         },

@@ -30,16 +30,11 @@ async function until(done: () => boolean, limitMs: number) {
 // How long the database stays down: the scenario, not a wait for an event. Long enough for many
 // failed reconnects (postgres.js grows its back-off with each), and for the health check to notice.
 const OUTAGE_MS = 6000;
-// The pool's connect timeout (db/client.ts). Now and then, after the restart, one connection
-// attempt gets no answer and the driver gives up after this long: that request is answered 503.
-// Most likely postgres.js 3.4.9's reconnect when a server closes a connection during its startup
-// (porsager/postgres#1193, a fix proposed in #1214): a query queued on that connection waits out
-// the connect timeout. It can catch each of the pool's connections once, so at most the pool's size
-// (10, db/client.ts) of such answers, each taking the connect timeout and no longer, are accepted
-// (seen: 0-3 per run). A back-off wait or a failing health check looks different: answers slower
-// than that, or refused at once.
-const CONNECT_TIMEOUT_MS = 5000;
-const STALLS_ALLOWED = 10;
+// After the restart no request is refused. Until postgres.js was patched (patches/postgres@3.4.9.patch,
+// test/ops/driver-close.test.ts), a pooled connection reset while it had a write waiting never sent
+// another one: under the whole suite's load every request stalled for the connect timeout (5 s) and
+// was refused, in lockstep, for 25-35 s after the first success (the server's log showed connections
+// received and never authorized, one every 5 s).
 
 describe('database stopped under load (PostgreSQL project only)', () => {
   let server: PgServer;
@@ -122,7 +117,6 @@ describe('database stopped under load (PostgreSQL project only)', () => {
       const count = (list: Sample[], status: number) => list.filter((s) => s.status === status).length;
       const firstOk = after().find((s) => s.status === 200);
       const recovered = [...samples.filter((s) => s.at > (firstOk?.at ?? Infinity)), ...burst];
-      const stalled = (s: Sample) => s.status === 503 && s.ms >= CONNECT_TIMEOUT_MS - 100 && s.ms < CONNECT_TIMEOUT_MS + 500;
       // How fast the answers came after the recovery: said when the count below falls short.
       const msAfter = recovered.map((s) => s.ms).sort((a, b) => a - b);
       const afterRecovery = `${recovered.length} answers in ${((burstAt - (firstOk?.at ?? burstAt)) / 1000).toFixed(1)} s after the first success, ms p50 ${msAfter[Math.floor(msAfter.length / 2)]}, p90 ${msAfter[Math.floor(msAfter.length * 0.9)]}, max ${msAfter[msAfter.length - 1]}, 503s ${recovered.filter((s) => s.status === 503).length}`;
@@ -142,8 +136,6 @@ describe('database stopped under load (PostgreSQL project only)', () => {
           recovered.length,
           '503s',
           count(recovered, 503),
-          'of them stalled connects',
-          recovered.filter(stalled).length,
           '| max ms',
           Math.max(...samples.map((s) => s.ms)),
           '|',
@@ -161,15 +153,13 @@ describe('database stopped under load (PostgreSQL project only)', () => {
       const votesDown = down.filter((s) => s.kind === 'vote');
       expect(votesDown.length).toBeGreaterThan(10);
       expect(count(votesDown, 503)).toBe(votesDown.length);
-      // Normal answers after the restart; from then on nothing is refused but a rare stalled connect.
+      // Normal answers after the restart; from then on nothing is refused. Said when one is: when
+      // each refusal began, counted from the first success, and how long it took.
       expect(firstOk, 'an answer 200 after the restart').toBeDefined();
       expect(recovered.length, afterRecovery).toBeGreaterThanOrEqual(200);
-      expect(recovered.filter((s) => s.status !== 200 && !stalled(s))).toEqual([]);
-      // When they began, after the first success: said when there are too many.
-      const stallStarts = recovered.filter(stalled).map((s) => ((s.at - (firstOk?.at ?? 0)) / 1000).toFixed(1));
-      expect(recovered.filter(stalled).length, `stalled connects begun at ${stallStarts.join(', ')} s`).toBeLessThanOrEqual(
-        STALLS_ALLOWED,
-      );
+      const refused = recovered.filter((s) => s.status !== 200);
+      const when = refused.map((s) => `${s.status} at ${((s.at - (firstOk?.at ?? 0)) / 1000).toFixed(1)} s after ${s.ms} ms`);
+      expect(refused.length, `refused after the recovery: ${when.join(', ')}`).toBe(0);
 
       // Every vote answered 200 is counted (a vote committed just as the server died may be counted
       // although its answer was a 503, so the database may hold more, never fewer).
