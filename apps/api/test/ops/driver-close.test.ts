@@ -8,6 +8,8 @@
 //   waiting, the send was cancelled but the timer's handle kept, so no later write on the
 //   connection was sent, not even the next startup message: each query on it waited out the
 //   connect timeout and failed, again and again (until the unsent bytes passed 1 KiB).
+// - When the server ended a connection with an error (an administrator's stop or kill, 57P01) while
+//   a query was under way, that error was kept and given to the next connection's first query.
 // Runs in the PostgreSQL project only (a real server, behind a loopback relay that can reset).
 import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import postgres from 'postgres';
@@ -82,6 +84,30 @@ describe('a connection whose socket is reset (PostgreSQL project only)', () => {
     } finally {
       await sql.end({ timeout: 1 });
       await relay.close();
+    }
+  });
+
+  it('gives a server’s farewell error to no later query', async () => {
+    const options = { max: 1, connect_timeout: CONNECT_TIMEOUT_S, fetch_types: false, onnotice: () => {} };
+    const sql = postgres(server.url(), options);
+    const admin = postgres(server.url(), options);
+    try {
+      const [own] = await sql<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`;
+      await admin`SELECT pg_terminate_backend(${own!.pid})`;
+      // The server has sent its error (57P01) and closed. Wait, without giving the event loop a
+      // turn, until the kernel has both, then send a query: the driver reads the error while that
+      // query is under way, then the close.
+      const until = Date.now() + 500;
+      while (Date.now() < until) {
+        // busy: no turn of the event loop
+      }
+      // (On a machine so busy that the server had not yet ended the connection, the query is answered.)
+      expect((await ask(sql, 'SELECT 2 AS v')).answer).toMatch(/^(57P01|CONNECTION_CLOSED|2)$/);
+      // The next query goes to a new connection and is answered. Without the patch: 57P01 again.
+      expect((await ask(sql, 'SELECT 3 AS v')).answer).toBe('3');
+    } finally {
+      await sql.end({ timeout: 1 });
+      await admin.end({ timeout: 1 });
     }
   });
 });
