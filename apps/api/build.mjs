@@ -15,13 +15,15 @@ await build({
   // server.js, and staff.js: the staff CLI (`node dist/staff.js add "<name>"` where there is no tsx);
   // backup.js: `node dist/backup.js backup|restore <file>`.
   // city.js: `node dist/city.js import <file>` (the monthly refresh, deploy/systemd/denkmal-refresh.service).
-  // cluster-worker.js: the thread that builds a large map's cluster indexes (domain/lists/clusters.ts).
+  // cluster-worker.js: the thread that builds a large map's cluster indexes (domain/lists/clusters.ts);
+  // pglite-worker.js: the thread that holds an embedded database (db/pglite-thread.ts).
   entryPoints: {
     server: 'src/server.ts',
     staff: 'src/cli/staff.ts',
     backup: 'src/cli/backup.ts',
     city: 'src/cli/city.ts',
     'cluster-worker': 'src/domain/lists/cluster-worker.ts',
+    'pglite-worker': 'src/db/pglite-worker.ts',
   },
   outdir,
   bundle: true,

@@ -14,6 +14,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import * as schema from './schema.js';
+import { pgliteThread, type PgliteClient } from './pglite-thread.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -204,8 +205,9 @@ const PGLITE_ANALYZE_MS = 5 * 60_000;
 /**
  * Refreshes the planner's statistics of the tables whose rows changed by more than autovacuum's
  * rule since their last ANALYZE (50 rows and a tenth of the table), as autovacuum would, and says
- * which. PGlite runs on the API's thread: a whole-database ANALYZE at 50,000 monuments and 100,000
- * votes held every read for 0.6 s, every 5 minutes, where a table that barely changed needs none.
+ * which. PGlite runs one statement at a time: a whole-database ANALYZE at 50,000 monuments and
+ * 100,000 votes held every statement for 0.6 s, every 5 minutes, where a table that barely changed
+ * needs none.
  */
 export async function refreshStatistics(client: Pick<PGlite, 'query' | 'exec'>): Promise<string[]> {
   const { rows } = await client.query<{ name: string }>(
@@ -218,39 +220,20 @@ export async function refreshStatistics(client: Pick<PGlite, 'query' | 'exec'>):
   return rows.map((r) => r.name);
 }
 
-/** The PGlite instances whose exchanges already wait their turn (tests open one instance more than once). */
-const turnTaking = new WeakSet<PGlite>();
-
-/**
- * PGlite runs on the readers' thread, and each exchange with it (a statement's parse, its describe,
- * its bind and execute) runs to its end there. A query's promise settles in a microtask, so
- * the next statement of a write ran at once, before any read that had arrived: a visitor's monument
- * (16 statements, 36 ms at 50,000 monuments) held every read for all of it. Each exchange now
- * waits one turn of the event loop first, so reads that arrived meanwhile are answered between a
- * write's statements, and a read waits for one statement at most.
- */
-export function turnsBetweenExchanges(pg: PGlite): void {
-  if (turnTaking.has(pg)) return;
-  turnTaking.add(pg);
-  const exchange = pg.execProtocolRaw.bind(pg);
-  pg.execProtocolRaw = async (...args) => {
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    return exchange(...args);
-  };
-}
-
 async function openPglite(opts: DatabaseOptions) {
-  let pg = opts.pglite;
-  if (!pg) {
+  let client: PgliteClient;
+  if (opts.pglite) {
+    // Tests pass an instance of their own (in memory, in this thread).
+    client = opts.pglite;
+  } else {
     const dir = path.join(opts.dataDir ?? './data', 'pglite');
     mkdirSync(dir, { recursive: true });
     if (!existsSync(path.join(dir, 'PG_VERSION'))) await initPgliteFolder(dir);
-    pg = new PGlite(dir, { startParams: PGLITE_START_PARAMS });
+    // A data folder's database runs in a thread of its own (pglite-thread.ts).
+    client = pgliteThread({ dir, startParams: PGLITE_START_PARAMS });
   }
-  await pg.waitReady;
-  const client = pg;
-  turnsBetweenExchanges(client);
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  await client.waitReady;
+  const db = drizzlePglite({ client: client as PGlite, schema }) as unknown as Db;
   // PGlite runs PostgreSQL without its autovacuum, so the planner's statistics would stay those of
   // an empty database: with thousands of votes on a proposal, a vote's look at its latest ten then
   // read all of them (bitmap scan and sort, 12 ms at 6,000) instead of ten from the index. The
@@ -265,7 +248,7 @@ async function openPglite(opts: DatabaseOptions) {
     // One connection in this process, no pool to see into.
     poolUse: (): Promise<PoolUse> => Promise.resolve({ max: 1 }),
     async migrate() {
-      await migratePglite(drizzlePglite({ client }), { migrationsFolder });
+      await migratePglite(drizzlePglite({ client: client as PGlite }), { migrationsFolder });
       for (const statement of functionStatements()) await client.exec(statement);
       await client.exec('ANALYZE');
     },

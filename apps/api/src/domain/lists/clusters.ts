@@ -4,13 +4,12 @@
 // readers' thread only the copying of the result. The build is one: the worker runs these steps at
 // once and sends back supercluster's arrays (the trees' buffers, the points' and clusters' data),
 // which are put into a Supercluster here as its own load would have left them.
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { MAP_CLUSTER_MAX_ZOOM, MAP_CLUSTER_RADIUS_PX, type Monument } from '@linz/contract';
 import KDBush from 'kdbush';
 import Supercluster from 'supercluster';
 import { BUILT_AT_ONCE, runAtOnce, sliceDue, timeUp, type Steps } from './models.js';
+import { startWorker } from '../../worker-threads.js';
 
 /** What a cluster keeps of its members, merged up the zooms. */
 export type Members = { unreviewed: number; first: string; s: number; w: number; n: number; e: number };
@@ -393,25 +392,11 @@ type Thread = { worker: Worker; waiting: Map<number, (packed: PackedClusters | n
 let thread: Thread | undefined;
 let jobs = 0;
 
-/** The worker from source, through tsx's loader (only where tsx is: a worker does not take `--import` on Node 20). */
-function sourceWorker(file: URL): Worker {
-  const tsx = import.meta.resolve('tsx/esm/api');
-  return new Worker(
-    `import(${JSON.stringify(tsx)}).then((t) => { t.register(); return import(${JSON.stringify(file.href)}); });`,
-    {
-      eval: true,
-    },
-  );
-}
-
 /** The one worker thread, started at its first job (a city's few hundred monuments never start it). */
 function clusterThread(): Thread {
   if (thread) return thread;
   // Beside the bundle (dist/cluster-worker.js), or the source beside this module.
-  const built = new URL('./cluster-worker.js', import.meta.url);
-  const worker = existsSync(fileURLToPath(built))
-    ? new Worker(built)
-    : sourceWorker(new URL('./cluster-worker.ts', import.meta.url));
+  const worker = startWorker(import.meta.url, 'cluster-worker');
   // A server stops without waiting for it.
   worker.unref();
   const waiting = new Map<number, (packed: PackedClusters | null) => void>();
