@@ -4,10 +4,11 @@
 // and drives it from this process over loopback:
 //   - readers: twenty clients, each from its own address, one read every READ_EVERY_MS, with a
 //     city's mix (tiles at three zooms, filtered tiles, page lists, search, popups, the monument view);
-//   - a warm-up of 15 s (each read's first time; printed, not compared); phase 1, reads alone;
-//     phase 2, with writes (2 votes/s from different networks, a proposal every 5 s, a monument
-//     every 10 s); phase 3, with an attacker on one address sending 49-word searches
-//     and 11-tile filtered tRPC batches as fast as its limits allow (it waits out a 429's Retry-After).
+//   - a warm-up of 45 s (each read's first time, and the start's garbage collections; printed, not
+//     compared); phase 1, reads alone; phase 2, with writes (2 votes/s from different networks, a
+//     proposal every 5 s, a monument every 10 s); phase 3, with an attacker on one address sending
+//     49-word searches and 11-tile filtered tRPC batches as fast as its limits allow (it waits out
+//     a 429's Retry-After).
 // On PostgreSQL the seeded tables are vacuumed before the server starts (as pgbench does). Prints
 // the readers' p50, p99 and failures per phase, each phase's p99 ratio to the first, the writers'
 // and the attacker's answers, the load average, and (PostgreSQL) autovacuum's runs. Bounded: every
@@ -32,7 +33,10 @@ const VOTES = num('BENCH_BUSY_VOTES', 100_000);
 const READERS = num('BENCH_BUSY_READERS', 20);
 const READ_EVERY_MS = num('BENCH_BUSY_READ_EVERY_MS', 350);
 const PHASE_S = {
-  warm: num('BENCH_BUSY_WARM_S', 15),
+  // Past V8's memory reducer, whose full collections come 20-30 s after a start: with 15 s they fell
+  // in the reads alone and raised its p99 by up to 8 ms, so the ratios read better than the
+  // server is (docs/performance.md, "A reference without the start's collections").
+  warm: num('BENCH_BUSY_WARM_S', 45),
   alone: num('BENCH_BUSY_ALONE_S', 30),
   writes: num('BENCH_BUSY_WRITES_S', 60),
   attack: num('BENCH_BUSY_ATTACK_S', 60),
