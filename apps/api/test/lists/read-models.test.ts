@@ -118,6 +118,34 @@ describe('the public lists', () => {
     expect(index.matching({ q: 'aaron gedenk' }).length).toBe(1);
   });
 
+  it('answer each popup from the newest list, in its order, as votes and new proposals change it', async () => {
+    t = await testApp({ TRUST_PROXY: '1' });
+    const { app } = t;
+    const [a, b] = (await app.services.lists.monuments.get()).data as [Monument, Monument];
+    const ids = async (monumentId: string) => {
+      const res = await app.inject({ url: pathOf(routes.monumentProposals.path, { monumentId }) });
+      return expectAnswer(res, 200, MonumentProposalList).map((p) => p.id);
+    };
+    // What the popup must say: the newest list's proposals of that monument, in the list's order.
+    const expected = async (monumentId: string) =>
+      (await app.services.lists.proposals.get()).data.filter((p) => p.monumentId === monumentId).map((p) => p.id);
+    const first = await propose(app, 'Eine Tafel', a.id);
+    const second = await propose(app, 'Ein Brunnen', a.id);
+    await propose(app, 'Eine Bank', b.id);
+    expect(await ids(a.id)).toEqual([second.id, first.id]);
+    // The older one takes the lead with a vote, then the newer one ties and leads again (newest first).
+    expect((await vote(app, first.id, a.id, 'v1', '198.51.100.1')).statusCode).toBe(200);
+    expect(await ids(a.id)).toEqual([first.id, second.id]);
+    expect((await vote(app, second.id, a.id, 'v2', '198.51.101.1')).statusCode).toBe(200);
+    expect(await ids(a.id)).toEqual([second.id, first.id]);
+    const third = await propose(app, 'Ein Denkmal für Johanna Dohnal', a.id);
+    expect(await ids(a.id)).toEqual([second.id, first.id, third.id]);
+    for (const m of [a.id, b.id]) expect(await ids(m)).toEqual(await expected(m));
+    // A list read whole again (staff hid a proposal) gives the same answers.
+    app.services.lists.proposals.invalidate();
+    for (const m of [a.id, b.id]) expect(await ids(m)).toEqual(await expected(m));
+  });
+
   it('answer a monument’s popup and view while a write holds the database; a held voter’s popup counts their vote', async () => {
     // Without the lists, the popup would wait for the lock and miss this deadline (503).
     t = await testApp(

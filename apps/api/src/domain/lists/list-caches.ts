@@ -7,6 +7,9 @@ import { Intervention, Monument, MonumentList, ProposalList, type Placement } fr
 import { compareMonuments } from './finder.js';
 import { createReadCache } from '../read-cache.js';
 
+/** The proposals list's order: most votes first, then the newest. */
+export const compareProposals = (a: Intervention, b: Intervention) => b.votes - a.votes || b.id - a.id;
+
 /** Reads a whole list (no ids) or the public items of these ids. */
 export type ListLoader<Id> = (ids?: Id[]) => Promise<unknown[]>;
 
@@ -59,7 +62,7 @@ export function publicListCaches(load: { monuments: ListLoader<string>; proposal
     proposals: createReadCache(ProposalList, () => load.proposals(), keep, {
       item: Intervention,
       idOf: (i) => i.id,
-      compare: (a, b) => b.votes - a.votes || b.id - a.id,
+      compare: compareProposals,
       loadSome: (ids) => load.proposals(ids.map(Number)),
     }),
   };
