@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createDerivedCache, createReadCache } from './read-cache.js';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { changedSince, createDerivedCache, createReadCache } from './read-cache.js';
 
 const Figures = z.object({ n: z.number() });
 const deferred = () => {
@@ -99,5 +101,35 @@ describe('read cache (the public lists)', () => {
     await list.refreshing!();
     expect((await list.get()).data.map((i) => i.id)).toEqual(['a', 'b']);
     expect(list.version()).toBeGreaterThan(before);
+  });
+
+  it('knows what changed between two versions when the versions between them were collected', async () => {
+    const Item = z.object({ id: z.string(), n: z.number() });
+    let rows = [
+      { id: 'a', n: 1 },
+      { id: 'b', n: 1 },
+      { id: 'c', n: 1 },
+    ];
+    const list = createReadCache(z.array(Item), async () => rows, true, {
+      item: Item,
+      idOf: (i) => i.id,
+      compare: (x, y) => x.id.localeCompare(y.id),
+      loadSome: async (ids) => rows.filter((r) => ids.includes(r.id)),
+    });
+    const first = (await list.get()).data;
+    for (const id of ['a', 'b', 'c']) {
+      rows = rows.map((r) => (r.id === id ? { ...r, n: r.n + 1 } : r));
+      list.changed!([id]);
+      await list.refreshing!();
+    }
+    const last = (await list.get()).data;
+    // The two versions between are held by nobody now: a full collection takes them.
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    await new Promise((resolve) => setTimeout(resolve, 0)); // weak references are cleared after the current job
+    gc();
+    const changed = changedSince(last, first);
+    expect(changed && [...changed.keys()].sort()).toEqual(['a', 'b', 'c']);
+    expect(changed?.get('b')).toEqual({ id: 'b', n: 2 });
   });
 });

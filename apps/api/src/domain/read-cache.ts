@@ -148,19 +148,35 @@ function merged<T extends object>(list: T[], ids: readonly (string | number)[], 
   const next = list.slice();
   for (const at of positions.sort((a, b) => b - a)) next.splice(at, 1);
   for (const item of fresh) next.splice(insertionPoint(next, item, items.compare), 0, item);
-  derivations.set(next, { from: new WeakRef(list), ids: [...new Set(ids)], fresh: freshById });
+  derivations.set(next, derivation(list, [...new Set(ids)], freshById));
   return next;
 }
 
 /**
- * Which list each merged list was made from, the ids that changed and their items now: what lets a
- * derived index update the few items instead of rebuilding (domain/lists). The list before is held
- * weakly, so a chain of versions does not keep the old ones alive.
+ * Which list each merged list was made from, the ids that changed and their items now, and the
+ * step before: what lets a derived index update the few items instead of rebuilding (domain/lists).
+ * The lists are held weakly, so a chain of versions does not keep the old ones alive; the steps
+ * strongly (a few ids each, DERIVATIONS_FOLLOWED of them at most), so an index made from a list
+ * two versions back still updates once the version between was collected.
  */
-type Derivation = { from: WeakRef<object>; ids: (string | number)[]; fresh: ReadonlyMap<string | number, unknown> };
+type Derivation = {
+  from: WeakRef<object>;
+  ids: (string | number)[];
+  fresh: ReadonlyMap<string | number, unknown>;
+  before: Derivation | undefined;
+};
 const derivations = new WeakMap<object, Derivation>();
 /** How many merges back `changedSince` looks before it says "rebuild". */
 const DERIVATIONS_FOLLOWED = 64;
+
+function derivation(from: object, ids: (string | number)[], fresh: ReadonlyMap<string | number, unknown>): Derivation {
+  const step: Derivation = { from: new WeakRef(from), ids, fresh, before: derivations.get(from) };
+  // Steps past those followed are let go.
+  let last = step;
+  for (let k = 1; k < DERIVATIONS_FOLLOWED && last.before; k++) last = last.before;
+  last.before = undefined;
+  return step;
+}
 
 /**
  * The items that may differ between `older` and `list` (both versions of one cached list), by id,
@@ -169,15 +185,14 @@ const DERIVATIONS_FOLLOWED = 64;
  */
 export function changedSince<T>(list: readonly T[], older: readonly T[]): Map<string | number, T | undefined> | undefined {
   const changed = new Map<string | number, T | undefined>();
-  let at: object | undefined = list;
-  for (let steps = 0; at !== older; steps++) {
-    const step: Derivation | undefined = at === undefined || steps === DERIVATIONS_FOLLOWED ? undefined : derivations.get(at);
-    if (!step) return undefined;
+  if (list === older) return changed;
+  // `older` is held by the caller, so the step made from it still knows it.
+  for (let step = derivations.get(list); step; step = step.before) {
     // The newest version of an item is met first.
     for (const id of step.ids) if (!changed.has(id)) changed.set(id, step.fresh.get(id) as T | undefined);
-    at = step.from.deref();
+    if (step.from.deref() === older) return changed;
   }
-  return changed;
+  return undefined;
 }
 
 /**
