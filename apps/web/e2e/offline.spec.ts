@@ -10,6 +10,8 @@ import { emptyMapPoint, expect, openPopup, test, unique } from './fixtures';
 import { mapReady, visitOnline } from './sw';
 
 test.use({ serviceWorkers: 'allow' });
+// This file's monuments stand north of the city's view centre (48.3064, 14.2861), where the screens'
+// monument added through /add stands: a marker on top of it failed that screen's target-size check.
 // The worker precaches the app while the page loads: on a loaded machine a load takes long.
 test.setTimeout(150_000);
 
@@ -69,7 +71,7 @@ test('offline after one visit: markers and a popup’s proposals, the banner, an
 }) => {
   test.setTimeout(300_000);
   const name = unique('Offline');
-  const monument = await api.addMonument(name, 48.29 + Math.random() * 0.05, 14.26 + Math.random() * 0.05);
+  const monument = await api.addMonument(name, 48.31 + Math.random() * 0.03, 14.26 + Math.random() * 0.05);
   const marker = new RegExp(`^${name} \\(`);
   const proposal = await api.addProposal(monument.id, 'Vorschlag Offline');
   const voted = await api.addProposal(monument.id, 'Schon gewählt');
@@ -163,7 +165,7 @@ test.describe('in English', () => {
     test.setTimeout(300_000);
     const name = unique('Offline monument');
     const twin = unique('Offline twin');
-    const lat = 48.29 + Math.random() * 0.05;
+    const lat = 48.31 + Math.random() * 0.03;
     const lng = 14.26 + Math.random() * 0.05;
     await visitOnline(page);
     await page.evaluate((coords) => localStorage.setItem('pendingCoords', JSON.stringify(coords)), { lat, lng });
@@ -248,7 +250,7 @@ test('the same vote replayed three times at once with one key counts once', asyn
 
 test('online with the worker the data stays fresh: a write shows after a reload', async ({ page, api }) => {
   const name = unique('Frisch');
-  const monument = await api.addMonument(name, 48.29 + Math.random() * 0.05, 14.26 + Math.random() * 0.05);
+  const monument = await api.addMonument(name, 48.31 + Math.random() * 0.03, 14.26 + Math.random() * 0.05);
   await visitOnline(page);
   await api.addProposal(monument.id, 'Nach dem Besuch');
   await page.reload();
@@ -323,7 +325,7 @@ test('an update keeps what an earlier version kept under the city’s name: a wa
   page,
   api,
 }) => {
-  const monument = await api.addMonument(unique('Früher'), 48.29 + Math.random() * 0.05, 14.26 + Math.random() * 0.05);
+  const monument = await api.addMonument(unique('Früher'), 48.31 + Math.random() * 0.03, 14.26 + Math.random() * 0.05);
   const proposal = await api.addProposal(monument.id, 'Vorschlag von früher');
   const tile = '/tiles/earlier/1/2/3.png';
   // A page of the site without the app (no worker yet): the queue and a tile as the version that ran

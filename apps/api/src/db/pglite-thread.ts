@@ -115,8 +115,8 @@ export function pgliteThread(start: ThreadStart): PgliteClient {
       const tx = ++transactions;
       await ask({ op: 'begin', tx });
       const handle = {
+        // What drizzle uses of PGlite's transaction (not its `closed`, which nothing here reads).
         ...statements(tx),
-        closed: false,
         // drizzle rolls back by throwing (its TransactionRollbackError): the catch below ends it.
         rollback: () => Promise.reject(new Error('Rolled back.')),
       };
