@@ -80,16 +80,9 @@ ${extraHttp}
 }
 
 export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
-  requireNginx();
-  const dir = mkdtempSync(path.join(tmpdir(), 'linz-cluster-'));
-  mkdirSync(path.join(dir, 'tmp'));
-  // nginx's workers run as `nobody` when the master is root: they write its temp files and its
-  // cache (which nginx creates for them), so they may pass through the folder.
-  chmodSync(dir, 0o711);
-  chmodSync(path.join(dir, 'tmp'), 0o777);
-  const port = opts.port ?? (await freePort());
   const ports: number[] = [];
   for (let i = 0; i < (opts.instances ?? 3); i++) ports.push(await freePort());
+  const port = opts.port ?? (await freePort());
   const instances: Instance[] = [];
   const launch = async (i: number): Promise<Instance> => {
     const p = ports[i]!;
@@ -106,29 +99,58 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     const server = await startServer({ env, options: opts.options });
     return { name: `api-${i + 1}`, port: p, url: server.url, server };
   };
-  let nginx: Child | undefined;
+  let nginx: Nginx | undefined;
   const stop = async () => {
-    await Promise.all([stopChild(nginx), ...instances.map((x) => x.server.stop())]);
-    rmSync(dir, { recursive: true, force: true });
+    await Promise.all([nginx?.stop(), ...instances.map((x) => x.server.stop())]);
   };
   try {
     // All at once, as a deploy starts them: migrations and the seed take turns in the database.
     instances.push(...(await Promise.all(ports.map((_, i) => launch(i)))));
-    const conf = path.join(dir, 'nginx.conf');
-    writeFileSync(conf, nginxConf(dir, port, ports, opts.extraHttp));
-    nginx = startChild(NGINX, {}, ['-p', dir, '-c', conf], [], { raw: true });
-    const url = `http://127.0.0.1:${port}`;
-    await untilReady(url, nginx, READY_TIMEOUT_MS);
+    nginx = await startNginx({ upstreamPorts: ports, port, extraHttp: opts.extraHttp });
     return {
-      url,
+      url: nginx.url,
       instances,
-      accessLog: path.join(dir, 'access.log'),
+      accessLog: nginx.accessLog,
       signal: (i, signal) => instances[i]!.server.signal(signal),
       async start(i) {
         instances[i] = await launch(i);
       },
       stop,
     };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+export type Nginx = { url: string; accessLog: string; stop(): Promise<void> };
+
+/**
+ * nginx with the shipped server block in front of API processes already listening on loopback
+ * `upstreamPorts` (which trust it as their one hop: TRUST_PROXY=1). Clients' own addresses reach
+ * the API as X-Forwarded-For, so a client bound to its own loopback address counts as its own.
+ */
+export async function startNginx(opts: { upstreamPorts: number[]; port?: number; extraHttp?: string }): Promise<Nginx> {
+  requireNginx();
+  const dir = mkdtempSync(path.join(tmpdir(), 'linz-nginx-'));
+  mkdirSync(path.join(dir, 'tmp'));
+  // nginx's workers run as `nobody` when the master is root: they write its temp files and its
+  // cache (which nginx creates for them), so they may pass through the folder.
+  chmodSync(dir, 0o711);
+  chmodSync(path.join(dir, 'tmp'), 0o777);
+  const port = opts.port ?? (await freePort());
+  let nginx: Child | undefined;
+  const stop = async () => {
+    await stopChild(nginx);
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    const conf = path.join(dir, 'nginx.conf');
+    writeFileSync(conf, nginxConf(dir, port, opts.upstreamPorts, opts.extraHttp));
+    nginx = startChild(NGINX, {}, ['-p', dir, '-c', conf], [], { raw: true });
+    const url = `http://127.0.0.1:${port}`;
+    await untilReady(url, nginx, READY_TIMEOUT_MS);
+    return { url, accessLog: path.join(dir, 'access.log'), stop };
   } catch (error) {
     await stop();
     throw error;
