@@ -1,8 +1,10 @@
 // `--only busy`: all of a city's reads while people write and while one address attacks (issue 57).
 // Seeds `pnpm seed:synthetic --monuments 50000 --proposals 20000 --votes 100000`, starts the
-// built-from-source API with its real per-address limit, deadline and load shedding (TRUST_PROXY=1),
-// and drives it from this process over loopback:
-//   - readers: twenty clients, each from its own address, one read every READ_EVERY_MS, with a
+// built-from-source API with its real per-address limit, deadline and load shedding, at the default
+// log level, behind nginx with the shipped configuration (deploy/nginx/denkmal.conf: its cache keeps
+// tiles and whole lists for a second), as a city runs it, and drives it from this process over
+// loopback, each client from a loopback address of its own:
+//   - readers: twenty clients, one read every READ_EVERY_MS, with a
 //     city's mix (tiles at three zooms, filtered tiles, page lists, search, popups, the monument view);
 //   - a warm-up of 45 s (each read's first time, and the start's garbage collections; printed, not
 //     compared); phase 1, reads alone; phase 2, with writes (2 votes/s from different networks, a
@@ -11,9 +13,11 @@
 //     a 429's Retry-After).
 // On PostgreSQL the seeded tables are vacuumed before the server starts (as pgbench does). Prints
 // the readers' p50, p99 and failures per phase, each phase's p99 ratio to the first, the writers'
-// and the attacker's answers, the load average, and (PostgreSQL) autovacuum's runs. Bounded: every
+// and the attacker's answers, the load average, who had the cores in each phase (cpu-share.ts),
+// and (PostgreSQL) autovacuum's runs. Bounded: every
 // request has a time limit, every phase its seconds, and the runner its budget (run.ts).
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { sign } from '@fastify/cookie';
 import { cell, tileX, tileY } from '@linz/contract/mercator';
@@ -25,6 +29,8 @@ import { json, log } from './common.js';
 import { newDatabase, seedSyntheticCli } from './scale.js';
 import { COOKIE_SECRET, startApi, type Api, type DbTarget } from './server.js';
 import { percentile } from './stats.js';
+import { cpuShare, cpuSnapshot, type CpuSnapshot } from './cpu-share.js';
+import { startNginx, type Nginx } from '../test/support/cluster.js';
 
 const num = (name: string, def: number) => Number(process.env[name] ?? def);
 const MONUMENTS = num('BENCH_BUSY_MONUMENTS', 50_000);
@@ -107,12 +113,35 @@ function readPath(data: Data): { kind: string; path: string } {
   return { kind: 'monument view', path: `/api/monuments/${encodeURIComponent(pick(data.monuments))}` };
 }
 
-async function timed(url: string, init: RequestInit = {}): Promise<Sample> {
+/**
+ * A client on a loopback address of its own (Linux answers all of 127.0.0.0/8), kept alive as a
+ * browser's: nginx passes the address on, so each client counts as its own for the API's limits.
+ */
+const clientAt = (localAddress: string) => new http.Agent({ keepAlive: true, localAddress });
+
+type Request = { agent?: http.Agent; method?: string; headers?: Record<string, string>; body?: string };
+/** One request, its body read whole (as it came: a gzipped body is not unpacked); its status and headers. */
+function request(url: string, r: Request = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      { method: r.method ?? 'GET', headers: r.headers, agent: r.agent, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) },
+      (res) => {
+        res.on('data', () => {});
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(r.body);
+  });
+}
+
+async function timed(url: string, r: Request = {}): Promise<Sample> {
   const t0 = performance.now();
   try {
-    const res = await fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
-    await res.arrayBuffer();
-    return { ms: performance.now() - t0, status: res.status };
+    const { status } = await request(url, r);
+    return { ms: performance.now() - t0, status };
   } catch {
     return { ms: performance.now() - t0, status: 0 };
   }
@@ -121,8 +150,9 @@ async function timed(url: string, init: RequestInit = {}): Promise<Sample> {
 type Run = { phase: Phase; stop: boolean };
 
 /** A reader: one read every READ_EVERY_MS from its own address, on a fixed schedule. */
-async function reader(api: Api, data: Data, n: number, run: Run, samples: Map<Phase, Sample[]>) {
-  const headers = { 'x-forwarded-for': `198.51.${100 + (n >> 8)}.${n & 255}`, 'accept-encoding': 'gzip' };
+async function reader(front: string, data: Data, n: number, run: Run, samples: Map<Phase, Sample[]>) {
+  const agent = clientAt(`127.51.${n >> 8}.${(n & 255) + 1}`);
+  const headers = { 'accept-encoding': 'gzip' };
   let next = performance.now() + Math.random() * READ_EVERY_MS;
   while (!run.stop) {
     await sleep(Math.max(0, next - performance.now()));
@@ -130,24 +160,26 @@ async function reader(api: Api, data: Data, n: number, run: Run, samples: Map<Ph
     if (run.stop) break;
     const phase = run.phase;
     const { kind, path } = readPath(data);
-    samples.get(phase)!.push({ ...(await timed(api.base + path, { headers })), kind });
+    samples.get(phase)!.push({ ...(await timed(front + path, { agent, headers })), kind });
   }
 }
 
 let serial = 0;
 const network = () => {
   serial++;
-  return `10.${(serial >> 8) & 255}.${serial & 255}.${1 + (serial % 200)}`;
+  return `127.${16 + ((serial >> 8) & 15)}.${serial & 255}.${1 + (serial % 200)}`;
 };
-const post = (api: Api, path: string, body: unknown, headers: Record<string, string> = {}) =>
-  timed(api.base + path, {
+/** A write from a network of its own (each a /24 of its own: the limits per network count it alone). */
+const post = (front: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
+  timed(front + path, {
+    agent: new http.Agent({ localAddress: network() }),
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': network(), ...headers },
+    headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
   });
 
 /** The writers: votes, proposals and monuments at their rates, while `active`. */
-async function writers(api: Api, data: Data, run: Run, phase: Phase, answers: Record<string, Record<number, number>>) {
+async function writers(front: string, data: Data, run: Run, phase: Phase, answers: Record<string, Record<number, number>>) {
   const count = (what: string, s: Sample) => {
     answers[what] ??= {};
     answers[what][s.status] = (answers[what][s.status] ?? 0) + 1;
@@ -166,13 +198,16 @@ async function writers(api: Api, data: Data, run: Run, phase: Phase, answers: Re
     every(500, async (i) => {
       const p = pick(data.proposals);
       const cookie = `voter=${encodeURIComponent(sign(`busy-${stamp}-${i}`, COOKIE_SECRET))}`;
-      count('vote', await post(api, `/api/interventions/${p.id}/vote`, { monumentId: p.monumentId, action: 'vote' }, { cookie }));
+      count(
+        'vote',
+        await post(front, `/api/interventions/${p.id}/vote`, { monumentId: p.monumentId, action: 'vote' }, { cookie }),
+      );
     }),
     every(5000, async (i) => {
       const m = pick(data.monuments);
       count(
         'proposal',
-        await post(api, `/api/interventions/${encodeURIComponent(m)}`, { name: `Eine Tafel zur Geschichte ${stamp} ${i}` }),
+        await post(front, `/api/interventions/${encodeURIComponent(m)}`, { name: `Eine Tafel zur Geschichte ${stamp} ${i}` }),
       );
     }),
     every(10_000, async (i) => {
@@ -180,7 +215,7 @@ async function writers(api: Api, data: Data, run: Run, phase: Phase, answers: Re
       const p = nearCentre(0.03);
       count(
         'monument',
-        await post(api, '/api/add-monument', { name: `Gedenkstein Nummer ${stamp} ${i}`, geoLocX: p.lat, geoLocY: p.lng }),
+        await post(front, '/api/add-monument', { name: `Gedenkstein Nummer ${stamp} ${i}`, geoLocX: p.lat, geoLocY: p.lng }),
       );
     }),
   ]);
@@ -208,16 +243,15 @@ function tileBatch(): string {
 }
 
 /** The attacker: two connections from one address, a 49-word search or a tile batch each turn, waiting out 429s. */
-async function attacker(api: Api, run: Run, answers: Record<number, number>) {
-  const headers = { 'x-forwarded-for': '203.0.113.66' };
+async function attacker(front: string, run: Run, answers: Record<number, number>) {
+  const agent = clientAt('127.66.0.66');
   const loop = async (path: () => string) => {
     while (run.phase === 'attack' && !run.stop) {
       const t0 = performance.now();
       try {
-        const res = await fetch(api.base + path(), { headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
-        await res.arrayBuffer();
+        const res = await request(front + path(), { agent });
         answers[res.status] = (answers[res.status] ?? 0) + 1;
-        if (res.status === 429) await sleep(Math.min(10, Number(res.headers.get('retry-after') ?? 1)) * 1000);
+        if (res.status === 429) await sleep(Math.min(10, Number(res.headers['retry-after'] ?? 1)) * 1000);
       } catch {
         answers[0] = (answers[0] ?? 0) + 1;
         await sleep(Math.max(0, 100 - (performance.now() - t0)));
@@ -291,13 +325,16 @@ export async function benchBusy(kind: DbTarget['kind'], work: string, pg: PgServ
   log(`${kind} busy: ${seeded} (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
   if (db.kind === 'postgres') await vacuumed(db.url);
   let api: Api | undefined;
+  let nginx: Nginx | undefined;
   const lines: string[] = [];
   try {
     const started = performance.now();
-    api = await startApi(db, { rateLimit: true, realRateLimit: true });
+    api = await startApi(db, { rateLimit: true, realRateLimit: true, env: { LOG_LEVEL: 'info' } });
     // Ready as a balancer sees it: /readyz answers 200.
     for (let i = 0; i < 600 && (await timed(`${api.base}/readyz`)).status !== 200; i++) await sleep(100);
     log(`${kind} busy: started and ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    // Every client reads and writes through nginx with the shipped configuration, as in a city.
+    nginx = await startNginx({ upstreamPorts: [Number(new URL(api.base).port)] });
     // The bench's own setup, not a measured read: tried again while the server sheds it.
     const setup = async <R>(path: string): Promise<R> => {
       for (let i = 0; ; i++) {
@@ -327,22 +364,28 @@ export async function benchBusy(kind: DbTarget['kind'], work: string, pg: PgServ
     const loads: Record<Phase, string> = { warm: '', alone: '', writes: '', attack: '' };
     const written: Record<string, Record<number, number>> = {};
     const attacked: Record<number, number> = {};
-    const readers = Array.from({ length: READERS }, (_, n) => reader(api!, data, n, run, samples));
+    const readers = Array.from({ length: READERS }, (_, n) => reader(nginx!.url, data, n, run, samples));
     // Each tile, filter set and page read a first time, as an instance a minute after its start has
     // (the first read of a filter set builds its matches and its cluster index): printed, not compared.
+    const pid = api.child.proc.pid;
+    const cpu: CpuSnapshot[] = [];
     await sleep(PHASE_S.warm * 1000);
     loads.warm = loadAverage();
+    cpu.push(cpuSnapshot(pid));
     run.phase = 'alone';
     await sleep(PHASE_S.alone * 1000);
     loads.alone = loadAverage();
+    cpu.push(cpuSnapshot(pid));
     run.phase = 'writes';
-    const writing = writers(api, data, run, 'writes', written);
+    const writing = writers(nginx.url, data, run, 'writes', written);
     await sleep(PHASE_S.writes * 1000);
     loads.writes = loadAverage();
+    cpu.push(cpuSnapshot(pid));
     run.phase = 'attack';
-    const attacking = attacker(api, run, attacked);
+    const attacking = attacker(nginx.url, run, attacked);
     await sleep(PHASE_S.attack * 1000);
     loads.attack = loadAverage();
+    cpu.push(cpuSnapshot(pid));
     run.stop = true;
     await Promise.all([...readers, writing, attacking]);
     const first = percentile(
@@ -352,6 +395,8 @@ export async function benchBusy(kind: DbTarget['kind'], work: string, pg: PgServ
     lines.push(`${kind}: ${READERS} readers, one read every ${READ_EVERY_MS} ms each; ${seeded}`);
     for (const phase of ['warm', 'alone', 'writes', 'attack'] as const)
       lines.push(`  ${phaseLine(phase, samples.get(phase)!, first, loads[phase]).line}`);
+    for (const [k, phase] of (['alone', 'writes', 'attack'] as const).entries())
+      lines.push(`  ${phase}: ms a second on a core / waiting for one: ${cpuShare(cpu[k]!, cpu[k + 1]!)}`);
     lines.push(`  writes answered: ${JSON.stringify(written)}`);
     const total = Object.values(attacked).reduce((a, b) => a + b, 0);
     lines.push(`  attacker: ${total} requests in ${PHASE_S.attack} s, answers ${JSON.stringify(attacked)}`);
@@ -360,6 +405,6 @@ export async function benchBusy(kind: DbTarget['kind'], work: string, pg: PgServ
     for (const l of lines) log(l);
     return lines;
   } finally {
-    await api?.stop();
+    await Promise.all([nginx?.stop(), api?.stop()]);
   }
 }

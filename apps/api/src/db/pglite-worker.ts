@@ -5,9 +5,11 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
 import type { Request, Reply, ThreadStart } from './pglite-thread.js';
+import { lowerThisThread } from '../worker-threads.js';
 
 if (!parentPort) throw new Error('pglite-worker.ts runs as a worker thread (pglite-thread.ts).');
 const port = parentPort;
+lowerThisThread();
 const { dir, startParams } = workerData as ThreadStart;
 
 // What drizzle's PGlite driver asks for (drizzle-orm/pglite/session.js): dates, times, intervals

@@ -1,10 +1,14 @@
 // A data folder's PGlite runs in a thread of its own (db/pglite-thread.ts): what the app asks of it
 // works across the thread (rows, PostgreSQL's errors, transactions, notifications), and a long
-// statement no longer stops the readers' thread, which keeps answering meanwhile.
+// statement no longer stops the readers' thread, which keeps answering meanwhile; the thread runs at a
+// lower priority than the readers'.
+import { readdirSync, readFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/client.js';
 import { databaseUnavailable } from '../../src/db/unavailable.js';
+import { WORKER_NICE } from '../../src/worker-threads.js';
 import { DB_KIND, freshDataDir } from '../support/harness.js';
 
 const codeOf = (err: unknown): unknown => (err as { cause?: { code?: unknown } }).cause?.code;
@@ -94,6 +98,27 @@ describe.runIf(DB_KIND === 'pglite')('PGlite in its own thread', () => {
     expect(row?.n).toBe(3_000_000);
     expect(took).toBeGreaterThan(300);
     expect(longestGap).toBeLessThan(took / 3);
+  });
+
+  it('runs at a lower priority than the readers’ thread (Linux: its own nice value)', async () => {
+    // Each thread of this process by its nice value (/proc/self/task/<tid>/stat, the 19th field).
+    const nices = () =>
+      readdirSync('/proc/self/task').map((tid) => {
+        const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+      });
+    const own = getPriority();
+    const lowered = () => nices().filter((n) => n === Math.min(19, own + WORKER_NICE)).length;
+    const before = lowered();
+    const dir = await freshDataDir('pglite-thread-nice');
+    const another = await openDatabase({ dataDir: dir.env.DATA_DIR! });
+    try {
+      expect(lowered()).toBe(before + 1);
+      expect(nices()).toContain(own);
+    } finally {
+      await another.close();
+      dir.remove();
+    }
   });
 
   it('refuses statements once closed, as a database that went away', async () => {

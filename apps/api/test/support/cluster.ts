@@ -2,6 +2,8 @@
 // tests and benchmarks. nginx runs unprivileged from a folder of its own with the repo's
 // deploy/nginx/denkmal.conf; only the upstream (the instances' loopback ports), the listen address and
 // the log paths are this launcher's. The instances start as every test server does (server.ts).
+// `startNginx` puts the same nginx in front of API processes started elsewhere (one on PGlite: the
+// busy bench, test/ops/nginx-headers.test.ts).
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
