@@ -162,6 +162,7 @@ async function reader(front: string, data: Data, n: number, run: Run, samples: M
     const { kind, path } = readPath(data);
     samples.get(phase)!.push({ ...(await timed(front + path, { agent, headers })), kind });
   }
+  agent.destroy();
 }
 
 let serial = 0;
@@ -259,6 +260,7 @@ async function attacker(front: string, run: Run, answers: Record<number, number>
     }
   };
   await Promise.all([loop(() => `/api/monuments/page?limit=8&q=${encodeURIComponent(longQuery())}`), loop(tileBatch)]);
+  agent.destroy();
 }
 
 /**
