@@ -102,7 +102,7 @@ test.describe('my location', () => {
   });
 });
 
-test('a decimal comma is a decimal point: saved at 48.3069, back on the map at zoom 16 with the message', async ({
+test('a decimal comma is a decimal point: saved at 48.3169, back on the map at zoom 16 with the message', async ({
   page,
   api,
 }) => {
@@ -111,9 +111,9 @@ test('a decimal comma is a decimal point: saved at 48.3069, back on the map at z
   await pinReady(page);
   await page.getByRole('textbox', { name: 'Name' }).fill(name);
   const fields = await coordinateFields(page);
-  await fields.lat.fill('48,3069');
+  await fields.lat.fill('48,3169');
   await fields.lng.fill('14,2858');
-  await expect(place(page)).toHaveText('Gewählter Ort: 48,30690° N, 14,28580° O');
+  await expect(place(page)).toHaveText('Gewählter Ort: 48,31690° N, 14,28580° O');
   await page.getByRole('textbox', { name: /Dein Vorschlag/ }).fill('Ein Platz für Frauen');
   await page.getByRole('button', { name: 'Denkmal hinzufügen' }).click();
   await expect(page).toHaveURL(/\/$/);
@@ -121,7 +121,7 @@ test('a decimal comma is a decimal point: saved at 48.3069, back on the map at z
   await expect
     .poll(() => page.evaluate(() => (JSON.parse(sessionStorage.getItem('mapView') ?? 'null') as { zoom: number } | null)?.zoom))
     .toBe(16);
-  expect((await api.monuments()).find((m) => m.name === name)).toMatchObject({ geoLocX: 48.3069, geoLocY: 14.2858 });
+  expect((await api.monuments()).find((m) => m.name === name)).toMatchObject({ geoLocX: 48.3169, geoLocY: 14.2858 });
 });
 
 test('a place outside Linz is refused before sending, and says so', async ({ page }) => {
