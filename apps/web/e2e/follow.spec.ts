@@ -3,7 +3,7 @@
 // mail, unsubscribe from its link; and the same pages' failures, following in this browser only, the
 // offer after a vote and after a proposal, and the privacy section. Axe on every new screen.
 import { seriousViolations } from './axe';
-import { expect, openPopup, test, unique, type Page, somewhere } from './fixtures';
+import { expect, openPopup, popupSettled, test, unique, type Page, somewhere } from './fixtures';
 import { linkIn, mailTo } from './mailbox';
 import { addStaff, signIn } from './admin-fixtures';
 
@@ -167,6 +167,9 @@ test('after a vote: follow this proposal in this browser, see it on /mine, stop 
 
   await page.goto('/');
   const popup = await openPopup(page, new RegExp(`^${monument.name} \\(`));
+  // Loaded and still: the popup grows with its list and the map pans it into view, and a click
+  // in that moment can land beside the button.
+  await popupSettled(page);
   await rowOf(popup, title)
     .getByRole('button', { name: `Für „${title}“ stimmen` })
     .click();
@@ -202,6 +205,7 @@ test('after a vote: follow this proposal in this browser, see it on /mine, stop 
   const mine = unique('Mein Vorschlag');
   await page.goto('/');
   const again = await openPopup(page, new RegExp(`^${monument.name} \\(`));
+  await popupSettled(page);
   await again.getByRole('textbox', { name: 'Dein Vorschlag' }).fill(mine);
   await again.getByRole('button', { name: 'Hinzufügen', exact: true }).click();
   await expect(again.getByRole('status').filter({ hasText: 'Dein Vorschlag wurde hinzugefügt!' })).toBeVisible();

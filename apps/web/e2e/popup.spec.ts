@@ -1,5 +1,5 @@
 // The marker popup: every state, adding proposals and the whole vote flow of spec section 4.
-import { expect, mapReady, openPopup, test, unique, somewhere } from './fixtures';
+import { expect, mapReady, openPopup, popupSettled, test, unique, somewhere } from './fixtures';
 
 // Each test works on its own visitor-added monument so parallel tests never share a list.
 async function ownMonument(api: import('./fixtures').Api, label: string) {
@@ -152,6 +152,9 @@ test('offline, a popup never opened before says its proposals are not on this de
   await page.goto(`/?lat=${monument.geoLocX}&lng=${monument.geoLocY}&zoom=19`);
   await mapReady(page);
   await openPopup(page, new RegExp(`^${neighbour} \\(`));
+  // Loaded and still before its close button is pressed: the popup grows with its list and the map
+  // pans it into view, and a click in that moment can land beside the button.
+  await popupSettled(page);
   await page.locator('.leaflet-popup-close-button').click();
   await expect(page.locator('.leaflet-popup')).toHaveCount(0);
   // Its marker is on the map, not covered, while still online (offline no new data tiles come).
@@ -163,7 +166,6 @@ test('offline, a popup never opened before says its proposals are not on this de
   const popup = page.locator('.leaflet-popup');
   await expect(popup.getByRole('status')).toHaveText(
     'Keine Verbindung: Die Vorschläge zu diesem Denkmal sind auf diesem Gerät nicht gespeichert. Einen neuen Vorschlag kannst du trotzdem machen; er wird gesendet, sobald wieder eine Verbindung besteht.',
-    { timeout: 5_000 },
   );
   await expect(popup.getByRole('textbox', { name: 'Dein Vorschlag' })).toBeEnabled();
   await context.setOffline(false);
