@@ -14,11 +14,12 @@
 // On PostgreSQL the seeded tables are vacuumed before the server starts (as pgbench does). Prints
 // the readers' p50, p99 and failures per phase, each phase's p99 ratio to the first, the writers'
 // and the attacker's answers, the load average, who had the cores in each phase (cpu-share.ts),
-// and (PostgreSQL) autovacuum's runs. Bounded: every
+// the bench's own event loop's delay (a read it times late is late in the bench), how many slow
+// reads fell during a write or just after it, and (PostgreSQL) autovacuum's runs. Bounded: every
 // request has a time limit, every phase its seconds, and the runner its budget (run.ts).
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { sign } from '@fastify/cookie';
 import { cell, tileX, tileY } from '@linz/contract/mercator';
 import type { PgServer } from '@linz/test-peers/postgres';
@@ -70,7 +71,7 @@ const SEARCHES = [
 ];
 const FILTERS = ['category=statue', 'proposals=1', 'validated=1', 'sex=female', 'category=plaque,memorial'];
 
-type Sample = { ms: number; status: number; kind?: string };
+type Sample = { ms: number; status: number; kind?: string; at?: number };
 type Phase = 'warm' | 'alone' | 'writes' | 'attack';
 const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)] as T;
@@ -160,11 +161,14 @@ async function reader(front: string, data: Data, n: number, run: Run, samples: M
     if (run.stop) break;
     const phase = run.phase;
     const { kind, path } = readPath(data);
-    samples.get(phase)!.push({ ...(await timed(front + path, { agent, headers })), kind });
+    const at = performance.now();
+    samples.get(phase)!.push({ ...(await timed(front + path, { agent, headers })), kind, at });
   }
   agent.destroy();
 }
 
+/** Each write's start and time (performance.now(), ms): where the slow reads fell (`nearWrites`). */
+type Write = { what: string; at: number; ms: number };
 let serial = 0;
 const network = () => {
   serial++;
@@ -180,8 +184,16 @@ const post = (front: string, path: string, body: unknown, headers: Record<string
   });
 
 /** The writers: votes, proposals and monuments at their rates, while `active`. */
-async function writers(front: string, data: Data, run: Run, phase: Phase, answers: Record<string, Record<number, number>>) {
+async function writers(
+  front: string,
+  data: Data,
+  run: Run,
+  phase: Phase,
+  answers: Record<string, Record<number, number>>,
+  done: Write[],
+) {
   const count = (what: string, s: Sample) => {
+    done.push({ what, at: performance.now() - s.ms, ms: s.ms });
     answers[what] ??= {};
     answers[what][s.status] = (answers[what][s.status] ?? 0) + 1;
   };
@@ -297,6 +309,23 @@ function slowKinds(samples: Sample[], limit: number): string {
   return JSON.stringify(slow);
 }
 
+/**
+ * How many reads were slower than `limit`, and how many of them were under way during a write or
+ * began within 100 ms of its answer, by the kind of write (several: each counted).
+ */
+function nearWrites(samples: Sample[], writes: Write[], limit: number): string {
+  const slow = samples.filter((s) => s.ms > limit);
+  const near: Record<string, number> = {};
+  let any = 0;
+  for (const s of slow) {
+    const start = s.at ?? 0;
+    const kinds = new Set(writes.filter((w) => w.at < start + s.ms && w.at + w.ms + 100 > start).map((w) => w.what));
+    if (kinds.size > 0) any++;
+    for (const k of kinds) near[k] = (near[k] ?? 0) + 1;
+  }
+  return `${slow.length} reads slower than ${limit.toFixed(1)} ms (1.5x the first p99), ${any} of them during a write or within 100 ms of its answer ${JSON.stringify(near)}`;
+}
+
 function phaseLine(phase: Phase, samples: Sample[], first: number, load: string) {
   const ms = samples.map((s) => s.ms);
   const failed = samples.filter((s) => s.status === 0 || s.status >= 400);
@@ -365,29 +394,44 @@ export async function benchBusy(kind: DbTarget['kind'], work: string, pg: PgServ
     const run: Run = { phase: 'warm', stop: false };
     const loads: Record<Phase, string> = { warm: '', alone: '', writes: '', attack: '' };
     const written: Record<string, Record<number, number>> = {};
+    const writesDone: Write[] = [];
     const attacked: Record<number, number> = {};
     const readers = Array.from({ length: READERS }, (_, n) => reader(nginx!.url, data, n, run, samples));
     // Each tile, filter set and page read a first time, as an instance a minute after its start has
     // (the first read of a filter set builds its matches and its cluster index): printed, not compared.
     const pid = api.child.proc.pid;
     const cpu: CpuSnapshot[] = [];
+    // The bench's own event loop: a read it times late is late in the bench, not in the server.
+    const benchLoop = monitorEventLoopDelay({ resolution: 1 });
+    benchLoop.enable();
+    const benchLoops: string[] = [];
+    const benchLoopMark = (phase: Phase) => {
+      benchLoops.push(
+        `${phase} p99 ${(benchLoop.percentile(99) / 1e6).toFixed(1)} ms, max ${(benchLoop.max / 1e6).toFixed(1)} ms`,
+      );
+      benchLoop.reset();
+    };
     await sleep(PHASE_S.warm * 1000);
     loads.warm = loadAverage();
     cpu.push(cpuSnapshot(pid));
+    benchLoop.reset();
     run.phase = 'alone';
     await sleep(PHASE_S.alone * 1000);
     loads.alone = loadAverage();
     cpu.push(cpuSnapshot(pid));
+    benchLoopMark('alone');
     run.phase = 'writes';
-    const writing = writers(nginx.url, data, run, 'writes', written);
+    const writing = writers(nginx.url, data, run, 'writes', written, writesDone);
     await sleep(PHASE_S.writes * 1000);
     loads.writes = loadAverage();
     cpu.push(cpuSnapshot(pid));
+    benchLoopMark('writes');
     run.phase = 'attack';
     const attacking = attacker(nginx.url, run, attacked);
     await sleep(PHASE_S.attack * 1000);
     loads.attack = loadAverage();
     cpu.push(cpuSnapshot(pid));
+    benchLoopMark('attack');
     run.stop = true;
     await Promise.all([...readers, writing, attacking]);
     const first = percentile(
@@ -399,6 +443,8 @@ export async function benchBusy(kind: DbTarget['kind'], work: string, pg: PgServ
       lines.push(`  ${phaseLine(phase, samples.get(phase)!, first, loads[phase]).line}`);
     for (const [k, phase] of (['alone', 'writes', 'attack'] as const).entries())
       lines.push(`  ${phase}: ms a second on a core / waiting for one: ${cpuShare(cpu[k]!, cpu[k + 1]!)}`);
+    lines.push(`  the bench's own event loop's delay: ${benchLoops.join('; ')}`);
+    lines.push(`  writes phase: ${nearWrites(samples.get('writes')!, writesDone, 1.5 * first)}`);
     lines.push(`  writes answered: ${JSON.stringify(written)}`);
     const total = Object.values(attacked).reduce((a, b) => a + b, 0);
     lines.push(`  attacker: ${total} requests in ${PHASE_S.attack} s, answers ${JSON.stringify(attacked)}`);

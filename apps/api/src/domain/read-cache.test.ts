@@ -132,4 +132,48 @@ describe('read cache (the public lists)', () => {
     expect(changed && [...changed.keys()].sort()).toEqual(['a', 'b', 'c']);
     expect(changed?.get('b')).toEqual({ id: 'b', n: 2 });
   });
+
+  it('merged item by item, in any order of changes, the list is the one read whole', async () => {
+    // Items keyed by votes (most first), then id, as the proposals are: a vote moves an item's key.
+    const Item = z.object({ id: z.number(), votes: z.number(), name: z.string() });
+    type Row = z.infer<typeof Item>;
+    const compare = (a: Row, b: Row) => b.votes - a.votes || b.id - a.id;
+    let seed = 11;
+    const random = (n: number) => (seed = (seed * 48271) % 2147483647) % n;
+    const rows = new Map<number, Row>();
+    for (let id = 1; id <= 300; id++) rows.set(id, { id, votes: random(5), name: `p${id}` });
+    const list = createReadCache(z.array(Item), async () => [...rows.values()], true, {
+      item: Item,
+      idOf: (i) => i.id,
+      compare,
+      loadSome: async (ids) => ids.flatMap((id) => rows.get(Number(id)) ?? []),
+    });
+    await list.get();
+    let nextId = 301;
+    for (let step = 0; step < 400; step++) {
+      const ids: number[] = [];
+      for (let k = 0; k < 1 + random(3); k++) {
+        const what = random(10);
+        const id = 1 + random(nextId - 1);
+        const row = rows.get(id);
+        ids.push(id);
+        if (what < 6 && row) {
+          rows.set(id, { ...row, votes: row.votes + 1 }); // a vote: its place moves
+        } else if (what < 7 && row) {
+          rows.set(id, { ...row, name: `${row.name}!` }); // a change that keeps its place
+        } else if (what < 8) {
+          rows.delete(id); // hidden
+        } else if (what < 9 && !row) {
+          rows.set(id, { id, votes: random(5), name: `back ${id}` }); // shown again
+        } else {
+          ids.push(nextId);
+          rows.set(nextId, { id: nextId, votes: 0, name: `new ${nextId}` });
+          nextId++;
+        }
+      }
+      list.changed!(ids);
+      await list.refreshing!();
+      expect((await list.get()).data).toEqual([...rows.values()].sort(compare));
+    }
+  });
 });
