@@ -10,7 +10,15 @@ import { createIpHasher, type IpHasher } from './domain/identity.js';
 import { listAllProposals } from './domain/proposals/proposals.js';
 import { listMonuments } from './domain/monuments/monuments.js';
 import { publicListCaches, type Origins } from './domain/lists/list-caches.js';
-import { CHANGE_CHANNEL, changeOf, createDerivedCache, snapshotOf, type ReadCache, type Snapshot } from './domain/read-cache.js';
+import {
+  CHANGE_CHANNEL,
+  changeOf,
+  createDerivedCache,
+  newOrigin,
+  snapshotOf,
+  type ReadCache,
+  type Snapshot,
+} from './domain/read-cache.js';
 import { retentionFacts } from './domain/site/retention.js';
 import { createOidc, type Oidc } from './domain/staff/oidc.js';
 import { computeStats } from './domain/open-data/stats.js';
@@ -22,6 +30,8 @@ export type Services = Readonly<{
   config: Config;
   database: Database;
   lists: { monuments: ReadCache<MonumentList>; proposals: ReadCache<ProposalList>; origins: Origins };
+  /** This instance's name in the change notifications it sends (read-cache.ts `changeOf`). */
+  origin: string;
   /** The dashboard's figures, rebuilt whenever one of the lists changes. */
   stats: ReadCache<Stats>;
   /** What the web app needs to know of this server (tiles), fixed at start. */
@@ -53,11 +63,14 @@ export function createServices({ config, database, secret, mailer }: ServicePart
     { monuments: (ids) => listMonuments(database, ids), proposals: (ids) => listAllProposals(database, ids) },
     config.readCache,
   );
-  const voteRules = voteRulesOf(config, database.kind === 'postgres' && config.readCache ? CHANGE_CHANNEL : null);
+  // This instance's name in its change notifications: what it applied itself, its listener passes over.
+  const origin = newOrigin();
+  const voteRules = voteRulesOf(config, database.kind === 'postgres' && config.readCache ? CHANGE_CHANNEL : null, origin);
   return Object.freeze({
     config,
     database,
     lists,
+    origin,
     stats: createDerivedCache(
       Stats,
       [lists.monuments, lists.proposals],
@@ -109,7 +122,9 @@ export function createServices({ config, database, secret, mailer }: ServicePart
  * list; or votes held on another instance (db/functions/votes.sql: `held:net|voter,…`).
  */
 export function invalidateList(services: Services, payload: string): void {
-  const { list, ids } = changeOf(payload);
+  const { list, ids, origin } = changeOf(payload);
+  // Applied here already, before it was announced (itemsChanged, listsChanged, a vote).
+  if (origin === services.origin) return;
   if (list === 'held') {
     if (ids) services.heldVoters.add(ids.map((pair) => pair.split('|') as [string, string]));
     else services.heldVoters.forget();

@@ -3,7 +3,7 @@
 //
 // A snapshot's data is validated once, when it is built, and is the same object on every read:
 // the procedures return it, and the REST façade finds its bytes and ETag by that identity.
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { gzip, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -306,41 +306,55 @@ export function createReadCache<S extends z.ZodType<object>>(
 
 /**
  * Tells every instance (this one included, through its listener) that a list changed: all of it, or
- * (with `ids`) those items alone (payload `list:id,id`).
+ * (with `ids`) those items alone (payload `list:id,id`). `origin`: the instance that has applied the
+ * change itself already (`@origin` at the end), which its own listener then passes over.
  */
 export async function announceChange(
   database: Database,
   list: ListName,
   tx?: Db,
   ids?: readonly (string | number)[],
+  origin?: string,
 ): Promise<void> {
-  const payload = ids?.length ? `${list}:${ids.join(',')}` : list;
+  const payload = `${ids?.length ? `${list}:${ids.join(',')}` : list}${origin ? `@${origin}` : ''}`;
   await database.rows(sql`SELECT pg_notify(${CHANGE_CHANNEL}, ${payload})`, tx);
 }
 
-/** What a change notification says: a list, and the items of it that changed (none: all of it). */
-export function changeOf(payload: string): { list: string; ids?: string[] } {
-  const at = payload.indexOf(':');
-  if (at < 0) return { list: payload };
+/** An instance's name in the notifications it sends (`newOrigin`): 12 hex digits. */
+const ORIGIN = /@([0-9a-f]{12})$/;
+export const newOrigin = () => randomBytes(6).toString('hex');
+
+/**
+ * What a change notification says: a list, the items of it that changed (none: all of it), and the
+ * instance that sent it having applied it already (none: a tool's, or a change nobody applied yet).
+ */
+export function changeOf(payload: string): { list: string; ids?: string[]; origin?: string } {
+  const origin = ORIGIN.exec(payload)?.[1];
+  const text = origin ? payload.slice(0, -origin.length - 1) : payload;
+  const at = text.indexOf(':');
+  if (at < 0) return { list: text, ...(origin ? { origin } : {}) };
   return {
-    list: payload.slice(0, at),
-    ids: payload
+    list: text.slice(0, at),
+    ids: text
       .slice(at + 1)
       .split(',')
       .filter(Boolean),
+    ...(origin ? { origin } : {}),
   };
 }
 
 /** The public lists, one read cache each (services.ts builds them). */
 export type PublicLists = Record<ListName, ReadCache<unknown>>;
+/** What a use case tells the lists through: the database, the lists, and this instance's origin. */
+type ListsApp = { database: Database; lists: PublicLists; origin?: string };
 
 /**
  * The public lists changed: this instance drops its copies at once (its next read sees the write)
  * and every instance is told, so theirs are rebuilt too. The one place a use case says so.
  */
-export async function listsChanged(app: { database: Database; lists: PublicLists }, ...lists: ListName[]): Promise<void> {
+export async function listsChanged(app: ListsApp, ...lists: ListName[]): Promise<void> {
   for (const list of lists) app.lists[list].invalidate();
-  for (const list of lists) await announceChange(app.database, list);
+  for (const list of lists) await announceChange(app.database, list, undefined, undefined, app.origin);
 }
 
 /**
@@ -350,7 +364,7 @@ export async function listsChanged(app: { database: Database; lists: PublicLists
  * updated from the previous ones (domain/lists/models.ts).
  */
 export async function itemsChanged(
-  app: { database: Database; lists: PublicLists },
+  app: ListsApp,
   changes: Partial<Record<ListName, readonly (string | number)[]>>,
 ): Promise<void> {
   for (const [list, ids] of Object.entries(changes) as [ListName, (string | number)[]][]) {
@@ -359,7 +373,7 @@ export async function itemsChanged(
     else cache.invalidate();
   }
   for (const [list, ids] of Object.entries(changes) as [ListName, (string | number)[]][])
-    await announceChange(app.database, list, undefined, ids);
+    await announceChange(app.database, list, undefined, ids, app.origin);
 }
 
 /**

@@ -16,6 +16,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { openDatabase } from '../../src/db/client.js';
 import { compareMonuments, monumentIndexes } from '../../src/domain/lists/finder.js';
+import { announceChange, CHANGE_CHANNEL, newOrigin } from '../../src/domain/read-cache.js';
 import { browser, DB_KIND, expectAnswer, holdLock, json, propose, testApp } from '../support/harness.js';
 
 type T = Awaited<ReturnType<typeof testApp>>;
@@ -90,6 +91,49 @@ describe('the public lists', () => {
     expect(await app.services.lists.monuments.get()).toBe(monuments);
     expect(await app.services.lists.proposals.get()).toBe(proposals);
     expect(await monumentIndexes.of(monuments.data)).toBe(index);
+  });
+
+  it('pass over the change notifications this instance sent about what it applied, and follow the others', async () => {
+    t = await testApp({ TRUST_PROXY: '1' });
+    const { app } = t;
+    const { database, lists } = app.services;
+    // Every refresh of the proposals list, by whom: the use case, or the listener of notifications.
+    const refreshed: number[][] = [];
+    const cache = lists.proposals;
+    const changed = cache.changed!.bind(cache);
+    cache.changed = (ids) => {
+      refreshed.push(ids.map(Number));
+      changed(ids);
+    };
+    // Heard after the app's own listener (registered first on the same connection): once it is
+    // heard here, the app has had it too.
+    const heard: string[] = [];
+    const unlisten = await database.listen(CHANGE_CHANNEL, (payload) => heard.push(payload));
+    const hearing = async (list: string) => {
+      await expect.poll(() => heard.some((p) => p.startsWith(`${list}:`))).toBe(true);
+      heard.length = 0;
+    };
+    try {
+      const target = (await lists.monuments.get()).data[2] as Monument;
+      const proposal = await propose(app, 'Eine Bank zum Erinnern', target.id);
+      await hearing('proposals');
+      expect(refreshed).toEqual([[proposal.id]]);
+      if (DB_KIND === 'postgres') {
+        // A counted vote: the vote function's own notification names this instance too.
+        expect((await vote(app, proposal.id, target.id, 'one', '198.51.100.20')).statusCode).toBe(200);
+        await hearing('proposals');
+        expect(refreshed).toEqual([[proposal.id], [proposal.id]]);
+      }
+      const before = refreshed.length;
+      // Another instance's change, and one nobody applied yet (the mail sender's): read again.
+      await announceChange(database, 'proposals', undefined, [proposal.id], newOrigin());
+      await hearing('proposals');
+      await announceChange(database, 'proposals', undefined, [proposal.id]);
+      await hearing('proposals');
+      expect(refreshed.slice(before)).toEqual([[proposal.id], [proposal.id]]);
+    } finally {
+      await unlisten();
+    }
   });
 
   it('take a public proposal and a visitor’s monument in place, in the finder’s order', async () => {

@@ -288,11 +288,13 @@ BEGIN
   END IF;
   IF p_rules->>'channel' IS NOT NULL AND any_counted THEN
     -- Which proposals: every instance reads those again (read-cache.ts), not the whole list.
-    PERFORM pg_notify(p_rules->>'channel', 'proposals:' || touched);
+    -- Tagged with this instance's origin, which applied the votes itself (read-cache.ts changeOf).
+    PERFORM pg_notify(p_rules->>'channel', 'proposals:' || touched || COALESCE('@' || (p_rules->>'origin'), ''));
   END IF;
   IF p_rules->>'channel' IS NOT NULL AND held_pairs <> '' THEN
     -- Too many to name: every instance reads them again.
-    PERFORM pg_notify(p_rules->>'channel', CASE WHEN held_unnamed THEN 'held' ELSE 'held:' || held_pairs END);
+    PERFORM pg_notify(p_rules->>'channel', CASE WHEN held_unnamed THEN 'held' ELSE 'held:' || held_pairs END
+      || COALESCE('@' || (p_rules->>'origin'), ''));
   END IF;
 END
 $$;

@@ -49,16 +49,19 @@ export type VoteRules = {
   quickSeconds: number;
   /** NOTIFY channel that tells other instances' caches (only needed when several share one PostgreSQL), or null. */
   channel: string | null;
+  /** This instance's name in its notifications: it has applied the vote itself (read-cache.ts `changeOf`). */
+  origin?: string;
 };
 
 /** The rules of a configuration (config.ts). */
-export const voteRulesOf = (config: Config, channel: string | null): VoteRules => ({
+export const voteRulesOf = (config: Config, channel: string | null, origin?: string): VoteRules => ({
   ipLimit: config.limits.votesPerIpPerProposal,
   netHourLimit: config.limits.votesPerNetworkHour,
   threshold: config.city.voteThreshold,
   ...config.votes,
   quickSeconds: config.thresholdQuickSeconds,
   channel,
+  ...(origin ? { origin } : {}),
 });
 
 export type BallotResult =
