@@ -432,6 +432,7 @@ export async function benchBusy(kind: DbTarget['kind'], work: string, pg: PgServ
     loads.attack = loadAverage();
     cpu.push(cpuSnapshot(pid));
     benchLoopMark('attack');
+    benchLoop.disable();
     run.stop = true;
     await Promise.all([...readers, writing, attacking]);
     const first = percentile(
