@@ -17,7 +17,7 @@
 // the bench's own event loop's delay (a read it times late is late in the bench), how many slow
 // reads fell during a write or just after it, and (PostgreSQL) autovacuum's runs. Bounded: every
 // request has a time limit, every phase its seconds, and the runner its budget (run.ts).
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { sign } from '@fastify/cookie';
@@ -71,7 +71,7 @@ const SEARCHES = [
 ];
 const FILTERS = ['category=statue', 'proposals=1', 'validated=1', 'sex=female', 'category=plaque,memorial'];
 
-type Sample = { ms: number; status: number; kind?: string; at?: number };
+type Sample = { ms: number; status: number; kind?: string; at?: number; cache?: string };
 type Phase = 'warm' | 'alone' | 'writes' | 'attack';
 const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)] as T;
@@ -141,8 +141,8 @@ function request(url: string, r: Request = {}): Promise<{ status: number; header
 async function timed(url: string, r: Request = {}): Promise<Sample> {
   const t0 = performance.now();
   try {
-    const { status } = await request(url, r);
-    return { ms: performance.now() - t0, status };
+    const { status, headers } = await request(url, r);
+    return { ms: performance.now() - t0, status, cache: String(headers['x-cache'] ?? '-') };
   } catch {
     return { ms: performance.now() - t0, status: 0 };
   }
@@ -451,6 +451,15 @@ export async function benchBusy(kind: DbTarget['kind'], work: string, pg: PgServ
     lines.push(`  attacker: ${total} requests in ${PHASE_S.attack} s, answers ${JSON.stringify(attacked)}`);
     if (db.kind === 'postgres')
       lines.push(`  autovacuum/autoanalyze runs since the database was made: ${await autovacuumCounts(db.url)}`);
+    // BENCH_BUSY_DUMP=prefix: every read and write, and the API's output (--trace-gc through
+    // BENCH_NODE_ARGS), to see where the slow reads fall; the offset puts a read on a CPU profile's clock.
+    const dump = process.env.BENCH_BUSY_DUMP;
+    if (dump) {
+      const monoOffsetUs = Number(process.hrtime.bigint() / 1000n) - performance.now() * 1000;
+      const all = { ...Object.fromEntries(samples), writesDone, apiStartedAt: started, monoOffsetUs };
+      writeFileSync(`${dump}-${kind}.json`, JSON.stringify(all));
+      writeFileSync(`${dump}-${kind}.out`, api.child.output());
+    }
     for (const l of lines) log(l);
     return lines;
   } finally {

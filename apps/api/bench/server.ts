@@ -53,7 +53,10 @@ export async function startApi(db: DbTarget, opts: ApiOptions): Promise<Api> {
     },
     // BENCH_API_SRC: run another copy of src (e.g. a patched one) instead of src/.
     src: opts.src ?? process.env.BENCH_API_SRC,
-    nodeArgs: prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : [],
+    nodeArgs: [
+      ...(prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : []),
+      ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+    ],
     timeoutMs: 180_000,
   });
   return { base: server.url, child: server.child, stop: () => server.stop() };

@@ -102,8 +102,7 @@ const refreshes = new Map<string, number[]>();
 let refreshed = 0;
 const refresh = async (cache: typeof monuments | typeof proposals, ids: (string | number)[]) => {
   const began = cpuMs();
-  cache.changed?.(ids);
-  await cache.refreshing?.();
+  await cache.changed?.(ids);
   refreshed += cpuMs() - began;
 };
 const refreshedFor = (write: string) => {

@@ -132,6 +132,6 @@ export function invalidateList(services: Services, payload: string): void {
   }
   if (list !== 'monuments' && list !== 'proposals') return;
   const cache: ReadCache<unknown> = services.lists[list];
-  if (ids && cache.changed) cache.changed(list === 'proposals' ? ids.map(Number) : ids);
+  if (ids && cache.changed) void cache.changed(list === 'proposals' ? ids.map(Number) : ids);
   else cache.invalidate();
 }

@@ -95,12 +95,49 @@ describe('read cache (the public lists)', () => {
     await list.get();
     const before = list.version();
     rows = [...rows, { id: 'b', n: 2 }];
-    list.changed!(['b']); // the write's own refresh, whose read is slow
-    list.changed!(['b']); // the same instance's notification of it, a moment later
+    void list.changed!(['b']); // the write's own refresh, whose read is slow
+    void list.changed!(['b']); // the same instance's notification of it, a moment later
     slowSome!(rows.filter((r) => r.id === 'b'));
     await list.refreshing!();
     expect((await list.get()).data.map((i) => i.id)).toEqual(['a', 'b']);
     expect(list.version()).toBeGreaterThan(before);
+  });
+
+  it('while a refresh reads its rows, reads get the list before; the writer hears when reads get the new one', async () => {
+    const Item = z.object({ id: z.string(), n: z.number() });
+    let rows = [{ id: 'a', n: 1 }];
+    const some: ((r: unknown[]) => void)[] = [];
+    const list = createReadCache(z.array(Item), async () => rows, true, {
+      item: Item,
+      idOf: (i) => i.id,
+      compare: (x, y) => x.id.localeCompare(y.id),
+      loadSome: () => new Promise<unknown[]>((resolve) => some.push(resolve)),
+    });
+    const before = await list.get();
+    rows = [
+      { id: 'a', n: 2 },
+      { id: 'b', n: 1 },
+    ];
+    let swapped = false;
+    const first = list.changed!(['a']).then(() => (swapped = true));
+    void list.changed!(['b']); // a second write, merged into the first one's list
+    // The database has not answered: a read does not wait for it.
+    expect(await list.get()).toBe(before);
+    expect(swapped).toBe(false);
+    some[0]!([rows[0]]);
+    await first;
+    // The first refresh is in place while the second still waits for its rows.
+    expect((await list.get()).data).toEqual([{ id: 'a', n: 2 }]);
+    some[1]!([rows[1]]);
+    await list.refreshing!();
+    expect((await list.get()).data).toEqual(rows);
+
+    // A refresh whose read fails drops the list: the next read builds it whole.
+    rows = [...rows, { id: 'c', n: 1 }];
+    const failed = list.changed!(['c']);
+    some[2]!(Promise.reject(new Error('down')) as never);
+    await failed;
+    expect((await list.get()).data).toEqual(rows);
   });
 
   it('knows what changed between two versions when the versions between them were collected', async () => {
@@ -119,8 +156,7 @@ describe('read cache (the public lists)', () => {
     const first = (await list.get()).data;
     for (const id of ['a', 'b', 'c']) {
       rows = rows.map((r) => (r.id === id ? { ...r, n: r.n + 1 } : r));
-      list.changed!([id]);
-      await list.refreshing!();
+      await list.changed!([id]);
     }
     const last = (await list.get()).data;
     // The two versions between are held by nobody now: a full collection takes them.
@@ -171,8 +207,7 @@ describe('read cache (the public lists)', () => {
           nextId++;
         }
       }
-      list.changed!(ids);
-      await list.refreshing!();
+      await list.changed!(ids);
       expect((await list.get()).data).toEqual([...rows.values()].sort(compare));
     }
   });

@@ -14,15 +14,16 @@ export type Snapshot<T> = { data: T; body: Buffer; etag: string; gzipped?: Buffe
 /**
  * `version` grows with every invalidation: what a derived cache keys on, without waiting for a rebuild.
  * `changed(ids)`: only these items may have changed (a vote, a new proposal or monument): they are
- * read again and put in place in the list, instead of the whole list being read (read after the
- * current snapshot, so a read meanwhile gets the list with them). A list that only changes by ids
- * has it.
+ * read again and put in place in the list, instead of the whole list being read. Reads get the list
+ * before until the new one is complete (they never wait for the rows); the promise settles once it
+ * is what reads get (a writer awaits it: its next read sees its write). A list that only changes by
+ * ids has it.
  */
 export type ReadCache<T> = {
   get(): Promise<Snapshot<T>>;
   invalidate(): void;
   version(): number;
-  changed?(ids: readonly (string | number)[]): void;
+  changed?(ids: readonly (string | number)[]): Promise<void>;
   /** An item refresh under way (`changed`), which may still move the version; none when settled. */
   refreshing?(): Promise<unknown> | undefined;
 };
@@ -239,7 +240,12 @@ export function createReadCache<S extends z.ZodType<object>>(
   items?: ItemsOf<z.infer<S> extends (infer T)[] ? T & object : never>,
 ): ReadCache<z.infer<S>> {
   type Snap = Snapshot<z.infer<S>>;
+  /** What reads get: the last complete list (or its whole build, under way). */
   let current: Promise<Snap> | undefined;
+  /** The newest list, refreshes under way included: what the next refresh merges into. */
+  let newest: Promise<Snap> | undefined;
+  /** Grows at every invalidation: a refresh begun before one is not swapped in after it. */
+  let generation = 0;
   let refreshing: Promise<unknown> | undefined;
   let version = 0;
   const build = (): Promise<Snap> =>
@@ -249,10 +255,10 @@ export function createReadCache<S extends z.ZodType<object>>(
       return listSnapshot(keptById(list, items.idOf as (item: object) => string | number)) as Snap;
     });
   const keepIt = (building: Promise<Snap>) => {
-    current = building;
+    current = newest = building;
     // A failed build is not kept; the next read tries again.
     building.catch(() => {
-      if (current === building) current = undefined;
+      if (current === building) current = newest = undefined;
     });
     return building;
   };
@@ -264,39 +270,53 @@ export function createReadCache<S extends z.ZodType<object>>(
     },
     // A build already under way when a write lands is dropped too: it may predate the write.
     invalidate() {
-      current = undefined;
+      current = newest = undefined;
+      generation++;
       version++;
     },
     ...(items && keep
       ? {
           changed(ids: readonly (string | number)[]) {
-            const previous = current;
-            if (!previous || ids.length === 0) return;
+            const previous = newest;
+            if (!previous || ids.length === 0) return Promise.resolve();
             const unique = [...new Set(ids)];
-            // Read after the write: its items are read now, and merged once the current list is there.
+            const at = generation;
+            // Read after the write: its items are read now, and merged into the newest list once it is there.
             const rows = items.loadSome(unique);
-            // Read once the current list is there: a failure (the database down) is handled then,
-            // not reported as unhandled before.
+            // Read once that list is there: a failure (the database down) is handled then, not
+            // reported as unhandled before.
             rows.catch(() => undefined);
+            let moved = false;
             const next = previous.then(async (snap) => {
               const fresh = (await rows).map((row) => items.item.parse(row));
               const list = merged(snap.data as never[], unique, fresh as never[], items as never);
               if (list === snap.data) return snap;
-              // Always: a second refresh of the same items (this instance's own notification)
-              // may have taken `current` meanwhile and finds nothing new, so it would not move it.
-              version++;
+              moved = true;
               return listSnapshot(list) as Snap;
             });
-            // A refresh that fails drops the list: the next read builds it whole.
-            void keepIt(next);
-            const settled: Promise<unknown> = next.then(
-              () => undefined,
-              () => undefined,
+            newest = next;
+            // Reads keep the list before until this one is complete (no read waits for the rows), and
+            // get it then; a later refresh merges into it meanwhile. One that fails drops the list:
+            // the next read builds it whole.
+            const settled: Promise<void> = next.then(
+              () => {
+                if (generation !== at) return;
+                current = next;
+                // A refresh that found nothing new (a held vote) leaves the version: nothing public changed.
+                if (moved) version++;
+              },
+              () => {
+                if (generation !== at) return;
+                current = newest = undefined;
+                generation++;
+                version++;
+              },
             );
             refreshing = settled;
             void settled.then(() => {
               if (refreshing === settled) refreshing = undefined;
             });
+            return settled;
           },
           refreshing: () => refreshing,
         }
@@ -367,13 +387,16 @@ export async function itemsChanged(
   app: ListsApp,
   changes: Partial<Record<ListName, readonly (string | number)[]>>,
 ): Promise<void> {
+  const swapped: Promise<void>[] = [];
   for (const [list, ids] of Object.entries(changes) as [ListName, (string | number)[]][]) {
     const cache = app.lists[list];
-    if (cache.changed) cache.changed(ids);
+    if (cache.changed) swapped.push(cache.changed(ids));
     else cache.invalidate();
   }
   for (const [list, ids] of Object.entries(changes) as [ListName, (string | number)[]][])
     await announceChange(app.database, list, undefined, ids, app.origin);
+  // The writer's next read sees its write (other readers had the lists before meanwhile).
+  await Promise.all(swapped);
 }
 
 /**

@@ -204,8 +204,7 @@ describe('the finder’s indexes over many pieces of texts', () => {
     };
     await check();
     const refresh = async (cache: typeof monuments | typeof proposals, ids: (string | number)[]) => {
-      cache.changed!(ids);
-      await cache.refreshing!();
+      await cache.changed!(ids);
     };
     // Monuments added first, in the middle and last in the order, and counts changed in place.
     for (const [k, name] of ['Aaron Brunnen', 'Kepler Zwischen 02500x', 'Zyklus Tafel'].entries()) {

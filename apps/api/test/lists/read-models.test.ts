@@ -103,7 +103,7 @@ describe('the public lists', () => {
     const changed = cache.changed!.bind(cache);
     cache.changed = (ids) => {
       refreshed.push(ids.map(Number));
-      changed(ids);
+      return changed(ids);
     };
     // Heard after the app's own listener (registered first on the same connection): once it is
     // heard here, the app has had it too.

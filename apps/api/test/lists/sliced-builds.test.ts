@@ -184,8 +184,7 @@ describe('builds in slices', () => {
 
     // Staff move the monument: the new index is updated from the first, not in the same places.
     rows[movedAt] = { ...stood, geoLocX: stood.geoLocX + 0.01 };
-    cache.changed?.([stood.id]);
-    await cache.refreshing?.();
+    await cache.changed?.([stood.id]);
     const next = runAtOnce(monumentIndexSteps((await cache.get()).data, first));
     expect(next.updatedFrom?.deref()).toBe(first);
     expect(next.samePlacesAs).toBeUndefined();
@@ -204,8 +203,7 @@ describe('builds in slices', () => {
       proposals: async () => [],
     });
     const refreshed = async (ids: string[]) => {
-      cache.changed?.(ids);
-      await cache.refreshing?.();
+      await cache.changed?.(ids);
       return (await cache.get()).data;
     };
     const FILTER_SETS: MonumentFilters[] = [{}, { category: ['statue'] }, { validated: true }];

@@ -46,9 +46,10 @@ export async function voteForProposal(app: App, input: { proposalId: number; bod
     votedFor = next.id;
     return cast({ ...ballot, proposalId: next.id, monumentId: next.monumentId });
   });
-  // This proposal is read again (a held vote changed nothing public: the list stays as it is). Other
-  // instances learn of it from the vote function's own notification (db/functions/votes.sql).
-  if (app.lists.proposals.changed) app.lists.proposals.changed([votedFor]);
+  // This proposal is read again (a held vote changed nothing public: the list stays as it is), and
+  // the answer waits until reads get it: this browser's next read sees its vote. Other instances
+  // learn of it from the vote function's own notification (db/functions/votes.sql).
+  if (app.lists.proposals.changed) await app.lists.proposals.changed([votedFor]);
   else app.lists.proposals.invalidate();
   // This browser's and network's popups are read from the database from now on (they see it counted).
   if (held) app.heldVoters.add([[ballot.netHash, ballot.voterHash]]);
