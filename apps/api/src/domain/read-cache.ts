@@ -9,8 +9,17 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Db } from '../db/client.js';
 
-/** `body` is kept as bytes so each answer skips re-encoding a large string; `gzipped` is made on first use. */
-export type Snapshot<T> = { data: T; body: Buffer; etag: string; gzipped?: Buffer };
+/**
+ * A snapshot's bytes, made once: its body (kept as bytes, so each answer skips re-encoding a large
+ * string; a list's made on first use, from its items), its ETag and its gzip (made on first use).
+ * Kept per data object, and holding nothing of the data: a WeakMap's value that reaches its key
+ * keeps both through every young-generation collection (V8's scavenger takes the values as strong
+ * and cannot see the cycle), so every answer's data (each page, each tile, each list a vote
+ * replaced) went to the old generation and waited for a full collection (docs/performance.md,
+ * "What a write leaves to the collector").
+ */
+type Bytes = { body?: Buffer; etag?: string; gzipped?: Buffer };
+export type Snapshot<T> = { readonly data: T; readonly body: Buffer; readonly etag: string; readonly bytes: Bytes };
 /**
  * `version` grows with every invalidation: what a derived cache keys on, without waiting for a rebuild.
  * `changed(ids)`: only these items may have changed (a vote, a new proposal or monument): they are
@@ -31,15 +40,34 @@ export type ReadCache<T> = {
 export const CHANGE_CHANNEL = 'denkmal_changes';
 export type ListName = 'monuments' | 'proposals';
 
-const snapshots = new WeakMap<object, Snapshot<unknown>>();
+const bytesOf = new WeakMap<object, Bytes>();
+
+/**
+ * `data` with its bytes; a body not made yet is a list's, made from its items. A class: getters
+ * written in an object literal gave each snapshot a hidden class of its own, which V8 keeps in
+ * the old generation, and through it the getters and the data lived until a full collection.
+ */
+class SnapshotWith<T> {
+  constructor(
+    readonly data: T,
+    readonly bytes: Bytes,
+  ) {}
+  get body(): Buffer {
+    return (this.bytes.body ??= listBody(this.data as object[]));
+  }
+  get etag(): string {
+    return (this.bytes.etag ??= etagOf(this.body));
+  }
+}
+const snapshotWith = <T>(data: T, bytes: Bytes): Snapshot<T> => new SnapshotWith(data, bytes);
 
 /** Validates and serialises `data` once; the snapshot is then found by `serialised(data)`. */
 export function snapshotOf<S extends z.ZodType<object>>(schema: S, raw: unknown): Snapshot<z.infer<S>> {
   const data = schema.parse(raw) as z.infer<S> & object;
   const body = Buffer.from(JSON.stringify(data));
-  const snap = { data, body, etag: etagOf(body) };
-  snapshots.set(data, snap);
-  return snap;
+  const bytes = { body, etag: etagOf(body) };
+  bytesOf.set(data, bytes);
+  return snapshotWith(data, bytes);
 }
 
 const etagOf = (body: Buffer) => `"${createHash('sha1').update(body).digest('base64url')}"`;
@@ -47,12 +75,12 @@ const etagOf = (body: Buffer) => `"${createHash('sha1').update(body).digest('bas
 /** A fixed text answer (a page) as a snapshot: its bytes and ETag, made once. */
 export function textSnapshot(text: string): Snapshot<string> {
   const body = Buffer.from(text);
-  return { data: text, body, etag: etagOf(body) };
+  return snapshotWith(text, { body, etag: etagOf(body) });
 }
 
 /** A body this large is gzipped in libuv's thread pool, not on the event loop (a country's list: 20 MB, most of a second). */
 const GZIP_OFF_LOOP_FROM = 1 << 20;
-const gzipping = new WeakMap<Snapshot<unknown>, Promise<Buffer>>();
+const gzipping = new WeakMap<Bytes, Promise<Buffer>>();
 
 /**
  * The body gzipped, once per snapshot: a phone on a slow link gets about a sixth of the bytes. A
@@ -60,27 +88,30 @@ const gzipping = new WeakMap<Snapshot<unknown>, Promise<Buffer>>();
  * meanwhile); `gzippedLater` waits for it.
  */
 export function gzippedBody(snap: Snapshot<unknown>): Buffer | undefined {
-  if (snap.gzipped) return snap.gzipped;
-  if (snap.body.length < GZIP_OFF_LOOP_FROM) return (snap.gzipped = gzipSync(snap.body, { level: 6 }));
+  const { bytes } = snap;
+  if (bytes.gzipped) return bytes.gzipped;
+  if (snap.body.length < GZIP_OFF_LOOP_FROM) return (bytes.gzipped = gzipSync(snap.body, { level: 6 }));
   void gzippedLater(snap).catch(() => {});
   return undefined;
 }
 
 export function gzippedLater(snap: Snapshot<unknown>): Promise<Buffer> {
-  if (snap.gzipped) return Promise.resolve(snap.gzipped);
-  let made = gzipping.get(snap);
+  const { bytes } = snap;
+  if (bytes.gzipped) return Promise.resolve(bytes.gzipped);
+  let made = gzipping.get(bytes);
   if (!made) {
     made = new Promise<Buffer>((resolve, reject) =>
-      gzip(snap.body, { level: 6 }, (err, out) => (err ? reject(err) : resolve((snap.gzipped = out)))),
+      gzip(snap.body, { level: 6 }, (err, out) => (err ? reject(err) : resolve((bytes.gzipped = out)))),
     );
-    gzipping.set(snap, made);
+    gzipping.set(bytes, made);
   }
   return made;
 }
 
 /** The snapshot whose data this is, if it is one. */
 export function serialised(data: unknown): Snapshot<unknown> | undefined {
-  return typeof data === 'object' && data !== null ? snapshots.get(data) : undefined;
+  const bytes = typeof data === 'object' && data !== null ? bytesOf.get(data) : undefined;
+  return bytes && snapshotWith(data, bytes);
 }
 
 /** How a list is refreshed item by item: its items' ids, their order, and a read of some of them (the public ones). */
@@ -91,24 +122,15 @@ export type ItemsOf<T> = {
   loadSome: (ids: readonly (string | number)[]) => Promise<unknown[]>;
 };
 
-/** A list's snapshot whose bytes are made on first use, from each item's JSON (kept per item object). */
+/** A list's snapshot whose bytes are made on first use (snapshotWith, listBody); the list is numbered (listVersion). */
 function listSnapshot<T extends object>(data: T[]): Snapshot<T[]> {
-  let body: Buffer | undefined;
-  let etag: string | undefined;
-  const snap: Snapshot<T[]> = {
-    data,
-    get body() {
-      body ??= Buffer.from(`[${data.map(itemJson).join(',')}]`);
-      return body;
-    },
-    get etag() {
-      etag ??= etagOf(snap.body);
-      return etag;
-    },
-  };
-  snapshots.set(data, snap);
-  return snap;
+  const bytes: Bytes = {};
+  bytesOf.set(data, bytes);
+  versionOf(data);
+  return snapshotWith(data, bytes);
 }
+/** A list's body from each item's JSON (kept per item object). */
+const listBody = (data: object[]) => Buffer.from(`[${data.map(itemJson).join(',')}]`);
 const itemJsons = new WeakMap<object, string>();
 function itemJson(item: object): string {
   let text = itemJsons.get(item);
@@ -189,12 +211,17 @@ function merged<T extends object>(list: T[], ids: readonly (string | number)[], 
 /**
  * Which list each merged list was made from, the ids that changed and their items now, and the
  * step before: what lets a derived index update the few items instead of rebuilding (domain/lists).
- * The lists are held weakly, so a chain of versions does not keep the old ones alive; the steps
- * strongly (a few ids each, DERIVATIONS_FOLLOWED of them at most), so an index made from a list
- * two versions back still updates once the version between was collected.
+ * A step names the list it was made from by number (`versionOf`), so a chain of versions does not
+ * keep the old ones alive: not even a WeakRef, whose target V8's young-generation collections keep
+ * (they clear weak references only in a full collection). With WeakRefs, every proposal list a
+ * vote replaced, and the index made from it, outlived the young generation, was moved to the old
+ * one and left for a full collection: 1.2 MB a second at two votes a second, scavenges of 3–6 ms
+ * instead of 1, and a full collection within a minute (docs/performance.md). The steps are held
+ * strongly (a few ids each, DERIVATIONS_FOLLOWED of them at most), so an index made from a list two
+ * versions back still updates once the version between was collected.
  */
 type Derivation = {
-  from: WeakRef<object>;
+  from: number;
   ids: (string | number)[];
   fresh: ReadonlyMap<string | number, unknown>;
   before: Derivation | undefined;
@@ -203,8 +230,24 @@ const derivations = new WeakMap<object, Derivation>();
 /** How many merges back `changedSince` looks before it says "rebuild". */
 const DERIVATIONS_FOLLOWED = 64;
 
+/** Each list version's number, given as it is made: a later version has a higher one. */
+const versions = new WeakMap<object, number>();
+let versionsGiven = 0;
+function versionOf(list: object): number {
+  let n = versions.get(list);
+  if (n === undefined) versions.set(list, (n = ++versionsGiven));
+  return n;
+}
+
+/** Whether `list` is an older version of a kept list than `than` (false where either is not one). */
+export function olderList(list: object, than: object): boolean {
+  const a = versions.get(list);
+  const b = versions.get(than);
+  return a !== undefined && b !== undefined && a < b;
+}
+
 function derivation(from: object, ids: (string | number)[], fresh: ReadonlyMap<string | number, unknown>): Derivation {
-  const step: Derivation = { from: new WeakRef(from), ids, fresh, before: derivations.get(from) };
+  const step: Derivation = { from: versionOf(from), ids, fresh, before: derivations.get(from) };
   // Steps past those followed are let go.
   let last = step;
   for (let k = 1; k < DERIVATIONS_FOLLOWED && last.before; k++) last = last.before;
@@ -220,11 +263,13 @@ function derivation(from: object, ids: (string | number)[], fresh: ReadonlyMap<s
 export function changedSince<T>(list: readonly T[], older: readonly T[]): Map<string | number, T | undefined> | undefined {
   const changed = new Map<string | number, T | undefined>();
   if (list === older) return changed;
-  // `older` is held by the caller, so the step made from it still knows it.
+  // A list no step was made from has no number: nothing was derived from it.
+  const from = versions.get(older);
+  if (from === undefined) return undefined;
   for (let step = derivations.get(list); step; step = step.before) {
     // The newest version of an item is met first.
     for (const id of step.ids) if (!changed.has(id)) changed.set(id, step.fresh.get(id) as T | undefined);
-    if (step.from.deref() === older) return changed;
+    if (step.from === from) return changed;
   }
   return undefined;
 }

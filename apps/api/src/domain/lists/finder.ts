@@ -23,7 +23,7 @@ import {
   type PageRequest,
 } from '@linz/contract';
 import { InvalidInput } from '../errors.js';
-import { changedSince, recentlyUsed, type Recent } from '../read-cache.js';
+import { changedSince, olderList, recentlyUsed, type Recent } from '../read-cache.js';
 import { BUILT_AT_ONCE, runAtOnce, sliceDue, slicedModels, timeUp, type Steps } from './models.js';
 
 /** Filter sets whose matches are kept per snapshot (the map's and the lists' current ones). */
@@ -470,7 +470,7 @@ function* monumentIndexUpdated(list: readonly Monument[], previous: MonumentInde
 }
 
 /** The monument lists' indexes: a large list's built in slices, from the one before. */
-export const monumentIndexes = slicedModels(monumentIndexSteps, (list) => list.length <= BUILT_AT_ONCE);
+export const monumentIndexes = slicedModels(monumentIndexSteps, (list) => list.length <= BUILT_AT_ONCE, olderList);
 const builtAtOnce = new WeakMap<readonly Monument[], MonumentIndex>();
 
 /** The index of exactly this list, built now if need be (exports, the bench). */
@@ -574,13 +574,20 @@ export type ProposalIndex = {
 
 /** A proposal list paired with a monument list: what a proposal index is of. */
 export type ListPair = { list: readonly Intervention[]; monuments: readonly Monument[] };
-const pairs = new WeakMap<readonly Intervention[], ListPair>();
-/** The one pair object of these two lists (an index is kept per pair). */
+/**
+ * The last pairs made, the newest last. Not a WeakMap from the list to its pair, which holds the
+ * list: V8's young-generation collections cannot see through that, so it kept every proposal list
+ * a vote replaced until a full collection (models.ts).
+ */
+const pairs: ListPair[] = [];
+const KEPT_PAIRS = 2;
+/** The one pair object of these two lists (an index is kept per pair), while they are among the newest. */
 export function pairOf(list: readonly Intervention[], monuments: readonly Monument[]): ListPair {
-  const pair = pairs.get(list);
-  if (pair?.monuments === monuments) return pair;
+  const pair = pairs.find((p) => p.list === list && p.monuments === monuments);
+  if (pair) return pair;
   const made = { list, monuments };
-  pairs.set(list, made);
+  pairs.push(made);
+  if (pairs.length > KEPT_PAIRS) pairs.shift();
   return made;
 }
 
@@ -868,7 +875,14 @@ function* matchingSteps(index: ProposalIndex, search: ProposalSearch): Steps<Int
 }
 
 /** The proposal lists' indexes, per pair with a monument list. */
-export const proposalIndexes = slicedModels(proposalIndexSteps, (pair) => pair.list.length <= BUILT_AT_ONCE);
+export const proposalIndexes = slicedModels(
+  proposalIndexSteps,
+  (pair) => pair.list.length <= BUILT_AT_ONCE,
+  // Older: one list older and the other the same or older too.
+  (pair, than) =>
+    (olderList(pair.list, than.list) && (pair.monuments === than.monuments || olderList(pair.monuments, than.monuments))) ||
+    (pair.list === than.list && olderList(pair.monuments, than.monuments)),
+);
 
 /** `/interventions`' list: `status`, `q` over the proposal's and its monument's names, `sort`. */
 export function proposalPage(index: ProposalIndex, search: ProposalSearch, page: PageRequest): ProposalPage {

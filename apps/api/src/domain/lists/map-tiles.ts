@@ -12,7 +12,7 @@ import type Supercluster from 'supercluster';
 import { clusterPointsSteps, pointOf, type Members, type Point } from './clusters.js';
 import { compareMonuments, filterKey, positionIn, type ById, type MonumentIndex } from './finder.js';
 import { BUILT_AT_ONCE, sliceDue, slicedModels, type Models, type Steps } from './models.js';
-import { changedSince, recentlyUsed, snapshotOf, type Recent, type Snapshot } from '../read-cache.js';
+import { changedSince, olderList, recentlyUsed, snapshotOf, type Recent, type Snapshot } from '../read-cache.js';
 
 /** Filter sets whose cluster index is kept (each is a few MB at 50,000 monuments). */
 const KEPT_INDEXES = 8;
@@ -127,6 +127,7 @@ function clusterModels(filters: MonumentFilters): Models<MonumentIndex, ClusterI
       return { clusters: yield* clusterPointsSteps(points), points, from, tiles: new WeakMap(), last: {} };
     },
     (index) => index.list.length <= BUILT_AT_ONCE,
+    (index, than) => olderList(index.list, than.list),
   );
 }
 

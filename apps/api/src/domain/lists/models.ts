@@ -85,36 +85,55 @@ export type Models<L extends object, M> = {
   exactly(list: L): Promise<M>;
 };
 
-/** Models of a list's versions: `build(list, previous)` makes one; `small(list)` says it may be built at once. */
+/** How many lists' models are kept: the last one built, and the one before that reads may still hold. */
+const KEPT_MODELS = 2;
+
+/**
+ * Models of a list's versions: `build(list, previous)` makes one; `small(list)` says it may be built
+ * at once; `older(list, than)` says a list is an older version than another (read-cache.ts
+ * listVersion): asked for after its model was let go, it gets the newest model instead of a build.
+ *
+ * The models of the last KEPT_MODELS lists are held, and let go explicitly: a WeakMap from a list to
+ * its model (which holds the list) kept every version through each young-generation collection (V8's
+ * scavenger cannot see through a weak map's value that reaches its key), so each proposal index a
+ * vote replaced (20,000 items) went to the old generation and waited for a full collection
+ * (docs/performance.md, "What a write leaves to the collector").
+ */
 export function slicedModels<L extends object, M>(
   build: (list: L, previous: M | undefined) => Steps<M>,
   small: (list: L) => boolean,
+  older: (list: L, than: L) => boolean = () => false,
 ): Models<L, M> {
-  const built = new WeakMap<L, M>();
-  let last: M | undefined;
+  /** The lists' models, the newest last. */
+  const built: { list: L; model: M }[] = [];
+  let last: { list: L; model: M } | undefined;
   let building: { list: L; done: Promise<M> } | undefined;
   let wanted: L | undefined;
+  const modelOf = (list: L) => built.find((b) => b.list === list)?.model;
   const finished = (list: L, model: M) => {
-    built.set(list, model);
-    last = model;
+    // An older list's model (asked for exactly) is not kept, nor the base of the next build.
+    if (last && older(list, last.list)) return model;
+    last = { list, model };
+    built.push(last);
+    if (built.length > KEPT_MODELS) built.shift();
     return model;
   };
   const start = (list: L): Promise<M> => {
-    const done = runSliced(build(list, last)).then((model) => finished(list, model));
+    const done = runSliced(build(list, last?.model)).then((model) => finished(list, model));
     building = { list, done };
     const next = () => {
       building = undefined;
       const newest = wanted;
       wanted = undefined;
-      if (newest && !built.has(newest)) void start(newest).catch(() => {});
+      if (newest && !modelOf(newest)) void start(newest).catch(() => {});
     };
     done.then(next, next);
     return done;
   };
   const exactly = (list: L): Promise<M> => {
-    const ready = built.get(list);
+    const ready = modelOf(list);
     if (ready) return Promise.resolve(ready);
-    if (small(list)) return Promise.resolve(finished(list, runAtOnce(build(list, last))));
+    if (small(list)) return Promise.resolve(finished(list, runAtOnce(build(list, last?.model))));
     if (building?.list === list) return building.done;
     if (!building) return start(list);
     // One build at a time: this list's comes after the running one.
@@ -124,14 +143,16 @@ export function slicedModels<L extends object, M>(
   return {
     exactly,
     of(list) {
-      const ready = built.get(list);
+      const ready = modelOf(list);
       if (ready) return Promise.resolve(ready);
       if (small(list) || last === undefined) return exactly(list);
+      // A version older than the last built (a read that held its list a while): the newer model.
+      if (older(list, last.list)) return Promise.resolve(last.model);
       if (building?.list !== list) {
         if (building) wanted = list;
         else void start(list).catch(() => {});
       }
-      return Promise.resolve(last);
+      return Promise.resolve(last.model);
     },
   };
 }
