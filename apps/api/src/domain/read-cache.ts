@@ -16,7 +16,7 @@ import type { Database, Db } from '../db/client.js';
  * keeps both through every young-generation collection (V8's scavenger takes the values as strong
  * and cannot see the cycle), so every answer's data (each page, each tile, each list a vote
  * replaced) went to the old generation and waited for a full collection (docs/performance.md,
- * "What a write leaves to the collector").
+ * "Versions that outlived the young generation").
  */
 type Bytes = { body?: Buffer; etag?: string; gzipped?: Buffer };
 export type Snapshot<T> = { readonly data: T; readonly body: Buffer; readonly etag: string; readonly bytes: Bytes };
@@ -213,10 +213,9 @@ function merged<T extends object>(list: T[], ids: readonly (string | number)[], 
  * step before: what lets a derived index update the few items instead of rebuilding (domain/lists).
  * A step names the list it was made from by number (`versionOf`), so a chain of versions does not
  * keep the old ones alive: not even a WeakRef, whose target V8's young-generation collections keep
- * (they clear weak references only in a full collection). With WeakRefs, every proposal list a
- * vote replaced, and the index made from it, outlived the young generation, was moved to the old
- * one and left for a full collection: 1.2 MB a second at two votes a second, scavenges of 3–6 ms
- * instead of 1, and a full collection within a minute (docs/performance.md). The steps are held
+ * (they clear weak references only in a full collection): with WeakRefs, every proposal list a
+ * vote replaced outlived the young generation and waited in the old one for a full collection
+ * (docs/performance.md, "Versions that outlived the young generation"). The steps are held
  * strongly (a few ids each, DERIVATIONS_FOLLOWED of them at most), so an index made from a list two
  * versions back still updates once the version between was collected.
  */

@@ -81,9 +81,6 @@ export async function pressure(app: FastifyInstance, config: Config, database: D
     });
     app.addHook('onResponse', (req, _reply, done) => {
       clearTimeout(timers.get(req));
-      // The timer reaches the request (its callback holds it): an entry left in place would keep both
-      // through every young-generation collection, until a full one.
-      timers.delete(req);
       done();
     });
   }

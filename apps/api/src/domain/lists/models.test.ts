@@ -79,4 +79,16 @@ describe('a list’s models (models.ts)', () => {
     expect((await made.exactly(next)).list).toBe(next);
     expect(builds).toEqual([0, 1, 2, 0, 3]);
   });
+
+  it('a read that asks for a new list’s model runs none of its build: the build begins on a turn of its own', async () => {
+    const { made, builds } = models(false);
+    await made.exactly({ n: 0, items: [] });
+    const next = { n: 1, items: [] };
+    const answer = made.of(next);
+    // Run at once, the build's first slice ran inside this call, on the read's way.
+    expect(builds).toEqual([0]);
+    expect((await answer).list.n).toBe(0);
+    expect((await made.exactly(next)).list).toBe(next);
+    expect(builds).toEqual([0, 1]);
+  });
 });

@@ -97,7 +97,7 @@ const KEPT_MODELS = 2;
  * its model (which holds the list) kept every version through each young-generation collection (V8's
  * scavenger cannot see through a weak map's value that reaches its key), so each proposal index a
  * vote replaced (20,000 items) went to the old generation and waited for a full collection
- * (docs/performance.md, "What a write leaves to the collector").
+ * (docs/performance.md, "Versions that outlived the young generation").
  */
 export function slicedModels<L extends object, M>(
   build: (list: L, previous: M | undefined) => Steps<M>,
@@ -119,7 +119,11 @@ export function slicedModels<L extends object, M>(
     return model;
   };
   const start = (list: L): Promise<M> => {
-    const done = runSliced(build(list, last?.model)).then((model) => finished(list, model));
+    // Its first slice too on a turn of its own: run at once, it ran inside the read that asked for
+    // the new list's model (up to a slice on that read's way, at every write).
+    const done = nextTurn()
+      .then(() => runSliced(build(list, last?.model)))
+      .then((model) => finished(list, model));
     building = { list, done };
     const next = () => {
       building = undefined;
