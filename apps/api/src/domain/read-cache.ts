@@ -59,7 +59,6 @@ class SnapshotWith<T> {
     return (this.bytes.etag ??= etagOf(this.body));
   }
 }
-const snapshotWith = <T>(data: T, bytes: Bytes): Snapshot<T> => new SnapshotWith(data, bytes);
 
 /** Validates and serialises `data` once; the snapshot is then found by `serialised(data)`. */
 export function snapshotOf<S extends z.ZodType<object>>(schema: S, raw: unknown): Snapshot<z.infer<S>> {
@@ -67,7 +66,7 @@ export function snapshotOf<S extends z.ZodType<object>>(schema: S, raw: unknown)
   const body = Buffer.from(JSON.stringify(data));
   const bytes = { body, etag: etagOf(body) };
   bytesOf.set(data, bytes);
-  return snapshotWith(data, bytes);
+  return new SnapshotWith(data, bytes);
 }
 
 const etagOf = (body: Buffer) => `"${createHash('sha1').update(body).digest('base64url')}"`;
@@ -75,7 +74,7 @@ const etagOf = (body: Buffer) => `"${createHash('sha1').update(body).digest('bas
 /** A fixed text answer (a page) as a snapshot: its bytes and ETag, made once. */
 export function textSnapshot(text: string): Snapshot<string> {
   const body = Buffer.from(text);
-  return snapshotWith(text, { body, etag: etagOf(body) });
+  return new SnapshotWith(text, { body, etag: etagOf(body) });
 }
 
 /** A body this large is gzipped in libuv's thread pool, not on the event loop (a country's list: 20 MB, most of a second). */
@@ -111,7 +110,7 @@ export function gzippedLater(snap: Snapshot<unknown>): Promise<Buffer> {
 /** The snapshot whose data this is, if it is one. */
 export function serialised(data: unknown): Snapshot<unknown> | undefined {
   const bytes = typeof data === 'object' && data !== null ? bytesOf.get(data) : undefined;
-  return bytes && snapshotWith(data, bytes);
+  return bytes && new SnapshotWith(data, bytes);
 }
 
 /** How a list is refreshed item by item: its items' ids, their order, and a read of some of them (the public ones). */
@@ -122,12 +121,12 @@ export type ItemsOf<T> = {
   loadSome: (ids: readonly (string | number)[]) => Promise<unknown[]>;
 };
 
-/** A list's snapshot whose bytes are made on first use (snapshotWith, listBody); the list is numbered (listVersion). */
+/** A list's snapshot whose bytes are made on first use (SnapshotWith, listBody); the list is numbered (olderList). */
 function listSnapshot<T extends object>(data: T[]): Snapshot<T[]> {
   const bytes: Bytes = {};
   bytesOf.set(data, bytes);
   versionOf(data);
-  return snapshotWith(data, bytes);
+  return new SnapshotWith(data, bytes);
 }
 /** A list's body from each item's JSON (kept per item object). */
 const listBody = (data: object[]) => Buffer.from(`[${data.map(itemJson).join(',')}]`);

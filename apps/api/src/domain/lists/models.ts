@@ -91,7 +91,7 @@ const KEPT_MODELS = 2;
 /**
  * Models of a list's versions: `build(list, previous)` makes one; `small(list)` says it may be built
  * at once; `older(list, than)` says a list is an older version than another (read-cache.ts
- * listVersion): asked for after its model was let go, it gets the newest model instead of a build.
+ * olderList): asked for after its model was let go, it gets the newest model instead of a build.
  *
  * The models of the last KEPT_MODELS lists are held, and let go explicitly: a WeakMap from a list to
  * its model (which holds the list) kept every version through each young-generation collection (V8's
