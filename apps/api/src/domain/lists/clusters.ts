@@ -303,6 +303,16 @@ export type PackedClusters = {
   bounds: Float64Array;
 };
 
+/**
+ * The worker's last index, kept until the next is built. V8 forgets an object shape (a map) once no
+ * object of it is alive, and with it deoptimises the code that was optimised for it: the shapes
+ * supercluster makes as it goes (its options, the clusters' properties copied by `Object.assign`, a
+ * tree with its `data`) died with each job's index at the worker's next full collection, and each job
+ * after it deoptimised and compiled its loops again (about 10 deoptimisations and 100 ms of compiling
+ * per job at 50,000 points, on the process's compiler threads, which run at the readers' priority).
+ */
+const lastBuilt: { index?: unknown } = {};
+
 /** The worker's side: the points' cluster index built at once, as arrays. */
 export function packedClusters(job: ClusterJob): PackedClusters {
   const { lat, lng, validated } = job;
@@ -314,6 +324,7 @@ export function packedClusters(job: ClusterJob): PackedClusters {
     lng: lng[i] as number,
   }));
   const self = runAtOnce(loadSteps(points)) as unknown as Internals;
+  lastBuilt.index = self;
   const position = new Map(ids.map((id, i) => [id, i]));
   const trees: PackedClusters['trees'] = [];
   const seen = new Map<unknown, number>();
