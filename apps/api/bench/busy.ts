@@ -6,11 +6,11 @@
 // loopback, each client from a loopback address of its own:
 //   - readers: twenty clients, one read every READ_EVERY_MS, with a
 //     city's mix (tiles at three zooms, filtered tiles, page lists, search, popups, the monument view);
-//   - a warm-up of 45 s (each read's first time, and the start's garbage collections; printed, not
-//     compared); phase 1, reads alone; phase 2, with writes (2 votes/s from different networks, a
-//     proposal every 5 s, a monument every 10 s); phase 3, with an attacker on one address sending
-//     49-word searches and 11-tile filtered tRPC batches as fast as its limits allow (it waits out
-//     a 429's Retry-After).
+//   - a warm-up of 45 s (each read's first time, and the start's garbage collections; its first 25 s
+//     with the writes phase's writes; printed, not compared); phase 1, reads alone; phase 2, with
+//     writes (2 votes/s from different networks, a proposal every 5 s, a monument every 10 s);
+//     phase 3, with an attacker on one address sending 49-word searches and 11-tile filtered tRPC
+//     batches as fast as its limits allow (it waits out a 429's Retry-After).
 // On PostgreSQL the seeded tables are vacuumed before the server starts (as pgbench does). Prints
 // the readers' p50, p99 and failures per phase, each phase's p99 ratio to the first, the writers'
 // and the attacker's answers, the load average, who had the cores in each phase (cpu-share.ts),
@@ -48,6 +48,8 @@ const PHASE_S = {
   writes: num('BENCH_BUSY_WRITES_S', 60),
   attack: num('BENCH_BUSY_ATTACK_S', 60),
 };
+/** The warm-up's first seconds, with writes (then reads alone until the phases). */
+const WARM_WRITES_S = Math.min(PHASE_S.warm, num('BENCH_BUSY_WARM_WRITES_S', 25));
 const REQUEST_TIMEOUT_MS = 15_000;
 /** The seconds the part takes per database at most (run.ts's budget): seeding, start, three phases. */
 export const BUSY_SECONDS = 360 + PHASE_S.warm + PHASE_S.alone + PHASE_S.writes + PHASE_S.attack;
@@ -191,6 +193,7 @@ async function writers(
   phase: Phase,
   answers: Record<string, Record<number, number>>,
   done: Write[],
+  until = Number.POSITIVE_INFINITY,
 ) {
   const count = (what: string, s: Sample) => {
     done.push({ what, at: performance.now() - s.ms, ms: s.ms });
@@ -199,10 +202,11 @@ async function writers(
   };
   const every = async (ms: number, act: (i: number) => Promise<void>) => {
     let next = performance.now() + ms;
-    for (let i = 0; run.phase === phase && !run.stop; i++) {
+    const on = () => run.phase === phase && !run.stop && performance.now() < until;
+    for (let i = 0; on(); i++) {
       await sleep(Math.max(0, next - performance.now()));
       next += ms;
-      if (run.phase !== phase || run.stop) break;
+      if (!on()) break;
       void act(i);
     }
   };
@@ -411,7 +415,12 @@ export async function benchBusy(kind: DbTarget['kind'], work: string, pg: PgServ
       );
       benchLoop.reset();
     };
+    // The warm-up's first part with the writes phase's writes: a city's server has run its write paths
+    // before, and V8 compiles what runs often. Without it the writes phase was also the first time the
+    // server ran them, and V8 compiled them during it, on threads beside the readers' (docs/performance.md).
+    const warmWrites = writers(nginx.url, data, run, 'warm', {}, [], performance.now() + WARM_WRITES_S * 1000);
     await sleep(PHASE_S.warm * 1000);
+    await warmWrites;
     loads.warm = loadAverage();
     cpu.push(cpuSnapshot(pid));
     benchLoop.reset();
