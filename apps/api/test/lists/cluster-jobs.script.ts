@@ -1,10 +1,13 @@
-// Run by cluster-shapes.test.ts in a process of its own (node --expose-gc --trace-deopt): the
-// worker's cluster jobs one after another, with full collections between them as the worker has
-// between a city's writes, each job's end printed so that V8's deoptimisations can be told apart by job.
+// Run by cluster-shapes.test.ts in a process of its own (node --expose-gc): the worker's cluster jobs
+// one after another, with full collections between them as the worker has between a city's writes.
+// V8's deoptimisations are printed (--trace-deopt) from the job `tracedFrom` on: its own buffered
+// output, which nothing else is written between, so the test needs no marks that could land inside it.
+import { setFlagsFromString } from 'node:v8';
 import { packedClusters, type ClusterJob } from '../../src/domain/lists/clusters.js';
 
 const points = Number(process.argv[2]);
 const jobs = Number(process.argv[3]);
+const tracedFrom = Number(process.argv[4]);
 
 function job(n: number, k: number): ClusterJob {
   const ids: string[] = [];
@@ -28,7 +31,7 @@ function job(n: number, k: number): ClusterJob {
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('Run with --expose-gc.');
 for (let k = 0; k < jobs; k++) {
+  if (k === tracedFrom) setFlagsFromString('--trace-deopt');
   packedClusters(job(points + k, k));
   for (let g = 0; g < 4; g++) gc();
-  console.log(`job ${k} done`);
 }
