@@ -28,7 +28,7 @@ describe('the cluster worker across full collections', () => {
   it('deoptimises none of the build once it has run a few jobs', async () => {
     // The first jobs learn the build's types (and show that the trace is read).
     expect(await deoptimisations(0)).toBeGreaterThan(0);
-    // The last four: nothing. Without the kept index, 5-6 each.
+    // The last four: nothing (without the kept index, 13 in all).
     expect(await deoptimisations(4)).toBe(0);
   }, 60_000);
 });
