@@ -13,9 +13,12 @@ import { publicListCaches, type Origins } from './domain/lists/list-caches.js';
 import {
   CHANGE_CHANNEL,
   changeOf,
+  createCatchUp,
   createDerivedCache,
   newOrigin,
   snapshotOf,
+  SYNC,
+  type CatchUp,
   type ReadCache,
   type Snapshot,
 } from './domain/read-cache.js';
@@ -32,6 +35,8 @@ export type Services = Readonly<{
   lists: { monuments: ReadCache<MonumentList>; proposals: ReadCache<ProposalList>; origins: Origins };
   /** This instance's name in the change notifications it sends (read-cache.ts `changeOf`). */
   origin: string;
+  /** Waits until this instance has applied every change committed so far (several instances only; read-cache.ts). */
+  catchUp: CatchUp | undefined;
   /** The dashboard's figures, rebuilt whenever one of the lists changes. */
   stats: ReadCache<Stats>;
   /** What the web app needs to know of this server (tiles), fixed at start. */
@@ -71,6 +76,8 @@ export function createServices({ config, database, secret, mailer }: ServicePart
     database,
     lists,
     origin,
+    catchUp:
+      database.kind === 'postgres' && config.readCache ? createCatchUp(database, [lists.monuments, lists.proposals]) : undefined,
     stats: createDerivedCache(
       Stats,
       [lists.monuments, lists.proposals],
@@ -125,6 +132,7 @@ export function invalidateList(services: Services, payload: string): void {
   const { list, ids, origin } = changeOf(payload);
   // Applied here already, before it was announced (itemsChanged, listsChanged, a vote).
   if (origin === services.origin) return;
+  if (list === SYNC) return void (ids?.[0] && services.catchUp?.arrived(ids[0]));
   if (list === 'held') {
     if (ids) services.heldVoters.add(ids.map((pair) => pair.split('|') as [string, string]));
     else services.heldVoters.forget();

@@ -116,8 +116,8 @@ export function asOtherClient(): Record<string, string> {
  * A random spot in Linz for a spec's own monument: 48.21–48.39 N, 14.21–14.35 E, 0.01° inside the
  * specs' area (playwright.config.ts), so that a neighbour placed a little beside it is inside too
  * (one west of a spot at 14.2003 E was refused). East of 14.37 E stays free of them, so
- * keyboard.spec.ts's far monument is drawn on its own when the map zooms out, and the screens'
- * added monuments stand alone (pages.ts).
+ * keyboard.spec.ts's far monument is drawn on its own when the map zooms out, the screens'
+ * added monuments stand alone (pages.ts), and so do wcag22-behaviour.spec.ts's two for its Tab walk.
  */
 export const somewhere = () => [48.21 + Math.random() * 0.18, 14.21 + Math.random() * 0.14] as const;
 

@@ -534,3 +534,43 @@ export function recentlyUsed<V>(size: number): Recent<V> {
     },
   };
 }
+
+/**
+ * Its author's read sees its write on every instance (PostgreSQL, several instances): nginx marks the
+ * author's browser for 2 s after a write (deploy/nginx/denkmal.conf, `denkmal_wrote`), and that
+ * browser's next read may reach an instance that has not yet been told. `caughtUp()` sends a
+ * notification of its own (`sync:token`) and waits until this instance's listener has it:
+ * PostgreSQL delivers notifications in the order their transactions committed, so by then the
+ * listener has had every change committed before the read began, and the lists' refreshes it
+ * started are awaited too. Bounded: after `timeoutMs` (a listener reconnecting) the read goes on.
+ */
+export function createCatchUp(database: Database, lists: readonly ReadCache<unknown>[], timeoutMs = 1_000) {
+  const waiting = new Map<string, () => void>();
+  return {
+    /** A `sync` notification reached this instance's listener. */
+    arrived(token: string): void {
+      waiting.get(token)?.();
+    },
+    async caughtUp(): Promise<void> {
+      const token = newOrigin();
+      let timer: NodeJS.Timeout | undefined;
+      const heard = new Promise<void>((resolve) => {
+        waiting.set(token, resolve);
+        timer = setTimeout(resolve, timeoutMs);
+      });
+      try {
+        await database.rows(sql`SELECT pg_notify(${CHANGE_CHANNEL}, ${`${SYNC}:${token}`})`);
+        await heard;
+        for (const list of lists) await list.refreshing?.();
+      } finally {
+        clearTimeout(timer);
+        waiting.delete(token);
+      }
+    },
+  };
+}
+export type CatchUp = ReturnType<typeof createCatchUp>;
+/** The notification `caughtUp` waits for (not a list). */
+export const SYNC = 'sync';
+/** The cookie nginx marks a write's author with (deploy/nginx/denkmal.conf `$denkmal_wrote`). */
+export const AUTHOR_MARK = 'denkmal_wrote';
