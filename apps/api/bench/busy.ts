@@ -73,7 +73,7 @@ const SEARCHES = [
 ];
 const FILTERS = ['category=statue', 'proposals=1', 'validated=1', 'sex=female', 'category=plaque,memorial'];
 
-type Sample = { ms: number; status: number; kind?: string; at?: number; cache?: string };
+type Sample = { ms: number; status: number; kind?: string; at?: number };
 type Phase = 'warm' | 'alone' | 'writes' | 'attack';
 const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)] as T;
@@ -143,8 +143,8 @@ function request(url: string, r: Request = {}): Promise<{ status: number; header
 async function timed(url: string, r: Request = {}): Promise<Sample> {
   const t0 = performance.now();
   try {
-    const { status, headers } = await request(url, r);
-    return { ms: performance.now() - t0, status, cache: String(headers['x-cache'] ?? '-') };
+    const { status } = await request(url, r);
+    return { ms: performance.now() - t0, status };
   } catch {
     return { ms: performance.now() - t0, status: 0 };
   }

@@ -10,7 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOpt
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { seedCity } from './db/seed.js';
-import { AUTHOR_MARK, CHANGE_CHANNEL } from './domain/read-cache.js';
+import { CHANGE_CHANNEL } from './domain/read-cache.js';
 import { runRetention, scheduleRetention } from './domain/site/retention.js';
 import { cookieSecret } from './domain/secrets.js';
 import { contextFactory } from './http/context.js';
@@ -18,6 +18,7 @@ import { retryAfterOf, sendError } from './http/errors.js';
 import { mediaRoutes } from './http/media.js';
 import { metricsRoutes } from './http/metrics.js';
 import { ops } from './http/ops.js';
+import { ownWrites } from './http/own-writes.js';
 import { warmUp } from './domain/lists/use-cases.js';
 import { oidcRoutes } from './http/oidc.js';
 import { security } from './http/security.js';
@@ -108,14 +109,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   metricsRoutes(app, services.metrics, config.metrics.token);
   await security(app, config);
   await app.register(cookie, { secret });
-  // A write's author, marked by nginx for 2 s (deploy/nginx/denkmal.conf), reads it on whichever
-  // instance nginx picks (read-cache.ts createCatchUp). After the limits (security.ts), so the mark
-  // buys nothing a request does not pay for.
-  const { catchUp } = services;
-  if (catchUp)
-    app.addHook('preHandler', async (req) => {
-      if ((req.method === 'GET' || req.method === 'HEAD') && req.cookies[AUTHOR_MARK] !== undefined) await catchUp.caughtUp();
-    });
+  ownWrites(app, services.catchUp);
   const contextFor = contextFactory(services, secret);
   restRoutes(app, contextFor);
   mediaRoutes(app, contextFor);

@@ -536,9 +536,9 @@ export function recentlyUsed<V>(size: number): Recent<V> {
 }
 
 /**
- * Its author's read sees its write on every instance (PostgreSQL, several instances): nginx marks the
- * author's browser for 2 s after a write (deploy/nginx/denkmal.conf, `denkmal_wrote`), and that
- * browser's next read may reach an instance that has not yet been told. `caughtUp()` sends a
+ * Its author's read sees its write on every instance (PostgreSQL, several instances): a write marks
+ * its author's browser for 2 s (http/own-writes.ts), and that browser's next read may reach an
+ * instance that has not yet been told. `caughtUp()` sends a
  * notification of its own (`sync:token`) and waits until this instance's listener has it:
  * PostgreSQL delivers notifications in the order their transactions committed, so by then the
  * listener has had every change committed before the read began, and the lists' refreshes it
@@ -572,5 +572,3 @@ export function createCatchUp(database: Database, lists: readonly ReadCache<unkn
 export type CatchUp = ReturnType<typeof createCatchUp>;
 /** The notification `caughtUp` waits for (not a list). */
 export const SYNC = 'sync';
-/** The cookie nginx marks a write's author with (deploy/nginx/denkmal.conf `$denkmal_wrote`). */
-export const AUTHOR_MARK = 'denkmal_wrote';
