@@ -546,26 +546,42 @@ export function recentlyUsed<V>(size: number): Recent<V> {
  */
 export function createCatchUp(database: Database, lists: readonly ReadCache<unknown>[], timeoutMs = 1_000) {
   const waiting = new Map<string, () => void>();
+  const syncOnce = async (): Promise<void> => {
+    const token = newOrigin();
+    let timer: NodeJS.Timeout | undefined;
+    const heard = new Promise<void>((resolve) => {
+      waiting.set(token, resolve);
+      timer = setTimeout(resolve, timeoutMs);
+    });
+    try {
+      await database.rows(sql`SELECT pg_notify(${CHANGE_CHANNEL}, ${`${SYNC}:${token}`})`);
+      await heard;
+      for (const list of lists) await list.refreshing?.();
+    } catch {
+      // The database away: the read goes on with what this instance has.
+    } finally {
+      clearTimeout(timer);
+      waiting.delete(token);
+    }
+  };
+  // One sync at a time, and one queued: every read that arrives while one is out joins the next
+  // (a sync sent after a read began is as good as its own). Marked reads, which anyone can send,
+  // make at most two notifications per round trip, not one each.
+  let out: Promise<void> | undefined;
+  let next: Promise<void> | undefined;
+  const send = () => (out = syncOnce().finally(() => (out = undefined)));
   return {
     /** A `sync` notification reached this instance's listener. */
     arrived(token: string): void {
       waiting.get(token)?.();
     },
-    async caughtUp(): Promise<void> {
-      const token = newOrigin();
-      let timer: NodeJS.Timeout | undefined;
-      const heard = new Promise<void>((resolve) => {
-        waiting.set(token, resolve);
-        timer = setTimeout(resolve, timeoutMs);
-      });
-      try {
-        await database.rows(sql`SELECT pg_notify(${CHANGE_CHANNEL}, ${`${SYNC}:${token}`})`);
-        await heard;
-        for (const list of lists) await list.refreshing?.();
-      } finally {
-        clearTimeout(timer);
-        waiting.delete(token);
-      }
+    caughtUp(): Promise<void> {
+      if (next) return next;
+      if (!out) return send();
+      return (next = out.then(() => {
+        next = undefined;
+        return send();
+      }));
     },
   };
 }

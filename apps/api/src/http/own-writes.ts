@@ -19,8 +19,10 @@ export function ownWrites(app: FastifyInstance, catchUp: CatchUp | undefined): v
     if (!reads.has(req.method) && reply.statusCode < 400) reply.header('set-cookie', MARK);
     done(null, payload);
   });
+  // A callback hook, not an async one: unmarked reads (most requests) pass without a promise.
   if (catchUp)
-    app.addHook('preHandler', async (req) => {
-      if ((req.method === 'GET' || req.method === 'HEAD') && req.cookies[AUTHOR_MARK] !== undefined) await catchUp.caughtUp();
+    app.addHook('preHandler', (req, _reply, done) => {
+      if ((req.method !== 'GET' && req.method !== 'HEAD') || req.cookies[AUTHOR_MARK] === undefined) return done();
+      void catchUp.caughtUp().then(() => done());
     });
 }
