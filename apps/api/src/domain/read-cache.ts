@@ -538,11 +538,11 @@ export function recentlyUsed<V>(size: number): Recent<V> {
 /**
  * Its author's read sees its write on every instance (PostgreSQL, several instances): a write marks
  * its author's browser for 2 s (http/own-writes.ts), and that browser's next read may reach an
- * instance that has not yet been told. `caughtUp()` sends a
- * notification of its own (`sync:token`) and waits until this instance's listener has it:
- * PostgreSQL delivers notifications in the order their transactions committed, so by then the
- * listener has had every change committed before the read began, and the lists' refreshes it
- * started are awaited too. Bounded: after `timeoutMs` (a listener reconnecting) the read goes on.
+ * instance that has not yet been told. `caughtUp()` sends a notification of its own (`sync:token`)
+ * and waits until this instance's listener has it: PostgreSQL delivers notifications in the order
+ * their transactions committed, so by then the listener has had every change committed before the
+ * read began, and the lists' refreshes it started are awaited too. Bounded: after `timeoutMs` (a
+ * listener reconnecting) the read goes on.
  */
 export function createCatchUp(database: Database, lists: readonly ReadCache<unknown>[], timeoutMs = 1_000) {
   const waiting = new Map<string, () => void>();
