@@ -1,9 +1,10 @@
 // The privacy notice (/datenschutz): a table of each kind of data kept, why and for how long, in
 // German and English, with row and column headers, and axe-clean; each purpose with its own legal
-// basis, and the controller and the backups' keeper as the site profile names them.
+// basis, and the controller and the backups' keeper as the site profile names them; every cookie
+// the site sets, by the name a browser gets, with its lifetime.
 import type { SiteInfo } from '@linz/contract';
 import { seriousViolations } from './axe';
-import { expect, test } from './fixtures';
+import { expect, somewhere, test, unique } from './fixtures';
 
 const expected = {
   de: {
@@ -113,6 +114,41 @@ for (const lang of ['de', 'en'] as const) {
       // The shipped profile is an example, and the page says so.
       expect(profile.example).toBe(true);
       await expect(page.getByRole('main')).toContainText(lang === 'de' ? 'Beispielangaben' : 'Example details');
+    });
+  });
+}
+
+const cookieTable = {
+  de: {
+    caption: 'Die Cookies dieser Website',
+    lifetimes: { voter: '1 Jahr', denkmal_wrote: '2 Sekunden', staff_session: '12 Stunden', oidc_tx: '10 Minuten' },
+  },
+  en: {
+    caption: 'The cookies of this website',
+    lifetimes: { voter: '1 year', denkmal_wrote: '2 seconds', staff_session: '12 hours', oidc_tx: '10 minutes' },
+  },
+} as const;
+
+for (const lang of ['de', 'en'] as const) {
+  test.describe(`privacy notice's cookies (${lang})`, () => {
+    test.use({ lang });
+    test('lists every cookie a vote sets, by the name the browser got, with how long it lasts', async ({ page, api }) => {
+      const monument = await api.addMonument(unique('Cookie-Denkmal'), ...somewhere());
+      const proposal = await api.addProposal(monument.id, unique('Cookie-Vorschlag'));
+      // The vote goes through the page's own browser context: its cookies are the ones it gets.
+      const res = await page.request.post(`/api/interventions/${proposal.id}/vote`, {
+        data: { monumentId: monument.id, action: 'vote' },
+      });
+      expect(res.status(), await res.text()).toBe(200);
+      const got = (await page.context().cookies()).map((c) => c.name);
+      expect(got).toEqual(expect.arrayContaining(['voter', 'denkmal_wrote']));
+
+      await page.goto('/datenschutz');
+      const table = page.getByRole('table', { name: cookieTable[lang].caption });
+      await expect(table.getByRole('rowheader')).toHaveText(Object.keys(cookieTable[lang].lifetimes));
+      for (const name of got) await expect(table.getByRole('rowheader', { name, exact: true }), name).toHaveCount(1);
+      for (const [name, lifetime] of Object.entries(cookieTable[lang].lifetimes))
+        await expect(table.getByRole('row', { name: new RegExp(`^${name}\\b`) }), name).toContainText(lifetime);
     });
   });
 }

@@ -144,6 +144,26 @@ export const NAME_MAX = 120;
 /** The shortest text a redaction of the audit log removes: a letter or two would take words apart all over it. */
 export const REDACT_MIN = 3;
 
+/** How long a staff member's sign-in lasts: the session's row and its cookie alike. */
+export const STAFF_SESSION_HOURS = 12;
+
+/**
+ * Every cookie the server sets, by what it is for: its name and how long a browser keeps it. The
+ * server sets them by these names and lifetimes, and the privacy page lists them from here.
+ * deploy/nginx/denkmal.conf reads two by name (`$cookie_staff_session`, `$cookie_denkmal_wrote`).
+ */
+export const COOKIES = {
+  /** A random id, signed: one vote per browser and proposal, and what /mine finds again. */
+  voter: { name: 'voter', seconds: 365 * 24 * 3600 },
+  /** After a successful write: its author's next reads bypass nginx's cache (http/own-writes.ts). */
+  authorMark: { name: 'denkmal_wrote', seconds: 2 },
+  /** A staff member's session, after sign-in. */
+  staffSession: { name: 'staff_session', seconds: STAFF_SESSION_HOURS * 3600 },
+  /** The staff sign-in with the city's accounts, between leaving for the provider and coming back. */
+  staffSignIn: { name: 'oidc_tx', seconds: 600 },
+} as const;
+export type CookieUse = keyof typeof COOKIES;
+
 /** Votes at which the mayor's office gets the e-mail. */
 export const MAYOR_THRESHOLD = 10;
 

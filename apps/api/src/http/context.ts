@@ -2,15 +2,15 @@
 // anonymous voter cookie (the one place that reads or issues it).
 import { randomUUID } from 'node:crypto';
 import { IDEMPOTENCY_HEADER, IdempotencyKey } from '@linz/contract';
+import { COOKIES } from '@linz/contract/facts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Unauthorized } from '../domain/errors.js';
 import { areaHashOf, householdHashOf, keyedHash, networkHashOf } from '../domain/identity.js';
-import { SESSION_HOURS, staffBySession, staffByToken, type StaffMember } from '../domain/staff/staff.js';
+import { staffBySession, staffByToken, type StaffMember } from '../domain/staff/staff.js';
 import type { Services } from '../services.js';
 import type { Context } from '../trpc/init.js';
 
-export const VOTER_COOKIE = 'voter';
-const YEAR_SECONDS = 365 * 24 * 3600;
+export const VOTER_COOKIE = COOKIES.voter.name;
 
 /** The request's voter id when it carries a validly signed cookie. */
 function signedVoterId(req: FastifyRequest): string | undefined {
@@ -33,19 +33,19 @@ export function voterIdFor(req: FastifyRequest, reply: FastifyReply, newId: () =
     sameSite: 'lax',
     secure: req.protocol === 'https',
     path: '/',
-    maxAge: YEAR_SECONDS,
+    maxAge: COOKIES.voter.seconds,
   });
   return id;
 }
 
-export const STAFF_COOKIE = 'staff_session';
+export const STAFF_COOKIE = COOKIES.staffSession.name;
 
 const staffCookieOptions = (req: FastifyRequest) =>
   ({ httpOnly: true, sameSite: 'strict', secure: req.protocol === 'https', path: '/' }) as const;
 
 /** Puts a new staff session into the browser's cookie (token sign-in and the city's accounts alike). */
 export function setStaffSessionCookie(req: FastifyRequest, reply: FastifyReply, sessionId: string): void {
-  reply.setCookie(STAFF_COOKIE, sessionId, { ...staffCookieOptions(req), maxAge: SESSION_HOURS * 3600 });
+  reply.setCookie(STAFF_COOKIE, sessionId, { ...staffCookieOptions(req), maxAge: COOKIES.staffSession.seconds });
 }
 
 /**

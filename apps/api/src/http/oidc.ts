@@ -3,15 +3,14 @@
 // to /api/oidc/callback, which signs the member in (the same staff_session cookie as a token
 // sign-in) and goes on to /admin, or goes to /admin?oidc=denied|failed, where the page says why.
 // The state, nonce and PKCE verifier travel in a signed HttpOnly cookie that only the callback
-// path receives, lives ten minutes and is cleared on first use.
-import { APP_PATHS, PATHS } from '@linz/contract/facts';
+// path receives, lives ten minutes (COOKIES.staffSignIn) and is cleared on first use.
+import { APP_PATHS, COOKIES, PATHS } from '@linz/contract/facts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { OidcRefused, type OidcTransaction } from '../domain/staff/oidc.js';
 import { beginCityAccountSignIn, finishCityAccountSignIn } from '../domain/staff/use-cases.js';
 import type { ContextFor } from './context.js';
 
-export const OIDC_COOKIE = 'oidc_tx';
-const TRANSACTION_SECONDS = 600;
+export const OIDC_COOKIE = COOKIES.staffSignIn.name;
 
 /** The /admin address that says why a sign-in did not happen (the web app reads `oidc`). */
 export const refusedAt = (reason: OidcRefused['reason']) => `${APP_PATHS.admin}?oidc=${reason}`;
@@ -52,7 +51,10 @@ export function oidcRoutes(app: FastifyInstance, contextFor: ContextFor) {
     const ctx = contextFor(req, reply);
     try {
       const { url, transaction } = await beginCityAccountSignIn(ctx);
-      reply.setCookie(OIDC_COOKIE, JSON.stringify(transaction), { ...transactionCookie(req), maxAge: TRANSACTION_SECONDS });
+      reply.setCookie(OIDC_COOKIE, JSON.stringify(transaction), {
+        ...transactionCookie(req),
+        maxAge: COOKIES.staffSignIn.seconds,
+      });
       return reply.header('cache-control', 'no-store').redirect(url, 302);
     } catch (err) {
       if (err instanceof OidcRefused) return refusal(req, reply, err);

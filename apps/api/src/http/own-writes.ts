@@ -3,12 +3,13 @@
 // reads from its cache meanwhile (deploy/nginx/denkmal.conf `$denkmal_no_cache`), and the instance
 // that gets such a read first catches up with the changes committed before it (read-cache.ts
 // createCatchUp; several instances on PostgreSQL only).
+import { COOKIES } from '@linz/contract/facts';
 import type { FastifyInstance } from 'fastify';
 import type { CatchUp } from '../domain/read-cache.js';
 
 /** The mark's name: nginx's configuration reads it by this name (`$cookie_denkmal_wrote`). */
-export const AUTHOR_MARK = 'denkmal_wrote';
-const MARK = `${AUTHOR_MARK}=1; Max-Age=2; Path=/; HttpOnly; SameSite=Lax`;
+export const AUTHOR_MARK = COOKIES.authorMark.name;
+const MARK = `${AUTHOR_MARK}=1; Max-Age=${COOKIES.authorMark.seconds}; Path=/; HttpOnly; SameSite=Lax`;
 const reads = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Registered after the cookie plugin and the limits (security.ts): a marked read pays like any other. */

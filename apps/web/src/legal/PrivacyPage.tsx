@@ -3,6 +3,7 @@
 // complaint to the Datenschutzbehörde. It absorbs /about's former privacy sections.
 import type { RetentionFacts, SiteInfo } from '@linz/contract';
 import { useTranslation } from 'react-i18next';
+import { BrowserStorage } from './BrowserStorage';
 import { DataRetention } from './DataRetention';
 import { LegalPage, Section } from './LegalPage';
 import { formatDay, localised } from '../api/queries/site';
@@ -120,6 +121,7 @@ function Body({ site }: { site: SiteInfo }) {
         <p>{t('legal.privacy.mayor')}</p>
       </Section>
       <DataRetention facts={retention} backups={profile.backups} />
+      <BrowserStorage />
       <Section id="privacy-follow" headline={t('follow.privacy.headline')}>
         {FOLLOW_RULES.map((key) => (
           <p key={key}>{t(`follow.privacy.${key}`, retention)}</p>

@@ -10,6 +10,7 @@
 // per item and browser stays intact). No real hash equals either marker.
 import { sql } from 'drizzle-orm';
 import { IDEMPOTENCY_TTL_HOURS, type RetentionFacts } from '@linz/contract';
+import { STAFF_SESSION_HOURS } from '@linz/contract/facts';
 import type { Database } from '../../db/client.js';
 import { FEEDBACK_EMAIL_DAYS, FEEDBACK_KEEP_DAYS, purgeFeedback } from './accessibility-feedback.js';
 import { audit, SYSTEM_ACTOR } from '../staff/audit.js';
@@ -17,7 +18,7 @@ import { CONFIRM_HOURS, FOLLOW_KEEP_DAYS, purgeFollows } from '../follows/follow
 import { purgeVoteConfirmations } from '../votes/vote-confirm.js';
 import { purgeIdempotencyKeys } from '../idempotency.js';
 import { purgeWriteMarks } from '../limits.js';
-import { SESSION_HOURS, SIGN_IN_WINDOW_MINUTES } from '../staff/staff.js';
+import { SIGN_IN_WINDOW_MINUTES } from '../staff/staff.js';
 
 export const EXPIRED_HASH = 'expired';
 /** Reports settled by staff keep their hashes this long (a report of the same item by the same browser is recognised). */
@@ -122,7 +123,7 @@ export function retentionFacts(retentionDays: number): RetentionFacts {
     settledReportDays: SETTLED_REPORT_DAYS,
     followUnconfirmedHours: CONFIRM_HOURS,
     followEndedDays: FOLLOW_KEEP_DAYS,
-    staffSessionHours: SESSION_HOURS,
+    staffSessionHours: STAFF_SESSION_HOURS,
     signInWindowMinutes: SIGN_IN_WINDOW_MINUTES,
     idempotencyHours: IDEMPOTENCY_TTL_HOURS,
     feedbackDays: FEEDBACK_KEEP_DAYS,

@@ -3,6 +3,7 @@
 // staff_session cookie; only its sha256 is stored. Revoking a member ends their sessions at once
 // (every request checks the member is not revoked).
 import { createHash, randomBytes } from 'node:crypto';
+import { STAFF_SESSION_HOURS } from '@linz/contract/facts';
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.js';
 import { audit, SYSTEM_ACTOR } from './audit.js';
@@ -10,7 +11,6 @@ import { Conflict, Invalid, LimitReached, NotFound, Unauthorized } from '../erro
 
 export type StaffMember = { id: number; name: string };
 
-export const SESSION_HOURS = 12;
 /** Failed sign-ins per address hash within the window before every attempt is refused (LimitReached). */
 export const SIGN_IN_LIMIT = 10;
 export const SIGN_IN_WINDOW_MINUTES = 15;
@@ -71,7 +71,7 @@ async function startSession(database: Database, staffId: number, tx?: Db): Promi
   const sessionId = newSecret();
   await database.rows(
     sql`INSERT INTO staff_sessions (id_hash, staff_id, expires_at)
-        VALUES (${sha256(sessionId)}, ${staffId}, now() + make_interval(hours => ${SESSION_HOURS}))`,
+        VALUES (${sha256(sessionId)}, ${staffId}, now() + make_interval(hours => ${STAFF_SESSION_HOURS}))`,
     tx,
   );
   return sessionId;
