@@ -1,6 +1,6 @@
 // A 360 px wide phone with touch: layout, the 3 s touch press, popup, add and list pages.
 import type { CDPSession } from '@playwright/test';
-import { emptyMapPoint, expect, mapReady, openPopup, test, unique, type Page } from './fixtures';
+import { emptyMapPoint, expect, mapReady, openPopup, somewhere, test, unique, type Page } from './fixtures';
 import { coordinateFields, round6 } from './place';
 import { outsideWindow, shownWhole } from './fits';
 
@@ -142,4 +142,36 @@ test.describe('English', () => {
     const box = await popup.boundingBox();
     expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 999) <= 360).toBe(true);
   });
+});
+
+test('a name typed without spaces breaks inside the popup and the cards of /mine, never widening them', async ({ page }) => {
+  test.slow(); // the map, then a page
+  // 100 letters without a space: wider than any phone, and within the 120 a name may have.
+  const name = `Donaudampfschifffahrtsgesellschaftskapitänswitwenrentenauszahlungsstellenverwaltungsgebäude${Date.now().toString(36)}`;
+  const [lat, lng] = somewhere();
+  // Sent by this browser (its own cookie), so /mine lists the monument and the proposal as its own.
+  const added = await page.request.post('/api/add-monument', {
+    data: { id: `mon-user-${Date.now()}`, name, geoLocX: lat, geoLocY: lng },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  const monument = (await added.json()) as { id: string };
+  const proposed = await page.request.post(`/api/interventions/${monument.id}`, { data: { name: `Ein Vorschlag für ${name}` } });
+  expect(proposed.status(), await proposed.text()).toBe(201);
+
+  await page.goto(`/?lat=${lat}&lng=${lng}&zoom=18`);
+  await mapReady(page);
+  const popup = await openPopup(page, new RegExp(`^${name}( \\(|$)`));
+  // The title breaks inside its line, and the popup's content does not scroll sideways.
+  for (const box of [popup.getByRole('heading', { level: 2 }), popup.locator('.leaflet-popup-content')]) {
+    const sizes = await box.evaluate((e) => ({ scroll: e.scrollWidth, client: e.clientWidth }));
+    expect(sizes.scroll).toBeLessThanOrEqual(sizes.client);
+  }
+
+  await page.goto('/mine');
+  await expect(page.locator('.mine-item').first()).toBeVisible();
+  for (const card of await page.locator('.mine-item').all()) {
+    const box = await card.evaluate((c) => ({ scroll: c.scrollWidth, client: c.clientWidth }));
+    expect(box.scroll, await card.innerText()).toBeLessThanOrEqual(box.client);
+  }
+  expect(await outsideWindow(page)).toEqual([]);
 });

@@ -11,7 +11,7 @@ test('lists each proposal with monument, location and votes; back links (DE)', a
   await api.voteAsOthers(proposal.id, monument.id, 2);
   await page.goto('/interventions');
   await expect(page.getByRole('heading', { level: 1, name: 'Alle Interventionen' })).toBeVisible();
-  await expect(page.getByText(/Alle Vorschläge, die Bürger·innen/)).toBeVisible();
+  await expect(page.getByText(/Alle Vorschläge, die Bürger:innen/)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Zurück zur Karte', exact: true })).toHaveCount(2);
   const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
   await expect(item).toContainText('Denkmal');

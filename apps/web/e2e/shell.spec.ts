@@ -238,7 +238,7 @@ test.describe('about page', () => {
         const de = lang === 'de';
         await expect(page.getByRole('heading', { level: 1, name: de ? 'Über das Projekt' : 'About the project' })).toBeVisible();
         await expect(page.locator('.about > p')).toHaveCount(3);
-        const artist = page.getByRole('region', { name: de ? 'Die Künstler·innen' : 'The artists' });
+        const artist = page.getByRole('region', { name: de ? 'Die Künstler:innen' : 'The artists' });
         await expect(artist.getByRole('paragraph')).toHaveCount(2);
         const credits = page.getByRole('region', { name: de ? 'Quellen und Lizenzen' : 'Credits and data sources' });
         await expect(credits).toContainText('Leaflet');

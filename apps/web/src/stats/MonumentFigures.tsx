@@ -22,7 +22,7 @@ export function MonumentFigures({
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const sexName = (s: string) => t(`stats.sex.${s}`);
-  const categoryName = (c: string) => t(`stats.category.${c}`, { defaultValue: c });
+  const categoryName = (c: string) => t(`finder.categories.${c}`, { defaultValue: c });
   const rowOf = (label: string, c: SexCounts): BarRow => ({
     label,
     segments: PEOPLE.map((s) => ({ series: s, label: sexName(s), count: c[s], value: countWithShare(c[s], peopleOf(c), lang) })),

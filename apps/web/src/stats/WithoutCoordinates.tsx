@@ -23,7 +23,7 @@ export function WithoutCoordinates({ items }: { items: Stats['monuments']['witho
         <tbody>
           {categories.map(([c, n]) => (
             <tr key={c}>
-              <th scope="row">{t(`stats.category.${c}`, { defaultValue: c })}</th>
+              <th scope="row">{t(`finder.categories.${c}`, { defaultValue: c })}</th>
               <td>{formatCount(n, lang)}</td>
             </tr>
           ))}
