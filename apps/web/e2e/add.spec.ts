@@ -112,6 +112,26 @@ test('a blank proposal title is not posted', async ({ page, api }) => {
   expect(await api.proposals(created?.id ?? 'missing')).toEqual([]);
 });
 
+test('a name of spaces is named at its field, and nothing is sent', async ({ page }) => {
+  await page.goto('/add');
+  const name = page.getByRole('textbox', { name: 'Name' });
+  // Spaces and a zero-width space pass the browser's `required`; the server would refuse them.
+  await name.fill('  \u200b ');
+  await page.getByRole('textbox', { name: /Dein Vorschlag/ }).fill('Ein Brunnen');
+  const posts: string[] = [];
+  page.on('request', (r) => void (r.method() === 'POST' && posts.push(new URL(r.url()).pathname)));
+  await page.getByRole('button', { name: 'Denkmal hinzufügen' }).click();
+  await expect(name).toHaveAccessibleDescription('Der Name braucht mindestens einen Buchstaben oder eine Ziffer.');
+  await expect(name).toHaveAttribute('aria-invalid', 'true');
+  await expect(name).toBeFocused();
+  await expect(page.getByRole('alert')).toHaveText('Der Name braucht mindestens einen Buchstaben oder eine Ziffer.');
+  expect(posts).toEqual([]);
+  // Typing clears it; a real name goes on.
+  await name.fill('Brunnen am Hauptplatz');
+  await expect(name).toHaveAttribute('aria-invalid', 'false');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
 test('failures: "Übermittlung fehlgeschlagen." when not ok, 429, and kept for later on network failure', async ({ page }) => {
   await page.goto('/add');
   await page.getByRole('textbox', { name: 'Name' }).fill('Fehlschlag');

@@ -139,6 +139,15 @@ export const MAP_TILE_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-whi
 export const PAGE_LIMIT_DEFAULT = 50;
 export const PAGE_LIMIT_MAX = 100;
 
+/**
+ * Characters that draw nothing: formatting characters (\p{Cf}: zero-width spaces and joiners, RLM,
+ * ALM, soft hyphen), the Hangul fillers (U+115F, U+1160, U+3164, U+FFA0, letters without ink) and
+ * the blank Braille pattern U+2800.
+ */
+const DRAWS_NOTHING = /[\p{Cf}\u115F\u1160\u3164\uFFA0\u2800]/gu;
+/** A name shows: it has a visible letter or digit (an "empty" name of fillers shows as nothing in lists and feeds). */
+export const hasVisibleLetterOrDigit = (s: string): boolean => /[\p{L}\p{N}]/u.test(s.replace(DRAWS_NOTHING, ''));
+
 /** Longest name of a monument or a proposal. */
 export const NAME_MAX = 120;
 /** The shortest text a redaction of the audit log removes: a letter or two would take words apart all over it. */

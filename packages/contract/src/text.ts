@@ -1,5 +1,6 @@
 // Shared text rules: user text is trimmed and bounded the same way everywhere.
 import { z } from 'zod';
+import { hasVisibleLetterOrDigit } from './facts.js';
 
 /** A surrogate without its other half: no valid text (PostgreSQL's jsonb refuses it). */
 export const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
@@ -18,16 +19,9 @@ export const userText = (max: number) =>
     })
     .refine((s) => !LONE_SURROGATE.test(s), { message: 'invalid unicode' });
 
-/**
- * Characters that draw nothing: formatting characters (\p{Cf}: zero-width spaces and joiners, RLM,
- * ALM, soft hyphen), the Hangul fillers (U+115F, U+1160, U+3164, U+FFA0, letters without ink) and
- * the blank Braille pattern U+2800.
- */
-const DRAWS_NOTHING = /[\p{Cf}\u115F\u1160\u3164\uFFA0\u2800]/gu;
-
-/** A name: user text with at least one visible letter or digit (an "empty" name of fillers shows as nothing in lists and feeds). */
+/** A name: user text with at least one visible letter or digit (facts.ts hasVisibleLetterOrDigit: the web form checks the same). */
 export const nameText = (max: number) =>
-  userText(max).refine((s) => /[\p{L}\p{N}]/u.test(s.replace(DRAWS_NOTHING, '')), {
+  userText(max).refine(hasVisibleLetterOrDigit, {
     message: 'must contain a visible letter or digit',
   });
 

@@ -1,6 +1,6 @@
 // The add-monument form: name, the place (a pin on a map; coordinates for experts), the proposal
 // title and, if the visitor wishes, a photo of the monument (sent once the monument exists).
-import { insideArea, NAME_MAX, type CityArea } from '@linz/contract/facts';
+import { hasVisibleLetterOrDigit, insideArea, NAME_MAX, type CityArea } from '@linz/contract/facts';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,6 +39,11 @@ function PlaceForm({ submitting, onSubmit, area, cityView }: Props & { area: Cit
     setPlaceProblem(null);
   }, []);
   const [title, setTitle] = useState(() => addDraft.read()?.title ?? '');
+  // A name of spaces or of characters that draw nothing passes `required`: it is named here, at its
+  // field, as the server would refuse it (the contract's rule). A blank proposal title is not an
+  // error: the monument is added without a proposal (spec section 4).
+  const [blankName, setBlankName] = useState(false);
+  const nameInput = useRef<HTMLInputElement>(null);
   // A reload keeps what was typed.
   useEffect(() => {
     if (name || title) addDraft.write({ name, title });
@@ -51,6 +56,12 @@ function PlaceForm({ submitting, onSubmit, area, cityView }: Props & { area: Cit
   const [withPhoto, setWithPhoto] = useState(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const blank = !hasVisibleLetterOrDigit(name);
+    setBlankName(blank);
+    if (blank) {
+      nameInput.current?.focus();
+      return;
+    }
     // Refused here before anything is sent; the server refuses the same (OUTSIDE_AREA).
     const where = !place ? 'add.picker.unreadable' : insideArea(area, place.lat, place.lng) ? null : 'add.picker.outside';
     setPlaceProblem(where);
@@ -74,8 +85,19 @@ function PlaceForm({ submitting, onSubmit, area, cityView }: Props & { area: Cit
         maxLength={NAME_MAX}
         value={name}
         placeholder={t('add.namePlaceholder')}
-        onChange={(e) => setName(e.target.value)}
+        ref={nameInput}
+        aria-invalid={blankName}
+        aria-describedby={blankName ? `${id}-name-problem` : undefined}
+        onChange={(e) => {
+          setName(e.target.value);
+          setBlankName(false);
+        }}
       />
+      {blankName ? (
+        <p id={`${id}-name-problem`} className="add-form__problem" role="alert">
+          {t('add.nameNeedsLetter')}
+        </p>
+      ) : null}
       <PlaceField id={id} texts={texts} area={area} problem={placeProblem} onChange={changePlace} />
       {place ? <NearbyMonuments lat={place.lat} lng={place.lng} /> : null}
       <label htmlFor={`${id}-title`}>{t('add.interventionTitle')}</label>
