@@ -252,9 +252,13 @@ test('voting: the server count, the voted list, then the local and the 403 dupli
   // Local check: no request is sent.
   let sent = 0;
   page.on('request', (r) => void (r.url().includes('/vote') && sent++));
+  const more = popup.getByRole('button', { name: 'Weitere Möglichkeiten zu „Denkmal für Marianne“' });
+  await expect(more).toBeVisible();
   await thumb.click();
   await expect(popup.getByRole('alert')).toHaveText('Du hast bereits schon abgestimmt.');
   expect(sent).toBe(0);
+  // The vote's offer (follow, confirm by e-mail) stays: pressing again takes nothing away.
+  await expect(more).toBeVisible();
 
   // Forget the local list: the server's cookie still knows (403).
   await page.evaluate((id) => localStorage.removeItem(`voted_${id}`), monument.id);

@@ -20,6 +20,7 @@ import { useAddProposal } from './useAddProposal';
 import { UnderReviewRows } from '../review/UnderReview';
 import { useUnderReview } from '../review/useUnderReview';
 import { useVote } from './useVote';
+import { ALREADY_VOTED } from './castVote';
 import { useWholeRows } from './wholeRows';
 import { VoteConfirmForm } from './VoteConfirmForm';
 import type { ReportTarget } from './report/sendReport';
@@ -52,7 +53,7 @@ export function MonumentProposals({ monument, name, sharedProposalId, photos, Ca
   const [offer, setOffer] = useState<Proposal | null>(null);
   const setFeedback = (next: Feedback | null) => {
     setFeedbackOnly(next);
-    setOffer(null);
+    if (next?.key !== ALREADY_VOTED) setOffer(null);
   };
   const proposals = useQuery(monumentProposalsQuery(monument.id));
   // This browser's own proposals here that staff still have to approve: only it sees them.
@@ -67,6 +68,12 @@ export function MonumentProposals({ monument, name, sharedProposalId, photos, Ca
     setFollowing(null);
   };
   const voted = votedList.read(monument.id);
+  // The proposal whose vote button was pressed last: pressed again, "already voted" keeps its offer
+  // (follow, confirm by e-mail) open instead of taking it away.
+  const [lastVote, setLastVote] = useState<number | null>(null);
+  const offerShown =
+    offer !== null &&
+    (feedback?.kind === 'success' || (offer.voted === true && lastVote === offer.id && feedback?.key === ALREADY_VOTED));
   const [reporting, setReporting] = useState<Reporting | null>(null);
   const [byHand, setByHand] = useState<string | null>(null);
   const [addingPhoto, setAddingPhoto] = useState(false);
@@ -89,7 +96,7 @@ export function MonumentProposals({ monument, name, sharedProposalId, photos, Ca
   return (
     <>
       <FeedbackBanner feedback={feedback} onClose={() => setFeedback(null)} />
-      {offer && feedback?.kind === 'success' ? (
+      {offer && offerShown ? (
         <FollowOffer
           key={offer.id}
           name={offer.name}
@@ -125,11 +132,12 @@ export function MonumentProposals({ monument, name, sharedProposalId, photos, Ca
                 proposal={proposal}
                 voted={voted.includes(proposal.id)}
                 celebrating={celebrating === proposal.id}
-                onVote={(item, button) =>
+                onVote={(item, button) => {
+                  setLastVote(item.id);
                   void vote(item, button).then((outcome) => {
                     if (outcome.type === 'recorded') setOffer({ id: item.id, name: item.name, voted: true });
-                  })
-                }
+                  });
+                }}
                 onFollow={(item, opener) => setFollowing({ id: item.id, name: item.name, opener })}
                 shared={proposal.id === sharedProposalId}
                 photo={photoOf(proposal.id)}

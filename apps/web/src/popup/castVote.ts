@@ -25,7 +25,9 @@ export type VoteDeps = {
 const enqueueLater = async (action: QueuedAction, key: string) =>
   (await retriedImport(() => import('../offline/queue'))).enqueue(action, key);
 
-const alreadyVoted: VoteOutcome = { type: 'rejected', feedback: failure('errors.alreadyVoted') };
+/** The message of a second vote for one proposal (the spec's text). */
+export const ALREADY_VOTED = 'errors.alreadyVoted';
+const alreadyVoted: VoteOutcome = { type: 'rejected', feedback: failure(ALREADY_VOTED) };
 
 export async function castVote(target: Target, deps: VoteDeps = { call, voted: votedList }): Promise<VoteOutcome> {
   const { monumentId, proposalId, name } = target;
