@@ -132,6 +132,21 @@ test('the street figures are the count of the city register (CSV), credited', as
   await expect(page.getByRole('link', { name: 'CC BY 4.0' })).toBeVisible();
 });
 
+test('women without a place: the intro counts the table, and register streets are said to be counted above', async ({ page }) => {
+  await page.goto('/stats');
+  const section = page.getByRole('region', { name: 'Frauen ohne Platz auf der Karte' });
+  const table = section.getByRole('table', { name: 'Einträge für Frauen ohne Koordinaten, nach Art' });
+  await expect(table.locator('tbody tr').first()).toBeVisible();
+  const counts = (await table.locator('tbody td').allInnerTexts()).map(Number);
+  const total = counts.reduce((a, b) => a + b, 0);
+  expect(total).toBeGreaterThan(0);
+  await expect(section).toContainText(`${total} weitere Erinnerungszeichen für Frauen kennen wir`);
+  // The Linz register holds all 48 women's streets of the file, so none is listed here.
+  await expect(table.getByRole('rowheader', { name: 'Straße' })).toHaveCount(0);
+  await expect(section).toContainText('Straßen aus dem Verzeichnis der Stadt, die noch keinen Ort haben, stehen nicht hier');
+  await expect(section).not.toContainText('Die Straßen darunter');
+});
+
 /** Reports the monument as another browser (its own cookie jar) from another address. */
 async function reportAsOther(page: Page, monumentId: string) {
   const other = await page

@@ -29,7 +29,8 @@ export function WithoutCoordinates({ items }: { items: Stats['monuments']['witho
           ))}
         </tbody>
       </StatsTable>
-      <p>{t('stats.without.where')}</p>
+      {/* Register streets without a place are counted in the coverage above; this says where. */}
+      <p>{t((items.byCategory.street ?? 0) > 0 ? 'stats.without.where' : 'stats.without.streetsElsewhere')}</p>
     </section>
   );
 }
