@@ -21,7 +21,10 @@ test('lists each proposal with monument, location and votes; back links (DE)', a
   await expect(item).toContainText(`${degrees(monument.geoLocX)}° N, ${degrees(monument.geoLocY)}° O`);
   await expect(item).not.toContainText(/\d[.,]\d{6}/);
   await expect(item.getByRole('definition').last()).toHaveText('2');
-  await expect(item.getByRole('img', { name: 'Emoji' })).toBeVisible();
+  // The emoji is shown, and kept from screen readers (it would only be read as "Emoji").
+  await expect(item.locator('.proposal-item__emoji')).toBeVisible();
+  await expect(item.getByRole('img')).toHaveCount(0);
+  await expect(item.getByRole('heading', { name: title, exact: true })).toBeVisible();
 });
 
 test.describe('English', () => {

@@ -107,7 +107,6 @@ export function AboutPage() {
           )}
         </ul>
         <p>{t('about.copyright', { year: branding.copyrightYear, holder: branding.artist })}</p>
-        <p className="contact__credit">{t('about.creditMap')}</p>
       </section>
       <BackLink label={t('about.back')} />
     </div>

@@ -28,7 +28,8 @@ export function ProposalItem({ proposal: listed, monument, heading }: Props) {
   return (
     <li className="proposal-item">
       <h2 className="proposal-item__title" ref={heading} tabIndex={-1}>
-        <span className="proposal-item__emoji" role="img" aria-label={t('proposals.emoji')}>
+        {/* Decoration (the same 💡 for most): a screen reader would only say "Emoji" before each name. */}
+        <span className="proposal-item__emoji" aria-hidden="true">
           {proposal.emoji}
         </span>{' '}
         {proposal.name}
