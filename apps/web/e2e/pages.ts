@@ -32,10 +32,16 @@ export async function settled(page: Page) {
 }
 
 const staffView = (de: string, en: string) => async (page: Page, lang: Lang) => {
-  await page
+  // The vote alerts above the views' buttons load on their own: once their table comes, the
+  // buttons move down, and a click in that moment (CI's clean-clone run, 2026-12-05) pressed one
+  // button and let go over another. Their loading is over first.
+  const alerts = page.getByRole('region', { name: lang === 'de' ? 'Hinweise zu Stimmen' : 'Vote alerts' });
+  await expect(alerts.getByRole('status')).not.toHaveText(lang === 'de' ? 'Wird geladen…' : 'Loading…');
+  const button = page
     .getByRole('navigation', { name: lang === 'de' ? 'Bereich für die Stadt' : 'Staff area' })
-    .getByRole('button', { name: lang === 'de' ? de : en })
-    .click();
+    .getByRole('button', { name: lang === 'de' ? de : en });
+  await button.click();
+  await expect(button).toHaveAttribute('aria-pressed', 'true');
 };
 
 /** A well-formed token no mail ever carried (base64url, 43 characters). */

@@ -18,7 +18,9 @@ export const unlocatedItems = (city: City): UnlocatedItem[] =>
 
 /**
  * The register's streets, ready to insert. The sex is the register's `person_geschlecht`
- * (female/male; anything else, or no person, is `unknown`). A street of the women's file whose
+ * (female/male; anything else, or no person, is `unknown`) for a street the register says is
+ * named after someone (`benannt_nach`), as the map's commemorations count it: a street named after
+ * a farmhouse keeps no sex from a person its row links by mistake (Linz's Franzosenhausweg). A street of the women's file whose
  * folded name matches a register street is that street: if the register leaves it `unknown`, it
  * is counted as female there (the file names a woman), so it is never counted twice. (With the
  * files of March 2025 all 48 match streets the register already marks female.)
@@ -31,7 +33,7 @@ export function streetRows(city: City, csv: string): StreetRow[] {
   );
   return csvObjects(csv).map((record) => {
     const r = (column: string) => record[column] ?? '';
-    const sex = sexOf(r('person_geschlecht'));
+    const sex = r('benannt_nach').trim() === '' ? 'unknown' : sexOf(r('person_geschlecht'));
     const persons = [r('person_wikidata_id'), ...r('weitere_person_wikidata_ids').split(/[;,|\s]+/)].filter(Boolean);
     return {
       id: r('id'),
