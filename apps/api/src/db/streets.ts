@@ -20,10 +20,11 @@ export const unlocatedItems = (city: City): UnlocatedItem[] =>
  * The register's streets, ready to insert. The sex is the register's `person_geschlecht`
  * (female/male; anything else, or no person, is `unknown`) for a street the register says is
  * named after someone (`benannt_nach`), as the map's commemorations count it: a street named after
- * a farmhouse keeps no sex from a person its row links by mistake (Linz's Franzosenhausweg). A street of the women's file whose
- * folded name matches a register street is that street: if the register leaves it `unknown`, it
- * is counted as female there (the file names a woman), so it is never counted twice. (With the
- * files of March 2025 all 48 match streets the register already marks female.)
+ * a farmhouse keeps no sex from a person its row links by mistake (Linz's Franzosenhausweg). A
+ * street of the women's file whose folded name matches a register street is that street: if the
+ * register leaves it `unknown`, it is counted as female there (the file names a woman), so it is
+ * never counted twice. (With the files of March 2025 all 48 match streets the register already
+ * marks female.)
  */
 export function streetRows(city: City, csv: string): StreetRow[] {
   const women = new Set(
