@@ -117,7 +117,9 @@ test('a decimal comma is a decimal point: saved at 48.3169, back on the map at z
   await page.getByRole('textbox', { name: /Dein Vorschlag/ }).fill('Ein Platz für Frauen');
   await page.getByRole('button', { name: 'Denkmal hinzufügen' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('status')).toHaveText('Dein Denkmal wurde zur Karte hinzugefügt!');
+  await expect(page.getByRole('status')).toHaveText(
+    'Dein Denkmal ist jetzt auf der Karte. Bis die Stadt es geprüft hat, ist es als „noch nicht geprüft“ markiert.',
+  );
   await expect
     .poll(() => page.evaluate(() => (JSON.parse(sessionStorage.getItem('mapView') ?? 'null') as { zoom: number } | null)?.zoom))
     .toBe(16);

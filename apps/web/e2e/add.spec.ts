@@ -1,5 +1,5 @@
 // /add: texts, fields, the round trip to the map, and the failure paths.
-import { expect, openPopup, test, unique } from './fixtures';
+import { expect, popupSettled, test, unique } from './fixtures';
 import { coordinateFields } from './place';
 
 const mapViewOf = (page: import('./fixtures').Page) =>
@@ -70,7 +70,9 @@ test('round trip: "Adding...", monument and proposal saved, back on the map at z
   await expect(page.getByRole('button', { name: 'Wird hinzugefügt...' })).toBeDisabled();
   release();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('status')).toHaveText('Dein Denkmal wurde zur Karte hinzugefügt!');
+  await expect(page.getByRole('status')).toHaveText(
+    'Dein Denkmal ist jetzt auf der Karte. Bis die Stadt es geprüft hat, ist es als „noch nicht geprüft“ markiert.',
+  );
   await expect.poll(async () => (await mapViewOf(page))?.zoom).toBe(16);
   const view = await mapViewOf(page);
   expect(view?.center.lat).toBeCloseTo(48.301235, 6);
@@ -80,10 +82,18 @@ test('round trip: "Adding...", monument and proposal saved, back on the map at z
   const created = (await api.monuments()).find((m) => m.name === name);
   expect(created).toMatchObject({ validated: false, geoLocX: 48.301235, geoLocY: 14.276543 });
   expect(created?.id).toMatch(/^mon-user-\d+$/);
-  const popup = await openPopup(page, new RegExp(`^${name} \\(`));
+  // Its popup is open: the author sees the monument among the others, marked as not checked yet,
+  // with the proposal.
+  const popup = page.locator('.leaflet-popup');
+  await expect(popup.getByRole('heading', { level: 2, name })).toBeVisible();
+  await expect(popup).toContainText('Von Besucher:innen hinzugefügt, noch nicht geprüft.');
   await expect(popup.getByRole('listitem')).toContainText('Ein Platz für Frauen');
   await page.getByRole('status').getByRole('button', { name: 'Meldung schließen' }).click();
-  await expect(page.getByText('Dein Denkmal wurde zur Karte hinzugefügt!')).toHaveCount(0);
+  await expect(
+    page.getByText(
+      'Dein Denkmal ist jetzt auf der Karte. Bis die Stadt es geprüft hat, ist es als „noch nicht geprüft“ markiert.',
+    ),
+  ).toHaveCount(0);
   // Sent, the texts are forgotten: the next monument starts empty.
   await page.goto('/add');
   await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('');
@@ -171,7 +181,7 @@ test('failures: "Übermittlung fehlgeschlagen." when not ok, 429, and kept for l
 });
 
 test('the arrival happens once: reload, back and forward restore the last view without the message', async ({ page }) => {
-  const added = 'Dein Denkmal wurde zur Karte hinzugefügt!';
+  const added = 'Dein Denkmal ist jetzt auf der Karte. Bis die Stadt es geprüft hat, ist es als „noch nicht geprüft“ markiert.';
   await page.goto('/');
   await page.evaluate(() => localStorage.setItem('pendingCoords', JSON.stringify({ lat: 48.2951, lng: 14.3001 })));
   await page.getByRole('link', { name: 'Denkmal hinzufügen' }).click();
@@ -216,17 +226,24 @@ test('the arrival happens once: reload, back and forward restore the last view w
 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
-  test('the arrival message covers neither the zoom buttons nor the filter button', async ({ page }) => {
+  test('the arrival message covers neither the zoom buttons, the filter button nor the new monument’s popup', async ({
+    page,
+  }) => {
     await page.goto('/add');
     await page.getByRole('textbox', { name: 'Name' }).fill(unique('Telefon-Denkmal'));
     await page.getByRole('textbox', { name: /Dein Vorschlag/ }).fill('Ein Brunnen');
     await page.getByRole('button', { name: 'Denkmal hinzufügen' }).click();
-    await expect(page.getByRole('status')).toHaveText('Dein Denkmal wurde zur Karte hinzugefügt!');
+    await expect(page.getByRole('status')).toHaveText(
+      'Dein Denkmal ist jetzt auf der Karte. Bis die Stadt es geprüft hat, ist es als „noch nicht geprüft“ markiert.',
+    );
     // The message covers neither the zoom buttons nor the filter button while it shows.
     await expect(page.locator('.filter-toggle')).toBeVisible();
     await expect(page.locator('.page')).toHaveCount(1);
+    // The new monument's popup opens below the message (it pans clear of it), its name in view.
+    await expect(page.locator('.leaflet-popup').getByRole('heading', { level: 2, name: /^Telefon-Denkmal/ })).toBeVisible();
+    await popupSettled(page);
     const [flash, ...controls] = await Promise.all(
-      ['.map-flash', '.monument-map .leaflet-control-zoom', '.filter-toggle'].map((selector) =>
+      ['.map-flash', '.monument-map .leaflet-control-zoom', '.filter-toggle', '.leaflet-popup'].map((selector) =>
         page.locator(selector).boundingBox(),
       ),
     );

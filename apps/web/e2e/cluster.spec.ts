@@ -1,4 +1,4 @@
-// Clusters at low zoom: buttons with a name that says how many monuments (and how many unverified)
+// Clusters at low zoom: buttons with a name that says how many monuments (and how many not checked yet)
 // they hold; Enter or Space zooms into one and keyboard focus lands on what it held.
 import { seriousViolations } from './axe';
 import { expect, mapReady, test, unique } from './fixtures';
@@ -8,7 +8,7 @@ const zoomOf = async (page: import('@playwright/test').Page) =>
   page.evaluate(() => (JSON.parse(sessionStorage.getItem('mapView') ?? '{}') as { zoom?: number }).zoom);
 
 test('at low zoom the monuments are clusters: named buttons that zoom in by keyboard', async ({ page, api }) => {
-  // An unverified monument in the old town, so a cluster there counts it.
+  // A monument not checked yet in the old town, so a cluster there counts it.
   await api.addMonument(unique('Cluster-Büste'), 48.3062, 14.2865);
   await page.goto('/?lat=48.3064&lng=14.2861&zoom=11');
   await mapReady(page);
@@ -21,8 +21,8 @@ test('at low zoom the monuments are clusters: named buttons that zoom in by keyb
   expect(total).toBeGreaterThanOrEqual(42);
   const withUnverified = names.find((name) => CLUSTER.exec(name)?.[3]);
   expect(withUnverified, names.join(' | ')).toBeTruthy();
-  // The count of unverified ones is also visible text on the cluster, not only colour.
-  // It says "unverified" ("new" was read as "recent"): on one line, centred under the count, whole.
+  // The count of those not checked yet is also visible text on the cluster, not only colour.
+  // It says "ungeprüft" ("unchecked"; "new" was read as "recent"): on one line, centred under the count, whole.
   // Two clusters may share the name (other tests add monuments meanwhile): any one of them will do.
   const cluster = page.getByRole('button', { name: withUnverified }).first();
   await expect(cluster).toContainText(/\d+ ungeprüft/);

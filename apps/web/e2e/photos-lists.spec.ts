@@ -51,7 +51,7 @@ test('a photo sent with a new monument on /add; the approved pictures in /monume
   await form.getByRole('button', { name: 'Denkmal hinzufügen' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('status')).toHaveText(
-    'Dein Denkmal wurde zur Karte hinzugefügt! Das Foto wird geprüft und erscheint danach für alle.',
+    'Dein Denkmal ist jetzt auf der Karte, als „noch nicht geprüft“ markiert. Das Foto erscheint für alle, sobald die Stadt es geprüft hat.',
   );
   const monument = (await api.monuments()).find((m) => m.name === name);
   expect(monument).toBeDefined();

@@ -146,7 +146,9 @@ test('adding a monument needs no long press: the map links to the form, which th
     await page.keyboard.type(value);
   }
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('status')).toHaveText('Dein Denkmal wurde zur Karte hinzugefügt!');
+  await expect(page.getByRole('status')).toHaveText(
+    'Dein Denkmal ist jetzt auf der Karte. Bis die Stadt es geprüft hat, ist es als „noch nicht geprüft“ markiert.',
+  );
   const added = (await api.monuments()).find((m) => m.name === name);
   expect(added && [added.geoLocX, added.geoLocY]).toEqual([48.3101, 14.2901]);
 });
