@@ -38,8 +38,8 @@ export async function signIn(page: Page, token: string, name: string, lang: 'de'
   await page.getByLabel(lang === 'de' ? 'Zugangsschlüssel' : 'Access token').fill(token);
   await page.getByRole('button', { name: lang === 'de' ? 'Anmelden' : 'Sign in' }).click();
   await expect(page.getByText(lang === 'de' ? `Angemeldet als ${name}` : `Signed in as ${name}`).first()).toBeVisible();
-  // The staff area at rest: the vote alerts above the views' buttons and the queue's counts in them
-  // loaded (either moves the buttons: a click while they load may land on another).
+  // The staff area at rest: the vote alerts and the queue's counts in the views' buttons loaded (a
+  // count widens its button and moves the others: a click while they load may land on another).
   const alerts = page.getByRole('region', { name: lang === 'de' ? 'Hinweise zu Stimmen' : 'Vote alerts' });
   await expect(alerts.getByRole('status')).not.toHaveText(lang === 'de' ? 'Wird geladen…' : 'Loading…');
   await expect(page.getByRole('button', { name: lang === 'de' ? /^Prüfen \(\d+\)$/ : /^To check \(\d+\)$/ })).toBeVisible();

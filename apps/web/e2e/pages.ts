@@ -32,11 +32,11 @@ export async function settled(page: Page) {
 }
 
 const staffView = (de: string, en: string) => async (page: Page, lang: Lang) => {
-  // The vote alerts above the views' buttons load on their own: once their table comes, the
-  // buttons move down, and a click in that moment (CI's clean-clone run, 2026-12-05) pressed one
-  // button and let go over another. Their loading is over first.
+  // The staff area's own reads over first (the alerts, then the buttons' counts): a click while a
+  // count widens its button may press one button and let go over another.
   const alerts = page.getByRole('region', { name: lang === 'de' ? 'Hinweise zu Stimmen' : 'Vote alerts' });
   await expect(alerts.getByRole('status')).not.toHaveText(lang === 'de' ? 'Wird geladen…' : 'Loading…');
+  await expect(page.getByRole('button', { name: lang === 'de' ? /^Prüfen \(\d+\)$/ : /^To check \(\d+\)$/ })).toBeVisible();
   const button = page
     .getByRole('navigation', { name: lang === 'de' ? 'Bereich für die Stadt' : 'Staff area' })
     .getByRole('button', { name: lang === 'de' ? de : en });

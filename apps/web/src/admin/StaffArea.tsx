@@ -111,9 +111,7 @@ export function StaffArea({ name, onSignedOut }: { name: string; onSignedOut: ()
         </button>
       </div>
       <p className="admin-clock">{t('admin.session.clock', { zone: timeZone })}</p>
-      {/* Open vote alerts come first: a held mayor's mail waits for them. */}
-      <VoteAlerts onReview={review} />
-      <ReviewWarning />
+      {/* The views' buttons stand above what loads (the alerts' table would push them down under a click). */}
       <nav className="admin-nav" aria-label={t('admin.nav.label')}>
         {VIEWS.map((v) => (
           <button key={v} type="button" className="button admin-nav__item" aria-pressed={view === v} onClick={() => setView(v)}>
@@ -121,6 +119,9 @@ export function StaffArea({ name, onSignedOut }: { name: string; onSignedOut: ()
           </button>
         ))}
       </nav>
+      {/* Open vote alerts come first among the contents: a held mayor's mail waits for them. */}
+      <VoteAlerts onReview={review} />
+      <ReviewWarning />
       <ReviewVotesContext.Provider value={review}>
         <RejectedProvider>
           {/* Above the view, and it takes the focus: whoever followed the link lands in the form. */}
