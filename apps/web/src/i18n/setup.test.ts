@@ -101,6 +101,22 @@ describe('translations', () => {
     numberFormat.mockRestore();
   });
 
+  it('say no figure of nothing: the timeline of no weeks is not "the last 0 weeks"', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => json(texts[url.split('/')[2] ?? ''])),
+    );
+    const i18n = await createI18n();
+    const timeline = (count: number) => i18n.t('stats.participation.timeline', { count });
+    expect([timeline(0), timeline(1), timeline(12)]).toEqual([
+      'Vorschläge und Stimmen pro Woche',
+      'Die letzte Woche',
+      'Die letzten 12 Wochen',
+    ]);
+    await i18n.changeLanguage('en');
+    expect(timeline(0)).toBe('Proposals and votes per week');
+  });
+
   it('remember the chosen language for the next visit', async () => {
     localStorage.setItem('lang', 'en');
     vi.stubGlobal(
