@@ -142,6 +142,28 @@ test('a name of spaces is named at its field, and nothing is sent', async ({ pag
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
+test('a name near its 120 characters says how many it has, and at the limit that it is full', async ({ page }) => {
+  await page.goto('/add');
+  const name = page.getByRole('textbox', { name: 'Name' });
+  await name.fill('Brunnen');
+  await expect(page.getByText(/von 120 Zeichen/)).toHaveCount(0);
+  await expect(name).not.toHaveAttribute('aria-describedby');
+  await name.fill('B'.repeat(96));
+  await expect(name).toHaveAccessibleDescription('96 von 120 Zeichen');
+  // The browser stops the typing at 120 (maxLength): the page says why nothing more comes.
+  await name.fill('B'.repeat(130));
+  await expect(name).toHaveValue('B'.repeat(120));
+  await expect(name).toHaveAccessibleDescription('120 von 120 Zeichen: Das ist die Höchstlänge.');
+  await expect(page.getByText('120 von 120 Zeichen: Das ist die Höchstlänge.')).toBeVisible();
+  // With another description, the count comes after it.
+  await name.fill(' '.repeat(100));
+  await page.getByRole('textbox', { name: /Dein Vorschlag/ }).fill('Ein Brunnen');
+  await page.getByRole('button', { name: 'Denkmal hinzufügen' }).click();
+  await expect(name).toHaveAccessibleDescription(
+    'Der Name braucht mindestens einen Buchstaben oder eine Ziffer. 100 von 120 Zeichen',
+  );
+});
+
 test('failures: "Übermittlung fehlgeschlagen." when not ok, 429, and kept for later on network failure', async ({ page }) => {
   await page.goto('/add');
   await page.getByRole('textbox', { name: 'Name' }).fill('Fehlschlag');

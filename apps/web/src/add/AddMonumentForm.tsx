@@ -10,6 +10,7 @@ import type { PhotoToSend } from '../photos/upload';
 import { NearbyMonuments } from './NearbyMonuments';
 import { firstPlace } from './place';
 import { FALLBACK_TILES } from '../map/tiles';
+import { useLengthHint } from '../layout/lengthHint';
 import { addDraft } from '../storage/keys';
 import { PlaceField, placeOf, textsOf, type PlaceTexts } from './PlaceField';
 import type { AddForm } from './submitMonument';
@@ -39,6 +40,8 @@ function PlaceForm({ submitting, onSubmit, area, cityView }: Props & { area: Cit
     setPlaceProblem(null);
   }, []);
   const [title, setTitle] = useState(() => addDraft.read()?.title ?? '');
+  const nameLength = useLengthHint(`${id}-name-length`, name, NAME_MAX);
+  const titleLength = useLengthHint(`${id}-title-length`, title, NAME_MAX);
   // A name of spaces or of characters that draw nothing passes `required`: it is named here, at its
   // field, as the server would refuse it (the contract's rule). A blank proposal title is not an
   // error: the monument is added without a proposal (spec section 4).
@@ -87,12 +90,13 @@ function PlaceForm({ submitting, onSubmit, area, cityView }: Props & { area: Cit
         placeholder={t('add.namePlaceholder')}
         ref={nameInput}
         aria-invalid={blankName}
-        aria-describedby={blankName ? `${id}-name-problem` : undefined}
+        aria-describedby={nameLength.describedBy(blankName && `${id}-name-problem`)}
         onChange={(e) => {
           setName(e.target.value);
           setBlankName(false);
         }}
       />
+      {nameLength.hint}
       {blankName ? (
         <p id={`${id}-name-problem`} className="add-form__problem" role="alert">
           {t('add.nameNeedsLetter')}
@@ -109,8 +113,10 @@ function PlaceForm({ submitting, onSubmit, area, cityView }: Props & { area: Cit
         maxLength={NAME_MAX}
         value={title}
         placeholder={t('add.proposalPlaceholder')}
+        aria-describedby={titleLength.describedBy()}
         onChange={(e) => setTitle(e.target.value)}
       />
+      {titleLength.hint}
       <button
         type="button"
         className="button add-form__photo-toggle"

@@ -4,6 +4,7 @@ import { FEEDBACK_MESSAGE_MAX, FEEDBACK_PAGE_MAX } from '@linz/contract/facts';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmailInput } from '../layout/EmailInput';
+import { useLengthHint } from '../layout/lengthHint';
 import { call } from '../api/client';
 import { ApiError } from '../api/errors';
 
@@ -18,6 +19,8 @@ export function AccessibilityFeedbackForm({ contactEmail, emailDays }: { contact
   const id = useId();
   const [message, setMessage] = useState('');
   const [page, setPage] = useState('');
+  const messageLength = useLengthHint(`${id}-message-length`, message, FEEDBACK_MESSAGE_MAX);
+  const pageLength = useLengthHint(`${id}-page-length`, page, FEEDBACK_PAGE_MAX);
   const [email, setEmail] = useState('');
   const [messageError, setMessageError] = useState<FieldError>(null);
   const [emailError, setEmailError] = useState<FieldError>(null);
@@ -63,9 +66,10 @@ export function AccessibilityFeedbackForm({ contactEmail, emailDays }: { contact
         maxLength={FEEDBACK_MESSAGE_MAX}
         value={message}
         aria-invalid={messageError !== null}
-        aria-describedby={messageError ? `${id}-message-error` : undefined}
+        aria-describedby={messageLength.describedBy(messageError !== null && `${id}-message-error`)}
         onChange={(e) => setMessage(e.target.value)}
       />
+      {messageLength.hint}
       {messageError && (
         <p id={`${id}-message-error`} className="field-error">
           {t('legal.accessibility.form.required')}
@@ -78,8 +82,10 @@ export function AccessibilityFeedbackForm({ contactEmail, emailDays }: { contact
         type="text"
         maxLength={FEEDBACK_PAGE_MAX}
         value={page}
+        aria-describedby={pageLength.describedBy()}
         onChange={(e) => setPage(e.target.value)}
       />
+      {pageLength.hint}
       <label htmlFor={`${id}-email`}>{t('legal.accessibility.form.email')}</label>
       <EmailInput
         id={`${id}-email`}

@@ -3,6 +3,7 @@
 import { PHOTO_RULES } from '@linz/contract/facts';
 import { useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLengthHint } from '../layout/lengthHint';
 
 export type PhotoDraft = { alt: string; credit: string; licence: boolean };
 export const EMPTY_DRAFT: PhotoDraft = { alt: '', credit: '', licence: false };
@@ -36,6 +37,8 @@ export function PhotoInputs({ id, file, draft, onChange, onFile }: Props) {
   // The browser's own file button speaks the browser's language ("Choose File"): ours, with the
   // chosen file's name and a preview of it.
   const [chosen, setChosen] = useState<{ name: string; preview: string | null } | null>(null);
+  const altLength = useLengthHint(`${id}-alt-length`, draft.alt, PHOTO_RULES.altMax);
+  const creditLength = useLengthHint(`${id}-credit-length`, draft.credit, PHOTO_RULES.creditMax);
   return (
     <>
       <div className="photo-form__field">
@@ -74,12 +77,13 @@ export function PhotoInputs({ id, file, draft, onChange, onFile }: Props) {
           value={draft.alt}
           maxLength={PHOTO_RULES.altMax}
           rows={2}
-          aria-describedby={`${id}-alt-hint`}
+          aria-describedby={altLength.describedBy(`${id}-alt-hint`)}
           onChange={(e) => onChange({ ...draft, alt: e.target.value })}
         />
         <p id={`${id}-alt-hint`} className="photo-form__hint">
           {t('photos.form.altHint')}
         </p>
+        {altLength.hint}
       </div>
       <div className="photo-form__field">
         <label htmlFor={`${id}-credit`}>{t('photos.form.credit')}</label>
@@ -89,8 +93,10 @@ export function PhotoInputs({ id, file, draft, onChange, onFile }: Props) {
           value={draft.credit}
           maxLength={PHOTO_RULES.creditMax}
           autoComplete="name"
+          aria-describedby={creditLength.describedBy()}
           onChange={(e) => onChange({ ...draft, credit: e.target.value })}
         />
+        {creditLength.hint}
       </div>
       <div className="photo-form__check">
         <input

@@ -2,6 +2,7 @@
 import { NAME_MAX } from '@linz/contract/facts';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLengthHint } from '../layout/lengthHint';
 
 /** `hint`: what a proposal could be here (for a street: a new name or an added plaque). */
 type Props = { adding: boolean; onAdd: (title: string) => boolean; hint?: string | undefined };
@@ -11,6 +12,7 @@ export function AddProposalForm({ adding, onAdd, hint }: Props) {
   const id = useId();
   const hintId = useId();
   const [title, setTitle] = useState('');
+  const length = useLengthHint(`${id}-length`, title, NAME_MAX);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // Cleared either way once a request starts (spec section 4).
@@ -29,7 +31,7 @@ export function AddProposalForm({ adding, onAdd, hint }: Props) {
         </label>
         <input
           id={id}
-          aria-describedby={hint ? hintId : undefined}
+          aria-describedby={length.describedBy(hint !== undefined && hint !== '' && hintId)}
           type="text"
           value={title}
           maxLength={NAME_MAX}
@@ -40,6 +42,7 @@ export function AddProposalForm({ adding, onAdd, hint }: Props) {
           {adding ? t('popup.adding') : t('popup.add')}
         </button>
       </form>
+      {length.hint}
     </>
   );
 }

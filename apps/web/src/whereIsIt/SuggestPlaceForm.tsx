@@ -11,6 +11,7 @@ import { sendPlaceSuggestion } from '../api/queries/places';
 import { firstPlace } from '../add/place';
 import { PlaceField, placeOf, textsOf, type PlaceTexts } from '../add/PlaceField';
 import { langOf } from '../i18n/languages';
+import { useLengthHint } from '../layout/lengthHint';
 import { FALLBACK_TILES } from '../map/tiles';
 
 type State = { kind: 'editing' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'failed'; message: string };
@@ -30,6 +31,7 @@ function SuggestForm({ id, item, area, cityView }: Props & { area: CityArea; cit
   const [texts, setTexts] = useState(() => textsOf(firstPlace(area, cityView)));
   const [problem, setProblem] = useState<string | null>(null);
   const [note, setNote] = useState('');
+  const noteLength = useLengthHint(`${id}-note-length`, note, PLACE_NOTE_MAX, true);
   const [email, setEmail] = useState('');
   const [state, setState] = useState<State>({ kind: 'editing' });
   const change = useCallback((next: PlaceTexts) => {
@@ -76,7 +78,15 @@ function SuggestForm({ id, item, area, cityView }: Props & { area: CityArea; cit
     >
       <PlaceField id={id} texts={texts} area={area} problem={problem} onChange={change} />
       <label htmlFor={`${id}-note`}>{t('commemoration.whereIsIt.note')}</label>
-      <textarea id={`${id}-note`} rows={3} maxLength={PLACE_NOTE_MAX} value={note} onChange={(e) => setNote(e.target.value)} />
+      <textarea
+        id={`${id}-note`}
+        rows={3}
+        maxLength={PLACE_NOTE_MAX}
+        value={note}
+        aria-describedby={noteLength.describedBy()}
+        onChange={(e) => setNote(e.target.value)}
+      />
+      {noteLength.hint}
       <label htmlFor={`${id}-email`}>{t('commemoration.whereIsIt.email')}</label>
       <input id={`${id}-email`} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
       <p className="where-item__hint">{t('commemoration.whereIsIt.emailHint')}</p>

@@ -7,6 +7,7 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { Feedback } from '../../feedback/feedback';
 import { failure } from '../../feedback/feedback';
+import { useLengthHint } from '../../layout/lengthHint';
 import { useModalDialog } from '../../layout/useModalDialog';
 import { sendReport, type ReportTarget } from './sendReport';
 
@@ -24,6 +25,7 @@ export function ReportDialog({ target, name, onDone }: Props) {
   const id = useId();
   const [reason, setReason] = useState<Reason | null>(null);
   const [comment, setComment] = useState('');
+  const length = useLengthHint(`${id}-length`, comment, REPORT_COMMENT_MAX, true);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<Feedback | null>(null);
   const { ref: dialogRef, finish, onCancel, onClose } = useModalDialog(onDone);
@@ -80,12 +82,10 @@ export function ReportDialog({ target, name, onDone }: Props) {
           value={comment}
           rows={3}
           maxLength={REPORT_COMMENT_MAX}
-          aria-describedby={`${id}-counter`}
+          aria-describedby={length.describedBy()}
           onChange={(event) => setComment(event.target.value)}
         />
-        <p id={`${id}-counter`} className="report-dialog__counter">
-          {t('report.counter', { used: comment.length, max: REPORT_COMMENT_MAX })}
-        </p>
+        {length.hint}
         {error ? (
           <p className="report-dialog__error" role="alert">
             {error.text ?? t(error.key, error.values)}
