@@ -106,6 +106,19 @@ test('back from the view opened in a popup: the popup is open again, in the view
   await expect(page.locator('.leaflet-popup')).toHaveCount(0);
 });
 
+test('a street placed from the city’s open data names the dataset as its title, in either language', async ({ page }) => {
+  // The register's point for the lane: a dog zone of the city's list named after it.
+  await page.goto('/monuments/mon-adolf-dietel-weg');
+  const placement = page.getByRole('definition').filter({ hasText: 'Hundezonen' });
+  await expect(placement).toHaveText(
+    'Punkt aus den offenen Daten der Stadt Linz, Datensatz „Hundezonen (Stadt Linz OGD, 2023)“: Adolf-Dietel-Weg',
+  );
+  await page.getByRole('button', { name: 'Switch to English' }).click();
+  await expect(placement).toHaveText(
+    'Point from the open data of Linz, dataset “Hundezonen (Stadt Linz OGD, 2023)”: Adolf-Dietel-Weg',
+  );
+});
+
 test.describe('in English', () => {
   test.use({ lang: 'en' });
   test('the English description, or the German one with a note when there is no English', async ({ page, api }) => {
