@@ -179,7 +179,7 @@ test('a blank title is refused; a failed add says so and clears the input', asyn
   const popup = await openPopup(page, marker);
   await popup.getByRole('textbox', { name: 'Dein Vorschlag' }).fill('   ');
   await popup.getByRole('button', { name: 'Hinzufügen', exact: true }).click();
-  await expect(popup.getByRole('alert')).toHaveText('Titel ist Pflichtfeld.');
+  await expect(popup.getByRole('alert')).toHaveText('Bitte gib einen Titel für deinen Vorschlag ein.');
   await page.route(`**/api/interventions/${monument.id}`, (route) =>
     route.request().method() === 'POST' ? route.fulfill({ status: 500, body: '' }) : route.continue(),
   );

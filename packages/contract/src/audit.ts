@@ -123,6 +123,13 @@ export function auditChanges(before: unknown, after: unknown): AuditChange[] {
 /** A text by its key, or undefined when there is none (i18next's `exists`, or the server's JSON). */
 export type Lookup = (key: string) => string | undefined;
 
+/** Who is written in the log for what the site does on its own (the word screen, retention, a first sign-in). */
+export const SYSTEM_ACTOR = 'system';
+
+/** Who acted, as a person reads it: a staff member's name, or the site itself in words. */
+export const actorText = (actor: string, lookup: Lookup): string =>
+  actor === SYSTEM_ACTOR ? (lookup('admin.audit.system') ?? actor) : actor;
+
 /** The words for a field, else its path (so a new field shows, if not yet in words). */
 export const fieldText = (kind: ItemKind, field: string, lookup: Lookup): string =>
   fieldTextKeys(kind, field)

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { AuditPage, routes, type AuditEntry } from '@linz/contract';
-import { AUDIT_ACTION_TEXT, auditChanges, fieldText, type Lookup } from '@linz/contract/audit';
+import { AUDIT_ACTION_TEXT, auditChanges, fieldText, SYSTEM_ACTOR, type Lookup } from '@linz/contract/audit';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { textAt, type Translation } from '../../src/http/locale.js';
@@ -229,6 +229,22 @@ describe('the audit log over the API', () => {
         expect.stringMatching(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/),
       ],
     ]);
+  });
+
+  it('names what the site did on its own in words, in either language (a staff member added by the CLI)', async () => {
+    expect((await list({ action: 'staff.add' })).map((e) => e.actor)).toContain(SYSTEM_ACTOR);
+    for (const [lang, who] of [
+      ['de', 'Die Website (automatisch)'],
+      ['en', 'The site (automatic)'],
+    ] as const) {
+      const [, ...rows]: string[][] = parse((await csv(`action=staff.add&lang=${lang}`)).body);
+      expect(rows.map((r) => [r[2], r[5]])).toEqual(
+        expect.arrayContaining([
+          [who, 'Erika Muster'],
+          [who, 'Max Gruber'],
+        ]),
+      );
+    }
   });
 
   it('refuses a language it has no words for, a filter it cannot read, and anyone not signed in', async () => {

@@ -3,12 +3,12 @@
 // a redaction of personal data, which rewrites recorded values only and is itself an entry.
 import { sql } from 'drizzle-orm';
 import type { AuditAction, AuditEntry, AuditFilter, AuditPage, AuditRedaction, ItemKind } from '@linz/contract';
-import { actionText, auditChanges, describeChange, formatAuditTime, type Lookup } from '@linz/contract/audit';
+import { actionText, actorText, auditChanges, describeChange, formatAuditTime, type Lookup } from '@linz/contract/audit';
 import type { Database, Db } from '../../db/client.js';
 import { InvalidInput, NotFound } from '../errors.js';
 import { toCsv } from '../open-data/exports.js';
 
-export const SYSTEM_ACTOR = 'system';
+export { SYSTEM_ACTOR } from '@linz/contract/audit';
 
 export type AuditRecord = {
   actor: string;
@@ -133,7 +133,7 @@ export async function auditCsv(
     const head = [
       e.id,
       formatAuditTime(e.at, lang, timeZone),
-      e.actor,
+      actorText(e.actor, lookup),
       actionText(e.action, lookup),
       lookup(`admin.kinds.${e.itemKind}`) ?? e.itemKind,
       e.itemId,

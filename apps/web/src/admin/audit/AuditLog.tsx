@@ -1,7 +1,7 @@
 // The audit log: newest first, filtered, one page at a time ("older" follows the server's cursor).
 // Each entry reads as a sentence: who did what to which item, and only the fields it changed. An
 // entry that recorded values offers to remove personal data from every entry about its item.
-import { actionText, describeChange, formatAuditTime, type AuditChange } from '@linz/contract/audit';
+import { actionText, actorText, describeChange, formatAuditTime, type AuditChange } from '@linz/contract/audit';
 import type { AuditEntry } from '@linz/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -90,7 +90,7 @@ function AuditRow({ entry: e }: { entry: Entry }) {
   return (
     <tr>
       <th scope="row">{formatAuditTime(e.at, i18n.language, timeZone)}</th>
-      <td>{e.actor}</td>
+      <td>{actorText(e.actor, lookup)}</td>
       <td>{actionText(e.action, lookup)}</td>
       <td>
         {t(`admin.kinds.${e.itemKind}`)} <code>{e.itemId}</code>
