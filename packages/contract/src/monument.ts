@@ -32,6 +32,43 @@ export type Namesake = z.infer<typeof Namesake>;
 /** The `check` tier of a point that only one defibrillator address gives: the weakest, flagged for staff. */
 export const WEAKEST_CHECK = 'single AED address point';
 
+/** The kinds of `check` the shipped city's point pipeline writes (in English), and their figures. */
+export type CheckReading = { key: string; values: Record<string, number> };
+const CHECKS: [RegExp, string, string[]][] = [
+  [/^single source point \(not cross-checked\)$/, 'single', []],
+  [
+    /^single AED address point, not cross-checked \(AED source has gross geocoding errors in ~(\d+)% of duplicate addresses\)$/,
+    'singleAed',
+    ['percent'],
+  ],
+  [/^consistent: all (\d+) points within (\d+) m \((\d+) distinct records?\)$/, 'consistent', ['count', 'metres', 'records']],
+  [
+    /^consistent: all (\d+) points within (\d+) m \((\d+) distinct records?\) \| KG-PLAUSIBILITY FAIL\b.*$/,
+    'consistentElsewhere',
+    ['count', 'metres', 'records'],
+  ],
+  [
+    /^majority: (\d+) of (\d+) points agree within (\d+) m; (\d+) other point\(s\) up to (\d+) m away \(long street or source error\)$/,
+    'majority',
+    ['agree', 'count', 'metres', 'others', 'farthest'],
+  ],
+  [
+    /^no majority among (\d+) points up to (\d+) m apart \(long street\?\); chose a city-surveyed point \(hotspot\/fountain\/WC\/dog zone\) over geocoded AED points$/,
+    'noMajority',
+    ['count', 'metres'],
+  ],
+  [/^UNRESOLVED: (\d+) AED points up to (\d+) m apart, no majority; coordinate withheld$/, 'unresolved', ['count', 'metres']],
+];
+
+/** A `check` read as one of the known kinds with its figures (staff see it in their language); another text: undefined. */
+export function checkReading(check: string | undefined): CheckReading | undefined {
+  for (const [pattern, key, names] of CHECKS) {
+    const found = check === undefined ? null : pattern.exec(check);
+    if (found) return { key, values: Object.fromEntries(names.map((name, i) => [name, Number(found[i + 1])])) };
+  }
+  return undefined;
+}
+
 /**
  * Where a commemoration's point came from: a record of the city's open data (`sources`: the
  * dataset, the record, how far the sources agree: `check`) or citizens' suggestions that staff

@@ -3,12 +3,14 @@
 // gives a sourced point, "not yet placed" (no marker) otherwise; a database seeded before them gets
 // them on its next start, with staff's edits kept and the seed's 15 streets not doubled.
 import { readFileSync } from 'node:fs';
-import { MonumentDetail, MonumentList, routes, Stats } from '@linz/contract';
+import path from 'node:path';
+import { checkReading, MonumentDetail, MonumentList, routes, Stats } from '@linz/contract';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { seedCity, seedRows as seedRowsOf } from '../../src/db/seed.js';
+import { textAt, type Translation } from '../../src/http/locale.js';
 import { DB_KIND, expectAnswer, testApp } from '../support/harness.js';
 
 type T = Awaited<ReturnType<typeof testApp>>;
@@ -97,6 +99,29 @@ describe(`the register's commemorations on ${DB_KIND}`, () => {
       sql`SELECT placement FROM monuments WHERE seed_key = ${`register:${strong!.register_id}`}`,
     );
     expect(s!.placement).toMatchObject({ weak: false, by: 'sources' });
+  });
+
+  it("reads every check of the city's points file as a kind with its figures, which staff see in words in either language", () => {
+    const all = csv(city.seed.streetPoints!).filter((p) => p.check !== '');
+    expect(all.length).toBeGreaterThan(200);
+    const webLocales = path.resolve(import.meta.dirname, '../../../web/public/locales');
+    for (const lang of ['de', 'en']) {
+      const texts = JSON.parse(readFileSync(path.join(webLocales, lang, 'translation.json'), 'utf8')) as Translation;
+      for (const p of all) {
+        const reading = checkReading(p.check);
+        expect(reading, p.check).toBeDefined();
+        for (const value of Object.values(reading!.values)) expect(Number.isInteger(value), p.check).toBe(true);
+        expect(textAt(texts, `commemoration.admin.checks.${reading!.key}`), `${lang} ${reading!.key}`).toMatch(/\S/);
+      }
+    }
+    expect(
+      checkReading('majority: 4 of 5 points agree within 300 m; 1 other point(s) up to 514 m away (long street or source error)'),
+    ).toEqual({
+      key: 'majority',
+      values: { agree: 4, count: 5, metres: 300, others: 1, farthest: 514 },
+    });
+    // Another city's own words stay as they are.
+    expect(checkReading('vom Vermessungsamt bestätigt')).toBeUndefined();
   });
 
   it("adds them to a database seeded before them, keeping staff's edits, once", async () => {

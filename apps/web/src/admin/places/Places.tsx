@@ -2,7 +2,7 @@
 // all its suggestions on one map, whether they agree (three networks within 100 m); staff confirm
 // one (and may move the pin) or reject them all. Below, the placed points by how sure their
 // sources are: the weakest tier ("single AED address point") first, flagged for a look.
-import type { StaffPlaceItem } from '@linz/contract';
+import { checkReading, type StaffPlaceItem } from '@linz/contract';
 import { AGREEMENT_NETWORKS, AGREEMENT_RADIUS_M } from '@linz/contract/facts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useId, useState } from 'react';
@@ -128,6 +128,11 @@ function Item({ entry }: { entry: StaffPlaceItem }) {
 
 export function Places() {
   const { t } = useTranslation();
+  // The pipeline's English note in the staff member's language, with its figures; another note as it is.
+  const checkText = (check: string | undefined) => {
+    const reading = checkReading(check);
+    return reading ? t(`commemoration.admin.checks.${reading.key}`, reading.values) : check;
+  };
   const trpc = useTRPC();
   const places = useQuery({ ...trpc.staff.places.list.queryOptions(), refetchOnMount: 'always' });
   const data = places.data;
@@ -150,7 +155,7 @@ export function Places() {
             <th scope="row">{p.name}</th>
             <td>
               {p.placement.weak ? <strong>{t('commemoration.admin.weak')} </strong> : null}
-              {p.placement.by === 'citizens' ? t('commemoration.placedByCitizens') : p.placement.check}
+              {p.placement.by === 'citizens' ? t('commemoration.placedByCitizens') : checkText(p.placement.check)}
             </td>
             <td>{[p.placement.dataset, p.placement.recordId, p.placement.locationText].filter(Boolean).join(' · ')}</td>
           </tr>
