@@ -73,9 +73,14 @@ test('every filter narrows /monuments, and "Alle Filter löschen" clears them in
   for (const text of await names(page).allTextContents()) expect(text).not.toBe('Keplerstraße');
   await expect(names(page).filter({ hasText: 'Dauphinestraße' })).toHaveCount(1);
 
-  await filters.getByRole('button', { name: 'Alle Filter löschen' }).click();
+  const clear = filters.getByRole('button', { name: 'Alle Filter löschen' });
+  await expect(clear).toHaveAttribute('aria-disabled', 'false');
+  await clear.click();
   await expect(page).toHaveURL(/\/monuments$/);
   await expect(count(page)).toHaveText(/^\d+ Denkmäler$/);
+  // Nothing left to clear: it says so, and keeps the focus the click gave it.
+  await expect(clear).toHaveAttribute('aria-disabled', 'true');
+  await expect(clear).toBeFocused();
 
   await filters.getByRole('radio', { name: 'Noch nicht geprüft' }).check();
   await expect(page).toHaveURL(/validated=0/);

@@ -44,6 +44,7 @@ test('search over proposal and monument names, sort by votes or newest, status, 
   await expect(box).toHaveValue(tag);
   await page.getByRole('button', { name: 'Alle Filter löschen' }).click();
   await expect(page).toHaveURL(/\/interventions$/);
+  await expect(page.getByRole('button', { name: 'Alle Filter löschen' })).toHaveAttribute('aria-disabled', 'true');
   await expect(box).toHaveValue('');
   await expect(count(page)).toHaveText(/^\d+ Vorschläge$/);
 });

@@ -20,7 +20,15 @@ test('lists each proposal with monument, location and votes; back links (DE)', a
   const degrees = (n: number) => new Intl.NumberFormat('de', { maximumFractionDigits: 5 }).format(n);
   await expect(item).toContainText(`${degrees(monument.geoLocX)}° N, ${degrees(monument.geoLocY)}° O`);
   await expect(item).not.toContainText(/\d[.,]\d{6}/);
-  await expect(item.getByRole('definition').last()).toHaveText('2');
+  // The votes, then how many of them were confirmed by e-mail (none: no one confirmed).
+  await expect(item.getByRole('term')).toHaveText(['Denkmal', 'Ort', 'Stimmen', 'Davon per E-Mail bestätigt']);
+  await expect(item.getByRole('definition').nth(2)).toHaveText('2');
+  await expect(item.getByRole('definition').nth(3)).toHaveText('0');
+  // Its two links stand apart, not run together as one line of text.
+  const [map, view] = await Promise.all(
+    [/^Auf der Karte zeigen/, /^Vorschlag/].map((name) => item.getByRole('link', { name }).boundingBox()),
+  );
+  expect(view!.x - (map!.x + map!.width)).toBeGreaterThanOrEqual(8);
   // The emoji is shown, and kept from screen readers (it would only be read as "Emoji").
   await expect(item.locator('.proposal-item__emoji')).toBeVisible();
   await expect(item.getByRole('img')).toHaveCount(0);
@@ -107,6 +115,11 @@ test('a proposal’s description and mayor notice, from the server’s page; nev
   const notified = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Gemeldet' }) });
   await expect(notified).toContainText('Am 08.03.2026, 11:30 an das Büro des Bürgermeisters gesendet');
   await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(2);
+  // No proposal waits for an answer: one sentence says so, without describing a list that is not there.
+  const awaiting = page.getByRole('region', { name: 'Warten auf die Antwort der Stadt (0)' });
+  await expect(awaiting.getByRole('paragraph')).toHaveText([
+    'Zurzeit wartet kein Vorschlag mit 10 Stimmen auf eine Antwort der Stadt.',
+  ]);
   expect(whole).toEqual([]);
 });
 

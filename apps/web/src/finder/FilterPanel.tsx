@@ -1,5 +1,6 @@
 // The monument filters (category, who is commemorated, has proposals, validated) and the search,
 // shared by the map's filter panel and /monuments. Every change goes to the address at once.
+import { ClearAll } from './ClearAll';
 import { SEXES } from '@linz/contract/facts';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -101,9 +102,10 @@ export function FilterPanel({ headingId, search }: Props) {
         />
         {t('finder.hasProposals')}
       </label>
-      <button type="button" className="button filter-panel__clear" onClick={() => replace(CLEARED)}>
-        {t('finder.clearAll')}
-      </button>
+      <ClearAll
+        active={Object.keys(CLEARED).some((k) => filters[k as keyof typeof CLEARED] !== undefined)}
+        onClear={() => replace(CLEARED)}
+      />
     </div>
   );
 }

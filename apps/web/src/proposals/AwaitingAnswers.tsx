@@ -26,13 +26,14 @@ export function AwaitingAnswers({ action, className = 'awaiting' }: Props) {
   return (
     <section className={className} aria-labelledby={headingId}>
       <h2 id={headingId}>{t('awaiting.heading', { count: list.data?.length ?? 0 })}</h2>
-      <p>{t('awaiting.text', { threshold })}</p>
+      {/* What the list is, once there is one; an empty one says it in its one sentence. */}
+      {list.data?.length ? <p>{t('awaiting.text', { threshold })}</p> : null}
       {list.isPending ? (
         <p role="status">{t('app.loading')}</p>
       ) : list.isError ? (
         <p className="feedback feedback--error">{t('awaiting.error')}</p>
       ) : list.data.length === 0 ? (
-        <p className="empty">{t('awaiting.none')}</p>
+        <p className="empty">{t('awaiting.none', { threshold })}</p>
       ) : (
         <ol className="awaiting__list">
           {list.data.map((item) => (

@@ -3,6 +3,7 @@ import { PROPOSAL_STATUSES } from '@linz/contract/facts';
 import type { ProposalSearch } from '@linz/contract/filters';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ClearAll } from '../finder/ClearAll';
 import { ResultCount } from '../finder/ResultCount';
 import { SearchBox } from '../finder/SearchBox';
 import { validateProposalSearch } from '../finder/search';
@@ -43,13 +44,10 @@ export function ProposalControls({ search, shown, total }: Props) {
         </select>
       </div>
       <ResultCount shown={shown} total={total} filtered={!!(search.q || search.status)} noun="proposals" />
-      <button
-        type="button"
-        className="button filter-panel__clear"
-        onClick={() => replace({ q: undefined, status: undefined, sort: undefined })}
-      >
-        {t('finder.clearAll')}
-      </button>
+      <ClearAll
+        active={!!(search.q || search.status || search.sort)}
+        onClear={() => replace({ q: undefined, status: undefined, sort: undefined })}
+      />
     </search>
   );
 }

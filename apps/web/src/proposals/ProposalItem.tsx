@@ -50,20 +50,20 @@ export function ProposalItem({ proposal: listed, monument, heading }: Props) {
             <dd lang="en">{proposal.shortDescription_en}</dd>
           </>
         ) : null}
-        <dt>{t('proposals.confirmedVotes')}</dt>
-        <dd>{proposal.confirmedVotes}</dd>
         <dt>{t('proposals.votes')}</dt>
         <dd>{proposal.votes}</dd>
+        <dt>{t('proposals.confirmedVotes')}</dt>
+        <dd>{proposal.confirmedVotes}</dd>
       </dl>
       {monument ? (
-        <p>
+        <p className="monument-item__actions">
           <Link
             to="/"
             search={{ monument: monument.id }}
             aria-label={t('finder.list.showOnMapOf', { name: monumentName(monument, lang) })}
           >
             {t('finder.list.showOnMap')}
-          </Link>{' '}
+          </Link>
           <Link
             to="/monuments/$monumentId"
             params={{ monumentId: monument.id }}
