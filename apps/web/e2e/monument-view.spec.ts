@@ -53,7 +53,7 @@ test('from the popup to the view: readable rows, a link, the description, facts,
   await mapReady(page, MAP_WAIT);
   const popup = await openPopup(page, 'Dreifaltigkeitssäule');
   const row = popup.getByRole('listitem').filter({ hasText: title });
-  await expect(row).toContainText('0 Stimmen, davon 0 bestätigt');
+  await expect(row).toContainText('Noch keine Stimmen');
   expect(await layoutFaults(page, '.leaflet-popup .proposal-row')).toEqual([]);
 
   await popup.getByRole('link', { name: 'Alles über dieses Denkmal' }).click();
@@ -175,7 +175,7 @@ test('propose something else: trimmed, not empty, then on top as a card', async 
   const field = page.getByRole('textbox', { name: 'Dein Vorschlag' });
   await field.fill('   ');
   await page.getByRole('button', { name: 'Hinzufügen', exact: true }).click();
-  await expect(page.getByRole('alert')).toHaveText(/^Titel ist Pflicht?feld\.$/);
+  await expect(page.getByRole('alert')).toHaveText('Bitte gib einen Titel für deinen Vorschlag ein.');
   const title = unique('Ein Denkmal für die Trümmerfrauen');
   await field.fill(`  ${title}  `);
   await page.getByRole('button', { name: 'Hinzufügen', exact: true }).click();

@@ -45,6 +45,15 @@ test('shows name, question, loading, then the empty state (DE)', async ({ page, 
   release();
   await expect(popup.getByText('Noch keine Vorschläge. Mach den ersten!')).toBeVisible();
   await expect(popup.getByRole('textbox', { name: 'Dein Vorschlag' })).toBeVisible();
+  // A visitor's monument says it is not checked yet, close under its name and above the question
+  // (Leaflet's paragraph margins left 37 px beneath the note).
+  const [note, question] = await Promise.all(
+    [
+      popup.getByText('Von Besucher:innen hinzugefügt, noch nicht geprüft.'),
+      popup.getByText('Was sollte stattdessen hier stehen?'),
+    ].map((l) => l.boundingBox()),
+  );
+  expect(question!.y - (note!.y + note!.height)).toBeLessThanOrEqual(24);
 });
 
 test('a failed or malformed load shows the red error', async ({ page, api }) => {

@@ -20,10 +20,10 @@ test('lists each proposal with monument, location and votes; back links (DE)', a
   const degrees = (n: number) => new Intl.NumberFormat('de', { maximumFractionDigits: 5 }).format(n);
   await expect(item).toContainText(`${degrees(monument.geoLocX)}° N, ${degrees(monument.geoLocY)}° O`);
   await expect(item).not.toContainText(/\d[.,]\d{6}/);
-  // The votes, then how many of them were confirmed by e-mail (none: no one confirmed).
-  await expect(item.getByRole('term')).toHaveText(['Denkmal', 'Ort', 'Stimmen', 'Davon per E-Mail bestätigt']);
-  await expect(item.getByRole('definition').nth(2)).toHaveText('2');
-  await expect(item.getByRole('definition').nth(3)).toHaveText('0');
+  // The spec's facts in its order, the votes last; before them those confirmed by e-mail (none here).
+  await expect(item.getByRole('term')).toHaveText(['Denkmal', 'Ort', 'Per E-Mail bestätigte Stimmen', 'Stimmen']);
+  await expect(item.getByRole('definition').nth(2)).toHaveText('0');
+  await expect(item.getByRole('definition').nth(3)).toHaveText('2');
   // Its two links stand apart, not run together as one line of text.
   const [map, view] = await Promise.all(
     [/^Auf der Karte zeigen/, /^Vorschlag/].map((name) => item.getByRole('link', { name }).boundingBox()),

@@ -50,10 +50,11 @@ export function ProposalItem({ proposal: listed, monument, heading }: Props) {
             <dd lang="en">{proposal.shortDescription_en}</dd>
           </>
         ) : null}
-        <dt>{t('proposals.votes')}</dt>
-        <dd>{proposal.votes}</dd>
+        {/* The spec's facts keep their order, the votes last: the confirmed ones come before them. */}
         <dt>{t('proposals.confirmedVotes')}</dt>
         <dd>{proposal.confirmedVotes}</dd>
+        <dt>{t('proposals.votes')}</dt>
+        <dd>{proposal.votes}</dd>
       </dl>
       {monument ? (
         <p className="monument-item__actions">
