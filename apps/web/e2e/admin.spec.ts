@@ -34,6 +34,19 @@ test.describe('axe on /admin', () => {
       .boundingBox();
     const alerts = await page.getByRole('region', { name: lang === 'de' ? 'Hinweise zu Stimmen' : 'Vote alerts' }).boundingBox();
     expect(nav!.y + nav!.height).toBeLessThanOrEqual(alerts!.y);
+    // A refusal is said in the staff member's language, not in the server's English ("Unknown proposal.").
+    await page.getByRole('button', { name: lang === 'de' ? 'Stimmen prüfen' : 'Check votes' }).click();
+    await page.getByLabel(lang === 'de' ? 'Nummer des Vorschlags' : 'Proposal number').fill('987654321');
+    await page.getByRole('button', { name: lang === 'de' ? 'Anzeigen' : 'Show' }).click();
+    await expect(
+      page.getByText(
+        lang === 'de'
+          ? 'Das gibt es nicht (mehr). Vielleicht ist die Nummer falsch, oder jemand hat es inzwischen zusammengeführt oder entfernt.'
+          : 'That does not exist (any more). Perhaps the number is wrong, or someone has merged or removed it meanwhile.',
+      ),
+    ).toBeVisible();
+    await expect(page.getByText('Unknown proposal.', { exact: false })).toHaveCount(0);
+    await page.getByRole('button', { name: lang === 'de' ? /^Prüfen \(\d+\)$/ : /^To check \(\d+\)$/ }).click();
     await searchQueue(page, monument.name, lang);
     await expect(page.getByRole('article', { name: monument.name })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);

@@ -176,11 +176,7 @@ test.describe('script injection', () => {
       await page.getByRole('button', { name: 'Denkmal hinzufügen' }).click();
       await expect(page).toHaveURL(/\/$/);
       await mapReady(page);
-      // The new monument's popup is open on arrival, its marker named as text.
-      await expect(
-        page.getByRole('button', { name: `${name} (von Besucher:innen hinzugefügt, noch nicht geprüft)`, exact: true }),
-      ).toBeAttached();
-      const popup = page.locator('.leaflet-popup');
+      const popup = await openPopup(page, `${name} (von Besucher:innen hinzugefügt, noch nicht geprüft)`);
       await expect(popup.getByRole('heading', { level: 2 })).toHaveText(name);
       await expect(popup.locator('.proposal-row__name')).toHaveText([payload.trim()]);
       // And a proposal typed into the popup's own form.

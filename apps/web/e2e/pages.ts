@@ -229,7 +229,9 @@ export const PAGES: PageCase[] = [
       await form.getByRole('button', { name: lang === 'de' ? 'Denkmal hinzufügen' : 'Add monument' }).click();
       await mapReady(page);
       await expect(
-        page.getByRole('status').filter({ hasText: lang === 'de' ? 'Dein Denkmal wurde' : 'Your monument has' }),
+        page
+          .getByRole('status')
+          .filter({ hasText: lang === 'de' ? 'Dein Denkmal ist jetzt' : 'Your monument is on the map now' }),
       ).toBeVisible();
     },
   },

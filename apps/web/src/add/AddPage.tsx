@@ -48,7 +48,7 @@ export function AddPage() {
         : success(
             result.underReview ? 'success.monumentUnderReview' : sent ? 'success.monumentAddedPhoto' : 'success.monumentAdded',
           );
-    arrival.hand({ lat: form.geoLocX, lng: form.geoLocY }, flash, result.onMap ? result.monumentId : undefined);
+    arrival.hand({ lat: form.geoLocX, lng: form.geoLocY }, flash);
     await navigate({ to: '/' });
   };
 

@@ -9,12 +9,10 @@ import { retriedImport } from '../layout/retriedImport';
 const markUnderReview = () => markedUnderReview.write();
 
 export type AddForm = { name: string; geoLocX: number; geoLocY: number; interventionTitle: string };
-/** `onMap`: everyone sees the monument now (the screen did not hold it). `existingId`: the server
- *  refused a duplicate (409) of this monument. `queued`: no connection, kept in the offline queue
- *  (offline/queue.ts) and sent with the same key when it returns. */
+/** `existingId`: the server refused a duplicate (409) of this monument. `queued`: no connection,
+ *  kept in the offline queue (offline/queue.ts) and sent with the same key when it returns. */
 export type SubmitResult =
-  | { ok: true; underReview: boolean; onMap: boolean; monumentId: string }
-  | { ok: false; errorKey: string; existingId?: string; queued?: true };
+  { ok: true; underReview: boolean; monumentId: string } | { ok: false; errorKey: string; existingId?: string; queued?: true };
 
 export async function submitMonument(form: AddForm, now: number = Date.now()): Promise<SubmitResult> {
   const id = `mon-user-${now}`;
@@ -65,5 +63,5 @@ export async function submitMonument(form: AddForm, now: number = Date.now()): P
     }
   }
   if (underReview) markUnderReview();
-  return { ok: true, underReview, onMap: !created.underReview, monumentId };
+  return { ok: true, underReview, monumentId };
 }

@@ -54,7 +54,14 @@ describe('the error reader', () => {
 });
 
 describe("the staff area's error text", () => {
-  const t = ((key: string, values?: { message?: string }) => (values?.message ? `${key}: ${values.message}` : key)) as TFunction;
+  // Our words exist for some codes (as the locales hold them), not for others.
+  const own = new Set(['admin.errors.codes.NOT_FOUND', 'admin.errors.codes.CONFLICT']);
+  const t = ((key: string, values?: { message?: string; defaultValue?: string }) =>
+    values?.message
+      ? `${key}: ${values.message}`
+      : values?.defaultValue !== undefined && !own.has(key)
+        ? values.defaultValue
+        : key) as TFunction;
 
   it('names each refused field from the structured issues, not from the message', () => {
     const refused = trpcError('not JSON', {
@@ -68,11 +75,18 @@ describe("the staff area's error text", () => {
     expect(errorText(t, refused)).toBe('admin.errors.refused: name: Required; Too many fields');
   });
 
-  it('says our own words for a missing session and a limit, the server’s for another refusal, nothing of a 5xx', () => {
+  it('says our own words for a missing session, a limit and the refusals staff meet, the server’s for a rarer one, nothing of a 5xx', () => {
     expect(errorText(t, trpcError('x', { httpStatus: 401, reason: 'UNAUTHORIZED' }))).toBe('admin.errors.unauthorized');
     expect(errorText(t, trpcError('x', { httpStatus: 429, reason: 'TOO_MANY_REQUESTS' }))).toBe('admin.errors.tooMany');
+    // The server's English reason stays out of the page where we have words for its code.
+    expect(errorText(t, trpcError('Unknown proposal.', { httpStatus: 404, reason: 'NOT_FOUND' }))).toBe(
+      'admin.errors.codes.NOT_FOUND',
+    );
     expect(errorText(t, trpcError('Already merged.', { httpStatus: 409, reason: 'CONFLICT' }))).toBe(
-      'admin.errors.refused: Already merged.',
+      'admin.errors.codes.CONFLICT',
+    );
+    expect(errorText(t, trpcError('Key used.', { httpStatus: 422, reason: 'KEY_REUSED' }))).toBe(
+      'admin.errors.refused: Key used.',
     );
     expect(errorText(t, trpcError('Internal server error.', { httpStatus: 500, reason: 'INTERNAL' }))).toBe(
       'admin.errors.failed',

@@ -42,8 +42,7 @@ export function HomePage() {
   // The popup that was open when the visitor left the map (to its monument's view, say) opens
   // again, in the view the map had (not centred as a link's).
   const [reopen] = useState(() => (arrival || link.monument !== undefined ? undefined : popupToReopen.read()));
-  // A just-added monument opens in the view the arrival set (zoom 16, as the spec asks).
-  const linked = useMonumentLink(arrival && !picked ? arrival.monument : (link.monument ?? reopen));
+  const linked = useMonumentLink(arrival && !picked ? undefined : (link.monument ?? reopen));
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   // A pick opens as a link does, and the address says so (reload or share it: the same popup).
@@ -80,7 +79,7 @@ export function HomePage() {
             openMonument={picked?.monument ?? linked.monument}
             openProposalId={picked ? undefined : link.proposal}
             openCount={picked?.count}
-            openKeepsView={!picked && (reopen !== undefined || arrival !== undefined)}
+            openKeepsView={!picked && reopen !== undefined}
           />
         </Part>
       ) : null}

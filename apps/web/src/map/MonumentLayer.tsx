@@ -72,25 +72,13 @@ function overlayButtonsHeight(map: LeafletMap): number {
   return tops.length > 0 ? box.bottom - Math.min(...tops) + 8 : 0;
 }
 
-/** How far down from the map's top a message laid over it reaches (a just-added monument's), plus a gap. */
-function overlayMessageHeight(map: LeafletMap): number {
-  const box = map.getContainer().getBoundingClientRect();
-  const bottoms = [...document.querySelectorAll('.map-flash')]
-    .map((el) => el.getBoundingClientRect())
-    .filter((r) => r.height > 0 && r.top < box.top + box.height / 2)
-    .map((r) => r.bottom);
-  return bottoms.length > 0 ? Math.max(...bottoms) - box.top + 8 : 0;
-}
-
-/** The popup pans clear of a message over the map's top, of the buttons over its foot and of the
- * offline panel at the screen's foot; where the room left is too small (a photo on a phone), it
- * scrolls inside instead of reaching under them. */
+/** The popup pans clear of the buttons over the map's foot and of the offline panel at the
+ * screen's foot; where the room left is too small (a photo on a phone), it scrolls inside instead
+ * of reaching under them. */
 function clearOfPanel(map: LeafletMap, popup: Popup) {
-  const top = Math.max(PAN_PADDING, overlayMessageHeight(map));
   const bottom = Math.max(PAN_PADDING, reservedBottom() + 16, overlayButtonsHeight(map));
-  popup.options.autoPanPaddingTopLeft = [16, top];
   popup.options.autoPanPaddingBottomRight = [16, bottom];
-  popup.options.maxHeight = Math.max(120, map.getSize().y - top - bottom - POPUP_FRAME);
+  popup.options.maxHeight = Math.max(120, map.getSize().y - PAN_PADDING - bottom - POPUP_FRAME);
 }
 
 /** Room kept between a focused marker and the map's edges, where the zoom, locate and share

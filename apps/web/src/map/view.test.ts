@@ -71,13 +71,4 @@ describe('the arrival after adding a monument', () => {
     arrival.done();
     expect(arrival.peek()).toBeUndefined();
   });
-
-  it('names the monument whose popup opens when everyone sees it already', () => {
-    arrival.hand({ lat: 48.2, lng: 14.2 }, undefined, 'mon-user-1');
-    expect(arrival.peek()?.monument).toBe('mon-user-1');
-    arrival.done();
-    arrival.hand({ lat: 48.2, lng: 14.2 });
-    expect(arrival.peek()).not.toHaveProperty('monument');
-    arrival.done();
-  });
 });
